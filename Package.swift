@@ -1,0 +1,35 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "l10n",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "L10nKit", targets: ["L10nKit"]),
+        .executable(name: "l10n", targets: ["l10n"]),
+    ],
+    targets: [
+        // ICU behind a plain C API: Swift never sees an ICU header (docs/toolchain.md).
+        .target(
+            name: "CICU",
+            linkerSettings: [
+                .linkedLibrary("icuuc"),
+                .linkedLibrary("icui18n"),
+                .linkedLibrary("icudata"),
+            ]
+        ),
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .target(name: "L10nKit", dependencies: ["CICU", "CLibXML2"]),
+        .target(name: "L10nCommandLine", dependencies: ["L10nKit"]),
+        .executableTarget(name: "l10n", dependencies: ["L10nCommandLine"]),
+        .testTarget(
+            name: "L10nKitTests",
+            dependencies: ["L10nKit", "L10nCommandLine"],
+            exclude: ["Golden"]
+        ),
+    ]
+)

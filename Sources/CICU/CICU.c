@@ -1,0 +1,238 @@
+#include "CICU.h"
+
+#include <string.h>
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/ucol.h>
+#include <unicode/uloc.h>
+#include <unicode/unumberformatter.h>
+#include <unicode/upluralrules.h>
+#include <unicode/ures.h>
+#include <unicode/ustring.h>
+#include <unicode/uversion.h>
+
+const char *l10n_icu_version(void) {
+    static char text[U_MAX_VERSION_STRING_LENGTH];
+    UVersionInfo info;
+    u_getVersion(info);
+    u_versionToString(info, text);
+    return text;
+}
+
+/* ---- Collation ---- */
+
+l10n_collator *l10n_collator_open(int32_t numeric) {
+    UErrorCode status = U_ZERO_ERROR;
+    UCollator *collator = ucol_open("", &status);
+    if (U_FAILURE(status)) return NULL;
+    ucol_setAttribute(collator, UCOL_STRENGTH, UCOL_TERTIARY, &status);
+    ucol_setAttribute(collator, UCOL_ALTERNATE_HANDLING, UCOL_NON_IGNORABLE, &status);
+    ucol_setAttribute(collator, UCOL_NUMERIC_COLLATION, numeric ? UCOL_ON : UCOL_OFF, &status);
+    if (U_FAILURE(status)) {
+        ucol_close(collator);
+        return NULL;
+    }
+    return (l10n_collator *)collator;
+}
+
+void l10n_collator_close(l10n_collator *collator) {
+    if (collator) ucol_close((UCollator *)collator);
+}
+
+int32_t l10n_collator_sort_key(const l10n_collator *collator, const uint16_t *text, int32_t length,
+                               uint8_t *out, int32_t capacity) {
+    if (!collator) return -1;
+    return ucol_getSortKey((const UCollator *)collator, (const UChar *)text, length, out, capacity);
+}
+
+int32_t l10n_collator_compare(const l10n_collator *collator, const uint16_t *a, int32_t alength,
+                              const uint16_t *b, int32_t blength) {
+    if (!collator) return 0;
+    return (int32_t)ucol_strcoll((const UCollator *)collator, (const UChar *)a, alength,
+                                 (const UChar *)b, blength);
+}
+
+/* ---- Grapheme clusters ---- */
+
+int32_t l10n_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    if (length == 0) {
+        if (capacity > 0) out[0] = 0;
+        return 1;
+    }
+    UBreakIterator *it = ubrk_open(UBRK_CHARACTER, "", (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t count = 0;
+    for (int32_t pos = ubrk_first(it); pos != UBRK_DONE; pos = ubrk_next(it)) {
+        if (count < capacity) out[count] = pos;
+        count++;
+    }
+    ubrk_close(it);
+    return count;
+}
+
+/* ---- Character properties ---- */
+
+int32_t l10n_char_east_asian_width(uint32_t c) {
+    return u_getIntPropertyValue((UChar32)c, UCHAR_EAST_ASIAN_WIDTH);
+}
+int32_t l10n_char_general_category(uint32_t c) { return (int32_t)u_charType((UChar32)c); }
+int32_t l10n_char_is_emoji(uint32_t c) { return u_hasBinaryProperty((UChar32)c, UCHAR_EMOJI); }
+int32_t l10n_char_is_emoji_presentation(uint32_t c) {
+    return u_hasBinaryProperty((UChar32)c, UCHAR_EMOJI_PRESENTATION);
+}
+int32_t l10n_char_is_extended_pictographic(uint32_t c) {
+    return u_hasBinaryProperty((UChar32)c, UCHAR_EXTENDED_PICTOGRAPHIC);
+}
+int32_t l10n_char_is_regional_indicator(uint32_t c) {
+    return u_hasBinaryProperty((UChar32)c, UCHAR_REGIONAL_INDICATOR);
+}
+int32_t l10n_char_is_default_ignorable(uint32_t c) {
+    return u_hasBinaryProperty((UChar32)c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
+}
+int32_t l10n_char_is_emoji_modifier(uint32_t c) {
+    return u_hasBinaryProperty((UChar32)c, UCHAR_EMOJI_MODIFIER);
+}
+int32_t l10n_char_hangul_syllable_type(uint32_t c) {
+    return u_getIntPropertyValue((UChar32)c, UCHAR_HANGUL_SYLLABLE_TYPE);
+}
+
+/* ---- Locale identifiers ---- */
+
+typedef int32_t (*locale_fn)(const char *, char *, int32_t, UErrorCode *);
+
+static int32_t call_locale(locale_fn fn, const char *locale, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = fn(locale, out, capacity, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || length >= capacity) {
+        if (capacity > 0) out[0] = 0;
+        return -1;
+    }
+    return length;
+}
+
+int32_t l10n_locale_base_name(const char *locale, char *out, int32_t capacity) {
+    return call_locale(uloc_getBaseName, locale, out, capacity);
+}
+int32_t l10n_locale_canonicalize(const char *locale, char *out, int32_t capacity) {
+    return call_locale(uloc_canonicalize, locale, out, capacity);
+}
+int32_t l10n_locale_add_likely_subtags(const char *locale, char *out, int32_t capacity) {
+    return call_locale(uloc_addLikelySubtags, locale, out, capacity);
+}
+int32_t l10n_locale_minimize_subtags(const char *locale, char *out, int32_t capacity) {
+    return call_locale(uloc_minimizeSubtags, locale, out, capacity);
+}
+int32_t l10n_locale_language(const char *locale, char *out, int32_t capacity) {
+    return call_locale(uloc_getLanguage, locale, out, capacity);
+}
+int32_t l10n_locale_script(const char *locale, char *out, int32_t capacity) {
+    return call_locale(uloc_getScript, locale, out, capacity);
+}
+int32_t l10n_locale_region(const char *locale, char *out, int32_t capacity) {
+    return call_locale(uloc_getCountry, locale, out, capacity);
+}
+int32_t l10n_locale_parent(const char *locale, char *out, int32_t capacity) {
+    return call_locale(uloc_getParent, locale, out, capacity);
+}
+
+int32_t l10n_locale_to_language_tag(const char *locale, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_toLanguageTag(locale, out, capacity, 0, &status);
+    if (U_FAILURE(status) || length >= capacity) {
+        if (capacity > 0) out[0] = 0;
+        return -1;
+    }
+    return length;
+}
+
+int32_t l10n_locale_from_language_tag(const char *tag, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    int32_t length = uloc_forLanguageTag(tag, out, capacity, &parsed, &status);
+    if (U_FAILURE(status) || length >= capacity) {
+        if (capacity > 0) out[0] = 0;
+        return -1;
+    }
+    return length;
+}
+
+int32_t l10n_locale_alias(const char *table, const char *key, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t result = 0;
+    UResourceBundle *metadata = ures_openDirect(NULL, "metadata", &status);
+    UResourceBundle *alias = ures_getByKey(metadata, "alias", NULL, &status);
+    UResourceBundle *kind = ures_getByKey(alias, table, NULL, &status);
+    UResourceBundle *entry = ures_getByKey(kind, key, NULL, &status);
+    if (U_SUCCESS(status)) {
+        int32_t length = capacity;
+        ures_getUTF8StringByKey(entry, "replacement", out, &length, 1, &status);
+        result = U_SUCCESS(status) && length < capacity ? length : -1;
+    } else if (status == U_MISSING_RESOURCE_ERROR) {
+        result = 0;
+    } else {
+        result = -1;
+    }
+    if (result <= 0 && capacity > 0) out[0] = 0;
+    ures_close(entry);
+    ures_close(kind);
+    ures_close(alias);
+    ures_close(metadata);
+    return result;
+}
+
+/* ---- Plural rules ---- */
+
+int32_t l10n_plural_keywords(const char *locale, int32_t ordinal, char *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_openForType(locale, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &status);
+    if (U_FAILURE(status)) return -1;
+    UEnumeration *keywords = uplrules_getKeywords(rules, &status);
+    int32_t used = 0;
+    if (U_SUCCESS(status)) {
+        const char *keyword;
+        int32_t length;
+        while ((keyword = uenum_next(keywords, &length, &status)) != NULL && U_SUCCESS(status)) {
+            int32_t needed = used + (used > 0 ? 1 : 0) + length;
+            if (needed + 1 > capacity) {
+                used = -1;
+                break;
+            }
+            if (used > 0) out[used++] = ' ';
+            memcpy(out + used, keyword, (size_t)length);
+            used += length;
+        }
+        uenum_close(keywords);
+    }
+    uplrules_close(rules);
+    if (U_FAILURE(status) || used < 0) {
+        if (capacity > 0) out[0] = 0;
+        return -1;
+    }
+    out[used] = 0;
+    return used;
+}
+
+int32_t l10n_plural_select(const char *locale, int32_t ordinal, const char *number, char *out,
+                           int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t result = -1;
+    UPluralRules *rules = uplrules_openForType(locale, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &status);
+    UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(u"", 0, locale, &status);
+    UFormattedNumber *formatted = unumf_openResult(&status);
+    if (U_SUCCESS(status)) {
+        unumf_formatDecimal(formatter, number, -1, formatted, &status);
+        UChar keyword[32];
+        int32_t length = uplrules_selectFormatted(rules, formatted, keyword, 32, &status);
+        if (U_SUCCESS(status) && length < capacity) {
+            u_UCharsToChars(keyword, out, length);
+            out[length] = 0;
+            result = length;
+        }
+    }
+    unumf_closeResult(formatted);
+    unumf_close(formatter);
+    uplrules_close(rules);
+    if (result < 0 && capacity > 0) out[0] = 0;
+    return result;
+}

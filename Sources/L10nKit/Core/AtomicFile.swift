@@ -1,0 +1,56 @@
+import Foundation
+
+/// Reading and writing whole files so that a reader never sees half a file.
+public enum AtomicFile {
+    /// Reads a file, turning a failure into an error that names the file.
+    public static func read(_ url: URL) throws -> Data {
+        do {
+            return try Data(contentsOf: url)
+        } catch {
+            throw InputError(file: url.path, "cannot read file (\(Self.reason(error)))",
+                             hint: "check that the path exists and is readable")
+        }
+    }
+
+    /// Writes through a temporary file in the same folder, then renames it over the target, so
+    /// the target holds either the old bytes or the new ones. Keeps an existing file's permissions.
+    public static func write(_ data: Data, to url: URL) throws {
+        let folder = url.deletingLastPathComponent()
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).l10n-\(UUID().uuidString).tmp")
+        let manager = FileManager.default
+        let permissions = (try? manager.attributesOfItem(atPath: url.path))?[.posixPermissions]
+        do {
+            try data.write(to: temporary)
+            if let permissions {
+                try? manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+            }
+            guard rename(temporary.path, url.path) == 0 else {
+                throw InputError(file: url.path, "cannot replace file: \(String(cString: strerror(errno)))")
+            }
+        } catch let error as InputError {
+            try? manager.removeItem(at: temporary)
+            throw error
+        } catch {
+            try? manager.removeItem(at: temporary)
+            throw InputError(file: url.path, "cannot write file (\(Self.reason(error)))",
+                             hint: "check that the folder exists and is writable")
+        }
+    }
+
+    /// Writes only when the bytes differ; returns whether it wrote.
+    @discardableResult
+    public static func writeIfChanged(_ data: Data, to url: URL) throws -> Bool {
+        if let existing = try? Data(contentsOf: url), existing == data { return false }
+        try write(data, to: url)
+        return true
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
+           underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return ns.localizedDescription
+    }
+}

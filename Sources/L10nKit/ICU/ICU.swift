@@ -1,0 +1,157 @@
+import CICU
+
+/// Swift face of the `CICU` wrapper: the only place that calls into ICU.
+public enum ICU {
+    /// The ICU version linked at run time, e.g. "72.1".
+    public static var version: String { String(cString: l10n_icu_version()) }
+
+    /// Calls a CICU function that writes a NUL-terminated ASCII string into a buffer.
+    static func string(
+        capacity: Int = 157,
+        _ body: (UnsafeMutablePointer<CChar>, Int32) -> Int32
+    ) -> String? {
+        var buffer = [CChar](repeating: 0, count: capacity)
+        let length = buffer.withUnsafeMutableBufferPointer { body($0.baseAddress!, Int32(capacity)) }
+        guard length >= 0 else { return nil }
+        return String(decoding: buffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// ICU root collation (tertiary, punctuation not ignorable), optionally with numeric ordering.
+///
+/// With numeric ordering it reproduces Foundation's `[.numeric, .caseInsensitive, .forcedOrdering]`
+/// compare, which is how Xcode orders every object's keys in a String Catalog.
+public final class Collator: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    /// The order Xcode writes String Catalog keys in.
+    public static let xcodeKeyOrder = Collator(numeric: true)
+
+    public init(numeric: Bool) {
+        guard let handle = l10n_collator_open(numeric ? 1 : 0) else {
+            preconditionFailure("ICU root collator could not be opened; is libicu installed?")
+        }
+        self.handle = handle
+    }
+
+    deinit { l10n_collator_close(handle) }
+
+    /// A binary sort key: comparing keys bytewise orders strings like `compare` does.
+    public func sortKey(_ text: String) -> [UInt8] {
+        let units = Array(text.utf16)
+        var capacity = units.count * 4 + 16
+        while true {
+            var key = [UInt8](repeating: 0, count: capacity)
+            let length = units.withUnsafeBufferPointer { source in
+                key.withUnsafeMutableBufferPointer { out in
+                    l10n_collator_sort_key(handle, source.baseAddress, Int32(source.count), out.baseAddress, Int32(capacity))
+                }
+            }
+            if length <= capacity {
+                key.removeLast(capacity - Int(max(length, 0)))
+                return key
+            }
+            capacity = Int(length)
+        }
+    }
+
+    /// Orders two strings; ties under collation are broken by UTF-16 code units so the order is total.
+    public func compare(_ a: String, _ b: String) -> Int {
+        let x = Array(a.utf16), y = Array(b.utf16)
+        let result = x.withUnsafeBufferPointer { pa in
+            y.withUnsafeBufferPointer { pb in
+                l10n_collator_compare(handle, pa.baseAddress, Int32(pa.count), pb.baseAddress, Int32(pb.count))
+            }
+        }
+        if result != 0 { return Int(result) }
+        return x.lexicographicallyPrecedes(y) ? -1 : (x == y ? 0 : 1)
+    }
+
+    /// Sorts strings by this collation with code-unit tie-breaks, computing each sort key once.
+    public func sorted(_ strings: [String]) -> [String] {
+        let keyed = strings.map { (sortKey($0), Array($0.utf16), $0) }
+        return keyed.sorted { l, r in
+            if l.0 != r.0 { return l.0.lexicographicallyPrecedes(r.0) }
+            return l.1.lexicographicallyPrecedes(r.1)
+        }.map(\.2)
+    }
+}
+
+/// Extended grapheme clusters, as ICU's character break iterator finds them.
+public enum Graphemes {
+    /// UTF-16 offsets of every cluster boundary, from 0 to the string's UTF-16 length.
+    public static func boundaries(_ text: String) -> [Int] {
+        let units = Array(text.utf16)
+        var capacity = units.count + 2
+        while true {
+            var out = [Int32](repeating: 0, count: capacity)
+            let count = units.withUnsafeBufferPointer { source in
+                out.withUnsafeMutableBufferPointer { l10n_grapheme_boundaries(source.baseAddress, Int32(source.count), $0.baseAddress, Int32(capacity)) }
+            }
+            precondition(count >= 0, "ICU character break iterator failed")
+            if Int(count) <= capacity { return out.prefix(Int(count)).map(Int.init) }
+            capacity = Int(count)
+        }
+    }
+
+    /// The clusters themselves, in order.
+    public static func clusters(_ text: String) -> [String] {
+        let units = Array(text.utf16)
+        let cuts = boundaries(text)
+        return zip(cuts, cuts.dropFirst()).map { String(decoding: units[$0..<$1], as: UTF16.self) }
+    }
+}
+
+/// Unicode character properties from ICU's data (the same Unicode version as ICU).
+public enum UnicodeProperty {
+    public enum EastAsianWidth: Int32, Sendable { case neutral, ambiguous, halfwidth, fullwidth, narrow, wide }
+
+    public static func eastAsianWidth(_ scalar: Unicode.Scalar) -> EastAsianWidth {
+        EastAsianWidth(rawValue: l10n_char_east_asian_width(scalar.value)) ?? .neutral
+    }
+    /// ICU `UCharCategory` raw value.
+    public static func generalCategory(_ scalar: Unicode.Scalar) -> Int32 { l10n_char_general_category(scalar.value) }
+    public static func isEmoji(_ scalar: Unicode.Scalar) -> Bool { l10n_char_is_emoji(scalar.value) != 0 }
+    public static func isEmojiPresentation(_ scalar: Unicode.Scalar) -> Bool { l10n_char_is_emoji_presentation(scalar.value) != 0 }
+    public static func isExtendedPictographic(_ scalar: Unicode.Scalar) -> Bool { l10n_char_is_extended_pictographic(scalar.value) != 0 }
+    public static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool { l10n_char_is_regional_indicator(scalar.value) != 0 }
+    public static func isDefaultIgnorable(_ scalar: Unicode.Scalar) -> Bool { l10n_char_is_default_ignorable(scalar.value) != 0 }
+    public static func isEmojiModifier(_ scalar: Unicode.Scalar) -> Bool { l10n_char_is_emoji_modifier(scalar.value) != 0 }
+    /// 0 none, 1 leading jamo, 2 vowel jamo, 3 trailing jamo, 4 LV syllable, 5 LVT syllable.
+    public static func hangulSyllableType(_ scalar: Unicode.Scalar) -> Int32 { l10n_char_hangul_syllable_type(scalar.value) }
+}
+
+/// ICU locale-id operations (`uloc_*`), on ICU-style ids such as `zh_Hant_TW`.
+public enum ICULocale {
+    public static func baseName(_ id: String) -> String? { ICU.string { l10n_locale_base_name(id, $0, $1) } }
+    public static func canonicalize(_ id: String) -> String? { ICU.string { l10n_locale_canonicalize(id, $0, $1) } }
+    public static func addLikelySubtags(_ id: String) -> String? { ICU.string { l10n_locale_add_likely_subtags(id, $0, $1) } }
+    public static func minimizeSubtags(_ id: String) -> String? { ICU.string { l10n_locale_minimize_subtags(id, $0, $1) } }
+    public static func language(_ id: String) -> String { ICU.string { l10n_locale_language(id, $0, $1) } ?? "" }
+    public static func script(_ id: String) -> String { ICU.string { l10n_locale_script(id, $0, $1) } ?? "" }
+    public static func region(_ id: String) -> String { ICU.string { l10n_locale_region(id, $0, $1) } ?? "" }
+    public static func parent(_ id: String) -> String { ICU.string { l10n_locale_parent(id, $0, $1) } ?? "" }
+    public static func languageTag(_ id: String) -> String? { ICU.string { l10n_locale_to_language_tag(id, $0, $1) } }
+    public static func fromLanguageTag(_ tag: String) -> String? { ICU.string { l10n_locale_from_language_tag(tag, $0, $1) } }
+
+    /// CLDR alias replacement from ICU's `metadata` bundle (`table` is "language", "script" or
+    /// "territory"); nil when there is none.
+    public static func alias(table: String, key: String) -> String? {
+        guard let value = ICU.string(capacity: 256, { l10n_locale_alias(table, key, $0, $1) }), !value.isEmpty else { return nil }
+        return value
+    }
+}
+
+/// CLDR plural rules through ICU's `uplrules`.
+public enum ICUPluralRules {
+    /// Keywords in ICU's order, e.g. `["few", "many", "one", "other"]` for `ru`.
+    public static func keywords(locale: String, ordinal: Bool = false) -> [String] {
+        guard let text = ICU.string(capacity: 128, { l10n_plural_keywords(locale, ordinal ? 1 : 0, $0, $1) }) else { return ["other"] }
+        return text.split(separator: " ").map(String.init)
+    }
+
+    /// The keyword a number selects; `number` is decimal digits, fraction digits kept ("1.0" ≠ "1").
+    public static func select(locale: String, number: String, ordinal: Bool = false) -> String? {
+        ICU.string(capacity: 32) { l10n_plural_select(locale, ordinal ? 1 : 0, number, $0, $1) }
+    }
+}

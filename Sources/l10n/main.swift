@@ -1,0 +1,3 @@
+import L10nCommandLine
+
+L10nTool.main()
