@@ -35,7 +35,7 @@ public struct LocaleMatcher: Sendable {
         var candidateChains = [[String]?](repeating: nil, count: candidates.count)
 
         for (p, preference) in preferences.enumerated() where chosen == nil && preference.isUsable {
-            let preferenceChain = preference.parentChain(penalizingNonDefaultRegion: false)
+            var preferenceChain: [String]?
             for (a, candidate) in candidates.enumerated() where candidate.isUsable {
                 if score > -1 && preference.base == candidate.base {
                     (chosen, chosenBy, score) = (a, p, -1)
@@ -44,7 +44,9 @@ public struct LocaleMatcher: Sendable {
                 } else if score > 0 && preference.group == candidate.group {
                     let candidateChain = candidateChains[a] ?? candidate.parentChain(penalizingNonDefaultRegion: true)
                     candidateChains[a] = candidateChain
-                    for (i, link) in preferenceChain.enumerated() {
+                    let chain = preferenceChain ?? preference.parentChain(penalizingNonDefaultRegion: false)
+                    preferenceChain = chain
+                    for (i, link) in chain.enumerated() {
                         for (j, other) in candidateChain.enumerated() where link == other {
                             if preference.normalized == "pt_PT" && candidate.normalized == "pt_BR" {
                                 portuguese = (a, p)
