@@ -1,0 +1,63 @@
+import XCTest
+@testable import L10nCommandLine
+
+/// `l10n match`.
+final class LocaleMatcherCommandTests: XCTestCase {
+    func testRegionalPreferenceFallsBackToTheLanguage() {
+        let run = CLIRun(["match", "--preferred", "de-AT", "--available", "en,de,fr"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "de\n")
+    }
+
+    func testFallbacksFollowInChainOrder() {
+        let run = CLIRun(["match", "--preferred", "en-IN", "--available", "en,en-GB,de"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "en-GB\nen\n")
+    }
+
+    func testJSONOutputIsACompactArray() {
+        XCTAssertEqual(CLIRun(["match", "--preferred", "en-IN", "--available", "en,en-GB,de", "--json"]).stdout, "[\"en-GB\",\"en\"]\n")
+        XCTAssertEqual(CLIRun(["match", "--preferred", "ja", "--available", "en", "--json"]).stdout, "[]\n")
+        XCTAssertEqual(MatchCommand.jsonString("a\"b\\c\u{1}é"), "\"a\\\"b\\\\c\\u0001é\"")
+    }
+
+    func testNothingPrintedWithoutAMatch() {
+        let run = CLIRun(["match", "--preferred", "ja,ko", "--available", "en,de"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stdout, "")
+    }
+
+    func testRepeatedOptionsAndLimit() {
+        let run = CLIRun(["match", "--preferred", "en_NZ", "--available", "en", "--available", "en_GB,en_AU", "--limit", "2"])
+        XCTAssertEqual(run.stdout, "en_AU\nen_GB\n")
+    }
+
+    func testDevelopmentRegionAppliesTheBundleFallback() {
+        XCTAssertEqual(CLIRun(["match", "--preferred", "ja", "--available", "en,fr", "--development-region", "en"]).stdout, "en\n")
+        XCTAssertEqual(CLIRun(["match", "--preferred", "fr-CA", "--available", "en,fr", "--development-region", "en"]).stdout, "fr\nen\n")
+        XCTAssertEqual(CLIRun(["match", "--preferred", "ja", "--available", "de,fr", "--development-region", "en", "--json"]).stdout, "[\"de\",\"en\"]\n")
+    }
+
+    func testUsageErrors() {
+        for arguments in [
+            ["match", "--available", "en"],
+            ["match", "--preferred", "en", "--limit", "0"],
+            ["match", "--preferred", "en", "--limit", "x"],
+            ["match", "--preferred", "en", "--development-region="],
+            ["match", "--preferred", "en", "extra"],
+        ] {
+            let run = CLIRun(arguments)
+            XCTAssertEqual(run.status, 2, "\(arguments)")
+            XCTAssertTrue(run.stderr.contains("error:"), run.stderr)
+            XCTAssertEqual(run.stdout, "")
+        }
+    }
+
+    func testHelpDescribesTheOptions() {
+        let run = CLIRun(["match", "--help"])
+        XCTAssertEqual(run.status, 0)
+        for option in ["--preferred", "--available", "--development-region", "--json", "--limit"] {
+            XCTAssertTrue(run.stdout.contains(option), option)
+        }
+    }
+}
