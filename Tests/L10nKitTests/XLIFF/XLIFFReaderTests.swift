@@ -74,6 +74,15 @@ final class XLIFFReaderTests: XCTestCase {
         }
     }
 
+    /// An encoding declared in the XML declaration (not UTF-8/16) is honoured by libxml2.
+    func testDeclaredLatin1() throws {
+        let text = Self.minimal.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1").replacingOccurrences(of: "Einstellungen", with: "Größe")
+        let data = try XCTUnwrap(text.data(using: .isoLatin1))
+        let unit = try XCTUnwrap(XLIFFReader().read(data, path: "latin1.xliff").files.first?.units.first)
+        XCTAssertEqual(unit.target, "Größe")
+        XCTAssertEqual(unit.location, SourceLocation(file: "latin1.xliff", line: 5, column: 7))
+    }
+
     func testCDATAInlineElementsAndSegSource() throws {
         let document = try read("""
             <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
@@ -286,5 +295,21 @@ final class XLIFFReaderTests: XCTestCase {
         } catch let error as XLIFFError {
             XCTAssertEqual(error.kind, .io)
         }
+    }
+}
+
+/// Large exports: lines past libxml2's 65535 limit still get exact locations.
+final class XLIFFLargeFileTests: XCTestCase {
+    func testLocationsPastLine65535() throws {
+        let units = (0..<15_000).map { TransUnit(id: "key \($0)", source: "Source \($0)", target: "Ziel \($0)", targetState: .translated, note: "") }
+        let document = XLIFFDocument(files: [XLIFFFile(original: "Big.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)])
+        let data = try XLIFFWriter(tool: .l10n(version: "1")).data(document)
+        let started = Date()
+        let read = try XLIFFReader().read(data, path: "big.xliff")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 20)
+        XCTAssertEqual(read.files[0].units.count, 15_000)
+        // Header and body take 7 lines; each unit takes 5.
+        XCTAssertEqual(read.files[0].units.last?.location, SourceLocation(file: "big.xliff", line: 8 + 14_999 * 5, column: 7))
+        XCTAssertEqual(read.files[0].units.last?.target, "Ziel 14999")
     }
 }
