@@ -1,0 +1,115 @@
+/// An XLIFF 1.2 document as Xcode exports it for translators: one `<file>` per localizable source file.
+public struct XLIFFDocument: Hashable, Sendable {
+    public var files: [XLIFFFile]
+
+    public init(files: [XLIFFFile] = []) {
+        self.files = files
+    }
+
+    /// Every unit with the file it belongs to, in document order.
+    public var allUnits: [(file: XLIFFFile, unit: TransUnit)] {
+        files.flatMap { file in file.units.map { (file, $0) } }
+    }
+}
+
+/// The program named in a `<file>`'s `<header><tool .../></header>`.
+public struct XLIFFTool: Hashable, Sendable {
+    /// `tool-id`, e.g. `com.apple.dt.xcode`.
+    public var id: String
+    /// `tool-name`, e.g. `Xcode`.
+    public var name: String
+    /// `tool-version`, e.g. `16.4`; nil when absent.
+    public var version: String?
+    /// `build-num`, e.g. `16F6`; nil when absent.
+    public var buildNumber: String?
+
+    public init(id: String, name: String, version: String? = nil, buildNumber: String? = nil) {
+        self.id = id
+        self.name = name
+        self.version = version
+        self.buildNumber = buildNumber
+    }
+
+    /// Our own tool: exports name l10n, never Xcode (formats.md §2).
+    public static func l10n(version: String, buildNumber: String? = nil) -> XLIFFTool {
+        XLIFFTool(id: "l10n", name: "l10n", version: version, buildNumber: buildNumber ?? version)
+    }
+}
+
+/// One `<file>` element: the units of one source file (a catalog, `.strings`, storyboard...) for one target language.
+public struct XLIFFFile: Hashable, Sendable {
+    /// `original`: the source file's path relative to the project, e.g. `App/Localizable.xcstrings`.
+    public var original: String
+    /// `source-language`, e.g. `en`.
+    public var sourceLanguage: String
+    /// `target-language`, e.g. `de`. The reader refuses a `<file>` without it; nil writes a source-only file.
+    public var targetLanguage: String?
+    /// `datatype`; Xcode always writes `plaintext`.
+    public var datatype: String
+    /// The tool named in the header when the file was read (the writer names its own tool instead).
+    public var tool: XLIFFTool?
+    public var units: [TransUnit]
+    /// Where the `<file>` start tag was read, for error messages; nil for files built in memory.
+    public var location: SourceLocation?
+
+    public init(
+        original: String,
+        sourceLanguage: String,
+        targetLanguage: String?,
+        datatype: String = "plaintext",
+        tool: XLIFFTool? = nil,
+        units: [TransUnit] = [],
+        location: SourceLocation? = nil
+    ) {
+        self.original = original
+        self.sourceLanguage = sourceLanguage
+        self.targetLanguage = targetLanguage
+        self.datatype = datatype
+        self.tool = tool
+        self.units = units
+        self.location = location
+    }
+
+    /// What kind of Xcode source file `original` names, which decides how unit ids are read.
+    public var sourceKind: XcodeSourceKind { XcodeSourceKind(path: original) }
+}
+
+/// One `<trans-unit>`: a string to translate, with its translation if there is one.
+public struct TransUnit: Hashable, Sendable {
+    /// `id`: the catalog key (plus `|==|` variation), `.strings` key, `.stringsdict` path or IB `ObjectID.keyPath`.
+    public var id: String
+    /// False for `translate="no"` (catalog `shouldTranslate: false`).
+    public var translate: Bool
+    /// `<source>` text, inline markup taken as its text.
+    public var source: String
+    /// `<target>` text; nil when the unit has no `<target>` (nothing translated for the locale).
+    public var target: String?
+    /// The `<target state="...">`; nil when the target has no state (legacy `.strings`, IB units) or there is no target.
+    public var targetState: XLIFFTargetState?
+    /// `<note>` text: nil for no `<note>`, "" for `<note/>`; several notes are joined with a newline.
+    public var note: String?
+    /// `approved="yes|no"` as other tools write it; Xcode never does.
+    public var approved: Bool?
+    /// Where the `<trans-unit>` start tag was read, for error messages; nil for units built in memory.
+    public var location: SourceLocation?
+
+    public init(
+        id: String,
+        translate: Bool = true,
+        source: String,
+        target: String? = nil,
+        targetState: XLIFFTargetState? = nil,
+        note: String? = "",
+        approved: Bool? = nil,
+        location: SourceLocation? = nil
+    ) {
+        self.id = id
+        self.translate = translate
+        self.source = source
+        self.target = target
+        self.targetState = targetState
+        self.note = note
+        self.approved = approved
+        self.location = location
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// An Xcode localization bundle `<lang>.xcloc`: `contents.json` plus `Localized Contents/<lang>.xliff`.
+public struct XclocBundle: Sendable {
+    /// The parsed `contents.json`; nil when the bundle has none.
+    public var contents: XclocContents?
+    /// The translations in `Localized Contents/<lang>.xliff`.
+    public var document: XLIFFDocument
+    /// Path of the XLIFF file inside the bundle.
+    public var xliffPath: String
+
+    public init(contents: XclocContents?, document: XLIFFDocument, xliffPath: String) {
+        self.contents = contents
+        self.document = document
+        self.xliffPath = xliffPath
+    }
+
+    /// Reads a bundle folder. The XLIFF is `Localized Contents/<lang>.xliff` where `<lang>` is the
+    /// folder's name without `.xcloc`, else `contents.json`'s `targetLocale`, else the only `.xliff` there.
+    public static func read(at url: URL) throws -> XclocBundle {
+        let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw XLIFFError(.bundle, "no .xcloc bundle folder here", at: SourceLocation(file: url.path, line: 1, column: 1),
+                             hint: "pass the <lang>.xcloc folder that Xcode's Export Localizations wrote")
+        }
+        let contentsURL = url.appendingPathComponent("contents.json")
+        var contents: XclocContents?
+        if fileManager.fileExists(atPath: contentsURL.path) {
+            let data: Data
+            do { data = try Data(contentsOf: contentsURL) } catch {
+                throw XLIFFError(.io, "cannot read contents.json: \(error.localizedDescription)", at: SourceLocation(file: contentsURL.path, line: 1, column: 1))
+            }
+            contents = try XclocContents(json: data, path: contentsURL.path)
+        }
+        let localized = url.appendingPathComponent("Localized Contents")
+        var candidates: [String] = []
+        let bundleName = url.lastPathComponent
+        if bundleName.lowercased().hasSuffix(".xcloc") { candidates.append(String(bundleName.dropLast(6)) + ".xliff") }
+        if let locale = contents?.targetLocale { candidates.append(locale + ".xliff") }
+        var chosen = candidates.map { localized.appendingPathComponent($0) }.first { fileManager.fileExists(atPath: $0.path) }
+        if chosen == nil {
+            let all = ((try? fileManager.contentsOfDirectory(atPath: localized.path)) ?? []).filter { $0.lowercased().hasSuffix(".xliff") }
+            if all.count == 1 { chosen = localized.appendingPathComponent(all[0]) }
+        }
+        guard let xliff = chosen else {
+            throw XLIFFError(.bundle, "the bundle has no Localized Contents/\(candidates.first ?? "<lang>.xliff")", at: SourceLocation(file: url.path, line: 1, column: 1),
+                             hint: "export the bundle again with Xcode's Export Localizations or l10n export")
+        }
+        let document = try XLIFFReader().read(contentsOf: xliff)
+        return XclocBundle(contents: contents, document: document, xliffPath: xliff.path)
+    }
+}
+
+/// The fields of an `.xcloc`'s `contents.json`.
+public struct XclocContents: Hashable, Sendable {
+    public var developmentRegion: String?
+    public var targetLocale: String?
+    /// `project` (e.g. `App.xcodeproj`); Xcode writes `workspace` instead for a workspace export.
+    public var project: String?
+    public var workspace: String?
+    public var toolInfo: ToolInfo?
+    /// The format version, `1.0` in every bundle seen.
+    public var version: String?
+
+    /// `toolInfo`: the program that wrote the bundle.
+    public struct ToolInfo: Hashable, Sendable {
+        public var toolBuildNumber: String?
+        public var toolID: String?
+        public var toolName: String?
+        public var toolVersion: String?
+
+        public init(toolBuildNumber: String? = nil, toolID: String? = nil, toolName: String? = nil, toolVersion: String? = nil) {
+            self.toolBuildNumber = toolBuildNumber
+            self.toolID = toolID
+            self.toolName = toolName
+            self.toolVersion = toolVersion
+        }
+    }
+
+    public init(developmentRegion: String? = nil, targetLocale: String? = nil, project: String? = nil, workspace: String? = nil,
+                toolInfo: ToolInfo? = nil, version: String? = nil) {
+        self.developmentRegion = developmentRegion
+        self.targetLocale = targetLocale
+        self.project = project
+        self.workspace = workspace
+        self.toolInfo = toolInfo
+        self.version = version
+    }
+
+    /// Reads `contents.json`; unknown keys are ignored, a non-object or non-JSON file is an error.
+    public init(json data: Data, path: String) throws {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw XLIFFError(.bundle, "contents.json is not valid JSON", at: SourceLocation(file: path, line: 1, column: 1),
+                             hint: "export the bundle again, or remove contents.json: the XLIFF alone is enough")
+        }
+        guard let root = object as? [String: Any] else {
+            throw XLIFFError(.bundle, "contents.json is not a JSON object", at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        func string(_ dictionary: [String: Any], _ key: String) -> String? {
+            if let text = dictionary[key] as? String { return text }
+            if let number = dictionary[key] as? NSNumber { return number.stringValue }
+            return nil
+        }
+        developmentRegion = string(root, "developmentRegion")
+        targetLocale = string(root, "targetLocale")
+        project = string(root, "project")
+        workspace = string(root, "workspace")
+        version = string(root, "version")
+        if let tool = root["toolInfo"] as? [String: Any] {
+            toolInfo = ToolInfo(toolBuildNumber: string(tool, "toolBuildNumber"), toolID: string(tool, "toolID"),
+                                toolName: string(tool, "toolName"), toolVersion: string(tool, "toolVersion"))
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+
+/// What kind of project file a `<file original>` names; it decides how the unit ids inside are read.
+public enum XcodeSourceKind: Hashable, Sendable {
+    /// `.xcstrings`: ids are catalog keys, variations as `KEY|==|plural.one`.
+    case stringCatalog
+    /// `.strings`: ids are the keys.
+    case strings
+    /// `.stringsdict`: ids are `/KEY:dict/VAR:dict/one:dict/:string` paths (or a plain key).
+    case stringsdict
+    /// `.storyboard`, `.xib`: ids are `ObjectID.keyPath`.
+    case interfaceBuilder
+    /// `.intentdefinition`: ids are Xcode's opaque intent string ids (`gpCwrM`).
+    case intentDefinition
+    /// Any other extension, lower-cased and without the dot ("" when there is none).
+    case other(String)
+
+    /// Classifies a path by its extension (case-insensitive).
+    public init(path: String) {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let ext = name.range(of: ".", options: .backwards).map { String(name[$0.upperBound...]).lowercased() } ?? ""
+        switch ext {
+        case "xcstrings": self = .stringCatalog
+        case "strings": self = .strings
+        case "stringsdict": self = .stringsdict
+        case "storyboard", "xib": self = .interfaceBuilder
+        case "intentdefinition": self = .intentDefinition
+        default: self = .other(ext)
+        }
+    }
+}
+
+/// A `<trans-unit id>` as Xcode forms it, taken apart by the kind of source file it comes from.
+public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
+    /// A plain key: catalog key without variation, `.strings` key, intent id, a `.stringsdict` key unit.
+    case key(String)
+    /// A String Catalog variation: `KEY|==|plural.one` is key `KEY`, path `["plural", "one"]`;
+    /// `KEY|==|substitutions.NAME.plural.few` has path `["substitutions", "NAME", "plural", "few"]`.
+    case catalogVariation(key: String, path: [String])
+    /// A legacy `.stringsdict` entry: `/KEY:dict/NSStringLocalizedFormatKey:dict/:string` is key `KEY`,
+    /// path `["NSStringLocalizedFormatKey"]`; `/KEY:dict/VAR:dict/one:dict/:string` has path `["VAR", "one"]`.
+    case stringsdict(key: String, path: [String])
+    /// An Interface Builder string: `3i8-2m-QFG.text` is object `3i8-2m-QFG`, key path `text`.
+    case interfaceBuilder(objectID: String, keyPath: String)
+
+    /// The separator between a catalog key and its variation path.
+    public static let variationSeparator = "|==|"
+
+    /// Takes an id apart the way a file of `kind` forms it; ids that do not fit the shape stay `.key`.
+    public init(_ id: String, kind: XcodeSourceKind) {
+        switch kind {
+        case .stringCatalog:
+            if let range = id.range(of: Self.variationSeparator, options: .backwards) {
+                let path = id[range.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                if Self.isCatalogVariationPath(path) {
+                    self = .catalogVariation(key: String(id[..<range.lowerBound]), path: path)
+                    return
+                }
+            }
+            self = .key(id)
+        case .stringsdict:
+            self = Self.parseStringsdict(id) ?? .key(id)
+        case .interfaceBuilder:
+            if let dot = id.firstIndex(of: "."), dot != id.startIndex, id.index(after: dot) != id.endIndex {
+                self = .interfaceBuilder(objectID: String(id[..<dot]), keyPath: String(id[id.index(after: dot)...]))
+            } else {
+                self = .key(id)
+            }
+        case .strings, .intentDefinition, .other:
+            self = .key(id)
+        }
+    }
+
+    /// The id as Xcode writes it.
+    public var rawValue: String {
+        switch self {
+        case .key(let key): key
+        case .catalogVariation(let key, let path): key + Self.variationSeparator + path.joined(separator: ".")
+        case .stringsdict(let key, let path): "/" + ([key] + path).map { $0 + ":dict/" }.joined() + ":string"
+        case .interfaceBuilder(let objectID, let keyPath): objectID + "." + keyPath
+        }
+    }
+
+    public var description: String { rawValue }
+
+    /// The catalog, `.strings` or `.stringsdict` key the unit belongs to; nil for Interface Builder ids.
+    public var key: String? {
+        switch self {
+        case .key(let key), .catalogVariation(let key, _), .stringsdict(let key, _): key
+        case .interfaceBuilder: nil
+        }
+    }
+
+    /// Catalog variation paths: optional `device.D`, then optional `plural.C` or
+    /// `substitutions.NAME.plural.C` (substitutions may also follow a device); at least one step.
+    public static func isCatalogVariationPath(_ path: [String]) -> Bool {
+        guard !path.isEmpty, !path.contains(where: \.isEmpty) else { return false }
+        var rest = path[...]
+        if rest.first == "device" {
+            guard rest.count >= 2 else { return false }
+            rest = rest.dropFirst(2)
+        }
+        if rest.first == "substitutions" {
+            guard rest.count >= 2 else { return false }
+            rest = rest.dropFirst(2)
+            return rest.count == 2 && rest.first == "plural"
+        }
+        if rest.first == "plural" {
+            return rest.count == 2
+        }
+        return rest.isEmpty
+    }
+
+    private static func parseStringsdict(_ id: String) -> XcodeUnitID? {
+        guard id.hasPrefix("/"), id.hasSuffix(":dict/:string") else { return nil }
+        let inner = id.dropFirst().dropLast(":string".count)
+        let parts = inner.components(separatedBy: ":dict/")
+        guard parts.count >= 2, parts.last == "" else { return nil }
+        let segments = parts.dropLast()
+        guard segments.count >= 2, let key = segments.first else { return nil }
+        return .stringsdict(key: key, path: Array(segments.dropFirst()))
+    }
+}
+
+/// An Interface Builder unit's note: `Class = "UILabel"; text = "Run"; ObjectID = "3i8-2m-QFG";`,
+/// optionally with `Note = "...";` (the localizer comment set in Interface Builder).
+public struct InterfaceBuilderNote: Hashable, Sendable {
+    /// Every `name = "value";` pair in order of appearance, values unescaped.
+    public var fields: [Field]
+
+    public struct Field: Hashable, Sendable {
+        public var name: String
+        public var value: String
+
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public init(fields: [Field]) {
+        self.fields = fields
+    }
+
+    /// Reads a note; nil when it is not a sequence of `name = "value";` pairs with a `Class` and an `ObjectID`.
+    public init?(_ note: String) {
+        var fields: [Field] = []
+        let scalars = Array(note.unicodeScalars)
+        var i = 0
+        func skipSpaces() { while i < scalars.count && (scalars[i] == " " || scalars[i] == "\n" || scalars[i] == "\t") { i += 1 } }
+        skipSpaces()
+        while i < scalars.count {
+            var name = String.UnicodeScalarView()
+            while i < scalars.count && scalars[i] != " " && scalars[i] != "=" { name.append(scalars[i]); i += 1 }
+            skipSpaces()
+            guard i < scalars.count, scalars[i] == "=", !name.isEmpty else { return nil }
+            i += 1
+            skipSpaces()
+            guard i < scalars.count, scalars[i] == "\"" else { return nil }
+            i += 1
+            var value = String.UnicodeScalarView()
+            var closed = false
+            while i < scalars.count {
+                let c = scalars[i]
+                if c == "\\", i + 1 < scalars.count {
+                    let next = scalars[i + 1]
+                    switch next {
+                    case "n": value.append("\n")
+                    case "t": value.append("\t")
+                    case "r": value.append("\r")
+                    default: value.append(next)
+                    }
+                    i += 2
+                    continue
+                }
+                if c == "\"" { closed = true; i += 1; break }
+                value.append(c)
+                i += 1
+            }
+            guard closed else { return nil }
+            skipSpaces()
+            guard i < scalars.count, scalars[i] == ";" else { return nil }
+            i += 1
+            fields.append(Field(name: String(name), value: String(value)))
+            skipSpaces()
+        }
+        guard fields.contains(where: { $0.name == "Class" }), fields.contains(where: { $0.name == "ObjectID" }) else { return nil }
+        self.fields = fields
+    }
+
+    /// The value of the first field with this name.
+    public subscript(name: String) -> String? { fields.first { $0.name == name }?.value }
+
+    /// `Class`, e.g. `UILabel`.
+    public var className: String? { self["Class"] }
+    /// `ObjectID`, e.g. `3i8-2m-QFG`.
+    public var objectID: String? { self["ObjectID"] }
+    /// The localizer comment (`Note`), if Interface Builder had one.
+    public var comment: String? { self["Note"] }
+
+    /// The note as ibtool writes it: `name = "value";` pairs joined by a space, `"` and `\` escaped.
+    public var rawValue: String {
+        fields.map { field in
+            var value = ""
+            for scalar in field.value.unicodeScalars {
+                switch scalar {
+                case "\"": value += "\\\""
+                case "\\": value += "\\\\"
+                case "\n": value += "\\n"
+                default: value.unicodeScalars.append(scalar)
+                }
+            }
+            return "\(field.name) = \"\(value)\";"
+        }.joined(separator: " ")
+    }
+}

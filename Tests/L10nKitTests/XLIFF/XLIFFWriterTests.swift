@@ -1,0 +1,109 @@
+import Foundation
+import L10nKit
+import XCTest
+
+/// Writer edge cases against golden files in Golden/xliff (set L10N_RECORD_GOLDEN=1 to rewrite them).
+final class XLIFFWriterTests: XCTestCase {
+    private let writer = XLIFFWriter(tool: .l10n(version: "0.1.0"))
+
+    private func assertGolden(_ data: Data, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let url = Fixtures.golden("xliff/\(name)")
+        if ProcessInfo.processInfo.environment["L10N_RECORD_GOLDEN"] == "1" {
+            try data.write(to: url)
+        }
+        let expected = try Data(contentsOf: url)
+        XCTAssertEqual(String(decoding: data, as: UTF8.self), String(decoding: expected, as: UTF8.self), file: file, line: line)
+        XCTAssertEqual(data, expected, file: file, line: line)
+    }
+
+    static let edgeCases = XLIFFDocument(files: [
+        XLIFFFile(original: #"App/R&D "x" <y>'s.xcstrings"#, sourceLanguage: "en", targetLanguage: "de", units: [
+            TransUnit(id: #"Tom & Jerry's "quote" <tag> > 1"#, source: #"Tom & Jerry's "quote" <tag> > 1"#,
+                      target: #"Tom & Jerrys „Zitat" <tag>"#, targetState: .translated, note: #"A & B "c" <d>"#),
+            TransUnit(id: "line1\nline2\ttab\rcr", source: "line1\nline2\ttab\rcr", target: "Zeile1\nZeile2\tTab\rCR",
+                      targetState: .needsReviewL10n, note: "two\nlines"),
+            TransUnit(id: "empty source", source: "", note: ""),
+            TransUnit(id: "empty target", source: "Something", target: "", targetState: .translated, note: nil),
+            TransUnit(id: "do not translate", translate: false, source: "MyApp", note: "Brand name"),
+            TransUnit(id: "Größe 😀 日本語", source: "Größe 😀 日本語 ‏עברית‏", target: "Größe 😀 日本語", targetState: .new, note: "é"),
+            TransUnit(id: "cdata ]]> end", source: "a]]>b", target: "a]]>b", targetState: .final, note: ""),
+            TransUnit(id: "items|==|plural.one", source: "%lld item", target: "%lld Objekt", targetState: .translated, note: ""),
+            TransUnit(id: "approved", source: "OK", target: "OK", targetState: .signedOff, note: "", approved: true),
+        ]),
+        XLIFFFile(original: "App/en.lproj/Main.strings", sourceLanguage: "en", targetLanguage: "de", units: [
+            TransUnit(id: "kCO-9u-5kw.text", source: "Run", target: "Laufen", note: #"Class = "UILabel"; text = "Run"; ObjectID = "kCO-9u-5kw";"#),
+            TransUnit(id: "legacy", source: "No target", note: "No comment provided by engineer."),
+        ]),
+        XLIFFFile(original: "Source only.xcstrings", sourceLanguage: "en", targetLanguage: nil, datatype: "plaintext", units: []),
+    ])
+
+    func testEdgeCasesGolden() throws {
+        let data = try writer.data(Self.edgeCases)
+        try assertGolden(data, "edge-cases.xliff")
+    }
+
+    /// What the writer produces, libxml2 reads back to the same values (the target-less file aside,
+    /// which the reader refuses on purpose).
+    func testEdgeCasesReparse() throws {
+        var document = Self.edgeCases
+        document.files.removeLast()
+        let data = try writer.data(document)
+        let again = try XLIFFReader().read(data, path: "edge-cases.xliff")
+        // Every unit gets exactly one <note>: a nil note is written as <note/> and reads back as "".
+        document.files[0].units[3].note = ""
+        XCTAssertEqual(XLIFFFixtureTests.stripped(again), document)
+
+        XCTAssertThrowsError(try XLIFFReader().read(writer.data(Self.edgeCases), path: "e.xliff")) { error in
+            XCTAssertEqual((error as? XLIFFError)?.kind, .missingTargetLanguage)
+        }
+    }
+
+    func testEmptyDocumentGolden() throws {
+        try assertGolden(try writer.data(XLIFFDocument()), "empty.xliff")
+        XCTAssertEqual(try XLIFFReader().read(writer.data(XLIFFDocument()), path: "empty.xliff"), XLIFFDocument())
+    }
+
+    func testCustomTool() throws {
+        let custom = XLIFFWriter(tool: XLIFFTool(id: "com.example.l10n", name: "l10n \"ci\"", version: nil, buildNumber: nil))
+        let text = try custom.string(XLIFFFile(original: "a.xcstrings", sourceLanguage: "en", targetLanguage: "fr"))
+        XCTAssertEqual(text, """
+              <file original="a.xcstrings" source-language="en" target-language="fr" datatype="plaintext">
+                <header>
+                  <tool tool-id="com.example.l10n" tool-name="l10n &quot;ci&quot;"/>
+                </header>
+                <body/>
+              </file>
+
+            """)
+    }
+
+    func testEscaping() {
+        XCTAssertEqual(XLIFFWriter.escapeText(#"a & b < c > d "e" 'f'"# + "\n\t\r"), #"a &amp; b &lt; c &gt; d "e" 'f'"# + "\n\t&#13;")
+        XCTAssertEqual(XLIFFWriter.escapeAttribute(#"a & b < c > d "e" 'f'"# + "\n\t\r"), "a &amp; b &lt; c &gt; d &quot;e&quot; 'f'&#10;&#9;&#13;")
+        XCTAssertEqual(XLIFFWriter.escapeText("plain ü"), "plain ü")
+    }
+
+    /// Characters XML 1.0 cannot carry are refused with the unit named, never written broken.
+    func testUnrepresentableCharacterRefused() {
+        let location = SourceLocation(file: "App/Localizable.xcstrings", line: 12, column: 5)
+        let document = XLIFFDocument(files: [XLIFFFile(original: "a.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: [
+            TransUnit(id: "bell", source: "ding\u{7}", location: location),
+        ])])
+        XCTAssertThrowsError(try writer.data(document)) { error in
+            let error = error as? XLIFFError
+            XCTAssertEqual(error?.kind, .unrepresentableCharacter("\u{7}"))
+            XCTAssertEqual(error?.location, location)
+            XCTAssertEqual(error?.message, "the source of unit 'bell' of 'a.xcstrings' contains U+0007, which XML 1.0 cannot carry")
+        }
+        XCTAssertThrowsError(try writer.data(XLIFFDocument(files: [XLIFFFile(original: "a\u{FFFE}", sourceLanguage: "en", targetLanguage: "de")])))
+        XCTAssertFalse(XLIFFWriter.isRepresentable("\u{0}"))
+        XCTAssertTrue(XLIFFWriter.isRepresentable("\u{85}"))
+        XCTAssertTrue(XLIFFWriter.isRepresentable("\u{10FFFF}"))
+    }
+
+    func testAtomicWrite() throws {
+        let url = try Fixtures.temporaryFolder(self).appendingPathComponent("de.xliff")
+        try writer.write(Self.edgeCases, to: url)
+        XCTAssertEqual(try Data(contentsOf: url), try writer.data(Self.edgeCases))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import L10nKit
+import XCTest
+
+/// `.xcloc` bundles: `contents.json` and `Localized Contents/<lang>.xliff`.
+final class XclocBundleTests: XCTestCase {
+    static let contentsJSON = """
+        {
+          "developmentRegion" : "en",
+          "project" : "KeepingYouAwake.xcodeproj",
+          "targetLocale" : "de",
+          "toolInfo" : {
+            "toolBuildNumber" : "16F6",
+            "toolID" : "com.apple.dt.xcode",
+            "toolName" : "Xcode",
+            "toolVersion" : "16.4"
+          },
+          "version" : "1.0"
+        }
+        """
+
+    private func makeBundle(named name: String, xliffName: String, xliff: Data, contents: String?) throws -> URL {
+        let bundle = try Fixtures.temporaryFolder(self).appendingPathComponent(name)
+        let localized = bundle.appendingPathComponent("Localized Contents")
+        try FileManager.default.createDirectory(at: localized, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: bundle.appendingPathComponent("Source Contents"), withIntermediateDirectories: true)
+        try xliff.write(to: localized.appendingPathComponent(xliffName))
+        if let contents { try Data(contents.utf8).write(to: bundle.appendingPathComponent("contents.json")) }
+        return bundle
+    }
+
+    func testReadsBundleWithRealExport() throws {
+        let fixture = try Data(contentsOf: Fixtures.shared("fixtures/xliff/KeepingYouAwake.de.xliff"))
+        let url = try makeBundle(named: "de.xcloc", xliffName: "de.xliff", xliff: fixture, contents: Self.contentsJSON)
+        let bundle = try XclocBundle.read(at: url)
+        XCTAssertEqual(bundle.contents, XclocContents(
+            developmentRegion: "en", targetLocale: "de", project: "KeepingYouAwake.xcodeproj",
+            toolInfo: .init(toolBuildNumber: "16F6", toolID: "com.apple.dt.xcode", toolName: "Xcode", toolVersion: "16.4"), version: "1.0"))
+        XCTAssertEqual(bundle.document.allUnits.count, 71)
+        XCTAssertTrue(bundle.xliffPath.hasSuffix("de.xcloc/Localized Contents/de.xliff"))
+        XCTAssertEqual(bundle.document.files.first?.location?.file, bundle.xliffPath)
+    }
+
+    func testFallsBackToTargetLocaleOrTheOnlyXLIFF() throws {
+        let xliff = Data(XLIFFReaderTests.minimal.utf8)
+        let renamed = try makeBundle(named: "Translations from vendor", xliffName: "de.xliff", xliff: xliff, contents: Self.contentsJSON)
+        XCTAssertEqual(try XclocBundle.read(at: renamed).document.files.count, 1)
+        let only = try makeBundle(named: "fr.xcloc", xliffName: "fr-FR.xliff", xliff: xliff, contents: nil)
+        let bundle = try XclocBundle.read(at: only)
+        XCTAssertNil(bundle.contents)
+        XCTAssertEqual(bundle.document.files.first?.units.first?.target, "Einstellungen")
+    }
+
+    func testWorkspaceAndErrors() throws {
+        let workspace = try XclocContents(json: Data(#"{"workspace":"App.xcworkspace","targetLocale":"ja","version":"1.0","extra":[1]}"#.utf8), path: "contents.json")
+        XCTAssertEqual(workspace.workspace, "App.xcworkspace")
+        XCTAssertNil(workspace.project)
+        XCTAssertNil(workspace.toolInfo)
+
+        XCTAssertThrowsError(try XclocContents(json: Data("{ nope".utf8), path: "c.json")) { error in
+            XCTAssertEqual((error as? XLIFFError)?.kind, .bundle)
+            XCTAssertEqual((error as? XLIFFError)?.location?.file, "c.json")
+        }
+        XCTAssertThrowsError(try XclocContents(json: Data("[1]".utf8), path: "c.json"))
+
+        let folder = try Fixtures.temporaryFolder(self)
+        XCTAssertThrowsError(try XclocBundle.read(at: folder.appendingPathComponent("absent.xcloc"))) { error in
+            XCTAssertEqual((error as? XLIFFError)?.kind, .bundle)
+        }
+        let empty = folder.appendingPathComponent("de.xcloc/Localized Contents")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        XCTAssertThrowsError(try XclocBundle.read(at: folder.appendingPathComponent("de.xcloc"))) { error in
+            XCTAssertEqual((error as? XLIFFError)?.kind, .bundle)
+            XCTAssertTrue((error as? XLIFFError)?.message.contains("de.xliff") ?? false)
+        }
+        let broken = try makeBundle(named: "it.xcloc", xliffName: "it.xliff", xliff: Data("<xliff version=\"1.2\"><file".utf8), contents: nil)
+        XCTAssertThrowsError(try XclocBundle.read(at: broken)) { error in
+            XCTAssertEqual((error as? XLIFFError)?.kind, .malformedXML)
+            XCTAssertTrue((error as? XLIFFError)?.location?.file.hasSuffix("it.xcloc/Localized Contents/it.xliff") ?? false)
+        }
+    }
+}

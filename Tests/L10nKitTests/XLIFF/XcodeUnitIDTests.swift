@@ -1,0 +1,137 @@
+import Foundation
+import L10nKit
+import XCTest
+
+/// Xcode's unit ids, Interface Builder notes, file kinds, state mapping and unit order.
+final class XcodeUnitIDTests: XCTestCase {
+    func testCatalogVariationIDs() {
+        let cases: [(String, XcodeUnitID)] = [
+            ("KEY|==|plural.one", .catalogVariation(key: "KEY", path: ["plural", "one"])),
+            ("KEY|==|device.iphone", .catalogVariation(key: "KEY", path: ["device", "iphone"])),
+            ("KEY|==|device.iphone.plural.one", .catalogVariation(key: "KEY", path: ["device", "iphone", "plural", "one"])),
+            ("KEY|==|substitutions.NAME.plural.few", .catalogVariation(key: "KEY", path: ["substitutions", "NAME", "plural", "few"])),
+            ("one_substitution|==|substitutions.strings.plural.one", .catalogVariation(key: "one_substitution", path: ["substitutions", "strings", "plural", "one"])),
+            ("%lld items in %@|==|plural.other", .catalogVariation(key: "%lld items in %@", path: ["plural", "other"])),
+            ("a|==|b|==|plural.many", .catalogVariation(key: "a|==|b", path: ["plural", "many"])),
+            ("Settings", .key("Settings")),
+            ("odd|==|", .key("odd|==|")),
+            ("odd|==|colour.red", .key("odd|==|colour.red")),
+            ("odd|==|plural", .key("odd|==|plural")),
+            ("odd|==|plural.one.extra", .key("odd|==|plural.one.extra")),
+            ("odd|==|substitutions.N.device.iphone", .key("odd|==|substitutions.N.device.iphone")),
+        ]
+        for (id, expected) in cases {
+            let parsed = XcodeUnitID(id, kind: .stringCatalog)
+            XCTAssertEqual(parsed, expected, id)
+            XCTAssertEqual(parsed.rawValue, id)
+        }
+        XCTAssertEqual(XcodeUnitID("KEY|==|plural.one", kind: .strings), .key("KEY|==|plural.one"))
+        XCTAssertEqual(XcodeUnitID.catalogVariation(key: "K", path: ["device", "mac", "substitutions", "n", "plural", "two"]).rawValue,
+                       "K|==|device.mac.substitutions.n.plural.two")
+        XCTAssertEqual(XcodeUnitID("K|==|device.mac.substitutions.n.plural.two", kind: .stringCatalog).key, "K")
+    }
+
+    func testStringsdictIDs() {
+        let cases: [(String, XcodeUnitID)] = [
+            ("/KEY:dict/NSStringLocalizedFormatKey:dict/:string", .stringsdict(key: "KEY", path: ["NSStringLocalizedFormatKey"])),
+            ("/KEY:dict/VAR:dict/one:dict/:string", .stringsdict(key: "KEY", path: ["VAR", "one"])),
+            ("/%d files/folders:dict/n:dict/other:dict/:string", .stringsdict(key: "%d files/folders", path: ["n", "other"])),
+            ("plainKey", .key("plainKey")),
+            ("/KEY:dict/:string", .key("/KEY:dict/:string")),
+            ("/KEY:dict/VAR:dict/one", .key("/KEY:dict/VAR:dict/one")),
+        ]
+        for (id, expected) in cases {
+            let parsed = XcodeUnitID(id, kind: .stringsdict)
+            XCTAssertEqual(parsed, expected, id)
+            XCTAssertEqual(parsed.rawValue, id)
+        }
+    }
+
+    func testInterfaceBuilderIDsAndNotes() throws {
+        XCTAssertEqual(XcodeUnitID("3i8-2m-QFG.text", kind: .interfaceBuilder), .interfaceBuilder(objectID: "3i8-2m-QFG", keyPath: "text"))
+        XCTAssertEqual(XcodeUnitID("HEQ-Bp-kx7.normalTitle", kind: .interfaceBuilder), .interfaceBuilder(objectID: "HEQ-Bp-kx7", keyPath: "normalTitle"))
+        XCTAssertEqual(XcodeUnitID("dml-Pt-frp.ibShadowedToolTips[0]", kind: .interfaceBuilder),
+                       .interfaceBuilder(objectID: "dml-Pt-frp", keyPath: "ibShadowedToolTips[0]"))
+        XCTAssertEqual(XcodeUnitID("abc.headerCell.title", kind: .interfaceBuilder).rawValue, "abc.headerCell.title")
+        XCTAssertEqual(XcodeUnitID("noDot", kind: .interfaceBuilder), .key("noDot"))
+        XCTAssertNil(XcodeUnitID("3i8-2m-QFG.text", kind: .interfaceBuilder).key)
+
+        let note = try XCTUnwrap(InterfaceBuilderNote(#"Class = "UILabel"; text = "Run"; ObjectID = "3i8-2m-QFG";"#))
+        XCTAssertEqual(note.fields.map(\.name), ["Class", "text", "ObjectID"])
+        XCTAssertEqual(note.className, "UILabel")
+        XCTAssertEqual(note.objectID, "3i8-2m-QFG")
+        XCTAssertEqual(note["text"], "Run")
+        XCTAssertNil(note.comment)
+        let commented = try XCTUnwrap(InterfaceBuilderNote(#"Class = "NSButtonCell"; title = "Check"; ObjectID = "7z8-pS-A86"; Note = "Do not localize";"#))
+        XCTAssertEqual(commented.comment, "Do not localize")
+        let escaped = InterfaceBuilderNote(fields: [.init(name: "Class", value: "UILabel"), .init(name: "text", value: "Say \"hi\" \\ now\nplease"),
+                                                   .init(name: "ObjectID", value: "a-b-c")])
+        XCTAssertEqual(InterfaceBuilderNote(escaped.rawValue), escaped)
+        XCTAssertNil(InterfaceBuilderNote(""))
+        XCTAssertNil(InterfaceBuilderNote("No comment provided by engineer."))
+        XCTAssertNil(InterfaceBuilderNote(#"text = "Run";"#))
+        XCTAssertNil(InterfaceBuilderNote(#"Class = "UILabel"; text = "unterminated; ObjectID = "x";"#))
+    }
+
+    func testSourceKinds() {
+        XCTAssertEqual(XcodeSourceKind(path: "Ketchup/Localizable.xcstrings"), .stringCatalog)
+        XCTAssertEqual(XcodeSourceKind(path: "App/en.lproj/Localizable.strings"), .strings)
+        XCTAssertEqual(XcodeSourceKind(path: "App/en.lproj/Localizable.stringsdict"), .stringsdict)
+        XCTAssertEqual(XcodeSourceKind(path: "App/Base.lproj/Main.storyboard"), .interfaceBuilder)
+        XCTAssertEqual(XcodeSourceKind(path: "App/Base.lproj/View.XIB"), .interfaceBuilder)
+        XCTAssertEqual(XcodeSourceKind(path: "App/Base.lproj/Intents.intentdefinition"), .intentDefinition)
+        XCTAssertEqual(XcodeSourceKind(path: "../../Package/Sources/X/Localizable.xcstrings"), .stringCatalog)
+        XCTAssertEqual(XcodeSourceKind(path: "App/Info.plist"), .other("plist"))
+        XCTAssertEqual(XcodeSourceKind(path: "App.v2/README"), .other(""))
+    }
+
+    func testStateMappingBothWays() {
+        XCTAssertEqual(XLIFFTargetState(catalogState: "translated"), .translated)
+        XCTAssertEqual(XLIFFTargetState(catalogState: "needs_review"), .needsReviewL10n)
+        XCTAssertEqual(XLIFFTargetState(catalogState: "new"), .new)
+        XCTAssertNil(XLIFFTargetState(catalogState: "stale"))
+        for state in ["translated", "needs_review", "new"] {
+            XCTAssertEqual(XLIFFTargetState(catalogState: state)?.exportedCatalogState, state)
+        }
+        let expected: [String: String?] = [
+            "translated": "translated", "final": "translated", "signed-off": "translated",
+            "needs-review-translation": "needs_review", "needs-review-l10n": "needs_review", "needs-review-adaptation": "needs_review",
+            "new": nil, "needs-translation": nil, "needs-adaptation": nil, "needs-l10n": nil,
+        ]
+        XCTAssertEqual(XLIFFTargetState.standard.count, 10)
+        for state in XLIFFTargetState.standard {
+            XCTAssertEqual(XLIFFTargetState(rawValue: state.rawValue), state)
+            XCTAssertEqual(state.importDecision.catalogState, expected[state.rawValue]!, state.rawValue)
+        }
+        XCTAssertEqual(XLIFFTargetState.needsL10n.importDecision, .notApplied(.notTranslatedYet(.needsL10n)))
+        XCTAssertEqual(XLIFFTargetState(rawValue: "x-reviewed"), .custom("x-reviewed"))
+        XCTAssertEqual(XLIFFTargetState(rawValue: "x-reviewed").importDecision, .notApplied(.unknownState("x-reviewed")))
+
+        XCTAssertEqual(TransUnit(id: "a", source: "A").importDecision, .notApplied(.noTarget))
+        XCTAssertEqual(TransUnit(id: "a", source: "A", target: "B").importDecision, .apply(.translated))
+        XCTAssertEqual(TransUnit(id: "a", translate: false, source: "A", target: "B", targetState: .translated).importDecision, .notApplied(.doNotTranslate))
+        XCTAssertEqual(TransUnit(id: "a", source: "A", target: "B", targetState: .needsReviewAdaptation).importDecision, .apply(.needsReview))
+    }
+
+    func testCatalogUnitOrder() {
+        let ordered = ["", "1", "2", "10", "ATK", "Abilities", "Z", "_x", "a", "item", "item 2", "item 9", "item 10", "item 10a", "item 010b", "zz", "Ä", "é"]
+        XCTAssertEqual(XLIFFOrder.sortedCatalogUnits(ordered.reversed().map { TransUnit(id: $0, source: $0) }).map(\.id), ordered)
+        for (a, b) in zip(ordered, ordered.dropFirst()) {
+            XCTAssertTrue(XLIFFOrder.catalogUnitPrecedes(a, b), "\(a) < \(b)")
+            XCTAssertFalse(XLIFFOrder.catalogUnitPrecedes(b, a), "\(b) > \(a)")
+        }
+        XCTAssertEqual(XLIFFOrder.catalogUnitOrder("v01", "v1"), -1)
+        XCTAssertEqual(XLIFFOrder.catalogUnitOrder("v1", "v1"), 0)
+        XCTAssertTrue(XLIFFOrder.catalogUnitPrecedes("KEY", "KEY|==|plural.one"))
+        XCTAssertTrue(XLIFFOrder.catalogUnitPrecedes("n 99999999999999999999", "n 100000000000000000000"))
+    }
+
+    func testFileOrder() {
+        let ordered = ["../../DZ/a.strings", "KeepingYouAwake/Localizable.xcstrings", "KYALauncher/InfoPlist.xcstrings",
+                       "safari-subscribe-ios/en.lproj/InfoPlist.strings", "safari-subscribe/Base.lproj/X.xib", "Yeti/widgets/x.strings", "YetiShare/y.strings"]
+        let files = ordered.shuffled().map { XLIFFFile(original: $0, sourceLanguage: "en", targetLanguage: "de") }
+        XCTAssertEqual(XLIFFOrder.sortedFiles(files).map(\.original), ordered)
+        XCTAssertTrue(XLIFFOrder.filePrecedes("message 9", "message 10"))
+        XCTAssertTrue(XLIFFOrder.filePrecedes("Radial menu", "Radial Menu"))
+    }
+}
