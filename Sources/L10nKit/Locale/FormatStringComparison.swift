@@ -124,26 +124,14 @@ extension FormatString {
             }
         }
 
-        // Problems of the translation text itself, unless the source has as many of the same sort.
-        func sort(_ kind: FormatIssue.Kind) -> Int {
-            switch kind {
-            case .lonePercent: return 0
-            case .invalidSpecifier: return 1
-            case .unsupportedSpecifier: return 2
-            case .unterminatedSubstitution: return 3
-            case .substitutionArgumentOutsideSubstitution: return 4
-            case .invalidSubstitutionFormat: return 5
-            case .mixedPositions: return 6
-            case .conflictingKinds: return 7
-            }
-        }
-        var sourceCounts: [Int: Int] = [:]
-        for issue in source.issues { sourceCounts[sort(issue.kind), default: 0] += 1 }
-        var seen: [Int: Int] = [:]
+        // Problems of the translation text itself, unless the source has as many of the same sort
+        // (a source "30% off" translated "30% de réduction" is the source's problem, not the translator's).
+        var sourceCounts: [String: Int] = [:]
+        for issue in source.issues { sourceCounts[issue.kind.family, default: 0] += 1 }
+        var translationCounts: [String: Int] = [:]
         for issue in translation.issues where issue.kind != .mixedPositions {
-            let key = sort(issue.kind)
-            seen[key, default: 0] += 1
-            if case .conflictingKinds = issue.kind {} else if seen[key]! <= sourceCounts[key, default: 0] { continue }
+            translationCounts[issue.kind.family, default: 0] += 1
+            guard translationCounts[issue.kind.family]! > sourceCounts[issue.kind.family, default: 0] else { continue }
             result.append(FormatMismatch(
                 kind: .translationIssue(issue.kind), severity: issue.severity,
                 message: "in the translation: " + issue.message, translationRange: issue.range))
@@ -155,5 +143,21 @@ extension FormatString {
     public static func mismatches(source: String, translation: String,
                                   options: FormatComparisonOptions = FormatComparisonOptions()) -> [FormatMismatch] {
         mismatches(source: FormatString(source), translation: FormatString(translation), options: options)
+    }
+}
+
+extension FormatIssue.Kind {
+    /// The sort of issue, without its details.
+    var family: String {
+        switch self {
+        case .lonePercent: return "lonePercent"
+        case .invalidSpecifier: return "invalidSpecifier"
+        case .unsupportedSpecifier: return "unsupportedSpecifier"
+        case .unterminatedSubstitution: return "unterminatedSubstitution"
+        case .substitutionArgumentOutsideSubstitution: return "substitutionArgumentOutsideSubstitution"
+        case .invalidSubstitutionFormat: return "invalidSubstitutionFormat"
+        case .mixedPositions: return "mixedPositions"
+        case .conflictingKinds: return "conflictingKinds"
+        }
     }
 }
