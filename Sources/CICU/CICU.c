@@ -213,12 +213,38 @@ int32_t l10n_plural_keywords(const char *locale, int32_t ordinal, char *out, int
     return used;
 }
 
+/* The skeleton that keeps exactly the number's visible fraction digits, so that "1.0" keeps v = 1
+   and "1.50" keeps v = 2 (an empty skeleton would format them as "1" and "1.5"). */
+static int32_t fraction_skeleton(const char *number, UChar *skeleton, int32_t capacity) {
+    const char *dot = strchr(number, '.');
+    int32_t digits = 0;
+    if (dot) {
+        for (const char *p = dot + 1; *p >= '0' && *p <= '9'; p++) digits++;
+    }
+    if (digits == 0) {
+        static const char integer[] = "precision-integer";
+        u_charsToUChars(integer, skeleton, (int32_t)sizeof integer);
+        return (int32_t)sizeof integer - 1;
+    }
+    if (digits + 2 > capacity) return -1;
+    skeleton[0] = u'.';
+    for (int32_t i = 1; i <= digits; i++) skeleton[i] = u'0';
+    skeleton[digits + 1] = 0;
+    return digits + 1;
+}
+
 int32_t l10n_plural_select(const char *locale, int32_t ordinal, const char *number, char *out,
                            int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     int32_t result = -1;
+    UChar skeleton[64];
+    int32_t skeletonLength = fraction_skeleton(number, skeleton, 64);
+    if (skeletonLength < 0) {
+        if (capacity > 0) out[0] = 0;
+        return -1;
+    }
     UPluralRules *rules = uplrules_openForType(locale, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &status);
-    UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(u"", 0, locale, &status);
+    UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(skeleton, skeletonLength, locale, &status);
     UFormattedNumber *formatted = unumf_openResult(&status);
     if (U_SUCCESS(status)) {
         unumf_formatDecimal(formatter, number, -1, formatted, &status);
@@ -234,5 +260,86 @@ int32_t l10n_plural_select(const char *locale, int32_t ordinal, const char *numb
     unumf_close(formatter);
     uplrules_close(rules);
     if (result < 0 && capacity > 0) out[0] = 0;
+    return result;
+}
+
+/* Finds the rule-set name ICU uses for a locale: the entry for its base name, else for the nearest
+   parent that has one (the lookup of ICU's PluralRules::forLocale). Writes the set name into set and
+   the locale id that matched into matched (when not NULL); returns the set name's length, 0 when no
+   entry applies, negative on error. */
+static int32_t plural_rule_set(const char *locale, int32_t ordinal, char *set, int32_t setCapacity,
+                               char *matched, int32_t matchedCapacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    char name[ULOC_FULLNAME_CAPACITY];
+    uloc_getBaseName(locale, name, ULOC_FULLNAME_CAPACITY, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    UResourceBundle *plurals = ures_openDirect(NULL, "plurals", &status);
+    UResourceBundle *table = ures_getByKey(plurals, ordinal ? "locales_ordinals" : "locales", NULL, &status);
+    int32_t result = -1;
+    if (U_SUCCESS(status)) {
+        result = 0;
+        for (;;) {
+            UErrorCode lookup = U_ZERO_ERROR;
+            int32_t length = setCapacity;
+            ures_getUTF8StringByKey(table, name, set, &length, 1, &lookup);
+            if (U_SUCCESS(lookup) && length < setCapacity) {
+                if (matched) {
+                    int32_t nameLength = (int32_t)strlen(name);
+                    if (nameLength >= matchedCapacity) {
+                        result = -1;
+                        break;
+                    }
+                    memcpy(matched, name, (size_t)nameLength + 1);
+                }
+                result = length;
+                break;
+            }
+            UErrorCode parentStatus = U_ZERO_ERROR;
+            char parent[ULOC_FULLNAME_CAPACITY];
+            int32_t parentLength = uloc_getParent(name, parent, ULOC_FULLNAME_CAPACITY, &parentStatus);
+            if (U_FAILURE(parentStatus) || parentLength <= 0) break;
+            memcpy(name, parent, (size_t)parentLength + 1);
+        }
+    }
+    ures_close(table);
+    ures_close(plurals);
+    if (result <= 0 && setCapacity > 0) set[0] = 0;
+    return result;
+}
+
+int32_t l10n_plural_rules_locale(const char *locale, int32_t ordinal, char *out, int32_t capacity) {
+    char set[32];
+    int32_t length = plural_rule_set(locale, ordinal, set, 32, out, capacity);
+    if (length <= 0) {
+        if (capacity > 0) out[0] = 0;
+        return length;
+    }
+    return (int32_t)strlen(out);
+}
+
+int32_t l10n_plural_rule(const char *locale, int32_t ordinal, const char *keyword, char *out,
+                         int32_t capacity) {
+    char set[32];
+    int32_t found = plural_rule_set(locale, ordinal, set, 32, NULL, 0);
+    if (capacity > 0) out[0] = 0;
+    if (found <= 0) return found;
+    UErrorCode status = U_ZERO_ERROR;
+    UResourceBundle *plurals = ures_openDirect(NULL, "plurals", &status);
+    UResourceBundle *rules = ures_getByKey(plurals, "rules", NULL, &status);
+    UResourceBundle *ruleSet = ures_getByKey(rules, set, NULL, &status);
+    int32_t result = -1;
+    if (U_SUCCESS(status)) {
+        int32_t length = capacity;
+        ures_getUTF8StringByKey(ruleSet, keyword, out, &length, 1, &status);
+        if (status == U_MISSING_RESOURCE_ERROR) {
+            result = 0;
+        } else if (U_SUCCESS(status) && length < capacity) {
+            result = length;
+        }
+    }
+    ures_close(ruleSet);
+    ures_close(rules);
+    ures_close(plurals);
+    if (result <= 0 && capacity > 0) out[0] = 0;
     return result;
 }

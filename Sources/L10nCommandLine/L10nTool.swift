@@ -9,6 +9,8 @@ public enum L10nTool {
     nonisolated(unsafe) public static let commands: [any ParsableCommand.Type] = [
         VersionCommand.self,
         MatchCommand.self,
+        WidthCommand.self,
+        PluralsCommand.self,
     ]
 
     /// Runs the process's own arguments and exits with the command's status.

@@ -72,6 +72,14 @@ int32_t l10n_plural_keywords(const char *locale, int32_t ordinal, char *out, int
    visible fraction digits count as CLDR requires. */
 int32_t l10n_plural_select(const char *locale, int32_t ordinal, const char *number, char *out,
                            int32_t capacity);
+/* The locale id whose CLDR plural data ICU applies to locale: its base name or the nearest parent
+   that has rules ("pt_PT" for pt_PT, "pt" for pt_BR, "zh" for zh_Hant_TW). Returns its length, 0 when
+   no data applies (ICU then uses the root rules, where every number is "other"). */
+int32_t l10n_plural_rules_locale(const char *locale, int32_t ordinal, char *out, int32_t capacity);
+/* One keyword's CLDR rule as ICU's data holds it, condition then samples, UTF-8, e.g.
+   "i = 1 and v = 0 @integer 1". Returns its length, 0 when no data applies or the keyword is unused. */
+int32_t l10n_plural_rule(const char *locale, int32_t ordinal, const char *keyword, char *out,
+                         int32_t capacity);
 
 #ifdef __cplusplus
 }

@@ -155,3 +155,18 @@ public enum ICUPluralRules {
         ICU.string(capacity: 32) { l10n_plural_select(locale, ordinal ? 1 : 0, number, $0, $1) }
     }
 }
+
+extension ICUPluralRules {
+    /// The locale id whose CLDR plural data applies (`"pt_PT"`, `"pt"` for `pt_BR`), or nil when ICU
+    /// has none and falls back to the root rules (every number is `other`).
+    public static func rulesLocale(locale: String, ordinal: Bool = false) -> String? {
+        guard let id = ICU.string(capacity: 157, { l10n_plural_rules_locale(locale, ordinal ? 1 : 0, $0, $1) }), !id.isEmpty else { return nil }
+        return id
+    }
+
+    /// One keyword's CLDR rule text with its samples (`"i = 1 and v = 0 @integer 1"`), or nil.
+    public static func rule(locale: String, keyword: String, ordinal: Bool = false) -> String? {
+        guard let text = ICU.string(capacity: 1024, { l10n_plural_rule(locale, ordinal ? 1 : 0, keyword, $0, $1) }), !text.isEmpty else { return nil }
+        return text
+    }
+}

@@ -1,0 +1,62 @@
+import L10nKit
+
+/// `l10n width TEXT...`: the display width of each text in columns, as the `width` check counts it.
+struct WidthCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "width",
+        abstract: "Print the display width of texts in columns.",
+        discussion: """
+            Counts grapheme clusters: CJK, kana, Hangul and emoji are 2 columns, combining marks, \
+            control and zero-width characters 0, everything else 1. Prints one number per text, \
+            one per line.
+            """)
+    static let arguments: [ArgumentSpec] = [
+        .positional("text", help: "A text to measure.", repeating: true),
+        .flag("ambiguous-wide", help: "Count East Asian Ambiguous characters (Greek, Cyrillic, ①) as 2, as CJK fonts show them."),
+        .flag("json", help: "Print a JSON array of {\"text\", \"columns\"} objects."),
+    ]
+
+    var texts: [String]
+    var ambiguous: TextWidth.AmbiguousWidth
+    var json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        texts = arguments.values("text")
+        ambiguous = arguments.flag("ambiguous-wide") ? .wide : .narrow
+        json = arguments.flag("json")
+    }
+
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let widths = texts.map { TextWidth.columns($0, ambiguous: ambiguous) }
+        if json {
+            let rows = zip(texts, widths).map { "  {\"text\": \(JSONText.quoted($0)), \"columns\": \($1)}" }
+            context.print(rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n]")
+        } else {
+            for width in widths { context.print(String(width)) }
+        }
+        return .success
+    }
+}
+
+/// JSON string literals for the commands' small `--json` outputs.
+enum JSONText {
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\u{08}": result += "\\b"
+            case "\u{0C}": result += "\\f"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}

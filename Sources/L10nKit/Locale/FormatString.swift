@@ -1,0 +1,401 @@
+/// How much a format-string finding matters: errors can crash or print garbage at run time,
+/// warnings print something other than intended.
+public enum FormatSeverity: String, Sendable, Hashable, Comparable {
+    case warning, error
+
+    public static func < (lhs: FormatSeverity, rhs: FormatSeverity) -> Bool { lhs == .warning && rhs == .error }
+}
+
+/// The argument of a catalog substitution, which its variations write as the literal `%arg`.
+public struct SubstitutionArgument: Sendable, Hashable {
+    /// The substitution's `argNum`; nil when the catalog leaves it out (then `%arg` is counted like
+    /// an implicit specifier).
+    public var number: Int?
+    /// The substitution's `formatSpecifier` without `%`, e.g. `lld`.
+    public var formatSpecifier: String
+
+    public init(number: Int?, formatSpecifier: String) {
+        self.number = number
+        self.formatSpecifier = formatSpecifier
+    }
+}
+
+/// Something in a format string that is not what its author most likely meant.
+public struct FormatIssue: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// A `%` followed by a space or ending the text. Xcode does not count it as a specifier, but
+        /// `String(format:)` reads `30% for` as `% f`, a double with the space flag (`wouldReadAs`);
+        /// a `%` at the end is dropped.
+        case lonePercent(wouldReadAs: String?)
+        /// `%` followed by something that is no conversion (`%y`, `%5`); `String(format:)` drops the `%`.
+        case invalidSpecifier(String)
+        /// `%n`: Apple's formatter skips its argument and writes nothing.
+        case unsupportedSpecifier(String)
+        /// `%#@name` without the closing `@`.
+        case unterminatedSubstitution(String)
+        /// `%arg` outside a substitution's variation: `String(format:)` reads `%a`, a double.
+        case substitutionArgumentOutsideSubstitution
+        /// The catalog's `formatSpecifier` for `%arg` is no conversion.
+        case invalidSubstitutionFormat(String)
+        /// Positional (`%1$@`) and implicit (`%@`) specifiers in one string: CoreFoundation counts
+        /// the implicit ones from 1 regardless, so they collide with the positional ones.
+        case mixedPositions
+        /// One argument read as two different kinds.
+        case conflictingKinds(argument: Int, [FormatArgumentKind])
+    }
+
+    public let kind: Kind
+    /// UTF-16 offsets of the text concerned.
+    public let range: Range<Int>
+
+    public var severity: FormatSeverity {
+        switch kind {
+        case .lonePercent, .invalidSpecifier, .substitutionArgumentOutsideSubstitution: return .warning
+        case .conflictingKinds(_, let kinds): return kinds.allSatisfy(\.isInteger) ? .warning : .error
+        case .unsupportedSpecifier, .unterminatedSubstitution, .invalidSubstitutionFormat, .mixedPositions: return .error
+        }
+    }
+
+    public var message: String {
+        switch kind {
+        case .lonePercent(let reading?):
+            return "'%' followed by a space is not a placeholder for Xcode, but String(format:) reads '\(reading)' and consumes an argument; write '%%' for a percent sign"
+        case .lonePercent(nil):
+            return "'%' at the end is not a placeholder; String(format:) drops it; write '%%' for a percent sign"
+        case .invalidSpecifier(let text):
+            return "'\(text)' is not a format specifier; String(format:) drops the '%'; write '%%' for a percent sign"
+        case .unsupportedSpecifier(let text):
+            return "'\(text)' is not supported by String(format:): it skips the argument and prints nothing"
+        case .unterminatedSubstitution(let text):
+            return "'\(text)' lacks the closing '@' of a substitution reference %#@name@"
+        case .substitutionArgumentOutsideSubstitution:
+            return "'%arg' only has a meaning in a substitution's variations; here String(format:) reads '%a', a double"
+        case .invalidSubstitutionFormat(let specifier):
+            return "the substitution's format specifier '\(specifier)' is not a conversion such as lld, d or @"
+        case .mixedPositions:
+            return "positional (%1$@) and implicit (%@) specifiers are mixed; the implicit ones are counted from 1 and collide with the positional ones"
+        case .conflictingKinds(let argument, let kinds):
+            return "argument \(argument) is read as \(kinds.map(\.description).joined(separator: " and "))"
+        }
+    }
+}
+
+/// One piece of a format string.
+public enum FormatToken: Sendable, Hashable {
+    /// Text printed as is (including a lone `%` or an invalid sequence, which Xcode leaves alone).
+    case literal(String)
+    /// `%%`.
+    case percentSign
+    case specifier(FormatSpecifier)
+}
+
+/// An Apple format string (`String(format:)`, `String(localized:)`, catalog values), parsed the way
+/// CoreFoundation reads it, with Xcode's and String Catalogs' additions (`%#@name@`, `%arg`).
+public struct FormatString: Sendable, Hashable {
+    public let text: String
+    public let tokens: [FormatToken]
+    /// The specifiers in order of appearance.
+    public let specifiers: [FormatSpecifier]
+    public let issues: [FormatIssue]
+
+    /// Parses `text`; `substitution` gives the meaning of `%arg` when the text is one of a catalog
+    /// substitution's variations.
+    public init(_ text: String, substitution: SubstitutionArgument? = nil) {
+        self.text = text
+        var parser = FormatStringParser(text: text, substitution: substitution)
+        parser.parse()
+        self.tokens = parser.tokens
+        self.specifiers = parser.specifiers
+        self.issues = parser.issues
+    }
+
+    /// Every argument read, by number: the kinds it is read as, in order of appearance (one, unless
+    /// the string reads it twice with different kinds).
+    public var arguments: [Int: [FormatArgumentKind]] {
+        var table: [Int: [FormatArgumentKind]] = [:]
+        func add(_ argument: Int, _ kind: FormatArgumentKind) {
+            if !(table[argument]?.contains(kind) ?? false) { table[argument, default: []].append(kind) }
+        }
+        for specifier in specifiers {
+            if let width = specifier.widthArgument { add(width, .signedInteger(.int)) }
+            if let precision = specifier.precisionArgument { add(precision, .signedInteger(.int)) }
+            add(specifier.argument, specifier.kind)
+        }
+        return table
+    }
+
+    /// The highest argument number read (0 when none).
+    public var argumentCount: Int { arguments.keys.max() ?? 0 }
+
+    /// The names of `%#@name@` references, in order, each once.
+    public var substitutionNames: [String] {
+        var names: [String] = []
+        for specifier in specifiers {
+            if case .substitution(let name) = specifier.conversion, !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether some specifier gives its argument by position.
+    public var usesPositions: Bool { specifiers.contains(where: \.usesPositions) }
+
+    /// The text as Xcode's XLIFF export writes it: when it reads two or more arguments, all implicit,
+    /// every specifier gets its position (`%@ / %@` → `%1$@ / %2$@`, `%@ of %lld` → `%1$@ of %2$lld`);
+    /// a substitution's `%arg` always becomes `%N$<formatSpecifier>`. Single-argument strings, `%%`,
+    /// a lone `%` (`30% for`) and positional or mixed strings stay as written.
+    public var positionalized: String {
+        let rewritesAll = argumentCount >= 2 && !usesPositions && !issues.contains { $0.kind == .mixedPositions }
+        var result = ""
+        for token in tokens {
+            switch token {
+            case .literal(let text): result += text
+            case .percentSign: result += "%%"
+            case .specifier(let specifier):
+                if case .substitutionArgument = specifier.conversion {
+                    result += specifier.positionalText
+                } else {
+                    result += rewritesAll ? specifier.positionalText : specifier.text
+                }
+            }
+        }
+        return result
+    }
+
+    /// `positionalized` of a text.
+    public static func positionalized(_ text: String, substitution: SubstitutionArgument? = nil) -> String {
+        FormatString(text, substitution: substitution).positionalized
+    }
+
+    /// Whether two strings say the same with the same arguments, reading positions and implicit
+    /// numbers alike: `%1$@ / %2$@` is equivalent to `%@ / %@`, `%2$@ / %1$@` is not.
+    /// This is how an import recognizes a source that an export positionalized.
+    public func isEquivalent(to other: FormatString) -> Bool {
+        let mine = normalizedTokens, theirs = other.normalizedTokens
+        return mine == theirs
+    }
+
+    private var normalizedTokens: [String] {
+        var result: [String] = []
+        var literal = ""
+        for token in tokens {
+            switch token {
+            case .literal(let text): literal += text
+            case .percentSign: literal += "%%"
+            case .specifier(let specifier):
+                result.append(literal)
+                literal = ""
+                result.append(specifier.positionalText)
+            }
+        }
+        result.append(literal)
+        return result
+    }
+}
+
+/// Reads a format string's UTF-16 code units into tokens, specifiers and issues.
+struct FormatStringParser {
+    let units: [UInt16]
+    let substitution: SubstitutionArgument?
+    var tokens: [FormatToken] = []
+    var specifiers: [FormatSpecifier] = []
+    var issues: [FormatIssue] = []
+    private var literal: [UInt16] = []
+    private var nextImplicitArgument = 1
+
+    init(text: String, substitution: SubstitutionArgument?) {
+        self.units = Array(text.utf16)
+        self.substitution = substitution
+    }
+
+    private static let percent = UInt16(ascii: "%")
+
+    mutating func parse() {
+        var index = 0
+        while index < units.count {
+            guard units[index] == Self.percent else {
+                literal.append(units[index])
+                index += 1
+                continue
+            }
+            index = readPercent(at: index)
+        }
+        flushLiteral()
+        checkArguments()
+    }
+
+    private mutating func flushLiteral() {
+        guard !literal.isEmpty else { return }
+        tokens.append(.literal(String(decoding: literal, as: UTF16.self)))
+        literal = []
+    }
+
+    private func string(_ range: Range<Int>) -> String {
+        String(decoding: units[range], as: UTF16.self)
+    }
+
+    /// Reads what starts with the `%` at `start`; returns the offset after it.
+    private mutating func readPercent(at start: Int) -> Int {
+        let next = start + 1
+        guard next < units.count else {
+            issues.append(FormatIssue(kind: .lonePercent(wouldReadAs: nil), range: start..<next))
+            literal.append(Self.percent)
+            return next
+        }
+        if units[next] == Self.percent {
+            flushLiteral()
+            tokens.append(.percentSign)
+            return next + 1
+        }
+        if units[next] == UInt16(ascii: " ") {
+            var reading: String?
+            if case .success(let syntax) = FormatSpecificationSyntax.read(units, from: next) {
+                reading = string(start..<syntax.end)
+            }
+            issues.append(FormatIssue(kind: .lonePercent(wouldReadAs: reading), range: start..<next))
+            literal.append(Self.percent)
+            return next
+        }
+        if hasPrefix("arg", at: next) {
+            if let substitution {
+                return readSubstitutionArgument(substitution, at: start)
+            }
+            issues.append(FormatIssue(kind: .substitutionArgumentOutsideSubstitution, range: start..<start + 4))
+        }
+        if let end = readSubstitutionReference(at: start) { return end }
+
+        switch FormatSpecificationSyntax.read(units, from: next) {
+        case .failure(.truncated):
+            issues.append(FormatIssue(kind: .invalidSpecifier(string(start..<units.count)), range: start..<units.count))
+            literal.append(contentsOf: units[start...])
+            return units.count
+        case .failure(.unknownConversion(let at)):
+            let end = at + 1
+            issues.append(FormatIssue(kind: .invalidSpecifier(string(start..<end)), range: start..<end))
+            literal.append(contentsOf: units[start..<end])
+            return end
+        case .success(let syntax):
+            let text = string(start..<syntax.end)
+            let kind: FormatArgumentKind
+            if let known = syntax.kind {
+                kind = known
+            } else {
+                issues.append(FormatIssue(kind: .unsupportedSpecifier(text), range: start..<syntax.end))
+                kind = .pointer
+            }
+            append(syntax: syntax, text: text, range: start..<syntax.end,
+                   conversion: .character(Character(Unicode.Scalar(syntax.conversion)!)), kind: kind)
+            return syntax.end
+        }
+    }
+
+    private func hasPrefix(_ ascii: String, at index: Int) -> Bool {
+        let prefix = Array(ascii.utf16)
+        return index + prefix.count <= units.count && Array(units[index..<index + prefix.count]) == prefix
+    }
+
+    /// `%#@name@` or `%n$#@name@`; nil when the text at `start` is not one.
+    private mutating func readSubstitutionReference(at start: Int) -> Int? {
+        var index = start + 1
+        var position: Int?
+        var number = 0
+        while index < units.count, let digit = units[index].asciiDigit, !(number == 0 && digit == 0) {
+            number = min(number * 10 + digit, 1_000_000)
+            index += 1
+        }
+        if index > start + 1 {
+            guard index < units.count, units[index] == UInt16(ascii: "$") else { return nil }
+            position = number
+            index += 1
+        }
+        guard hasPrefix("#@", at: index) else { return nil }
+        let nameStart = index + 2
+        var end = nameStart
+        while end < units.count, units[end] != UInt16(ascii: "@"), !Self.endsName(units[end]) { end += 1 }
+        guard end < units.count, units[end] == UInt16(ascii: "@"), end > nameStart else {
+            issues.append(FormatIssue(kind: .unterminatedSubstitution(string(start..<end)), range: start..<end))
+            literal.append(contentsOf: units[start..<end])
+            return end
+        }
+        var syntax = FormatSpecificationSyntax()
+        syntax.position = position
+        syntax.flags = "#"
+        syntax.end = end + 1
+        let name = string(nameStart..<end)
+        append(syntax: syntax, text: string(start..<end + 1), range: start..<end + 1,
+               conversion: .substitution(name: name), kind: .substitution(name))
+        return end + 1
+    }
+
+    private static func endsName(_ unit: UInt16) -> Bool {
+        unit == UInt16(ascii: "%") || unit == UInt16(ascii: " ") || unit == UInt16(ascii: "\n")
+            || unit == UInt16(ascii: "\t") || unit == UInt16(ascii: "\r")
+    }
+
+    private mutating func readSubstitutionArgument(_ substitution: SubstitutionArgument, at start: Int) -> Int {
+        let end = start + 4
+        let specifier = Array(substitution.formatSpecifier.utf16)
+        guard case .success(var syntax) = FormatSpecificationSyntax.read(specifier, from: 0, allowsPosition: false),
+              syntax.end == specifier.count, syntax.width != .argument(position: nil), syntax.precision != .argument(position: nil),
+              let kind = syntax.kind
+        else {
+            issues.append(FormatIssue(kind: .invalidSubstitutionFormat(substitution.formatSpecifier), range: start..<end))
+            literal.append(contentsOf: units[start..<end])
+            return end
+        }
+        syntax.position = substitution.number
+        append(syntax: syntax, text: "%arg", range: start..<end,
+               conversion: .substitutionArgument(formatSpecifier: substitution.formatSpecifier), kind: kind)
+        return end
+    }
+
+    private mutating func append(syntax: FormatSpecificationSyntax, text: String, range: Range<Int>,
+                                 conversion: FormatSpecifier.Conversion, kind: FormatArgumentKind) {
+        flushLiteral()
+        // CoreFoundation's count: a `*` width, then a `*` precision, then the value itself.
+        func take(_ amount: FormatAmount?) -> Int? {
+            guard case .argument(let position)? = amount else { return nil }
+            if let position { return position }
+            defer { nextImplicitArgument += 1 }
+            return nextImplicitArgument
+        }
+        let width = take(syntax.width)
+        let precision = take(syntax.precision)
+        let argument: Int
+        if let position = syntax.position {
+            argument = position
+        } else {
+            argument = nextImplicitArgument
+            nextImplicitArgument += 1
+        }
+        let specifier = FormatSpecifier(
+            text: text, range: range, position: syntax.position, argument: argument,
+            widthArgument: width, precisionArgument: precision, flags: syntax.flags,
+            width: syntax.width, precision: syntax.precision, hasEmptyPrecision: syntax.hasEmptyPrecision,
+            lengthModifier: syntax.lengthModifier, conversion: conversion, kind: kind)
+        specifiers.append(specifier)
+        tokens.append(.specifier(specifier))
+    }
+
+    private mutating func checkArguments() {
+        if specifiers.contains(where: \.usesPositions),
+           let implicit = specifiers.first(where: \.usesImplicitArguments) {
+            issues.append(FormatIssue(kind: .mixedPositions, range: implicit.range))
+        }
+        var kinds: [Int: [FormatArgumentKind]] = [:]
+        var firstConflict: [Int: Range<Int>] = [:]
+        for specifier in specifiers {
+            var reads: [(Int, FormatArgumentKind)] = []
+            if let width = specifier.widthArgument { reads.append((width, .signedInteger(.int))) }
+            if let precision = specifier.precisionArgument { reads.append((precision, .signedInteger(.int))) }
+            reads.append((specifier.argument, specifier.kind))
+            for (argument, kind) in reads where !(kinds[argument]?.contains(kind) ?? false) {
+                if kinds[argument] != nil, firstConflict[argument] == nil { firstConflict[argument] = specifier.range }
+                kinds[argument, default: []].append(kind)
+            }
+        }
+        for (argument, range) in firstConflict.sorted(by: { $0.key < $1.key }) {
+            issues.append(FormatIssue(kind: .conflictingKinds(argument: argument, kinds[argument]!), range: range))
+        }
+        issues.sort { $0.range.lowerBound < $1.range.lowerBound }
+    }
+}

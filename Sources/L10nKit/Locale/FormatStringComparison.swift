@@ -1,0 +1,163 @@
+/// Why a translation's format string cannot stand in for its source's, found by
+/// `FormatString.mismatches(source:translation:)`.
+public struct FormatMismatch: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// The source reads argument N, the translation never does: its value is lost.
+        case missingArgument(Int, FormatArgumentKind)
+        /// The translation reads argument N, which the caller never passes: garbage or a crash.
+        case extraArgument(Int, FormatArgumentKind)
+        /// Argument N is read as another kind (`%@` where the source has `%lld`): a crash or garbage.
+        case differentKind(argument: Int, source: FormatArgumentKind, translation: FormatArgumentKind)
+        /// Argument N is read as an integer of another size or signedness (`%d` for `%lld`): it
+        /// prints truncated or wrapped values, it does not crash.
+        case differentIntegerKind(argument: Int, source: FormatArgumentKind, translation: FormatArgumentKind)
+        /// The translation mixes positional and implicit specifiers.
+        case mixedPositions
+        /// The source references `%#@name@`, the translation does not.
+        case missingSubstitution(String)
+        /// The translation references a substitution the source does not have.
+        case extraSubstitution(String)
+        /// A problem of the translation text on its own (`30% for`, `%y`, `%n`, one argument read
+        /// as two kinds) that the source does not share.
+        case translationIssue(FormatIssue.Kind)
+    }
+
+    public let kind: Kind
+    public let severity: FormatSeverity
+    public let message: String
+    /// UTF-16 offsets in the translation of the specifier concerned, when there is one.
+    public let translationRange: Range<Int>?
+}
+
+/// What the caller knows about a translation that `mismatches` cannot see in the text.
+public struct FormatComparisonOptions: Sendable, Hashable {
+    /// Arguments the translation may leave out: the count of a plural variation's form that states
+    /// it in words (`One file` for `%lld files`). A later implicit specifier still shifts onto it,
+    /// which is reported as a kind mismatch.
+    public var omittableArguments: Set<Int>
+
+    public init(omittableArguments: Set<Int> = []) {
+        self.omittableArguments = omittableArguments
+    }
+}
+
+extension FormatString {
+    /// Everything that makes `translation` unsafe or wrong where `source` is expected, most severe
+    /// first within each argument; empty when the two are compatible.
+    ///
+    /// Legal and not reported: reordering with positions (`%1$@ … %2$@` vs `%2$@ … %1$@`), `%@` vs
+    /// `%1$@`, `%d` vs `%i`, `%lld` vs `%qd`, `%f` vs `%e` vs `%g`, different flags, widths and
+    /// precisions, reading an argument twice. Integer size or signedness differences are warnings:
+    /// on 64-bit iOS `%d` with a Swift `Int` prints its low 32 bits (Xcode writes `%lld` for `Int`).
+    public static func mismatches(source: FormatString, translation: FormatString,
+                                  options: FormatComparisonOptions = FormatComparisonOptions()) -> [FormatMismatch] {
+        var result: [FormatMismatch] = []
+        let sourceArguments = source.arguments
+        let translationArguments = translation.arguments
+        let sourceNames = source.substitutionNames
+        let translationNames = translation.substitutionNames
+
+        func range(of argument: Int) -> Range<Int>? {
+            translation.specifiers.first { $0.argument == argument || $0.widthArgument == argument || $0.precisionArgument == argument }?.range
+        }
+        func specifierText(_ string: FormatString, _ argument: Int) -> String {
+            string.specifiers.first { $0.argument == argument }?.text
+                ?? string.specifiers.first { $0.widthArgument == argument || $0.precisionArgument == argument }.map { "* of \($0.text)" }
+                ?? "?"
+        }
+
+        if translation.issues.contains(where: { $0.kind == .mixedPositions }) {
+            let range = translation.issues.first { $0.kind == .mixedPositions }?.range
+            result.append(FormatMismatch(
+                kind: .mixedPositions, severity: .error,
+                message: "the translation mixes positional and implicit specifiers; write every one with its position (%1$@, %2$lld)",
+                translationRange: range))
+        }
+
+        for name in sourceNames where !translationNames.contains(name) {
+            result.append(FormatMismatch(
+                kind: .missingSubstitution(name), severity: .error,
+                message: "the translation lacks the substitution %#@\(name)@", translationRange: nil))
+        }
+        for name in translationNames where !sourceNames.contains(name) {
+            let range = translation.specifiers.first { $0.conversion == .substitution(name: name) }?.range
+            result.append(FormatMismatch(
+                kind: .extraSubstitution(name), severity: .error,
+                message: "the translation references %#@\(name)@, which the source does not have", translationRange: range))
+        }
+
+        let translationIsImplicit = !translation.usesPositions
+        for argument in Set(sourceArguments.keys).union(translationArguments.keys).sorted() {
+            switch (sourceArguments[argument]?.first, translationArguments[argument]?.first) {
+            case (let expected?, nil):
+                if options.omittableArguments.contains(argument) { continue }
+                result.append(FormatMismatch(
+                    kind: .missingArgument(argument, expected), severity: .error,
+                    message: "the translation does not use argument \(argument) (\(specifierText(source, argument)) in the source)",
+                    translationRange: nil))
+            case (nil, let actual?):
+                result.append(FormatMismatch(
+                    kind: .extraArgument(argument, actual), severity: .error,
+                    message: "the translation reads argument \(argument) (\(specifierText(translation, argument))), which the source does not pass",
+                    translationRange: range(of: argument)))
+            case (let expected?, let actual?):
+                guard expected != actual else { continue }
+                if case .substitution(let a) = expected, case .substitution(let b) = actual,
+                   !(translationNames.contains(a) && sourceNames.contains(b)) {
+                    continue  // reported as a missing or extra substitution
+                }
+                var message = "argument \(argument) is \(specifierText(translation, argument)) (\(actual)) in the translation but \(specifierText(source, argument)) (\(expected)) in the source"
+                if expected.isInteger && actual.isInteger {
+                    result.append(FormatMismatch(
+                        kind: .differentIntegerKind(argument: argument, source: expected, translation: actual),
+                        severity: .warning, message: message, translationRange: range(of: argument)))
+                } else {
+                    if translationIsImplicit, sourceArguments[argument + 1]?.first == actual {
+                        message += "; an argument left out shifts the implicit ones after it: write positions such as %\(argument + 1)$@"
+                    }
+                    result.append(FormatMismatch(
+                        kind: .differentKind(argument: argument, source: expected, translation: actual),
+                        severity: .error, message: message, translationRange: range(of: argument)))
+                }
+            case (nil, nil):
+                continue
+            }
+        }
+
+        // Problems of the translation text itself, unless the source has as many of the same sort
+        // (a source "30% off" translated "30% de réduction" is the source's problem, not the translator's).
+        var sourceCounts: [String: Int] = [:]
+        for issue in source.issues { sourceCounts[issue.kind.family, default: 0] += 1 }
+        var translationCounts: [String: Int] = [:]
+        for issue in translation.issues where issue.kind != .mixedPositions {
+            translationCounts[issue.kind.family, default: 0] += 1
+            guard translationCounts[issue.kind.family]! > sourceCounts[issue.kind.family, default: 0] else { continue }
+            result.append(FormatMismatch(
+                kind: .translationIssue(issue.kind), severity: issue.severity,
+                message: "in the translation: " + issue.message, translationRange: issue.range))
+        }
+        return result
+    }
+
+    /// `mismatches` of two texts.
+    public static func mismatches(source: String, translation: String,
+                                  options: FormatComparisonOptions = FormatComparisonOptions()) -> [FormatMismatch] {
+        mismatches(source: FormatString(source), translation: FormatString(translation), options: options)
+    }
+}
+
+extension FormatIssue.Kind {
+    /// The sort of issue, without its details.
+    var family: String {
+        switch self {
+        case .lonePercent: return "lonePercent"
+        case .invalidSpecifier: return "invalidSpecifier"
+        case .unsupportedSpecifier: return "unsupportedSpecifier"
+        case .unterminatedSubstitution: return "unterminatedSubstitution"
+        case .substitutionArgumentOutsideSubstitution: return "substitutionArgumentOutsideSubstitution"
+        case .invalidSubstitutionFormat: return "invalidSubstitutionFormat"
+        case .mixedPositions: return "mixedPositions"
+        case .conflictingKinds: return "conflictingKinds"
+        }
+    }
+}

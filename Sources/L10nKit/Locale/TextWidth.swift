@@ -1,0 +1,132 @@
+/// Display width of text in terminal-style columns, the measure of the `width` check's budgets:
+/// a Latin letter is 1, a CJK ideograph or an emoji 2.
+///
+/// Text is measured per extended grapheme cluster (ICU's character break iterator), so a base with
+/// its marks counts once:
+/// - an emoji cluster is 2: an Emoji_Presentation base (👍), a text-default emoji with VS16 U+FE0F
+///   (☺️), a skin-tone modifier (✌🏽), a ZWJ sequence (👩‍💻), a flag (🇩🇪, a pair of regional
+///   indicators), a keycap (1️⃣). VS15 U+FE0E asks for text presentation (☺︎ is 1), but it does not
+///   narrow a character that is East Asian Wide by itself (⌚︎ stays 2);
+/// - otherwise the cluster's base decides: East Asian Wide and Fullwidth are 2 (CJK, kana, Hangul
+///   syllables and leading jamo), Ambiguous is 1 unless `ambiguous` is `.wide` (for East Asian
+///   contexts), everything else 1;
+/// - a cluster with no visible base is 0: control characters (tab, newline and CR count 0: the
+///   check measures one line of a label, and a budget cannot say what a tab is worth), format
+///   characters (soft hyphen U+00AD, ZWSP, ZWJ, ZWNJ, bidi marks, word joiner, BOM), other
+///   default-ignorable characters, line and paragraph separators, and a combining mark on its own;
+/// - marks (Mn, Mc, Me), format characters and conjoining vowel and trailing jamo inside a cluster
+///   add nothing (`e` + U+0301 is 1, ᄀ+ᅡ+ᆨ is 2, a Devanagari conjunct such as क्षि is one cluster
+///   and 1, Thai ที่ is 1). Letters a cluster rule attaches that are themselves Halfwidth or
+///   Fullwidth add their own width: the halfwidth voiced sound mark of ｶﾞ takes its own cell, so
+///   ｶﾞ is 2 like ガ.
+public enum TextWidth {
+    /// How to count East Asian Ambiguous characters (Greek, Cyrillic, ①, …).
+    public enum AmbiguousWidth: Sendable {
+        /// 1: Western and most UI contexts.
+        case narrow
+        /// 2: as CJK terminals and fonts show them.
+        case wide
+    }
+
+    /// The width of `text` in columns.
+    public static func columns(_ text: String, ambiguous: AmbiguousWidth = .narrow) -> Int {
+        let cuts = Graphemes.boundaries(text)
+        guard cuts.count > 1 else { return 0 }
+        var total = 0
+        var cluster: [Unicode.Scalar] = []
+        var offset = 0
+        var next = 1
+        for scalar in text.unicodeScalars {
+            cluster.append(scalar)
+            offset += scalar.utf16.count
+            if offset == cuts[next] {
+                total += columns(cluster: cluster, ambiguous: ambiguous)
+                cluster.removeAll(keepingCapacity: true)
+                next += 1
+            }
+        }
+        return total
+    }
+
+    /// The width of each grapheme cluster of `text`, in order.
+    public static func clusterColumns(_ text: String, ambiguous: AmbiguousWidth = .narrow) -> [(cluster: String, columns: Int)] {
+        Graphemes.clusters(text).map { ($0, columns(cluster: Array($0.unicodeScalars), ambiguous: ambiguous)) }
+    }
+
+    static func columns(cluster: [Unicode.Scalar], ambiguous: AmbiguousWidth) -> Int {
+        if isEmoji(cluster) { return 2 }
+        guard let baseIndex = cluster.firstIndex(where: { !isInvisible($0) }) else { return 0 }
+        var width = columns(base: cluster[baseIndex], ambiguous: ambiguous)
+        for scalar in cluster[(baseIndex + 1)...] where isSpacingLetter(scalar) {
+            switch UnicodeProperty.eastAsianWidth(scalar) {
+            case .halfwidth: width += 1
+            case .fullwidth, .wide: width += 2
+            default: break
+            }
+        }
+        return width
+    }
+
+    /// General categories from ICU's `UCharCategory`.
+    private enum Category {
+        static let nonSpacingMark: Int32 = 6
+        static let enclosingMark: Int32 = 7
+        static let spacingMark: Int32 = 8
+        static let lineSeparator: Int32 = 13
+        static let paragraphSeparator: Int32 = 14
+        static let control: Int32 = 15
+        static let format: Int32 = 16
+        static let letters: ClosedRange<Int32> = 1...5
+    }
+
+    /// Characters that never show as a cluster's base.
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch UnicodeProperty.generalCategory(scalar) {
+        case Category.control, Category.format, Category.lineSeparator, Category.paragraphSeparator: return true
+        default: return UnicodeProperty.isDefaultIgnorable(scalar)
+        }
+    }
+
+    private static func columns(base scalar: Unicode.Scalar, ambiguous: AmbiguousWidth) -> Int {
+        switch UnicodeProperty.generalCategory(scalar) {
+        case Category.nonSpacingMark, Category.enclosingMark, Category.spacingMark: return 0
+        default: break
+        }
+        switch UnicodeProperty.hangulSyllableType(scalar) {
+        case 2, 3: return 0  // a vowel or trailing jamo that follows no leading jamo
+        default: break
+        }
+        switch UnicodeProperty.eastAsianWidth(scalar) {
+        case .wide, .fullwidth: return 2
+        case .ambiguous: return ambiguous == .wide ? 2 : 1
+        default: return 1
+        }
+    }
+
+    /// A letter that a cluster rule attaches to its base (not a mark, not a conjoining jamo).
+    private static func isSpacingLetter(_ scalar: Unicode.Scalar) -> Bool {
+        Category.letters.contains(UnicodeProperty.generalCategory(scalar)) && UnicodeProperty.hangulSyllableType(scalar) == 0
+    }
+
+    private static let variationSelector15: Unicode.Scalar = "\u{FE0E}"
+    private static let variationSelector16: Unicode.Scalar = "\u{FE0F}"
+    private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
+
+    /// Whether a cluster shows as an emoji picture.
+    static func isEmoji(_ cluster: [Unicode.Scalar]) -> Bool {
+        guard let base = cluster.first else { return false }
+        if UnicodeProperty.isRegionalIndicator(base) { return true }
+        guard UnicodeProperty.isEmoji(base) || UnicodeProperty.isExtendedPictographic(base) else { return false }
+        let rest = cluster.dropFirst()
+        if rest.first == variationSelector15 { return false }
+        if rest.contains(variationSelector16) { return true }
+        if UnicodeProperty.isExtendedPictographic(base) {
+            if rest.contains(where: UnicodeProperty.isEmojiModifier) { return true }
+            if let joiner = rest.firstIndex(of: zeroWidthJoiner),
+               cluster[(joiner + 1)...].contains(where: UnicodeProperty.isExtendedPictographic) {
+                return true
+            }
+        }
+        return UnicodeProperty.isEmojiPresentation(base)
+    }
+}
