@@ -183,4 +183,25 @@ final class InterfaceBuilderScannerTests: XCTestCase {
         let document = try InterfaceBuilderScanner().scan(contentsOf: url)
         XCTAssertEqual(document.localizationKeys.first?.location.file, url.path)
     }
+
+    func testMutatedDocumentsNeverCrash() throws {
+        let original = Array(try LegacyGolden.read("ib/Main.storyboard"))
+        var random = StringsFileRobustnessTests.Generator(state: 11)
+        for _ in 0..<300 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let position = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes.remove(at: position)
+                case 1: bytes.insert(Array("<>/&\"=".utf8).randomElement(using: &random)!, at: position)
+                default: bytes[position] = UInt8.random(in: 0...255, using: &random)
+                }
+            }
+            do {
+                _ = try InterfaceBuilderScanner(keyPaths: ["stbLocKey", "xibLocKey"]).scan(Data(bytes), path: "mutated")
+            } catch let error as LocatedError {
+                XCTAssertNotNil(error.location)
+            }
+        }
+    }
 }

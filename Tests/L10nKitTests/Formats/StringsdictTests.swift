@@ -130,12 +130,12 @@ final class StringsdictTests: XCTestCase {
 
     func testEscapingRoundTrips() throws {
         var file = Stringsdict()
-        file.setFormat("a < b & c > d \"q\" 'x'\nline", forKey: "k&<>")
+        file.setFormat("a < b & c > d \"q\" 'x'\nline\r\nend", forKey: "k&<>")
         let text = String(decoding: StringsdictWriter.data(for: file), as: UTF8.self)
         XCTAssertTrue(text.contains("\t<key>k&amp;&lt;&gt;</key>\n"))
-        XCTAssertTrue(text.contains("<string>a &lt; b &amp; c &gt; d \"q\" 'x'\nline</string>"))
+        XCTAssertTrue(text.contains("<string>a &lt; b &amp; c &gt; d \"q\" 'x'\nline&#13;\nend</string>"))
         XCTAssertEqual(try StringsdictReader.parse(Data(text.utf8), path: "x").entry(forKey: "k&<>")?.formatKey,
-                       "a < b & c > d \"q\" 'x'\nline")
+                       "a < b & c > d \"q\" 'x'\nline\r\nend")
     }
 
     func testOtherStylesAreRewrittenInXcodesStyle() throws {
@@ -213,5 +213,31 @@ final class StringsdictTests: XCTestCase {
             <key>NSStringLocalizedFormatKey</key><string>&boom;</string></dict></dict></plist>
             """
         assertError(xml, line: 4, contains: "entity")
+    }
+
+    func testMutatedFilesNeverCrash() throws {
+        let original = Array(try LegacyGolden.read("stringsdict/Localizable.stringsdict"))
+        var random = StringsFileRobustnessTests.Generator(state: 5)
+        var accepted = 0
+        for _ in 0..<1_000 {
+            var bytes = original
+            for _ in 0..<Int.random(in: 1...3, using: &random) {
+                let position = Int.random(in: 0..<bytes.count, using: &random)
+                switch Int.random(in: 0..<3, using: &random) {
+                case 0: bytes.remove(at: position)
+                case 1: bytes.insert(Array("<>/&\"=k".utf8).randomElement(using: &random)!, at: position)
+                default: bytes[position] = UInt8.random(in: 0...255, using: &random)
+                }
+            }
+            do {
+                let file = try StringsdictReader.parse(Data(bytes), path: "mutated")
+                _ = file.entries
+                XCTAssertEqual(try StringsdictReader.parse(StringsdictWriter.data(for: file), path: "again").root, file.root)
+                accepted += 1
+            } catch let error as LocatedError {
+                XCTAssertNotNil(error.location)
+            }
+        }
+        XCTAssertGreaterThan(accepted, 10)
     }
 }

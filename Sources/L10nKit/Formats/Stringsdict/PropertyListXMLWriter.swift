@@ -49,15 +49,17 @@ public enum PropertyListXMLWriter {
         }
     }
 
-    /// Text escaped as CFPropertyList escapes it: `&`, `<`, `>`; quotes stay as they are.
+    /// Text escaped as CFPropertyList escapes it: `&`, `<`, `>`; quotes stay as they are. A
+    /// carriage return is written `&#13;`, which a reader would otherwise turn into a line feed.
     public static func escaped(_ text: String) -> String {
-        guard text.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return text }
+        guard text.unicodeScalars.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\r" }) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
+            case "\r": result += "&#13;"
             default: result.unicodeScalars.append(scalar)
             }
         }
