@@ -93,6 +93,7 @@ final class StringsFileRobustnessTests: XCTestCase {
                 let reread = try StringsReader.parse(StringsWriter.data(for: file), path: "edited")
                 XCTAssertEqual(Set(reread.keys), Set(model.keys), "round \(round) step \(step): \(file.text.debugDescription)")
                 for (key, value) in model { XCTAssertEqual(reread[key], value, "round \(round) step \(step) \(key)") }
+                XCTAssertEqual(reread.entries.map(\.comment), file.entries.map(\.comment), "round \(round) step \(step)")
                 XCTAssertEqual(reread.encoding, encoding)
                 let canonical = try StringsReader.parse(StringsWriter.canonicalData(for: file), path: "canonical")
                 for (key, value) in model { XCTAssertEqual(canonical[key], value, "canonical, round \(round)") }

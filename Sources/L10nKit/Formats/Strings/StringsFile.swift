@@ -39,6 +39,7 @@ public struct StringsFile: Equatable, Sendable {
     public var path: String
     /// The encoding the file is written back in.
     public var encoding: StringsEncoding
+    /// The entries in file order, duplicates included.
     public private(set) var entries: [Entry]
     /// `trivia[i]` is the text before `entries[i]`; the last element is the text after the last entry.
     private(set) var trivia: [String]
@@ -160,6 +161,8 @@ public struct StringsFile: Equatable, Sendable {
             trivia.append("")
         }
         entries.append(entry)
+        // The note is what a reader of the text will see: the last comment before the key.
+        entries[entries.count - 1].comment = Self.comments(in: Array(trivia[entries.count - 1].unicodeScalars)).last?.text
         lastIndexByKey[key] = entries.count - 1
     }
 
@@ -216,6 +219,10 @@ public struct StringsFile: Equatable, Sendable {
         merged.append(contentsOf: rest)
         trivia.replaceSubrange(index...index + 1, with: [String(merged)])
         entries.remove(at: index)
+        if index < entries.count {
+            // The next entry's note is now the last comment of the merged text, as Xcode would read it.
+            entries[index].comment = Self.comments(in: Array(trivia[index].unicodeScalars)).last?.text
+        }
     }
 
     static func comments(in scalars: [Unicode.Scalar]) -> [StringsComment] {
