@@ -1,0 +1,381 @@
+import Foundation
+import XCTest
+@testable import L10nKit
+
+final class StringsFileTests: XCTestCase {
+    private func golden(_ name: String) throws -> StringsFile {
+        try StringsReader.parse(LegacyGolden.read("strings/" + name), path: name)
+    }
+
+    // MARK: Reading
+
+    func testTrickyFileRoundTripsByteForByte() throws {
+        let data = try LegacyGolden.read("strings/Tricky.strings")
+        let file = try StringsReader.parse(data, path: "Tricky.strings")
+        XCTAssertEqual(file.encoding, .utf8)
+        XCTAssertEqual(StringsWriter.data(for: file), data)
+    }
+
+    func testTrickyFileEntriesInOrder() throws {
+        let file = try golden("Tricky.strings")
+        XCTAssertEqual(file.entries.map(\.key), [
+            "Continue", "%d%% off", "Default_offer_details_with_intro_offer", "Eligible", "app.version.label",
+            "spaced", "multi", "escapes", "single", "Privacy policy", "Privacy policy", "emoji 🇩🇪", "url",
+        ])
+        XCTAssertEqual(file["Continue"], "Continue")
+        XCTAssertEqual(file["Eligible"], "Eligible", "\"key\"; means value = key")
+        XCTAssertEqual(file["app.version.label"], "v2.0-beta_1")
+        XCTAssertEqual(file["url"], "http://example.com/path", "// inside an unquoted token is not a comment")
+        XCTAssertEqual(file["spaced"], "odd   whitespace")
+        XCTAssertEqual(file["multi"], "line one\nline two")
+        XCTAssertEqual(file["single"], "It's \"quoted\"")
+        XCTAssertEqual(file["emoji 🇩🇪"], "Flagge 🇩🇪 café")
+        XCTAssertNil(file["missing"])
+    }
+
+    func testEveryEscape() throws {
+        let file = try golden("Tricky.strings")
+        XCTAssertEqual(file["escapes"],
+                       "bell\u{07} back\u{08} form\u{0C} nl\n cr\r tab\t vt\u{0B} quote\" backslash\\ newline\n"
+                       + "done octalA’\u{0} hexé€ pair😀 otherq'")
+        let octal = try StringsReader.parse(#""a" = "\1011\240\375\777";"#, path: "x")
+        XCTAssertEqual(octal["a"], "A1©ÿ\u{0}", "three octal digits at most, read as NeXTSTEP Latin; 0xFF is undefined")
+        let hex = try StringsReader.parse(#""a" = "\U41\Ug \UD83D";"#, path: "x")
+        XCTAssertEqual(hex["a"], "A\u{0}g \u{FFFD}", "up to 4 hex digits; a lone surrogate cannot be represented")
+    }
+
+    func testCommentIsTheLastCommentBeforeTheKey() throws {
+        let file = try golden("Tricky.strings")
+        XCTAssertEqual(file.entry(forKey: "Continue")?.comment, "Title of the paywall's purchase button")
+        XCTAssertEqual(file.entry(forKey: "%d%% off")?.comment, "Shown next to a discounted package")
+        XCTAssertNil(file.entry(forKey: "Default_offer_details_with_intro_offer")?.comment)
+        XCTAssertEqual(file.entry(forKey: "app.version.label")?.comment, "Unquoted tokens are allowed")
+        XCTAssertEqual(file.entry(forKey: "escapes")?.comment, "trailing note")
+    }
+
+    func testKeyLocations() throws {
+        let file = try golden("Tricky.strings")
+        XCTAssertEqual(file.entry(forKey: "Continue")?.location, SourceLocation(file: "Tricky.strings", line: 10, column: 1))
+        XCTAssertEqual(file.entry(forKey: "app.version.label")?.location?.line, 17)
+        XCTAssertEqual(file.entry(forKey: "app.version.label")?.location?.column, 35)
+        XCTAssertEqual(file.entry(forKey: "spaced")?.location?.column, 2)
+        XCTAssertEqual(file.entry(forKey: "single")?.location?.line, 22)
+    }
+
+    func testDuplicateKeysLastWinsAndAreReported() throws {
+        let file = try golden("Tricky.strings")
+        XCTAssertEqual(file["Privacy policy"], "Privacy Policy")
+        XCTAssertEqual(file.duplicateKeys, [StringsFile.DuplicateKey(key: "Privacy policy", locations: [
+            SourceLocation(file: "Tricky.strings", line: 23, column: 1),
+            SourceLocation(file: "Tricky.strings", line: 24, column: 1),
+        ])])
+        XCTAssertEqual(file.keys.filter { $0 == "Privacy policy" }.count, 1)
+    }
+
+    // MARK: Encodings
+
+    func testUTF16LittleEndianWithBOMRoundTrips() throws {
+        let data = try LegacyGolden.read("strings/InfoPlist.utf16le.strings")
+        let file = try StringsReader.parse(data, path: "InfoPlist.strings")
+        XCTAssertEqual(file.encoding, StringsEncoding(.utf16LittleEndian, byteOrderMark: true))
+        XCTAssertEqual(file["NSHumanReadableCopyright"], "© 2016-2024 Nikhil Nigade - All Rights Reserved")
+        XCTAssertEqual(StringsWriter.data(for: file), data)
+    }
+
+    func testEncodingDetectionAndRoundTrip() throws {
+        let text = "/* ä */\n\"key\" = \"välue €\";\n"
+        let cases: [(Data, StringsEncoding)] = [
+            (Data(text.utf8), .utf8),
+            (Data([0xEF, 0xBB, 0xBF] + Array(text.utf8)), StringsEncoding(.utf8, byteOrderMark: true)),
+            (StringsEncoding(.utf16BigEndian, byteOrderMark: true).encode(text), StringsEncoding(.utf16BigEndian, byteOrderMark: true)),
+            (StringsEncoding(.utf16BigEndian, byteOrderMark: false).encode(text), StringsEncoding(.utf16BigEndian, byteOrderMark: false)),
+            (StringsEncoding(.utf16LittleEndian, byteOrderMark: false).encode(text), StringsEncoding(.utf16LittleEndian, byteOrderMark: false)),
+        ]
+        for (data, encoding) in cases {
+            let file = try StringsReader.parse(data, path: "x.strings")
+            XCTAssertEqual(file.encoding, encoding)
+            XCTAssertEqual(file["key"], "välue €", "\(encoding)")
+            XCTAssertEqual(file.entries.first?.comment, "ä")
+            XCTAssertEqual(StringsWriter.data(for: file), data, "\(encoding)")
+        }
+    }
+
+    func testEmptyAndWhitespaceOnlyFiles() throws {
+        for text in ["", "\n\n", "/* nothing yet */\n", "// only a comment"] {
+            let file = try StringsReader.parse(Data(text.utf8), path: "x")
+            XCTAssertTrue(file.entries.isEmpty)
+            XCTAssertEqual(StringsWriter.data(for: file), Data(text.utf8))
+        }
+    }
+
+    // MARK: Real notes (Xcode's export of Elytra)
+
+    /// Notes Xcode exported for the units of one `<file original=...>` of an XLIFF: id → (source, note).
+    private func xliffUnits(_ url: URL, original: String) throws -> [String: (source: String, note: String)] {
+        let xml = try String(contentsOf: url, encoding: .utf8)
+        guard let fileStart = xml.range(of: "<file original=\"\(original)\"") else { return [:] }
+        let body = xml[fileStart.upperBound...]
+        let section = body[..<(body.range(of: "</file>")?.lowerBound ?? body.endIndex)]
+        var units: [String: (String, String)] = [:]
+        let unescape = { (s: Substring) -> String in
+            s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+                .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        }
+        for chunk in section.components(separatedBy: "<trans-unit id=\"").dropFirst() {
+            let id = unescape(chunk.prefix { $0 != "\"" }[...])
+            func element(_ name: String) -> String {
+                if chunk.contains("<\(name)/>") { return "" }
+                guard let open = chunk.range(of: "<\(name)>"), let close = chunk.range(of: "</\(name)>") else { return "" }
+                return unescape(chunk[open.upperBound..<close.lowerBound])
+            }
+            units[id] = (element("source"), element("note"))
+        }
+        return units
+    }
+
+    func testCommentsMatchXcodeNotesForInfoPlistStrings() throws {
+        let xliff = try Fixtures.shared("fixtures/xliff/Elytra.de.xliff")
+        let units = try xliffUnits(xliff, original: "Mac/SupportingFiles/en.lproj/Info-notarized-InfoPlist.strings")
+        XCTAssertEqual(units.count, 5)
+        let file = try golden("InfoPlist.utf16le.strings")
+        XCTAssertEqual(Set(file.keys), Set(units.keys))
+        for entry in file.entries {
+            XCTAssertEqual(entry.value, units[entry.key]?.source, entry.key)
+            XCTAssertEqual(entry.comment ?? "", units[entry.key]?.note, entry.key)
+        }
+    }
+
+    func testSettingsBundleHeaderBecomesTheFirstEntrysNoteAsInXcode() throws {
+        let xliff = try Fixtures.shared("fixtures/xliff/Elytra.de.xliff")
+        let units = try xliffUnits(xliff, original: "Yeti/Utilities/Settings.bundle/en.lproj/Root.strings")
+        XCTAssertEqual(units.count, 4)
+        let file = try golden("Root.strings")
+        for entry in file.entries {
+            XCTAssertEqual(entry.value, units[entry.key]?.source, entry.key)
+            XCTAssertEqual(entry.comment ?? "", units[entry.key]?.note, entry.key)
+        }
+    }
+
+    // MARK: Editing
+
+    private func changedLines(_ old: String, _ new: String) -> [String] {
+        let a = old.components(separatedBy: "\n"), b = new.components(separatedBy: "\n")
+        guard a.count == b.count else { return ["line count \(a.count) → \(b.count)"] }
+        return zip(a, b).filter { $0 != $1 }.map { $0.1 }
+    }
+
+    func testEditingAnEntryRewritesOnlyItsValueToken() throws {
+        var file = try golden("Tricky.strings")
+        let before = file.text
+        file.setValue("Weiter", forKey: "Continue")
+        file.setValue("Berechtigt", forKey: "Eligible")
+        file.setValue("v3 \"final\"", forKey: "app.version.label")
+        file.setValue("ungerade\tLeerzeichen", forKey: "spaced")
+        file.setValue("Datenschutz", forKey: "Privacy policy")
+        XCTAssertEqual(changedLines(before, file.text), [
+            #""Continue" = "Weiter";"#,
+            #""Berechtigt" = "Berechtigt";"#.replacingOccurrences(of: "\"Berechtigt\" =", with: "\"Eligible\" ="),
+            #"/* Unquoted tokens are allowed */ app.version.label = "v3 \"final\"";"#,
+            "\t\"spaced\"    =\t\"ungerade\\tLeerzeichen\"   ;",
+            #""Privacy policy" = "Datenschutz";"#,
+        ])
+        XCTAssertEqual(file["Privacy policy"], "Datenschutz")
+        XCTAssertEqual(file.entries[9].value, "Privacy policy", "the shadowed duplicate stays as it was")
+        LegacyGolden.assertMatches(StringsWriter.data(for: file), "strings/Tricky.edited.strings")
+        let reread = try StringsReader.parse(StringsWriter.data(for: file), path: "x")
+        XCTAssertEqual(reread["app.version.label"], "v3 \"final\"")
+        XCTAssertEqual(reread["spaced"], "ungerade\tLeerzeichen")
+    }
+
+    func testSettingTheSameValueChangesNothing() throws {
+        var file = try golden("Tricky.strings")
+        let original = file
+        file.setValue("v2.0-beta_1", forKey: "app.version.label")
+        file.setValue("Eligible", forKey: "Eligible")
+        XCTAssertEqual(file, original)
+    }
+
+    func testEditingUTF16FileKeepsItsEncoding() throws {
+        var file = try golden("InfoPlist.utf16le.strings")
+        file.setValue("Elytra Reader", forKey: "CFBundleDisplayName")
+        file.setValue("Feed subscription list", forKey: "NSOPMLDescription", comment: "OPML document type")
+        let data = StringsWriter.data(for: file)
+        XCTAssertEqual(Array(data.prefix(2)), [0xFF, 0xFE])
+        LegacyGolden.assertMatches(data, "strings/InfoPlist.utf16le.edited.strings")
+        XCTAssertEqual(try StringsReader.parse(data, path: "x")["NSOPMLDescription"], "Feed subscription list")
+    }
+
+    func testAppendingFollowsTheFilesSpacing() throws {
+        var file = try golden("Tricky.strings")
+        file.setValue("Jetzt abonnieren", forKey: "Subscribe now", comment: "Paywall button")
+        file.setValue("Ohne Kommentar", forKey: "No comment")
+        LegacyGolden.assertMatches(StringsWriter.data(for: file), "strings/Tricky.appended.strings")
+        XCTAssertTrue(file.text.hasSuffix("\"url\"=http://example.com/path;\n/* Paywall button */\n\"Subscribe now\" = \"Jetzt abonnieren\";\n\"No comment\" = \"Ohne Kommentar\";\n"))
+
+        var spaced = try golden("Root.strings")
+        spaced.setValue("Version", forKey: "Version")
+        XCTAssertTrue(spaced.text.hasSuffix("\"Enabled\" = \"Enabled\";\n\"Version\" = \"Version\";\n"), "one blank-free run")
+
+        var genstrings = try StringsReader.parse("/* a */\n\"a\" = \"1\";\n\n/* b */\n\"b\" = \"2\";\n\n", path: "x")
+        genstrings.setValue("3", forKey: "c", comment: "c")
+        XCTAssertEqual(genstrings.text, "/* a */\n\"a\" = \"1\";\n\n/* b */\n\"b\" = \"2\";\n\n/* c */\n\"c\" = \"3\";\n\n")
+    }
+
+    func testAppendingKeepsAMissingFinalNewlineAndCRLF() throws {
+        var bare = try StringsReader.parse("\"a\" = \"1\";", path: "x")
+        bare.setValue("2", forKey: "b")
+        XCTAssertEqual(bare.text, "\"a\" = \"1\";\n\"b\" = \"2\";")
+
+        var crlf = try StringsReader.parse("\"a\" = \"1\";\r\n\"b\" = \"2\"; // two\r\n", path: "x")
+        crlf.setValue("3", forKey: "c", comment: "three")
+        XCTAssertEqual(crlf.text, "\"a\" = \"1\";\r\n\"b\" = \"2\"; // two\r\n/* three */\r\n\"c\" = \"3\";\r\n")
+
+        var blockComment = try StringsReader.parse("\"a\" = \"1\"; /* spans\nlines */\n", path: "x")
+        blockComment.setValue("2", forKey: "b")
+        XCTAssertEqual(blockComment.text, "\"a\" = \"1\"; /* spans\nlines */\n\"b\" = \"2\";\n")
+    }
+
+    func testAppendingToEmptyFiles() throws {
+        var empty = StringsFile(path: "new.strings", encoding: .utf16LittleEndian)
+        empty.setValue("Hallo", forKey: "Hello", comment: "Greeting")
+        XCTAssertEqual(empty.text, "/* Greeting */\n\"Hello\" = \"Hallo\";\n")
+        XCTAssertEqual(Array(StringsWriter.data(for: empty).prefix(4)), [0xFF, 0xFE, 0x2F, 0x00])
+
+        var header = try StringsReader.parse("/*\n  Localizable.strings\n*/", path: "x")
+        header.setValue("Hallo", forKey: "Hello")
+        XCTAssertEqual(header.text, "/*\n  Localizable.strings\n*/\n\n\"Hello\" = \"Hallo\";\n")
+        XCTAssertEqual(header.entries.first?.location, nil)
+    }
+
+    func testRemovingTakesTheEntrysCommentAndLine() throws {
+        let genstrings = "/* Header */\n\n/* c1 */\n\"a\" = \"1\";\n\n/* c2 */\n\"b\" = \"2\";\n\n/* c3 */\n\"c\" = \"3\";\n\n"
+        var file = try StringsReader.parse(genstrings, path: "x")
+        XCTAssertTrue(file.removeValue(forKey: "b"))
+        XCTAssertEqual(file.text, "/* Header */\n\n/* c1 */\n\"a\" = \"1\";\n\n/* c3 */\n\"c\" = \"3\";\n\n")
+        file.removeValue(forKey: "a")
+        XCTAssertEqual(file.text, "/* Header */\n\n/* c3 */\n\"c\" = \"3\";\n\n")
+        file.removeValue(forKey: "c")
+        XCTAssertEqual(file.text, "/* Header */\n\n")
+        XCTAssertFalse(file.removeValue(forKey: "c"))
+
+        var compact = try StringsReader.parse("\"a\" = \"1\";\n// about b\n\"b\" = \"2\"; // old\n\"c\" = \"3\";\n", path: "x")
+        compact.removeValue(forKey: "b")
+        XCTAssertEqual(compact.text, "\"a\" = \"1\";\n\"c\" = \"3\";\n")
+
+        var sameLine = try StringsReader.parse("\"a\" = \"1\"; \"b\" = \"2\"; \"c\" = \"3\";\n", path: "x")
+        sameLine.removeValue(forKey: "b")
+        XCTAssertEqual(sameLine.text, "\"a\" = \"1\"; \"c\" = \"3\";\n")
+        sameLine.removeValue(forKey: "c")
+        XCTAssertEqual(sameLine.text, "\"a\" = \"1\";\n")
+        sameLine.removeValue(forKey: "a")
+        XCTAssertEqual(sameLine.text, "")
+
+        var ibtool = try golden("Main.strings")
+        ibtool.removeValue(forKey: "maL-2M-Pbz.text")
+        XCTAssertTrue(ibtool.text.hasPrefix("\n/* Class = \"UIButton\"; normalTitle"))
+
+        var duplicates = try golden("Tricky.strings")
+        duplicates.removeValue(forKey: "Privacy policy")
+        XCTAssertNil(duplicates["Privacy policy"])
+        XCTAssertTrue(duplicates.duplicateKeys.isEmpty)
+        XCTAssertTrue(duplicates.text.contains("'single' = 'It\\'s \"quoted\"';\n\"emoji 🇩🇪\""))
+    }
+
+    // MARK: Canonical layouts
+
+    func testLayoutInference() throws {
+        XCTAssertTrue(StringsLayout.isObjectIDKey("kCO-9u-5kw.text"))
+        XCTAssertTrue(StringsLayout.isObjectIDKey("RLb-GV-4hh.segmentTitles[0]"))
+        XCTAssertTrue(StringsLayout.isObjectIDKey("co5-kx-oQ8.configuration.title"))
+        XCTAssertTrue(StringsLayout.isObjectIDKey("200876.ibShadowedToolTip"))
+        XCTAssertFalse(StringsLayout.isObjectIDKey("app.version.label"))
+        XCTAssertFalse(StringsLayout.isObjectIDKey("kCO-9u-5kw"))
+        XCTAssertFalse(StringsLayout.isObjectIDKey("1.0"))
+        XCTAssertEqual(StringsLayout.inferred(for: try golden("Main.strings")), .interfaceBuilder)
+        XCTAssertEqual(StringsLayout.inferred(for: try golden("Tricky.strings")), .genstrings)
+        XCTAssertEqual(StringsLayout.inferred(for: StringsFile()), .genstrings)
+    }
+
+    func testCanonicalGenstringsLayout() throws {
+        let file = try golden("Tricky.strings")
+        let data = StringsWriter.canonicalData(for: file)
+        LegacyGolden.assertMatches(data, "strings/Tricky.canonical.strings")
+        let reread = try StringsReader.parse(data, path: "x")
+        XCTAssertEqual(reread.entries.map(\.key), file.entries.map(\.key))
+        XCTAssertEqual(reread.entries.map(\.value), file.entries.map(\.value))
+        XCTAssertEqual(StringsWriter.canonicalData(for: reread), data, "canonical rendering is stable")
+    }
+
+    func testCanonicalInterfaceBuilderLayout() throws {
+        let file = try golden("Main.strings")
+        let data = StringsWriter.canonicalData(for: file)
+        LegacyGolden.assertMatches(data, "strings/Main.canonical.strings")
+        let reread = try StringsReader.parse(data, path: "x")
+        XCTAssertEqual(reread.keys, ["05p-vO-3Wh.normalTitle", "RLb-GV-4hh.segmentTitles[0]", "maL-2M-Pbz.text", "pou-ME-U8A.title"])
+        XCTAssertEqual(StringsWriter.canonicalData(for: reread), data)
+    }
+
+    func testCanonicalKeepsUTF16() throws {
+        let file = try golden("InfoPlist.utf16le.strings")
+        let data = StringsWriter.canonicalData(for: file)
+        XCTAssertEqual(Array(data.prefix(2)), [0xFF, 0xFE])
+        LegacyGolden.assertMatches(data, "strings/InfoPlist.utf16le.canonical.strings")
+    }
+
+    func testQuotingIsCanonical() {
+        XCTAssertEqual(StringsWriter.quoted("a\"b\\c\nd\re\tf\u{07}g\u{7F}é😀"), #""a\"b\\c\nd\re\tf\U0007g\U007Fé😀""#)
+        XCTAssertEqual(StringsWriter.blockComment("ends */ early"), "/* ends * / early */")
+    }
+
+    func testEveryValueSurvivesQuoting() throws {
+        let samples = ["", "plain", "%1$@ of %2$lld", "quote \" and \\ and \n\r\t", "\u{0}\u{1}\u{1F}", "emoji 👩‍👩‍👧 🇩🇪", "ß\u{301}"]
+        var file = StringsFile()
+        for (offset, sample) in samples.enumerated() { file.setValue(sample, forKey: "k\(offset)") }
+        let reread = try StringsReader.parse(StringsWriter.data(for: file), path: "x")
+        for (offset, sample) in samples.enumerated() { XCTAssertEqual(reread["k\(offset)"], sample) }
+    }
+
+    // MARK: Malformed input
+
+    private func assertError(_ text: String, _ kind: StringsSyntaxError.Kind, line: Int, column: Int,
+                             file: StaticString = #filePath, lineNumber: UInt = #line) {
+        assertError(Data(text.utf8), kind, line: line, column: column, file: file, lineNumber: lineNumber)
+    }
+
+    private func assertError(_ data: Data, _ kind: StringsSyntaxError.Kind, line: Int, column: Int,
+                             file: StaticString = #filePath, lineNumber: UInt = #line) {
+        XCTAssertThrowsError(try StringsReader.parse(data, path: "Bad.strings"), file: file, line: lineNumber) { error in
+            guard let error = error as? StringsSyntaxError else { return XCTFail("\(error)", file: file, line: lineNumber) }
+            XCTAssertEqual(error.kind, kind, file: file, line: lineNumber)
+            XCTAssertEqual(error.location, SourceLocation(file: "Bad.strings", line: line, column: column), file: file, line: lineNumber)
+            XCTAssertNotNil(error.hint, file: file, line: lineNumber)
+        }
+    }
+
+    func testMalformedInputIsLocated() {
+        assertError("\"a\" = \"b\";\n\"c\" = \"unterminated;\n", .unterminatedString, line: 2, column: 7)
+        assertError("\"a\" = \"b\"\n\"c\" = \"d\";\n", .missingSemicolon(key: "a"), line: 1, column: 10)
+        assertError("\"a\" = \"b\" /* note */", .missingSemicolon(key: "a"), line: 1, column: 10)
+        assertError("\"ok\" = \"yes\";\n  \"a\" \"b\";", .missingEquals(key: "a"), line: 2, column: 7)
+        assertError("\"a\"", .missingEquals(key: "a"), line: 1, column: 4)
+        assertError("\"a\" = ;", .missingValue(key: "a"), line: 1, column: 7)
+        assertError("\"a\" = (\"x\");", .missingValue(key: "a"), line: 1, column: 7)
+        assertError("\"a\" = \"b\";\n@\"c\" = \"d\";", .unexpectedCharacter("@"), line: 2, column: 1)
+        assertError("\"a\" = \"b\";\r\n\r\n/* open\r\n\"c\" = \"d\";", .unterminatedComment, line: 3, column: 1)
+        assertError("\"ä\" = \"ö\" \"x\";", .missingSemicolon(key: "ä"), line: 1, column: 10)
+    }
+
+    func testInvalidEncodingsAreLocated() {
+        assertError(Data(#""a" = "ok";"#.utf8 + [0x0A] + #""b" = ""#.utf8 + [0xC3, 0x28, 0x22, 0x3B]),
+                    .invalidUTF8(byteOffset: 19), line: 2, column: 8)
+        let utf16 = StringsEncoding.utf16LittleEndian.encode("\"a\" = \"") + Data([0x00, 0xD8, 0x22, 0x00, 0x3B, 0x00])
+        assertError(utf16, .invalidUTF16(byteOffset: 16), line: 1, column: 8)
+        assertError(StringsEncoding.utf16LittleEndian.encode("\"a\";") + Data([0x41]), .oddUTF16Length, line: 1, column: 5)
+    }
+
+    func testErrorDescriptionNamesFileLineAndColumn() {
+        XCTAssertThrowsError(try StringsReader.parse(Data("\"a\" = \"b\"".utf8), path: "en.lproj/Localizable.strings")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("en.lproj/Localizable.strings:1:10: error: missing ';'"), "\(error)")
+        }
+    }
+}
