@@ -8,6 +8,7 @@ public enum L10nTool {
     /// Every subcommand, in the order help lists them.
     nonisolated(unsafe) public static let commands: [any ParsableCommand.Type] = [
         VersionCommand.self,
+        FormatCommand.self,
     ]
 
     /// Runs the process's own arguments and exits with the command's status.

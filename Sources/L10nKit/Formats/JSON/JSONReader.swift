@@ -469,18 +469,22 @@ public struct JSONReader {
         case 0xF0: length = 4; low = 0x90
         case 0xF1...0xF3: length = 4
         case 0xF4: length = 4; high = 0x8F
-        default: throw invalidUTF8(at: i)
+        default: throw invalidUTF8(at: i, length: 1)
         }
-        guard i + length <= bytes.count else { throw invalidUTF8(at: i) }
+        guard i + 1 < bytes.count else { throw invalidUTF8(at: i, length: 1) }
         let second = bytes[i + 1]
-        guard second >= low, second <= high else { throw invalidUTF8(at: i) }
-        for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { throw invalidUTF8(at: i) }
+        guard second >= low, second <= high else { throw invalidUTF8(at: i, length: 2) }
+        for k in 2..<length {
+            guard i + k < bytes.count else { throw invalidUTF8(at: i, length: k) }
+            if bytes[i + k] & 0xC0 != 0x80 { throw invalidUTF8(at: i, length: k + 1) }
+        }
         return i + length
     }
 
-    private func invalidUTF8(at i: Int) -> JSONError {
-        let shown = bytes[i..<min(i + 4, bytes.count)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-        return JSONError(.invalidUTF8, "invalid UTF-8 (bytes \(shown))", at: location(at: i),
+    /// An invalid sequence of `length` bytes at `i` (up to and including the first bad byte).
+    private func invalidUTF8(at i: Int, length: Int) -> JSONError {
+        let shown = bytes[i..<min(i + length, bytes.count)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+        return JSONError(.invalidUTF8, "invalid UTF-8 (\(length == 1 ? "byte" : "bytes") \(shown))", at: location(at: i),
                          hint: "String Catalogs are UTF-8; re-save the file as UTF-8 or fix the damaged characters")
     }
 
