@@ -1,7 +1,9 @@
 /// Why a JSON text could not be read, where, and what to do about it.
 ///
 /// Decisions: a key that appears twice in one object is an error (silently keeping one of the
-/// two, as JSONSerialization does, would lose a translation when the file is rewritten); a UTF-8
+/// two, as JSONSerialization does, would lose a translation when the file is rewritten), and so
+/// are two keys that differ only in Unicode normalization (Swift strings, and so the model's
+/// dictionaries, cannot keep them apart); a UTF-8
 /// byte-order mark at the start is accepted and not written back; `\/` is read as `/`.
 public struct JSONError: LocatedError, Equatable {
     public enum Reason: Sendable, Equatable {
@@ -21,7 +23,7 @@ public struct JSONError: LocatedError, Equatable {
         case controlCharacter
         /// A number that does not follow JSON's grammar (`01`, `1.`, `.5`, `+1`).
         case invalidNumber
-        /// The same key twice in one object.
+        /// The same key twice in one object (or two canonically equivalent keys).
         case duplicateKey(String)
         /// Objects and arrays nested deeper than `JSONReader.maximumDepth`.
         case tooDeep

@@ -115,10 +115,15 @@ public struct JSONReader {
                 throw try unexpectedCharacter(expecting: "a key in double quotes")
             }
             let key = try readStringToken()
-            if let first = keys.insert(key, at: keyOffset) {
+            if let (firstKey, first) = keys.insert(key, at: keyOffset) {
                 let firstAt = location(at: first)
-                throw JSONError(.duplicateKey(key), "duplicate key \"\(key)\" in one object (first at line \(firstAt.line), column \(firstAt.column))",
-                                at: location(at: keyOffset), hint: "remove one of the two members; a merge may have kept both")
+                let where_ = "line \(firstAt.line), column \(firstAt.column)"
+                if firstKey.utf8.elementsEqual(key.utf8) {
+                    throw JSONError(.duplicateKey(key), "duplicate key \"\(key)\" in one object (first at \(where_))",
+                                    at: location(at: keyOffset), hint: "remove one of the two members; a merge may have kept both")
+                }
+                throw JSONError(.duplicateKey(key), "the key \"\(key)\" is the same text as the key at \(where_) in another Unicode normalization form",
+                                at: location(at: keyOffset), hint: "l10n cannot keep both apart; merge the two members and use one spelling (usually NFC)")
             }
             skipWhitespace()
             guard offset < bytes.count else { throw unclosed("object", opened: open) }
@@ -231,8 +236,11 @@ public struct JSONReader {
             while end < bytes.count, bytes[end] >= UInt8(ascii: "0"), bytes[end] <= UInt8(ascii: "9") { end += 1 }
             return end
         }
-        func invalid(_ at: Int, _ what: String) -> JSONError {
-            JSONError(.invalidNumber, "invalid number: \(what)", at: location(at: at),
+        func invalid(_ at: Int, _ what: String, failingAt index: Int) -> JSONError {
+            if index >= bytes.count {
+                return JSONError(.truncated, "unexpected end of file inside a number", at: location(at: index), hint: "the file may have been cut off")
+            }
+            return JSONError(.invalidNumber, "invalid number: \(what)", at: location(at: at),
                       hint: "JSON numbers look like 12, -3, 0.5 or 1e-9 (no leading zeros, no '+', digits on both sides of '.')")
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
@@ -241,22 +249,22 @@ public struct JSONReader {
         }
         if bytes[i] == UInt8(ascii: "0") {
             i += 1
-            if i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { throw invalid(start, "leading zero") }
+            if i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { throw invalid(start, "leading zero", failingAt: i) }
         } else if bytes[i] >= UInt8(ascii: "1"), bytes[i] <= UInt8(ascii: "9") {
             i = digits(from: i)
         } else {
-            throw invalid(start, "a digit must follow '-'")
+            throw invalid(start, "a digit must follow '-'", failingAt: i)
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             let end = digits(from: i + 1)
-            if end == i + 1 { throw invalid(start, "a digit must follow '.'") }
+            if end == i + 1 { throw invalid(start, "a digit must follow '.'", failingAt: end) }
             i = end
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             let end = digits(from: i)
-            if end == i { throw invalid(start, "a digit must follow the exponent") }
+            if end == i { throw invalid(start, "a digit must follow the exponent", failingAt: end) }
             i = end
         }
         offset = i
@@ -327,7 +335,7 @@ public struct JSONReader {
             }
             guard bytes[start + k] == expectedByte else {
                 offset = start
-                throw try unexpectedCharacter(expecting: "a value (did you mean '\(word)'? JSON literals are lower case)")
+                throw try unexpectedCharacter(expecting: "a value", hint: "did you mean '\(word)'? JSON literals are true, false and null, in lower case")
             }
         }
         offset = start + length
@@ -518,8 +526,23 @@ public struct JSONReader {
         return try unexpectedCharacter(expecting: what)
     }
 
+    /// What a character that often shows up by mistake usually means.
+    private func characterHint(_ byte: UInt8, expecting what: String) -> String? {
+        let isLetter = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        switch byte {
+        case UInt8(ascii: "<"), UInt8(ascii: "="), UInt8(ascii: ">"):
+            guard offset + 7 <= bytes.count, bytes[offset..<(offset + 7)].allSatisfy({ $0 == byte }) else { return nil }
+            return "this looks like a merge conflict marker; resolve the conflict first"
+        case UInt8(ascii: "'"): return "JSON strings use double quotes"
+        case UInt8(ascii: "/"): return "JSON has no comments"
+        case UInt8(ascii: "."), UInt8(ascii: "+"): return "JSON numbers look like 12, -3, 0.5 or 1e-9 (no leading '+' or '.')"
+        default:
+            return isLetter && what == "a value" ? "text goes in double quotes; the only bare words are true, false and null" : nil
+        }
+    }
+
     /// Describes the character at `offset`; an invalid UTF-8 sequence there is reported as such.
-    private func unexpectedCharacter(expecting what: String) throws -> JSONError {
+    private func unexpectedCharacter(expecting what: String, hint given: String? = nil) throws -> JSONError {
         guard offset < bytes.count else {
             return JSONError(.truncated, "unexpected end of file; expected \(what)", at: location(at: offset), hint: "the file may have been cut off")
         }
@@ -531,15 +554,7 @@ public struct JSONReader {
             let end = try validateUTF8(at: offset)
             shown = "'\(String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self))'"
         }
-        var hint: String? = nil
-        if byte == UInt8(ascii: "<") || byte == UInt8(ascii: "="), offset + 7 <= bytes.count,
-           bytes[offset..<(offset + 7)].allSatisfy({ $0 == byte }) {
-            hint = "this looks like a merge conflict marker; resolve the conflict first"
-        } else if byte == UInt8(ascii: "'") {
-            hint = "JSON strings use double quotes"
-        } else if byte == UInt8(ascii: "/") {
-            hint = "JSON has no comments"
-        }
+        let hint = given ?? characterHint(byte, expecting: what) ?? "a character may be missing or extra before this point"
         return JSONError(.unexpectedCharacter, "unexpected \(shown); expected \(what)", at: location(at: offset), hint: hint)
     }
 }
@@ -550,14 +565,15 @@ private struct KeyIndex {
     private var few: [(String, Int)] = []
     private var many: [String: Int]?
 
-    /// Adds `key`; returns the offset of an earlier occurrence instead when there is one.
-    mutating func insert(_ key: String, at offset: Int) -> Int? {
+    /// Adds `key`; returns an earlier equal key (Swift `==`: canonical equivalence) and its offset
+    /// instead when there is one.
+    mutating func insert(_ key: String, at offset: Int) -> (String, Int)? {
         if many != nil {
-            if let first = many![key] { return first }
+            if let index = many!.index(forKey: key) { return (many![index].key, many![index].value) }
             many![key] = offset
             return nil
         }
-        for (seen, at) in few where seen == key { return at }
+        for (seen, at) in few where seen == key { return (seen, at) }
         few.append((key, offset))
         if few.count > 16 {
             many = Dictionary(few, uniquingKeysWith: { a, _ in a })
