@@ -98,6 +98,19 @@ final class XCStringsReaderErrorTests: XCTestCase {
         }
     }
 
+    /// The catalog reader finds duplicates through its own dictionaries; the error still names both places.
+    func testDuplicatesAtEveryLevel() {
+        assertError(catalog(localization: #""stringUnit" : { "state" : "new", "value" : "x", ‸"value" : "y" }"#), .duplicateKey("value"), "first at line 7, column 45")
+        assertError(catalog(localization: #""x" : 1, "stringUnit" : { "state" : "new", "value" : "x" }, ‸"x" : 2"#), .duplicateKey("x"), "first at line 7, column 11")
+        assertError(catalog(entry: #""comment" : "a", ‸"comment" : "b", "#), .duplicateKey("comment"), #"duplicate key "comment""#)
+        assertError(#"{ "sourceLanguage" : "en", "strings" : { "Hello" : { "localizations" : { "de" : { }, ‸"de" : { } } } } }"#, .duplicateKey("de"), #"duplicate key "de""#)
+        assertError(catalog(localization: #""variations" : { "plural" : { "one" : { }, ‸"one" : { } } }"#), .duplicateKey("one"), #"duplicate key "one""#)
+        assertError(catalog(localization: #""variations" : { "plural" : { }, ‸"plural" : { } }"#), .duplicateKey("plural"), #"duplicate key "plural""#)
+        assertError(catalog(localization: #""substitutions" : { "n" : { "formatSpecifier" : "d" }, ‸"n" : { "formatSpecifier" : "d" } }"#), .duplicateKey("n"), #"duplicate key "n""#)
+        assertError(#"{ "sourceLanguage" : "en", ‸"sourceLanguage" : "de" }"#, .duplicateKey("sourceLanguage"), "first at line 1, column 3")
+        assertError("{ \"sourceLanguage\" : \"en\", \"strings\" : { \"\u{E9}\" : { }, ‸\"e\u{301}\" : { } } }", .duplicateKey("e\u{301}"), "normalization")
+    }
+
     func testUnknownFieldsMayHoldAnything() throws {
         let text = catalog(entry: #""x" : [1, { "b" : null, "a" : [] }], "#, localization: #""x" : true, "stringUnit" : { "state" : "new", "value" : "v", "x" : 1.50 }"#)
         let catalog = try StringCatalogReader.read(Data(text.utf8), file: "t")

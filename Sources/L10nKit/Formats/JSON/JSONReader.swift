@@ -87,8 +87,10 @@ public struct JSONReader {
 
     /// Reads an object, calling `member` with the reader standing on each member's value, the
     /// key, and the key's byte offset. `member` must read that value (unread values are skipped).
-    /// A key seen twice in the object is an error.
-    public mutating func readObject(_ member: (inout JSONReader, String, Int) throws -> Void) throws {
+    /// A key seen twice in the object is an error, unless `detectingDuplicates` is false: then the
+    /// caller, which keeps the members in a dictionary anyway, must detect them (and can throw
+    /// `duplicateKeyError`).
+    public mutating func readObject(detectingDuplicates: Bool = true, _ member: (inout JSONReader, String, Int) throws -> Void) throws {
         skipWhitespace()
         let open = offset
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "{") else {
@@ -115,7 +117,7 @@ public struct JSONReader {
                 throw try unexpectedCharacter(expecting: "a key in double quotes")
             }
             let key = try readStringToken()
-            if let (firstKey, first) = keys.insert(key, at: keyOffset) {
+            if detectingDuplicates, let (firstKey, first) = keys.insert(key, at: keyOffset) {
                 let firstAt = location(at: first)
                 let where_ = "line \(firstAt.line), column \(firstAt.column)"
                 if firstKey.utf8.elementsEqual(key.utf8) {
@@ -277,6 +279,20 @@ public struct JSONReader {
         guard offset < bytes.count else { return }
         throw error(.trailingContent, "unexpected content after the end of the top-level value",
                     hint: "a JSON file holds one value; remove what follows its closing bracket")
+    }
+
+    /// The error for a duplicate key that a caller found in an object read without detection:
+    /// the document is parsed again from the start with detection on, which finds the same
+    /// duplicate first and so names both places.
+    public func duplicateKeyError(_ key: String, at keyOffset: Int) -> JSONError {
+        var fresh = JSONReader(bytes: bytes, file: file)
+        do {
+            _ = try fresh.readValue()
+        } catch let error as JSONError {
+            if case .duplicateKey = error.reason { return error }
+        } catch {}
+        return JSONError(.duplicateKey(key), "duplicate key \"\(key)\" in one object", at: location(at: keyOffset),
+                         hint: "remove one of the two members; a merge may have kept both")
     }
 
     /// Where the reader stands (after `peekKind`, the start of the next value).

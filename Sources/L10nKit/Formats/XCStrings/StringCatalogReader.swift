@@ -31,17 +31,23 @@ public enum StringCatalogReader {
         var version: String?
         var entries: [String: CatalogEntry] = [:]
         var unknown: [String: JSONValue] = [:]
-        try reader.readObject { reader, key, _ in
+        var fields = FieldSet()
+        try reader.readObject(detectingDuplicates: false) { reader, key, keyOffset in
             switch key {
-            case "sourceLanguage": sourceLanguage = try string(&reader, "sourceLanguage", example: "\"en\"")
-            case "version": version = try string(&reader, "version", example: "\"1.0\"")
+            case "sourceLanguage":
+                try fields.once(0, key, keyOffset, reader)
+                sourceLanguage = try string(&reader, "sourceLanguage", example: "\"en\"")
+            case "version":
+                try fields.once(1, key, keyOffset, reader)
+                version = try string(&reader, "version", example: "\"1.0\"")
             case "strings":
+                try fields.once(2, key, keyOffset, reader)
                 try expect(.object, "\"strings\"", example: "{ \"Hello\" : { } }", &reader)
                 entries.reserveCapacity(1024)
-                try reader.readObject { reader, key, _ in
-                    entries[key] = try readEntry(&reader, key: key)
+                try reader.readObject(detectingDuplicates: false) { reader, key, keyOffset in
+                    try insert(try readEntry(&reader, key: key), key, keyOffset, into: &entries, reader)
                 }
-            default: unknown[key] = try reader.readValue()
+            default: try insert(try reader.readValue(), key, keyOffset, into: &unknown, reader)
             }
         }
         guard let sourceLanguage else {
@@ -53,40 +59,53 @@ public enum StringCatalogReader {
     private static func readEntry(_ reader: inout JSONReader, key: String) throws -> CatalogEntry {
         try expect(.object, "the entry \"\(key)\"", example: "{ \"comment\" : \"...\", \"localizations\" : { } }", &reader)
         var entry = CatalogEntry()
-        try reader.readObject { reader, field, _ in
+        var fields = FieldSet()
+        try reader.readObject(detectingDuplicates: false) { reader, field, keyOffset in
             switch field {
-            case "comment": entry.comment = try string(&reader, "comment", example: "\"Title of the settings window\"")
+            case "comment":
+                try fields.once(0, field, keyOffset, reader)
+                entry.comment = try string(&reader, "comment", example: "\"Title of the settings window\"")
             case "extractionState":
+                try fields.once(1, field, keyOffset, reader)
                 entry.extractionState = ExtractionState(rawValue: try string(&reader, "extractionState", example: "\"manual\""))
-            case "shouldTranslate": entry.shouldTranslate = try bool(&reader, "shouldTranslate")
+            case "shouldTranslate":
+                try fields.once(2, field, keyOffset, reader)
+                entry.shouldTranslate = try bool(&reader, "shouldTranslate")
             case "localizations":
+                try fields.once(3, field, keyOffset, reader)
                 try expect(.object, "\"localizations\"", example: "{ \"de\" : { \"stringUnit\" : { ... } } }", &reader)
                 var localizations: [String: CatalogLocalization] = [:]
-                try reader.readObject { reader, locale, _ in
-                    localizations[locale] = try readLocalization(&reader, what: "the localization \"\(locale)\"")
+                try reader.readObject(detectingDuplicates: false) { reader, locale, keyOffset in
+                    try insert(try readLocalization(&reader, what: "the localization \"\(locale)\""), locale, keyOffset, into: &localizations, reader)
                 }
                 entry.localizations = localizations
-            default: entry.unknownFields[field] = try reader.readValue()
+            default: try insert(try reader.readValue(), field, keyOffset, into: &entry.unknownFields, reader)
             }
         }
         return entry
     }
 
-    private static func readLocalization(_ reader: inout JSONReader, what: String) throws -> CatalogLocalization {
-        try expect(.object, what, example: "{ \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"...\" } }", &reader)
+    private static func readLocalization(_ reader: inout JSONReader, what: @autoclosure () -> String) throws -> CatalogLocalization {
+        try expect(.object, what(), example: "{ \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"...\" } }", &reader)
         var localization = CatalogLocalization()
-        try reader.readObject { reader, field, _ in
+        var fields = FieldSet()
+        try reader.readObject(detectingDuplicates: false) { reader, field, keyOffset in
             switch field {
-            case "stringUnit": localization.stringUnit = try readStringUnit(&reader)
-            case "variations": localization.variations = try readVariations(&reader)
+            case "stringUnit":
+                try fields.once(0, field, keyOffset, reader)
+                localization.stringUnit = try readStringUnit(&reader)
+            case "variations":
+                try fields.once(1, field, keyOffset, reader)
+                localization.variations = try readVariations(&reader)
             case "substitutions":
+                try fields.once(2, field, keyOffset, reader)
                 try expect(.object, "\"substitutions\"", example: "{ \"count\" : { \"formatSpecifier\" : \"lld\", ... } }", &reader)
                 var substitutions: [String: Substitution] = [:]
-                try reader.readObject { reader, name, _ in
-                    substitutions[name] = try readSubstitution(&reader, name: name)
+                try reader.readObject(detectingDuplicates: false) { reader, name, keyOffset in
+                    try insert(try readSubstitution(&reader, name: name), name, keyOffset, into: &substitutions, reader)
                 }
                 localization.substitutions = substitutions
-            default: localization.unknownFields[field] = try reader.readValue()
+            default: try insert(try reader.readValue(), field, keyOffset, into: &localization.unknownFields, reader)
             }
         }
         return localization
@@ -98,11 +117,16 @@ public enum StringCatalogReader {
         var state: String?
         var value: String?
         var unknown: [String: JSONValue] = [:]
-        try reader.readObject { reader, field, _ in
+        var fields = FieldSet()
+        try reader.readObject(detectingDuplicates: false) { reader, field, keyOffset in
             switch field {
-            case "state": state = try string(&reader, "state", example: "\"translated\"")
-            case "value": value = try string(&reader, "value", example: "\"Settings\"")
-            default: unknown[field] = try reader.readValue()
+            case "state":
+                try fields.once(0, field, keyOffset, reader)
+                state = try string(&reader, "state", example: "\"translated\"")
+            case "value":
+                try fields.once(1, field, keyOffset, reader)
+                value = try string(&reader, "value", example: "\"Settings\"")
+            default: try insert(try reader.readValue(), field, keyOffset, into: &unknown, reader)
             }
         }
         guard let state else { throw missing("state", in: "this string unit", at: start, reader, example: "\"state\" : \"translated\"") }
@@ -113,13 +137,13 @@ public enum StringCatalogReader {
     private static func readVariations(_ reader: inout JSONReader) throws -> CatalogVariations {
         try expect(.object, "\"variations\"", example: "{ \"plural\" : { \"one\" : { ... }, \"other\" : { ... } } }", &reader)
         var variations = CatalogVariations()
-        try reader.readObject { reader, kind, _ in
+        try reader.readObject(detectingDuplicates: false) { reader, kind, kindOffset in
             try expect(.object, "the \"\(kind)\" variation", example: "{ \"one\" : { ... }, \"other\" : { ... } }", &reader)
             var cases: [String: CatalogLocalization] = [:]
-            try reader.readObject { reader, name, _ in
-                cases[name] = try readLocalization(&reader, what: "the \(kind) case \"\(name)\"")
+            try reader.readObject(detectingDuplicates: false) { reader, name, keyOffset in
+                try insert(try readLocalization(&reader, what: "the \(kind) case \"\(name)\""), name, keyOffset, into: &cases, reader)
             }
-            variations.kinds[kind] = cases
+            try insert(cases, kind, kindOffset, into: &variations.kinds, reader)
         }
         return variations
     }
@@ -131,9 +155,11 @@ public enum StringCatalogReader {
         var formatSpecifier: String?
         var variations: CatalogVariations?
         var unknown: [String: JSONValue] = [:]
-        try reader.readObject { reader, field, _ in
+        var fields = FieldSet()
+        try reader.readObject(detectingDuplicates: false) { reader, field, keyOffset in
             switch field {
             case "argNum":
+                try fields.once(0, field, keyOffset, reader)
                 let kind = try reader.peekKind()
                 let at = reader.offset
                 let lexeme = kind == .number ? try reader.readNumber() : ""
@@ -142,9 +168,13 @@ public enum StringCatalogReader {
                                        at: at, hint: "e.g. \"argNum\" : 1 (the argument's position, counted from 1)")
                 }
                 argNum = number
-            case "formatSpecifier": formatSpecifier = try string(&reader, "formatSpecifier", example: "\"lld\"")
-            case "variations": variations = try readVariations(&reader)
-            default: unknown[field] = try reader.readValue()
+            case "formatSpecifier":
+                try fields.once(1, field, keyOffset, reader)
+                formatSpecifier = try string(&reader, "formatSpecifier", example: "\"lld\"")
+            case "variations":
+                try fields.once(2, field, keyOffset, reader)
+                variations = try readVariations(&reader)
+            default: try insert(try reader.readValue(), field, keyOffset, into: &unknown, reader)
             }
         }
         guard let formatSpecifier else {
@@ -153,12 +183,30 @@ public enum StringCatalogReader {
         return Substitution(argNum: argNum, formatSpecifier: formatSpecifier, variations: variations, unknownFields: unknown)
     }
 
+    // MARK: Duplicates
+
+    /// Adds a member to the dictionary it is read into; a key already there is a duplicate.
+    private static func insert<Value>(_ value: Value, _ key: String, _ keyOffset: Int, into dictionary: inout [String: Value], _ reader: JSONReader) throws {
+        if dictionary.updateValue(value, forKey: key) != nil { throw reader.duplicateKeyError(key, at: keyOffset) }
+    }
+
+    /// Which known fields of one object were seen, to find one given twice (unknown fields are
+    /// caught by the dictionary they go into).
+    private struct FieldSet {
+        private var seen: UInt32 = 0
+
+        mutating func once(_ bit: Int, _ name: String, _ keyOffset: Int, _ reader: JSONReader) throws {
+            if seen & 1 << bit != 0 { throw reader.duplicateKeyError(name, at: keyOffset) }
+            seen |= 1 << bit
+        }
+    }
+
     // MARK: Typed values
 
-    private static func expect(_ kind: JSONKind, _ what: String, example: String, _ reader: inout JSONReader) throws {
+    private static func expect(_ kind: JSONKind, _ what: @autoclosure () -> String, example: String, _ reader: inout JSONReader) throws {
         let found = try reader.peekKind()
         guard found == kind else {
-            throw reader.error(.unexpectedType, "\(what) must be \(kind), found \(found)", hint: "Xcode writes it as \(example)")
+            throw reader.error(.unexpectedType, "\(what()) must be \(kind), found \(found)", hint: "Xcode writes it as \(example)")
         }
     }
 
