@@ -29,6 +29,17 @@ final class XCStringsRoundTripTests: XCTestCase {
         XCTAssertEqual(StringCatalogWriter(finalNewline: .asRead).data(for: try StringCatalogReader.read(xcode, file: "x")), xcode)
     }
 
+    /// A typed field that an unknown field shadows (only possible through the API) wins.
+    func testKnownFieldsWinOverUnknownOnesOfTheSameName() throws {
+        var catalog = StringCatalog(sourceLanguage: "en", entries: ["k": CatalogEntry(comment: "real", unknownFields: ["comment": .string("shadow"), "x": .null])])
+        catalog.unknownFields["version"] = .number("2")
+        let read = try StringCatalogReader.read(StringCatalogWriter().data(for: catalog), file: "t")
+        XCTAssertEqual(read.entries["k"]?.comment, "real")
+        XCTAssertEqual(read.entries["k"]?.unknownFields, ["x": .null])
+        XCTAssertEqual(read.version, "1.0")
+        XCTAssertEqual(JSONWriter().data(for: StringCatalogWriter.jsonValue(of: catalog)), StringCatalogWriter().data(for: catalog))
+    }
+
     func testKeyOrderOfEveryObjectInEveryFixtureIsOurs() throws {
         var objects = 0, pairs = 0
         for url in try JSONRoundTripTests.xcodeCatalogs() {
@@ -72,6 +83,8 @@ final class XCStringsRoundTripTests: XCTestCase {
             XCTAssertEqual(read, catalog, "seed \(seed): the reader does not see what was written")
             XCTAssertEqual(writer.data(for: read), once, "seed \(seed): writing is not stable")
             XCTAssertEqual(once.last == 0x0A, catalog.endsWithNewline)
+            XCTAssertEqual(JSONWriter(finalNewline: catalog.endsWithNewline).data(for: StringCatalogWriter.jsonValue(of: catalog)), once,
+                           "seed \(seed): the direct writer and the JSON tree disagree")
             let audit = KeyOrderAudit(try JSONReader.parse(once, file: "random"))
             XCTAssertEqual(audit.inversions.count, 0, "seed \(seed): \(audit.inversions.prefix(3))")
         }

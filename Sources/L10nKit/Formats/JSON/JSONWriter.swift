@@ -39,7 +39,8 @@ public struct JSONWriter: Sendable {
     }
 }
 
-/// The writer's working state: the bytes so far and the sort keys already computed.
+/// The writer's working state: the bytes so far and the sort keys already computed. Format
+/// writers that emit JSON straight from their model (`StringCatalogWriter`) build on it.
 struct JSONOutput {
     var bytes: [UInt8] = []
     var ordering: XcodeKeyOrdering?
@@ -52,22 +53,7 @@ struct JSONOutput {
     mutating func write(_ value: JSONValue, level: Int) {
         switch value {
         case .object(let members):
-            guard !members.isEmpty else {
-                writeEmpty(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), level: level)
-                return
-            }
-            let ordered = ordering?.sorted(members) ?? members
-            bytes.append(UInt8(ascii: "{"))
-            for (index, member) in ordered.enumerated() {
-                bytes.append(contentsOf: index == 0 ? [0x0A] : [UInt8(ascii: ","), 0x0A])
-                indent(level + 1)
-                writeString(member.key)
-                bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
-                write(member.value, level: level + 1)
-            }
-            bytes.append(0x0A)
-            indent(level)
-            bytes.append(UInt8(ascii: "}"))
+            writeObject(members, level: level) { output, value, level in output.write(value, level: level) }
         case .array(let elements):
             guard !elements.isEmpty else {
                 writeEmpty(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), level: level)
@@ -75,7 +61,8 @@ struct JSONOutput {
             }
             bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                bytes.append(contentsOf: index == 0 ? [0x0A] : [UInt8(ascii: ","), 0x0A])
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(0x0A)
                 indent(level + 1)
                 write(element, level: level + 1)
             }
@@ -87,14 +74,59 @@ struct JSONOutput {
         case .number(let lexeme):
             bytes.append(contentsOf: lexeme.utf8)
         case .bool(let flag):
-            bytes.append(contentsOf: flag ? Array("true".utf8) : Array("false".utf8))
+            writeBool(flag)
         case .null:
             bytes.append(contentsOf: "null".utf8)
         }
     }
 
+    /// Writes an object whose members are sorted here (unless `ordered` says they already are),
+    /// each value written by `value`.
+    mutating func writeObject<Value>(_ members: [(key: String, value: Value)], level: Int, ordered: Bool = false,
+                                     _ value: (inout JSONOutput, Value, Int) -> Void) {
+        guard !members.isEmpty else {
+            writeEmptyObject(level: level)
+            return
+        }
+        let sorted = ordered ? members : ordering?.sorted(members) ?? members
+        for (index, member) in sorted.enumerated() {
+            writeMemberStart(index: index, key: member.key, level: level)
+            value(&self, member.value, level + 1)
+        }
+        writeObjectEnd(level: level)
+    }
+
+    /// `{` (for the first member) or `,`, then the newline, indent, key and ` : ` of a member of
+    /// an object at `level`.
+    mutating func writeMemberStart(index: Int, key: String, level: Int) {
+        bytes.append(index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        bytes.append(0x0A)
+        indent(level + 1)
+        writeString(key)
+        bytes.append(0x20)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(0x20)
+    }
+
+    /// The newline, indent and `}` that close a non-empty object at `level`.
+    mutating func writeObjectEnd(level: Int) {
+        bytes.append(0x0A)
+        indent(level)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    mutating func writeEmptyObject(level: Int) {
+        writeEmpty(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), level: level)
+    }
+
+    mutating func writeBool(_ flag: Bool) {
+        bytes.append(contentsOf: flag ? "true".utf8 : "false".utf8)
+    }
+
     private mutating func writeEmpty(open: UInt8, close: UInt8, level: Int) {
-        bytes.append(contentsOf: [open, 0x0A, 0x0A])
+        bytes.append(open)
+        bytes.append(0x0A)
+        bytes.append(0x0A)
         indent(level)
         bytes.append(close)
     }
