@@ -147,7 +147,8 @@ extension CatalogLocalization {
     /// The first substitution named `name` here or in any variation case, depth first.
     fileprivate func findSubstitution(_ name: String) -> Substitution? {
         if let found = substitutions?[name] { return found }
-        for cases in variations?.kinds.values ?? [String: [String: CatalogLocalization]]().values {
+        guard let kinds = variations?.kinds else { return nil }
+        for cases in kinds.values {
             for localization in cases.values {
                 if let found = localization.findSubstitution(name) { return found }
             }
@@ -180,7 +181,7 @@ extension CatalogVariations {
 extension CatalogEntry {
     /// The locales this entry has localizations for, in Xcode's key order.
     public var locales: [String] {
-        Collator.xcodeKeyOrder.sorted(Array(localizations?.keys ?? [String: CatalogLocalization]().keys))
+        Collator.xcodeKeyOrder.sorted(localizations.map { Array($0.keys) } ?? [])
     }
 
     /// Every string unit of one locale with its path, in file order; empty when the locale has none.
