@@ -8,6 +8,7 @@ public enum L10nTool {
     /// Every subcommand, in the order help lists them.
     nonisolated(unsafe) public static let commands: [any ParsableCommand.Type] = [
         VersionCommand.self,
+        FormatCommand.self,
         MatchCommand.self,
         WidthCommand.self,
         PluralsCommand.self,

@@ -1,0 +1,65 @@
+import Foundation
+import L10nKit
+
+/// `l10n format [--check] FILE...`: rewrites files in the canonical form Xcode saves them in.
+struct FormatCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "format",
+        abstract: "Rewrite String Catalogs exactly as Xcode saves them.",
+        discussion: """
+        Every object's keys in Xcode's order, Xcode's indentation and escaping, no final newline. \
+        A file is written (atomically) only when its bytes change. All files are read first: if \
+        any is malformed, none is written (exit 2). With --check nothing is written and the \
+        command exits 1 when some file is not in canonical form.
+        """
+    )
+    static let arguments: [ArgumentSpec] = [
+        .flag("check", help: "Write nothing; list each file not in canonical form and exit 1 if there is one."),
+        .positional("file", help: "Files to format (\(CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", "))).", repeating: true),
+    ]
+
+    let check: Bool
+    let files: [(path: String, form: CanonicalForm)]
+
+    init(_ arguments: ParsedArguments) throws {
+        check = arguments.flag("check")
+        files = try arguments.values("file").map { path in
+            guard let form = CanonicalForm.form(forPath: path) else {
+                let known = CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")
+                throw UsageError("cannot format '\(path)': l10n format knows \(known) files")
+            }
+            return (path, form)
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        var pending: [(path: String, url: URL, canonical: Data)] = []
+        var failures: [any LocatedError] = []
+        var seen = Set<URL>()
+        for (path, form) in files {
+            let url = context.url(for: path)
+            guard seen.insert(url).inserted else { continue }
+            do {
+                let data = try AtomicFile.read(url)
+                let canonical = try form.canonicalize(data, path)
+                if canonical != data { pending.append((path, url, canonical)) }
+            } catch let error as any LocatedError {
+                failures.append(error)
+            }
+        }
+        guard failures.isEmpty else {
+            for failure in failures { context.printError(failure.description) }
+            if !check, seen.count > 1 { context.printError("note: nothing was written because \(failures.count == 1 ? "a file is" : "\(failures.count) files are") unusable") }
+            return .failure
+        }
+        if check {
+            for file in pending { context.print("\(file.path): not in canonical form") }
+            return pending.isEmpty ? .success : .findings
+        }
+        for file in pending {
+            try AtomicFile.write(file.canonical, to: file.url)
+            context.print("formatted \(file.path)")
+        }
+        return .success
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+
+/// Writes JSON in the style Xcode saves String Catalogs in, so a rewritten file diffs cleanly.
+///
+/// The style: 2-space indent, `"key" : value`, `,` + newline between members, an empty object or
+/// array as `{`/`[`, a blank line, the closing bracket on its own indented line (no Xcode file we
+/// have holds an array; the blank line follows what the same writer does for objects); `/` and
+/// non-ASCII written raw; escapes `\"` `\\` `\n` `\r` `\t` `\b` `\f` and `\u00xx` (lower-case hex)
+/// for other control characters; numbers as their lexeme; no newline at the end by default.
+public struct JSONWriter: Sendable {
+    /// How the members of each object are ordered.
+    public enum KeyOrder: Sendable {
+        /// Xcode's order (`Collator.xcodeKeyOrder`, ties broken by UTF-16 code units), in every object.
+        case xcode
+        /// The order the members are given in.
+        case asGiven
+    }
+
+    public var keyOrder: KeyOrder
+    /// Whether the text ends with a newline after the top-level value (Xcode writes none).
+    public var finalNewline: Bool
+
+    public init(keyOrder: KeyOrder = .xcode, finalNewline: Bool = false) {
+        self.keyOrder = keyOrder
+        self.finalNewline = finalNewline
+    }
+
+    /// The UTF-8 text of `value`.
+    public func data(for value: JSONValue) -> Data {
+        Data(bytes(for: value))
+    }
+
+    /// The UTF-8 text of `value` as bytes.
+    public func bytes(for value: JSONValue) -> [UInt8] {
+        var output = JSONOutput(keyOrder: keyOrder)
+        output.write(value, level: 0)
+        if finalNewline { output.bytes.append(0x0A) }
+        return output.bytes
+    }
+}
+
+/// The writer's working state: the bytes so far and the sort keys already computed. Format
+/// writers that emit JSON straight from their model (`StringCatalogWriter`) build on it.
+struct JSONOutput {
+    var bytes: [UInt8] = []
+    var ordering: XcodeKeyOrdering?
+
+    init(keyOrder: JSONWriter.KeyOrder) {
+        ordering = keyOrder == .xcode ? XcodeKeyOrdering() : nil
+        bytes.reserveCapacity(1 << 16)
+    }
+
+    mutating func write(_ value: JSONValue, level: Int) {
+        switch value {
+        case .object(let members):
+            writeObject(members, level: level) { output, value, level in output.write(value, level: level) }
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                writeEmpty(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), level: level)
+                return
+            }
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                bytes.append(0x0A)
+                indent(level + 1)
+                write(element, level: level + 1)
+            }
+            bytes.append(0x0A)
+            indent(level)
+            bytes.append(UInt8(ascii: "]"))
+        case .string(let text):
+            writeString(text)
+        case .number(let lexeme):
+            bytes.append(contentsOf: lexeme.utf8)
+        case .bool(let flag):
+            writeBool(flag)
+        case .null:
+            bytes.append(contentsOf: "null".utf8)
+        }
+    }
+
+    /// Writes an object whose members are sorted here (unless `ordered` says they already are),
+    /// each value written by `value`.
+    mutating func writeObject<Value>(_ members: [(key: String, value: Value)], level: Int, ordered: Bool = false,
+                                     _ value: (inout JSONOutput, Value, Int) -> Void) {
+        guard !members.isEmpty else {
+            writeEmptyObject(level: level)
+            return
+        }
+        let sorted = ordered ? members : ordering?.sorted(members) ?? members
+        for (index, member) in sorted.enumerated() {
+            writeMemberStart(index: index, key: member.key, level: level)
+            value(&self, member.value, level + 1)
+        }
+        writeObjectEnd(level: level)
+    }
+
+    /// `{` (for the first member) or `,`, then the newline, indent, key and ` : ` of a member of
+    /// an object at `level`.
+    mutating func writeMemberStart(index: Int, key: String, level: Int) {
+        bytes.append(index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        bytes.append(0x0A)
+        indent(level + 1)
+        writeString(key)
+        bytes.append(0x20)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(0x20)
+    }
+
+    /// The newline, indent and `}` that close a non-empty object at `level`.
+    mutating func writeObjectEnd(level: Int) {
+        bytes.append(0x0A)
+        indent(level)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    mutating func writeEmptyObject(level: Int) {
+        writeEmpty(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), level: level)
+    }
+
+    mutating func writeBool(_ flag: Bool) {
+        bytes.append(contentsOf: flag ? "true".utf8 : "false".utf8)
+    }
+
+    private mutating func writeEmpty(open: UInt8, close: UInt8, level: Int) {
+        bytes.append(open)
+        bytes.append(0x0A)
+        bytes.append(0x0A)
+        indent(level)
+        bytes.append(close)
+    }
+
+    @inline(__always)
+    private mutating func indent(_ level: Int) {
+        bytes.append(contentsOf: repeatElement(0x20, count: 2 * level))
+    }
+
+    mutating func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                runStart = i + 1
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+                case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+                case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                              hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Sorts object members in Xcode's key order, computing each distinct key's sort key once.
+struct XcodeKeyOrdering {
+    private var cache: [String: [UInt8]] = [:]
+    private let collator = Collator.xcodeKeyOrder
+
+    mutating func sortKey(_ key: String) -> [UInt8] {
+        if let known = cache[key] { return known }
+        let computed = collator.sortKey(key)
+        cache[key] = computed
+        return computed
+    }
+
+    mutating func sorted<Value>(_ members: [(key: String, value: Value)]) -> [(key: String, value: Value)] {
+        guard members.count > 1 else { return members }
+        let keys = members.map { sortKey($0.key) }
+        let order = members.indices.sorted { a, b in
+            let ordering = Self.compare(keys[a], keys[b])
+            if ordering != 0 { return ordering < 0 }
+            return members[a].key.utf16.lexicographicallyPrecedes(members[b].key.utf16)
+        }
+        return order.map { members[$0] }
+    }
+
+    /// Bytewise comparison of two sort keys: negative, zero or positive.
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                let common = min(pa.count, pb.count)
+                if common > 0 {
+                    let result = memcmp(pa.baseAddress!, pb.baseAddress!, common)
+                    if result != 0 { return Int(result) }
+                }
+                return pa.count - pb.count
+            }
+        }
+    }
+}

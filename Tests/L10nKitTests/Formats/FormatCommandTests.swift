@@ -1,0 +1,143 @@
+import XCTest
+@testable import L10nKit
+
+/// `l10n format` through the command line, on real catalogs and damaged ones.
+final class FormatCommandTests: XCTestCase {
+    /// A real catalog's JSON with every object's members reversed, written in the given order:
+    /// the same catalog, not in canonical form.
+    private func scrambled(_ data: Data) throws -> Data {
+        func reverse(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .object(let members): return .object(members.reversed().map { ($0.key, reverse($0.value)) })
+            case .array(let elements): return .array(elements.map(reverse))
+            default: return value
+            }
+        }
+        return JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: reverse(try JSONReader.parse(data, file: "x")))
+    }
+
+    private func copy(_ data: Data, to folder: URL, as name: String) throws -> URL {
+        let url = folder.appendingPathComponent(name)
+        try data.write(to: url)
+        return url
+    }
+
+    private func inode(_ url: URL) throws -> UInt64 {
+        try XCTUnwrap(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64)
+    }
+
+    func testCheckPassesOnEveryXcodeCatalog() throws {
+        let files = try JSONRoundTripTests.xcodeCatalogs()
+        let run = CLIRun(["format", "--check"] + files.map(\.path))
+        XCTAssertEqual(run.status, 0, run.stderr + run.stdout)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertEqual(run.stderr, "")
+    }
+
+    func testRewritesScrambledCatalogsBackToXcodesBytes() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        var pairs: [(URL, Data)] = []
+        for source in try JSONRoundTripTests.xcodeCatalogs() {
+            let xcode = try Data(contentsOf: source)
+            let url = try copy(try scrambled(xcode), to: folder, as: source.lastPathComponent)
+            XCTAssertNotEqual(try Data(contentsOf: url), xcode)
+            pairs.append((url, xcode))
+        }
+        let names = pairs.map(\.0.lastPathComponent)
+
+        let check = CLIRun(["format", "--check"] + names, in: folder)
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertEqual(check.stdout, names.map { "\($0): not in canonical form\n" }.joined())
+        for (url, xcode) in pairs { XCTAssertNotEqual(try Data(contentsOf: url), xcode, "--check wrote \(url.lastPathComponent)") }
+
+        let format = CLIRun(["format"] + names, in: folder)
+        XCTAssertEqual(format.status, 0, format.stderr)
+        XCTAssertEqual(format.stdout, names.map { "formatted \($0)\n" }.joined())
+        for (url, xcode) in pairs { XCTAssertTrue(try Data(contentsOf: url) == xcode, "\(url.lastPathComponent) not back to Xcode's bytes") }
+
+        let inodes = try pairs.map { try inode($0.0) }
+        let again = CLIRun(["format"] + names, in: folder)
+        XCTAssertEqual(again.status, 0)
+        XCTAssertEqual(again.stdout, "")
+        XCTAssertEqual(try pairs.map { try inode($0.0) }, inodes, "an unchanged file was rewritten")
+        XCTAssertEqual(CLIRun(["format", "--check"] + names, in: folder).status, 0)
+    }
+
+    func testDropsTheFinalNewline() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let xcode = try Data(contentsOf: try Fixtures.shared("fixtures/xcstrings/KeepingYouAwake.KYASettings.xcstrings"))
+        let url = try copy(xcode + Data("\n".utf8), to: folder, as: "Settings.xcstrings")
+        XCTAssertEqual(CLIRun(["format", "--check", url.path]).status, 1)
+        let run = CLIRun(["format", "Settings.xcstrings"], in: folder)
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stdout, "formatted Settings.xcstrings\n")
+        XCTAssertTrue(try Data(contentsOf: url) == xcode)
+    }
+
+    func testMalformedInputExits2WithOneLocatedErrorAndTouchesNothing() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let xcode = try Data(contentsOf: try Fixtures.shared("fixtures/xcstrings/KeepingYouAwake.KYASettings.xcstrings"))
+        var invalidUTF8 = Array(xcode)
+        invalidUTF8[invalidUTF8.firstIndex(of: 0xC3)!] = 0xFF
+        let cases: [(String, Data, String)] = [
+            ("truncated", xcode.prefix(xcode.count / 2), "unexpected end of file"),
+            ("stray-comma", Data(String(decoding: xcode, as: UTF8.self).replacingOccurrences(of: "\"\n          }", with: "\",\n          }").utf8), "trailing comma"),
+            ("invalid-utf8", Data(invalidUTF8), "invalid UTF-8"),
+            ("nested", Data(("{ \"sourceLanguage\" : \"en\", \"x\" : " + String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000) + " }").utf8), "nested more than 512"),
+            ("wrong-type", Data(String(decoding: xcode, as: UTF8.self).replacingOccurrences(of: "\"state\" : \"translated\"", with: "\"state\" : 1").utf8), "\"state\" must be a string"),
+            ("empty", Data(), "the file is empty"),
+        ]
+        for (name, data, message) in cases {
+            let url = try copy(data, to: folder, as: "\(name).xcstrings")
+            for arguments in [["format", url.lastPathComponent], ["format", "--check", url.lastPathComponent]] {
+                let run = CLIRun(arguments, in: folder)
+                XCTAssertEqual(run.status, 2, name)
+                XCTAssertEqual(run.stdout, "", name)
+                let errorLines = run.stderr.split(separator: "\n").filter { $0.contains("error:") }
+                XCTAssertEqual(errorLines.count, 1, "\(name): \(run.stderr)")
+                let pattern = "^\(name)\\.xcstrings:[0-9]+:[0-9]+: error: "
+                XCTAssertNotNil(errorLines.first?.range(of: pattern, options: .regularExpression), "\(name): \(run.stderr)")
+                XCTAssertTrue(run.stderr.contains(message), "\(name): \(run.stderr)")
+                XCTAssertTrue(run.stderr.contains("hint: "), "\(name): \(run.stderr)")
+                XCTAssertTrue(try Data(contentsOf: url) == data, "\(name) was changed")
+            }
+        }
+    }
+
+    func testOneBadFileStopsEveryWrite() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let xcode = try Data(contentsOf: try Fixtures.shared("fixtures/xcstrings/KeepingYouAwake.KYASettings.xcstrings"))
+        let good = try scrambled(xcode)
+        let goodURL = try copy(good, to: folder, as: "A.xcstrings")
+        let badURL = try copy(xcode.dropLast(), to: folder, as: "B.xcstrings")
+        let run = CLIRun(["format", "A.xcstrings", "B.xcstrings"], in: folder)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertTrue(run.stderr.hasPrefix("B.xcstrings:"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("nothing was written"), run.stderr)
+        XCTAssertTrue(try Data(contentsOf: goodURL) == good)
+        XCTAssertTrue(try Data(contentsOf: badURL) == xcode.dropLast())
+    }
+
+    func testUsageErrors() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let xcode = try Data(contentsOf: try Fixtures.shared("fixtures/xcstrings/KeepingYouAwake.KYASettings.xcstrings"))
+        let url = try copy(try scrambled(xcode), to: folder, as: "A.xcstrings")
+        let before = try Data(contentsOf: url)
+
+        let unknown = CLIRun(["format", "A.xcstrings", "notes.txt"], in: folder)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("cannot format 'notes.txt'"), unknown.stderr)
+        XCTAssertTrue(unknown.stderr.contains(".xcstrings"), unknown.stderr)
+        XCTAssertTrue(try Data(contentsOf: url) == before)
+
+        let missing = CLIRun(["format", "Missing.xcstrings"], in: folder)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("cannot read file"), missing.stderr)
+
+        XCTAssertEqual(CLIRun(["format"]).status, 2)
+        XCTAssertEqual(CLIRun(["format", "--help"]).status, 0)
+        XCTAssertNotNil(CanonicalForm.form(forPath: "X/Localizable.XCSTRINGS"))
+        XCTAssertNil(CanonicalForm.form(forPath: "Localizable.xcstrings.bak"))
+    }
+}

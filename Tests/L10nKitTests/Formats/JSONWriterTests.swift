@@ -1,0 +1,106 @@
+import XCTest
+@testable import L10nKit
+
+final class JSONWriterTests: XCTestCase {
+    private func text(_ value: JSONValue, _ writer: JSONWriter = JSONWriter()) -> String {
+        String(decoding: writer.bytes(for: value), as: UTF8.self)
+    }
+
+    func testXcodeLayout() {
+        let value = JSONValue.object([
+            ("strings", .object([("Go Back", .object([])), ("a", .object([("n", .number("1.50"))]))])),
+            ("list", .array([.number("1"), .bool(true), .null, .array([]), .object([])])),
+        ])
+        XCTAssertEqual(text(value), """
+        {
+          "list" : [
+            1,
+            true,
+            null,
+            [
+
+            ],
+            {
+
+            }
+          ],
+          "strings" : {
+            "a" : {
+              "n" : 1.50
+            },
+            "Go Back" : {
+
+            }
+          }
+        }
+        """)
+        XCTAssertEqual(text(.object([])), "{\n\n}")
+        XCTAssertEqual(text(.array([])), "[\n\n]")
+        XCTAssertEqual(text(.string("x")), "\"x\"")
+    }
+
+    func testFinalNewlineAndGivenOrder() {
+        let value = JSONValue.object([("b", .null), ("a", .null)])
+        XCTAssertEqual(text(value, JSONWriter(keyOrder: .asGiven)), "{\n  \"b\" : null,\n  \"a\" : null\n}")
+        XCTAssertEqual(text(value, JSONWriter(finalNewline: true)), "{\n  \"a\" : null,\n  \"b\" : null\n}\n")
+    }
+
+    func testEscapes() {
+        var controls = ""
+        for code in 0..<0x20 { controls.unicodeScalars.append(Unicode.Scalar(UInt8(code))) }
+        let expected = #""\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f"#
+            + #"\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f""#
+        XCTAssertEqual(text(.string(controls)), expected)
+        XCTAssertEqual(text(.string("a \"quoted\" back\\slash / é 中 😀 \u{7F} \u{2028} \u{200B}")),
+                       "\"a \\\"quoted\\\" back\\\\slash / é 中 😀 \u{7F} \u{2028} \u{200B}\"")
+        XCTAssertEqual(text(.string("")), "\"\"")
+    }
+
+    /// The order facts of formats.md §1, written out by hand (not computed by the collator).
+    func testKeyOrderFollowsXcode() {
+        let expected = [
+            "", " ", "_", "-", ",", "!", "?", ".", "'", "\"", "(", "@", "*", "/", "&", "#", "%", "+", "<", "=", "$",
+            "0", "1", "2", "9", "10", "010x", "100",
+            "a", "A", "ä", "b", "B",
+            "item 2", "item 9", "item 10", "item 10b", "item 100",
+            "message 9", "message 10",
+            "Radial menu", "Radial Menu",
+            "z", "zh", "zh-Hans", "zh-Hant", "zh-HK", "zh-TW",
+        ]
+        var random = SeededRandom(seed: 3)
+        let shuffled = expected.shuffled(using: &random)
+        let written = text(.object(shuffled.map { ($0, .null) }))
+        let read = try? JSONReader.parse(Data(written.utf8), file: "t")
+        XCTAssertEqual(read?.objectMembers?.map(\.key), expected)
+    }
+
+    func testCollationTiesAreBrokenByCodeUnits() {
+        // Control characters are ignorable in collation: "a\u{1}b" and "ab" tie, code units decide.
+        let keys = ["ab", "a\u{1}b", "a\u{1F}b"]
+        XCTAssertEqual(Collator.xcodeKeyOrder.sortKey(keys[0]), Collator.xcodeKeyOrder.sortKey(keys[1]))
+        for order in [keys, keys.reversed()] {
+            let read = try? JSONReader.parse(Data(text(.object(order.map { ($0, .null) })).utf8), file: "t")
+            XCTAssertEqual(read?.objectMembers?.map(\.key), ["a\u{1}b", "a\u{1F}b", "ab"])
+        }
+    }
+
+    func testCanonicallyEquivalentKeysAreRefusedNotMerged() {
+        let bytes = Data("{\n  \"\u{E9}\" : 1,\n  \"e\u{301}\" : 2\n}".utf8)
+        XCTAssertThrowsError(try JSONReader.parse(bytes, file: "t")) { error in
+            let error = error as? JSONError
+            XCTAssertEqual(error?.location?.line, 3)
+            XCTAssertTrue(error?.message.contains("normalization") ?? false, error?.message ?? "")
+        }
+    }
+
+    func testReadWriteIsStableForArbitraryValues() throws {
+        var random = SeededRandom(seed: 11)
+        for _ in 0..<300 {
+            let value = XCStringsRandomCatalog.jsonValue(&random, depth: 0)
+            let once = JSONWriter().bytes(for: value)
+            let read = try JSONReader.parse(Data(once), file: "t")
+            XCTAssertEqual(JSONWriter().bytes(for: read), once)
+            XCTAssertEqual(KeyOrderAudit(read).inversions.count, 0)
+        }
+    }
+}
