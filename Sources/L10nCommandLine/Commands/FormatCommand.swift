@@ -5,9 +5,10 @@ import L10nKit
 struct FormatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "format",
-        abstract: "Rewrite String Catalogs exactly as Xcode saves them.",
+        abstract: "Rewrite String Catalogs and .strings files exactly as Xcode writes them.",
         discussion: """
-        Every object's keys in Xcode's order, Xcode's indentation and escaping, no final newline. \
+        Catalogs: every object's keys in Xcode's order, its indentation and escaping, no final newline. \
+        .strings: genstrings' layout (ibtool's for object-id keys), in the encoding read. \
         A file is written (atomically) only when its bytes change. All files are read first: if \
         any is malformed, none is written (exit 2). With --check nothing is written and the \
         command exits 1 when some file is not in canonical form.

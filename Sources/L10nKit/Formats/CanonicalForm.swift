@@ -24,8 +24,14 @@ public struct CanonicalForm: Sendable {
         StringCatalogWriter(finalNewline: .never).data(for: try StringCatalogReader.read(data, file: file))
     }
 
+    /// `.strings` in genstrings' layout, or ibtool's when every key is an object-id key, kept in
+    /// the encoding it was read in (see `StringsLayout`).
+    public static let strings = CanonicalForm(name: "strings file", fileExtensions: ["strings"]) { data, file in
+        StringsWriter.canonicalData(for: try StringsReader.parse(data, path: file))
+    }
+
     /// Every form `format` knows.
-    public static let all: [CanonicalForm] = [.stringCatalog]
+    public static let all: [CanonicalForm] = [.stringCatalog, .strings]
 
     /// The form for a path by its extension (case-insensitive), or nil.
     public static func form(forPath path: String) -> CanonicalForm? {

@@ -1,0 +1,119 @@
+import Foundation
+
+/// Everything l10n knows about one iOS project, read once by `ProjectDiscovery` and shared by
+/// every stage (checks, export, import, reports) so nothing is parsed twice.
+public struct Project: Sendable {
+    /// The project folder; every `path` below is relative to it, with `/` separators.
+    public var root: URL
+    /// The language the catalogs are written in (`sourceLanguage` of the app's catalogs).
+    public var sourceLanguage: String
+    /// The main app bundle: its Info.plist facts and where it lives.
+    public var app: AppBundle
+    /// Every String Catalog found, in path order.
+    public var catalogs: [CatalogFile]
+    /// Every legacy table (`<locale>.lproj/<Table>.strings`), grouped per bundle and table.
+    public var stringsTables: [StringsTable]
+    /// Storyboards and XIBs, relative paths.
+    public var interfaceFiles: [String]
+    /// The order in which the app looks a key up (the CE.SDK chain when the project has one).
+    public var lookupChain: LookupChain
+    /// Runtime-attribute key paths that name a Localizable key in storyboards.
+    public var storyboardKeyPaths: [String]
+
+    /// The catalog at a project-relative path.
+    public func catalog(atPath path: String) -> CatalogFile? { catalogs.first { $0.path == path } }
+
+    /// The absolute URL of a project-relative path.
+    public func url(forPath path: String) -> URL { root.appendingPathComponent(path) }
+
+    /// Catalogs of the main bundle that the lookup chain never reads (e.g. `MyBrand.xcstrings`
+    /// in an app on the editor SDK): their keys never reach the screen.
+    public var ignoredCatalogs: [CatalogFile] {
+        guard lookupChain.isEditorChain else { return [] }
+        let read = Set(lookupChain.layers.compactMap { $0.catalogPath })
+        return catalogs.filter { $0.bundle == app.name && !read.contains($0.path) }
+    }
+}
+
+/// The app's main bundle as Info.plist and its folder describe it.
+public struct AppBundle: Sendable, Equatable {
+    /// The bundle's name (its folder's name).
+    public var name: String
+    /// Project-relative folder of the bundle ("" for the root itself).
+    public var folder: String
+    /// Project-relative path of Info.plist, when there is one.
+    public var infoPlistPath: String?
+    /// `CFBundleDevelopmentRegion`.
+    public var developmentRegion: String?
+    /// `CFBundleLocalizations`, nil when Info.plist does not say.
+    public var declaredLocalizations: [String]?
+    /// `.lproj` folder names shipped directly by the bundle (without the extension).
+    public var lprojFolders: [String]
+    /// `CFBundleAllowMixedLocalizations`.
+    public var allowsMixedLocalizations: Bool
+
+    public init(name: String, folder: String, infoPlistPath: String? = nil, developmentRegion: String? = nil,
+                declaredLocalizations: [String]? = nil, lprojFolders: [String] = [], allowsMixedLocalizations: Bool = false) {
+        self.name = name
+        self.folder = folder
+        self.infoPlistPath = infoPlistPath
+        self.developmentRegion = developmentRegion
+        self.declaredLocalizations = declaredLocalizations
+        self.lprojFolders = lprojFolders
+        self.allowsMixedLocalizations = allowsMixedLocalizations
+    }
+
+    /// The bundle's localizations as iOS's matching sees them.
+    public var localizations: BundleLocalizations {
+        BundleLocalizations(declared: declaredLocalizations, lprojFolders: lprojFolders,
+                            developmentRegion: developmentRegion, allowsMixedLocalizations: allowsMixedLocalizations)
+    }
+
+    /// What the app offers, as locale ids (declared plus shipped `.lproj`, without `Base`).
+    public var availableLocalizations: [String] {
+        localizations.available.filter { $0 != "Base" }
+    }
+}
+
+/// One `.xcstrings` file of the project, parsed.
+public struct CatalogFile: Sendable {
+    /// Project-relative path, as an XLIFF `<file original>` names it.
+    public var path: String
+    /// The table it provides (the file name without `.xcstrings`).
+    public var table: String
+    /// The bundle it is built into (see `ProjectDiscovery` for how bundles are told apart).
+    public var bundle: String
+    public var catalog: StringCatalog
+
+    public init(path: String, table: String, bundle: String, catalog: StringCatalog) {
+        self.path = path
+        self.table = table
+        self.bundle = bundle
+        self.catalog = catalog
+    }
+}
+
+/// A legacy table spread over `<locale>.lproj/<Table>.strings` files of one bundle.
+public struct StringsTable: Sendable {
+    public var bundle: String
+    public var table: String
+    /// Project-relative folder that holds the `.lproj` folders.
+    public var folder: String
+    /// Parsed files by locale (the `.lproj` name without extension, `Base` included).
+    public var files: [String: StringsFile]
+
+    public init(bundle: String, table: String, folder: String, files: [String: StringsFile]) {
+        self.bundle = bundle
+        self.table = table
+        self.folder = folder
+        self.files = files
+    }
+
+    /// Project-relative path of the table's file for a locale.
+    public func path(locale: String) -> String {
+        (folder.isEmpty ? "" : folder + "/") + "\(locale).lproj/\(table).strings"
+    }
+
+    /// Locales the table has files for, sorted.
+    public var locales: [String] { files.keys.sorted() }
+}

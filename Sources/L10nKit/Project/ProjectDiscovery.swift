@@ -1,0 +1,203 @@
+import Dispatch
+import Foundation
+
+/// Finds and parses everything localizable under a project folder, once.
+///
+/// Without a manifest it finds catalogs, `.lproj` tables, Info.plist and storyboards itself:
+/// the main app is the folder of the Info.plist that declares `CFBundleLocalizations` (else the
+/// shallowest Info.plist, else the root); a file outside it, or inside a vendor folder
+/// (`Vendor`, `Pods`, `Carthage`, `SourcePackages`...), belongs to the bundle named by its own
+/// folder (the folder holding the `.lproj` for tables). When an `IMGLYEditor` catalog lives
+/// outside the app, the chain is the CE.SDK one: app Localizable → app IMGLYEditor → SDK IMGLYEditor.
+public struct ProjectDiscovery: Sendable {
+    public var root: URL
+
+    /// Folders never searched: build products, dependencies' caches, version control.
+    public static let skippedFolders: Set<String> = [".build", ".git", ".swiftpm", "DerivedData", "build", "node_modules"]
+    /// Folders whose catalogs belong to third parties, never to the app.
+    public static let vendorFolders: Set<String> = ["Vendor", "Vendors", "Pods", "Carthage", "SourcePackages", "checkouts", "ThirdParty"]
+    /// The editor SDK's table name.
+    public static let editorTable = "IMGLYEditor"
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    /// Reads the project: every catalog, table and Info.plist parsed; the first bad file throws a
+    /// located error and nothing else is reported as discovered.
+    public func discover() throws -> Project {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError("project folder \(root.path) does not exist", hint: "pass --project with the folder that holds your app")
+        }
+        let manifestURL = root.appendingPathComponent(ProjectManifest.fileName)
+        let manifest = FileManager.default.fileExists(atPath: manifestURL.path)
+            ? try ProjectManifest.read(AtomicFile.read(manifestURL), file: manifestURL.path)
+            : ProjectManifest()
+
+        let files = listFiles(excluding: Set(manifest.exclude))
+        let app = try readAppBundle(files: files, manifest: manifest)
+
+        let catalogPaths = files.filter { $0.hasSuffix(".xcstrings") }
+        let catalogs = try parseConcurrently(catalogPaths) { path in
+            let catalog = try StringCatalogReader.read(contentsOf: self.root.appendingPathComponent(path))
+            let table = String((path as NSString).lastPathComponent.dropLast(".xcstrings".count))
+            return CatalogFile(path: path, table: table, bundle: self.bundle(of: path, app: app), catalog: catalog)
+        }
+
+        let stringsPaths = files.filter { $0.hasSuffix(".strings") && Self.lprojName(of: $0) != nil }
+        let parsedStrings = try parseConcurrently(stringsPaths) { path in
+            var file = try StringsReader.read(contentsOf: self.root.appendingPathComponent(path))
+            file.path = path
+            return file
+        }
+        var tables: [String: StringsTable] = [:]
+        var tableOrder: [String] = []
+        for (path, file) in zip(stringsPaths, parsedStrings) {
+            let lproj = (path as NSString).deletingLastPathComponent
+            let folder = (lproj as NSString).deletingLastPathComponent
+            let table = String((path as NSString).lastPathComponent.dropLast(".strings".count))
+            let id = folder + "\u{0}" + table
+            if tables[id] == nil {
+                tables[id] = StringsTable(bundle: bundle(of: path, app: app), table: table, folder: folder, files: [:])
+                tableOrder.append(id)
+            }
+            tables[id]!.files[Self.lprojName(of: path)!] = file
+        }
+
+        let interfaceFiles = files.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }
+        let stringsTables = tableOrder.compactMap { tables[$0] }
+        let chain = lookupChain(app: app, catalogs: catalogs, tables: stringsTables, manifest: manifest)
+        let sourceLanguage = manifest.sourceLanguage
+            ?? chain.layers.lazy.compactMap { layer in catalogs.first { $0.path == layer.catalogPath }?.catalog.sourceLanguage }.first
+            ?? catalogs.first?.catalog.sourceLanguage
+            ?? app.developmentRegion ?? "en"
+        return Project(root: root, sourceLanguage: sourceLanguage, app: app, catalogs: catalogs,
+                       stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
+                       storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"])
+    }
+
+    /// Project-relative paths of every regular file, sorted, skipping hidden and build folders.
+    func listFiles(excluding excluded: Set<String>) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
+                                                              options: [.skipsHiddenFiles]) else { return [] }
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        var paths: [String] = []
+        for case let url as URL in enumerator {
+            let full = url.standardizedFileURL.path
+            guard full.hasPrefix(prefix) else { continue }
+            let path = String(full.dropFirst(prefix.count))
+            let isDirectory = (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory ?? false
+            if isDirectory {
+                let name = url.lastPathComponent
+                if Self.skippedFolders.contains(name) || excluded.contains(path) || name.hasSuffix(".xcloc")
+                    || name.hasSuffix(".xcassets") || name.hasSuffix(".xcodeproj") {
+                    enumerator.skipDescendants()
+                }
+                continue
+            }
+            paths.append(path)
+        }
+        return paths.sorted()
+    }
+
+    private func readAppBundle(files: [String], manifest: ProjectManifest) throws -> AppBundle {
+        let candidates = manifest.infoPlist.map { [$0] }
+            ?? files.filter { ($0 as NSString).lastPathComponent == "Info.plist" && !isVendor($0) }
+        var chosen: (path: String, plist: InfoPlist)?
+        for path in candidates.sorted(by: { $0.split(separator: "/").count < $1.split(separator: "/").count }) {
+            let plist = try InfoPlistReader.read(contentsOf: root.appendingPathComponent(path))
+            if chosen == nil || (!Self.declaresLocalizations(chosen!.plist) && Self.declaresLocalizations(plist)) {
+                chosen = (path, plist)
+            }
+        }
+        let folder = chosen.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
+        let name = folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
+        let lprojFolders = Array(Set(files.compactMap { path -> String? in
+            guard inFolder(path, folder), !isVendor(path) else { return nil }
+            return Self.lprojName(of: path)
+        })).sorted()
+        return AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
+                         developmentRegion: chosen?.plist.developmentRegion,
+                         declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
+                         lprojFolders: lprojFolders,
+                         allowsMixedLocalizations: chosen?.plist.allowsMixedLocalizations ?? false)
+    }
+
+    private static func declaresLocalizations(_ plist: InfoPlist) -> Bool {
+        plist.keyLocations[InfoPlist.localizationsKey] != nil || !plist.localizations.isEmpty
+    }
+
+    /// The bundle a file is built into.
+    func bundle(of path: String, app: AppBundle) -> String {
+        if inFolder(path, app.folder) && !isVendor(path) { return app.name }
+        var folder = (path as NSString).deletingLastPathComponent
+        if folder.hasSuffix(".lproj") { folder = (folder as NSString).deletingLastPathComponent }
+        return folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
+    }
+
+    private func lookupChain(app: AppBundle, catalogs: [CatalogFile], tables: [StringsTable], manifest: ProjectManifest) -> LookupChain {
+        if let specs = manifest.layers {
+            let layers = specs.map { spec in
+                Layer(bundle: spec.bundle, table: spec.table, role: spec.role,
+                      catalogPath: spec.path.flatMap { $0.hasSuffix(".xcstrings") ? $0 : nil })
+            }
+            return LookupChain(layers: layers, isEditorChain: layers.contains { $0.role == .sdk })
+        }
+        func appLayer(_ table: String) -> Layer? {
+            if let catalog = catalogs.first(where: { $0.bundle == app.name && $0.table == table }) {
+                return Layer(bundle: app.name, table: table, role: .app, catalogPath: catalog.path)
+            }
+            if tables.contains(where: { $0.bundle == app.name && $0.table == table }) {
+                return Layer(bundle: app.name, table: table, role: .app, catalogPath: nil)
+            }
+            return nil
+        }
+        let sdk = catalogs.first { $0.bundle != app.name && $0.table == Self.editorTable }
+        guard let sdk else {
+            return LookupChain(layers: [appLayer("Localizable")].compactMap { $0 }, isEditorChain: false)
+        }
+        let sdkLayer = Layer(bundle: sdk.bundle, table: Self.editorTable, role: .sdk, catalogPath: sdk.path)
+        return LookupChain(layers: [appLayer("Localizable"), appLayer(Self.editorTable), sdkLayer].compactMap { $0 },
+                           isEditorChain: true)
+    }
+
+    private func parseConcurrently<T: Sendable>(_ paths: [String], _ parse: @Sendable (String) throws -> T) throws -> [T] {
+        let results = ResultBox<T>(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            results.set(index, Result { try parse(paths[index]) })
+        }
+        return try results.values.map { try $0!.get() }
+    }
+
+    private func inFolder(_ path: String, _ folder: String) -> Bool {
+        folder.isEmpty || path.hasPrefix(folder + "/")
+    }
+
+    private func isVendor(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { Self.vendorFolders.contains(String($0)) }
+    }
+
+    /// `de` for `App/de.lproj/Localizable.strings`, nil when the file is not in an `.lproj`.
+    static func lprojName(of path: String) -> String? {
+        let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        guard folder.hasSuffix(".lproj") else { return nil }
+        return String(folder.dropLast(".lproj".count))
+    }
+}
+
+/// Results written by concurrent workers, one slot each.
+private final class ResultBox<T>: @unchecked Sendable {
+    private var slots: [Result<T, Error>?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ result: Result<T, Error>) {
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    var values: [Result<T, Error>?] { slots }
+}

@@ -1,0 +1,92 @@
+import XCTest
+@testable import L10nKit
+
+final class ProjectDiscoveryTests: XCTestCase {
+    func sample() throws -> Project {
+        try ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover()
+    }
+
+    func testSampleAppBundleComesFromItsInfoPlist() throws {
+        let project = try sample()
+        XCTAssertEqual(project.app.name, "BrandedEditor")
+        XCTAssertEqual(project.app.infoPlistPath, "BrandedEditor/Info.plist")
+        XCTAssertEqual(project.app.developmentRegion, "en")
+        XCTAssertEqual(project.app.declaredLocalizations, ["en", "de", "fr", "ja"])
+        XCTAssertEqual(project.sourceLanguage, "en")
+    }
+
+    func testSampleHasTheEditorChain() throws {
+        let project = try sample()
+        XCTAssertTrue(project.lookupChain.isEditorChain)
+        XCTAssertEqual(project.lookupChain.layers.map(\.name),
+                       ["BrandedEditor/Localizable", "BrandedEditor/IMGLYEditor", "IMGLYCoreUI/IMGLYEditor"])
+        XCTAssertEqual(project.lookupChain.layers.map(\.role), [.app, .app, .sdk])
+        XCTAssertEqual(project.lookupChain.sdkLayer?.catalogPath, "Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings")
+    }
+
+    func testStrayCatalogIsIgnoredByTheChain() throws {
+        XCTAssertEqual(try sample().ignoredCatalogs.map(\.path), ["BrandedEditor/MyBrand.xcstrings"])
+    }
+
+    func testLegacyTablesAndStoryboardsAreFound() throws {
+        let project = try sample()
+        XCTAssertEqual(project.stringsTables.map(\.bundle), ["OnboardingKit"])
+        XCTAssertEqual(project.stringsTables.first?.locales, ["en", "ru"])
+        XCTAssertEqual(project.stringsTables.first?.path(locale: "ru"), "OnboardingKit/ru.lproj/Localizable.strings")
+        XCTAssertEqual(project.interfaceFiles, ["OnboardingKit/Base.lproj/Onboarding.storyboard"])
+    }
+
+    func testFullLocalizationLocalesAreThoseTheSDKDoesNotShip() throws {
+        let project = try sample()
+        XCTAssertEqual(project.sdkLocales, ["de", "en"])
+        XCTAssertEqual(project.fullLocalizationLocales, ["fr", "ja"])
+    }
+
+    func testEnglishOnlyOverrideShadowsGerman() throws {
+        let project = try sample()
+        let label = try XCTUnwrap(project.customLabels.first { $0.key == "ly_img_editor_canvas_menu_button_duplicate" })
+        XCTAssertEqual(label.layer.table, "Localizable")
+        XCTAssertEqual(label.shadowedLocales, ["de"])
+        let german = project.resolve(label.key, localizations: ["de", "en"])
+        XCTAssertEqual(german.layer?.table, "Localizable")
+        XCTAssertEqual(german.locale, "en")
+        XCTAssertEqual(german.value, "Copy")
+    }
+
+    func testResolutionFallsThroughToTheSDK() throws {
+        let project = try sample()
+        let sdk = try XCTUnwrap(project.catalog(for: try XCTUnwrap(project.lookupChain.sdkLayer)))
+        let key = try XCTUnwrap(sdk.orderedKeys.first { key in
+            !project.lookupChain.appLayers.contains { project.layer($0, contains: key) }
+        })
+        let resolution = project.resolve(key, localizations: ["de", "en"])
+        XCTAssertEqual(resolution.layer?.role, .sdk)
+        XCTAssertEqual(resolution.skipped.count, 2)
+        XCTAssertEqual(resolution.value, sdk.stringUnit(key: key, locale: "de")?.value)
+        XCTAssertEqual(project.resolve("no_such_key", localizations: ["de"]).value, "no_such_key")
+    }
+
+    func testMalformedCatalogStopsDiscoveryWithItsLocation() throws {
+        let root = try Fixtures.temporaryFolder(self)
+        try Data("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {,}\n}".utf8)
+            .write(to: root.appendingPathComponent("Localizable.xcstrings"))
+        XCTAssertThrowsError(try ProjectDiscovery(root: root).discover()) { error in
+            let located = error as? LocatedError
+            XCTAssertEqual(located?.location?.line, 3)
+            XCTAssertTrue(located?.location?.file.hasSuffix("Localizable.xcstrings") ?? false)
+        }
+    }
+
+    func testManifestOverridesTheChain() throws {
+        let root = try Fixtures.temporaryFolder(self)
+        try Data(#"{"sourceLanguage":"en","strings":{"a":{}},"version":"1.0"}"#.utf8).write(to: root.appendingPathComponent("Main.xcstrings"))
+        try Data(#"{"layers":[{"bundle":"App","table":"Main","path":"Main.xcstrings"}]}"#.utf8)
+            .write(to: root.appendingPathComponent("l10n.json"))
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.lookupChain.layers.map(\.name), ["App/Main"])
+        try Data(#"{"layerz":[]}"#.utf8).write(to: root.appendingPathComponent("l10n.json"))
+        XCTAssertThrowsError(try ProjectDiscovery(root: root).discover()) { error in
+            XCTAssertTrue("\(error)".contains("unknown field \"layerz\""), "\(error)")
+        }
+    }
+}
