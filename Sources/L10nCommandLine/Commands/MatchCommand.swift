@@ -11,11 +11,18 @@ struct MatchCommand: ParsableCommand {
         when none matches). With --development-region the bundle's fallback applies as on a device: the \
         development region (else en_US, else the first localization) stands in when nothing matches and \
         always ends the list.
+
+        With --project, the localizations come from the project itself (Info.plist's \
+        CFBundleLocalizations and development region, .lproj folders, the SDK catalog's locales), and \
+        the command prints what every bundle shows: the app, and each framework (the editor SDK, other \
+        bundles with .lproj tables) following the app's choice. Without --preferred it prints that for \
+        a set of common device languages.
         """
     )
     static let arguments: [ArgumentSpec] = [
         .repeatingOption("preferred", value: "languages", help: "The device's preferred languages, best first (comma-separated or repeated)."),
         .repeatingOption("available", value: "localizations", help: "The bundle's localizations (comma-separated or repeated)."),
+        .option("project", value: "dir", help: "Take the localizations from this project and show every bundle's choice."),
         .option("development-region", value: "region", help: "The bundle's CFBundleDevelopmentRegion, to apply the bundle fallback."),
         .option("limit", value: "count", help: "Keep at most this many localizations.", default: String(LocaleMatcher.defaultLimit)),
         .flag("json", help: "Print a JSON array instead of lines."),
@@ -23,6 +30,7 @@ struct MatchCommand: ParsableCommand {
 
     var preferred: [String]
     var available: [String]
+    var project: String?
     var developmentRegion: String?
     var limit: Int
     var json: Bool
@@ -30,7 +38,11 @@ struct MatchCommand: ParsableCommand {
     init(_ arguments: ParsedArguments) throws {
         preferred = arguments.values("preferred")
         available = arguments.values("available")
-        guard !preferred.isEmpty else { throw UsageError("missing --preferred <languages>") }
+        project = arguments.value("project")
+        if project != nil, !available.isEmpty {
+            throw UsageError("--available and --project exclude each other: the project says what is available")
+        }
+        guard !preferred.isEmpty || project != nil else { throw UsageError("missing --preferred <languages>") }
         developmentRegion = arguments.value("development-region")
         if let region = developmentRegion, region.isEmpty {
             throw UsageError("--development-region needs a localization, e.g. 'en'")
@@ -44,6 +56,25 @@ struct MatchCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let matcher = LocaleMatcher(limit: limit)
+        if let project {
+            let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
+            let devices = preferred.isEmpty ? Project.commonDeviceLanguages.map { [$0] } : [preferred]
+            let views = devices.map { model.deviceView(preferred: $0, matcher: matcher) }
+            if json {
+                context.print(views.count == 1 ? Self.json(views[0]) : "[" + views.map(Self.json).joined(separator: ",") + "]")
+            } else {
+                for view in views {
+                    context.print("device " + view.preferredLanguages.joined(separator: ","))
+                    for choice in view.bundles {
+                        let shown = choice.localizations.first ?? "(none)"
+                        let rest = choice.localizations.dropFirst()
+                        context.print("  \(choice.bundle) (\(choice.kind.rawValue)): \(shown)"
+                                      + (rest.isEmpty ? "" : ", then " + rest.joined(separator: ", ")))
+                    }
+                }
+            }
+            return .success
+        }
         let result: [String]
         if let developmentRegion {
             result = BundleLocalizations(declared: available, developmentRegion: developmentRegion)
@@ -57,6 +88,15 @@ struct MatchCommand: ParsableCommand {
             result.forEach { context.print($0) }
         }
         return .success
+    }
+
+    static func json(_ view: DeviceView) -> String {
+        let bundles = view.bundles.map { choice in
+            "{\"bundle\":\(jsonString(choice.bundle)),\"kind\":\(jsonString(choice.kind.rawValue)),"
+                + "\"available\":[\(choice.available.map(jsonString).joined(separator: ","))],"
+                + "\"localizations\":[\(choice.localizations.map(jsonString).joined(separator: ","))]}"
+        }
+        return "{\"preferred\":[\(view.preferredLanguages.map(jsonString).joined(separator: ","))],\"bundles\":[\(bundles.joined(separator: ","))]}"
     }
 
     static func jsonString(_ text: String) -> String {

@@ -1,0 +1,50 @@
+import XCTest
+@testable import L10nKit
+
+final class DeviceViewTests: XCTestCase {
+    func sample() throws -> Project {
+        try ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover()
+    }
+
+    func testGermanDeviceGetsGermanAppAndSDK() throws {
+        let view = try sample().deviceView(preferred: ["de-AT"])
+        XCTAssertEqual(view.bundles.map(\.bundle), ["BrandedEditor", "IMGLYCoreUI", "OnboardingKit"])
+        XCTAssertEqual(view.app.localizations, ["de", "en"])
+        XCTAssertEqual(view.bundles[1].localizations, ["de", "en"])
+        XCTAssertEqual(view.bundles[1].kind, .sdk)
+    }
+
+    func testFrameworkFollowsTheAppNotTheDevice() throws {
+        // OnboardingKit ships ru, but the app does not declare it: the app falls back to English
+        // and the framework follows, so a Russian device sees English onboarding.
+        let view = try sample().deviceView(preferred: ["ru-RU"])
+        XCTAssertEqual(view.app.localizations.first, "en")
+        XCTAssertEqual(view.bundles[2].available, ["en", "ru"])
+        XCTAssertEqual(view.bundles[2].localizations.first, "en")
+    }
+
+    func testFullLocalizationLocaleLeavesTheSDKInEnglish() throws {
+        let view = try sample().deviceView(preferred: ["fr-CA", "en"])
+        XCTAssertEqual(view.app.localizations.first, "fr")
+        XCTAssertEqual(view.bundles[1].localizations.first, "en")
+    }
+
+    func testMatchCommandWithProject() throws {
+        let run = CLIRun(["match", "--project", "Samples/BrandedEditor", "--preferred", "de-AT"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, """
+        device de-AT
+          BrandedEditor (app): de, then en
+          IMGLYCoreUI (sdk): de, then en
+          OnboardingKit (framework): en
+
+        """)
+        let json = CLIRun(["match", "--project", "Samples/BrandedEditor", "--preferred", "ja", "--json"])
+        XCTAssertEqual(json.stdout, #"{"preferred":["ja"],"bundles":[{"bundle":"BrandedEditor","kind":"app","available":["en","de","fr","ja"],"localizations":["ja","en"]},{"bundle":"IMGLYCoreUI","kind":"sdk","available":["de","en"],"localizations":["en"]},{"bundle":"OnboardingKit","kind":"framework","available":["en","ru"],"localizations":["en"]}]}"# + "\n")
+        let bad = CLIRun(["match", "--project", "Samples/BrandedEditor", "--available", "en"])
+        XCTAssertEqual(bad.status, 2)
+        let missing = CLIRun(["match", "--project", "Samples/NoSuchProject", "--preferred", "de"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("does not exist"), missing.stderr)
+    }
+}
