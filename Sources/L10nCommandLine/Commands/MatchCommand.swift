@@ -60,19 +60,7 @@ struct MatchCommand: ParsableCommand {
             let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
             let devices = preferred.isEmpty ? Project.commonDeviceLanguages.map { [$0] } : [preferred]
             let views = devices.map { model.deviceView(preferred: $0, matcher: matcher) }
-            if json {
-                context.print(views.count == 1 ? Self.json(views[0]) : "[" + views.map(Self.json).joined(separator: ",") + "]")
-            } else {
-                for view in views {
-                    context.print("device " + view.preferredLanguages.joined(separator: ","))
-                    for choice in view.bundles {
-                        let shown = choice.localizations.first ?? "(none)"
-                        let rest = choice.localizations.dropFirst()
-                        context.print("  \(choice.bundle) (\(choice.kind.rawValue)): \(shown)"
-                                      + (rest.isEmpty ? "" : ", then " + rest.joined(separator: ", ")))
-                    }
-                }
-            }
+            context.write(json ? DeviceReport.json(views) + "\n" : DeviceReport.text(views))
             return .success
         }
         let result: [String]
@@ -83,37 +71,10 @@ struct MatchCommand: ParsableCommand {
             result = matcher.localizationsToUse(preferred: preferred, available: available)
         }
         if json {
-            context.print("[" + result.map(Self.jsonString).joined(separator: ",") + "]")
+            context.print(CompactJSON.string(.array(result.map(JSONValue.string))))
         } else {
             result.forEach { context.print($0) }
         }
         return .success
-    }
-
-    static func json(_ view: DeviceView) -> String {
-        let bundles = view.bundles.map { choice in
-            "{\"bundle\":\(jsonString(choice.bundle)),\"kind\":\(jsonString(choice.kind.rawValue)),"
-                + "\"available\":[\(choice.available.map(jsonString).joined(separator: ","))],"
-                + "\"localizations\":[\(choice.localizations.map(jsonString).joined(separator: ","))]}"
-        }
-        return "{\"preferred\":[\(view.preferredLanguages.map(jsonString).joined(separator: ","))],\"bundles\":[\(bundles.joined(separator: ","))]}"
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

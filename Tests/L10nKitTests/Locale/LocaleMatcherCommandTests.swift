@@ -1,5 +1,6 @@
 import XCTest
 @testable import L10nCommandLine
+import L10nKit
 
 /// `l10n match`.
 final class LocaleMatcherCommandTests: XCTestCase {
@@ -18,7 +19,7 @@ final class LocaleMatcherCommandTests: XCTestCase {
     func testJSONOutputIsACompactArray() {
         XCTAssertEqual(CLIRun(["match", "--preferred", "en-IN", "--available", "en,en-GB,de", "--json"]).stdout, "[\"en-GB\",\"en\"]\n")
         XCTAssertEqual(CLIRun(["match", "--preferred", "ja", "--available", "en", "--json"]).stdout, "[]\n")
-        XCTAssertEqual(MatchCommand.jsonString("a\"b\\c\u{1}é"), "\"a\\\"b\\\\c\\u0001é\"")
+        XCTAssertEqual(CompactJSON.string(.string("a\"b\\c\u{1}é")), "\"a\\\"b\\\\c\\u0001é\"")
     }
 
     func testNothingPrintedWithoutAMatch() {
