@@ -12,6 +12,7 @@ public enum L10nTool {
         MatchCommand.self,
         WidthCommand.self,
         PluralsCommand.self,
+        RunCommand.self,
     ]
 
     /// Runs the process's own arguments and exits with the command's status.

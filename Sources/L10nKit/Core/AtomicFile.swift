@@ -4,6 +4,13 @@ import Foundation
 public enum AtomicFile {
     /// Reads a file, turning a failure into an error that names the file.
     public static func read(_ url: URL) throws -> Data {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+            throw InputError(file: url.path, "no such file", hint: "check the path")
+        }
+        if isDirectory.boolValue {
+            throw InputError(file: url.path, "is a folder, not a file", hint: "name a file inside it")
+        }
         do {
             return try Data(contentsOf: url)
         } catch {

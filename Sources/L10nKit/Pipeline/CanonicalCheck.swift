@@ -1,0 +1,47 @@
+import Foundation
+
+/// Compares every catalog and `.strings` file of a project with its canonical form, from the
+/// already parsed model (the files are read as bytes, not parsed again).
+public struct CanonicalCheck: Sendable {
+    public var project: Project
+
+    public init(project: Project) { self.project = project }
+
+    public struct Outcome: Sendable {
+        /// Project-relative paths not in canonical form (or rewritten, when rewriting).
+        public var nonCanonical: [String]
+        public var rewritten: [String]
+        public var checked: Int
+
+        public var status: StageStatus { nonCanonical.isEmpty || !rewritten.isEmpty ? .passed : .findings }
+
+        public var text: String {
+            var lines = nonCanonical.map { rewritten.contains($0) ? "formatted \($0)" : "\($0): not in canonical form" }
+            lines.append("\(checked) files checked, \(nonCanonical.count) not canonical"
+                         + (rewritten.isEmpty ? "" : ", \(rewritten.count) rewritten"))
+            return lines.map { $0 + "\n" }.joined()
+        }
+    }
+
+    /// Checks every file; with `rewrite`, writes the canonical bytes of each one that differs.
+    public func run(rewrite: Bool) throws -> Outcome {
+        var canonical: [(String, Data)] = project.catalogs.map { ($0.path, StringCatalogWriter(finalNewline: .never).data(for: $0.catalog)) }
+        for table in project.stringsTables {
+            for locale in table.locales {
+                guard let file = table.files[locale] else { continue }
+                canonical.append((table.path(locale: locale), StringsWriter.canonicalData(for: file)))
+            }
+        }
+        var outcome = Outcome(nonCanonical: [], rewritten: [], checked: canonical.count)
+        for (path, bytes) in canonical {
+            let url = project.url(forPath: path)
+            guard try AtomicFile.read(url) != bytes else { continue }
+            outcome.nonCanonical.append(path)
+            if rewrite {
+                try AtomicFile.write(bytes, to: url)
+                outcome.rewritten.append(path)
+            }
+        }
+        return outcome
+    }
+}
