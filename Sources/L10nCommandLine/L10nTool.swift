@@ -78,7 +78,9 @@ public enum L10nTool {
     public static func help(for type: any ParsableCommand.Type) -> String {
         var lines = ["OVERVIEW: \(type.configuration.abstract)", ""]
         if !type.configuration.discussion.isEmpty {
-            lines += [type.configuration.discussion, ""]
+            for paragraph in type.configuration.discussion.components(separatedBy: "\n\n") {
+                lines += wrap(paragraph, width: 100) + [""]
+            }
         }
         lines.append("USAGE: \(usage(for: type))")
         let positionals = type.arguments.filter(\.isPositional)
@@ -95,6 +97,21 @@ public enum L10nTool {
         lines += ["", "OPTIONS:"] + options.map(row)
         lines.append("  " + "-h, --help".padding(toLength: width, withPad: " ", startingAt: 0) + "Show help information.")
         return lines.joined(separator: "\n")
+    }
+
+    /// Breaks a paragraph into lines of at most `width` characters at spaces.
+    static func wrap(_ paragraph: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     static func overview() -> String {
