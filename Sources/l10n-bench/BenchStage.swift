@@ -37,19 +37,25 @@ struct UnstableStageError: Error, CustomStringConvertible {
 }
 
 enum BenchTimer {
-    /// Runs the stage `repetitions` times back to back, each timed with the monotonic clock.
-    static func measure(_ stage: BenchStage, repetitions: Int) throws -> BenchResult {
+    /// Runs every stage `repetitions` times, each run timed with the monotonic clock. The runs
+    /// go round the stages (all stages once, then again), so a burst of load from another process
+    /// on the shared machine slows one run of several stages rather than every run of one stage.
+    static func measure(_ stages: [BenchStage], repetitions: Int) throws -> [BenchResult] {
         let clock = ContinuousClock()
-        var times: [Double] = []
-        var digests: [Int] = []
+        var times = [[Double]](repeating: [], count: stages.count)
+        var digests = [[Int]](repeating: [], count: stages.count)
         for _ in 0..<repetitions {
-            var digest = 0
-            let elapsed = try clock.measure { digest = try stage.run() }
-            times.append(milliseconds(elapsed))
-            digests.append(digest)
+            for (index, stage) in stages.enumerated() {
+                var digest = 0
+                let elapsed = try clock.measure { digest = try stage.run() }
+                times[index].append(milliseconds(elapsed))
+                digests[index].append(digest)
+            }
         }
-        guard Set(digests).count == 1 else { throw UnstableStageError(stage: stage.name, digests: digests) }
-        return BenchResult(stage: stage, times: times, digest: digests[0])
+        return try stages.indices.map { index in
+            guard Set(digests[index]).count == 1 else { throw UnstableStageError(stage: stages[index].name, digests: digests[index]) }
+            return BenchResult(stage: stages[index], times: times[index], digest: digests[index][0])
+        }
     }
 
     static func milliseconds(_ duration: Duration) -> Double {

@@ -150,11 +150,9 @@ func runBenchmark() throws -> Bool {
         // export/import (being built on another branch).
     ]
 
-    var results: [BenchResult] = []
-    for stage in stages {
-        let result = try BenchTimer.measure(stage, repetitions: options.repetitions)
-        results.append(result)
-        switch stage.name {
+    let results = try BenchTimer.measure(stages, repetitions: options.repetitions)
+    for result in results {
+        switch result.stage.name {
         case "canonical check" where result.digest != 0:
             problems.append("\(result.digest) generated files are not in canonical form")
         case "write catalogs" where result.digest != inputs.catalogBytes:
@@ -167,7 +165,7 @@ func runBenchmark() throws -> Bool {
         }
     }
     print(BenchTable.render(results))
-    print("\nmin and median over \(options.repetitions) runs of each stage, back to back; rate = items or MB over the minimum.")
+    print("\nmin and median over \(options.repetitions) runs of each stage (runs go round all stages); rate = items or MB over the minimum.")
     for problem in problems { FileHandle.standardError.write(Data("l10n-bench: error: \(problem)\n".utf8)) }
     return problems.isEmpty
 }
