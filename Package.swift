@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "L10nKit", dependencies: ["CICU", "CLibXML2"]),
         .target(name: "L10nCommandLine", dependencies: ["L10nKit"]),
         .executableTarget(name: "l10n", dependencies: ["L10nCommandLine"]),
+        .executableTarget(name: "l10n-bench", dependencies: ["L10nKit"]),
         .testTarget(
             name: "L10nKitTests",
             dependencies: ["L10nKit", "L10nCommandLine"],
