@@ -85,7 +85,7 @@ public enum L10nTool {
         lines.append("USAGE: \(usage(for: type))")
         let positionals = type.arguments.filter(\.isPositional)
         let options = type.arguments.filter { !$0.isPositional }
-        let width = min(32, (type.arguments.map(\.helpLabel.count).max() ?? 0) + 2)
+        let width = min(32, max("-h, --help".count, type.arguments.map(\.helpLabel.count).max() ?? 0) + 2)
         func row(_ spec: ArgumentSpec) -> String {
             var text = spec.help
             if let value = spec.defaultValue { text += " (default: \(value))" }
