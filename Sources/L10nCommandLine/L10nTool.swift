@@ -12,6 +12,8 @@ public enum L10nTool {
         MatchCommand.self,
         WidthCommand.self,
         PluralsCommand.self,
+        ExportCommand.self,
+        ImportCommand.self,
     ]
 
     /// Runs the process's own arguments and exits with the command's status.

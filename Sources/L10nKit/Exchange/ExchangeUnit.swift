@@ -209,16 +209,20 @@ public struct StringsUnits: Sendable {
         self.locale = locale
     }
 
+    /// Every key's unit, in Xcode's unit order.
     public func units(source: StringsFile, target: StringsFile?) -> [ExchangeUnit] {
-        source.keys.compactMap { key -> ExchangeUnit? in
-            guard let entry = source.entry(forKey: key) else { return nil }
-            return ExchangeUnit(
-                id: key, key: key, path: StringUnitPath(),
-                source: FormatString.positionalized(entry.value), sourceValue: entry.value,
-                sourceSubstitution: nil, targetSubstitution: nil,
-                targetValue: target?.value(forKey: key), targetState: nil,
-                translate: true, note: entry.comment ?? StringsWriter.noCommentNote, isPluralCase: false)
-        }
-        .sorted { XLIFFOrder.catalogUnitPrecedes($0.id, $1.id) }
+        source.keys.compactMap { unit(forKey: $0, source: source, target: target) }
+            .sorted { XLIFFOrder.catalogUnitPrecedes($0.id, $1.id) }
+    }
+
+    /// The unit of one key of the source file, nil when the source file lacks the key.
+    public func unit(forKey key: String, source: StringsFile, target: StringsFile?) -> ExchangeUnit? {
+        guard let entry = source.entry(forKey: key) else { return nil }
+        return ExchangeUnit(
+            id: key, key: key, path: StringUnitPath(),
+            source: FormatString.positionalized(entry.value), sourceValue: entry.value,
+            sourceSubstitution: nil, targetSubstitution: nil,
+            targetValue: target?.value(forKey: key), targetState: nil,
+            translate: true, note: entry.comment ?? StringsWriter.noCommentNote, isPluralCase: false)
     }
 }

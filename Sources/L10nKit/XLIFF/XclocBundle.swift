@@ -17,7 +17,8 @@ public struct XclocBundle: Sendable {
 
     /// Reads a bundle folder. The XLIFF is `Localized Contents/<lang>.xliff` where `<lang>` is the
     /// folder's name without `.xcloc`, else `contents.json`'s `targetLocale`, else the only `.xliff` there.
-    public static func read(at url: URL) throws -> XclocBundle {
+    /// `displayPath` (default: the URL's path) names the bundle in error and unit locations.
+    public static func read(at url: URL, displayPath: String? = nil) throws -> XclocBundle {
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
         guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -47,7 +48,8 @@ public struct XclocBundle: Sendable {
             throw XLIFFError(.bundle, "the bundle has no Localized Contents/\(candidates.first ?? "<lang>.xliff")", at: SourceLocation(file: url.path, line: 1, column: 1),
                              hint: "export the bundle again with Xcode's Export Localizations or l10n export")
         }
-        let document = try XLIFFReader().read(contentsOf: xliff)
+        let display = displayPath.map { $0 + "/Localized Contents/" + xliff.lastPathComponent } ?? xliff.path
+        let document = try XLIFFReader().read(contentsOf: xliff, displayPath: display)
         return XclocBundle(contents: contents, document: document, xliffPath: xliff.path)
     }
 }
