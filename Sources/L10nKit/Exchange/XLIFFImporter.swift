@@ -67,17 +67,18 @@ public struct ImportPlan: Sendable {
 /// Xcode's format when the app has none). The SDK's catalog and vendor folders are read-only.
 ///
 /// Unit level, in this order: `translate="no"` (or `shouldTranslate: false`) is skipped; an id
-/// the file already had is refused; an id the project does not have is refused (`unknown-id`;
+/// the run already had is refused; an id the project does not have is refused (`unknown-id`;
 /// for a catalog unit also a plural case the locale does not use); no `<target>` or a state
-/// that is not finished is skipped; an unknown state is refused; a `<source>` other than the
-/// current source text (Xcode's positional form or the catalog's own) is refused as stale; a
-/// target whose format specifiers do not fit the source is refused (warnings such as `%d` for
-/// `%lld` are applied and reported). States: `translated`, `final`, `signed-off` and no state
-/// apply as `translated`; `needs-review-*` as `needs_review` (a `.strings` file cannot record it:
-/// applied as a plain value, with a warning). A target equal to the current value (also in its
-/// positional form) keeps the current text; if the state is also the same, or is the state the
-/// export wrote for it, the unit is `unchanged`, so importing an export unchanged, or the same
-/// file twice, writes nothing.
+/// that is not finished is skipped; an unknown state is refused. A target equal to the current
+/// value (also in its positional form, or with `%N$lld` for a substitution's `%arg`) whose state
+/// is the current one, or the state the export wrote for it, is `unchanged`: importing an export
+/// unchanged, or the same file twice, writes nothing (a placeholder problem the project's value
+/// already has is reported as a warning). Any other target is checked: a `<source>` other than
+/// the current source text (Xcode's positional form or the catalog's own) is refused as stale;
+/// format specifiers that do not fit the source's are refused (warnings such as `%d` for `%lld`
+/// are applied and reported). States: `translated`, `final`, `signed-off` and no state apply as
+/// `translated`; `needs-review-*` as `needs_review` (a `.strings` file cannot record that: the
+/// value is applied with a warning). An equal value with a new state keeps the current text.
 ///
 /// An SDK key that the app's editor catalog lacks is created there as a copy of the SDK's entry
 /// (comment, every localization, `extractionState: manual`) before the translation is set, so
@@ -340,52 +341,56 @@ struct ImportSession {
             outcome = skip(outcome, .notTranslated)
             return nil
         }
-        guard Self.sourceMatches(unit.source, expected) else {
-            outcome = refuse(outcome, .staleSource, "the source changed since the export: the file has \(Self.quoted(unit.source)), the project now has \(Self.quoted(expected.source))")
-            return nil
-        }
         let value = Self.catalogForm(target, substitution: expected.targetSubstitution)
-        var options = FormatComparisonOptions()
-        if expected.isPluralCase {
-            let sourceFormat = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
-            if let number = expected.sourceSubstitution?.number {
-                options.omittableArguments = [number]
-            } else if expected.sourceSubstitution != nil {
-                options.omittableArguments = Set(sourceFormat.specifiers.filter { if case .substitutionArgument = $0.conversion { true } else { false } }.map(\.argument))
-            } else {
-                options.omittableArguments = Set(sourceFormat.arguments.filter { $0.value.contains(where: \.isInteger) }.keys)
-            }
-        }
-        let mismatches = FormatString.mismatches(
-            source: FormatString(expected.sourceValue, substitution: expected.sourceSubstitution),
-            translation: FormatString(value, substitution: expected.targetSubstitution), options: options)
-        let errors = mismatches.filter { $0.severity == .error }
-        guard errors.isEmpty else {
-            outcome = refuse(outcome, .placeholderMismatch, errors.map(\.message).joined(separator: "; "))
-            return nil
-        }
+        let mismatches = Self.placeholderMismatches(value, expected)
+        let errors = mismatches.filter { $0.severity == .error }.map(\.message)
         let warnings = mismatches.filter { $0.severity == .warning }.map { "warning: " + $0.message }
-        if !warnings.isEmpty { outcome.message = warnings.joined(separator: "; ") }
 
+        var keepsValue = false
         if let current = expected.targetValue,
            current == value || FormatString(value, substitution: expected.targetSubstitution).isEquivalent(to: FormatString(current, substitution: expected.targetSubstitution)) {
-            outcome.newValue = current
+            keepsValue = true
             let sameState = !hasStates
                 || expected.targetState == appliedState
                 || (unit.targetState != nil && expected.exportedTargetState == unit.targetState)
             if sameState {
                 outcome.status = .unchanged
+                outcome.newValue = current
                 outcome.newState = expected.targetState?.rawValue
+                if !errors.isEmpty { outcome.message = "warning: the project's value already has this problem: " + errors.joined(separator: "; ") }
                 return (current, appliedState, true)
             }
-            outcome.status = .applied
-            outcome.newState = appliedState.rawValue
-            return (current, appliedState, false)
         }
+        guard Self.sourceMatches(unit.source, expected) else {
+            outcome = refuse(outcome, .staleSource, "the source changed since the export: the file has \(Self.quoted(unit.source)), the project now has \(Self.quoted(expected.source))")
+            return nil
+        }
+        guard errors.isEmpty else {
+            outcome = refuse(outcome, .placeholderMismatch, errors.joined(separator: "; "))
+            return nil
+        }
+        if !warnings.isEmpty { outcome.message = warnings.joined(separator: "; ") }
+        let written = keepsValue ? expected.targetValue! : value
         outcome.status = .applied
-        outcome.newValue = value
+        outcome.newValue = written
         outcome.newState = hasStates ? appliedState.rawValue : nil
-        return (value, appliedState, false)
+        return (written, appliedState, false)
+    }
+
+    /// What makes `value` unsafe where the unit's source is expected. A plural case may state
+    /// its count in words (`One file` for `%lld files`), so the count argument may be left out.
+    static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit) -> [FormatMismatch] {
+        let source = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+        var options = FormatComparisonOptions()
+        if expected.isPluralCase {
+            if expected.sourceSubstitution != nil {
+                options.omittableArguments = Set(source.specifiers.filter { if case .substitutionArgument = $0.conversion { true } else { false } }.map(\.argument))
+                if let number = expected.sourceSubstitution?.number { options.omittableArguments.insert(number) }
+            } else {
+                options.omittableArguments = Set(source.arguments.filter { $0.value.contains(where: \.isInteger) }.keys)
+            }
+        }
+        return FormatString.mismatches(source: source, translation: FormatString(value, substitution: expected.targetSubstitution), options: options)
     }
 
     /// Whether a returned `<source>` is the current source: Xcode's exported form, the catalog's
