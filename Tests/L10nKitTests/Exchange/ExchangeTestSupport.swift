@@ -61,3 +61,123 @@ enum ExchangeFixtures {
         return (removed, added)
     }
 }
+
+extension ExchangeFixtures {
+    /// A catalog with every variation shape: plural, device, device+plural, a substitution with
+    /// `argNum` (the formats.md example), multi-argument text, a key-as-source entry, and states.
+    static let variationsCatalog = #"""
+    {
+      "sourceLanguage" : "en",
+      "strings" : {
+        "%lld items" : {
+          "comment" : "Item count",
+          "localizations" : {
+            "de" : {
+              "variations" : {
+                "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld Element" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld Elemente" } }
+                }
+              }
+            },
+            "en" : {
+              "variations" : {
+                "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld item" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld items" } }
+                }
+              }
+            }
+          }
+        },
+        "%lld photos on %@" : {
+          "localizations" : {
+            "en" : {
+              "variations" : {
+                "device" : {
+                  "iphone" : {
+                    "variations" : {
+                      "plural" : {
+                        "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld photo on your %@" } },
+                        "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld photos on your %@" } }
+                      }
+                    }
+                  },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld photos on %@" } }
+                }
+              }
+            }
+          }
+        },
+        "Greeting" : {
+          "comment" : "Shown on launch",
+          "localizations" : {
+            "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Hallo" } },
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "Hello" } },
+            "ru" : { "stringUnit" : { "state" : "stale", "value" : "Привет" } }
+          }
+        },
+        "Key as source %@ / %@" : {
+
+        },
+        "one_substitution" : {
+          "localizations" : {
+            "en" : {
+              "stringUnit" : { "state" : "translated", "value" : "This %@ has %#@strings@." },
+              "substitutions" : {
+                "strings" : {
+                  "argNum" : 2,
+                  "formatSpecifier" : "lld",
+                  "variations" : {
+                    "plural" : {
+                      "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg string" } },
+                      "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg strings" } }
+                    }
+                  }
+                }
+              }
+            }
+          }
+        },
+        "Retired" : {
+          "extractionState" : "stale",
+          "localizations" : {
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "Retired" } }
+          }
+        },
+        "Tap %@" : {
+          "localizations" : {
+            "de" : {
+              "variations" : {
+                "device" : {
+                  "mac" : { "stringUnit" : { "state" : "machine_translated", "value" : "Klicke auf %@" } }
+                }
+              }
+            },
+            "en" : {
+              "variations" : {
+                "device" : {
+                  "iphone" : { "stringUnit" : { "state" : "translated", "value" : "Tap %@" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "Click %@" } }
+                }
+              }
+            }
+          }
+        },
+        "Trademark" : {
+          "localizations" : {
+            "en" : { "stringUnit" : { "state" : "translated", "value" : "Trademark™" } }
+          },
+          "shouldTranslate" : false
+        }
+      },
+      "version" : "1.0"
+    }
+    """#
+
+    /// A project whose `App/Localizable.xcstrings` is `variationsCatalog` written in Xcode's format.
+    static func variationsProject(_ testCase: XCTestCase) throws -> URL {
+        let catalog = try StringCatalogReader.read(Data(variationsCatalog.utf8), file: "Localizable.xcstrings")
+        return try project(testCase, files: ["App/Localizable.xcstrings": StringCatalogWriter().data(for: catalog)])
+    }
+}
