@@ -181,3 +181,45 @@ extension ExchangeFixtures {
         return try project(testCase, files: ["App/Localizable.xcstrings": StringCatalogWriter().data(for: catalog)])
     }
 }
+
+extension ExchangeFixtures {
+    /// `variationsCatalog` plus a legacy table (en UTF-8, ru UTF-16LE with BOM) and a storyboard.
+    static func importProject(_ testCase: XCTestCase) throws -> URL {
+        let root = try variationsProject(testCase)
+        let english = "/* Window title */\n\"title\" = \"Title\";\n\n/* Pages */\n\"count\" = \"%d of %d\";\n"
+        let russian = "/* Window title */\n\"title\" = \"Заголовок\";\n"
+        let files: [String: Data] = [
+            "App/en.lproj/Legacy.strings": Data(english.utf8),
+            "App/ru.lproj/Legacy.strings": StringsEncoding.utf16LittleEndian.encode(russian),
+            "App/Base.lproj/Main.storyboard": Data("<document/>\n".utf8),
+        ]
+        for (path, data) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        return root
+    }
+
+    /// An XLIFF file with one `<file>`, written by our writer and read back (so units have locations).
+    static func xliff(original: String = "App/Localizable.xcstrings", source: String = "en", target: String? = "de",
+                      _ units: [TransUnit], path: String = "in.xliff") throws -> ImportInput {
+        let document = XLIFFDocument(files: [XLIFFFile(original: original, sourceLanguage: source, targetLanguage: target, units: units)])
+        let data = try XLIFFWriter(tool: tool).data(document)
+        return ImportInput(path: path, document: try XLIFFReader().read(data, path: path))
+    }
+
+    static func plan(_ root: URL, _ inputs: [ImportInput]) throws -> ImportPlan {
+        try XLIFFImporter(project: ProjectDiscovery(root: root).discover()).plan(inputs)
+    }
+
+    /// The file-level errors a plan throws (empty when it does not throw).
+    static func failure(_ root: URL, _ inputs: [ImportInput]) throws -> [ImportFileError.Kind] {
+        do {
+            _ = try plan(root, inputs)
+            return []
+        } catch let failure as ImportFailure {
+            return failure.errors.map(\.kind)
+        }
+    }
+}
