@@ -199,24 +199,18 @@ public struct CatalogUnits: Sendable {
     }
 }
 
-/// Computes the units of a legacy `.strings` table for a target locale: one per key of the
-/// source-language file, in Xcode's unit order, with the key's comment as note (genstrings'
+/// Computes the units of a legacy `.strings` table for a target locale (its file is `target`,
+/// nil when the locale has none): one per key of the source-language file, in Xcode's unit order, with the key's comment as note (genstrings'
 /// "No comment provided by engineer." when it has none) and the target file's value, without state.
-public struct StringsUnits: Sendable {
-    public var locale: String
-
-    public init(locale: String) {
-        self.locale = locale
-    }
-
+public enum StringsUnits {
     /// Every key's unit, in Xcode's unit order.
-    public func units(source: StringsFile, target: StringsFile?) -> [ExchangeUnit] {
+    public static func units(source: StringsFile, target: StringsFile?) -> [ExchangeUnit] {
         source.keys.compactMap { unit(forKey: $0, source: source, target: target) }
             .sorted { XLIFFOrder.catalogUnitPrecedes($0.id, $1.id) }
     }
 
     /// The unit of one key of the source file, nil when the source file lacks the key.
-    public func unit(forKey key: String, source: StringsFile, target: StringsFile?) -> ExchangeUnit? {
+    public static func unit(forKey key: String, source: StringsFile, target: StringsFile?) -> ExchangeUnit? {
         guard let entry = source.entry(forKey: key) else { return nil }
         return ExchangeUnit(
             id: key, key: key, path: StringUnitPath(),

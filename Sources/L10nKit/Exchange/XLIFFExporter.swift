@@ -112,9 +112,8 @@ public struct XLIFFExporter: Sendable {
         }
 
         if scope != .overrides {
-            let stringsUnits = StringsUnits(locale: locale)
             for table in files.tables {
-                var units = stringsUnits.units(source: table.sourceFile, target: table.table.files[locale])
+                var units = StringsUnits.units(source: table.sourceFile, target: table.table.files[locale])
                 if scope == .missing { units = units.filter { !$0.isTranslated } }
                 guard scope == .all || !units.isEmpty else { continue }
                 xliffFiles.append(xliffFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, locale: locale, units: units))

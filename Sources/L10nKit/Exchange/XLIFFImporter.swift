@@ -209,7 +209,9 @@ struct ImportSession {
     let project: Project
     let files: ExchangeFiles
     var outcomes: [ImportUnitOutcome] = []
+    /// Working copies of the catalogs units were read against (written only when some unit was applied).
     var catalogs: [String: StringCatalog] = [:]
+    var unitBuilders: [String: CatalogUnits] = [:]
     /// `.strings` values set so far, by target file path, then key.
     var stringsValues: [String: [String: String]] = [:]
     var stringsTables: [String: ExchangeFiles.Table] = [:]
@@ -244,13 +246,15 @@ struct ImportSession {
         var outcome = start
         outcome.targetPath = path
         let sdk = files.sdkCatalog?.catalog
-        var catalog = catalogs[path] ?? files.catalog(atPath: path)?.catalog
-            ?? StringCatalog(sourceLanguage: sdk?.sourceLanguage ?? project.sourceLanguage)
+        if catalogs[path] == nil {
+            catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: sdk?.sourceLanguage ?? project.sourceLanguage)
+        }
         let id = XcodeUnitID(unit.id, kind: .stringCatalog)
         guard let key = id.key else { return refuse(outcome, .unknownID, "\"\(unit.id)\" is not a catalog key") }
         outcome.key = key
-        var entry = catalog.entries[key]
-        var sourceLanguage = catalog.sourceLanguage
+        // Read through the dictionary, never a local copy, so the edits below do not copy the catalog.
+        var entry = catalogs[path]!.entries[key]
+        var sourceLanguage = catalogs[path]!.sourceLanguage
         var copiesSDKEntry = false
         if entry == nil, path == files.editorCatalogPath, let sdkEntry = sdk?.entries[key] {
             entry = sdkEntry
@@ -265,7 +269,8 @@ struct ImportSession {
             let sdkNote = path == files.editorCatalogPath ? " (nor does the SDK)" : ""
             return refuse(outcome, .unknownID, "\(path) has no key \"\(key)\"\(sdkNote)")
         }
-        let units = CatalogUnits(locale: locale).units(key: key, entry: entry, sourceLanguage: sourceLanguage)
+        if unitBuilders[locale] == nil { unitBuilders[locale] = CatalogUnits(locale: locale) }
+        let units = unitBuilders[locale]!.units(key: key, entry: entry, sourceLanguage: sourceLanguage)
         guard let expected = units.first(where: { $0.id == unit.id }) else {
             return refuse(outcome, .unknownID, "\"\(key)\" has no \(id.variationDescription) for \(locale)")
         }
@@ -276,16 +281,19 @@ struct ImportSession {
         if copiesSDKEntry {
             var copy = entry
             copy.extractionState = .manual
-            catalog.entries[key] = copy
+            catalogs[path]!.entries[key] = copy
             outcome.createsEntry = true
             created[path, default: 0] += 1
         }
         do {
-            try catalog.setStringUnit(value: decided.value, state: decided.state, key: key, locale: locale, path: expected.path)
+            try catalogs[path]!.setStringUnit(value: decided.value, state: decided.state, key: key, locale: locale, path: expected.path)
         } catch {
+            if copiesSDKEntry {
+                catalogs[path]!.entries[key] = nil
+                created[path, default: 0] -= 1
+            }
             return refuse(outcome, .unknownID, error.description)
         }
-        catalogs[path] = catalog
         applied[path, default: 0] += 1
         return outcome
     }
@@ -302,7 +310,7 @@ struct ImportSession {
             return refuse(outcome, .duplicateID, "the id occurs again for \(locale) in this run; the first occurrence was used")
         }
         let current = stringsValues[path]?[unit.id] ?? table.table.files[locale]?.value(forKey: unit.id)
-        guard var expected = StringsUnits(locale: locale).unit(forKey: unit.id, source: table.sourceFile, target: nil) else {
+        guard var expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: nil) else {
             return refuse(outcome, .unknownID, "\(table.originalPath) has no key \"\(unit.id)\"")
         }
         expected.targetValue = current
@@ -451,7 +459,7 @@ struct ImportSession {
     /// The bytes of every file whose content changes.
     mutating func finish() -> ImportPlan {
         var changes: [ImportFileChange] = []
-        for (path, catalog) in catalogs {
+        for (path, catalog) in catalogs where applied[path, default: 0] > 0 {
             let url = project.url(forPath: path)
             let original = files.catalog(atPath: path)
             let data: Data
