@@ -7,12 +7,14 @@ public enum L10nTool {
 
     /// Every subcommand, in the order help lists them.
     nonisolated(unsafe) public static let commands: [any ParsableCommand.Type] = [
-        VersionCommand.self,
+        RunCommand.self,
+        ExportCommand.self,
+        ImportCommand.self,
         FormatCommand.self,
         MatchCommand.self,
-        WidthCommand.self,
         PluralsCommand.self,
-        RunCommand.self,
+        WidthCommand.self,
+        VersionCommand.self,
     ]
 
     /// Runs the process's own arguments and exits with the command's status.

@@ -175,7 +175,12 @@ public struct ProjectDiscovery: Sendable {
     }
 
     private func isVendor(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { Self.vendorFolders.contains(String($0)) }
+        Self.isVendorPath(path)
+    }
+
+    /// Whether a project-relative file path lies inside a vendor folder (third-party, read-only).
+    public static func isVendorPath(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { vendorFolders.contains(String($0)) }
     }
 
     /// `de` for `App/de.lproj/Localizable.strings`, nil when the file is not in an `.lproj`.

@@ -17,7 +17,8 @@ public struct XclocBundle: Sendable {
 
     /// Reads a bundle folder. The XLIFF is `Localized Contents/<lang>.xliff` where `<lang>` is the
     /// folder's name without `.xcloc`, else `contents.json`'s `targetLocale`, else the only `.xliff` there.
-    public static func read(at url: URL) throws -> XclocBundle {
+    /// `displayPath` (default: the URL's path) names the bundle in error and unit locations.
+    public static func read(at url: URL, displayPath: String? = nil) throws -> XclocBundle {
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
         guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
@@ -47,7 +48,8 @@ public struct XclocBundle: Sendable {
             throw XLIFFError(.bundle, "the bundle has no Localized Contents/\(candidates.first ?? "<lang>.xliff")", at: SourceLocation(file: url.path, line: 1, column: 1),
                              hint: "export the bundle again with Xcode's Export Localizations or l10n export")
         }
-        let document = try XLIFFReader().read(contentsOf: xliff)
+        let display = displayPath.map { $0 + "/Localized Contents/" + xliff.lastPathComponent } ?? xliff.path
+        let document = try XLIFFReader().read(contentsOf: xliff, displayPath: display)
         return XclocBundle(contents: contents, document: document, xliffPath: xliff.path)
     }
 }
@@ -113,6 +115,70 @@ public struct XclocContents: Hashable, Sendable {
         if let tool = root["toolInfo"] as? [String: Any] {
             toolInfo = ToolInfo(toolBuildNumber: string(tool, "toolBuildNumber"), toolID: string(tool, "toolID"),
                                 toolName: string(tool, "toolName"), toolVersion: string(tool, "toolVersion"))
+        }
+    }
+}
+
+extension XclocContents {
+    /// The fields as `contents.json` holds them (absent fields left out).
+    public var jsonValue: JSONValue {
+        var members: [(key: String, value: JSONValue)] = []
+        if let developmentRegion { members.append(("developmentRegion", .string(developmentRegion))) }
+        if let project { members.append(("project", .string(project))) }
+        if let targetLocale { members.append(("targetLocale", .string(targetLocale))) }
+        if let toolInfo {
+            var tool: [(key: String, value: JSONValue)] = []
+            if let value = toolInfo.toolBuildNumber { tool.append(("toolBuildNumber", .string(value))) }
+            if let value = toolInfo.toolID { tool.append(("toolID", .string(value))) }
+            if let value = toolInfo.toolName { tool.append(("toolName", .string(value))) }
+            if let value = toolInfo.toolVersion { tool.append(("toolVersion", .string(value))) }
+            members.append(("toolInfo", .object(tool)))
+        }
+        if let version { members.append(("version", .string(version))) }
+        if let workspace { members.append(("workspace", .string(workspace))) }
+        return .object(members)
+    }
+
+    /// `contents.json` in the JSON style Xcode writes it (the catalogs' style, no final newline).
+    public func jsonData() -> Data {
+        JSONWriter(keyOrder: .xcode).data(for: jsonValue)
+    }
+}
+
+extension XclocBundle {
+    /// Writes a bundle folder as Xcode's Export Localizations lays it out: `contents.json`,
+    /// `Localized Contents/<targetLocale>.xliff`, `Source Contents/<original>` for each given
+    /// source file, and an empty `Notes/`. The bundle is built beside `url` and then moved into
+    /// place, replacing an older bundle there, so a reader never sees half a bundle.
+    public static func write(document: XLIFFDocument, contents: XclocContents, sourceContents: [(path: String, data: Data)],
+                             to url: URL, writer: XLIFFWriter) throws {
+        let manager = FileManager.default
+        let locale = contents.targetLocale ?? String(url.deletingPathExtension().lastPathComponent)
+        let xliff = try writer.data(document)
+        for (path, _) in sourceContents where path.hasPrefix("/") || path.split(separator: "/").contains("..") {
+            throw XLIFFError(.bundle, "the source file \(path) lies outside the project, so it has no place in Source Contents",
+                             at: SourceLocation(file: url.path, line: 1, column: 1))
+        }
+        let parent = url.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(".\(url.lastPathComponent).l10n-\(UUID().uuidString)")
+        do {
+            try manager.createDirectory(at: staging.appendingPathComponent("Localized Contents"), withIntermediateDirectories: true)
+            try manager.createDirectory(at: staging.appendingPathComponent("Source Contents"), withIntermediateDirectories: true)
+            try manager.createDirectory(at: staging.appendingPathComponent("Notes"), withIntermediateDirectories: true)
+            try contents.jsonData().write(to: staging.appendingPathComponent("contents.json"))
+            try xliff.write(to: staging.appendingPathComponent("Localized Contents/\(locale).xliff"))
+            for (path, data) in sourceContents {
+                let file = staging.appendingPathComponent("Source Contents").appendingPathComponent(path)
+                try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try data.write(to: file)
+            }
+            if manager.fileExists(atPath: url.path) { try manager.removeItem(at: url) }
+            try manager.moveItem(at: staging, to: url)
+        } catch {
+            try? manager.removeItem(at: staging)
+            if error is XLIFFError { throw error }
+            throw XLIFFError(.io, "cannot write the bundle: \(error.localizedDescription)", at: SourceLocation(file: url.path, line: 1, column: 1),
+                             hint: "check that the folder exists and is writable")
         }
     }
 }

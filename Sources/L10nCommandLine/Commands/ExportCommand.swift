@@ -1,0 +1,76 @@
+import Foundation
+import L10nKit
+
+/// `l10n export --xliff [--project DIR] [--locale L]... [--scope overrides|missing|all] [--out DIR] [--xcloc]`:
+/// translator files, one per target locale.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "export",
+        abstract: "Write XLIFF files (or .xcloc bundles) for translators, as Xcode's Export Localizations does.",
+        discussion: """
+        One <out>/<locale>.xliff per locale, byte-compatible with Xcode's export (ids, order, notes, \
+        states, positional specifiers); with --xcloc a <locale>.xcloc bundle instead. Scopes: \
+        missing (default): units without a finished translation, including, for a locale the SDK \
+        does not ship, every SDK key, under the app catalog where its translation lands; \
+        overrides: the custom labels (app renames of SDK keys); all: everything Xcode exports \
+        from the app's catalogs and .strings tables. The SDK's own catalog is never exported. \
+        A locale with nothing to export gets no file.
+        """
+    )
+    static let arguments: [ArgumentSpec] = [
+        .flag("xliff", help: "Write XLIFF 1.2 (the default format)."),
+        .flag("xcloc", help: "Wrap each locale's XLIFF in an .xcloc bundle with contents.json, Source Contents and Notes."),
+        .option("project", value: "dir", help: "The project folder.", default: "."),
+        .repeatingOption("locale", value: "locale", help: "Target locale; repeat or separate with commas (default: the app's declared locales without the source language)."),
+        .option("scope", value: "scope", help: "overrides, missing or all.", default: "missing"),
+        .option("out", value: "dir", help: "Folder the files are written to (created when missing).", default: "."),
+    ]
+
+    let project: String
+    let locales: [String]
+    let scope: ExportScope
+    let out: String
+    let format: ExportFormat
+
+    init(_ arguments: ParsedArguments) throws {
+        project = arguments.value("project") ?? "."
+        locales = arguments.values("locale")
+        let scopeName = arguments.value("scope") ?? "missing"
+        guard let scope = ExportScope(rawValue: scopeName) else {
+            throw UsageError("unknown scope '\(scopeName)'; use overrides, missing or all")
+        }
+        self.scope = scope
+        out = arguments.value("out") ?? "."
+        format = arguments.flag("xcloc") ? .xcloc : .xliff
+    }
+
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let discovered = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
+        let exporter = XLIFFExporter(project: discovered)
+        let targets = locales.isEmpty ? exporter.defaultLocales : locales
+        guard !targets.isEmpty else {
+            throw UsageError("the project declares no locale besides its source language \(discovered.sourceLanguage); pass --locale")
+        }
+        if let source = targets.first(where: { $0 == discovered.sourceLanguage }) {
+            throw UsageError("'\(source)' is the source language; export the languages translators write")
+        }
+        let offered = Set(discovered.app.availableLocalizations)
+        for locale in targets where !offered.contains(locale) {
+            context.printError("warning: the app does not declare '\(locale)'; devices will not choose it until Info.plist lists it")
+        }
+        let folder = context.url(for: out, isDirectory: true)
+        let tool = XLIFFTool.l10n(version: L10nTool.version)
+        for locale in targets {
+            let export = exporter.export(locale: locale, scope: scope)
+            let shown = out == "." ? export.fileName(format) : (out.hasSuffix("/") ? out : out + "/") + export.fileName(format)
+            guard export.unitCount > 0 else {
+                context.print("\(locale): nothing to export (scope \(scope.rawValue)); no file written")
+                continue
+            }
+            try export.write(to: folder, format: format, tool: tool)
+            let files = export.document.files.count
+            context.print("wrote \(shown): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (scope \(scope.rawValue))")
+        }
+        return .success
+    }
+}

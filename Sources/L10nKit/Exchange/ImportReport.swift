@@ -1,0 +1,170 @@
+import Foundation
+
+/// Renders an `ImportPlan` for people (text) and for machines (JSON).
+public struct ImportReport: Sendable {
+    public var plan: ImportPlan
+    /// The translator files as named, in order.
+    public var inputs: [String]
+    /// Whether the plan was only shown, not written.
+    public var dryRun: Bool
+
+    public init(plan: ImportPlan, inputs: [String], dryRun: Bool) {
+        self.plan = plan
+        self.inputs = inputs
+        self.dryRun = dryRun
+    }
+
+    // MARK: Text
+
+    /// One line per unit, compiler style (`file:line:col: status: ...`, refusals as
+    /// `error: refused (reason)`), then the totals and the files written (`would write` on a dry run).
+    ///
+    /// ```
+    /// fr.xliff:8:7: applied: App/Localizable.xcstrings "Settings" [fr]: (none) → "Réglages" (translated)
+    /// fr.xliff:13:7: unchanged: App/Localizable.xcstrings "Done" [fr]: "Terminé" (translated)
+    /// fr.xliff:18:7: skipped (not-translated): App/Localizable.xcstrings "Resize" [fr]: state new
+    /// fr.xliff:23:7: error: refused (stale-source): App/Localizable.xcstrings "Info" [fr]: the source changed ...
+    /// 4 units: 1 applied, 1 unchanged, 1 skipped (1 not-translated), 1 refused (1 stale-source)
+    /// wrote App/Localizable.xcstrings: 1 value
+    /// ```
+    public var text: String {
+        var lines: [String] = []
+        for outcome in plan.outcomes { lines.append(Self.line(outcome)) }
+        let totals = plan.totals
+        var summary = "\(totals.read) unit\(totals.read == 1 ? "" : "s"): \(totals.applied) applied, \(totals.unchanged) unchanged, "
+        summary += "\(totals.skipped) skipped" + Self.breakdown(totals.skippedByReason)
+        summary += ", \(totals.refused) refused" + Self.breakdown(totals.refusedByReason)
+        lines.append(summary)
+        for note in plan.notes { lines.append("note: " + note) }
+        if plan.changes.isEmpty {
+            lines.append(totals.applied == 0 ? "nothing to write" : "nothing to write: the files already hold these values")
+        }
+        for change in plan.changes {
+            var line = (dryRun ? "would write " : "wrote ") + change.path
+            var details = ["\(change.appliedUnits) value\(change.appliedUnits == 1 ? "" : "s")"]
+            if change.createdEntries > 0 { details.append("\(change.createdEntries) new key\(change.createdEntries == 1 ? "" : "s") copied from the SDK") }
+            if change.isNew { details.append("new file") }
+            line += ": " + details.joined(separator: ", ")
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func line(_ outcome: ImportUnitOutcome) -> String {
+        let place = outcome.location?.description ?? outcome.input
+        let subject = "\(outcome.targetPath ?? outcome.original) \(quoted(outcome.id)) [\(outcome.locale)]"
+        switch outcome.status {
+        case .applied:
+            var text = "\(place): applied: \(subject): "
+            if outcome.oldValue == outcome.newValue, let value = outcome.newValue {
+                text += "\(quoted(value)) (\(outcome.oldState ?? "none") → \(outcome.newState ?? "none"))"
+            } else {
+                text += "\(outcome.oldValue.map(quoted) ?? "(none)") → \(outcome.newValue.map(quoted) ?? "(none)")"
+                if let state = outcome.newState { text += " (\(state))" }
+            }
+            if outcome.createsEntry { text += ", new key copied from the SDK" }
+            if let message = outcome.message { text += "; " + message }
+            return text
+        case .unchanged:
+            var text = "\(place): unchanged: \(subject): \(outcome.newValue.map(quoted) ?? "(none)")"
+            if let state = outcome.newState { text += " (\(state))" }
+            return text
+        case .skipped:
+            var text = "\(place): skipped (\(outcome.reason?.rawValue ?? "rule")): \(subject)"
+            if outcome.reason == .notTranslated, let state = outcome.xliffState { text += ": state \(state)" }
+            return text
+        case .refused:
+            return "\(place): error: refused (\(outcome.reason?.rawValue ?? "rule")): \(subject): \(outcome.message ?? "")"
+        }
+    }
+
+    private static func breakdown(_ counts: [ImportUnitOutcome.Reason: Int]) -> String {
+        let parts = ImportUnitOutcome.Reason.allCases.compactMap { reason in counts[reason].map { "\($0) \(reason.rawValue)" } }
+        return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
+    }
+
+    /// A value in double quotes, with `\`, `"`, newlines and tabs escaped so it stays on one line.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    // MARK: JSON
+
+    /// The report as JSON, schema version 1 (members always present and in this order; absent
+    /// values are `null`; counts per reason list every reason, 0 included):
+    ///
+    /// ```
+    /// { "schemaVersion": 1, "dryRun": false, "inputs": ["fr.xliff"],
+    ///   "totals": { "read", "applied", "unchanged", "skipped", "refused",
+    ///               "skippedByReason": { "do-not-translate", "no-target", "not-translated" },
+    ///               "refusedByReason": { "stale-source", "placeholder-mismatch", "unknown-id",
+    ///                                    "unknown-state", "unsupported-file", "duplicate-id" } },
+    ///   "files": [ { "path", "created", "appliedUnits", "createdEntries" } ],
+    ///   "notes": [ "..." ],
+    ///   "units": [ { "input", "line", "column", "original", "id", "locale", "key", "target",
+    ///                "status", "reason", "xliffState", "oldValue", "oldState", "newValue",
+    ///                "newState", "createsEntry", "message" } ] }
+    /// ```
+    /// `status` is `applied`, `unchanged`, `skipped` or `refused`; `reason` one of the reason
+    /// names above (null for applied and unchanged units); `target` the project file the value
+    /// goes to; `line`/`column` locate the `<trans-unit>` in `input`'s XLIFF file.
+    public var json: String {
+        let totals = plan.totals
+        func count(_ value: Int) -> JSONValue { .number(String(value)) }
+        func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
+        let skipReasons = ImportUnitOutcome.Reason.allCases.filter { !$0.isRefusal }
+        let refuseReasons = ImportUnitOutcome.Reason.allCases.filter(\.isRefusal)
+        let totalsValue: JSONValue = .object([
+            ("read", count(totals.read)), ("applied", count(totals.applied)), ("unchanged", count(totals.unchanged)),
+            ("skipped", count(totals.skipped)), ("refused", count(totals.refused)),
+            ("skippedByReason", .object(skipReasons.map { ($0.rawValue, count(totals.skippedByReason[$0] ?? 0)) })),
+            ("refusedByReason", .object(refuseReasons.map { ($0.rawValue, count(totals.refusedByReason[$0] ?? 0)) })),
+        ])
+        let files: [JSONValue] = plan.changes.map { change in
+            .object([("path", .string(change.path)), ("created", .bool(change.isNew)),
+                     ("appliedUnits", count(change.appliedUnits)), ("createdEntries", count(change.createdEntries))])
+        }
+        let units: [JSONValue] = plan.outcomes.map { outcome in
+            .object([
+                ("input", .string(outcome.location?.file ?? outcome.input)),
+                ("line", outcome.location.map { count($0.line) } ?? .null),
+                ("column", outcome.location.map { count($0.column) } ?? .null),
+                ("original", .string(outcome.original)),
+                ("id", .string(outcome.id)),
+                ("locale", .string(outcome.locale)),
+                ("key", string(outcome.key)),
+                ("target", string(outcome.targetPath)),
+                ("status", .string(outcome.status.rawValue)),
+                ("reason", string(outcome.reason?.rawValue)),
+                ("xliffState", string(outcome.xliffState)),
+                ("oldValue", string(outcome.oldValue)),
+                ("oldState", string(outcome.oldState)),
+                ("newValue", string(outcome.newValue)),
+                ("newState", string(outcome.newState)),
+                ("createsEntry", .bool(outcome.createsEntry)),
+                ("message", string(outcome.message)),
+            ])
+        }
+        let root: JSONValue = .object([
+            ("schemaVersion", count(1)),
+            ("dryRun", .bool(dryRun)),
+            ("inputs", .array(inputs.map(JSONValue.string))),
+            ("totals", totalsValue),
+            ("files", .array(files)),
+            ("notes", .array(plan.notes.map(JSONValue.string))),
+            ("units", .array(units)),
+        ])
+        return String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: root), as: UTF8.self)
+    }
+}

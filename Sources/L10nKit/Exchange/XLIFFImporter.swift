@@ -1,0 +1,518 @@
+import Foundation
+
+/// A translator file to import: its XLIFF document and the path that names it in reports.
+public struct ImportInput: Sendable {
+    /// The file or `.xcloc` bundle as the user named it.
+    public var path: String
+    public var document: XLIFFDocument
+
+    public init(path: String, document: XLIFFDocument) {
+        self.path = path
+        self.document = document
+    }
+
+    /// Reads an XLIFF 1.2 file, or an `.xcloc` bundle folder (its `Localized Contents/<lang>.xliff`).
+    /// Unusable input (malformed XML, not XLIFF 1.2, a `<file>` without `target-language`) throws
+    /// a located `XLIFFError`.
+    public static func read(contentsOf url: URL, displayPath: String? = nil) throws -> ImportInput {
+        let display = displayPath ?? url.path
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        if url.pathExtension.lowercased() == "xcloc" || (exists && isFolder.boolValue) {
+            return ImportInput(path: display, document: try XclocBundle.read(at: url, displayPath: display).document)
+        }
+        return ImportInput(path: display, document: try XLIFFReader().read(contentsOf: url, displayPath: display))
+    }
+}
+
+/// Everything an import will do: the outcome of every unit and the bytes of every file it
+/// writes, computed before anything is written.
+public struct ImportPlan: Sendable {
+    /// Every unit of every input, in input and document order.
+    public var outcomes: [ImportUnitOutcome]
+    /// The files to write, in path order; only files whose bytes change.
+    public var changes: [ImportFileChange]
+    /// Remarks about the run as a whole (a catalog not in Xcode's format is rewritten whole...).
+    public var notes: [String]
+
+    public var totals: ImportTotals { ImportTotals(outcomes) }
+
+    /// 0 when every unit was applied, unchanged or skipped by rule; 1 when some unit was refused.
+    public var exitStatus: Int32 { outcomes.contains { $0.status == .refused } ? 1 : 0 }
+
+    /// Writes every changed file, each atomically (temporary file in the same folder, then
+    /// rename), creating `.lproj` folders for new `.strings` files.
+    public func write() throws {
+        for change in changes {
+            let folder = change.url.deletingLastPathComponent()
+            if !FileManager.default.fileExists(atPath: folder.path) {
+                do {
+                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                } catch {
+                    throw InputError(file: folder.path, "cannot create the folder (\(error.localizedDescription))")
+                }
+            }
+            try AtomicFile.write(change.data, to: change.url)
+        }
+    }
+}
+
+/// Merges translator files into a project's catalogs and `.strings` tables.
+///
+/// File level (any problem: `ImportFailure`, nothing written, exit 2): every `<file>` needs a
+/// `target-language` other than the source language and a `source-language` equal to the
+/// catalog's; its `original` must lie inside the project and name an app catalog, a `.strings`
+/// table (any locale's file of it: the target locale's `<locale>.lproj/<Table>.strings` is
+/// written, created when missing), or the app's editor-table catalog for SDK keys (created in
+/// Xcode's format when the app has none). The SDK's catalog and vendor folders are read-only.
+///
+/// Unit level, in this order: `translate="no"` (or `shouldTranslate: false`) is skipped; an id
+/// the run already had is refused; an id the project does not have is refused (`unknown-id`;
+/// for a catalog unit also a plural case the locale does not use); no `<target>` or a state
+/// that is not finished is skipped; an unknown state is refused. A target equal to the current
+/// value (also in its positional form, or with `%N$lld` for a substitution's `%arg`) whose state
+/// is the current one, or the state the export wrote for it, is `unchanged`: importing an export
+/// unchanged, or the same file twice, writes nothing (a placeholder problem the project's value
+/// already has is reported as a warning). Any other target is checked: a `<source>` other than
+/// the current source text (Xcode's positional form or the catalog's own) is refused as stale;
+/// format specifiers that do not fit the source's are refused (warnings such as `%d` for `%lld`
+/// are applied and reported). States: `translated`, `final`, `signed-off` and no state apply as
+/// `translated`; `needs-review-*` as `needs_review` (a `.strings` file cannot record that: the
+/// value is applied with a warning). An equal value with a new state keeps the current text.
+///
+/// An SDK key that the app's editor catalog lacks is created there as a copy of the SDK's entry
+/// (comment, every localization, `extractionState: manual`) before the translation is set, so
+/// the new app-side entry never hides a translation the SDK has.
+public struct XLIFFImporter: Sendable {
+    public var project: Project
+    public var files: ExchangeFiles
+
+    public init(project: Project) {
+        self.project = project
+        self.files = ExchangeFiles(project: project)
+    }
+
+    /// Where a `<file>`'s units go.
+    enum Destination {
+        /// An app catalog (it may not exist yet: the editor catalog for SDK keys).
+        case catalog(path: String)
+        /// A legacy table; the target locale's file is written.
+        case strings(ExchangeFiles.Table)
+        /// A file of the project that l10n does not import.
+        case unsupported(path: String)
+    }
+
+    /// Checks every input and computes every outcome and file; writes nothing.
+    public func plan(_ inputs: [ImportInput]) throws(ImportFailure) -> ImportPlan {
+        var errors: [ImportFileError] = []
+        var destinations: [[Destination?]] = []
+        for input in inputs {
+            destinations.append(input.document.files.map { file in
+                switch destination(for: file) {
+                case .success(let destination): return destination
+                case .failure(let error):
+                    errors.append(error)
+                    return nil
+                }
+            })
+        }
+        guard errors.isEmpty else { throw ImportFailure(errors: errors) }
+
+        var session = ImportSession(project: project, files: files)
+        for (input, fileDestinations) in zip(inputs, destinations) {
+            for (file, destination) in zip(input.document.files, fileDestinations) {
+                guard let destination, let locale = file.targetLanguage else { continue }
+                for unit in file.units {
+                    session.outcomes.append(session.process(unit, file: file, locale: locale, destination: destination, input: input.path))
+                }
+            }
+        }
+        return session.finish()
+    }
+
+    // MARK: File level
+
+    func destination(for file: XLIFFFile) -> Result<Destination, ImportFileError> {
+        let at = file.location
+        guard let locale = file.targetLanguage, !locale.isEmpty else {
+            return .failure(ImportFileError(.missingTargetLanguage, "<file original=\"\(file.original)\"> has no target-language", at: at,
+                                            hint: "Xcode's importer skips such a file silently; add target-language=\"de\" (the translation's language) to the <file> element"))
+        }
+        guard let path = Self.normalizedPath(file.original), isInsideRoot(path) else {
+            return .failure(ImportFileError(.outsideRoot, "original \"\(file.original)\" lies outside the project folder \(project.root.path)", at: at,
+                                            hint: "import files that name project-relative paths (as l10n export writes them), or pass the right --project"))
+        }
+        let sourceLanguage: String
+        let destination: Destination
+        if let catalog = files.catalog(atPath: path) {
+            sourceLanguage = catalog.catalog.sourceLanguage
+            destination = .catalog(path: path)
+        } else if path == files.editorCatalogPath, let sdk = files.sdkCatalog {
+            sourceLanguage = sdk.catalog.sourceLanguage
+            destination = .catalog(path: path)
+        } else if path == files.sdkCatalog?.path || ProjectDiscovery.isVendorPath(path) {
+            return .failure(ImportFileError(.readOnlyFile, "original \"\(path)\" is a vendor file, which l10n never changes", at: at,
+                                            hint: files.editorCatalogPath.map { "translations of SDK keys belong in \($0); export again with l10n export" }
+                                                ?? "translate the app's own catalogs instead"))
+        } else if let table = files.table(forPath: path) {
+            sourceLanguage = project.sourceLanguage
+            destination = .strings(table)
+        } else if path.hasSuffix(".xcstrings") || path.hasSuffix(".strings")
+                    || !FileManager.default.fileExists(atPath: project.url(forPath: path).path) {
+            return .failure(ImportFileError(.unknownFile, "original \"\(path)\" names no catalog or table of the project", at: at,
+                                            hint: "check --project; the file was exported from another project or the catalog was renamed"))
+        } else {
+            sourceLanguage = project.sourceLanguage
+            destination = .unsupported(path: path)
+        }
+        if locale == sourceLanguage {
+            return .failure(ImportFileError(.targetIsSourceLanguage, "target-language \"\(locale)\" is the source language of \"\(path)\"", at: at,
+                                            hint: "importing it would overwrite the source texts; set target-language to the translation's language"))
+        }
+        if file.sourceLanguage != sourceLanguage {
+            return .failure(ImportFileError(.sourceLanguageMismatch, "source-language \"\(file.sourceLanguage)\" differs from \"\(sourceLanguage)\", the source language of \"\(path)\"", at: at,
+                                            hint: "the file was exported from other source texts; export again from this project"))
+        }
+        return .success(destination)
+    }
+
+    /// The path with `.` and `..` resolved; nil when absolute or leading out of the root.
+    static func normalizedPath(_ original: String) -> String? {
+        guard !original.hasPrefix("/"), !original.hasPrefix("~") else { return nil }
+        var parts: [Substring] = []
+        for part in original.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    /// Whether the path, with symbolic links resolved as far as it exists, stays inside the root.
+    private func isInsideRoot(_ path: String) -> Bool {
+        let root = project.root.resolvingSymlinksInPath().path
+        var url = project.url(forPath: path)
+        while !FileManager.default.fileExists(atPath: url.path), url.path.count > project.root.path.count {
+            url = url.deletingLastPathComponent()
+        }
+        let resolved = url.resolvingSymlinksInPath().path
+        return resolved == root || resolved.hasPrefix(root + "/")
+    }
+}
+
+/// The state of one import run: working copies of the files it changes, and the outcomes so far.
+struct ImportSession {
+    let project: Project
+    let files: ExchangeFiles
+    var outcomes: [ImportUnitOutcome] = []
+    /// Working copies of the catalogs units were read against (written only when some unit was applied).
+    var catalogs: [String: StringCatalog] = [:]
+    var unitBuilders: [String: CatalogUnits] = [:]
+    /// `.strings` values set so far, by target file path, then key.
+    var stringsValues: [String: [String: String]] = [:]
+    var stringsTables: [String: ExchangeFiles.Table] = [:]
+    var applied: [String: Int] = [:]
+    var created: [String: Int] = [:]
+    var seen = Set<String>()
+    var notes: [String] = []
+
+    init(project: Project, files: ExchangeFiles) {
+        self.project = project
+        self.files = files
+    }
+
+    mutating func process(_ unit: TransUnit, file: XLIFFFile, locale: String, destination: XLIFFImporter.Destination, input: String) -> ImportUnitOutcome {
+        var outcome = ImportUnitOutcome(status: .skipped, input: input, location: unit.location, original: file.original, id: unit.id,
+                                        locale: locale, xliffState: unit.target == nil ? nil : unit.targetState?.rawValue)
+        switch destination {
+        case .unsupported(let path):
+            outcome.targetPath = path
+            if !unit.translate { return skip(outcome, .doNotTranslate) }
+            return refuse(outcome, .unsupportedFile, "l10n imports String Catalogs and .strings tables, not \(XcodeSourceKind(path: path).name) files; import this one with Xcode")
+        case .catalog(let path):
+            return processCatalogUnit(unit, path: path, locale: locale, outcome: outcome)
+        case .strings(let table):
+            return processStringsUnit(unit, table: table, locale: locale, outcome: outcome)
+        }
+    }
+
+    // MARK: Catalogs
+
+    private mutating func processCatalogUnit(_ unit: TransUnit, path: String, locale: String, outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        outcome.targetPath = path
+        let sdk = files.sdkCatalog?.catalog
+        if catalogs[path] == nil {
+            catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: sdk?.sourceLanguage ?? project.sourceLanguage)
+        }
+        let id = XcodeUnitID(unit.id, kind: .stringCatalog)
+        guard let key = id.key else { return refuse(outcome, .unknownID, "\"\(unit.id)\" is not a catalog key") }
+        outcome.key = key
+        // Read through the dictionary, never a local copy, so the edits below do not copy the catalog.
+        var entry = catalogs[path]!.entries[key]
+        var sourceLanguage = catalogs[path]!.sourceLanguage
+        var copiesSDKEntry = false
+        if entry == nil, path == files.editorCatalogPath, let sdkEntry = sdk?.entries[key] {
+            entry = sdkEntry
+            sourceLanguage = sdk!.sourceLanguage
+            copiesSDKEntry = true
+        }
+        if !unit.translate || entry?.shouldTranslate == false { return skip(outcome, .doNotTranslate) }
+        guard seen.insert(path + "\u{0}" + locale + "\u{0}" + unit.id).inserted else {
+            return refuse(outcome, .duplicateID, "the id occurs again for \(locale) in this run; the first occurrence was used")
+        }
+        guard let entry else {
+            let sdkNote = path == files.editorCatalogPath ? " (nor does the SDK)" : ""
+            return refuse(outcome, .unknownID, "\(path) has no key \"\(key)\"\(sdkNote)")
+        }
+        if unitBuilders[locale] == nil { unitBuilders[locale] = CatalogUnits(locale: locale) }
+        let units = unitBuilders[locale]!.units(key: key, entry: entry, sourceLanguage: sourceLanguage)
+        guard let expected = units.first(where: { $0.id == unit.id }) else {
+            return refuse(outcome, .unknownID, "\"\(key)\" has no \(id.variationDescription) for \(locale)")
+        }
+        outcome.oldValue = expected.targetValue
+        outcome.oldState = expected.targetState?.rawValue
+        guard let decided = decide(unit, expected: expected, hasStates: true, outcome: &outcome) else { return outcome }
+        if decided.unchanged { return outcome }
+        if copiesSDKEntry {
+            var copy = entry
+            copy.extractionState = .manual
+            catalogs[path]!.entries[key] = copy
+            outcome.createsEntry = true
+            created[path, default: 0] += 1
+        }
+        do {
+            try catalogs[path]!.setStringUnit(value: decided.value, state: decided.state, key: key, locale: locale, path: expected.path)
+        } catch {
+            if copiesSDKEntry {
+                catalogs[path]!.entries[key] = nil
+                created[path, default: 0] -= 1
+            }
+            return refuse(outcome, .unknownID, error.description)
+        }
+        applied[path, default: 0] += 1
+        return outcome
+    }
+
+    // MARK: .strings
+
+    private mutating func processStringsUnit(_ unit: TransUnit, table: ExchangeFiles.Table, locale: String, outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        let path = table.table.path(locale: locale)
+        outcome.targetPath = path
+        outcome.key = unit.id
+        if !unit.translate { return skip(outcome, .doNotTranslate) }
+        guard seen.insert(path + "\u{0}" + locale + "\u{0}" + unit.id).inserted else {
+            return refuse(outcome, .duplicateID, "the id occurs again for \(locale) in this run; the first occurrence was used")
+        }
+        let current = stringsValues[path]?[unit.id] ?? table.table.files[locale]?.value(forKey: unit.id)
+        guard var expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: nil) else {
+            return refuse(outcome, .unknownID, "\(table.originalPath) has no key \"\(unit.id)\"")
+        }
+        expected.targetValue = current
+        outcome.oldValue = current
+        guard let decided = decide(unit, expected: expected, hasStates: false, outcome: &outcome) else { return outcome }
+        if decided.unchanged { return outcome }
+        if decided.state == .needsReview {
+            outcome.message = [outcome.message, "a .strings file cannot mark a value as needing review; applied as a plain value"]
+                .compactMap { $0 }.joined(separator: "; ")
+        }
+        stringsValues[path, default: [:]][unit.id] = decided.value
+        stringsTables[path] = table
+        applied[path, default: 0] += 1
+        return outcome
+    }
+
+    // MARK: Shared rules
+
+    /// Applies the unit-level rules after the id is known. Returns nil when the unit is skipped or
+    /// refused (the outcome says why); else the value and state to write, or `unchanged`.
+    /// `hasStates` is false for `.strings` files, whose values have no state.
+    private func decide(_ unit: TransUnit, expected: ExchangeUnit, hasStates: Bool,
+                        outcome: inout ImportUnitOutcome) -> (value: String, state: StringUnitState, unchanged: Bool)? {
+        guard let target = unit.target else {
+            outcome = skip(outcome, .noTarget)
+            return nil
+        }
+        let appliedState: StringUnitState
+        switch unit.importDecision {
+        case .apply(let state):
+            appliedState = StringUnitState(rawValue: state.catalogState)
+        case .notApplied(.unknownState(let state)):
+            outcome = refuse(outcome, .unknownState, "state \"\(state)\" is not an XLIFF 1.2 state, so it is not known whether the translation is finished")
+            return nil
+        case .notApplied:
+            outcome = skip(outcome, .notTranslated)
+            return nil
+        }
+        let value = Self.catalogForm(target, substitution: expected.targetSubstitution)
+        let mismatches = Self.placeholderMismatches(value, expected)
+        let errors = mismatches.filter { $0.severity == .error }.map(\.message)
+        let warnings = mismatches.filter { $0.severity == .warning }.map { "warning: " + $0.message }
+
+        var keepsValue = false
+        if let current = expected.targetValue,
+           current == value || FormatString(value, substitution: expected.targetSubstitution).isEquivalent(to: FormatString(current, substitution: expected.targetSubstitution)) {
+            keepsValue = true
+            let sameState = !hasStates
+                || expected.targetState == appliedState
+                || (unit.targetState != nil && expected.exportedTargetState == unit.targetState)
+            if sameState {
+                outcome.status = .unchanged
+                outcome.newValue = current
+                outcome.newState = expected.targetState?.rawValue
+                if !errors.isEmpty { outcome.message = "warning: the project's value already has this problem: " + errors.joined(separator: "; ") }
+                return (current, appliedState, true)
+            }
+        }
+        guard Self.sourceMatches(unit.source, expected) else {
+            outcome = refuse(outcome, .staleSource, "the source changed since the export: the file has \(Self.quoted(unit.source)), the project now has \(Self.quoted(expected.source))")
+            return nil
+        }
+        guard errors.isEmpty else {
+            outcome = refuse(outcome, .placeholderMismatch, errors.joined(separator: "; "))
+            return nil
+        }
+        if !warnings.isEmpty { outcome.message = warnings.joined(separator: "; ") }
+        let written = keepsValue ? expected.targetValue! : value
+        outcome.status = .applied
+        outcome.newValue = written
+        outcome.newState = hasStates ? appliedState.rawValue : nil
+        return (written, appliedState, false)
+    }
+
+    /// What makes `value` unsafe where the unit's source is expected. A plural case may state
+    /// its count in words (`One file` for `%lld files`), so the count argument may be left out.
+    static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit) -> [FormatMismatch] {
+        let source = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+        var options = FormatComparisonOptions()
+        if expected.isPluralCase {
+            if expected.sourceSubstitution != nil {
+                options.omittableArguments = Set(source.specifiers.filter { if case .substitutionArgument = $0.conversion { true } else { false } }.map(\.argument))
+                if let number = expected.sourceSubstitution?.number { options.omittableArguments.insert(number) }
+            } else {
+                options.omittableArguments = Set(source.arguments.filter { $0.value.contains(where: \.isInteger) }.keys)
+            }
+        }
+        return FormatString.mismatches(source: source, translation: FormatString(value, substitution: expected.targetSubstitution), options: options)
+    }
+
+    /// Whether a returned `<source>` is the current source: Xcode's exported form, the catalog's
+    /// own text, or the same text with other but equivalent specifier numbering.
+    static func sourceMatches(_ source: String, _ expected: ExchangeUnit) -> Bool {
+        if source == expected.source || source == expected.sourceValue { return true }
+        return FormatString(source).isEquivalent(to: FormatString(expected.source))
+    }
+
+    /// The target as the catalog holds it: in a substitution's variation, the specifiers that
+    /// read the substitution's argument (`%2$lld`, as exported) become `%arg` again.
+    static func catalogForm(_ target: String, substitution: SubstitutionArgument?) -> String {
+        guard let substitution, target.contains("%") else { return target }
+        let format = FormatString(target, substitution: substitution)
+        let argument = substitution.number ?? 1
+        let expectedKind = FormatString("%arg", substitution: SubstitutionArgument(number: argument, formatSpecifier: substitution.formatSpecifier)).specifiers.first?.kind
+        var result = ""
+        for token in format.tokens {
+            switch token {
+            case .literal(let text): result += text
+            case .percentSign: result += "%%"
+            case .specifier(let specifier):
+                if specifier.argument == argument, specifier.widthArgument == nil, specifier.precisionArgument == nil,
+                   specifier.kind == expectedKind, specifier.flags.isEmpty, specifier.width == nil, specifier.precision == nil {
+                    result += "%arg"
+                } else {
+                    result += specifier.text
+                }
+            }
+        }
+        return result
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t") + "\""
+    }
+
+    private func skip(_ outcome: ImportUnitOutcome, _ reason: ImportUnitOutcome.Reason) -> ImportUnitOutcome {
+        var copy = outcome
+        copy.status = .skipped
+        copy.reason = reason
+        return copy
+    }
+
+    private func refuse(_ outcome: ImportUnitOutcome, _ reason: ImportUnitOutcome.Reason, _ message: String) -> ImportUnitOutcome {
+        var copy = outcome
+        copy.status = .refused
+        copy.reason = reason
+        copy.message = message
+        copy.newValue = nil
+        copy.newState = nil
+        return copy
+    }
+
+    // MARK: Files
+
+    /// The bytes of every file whose content changes.
+    mutating func finish() -> ImportPlan {
+        var changes: [ImportFileChange] = []
+        for (path, catalog) in catalogs where applied[path, default: 0] > 0 {
+            let url = project.url(forPath: path)
+            let original = files.catalog(atPath: path)
+            let data: Data
+            if let original {
+                data = StringCatalogWriter(finalNewline: .asRead).data(for: catalog)
+                if let bytes = try? Data(contentsOf: url), bytes != StringCatalogWriter(finalNewline: .asRead).data(for: original.catalog) {
+                    notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
+                }
+            } else {
+                data = StringCatalogWriter().data(for: catalog)
+            }
+            if let existing = try? Data(contentsOf: url), existing == data { continue }
+            changes.append(ImportFileChange(path: path, url: url, data: data, isNew: original == nil,
+                                            appliedUnits: applied[path] ?? 0, createdEntries: created[path] ?? 0))
+        }
+        for (path, values) in stringsValues {
+            guard let table = stringsTables[path] else { continue }
+            let locale = String(((path as NSString).deletingLastPathComponent as NSString).lastPathComponent.dropLast(".lproj".count))
+            let url = project.url(forPath: path)
+            let existing = table.table.files[locale]
+            var file = existing ?? StringsFile(path: path, encoding: .utf8)
+            for key in table.sourceFile.keys {
+                guard let value = values[key] else { continue }
+                file.setValue(value, forKey: key, comment: table.sourceFile.entry(forKey: key)?.comment)
+            }
+            let data = existing == nil ? StringsWriter.canonicalData(for: file) : StringsWriter.data(for: file)
+            if let bytes = try? Data(contentsOf: url), bytes == data { continue }
+            changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
+                                            appliedUnits: applied[path] ?? 0, createdEntries: 0))
+        }
+        changes.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
+        return ImportPlan(outcomes: outcomes, changes: changes, notes: notes)
+    }
+}
+
+extension XcodeUnitID {
+    /// "variation plural.one" for a catalog variation, "value" for a plain key (for messages).
+    var variationDescription: String {
+        if case .catalogVariation(_, let path) = self { return "variation \(path.joined(separator: "."))" }
+        return "plain value"
+    }
+}
+
+extension XcodeSourceKind {
+    /// A short name for messages.
+    var name: String {
+        switch self {
+        case .stringCatalog: "String Catalog"
+        case .strings: ".strings"
+        case .stringsdict: ".stringsdict"
+        case .interfaceBuilder: "storyboard or XIB"
+        case .intentDefinition: "intent definition"
+        case .other(let ext): ext.isEmpty ? "such" : "." + ext
+        }
+    }
+}

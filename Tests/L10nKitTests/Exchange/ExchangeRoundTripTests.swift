@@ -1,0 +1,177 @@
+import Foundation
+import L10nKit
+import XCTest
+
+/// Export → (translator) → import: the catalogs come back with exactly the translated values.
+final class ExchangeRoundTripTests: XCTestCase {
+    private func locales(of catalog: Data) throws -> [String] {
+        try StringCatalogReader.read(catalog, file: "c").locales.filter { $0 != "en" }
+    }
+
+    /// Exporting every locale with scope `all` and importing the files untouched writes nothing:
+    /// real catalogs with needs_review, new, translate="no", substitutions, and the sample.
+    func testUnchangedExportImportsAsANoOp() throws {
+        let kya = try Data(contentsOf: Fixtures.shared("fixtures/xcstrings/KeepingYouAwake.Localizable.xcstrings"))
+        let mmf = try Data(contentsOf: Fixtures.shared("fixtures/xcstrings/MacMouseFix.Localizable.xcstrings"))
+        let main = try Data(contentsOf: Fixtures.shared("fixtures/xcstrings/MacMouseFix.Main.xcstrings"))
+        let projects: [(URL, [String])] = [
+            (try ExchangeFixtures.project(self, files: ["KeepingYouAwake/Localizable.xcstrings": kya]), try locales(of: kya)),
+            (try ExchangeFixtures.project(self, files: ["App/Localizable.xcstrings": mmf, "App/Main.xcstrings": main]), try locales(of: mmf)),
+            (try ExchangeFixtures.sampleCopy(self), ["de", "fr", "ja", "ru"]),
+        ]
+        XCTAssertEqual(projects[0].1.count, 21)
+        for (root, locales) in projects {
+            let before = try ExchangeFixtures.snapshot(root)
+            let exporter = XLIFFExporter(project: try ProjectDiscovery(root: root).discover())
+            let out = try Fixtures.temporaryFolder(self)
+            var inputs: [ImportInput] = []
+            for locale in locales {
+                let url = try exporter.export(locale: locale, scope: .all).write(to: out, format: .xliff, tool: ExchangeFixtures.tool)
+                inputs.append(try ImportInput.read(contentsOf: url))
+            }
+            let plan = try ExchangeFixtures.plan(root, inputs)
+            XCTAssertEqual(plan.changes.map(\.path), [], root.lastPathComponent)
+            XCTAssertEqual(plan.totals.applied, 0, root.lastPathComponent)
+            XCTAssertEqual(plan.totals.refused, 0, root.lastPathComponent)
+            XCTAssertGreaterThan(plan.totals.unchanged, 0)
+            try plan.write()
+            XCTAssertEqual(try ExchangeFixtures.snapshot(root), before, root.lastPathComponent)
+        }
+    }
+
+    /// Fill every unit without a target (and no other) with a marked copy of its source; after
+    /// the import each filled unit holds exactly that value, translated, and every other string
+    /// unit of every locale is as it was. Re-exporting shows the filled targets; a second
+    /// import writes nothing.
+    func testFilledTargetsComeBackExactly() throws {
+        let mmf = try Data(contentsOf: Fixtures.shared("fixtures/xcstrings/MacMouseFix.Localizable.xcstrings"))
+        let cases: [(URL, [String])] = [
+            (try ExchangeFixtures.project(self, files: ["App/Localizable.xcstrings": mmf]), ["ru", "fr", "ja"]),
+            (try ExchangeFixtures.variationsProject(self), ["de", "ru", "ar"]),
+            (try ExchangeFixtures.sampleCopy(self), ["fr", "ja", "ru"]),
+        ]
+        for (root, locales) in cases {
+            let project = try ProjectDiscovery(root: root).discover()
+            let exporter = XLIFFExporter(project: project)
+            var inputs: [ImportInput] = []
+            var filled: [String: String] = [:]   // locale|original|id → exported target
+            for locale in locales {
+                var document = exporter.export(locale: locale, scope: .missing).document
+                for f in document.files.indices {
+                    for u in document.files[f].units.indices where document.files[f].units[u].target == nil {
+                        let unit = document.files[f].units[u]
+                        let target = "«" + unit.source + "»"
+                        document.files[f].units[u].target = target
+                        document.files[f].units[u].targetState = .translated
+                        filled[locale + "|" + document.files[f].original + "|" + unit.id] = target
+                    }
+                }
+                let data = try XLIFFWriter(tool: ExchangeFixtures.tool).data(document)
+                inputs.append(ImportInput(path: "\(locale).xliff", document: try XLIFFReader().read(data, path: "\(locale).xliff")))
+            }
+            XCTAssertGreaterThan(filled.count, 10)
+            let plan = try ExchangeFixtures.plan(root, inputs)
+            XCTAssertEqual(plan.totals.refused, 0, plan.outcomes.filter { $0.status == .refused }.map { "\($0.id): \($0.message ?? "")" }.joined(separator: "\n"))
+            XCTAssertEqual(plan.totals.applied, filled.count)
+            let before = project
+            try plan.write()
+            let after = try ProjectDiscovery(root: root).discover()
+
+            // Re-export: every filled unit shows its target, translated.
+            let reexporter = XLIFFExporter(project: after)
+            var seen = 0
+            for locale in locales {
+                for (file, unit) in reexporter.export(locale: locale, scope: .all).document.allUnits {
+                    guard let target = filled[locale + "|" + file.original + "|" + unit.id] else { continue }
+                    XCTAssertEqual(unit.target, target, unit.id)
+                    XCTAssertEqual(unit.targetState, file.sourceKind == .strings ? nil : .translated, unit.id)
+                    seen += 1
+                }
+            }
+            XCTAssertEqual(seen, filled.count)
+
+            // Nothing else changed: every string unit that existed before is still there, the same.
+            for file in before.catalogs where !file.path.hasPrefix("Vendor/") {
+                let now = try XCTUnwrap(after.catalog(atPath: file.path)?.catalog)
+                for (key, entry) in file.catalog.entries {
+                    for locale in entry.locales {
+                        for leaf in entry.stringUnits(locale: locale) {
+                            XCTAssertEqual(now.stringUnit(key: key, locale: locale, path: leaf.path), leaf.unit, "\(key) \(locale) \(leaf.path)")
+                        }
+                    }
+                    XCTAssertEqual(now.entries[key]?.comment, entry.comment)
+                    XCTAssertEqual(now.entries[key]?.extractionState, entry.extractionState)
+                }
+            }
+
+            let again = try ExchangeFixtures.plan(root, inputs)
+            XCTAssertEqual(again.changes.map(\.path), [])
+            XCTAssertEqual(again.totals.applied, 0)
+        }
+    }
+
+    /// Changing a translated value changes its value line and nothing else.
+    func testChangingAValueChangesOnlyItsLine() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let path = "BrandedEditor/Localizable.xcstrings"
+        let before = try Data(contentsOf: root.appendingPathComponent(path))
+        let input = try ExchangeFixtures.xliff(original: path, target: "de", [
+            TransUnit(id: "ly_img_editor_dock_button_stickers", source: "Sticker Packs", target: "Sticker", targetState: .translated),
+        ])
+        try ExchangeFixtures.plan(root, [input]).write()
+        let after = try Data(contentsOf: root.appendingPathComponent(path))
+        let diff = ExchangeFixtures.changedLines(before, after)
+        XCTAssertEqual(diff.removed.map { $0.trimmingCharacters(in: .whitespaces) }, ["\"value\" : \"Aufklebersammlung\""])
+        XCTAssertEqual(diff.added.map { $0.trimmingCharacters(in: .whitespaces) }, ["\"value\" : \"Sticker\""])
+    }
+
+    /// A catalog that ends with a newline (an editor added it) keeps it after an import.
+    func testFinalNewlineIsKept() throws {
+        let catalog = try StringCatalogReader.read(Data(ExchangeFixtures.variationsCatalog.utf8), file: "c")
+        var bytes = StringCatalogWriter().data(for: catalog)
+        bytes.append(0x0A)
+        let root = try ExchangeFixtures.project(self, files: ["App/Localizable.xcstrings": bytes])
+        let input = try ExchangeFixtures.xliff([TransUnit(id: "Greeting", source: "Hello", target: "Guten Tag", targetState: .translated)])
+        let plan = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(plan.changes.first?.data.last, 0x0A)
+        XCTAssertEqual(plan.notes, [])
+    }
+
+    /// An `.xcloc` exported, filled and imported as a bundle.
+    func testXclocRoundTrip() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let exporter = XLIFFExporter(project: try ProjectDiscovery(root: root).discover())
+        let out = try Fixtures.temporaryFolder(self)
+        let bundle = try exporter.export(locale: "ja", scope: .missing).write(to: out, format: .xcloc, tool: ExchangeFixtures.tool)
+        let xliff = bundle.appendingPathComponent("Localized Contents/ja.xliff")
+        var text = try String(contentsOf: xliff, encoding: .utf8)
+        text = text.replacingOccurrences(of: "<source>Camera</source>\n", with: "<source>Camera</source>\n        <target state=\"translated\">カメラ</target>\n")
+        try Data(text.utf8).write(to: xliff)
+        let input = try ImportInput.read(contentsOf: bundle, displayPath: "ja.xcloc")
+        XCTAssertEqual(input.document.allUnits.first?.unit.location?.file, "ja.xcloc/Localized Contents/ja.xliff")
+        let plan = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(plan.totals.applied, 1)
+        try plan.write()
+        let editor = try ProjectDiscovery(root: root).discover().catalog(atPath: "BrandedEditor/IMGLYEditor.xcstrings")?.catalog
+        XCTAssertEqual(editor?.stringUnit(key: "ly_img_editor_dock_button_camera", locale: "ja")?.value, "カメラ")
+        XCTAssertEqual(editor?.stringUnit(key: "ly_img_editor_dock_button_camera", locale: "de")?.value, "Kamera")
+    }
+
+    /// Without an app editor catalog, importing SDK keys creates one in Xcode's format.
+    func testEditorCatalogIsCreatedInXcodesFormat() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("BrandedEditor/IMGLYEditor.xcstrings"))
+        let input = try ExchangeFixtures.xliff(original: "BrandedEditor/IMGLYEditor.xcstrings", target: "ja", [
+            TransUnit(id: "ly_img_editor_dock_button_camera", source: "Camera", target: "カメラ", targetState: .translated),
+        ])
+        let plan = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(plan.changes.map(\.isNew), [true])
+        try plan.write()
+        let data = try Data(contentsOf: root.appendingPathComponent("BrandedEditor/IMGLYEditor.xcstrings"))
+        let catalog = try StringCatalogReader.read(data, file: "created")
+        XCTAssertEqual(StringCatalogWriter().data(for: catalog), data, "Xcode's format, no final newline")
+        XCTAssertEqual(Array(catalog.entries.keys), ["ly_img_editor_dock_button_camera"])
+        XCTAssertEqual(catalog.entries.values.first?.locales, ["de", "en", "ja"])
+        XCTAssertEqual(catalog.version, "1.0")
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+import L10nKit
+import XCTest
+
+/// Each import rule on its own, on a small project (`ExchangeFixtures.importProject`).
+final class ImportRuleTests: XCTestCase {
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = try ExchangeFixtures.importProject(self)
+    }
+
+    private func unit(_ id: String, _ source: String, _ target: String?, _ state: XLIFFTargetState? = .translated, translate: Bool = true) -> TransUnit {
+        TransUnit(id: id, translate: translate, source: source, target: target, targetState: target == nil ? nil : state)
+    }
+
+    private func outcome(_ units: [TransUnit], locale: String = "de", original: String = "App/Localizable.xcstrings") throws -> [ImportUnitOutcome] {
+        try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(original: original, target: locale, units)]).outcomes
+    }
+
+    private func catalog(_ plan: ImportPlan, _ path: String = "App/Localizable.xcstrings") throws -> StringCatalog {
+        let data = try XCTUnwrap(plan.changes.first { $0.path == path }?.data, "\(path) is not written")
+        return try StringCatalogReader.read(data, file: path)
+    }
+
+    // MARK: States
+
+    func testStateMapping() throws {
+        let table: [(XLIFFTargetState?, ImportUnitOutcome.Status, String?)] = [
+            (.translated, .applied, "translated"), (.final, .applied, "translated"), (.signedOff, .applied, "translated"),
+            (nil, .applied, "translated"),
+            (.needsReviewTranslation, .applied, "needs_review"), (.needsReviewL10n, .applied, "needs_review"),
+            (.needsReviewAdaptation, .applied, "needs_review"),
+            (.new, .skipped, nil), (.needsTranslation, .skipped, nil), (.needsL10n, .skipped, nil), (.needsAdaptation, .skipped, nil),
+            (.custom("x-pending"), .refused, nil),
+        ]
+        for (state, status, catalogState) in table {
+            let plan = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([unit("Greeting", "Hello", "Guten Tag", state)])])
+            let result = try XCTUnwrap(plan.outcomes.first)
+            XCTAssertEqual(result.status, status, "\(String(describing: state))")
+            XCTAssertEqual(result.newState, catalogState, "\(String(describing: state))")
+            XCTAssertEqual(result.xliffState, state?.rawValue)
+            if status == .applied {
+                let unit = try catalog(plan).stringUnit(key: "Greeting", locale: "de")
+                XCTAssertEqual(unit?.value, "Guten Tag")
+                XCTAssertEqual(unit?.state.rawValue, catalogState)
+            } else {
+                XCTAssertTrue(plan.changes.isEmpty)
+            }
+        }
+        XCTAssertEqual(try outcome([unit("Greeting", "Hello", "Guten Tag", .new)]).first?.reason, .notTranslated)
+        XCTAssertEqual(try outcome([unit("Greeting", "Hello", "Guten Tag", .custom("x-pending"))]).first?.reason, .unknownState)
+        let noTarget = try outcome([unit("Greeting", "Hello", nil)]).first
+        XCTAssertEqual(noTarget?.status, .skipped)
+        XCTAssertEqual(noTarget?.reason, .noTarget)
+    }
+
+    /// Exported states come back unchanged: `stale` went out as needs-review-translation.
+    func testExportedStateComesBackUnchanged() throws {
+        let plan = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(target: "ru", [unit("Greeting", "Hello", "Привет", .needsReviewTranslation)])])
+        XCTAssertEqual(plan.outcomes.first?.status, .unchanged)
+        XCTAssertTrue(plan.changes.isEmpty)
+        let approved = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(target: "ru", [unit("Greeting", "Hello", "Привет", .signedOff)])])
+        XCTAssertEqual(approved.outcomes.first?.status, .applied)
+        XCTAssertEqual(approved.outcomes.first?.oldState, "stale")
+        XCTAssertEqual(try catalog(approved).stringUnit(key: "Greeting", locale: "ru")?.state, .translated)
+    }
+
+    func testDoNotTranslateIsSkipped() throws {
+        let results = try outcome([
+            unit("Greeting", "Hello", "Guten Tag", translate: false),
+            unit("Trademark", "Trademark™", "Marke"),
+        ])
+        XCTAssertEqual(results.map(\.status), [.skipped, .skipped])
+        XCTAssertEqual(results.map(\.reason), [.doNotTranslate, .doNotTranslate])
+    }
+
+    // MARK: Sources and placeholders
+
+    func testStaleSourceIsRefusedWithBothTexts() throws {
+        let result = try XCTUnwrap(outcome([unit("Greeting", "Hi", "Servus")]).first)
+        XCTAssertEqual(result.status, .refused)
+        XCTAssertEqual(result.reason, .staleSource)
+        XCTAssertEqual(result.message, "the source changed since the export: the file has \"Hi\", the project now has \"Hello\"")
+    }
+
+    /// Xcode's positional source and the catalog's own text both match.
+    func testPositionalAndCatalogSourcesBothMatch() throws {
+        let results = try outcome([unit("Key as source %@ / %@", "Key as source %1$@ / %2$@", "Schlüssel %1$@ / %2$@")])
+        XCTAssertEqual(results.first?.status, .applied)
+        let other = try outcome([unit("Key as source %@ / %@", "Key as source %@ / %@", "Schlüssel %@ / %@")])
+        XCTAssertEqual(other.first?.status, .applied)
+    }
+
+    /// A placeholder mismatch refuses its unit; the others are applied and the run exits 1.
+    func testPlaceholderMismatchRefusesOnlyItsUnit() throws {
+        let plan = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([
+            unit("Tap %@|==|device.iphone", "Tap %@", "Tippen"),
+            unit("Greeting", "Hello", "Guten Tag"),
+            unit("%lld items|==|plural.other", "%lld items", "%d Elemente"),
+        ])])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.refused, .applied, .applied])
+        XCTAssertEqual(plan.outcomes[0].reason, .placeholderMismatch)
+        XCTAssertEqual(plan.outcomes[0].message, "the translation does not use argument 1 (%@ in the source)")
+        XCTAssertTrue(plan.outcomes[2].message?.hasPrefix("warning: argument 1 is %d") ?? false, plan.outcomes[2].message ?? "")
+        XCTAssertEqual(plan.exitStatus, 1)
+        let written = try catalog(plan)
+        XCTAssertEqual(written.stringUnit(key: "Greeting", locale: "de")?.value, "Guten Tag")
+        XCTAssertNil(written.stringUnit(key: "Tap %@", locale: "de", path: ["device", "iphone"]))
+    }
+
+    /// A plural case may say its count in words.
+    func testPluralCaseMayOmitItsCount() throws {
+        let results = try outcome([
+            unit("%lld items|==|plural.one", "%lld item", "Ein Element"),
+            unit("one_substitution|==|substitutions.strings.plural.one", "%2$lld string", "eine Zeichenkette"),
+        ])
+        XCTAssertEqual(results.map(\.status), [.applied, .applied])
+    }
+
+    /// In a substitution's variation the exported `%2$lld` goes back to the catalog as `%arg`,
+    /// and the German substitution is created with the source's argNum and formatSpecifier.
+    func testSubstitutionArgumentReturnsAsArg() throws {
+        let plan = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([
+            unit("one_substitution", "This %1$@ has %2$#@strings@.", "Dieses %1$@ hat %2$#@strings@."),
+            unit("one_substitution|==|substitutions.strings.plural.one", "%2$lld string", "%2$lld Zeichenkette"),
+            unit("one_substitution|==|substitutions.strings.plural.other", "%2$lld strings", "%2$lld Zeichenketten"),
+        ])])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied, .applied])
+        let german = try XCTUnwrap(try catalog(plan).entries["one_substitution"]?.localizations?["de"])
+        XCTAssertEqual(german.stringUnit?.value, "Dieses %1$@ hat %2$#@strings@.")
+        XCTAssertEqual(german.substitutions?["strings"]?.argNum, 2)
+        XCTAssertEqual(german.substitutions?["strings"]?.formatSpecifier, "lld")
+        XCTAssertEqual(german.stringUnit(at: ["substitutions", "strings", "plural", "one"])?.value, "%arg Zeichenkette")
+        XCTAssertEqual(german.stringUnit(at: ["substitutions", "strings", "plural", "other"])?.value, "%arg Zeichenketten")
+    }
+
+    /// A value equal to the current one in positional form keeps the catalog's own text.
+    func testEquivalentPositionalTargetIsUnchanged() throws {
+        let first = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([unit("Key as source %@ / %@", "Key as source %@ / %@", "%@ / %@ (de)")])])
+        try first.write()
+        let second = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([unit("Key as source %@ / %@", "Key as source %1$@ / %2$@", "%1$@ / %2$@ (de)")])])
+        XCTAssertEqual(second.outcomes.first?.status, .unchanged)
+        XCTAssertEqual(second.outcomes.first?.newValue, "%@ / %@ (de)")
+        XCTAssertTrue(second.changes.isEmpty)
+    }
+
+    // MARK: Ids
+
+    func testUnknownIDsAreRefused() throws {
+        let results = try outcome([
+            unit("Nope", "Nope", "Nein"),
+            unit("%lld items|==|plural.few", "%lld items", "%lld Elemente"),
+            unit("Greeting|==|device.mac", "Hello", "Hallo"),
+        ])
+        XCTAssertEqual(results.map(\.reason), [.unknownID, .unknownID, .unknownID])
+        XCTAssertEqual(results[0].message, "App/Localizable.xcstrings has no key \"Nope\"")
+        XCTAssertEqual(results[1].message, "\"%lld items\" has no variation plural.few for de")
+    }
+
+    func testDuplicateIDIsRefused() throws {
+        let results = try outcome([unit("Greeting", "Hello", "Guten Tag"), unit("Greeting", "Hello", "Hallo")])
+        XCTAssertEqual(results.map(\.status), [.applied, .refused])
+        XCTAssertEqual(results[1].reason, .duplicateID)
+    }
+
+    func testStoryboardUnitsAreRefusedAsUnsupported() throws {
+        let results = try outcome([
+            unit("abc-12-XYZ.text", "Run", "Los"),
+            unit("def-34-UVW.text", "Keep", "Keep", translate: false),
+        ], original: "App/Base.lproj/Main.storyboard")
+        XCTAssertEqual(results.map(\.status), [.refused, .skipped])
+        XCTAssertEqual(results[0].reason, .unsupportedFile)
+    }
+
+    // MARK: .strings
+
+    /// A locale without a file gets `<locale>.lproj/<Table>.strings` in genstrings' layout,
+    /// entries in the source file's order with its comments.
+    func testStringsFileIsCreatedForANewLocale() throws {
+        let plan = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(original: "App/en.lproj/Legacy.strings", target: "fr", [
+            unit("title", "Title", "Titre"),
+            unit("count", "%1$d of %2$d", "%1$d sur %2$d"),
+        ])])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied])
+        let change = try XCTUnwrap(plan.changes.first)
+        XCTAssertEqual(change.path, "App/fr.lproj/Legacy.strings")
+        XCTAssertTrue(change.isNew)
+        XCTAssertEqual(String(decoding: change.data, as: UTF8.self),
+                       "/* Window title */\n\"title\" = \"Titre\";\n\n/* Pages */\n\"count\" = \"%1$d sur %2$d\";\n\n")
+        try plan.write()
+        let again = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(original: "App/fr.lproj/Legacy.strings", target: "fr", [
+            unit("title", "Title", "Titre"), unit("count", "%1$d of %2$d", "%1$d sur %2$d"),
+        ])])
+        XCTAssertEqual(again.outcomes.map(\.status), [.unchanged, .unchanged], "any locale's file names the table")
+        XCTAssertTrue(again.changes.isEmpty)
+    }
+
+    /// A UTF-16 file stays UTF-16 with its byte order mark; the new entry is appended.
+    func testUTF16StringsFileStaysUTF16() throws {
+        let plan = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(original: "App/en.lproj/Legacy.strings", target: "ru", [
+            unit("title", "Title", "Заголовок"),
+            unit("count", "%1$d of %2$d", "%1$d из %2$d", .needsReviewTranslation),
+        ])])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.unchanged, .applied])
+        XCTAssertEqual(plan.outcomes[1].message, "a .strings file cannot mark a value as needing review; applied as a plain value")
+        let change = try XCTUnwrap(plan.changes.first)
+        XCTAssertEqual(Array(change.data.prefix(2)), [0xFF, 0xFE])
+        let file = try StringsReader.parse(change.data, path: "ru")
+        XCTAssertEqual(file.encoding, .utf16LittleEndian)
+        // StringsFile appends after a single entry without a blank line (it infers the spacing from the file).
+        XCTAssertEqual(file.text, "/* Window title */\n\"title\" = \"Заголовок\";\n/* Pages */\n\"count\" = \"%1$d из %2$d\";\n")
+    }
+
+    func testStringsStaleSourceComparesTheDevelopmentLanguageValue() throws {
+        let results = try outcome([unit("title", "Heading", "Titre")], locale: "fr", original: "App/en.lproj/Legacy.strings")
+        XCTAssertEqual(results.first?.reason, .staleSource)
+        let unknown = try outcome([unit("subtitle", "Subtitle", "Sous-titre")], locale: "fr", original: "App/en.lproj/Legacy.strings")
+        XCTAssertEqual(unknown.first?.reason, .unknownID)
+    }
+
+    // MARK: File level
+
+    func testMissingTargetLanguageIsAFileError() throws {
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+          <file original="App/Localizable.xcstrings" source-language="en" datatype="plaintext">
+            <body/>
+          </file>
+        </xliff>
+        """
+        let url = root.appendingPathComponent("no-target.xliff")
+        try Data(text.utf8).write(to: url)
+        XCTAssertThrowsError(try ImportInput.read(contentsOf: url, displayPath: "no-target.xliff")) { error in
+            XCTAssertEqual((error as? XLIFFError)?.kind, .missingTargetLanguage)
+            XCTAssertEqual((error as? XLIFFError)?.location?.line, 3)
+        }
+        let inMemory = ImportInput(path: "m.xliff", document: XLIFFDocument(files: [
+            XLIFFFile(original: "App/Localizable.xcstrings", sourceLanguage: "en", targetLanguage: nil, units: [unit("Greeting", "Hello", "Hallo")]),
+        ]))
+        XCTAssertEqual(try ExchangeFixtures.failure(root, [inMemory]), [.missingTargetLanguage])
+    }
+
+    func testPathsOutsideTheProjectAreRefused() throws {
+        let outside = root.deletingLastPathComponent().appendingPathComponent("Outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Data(ExchangeFixtures.variationsCatalog.utf8).write(to: outside.appendingPathComponent("Localizable.xcstrings"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Linked"), withDestinationURL: outside)
+        for original in ["../Outside/Localizable.xcstrings", "/etc/Localizable.xcstrings", "App/../../Outside/Localizable.xcstrings",
+                         "Linked/Localizable.xcstrings"] {
+            let input = try ExchangeFixtures.xliff(original: original, [unit("Greeting", "Hello", "Hallo")])
+            XCTAssertEqual(try ExchangeFixtures.failure(root, [input]), [.outsideRoot], original)
+        }
+        let inside = try ExchangeFixtures.xliff(original: "./App/../App/Localizable.xcstrings", [unit("Greeting", "Hello", "Hallo")])
+        XCTAssertEqual(try ExchangeFixtures.failure(root, [inside]), [])
+    }
+
+    func testOtherFileLevelProblems() throws {
+        let good = try ExchangeFixtures.xliff([unit("Greeting", "Hello", "Hallo")])
+        let cases: [(ImportInput, ImportFileError.Kind)] = [
+            (try ExchangeFixtures.xliff(original: "App/Other.xcstrings", [unit("Greeting", "Hello", "Hallo")]), .unknownFile),
+            (try ExchangeFixtures.xliff(original: "App/Gone.storyboard", [unit("a.text", "A", "B")]), .unknownFile),
+            (try ExchangeFixtures.xliff(source: "fr", [unit("Greeting", "Hello", "Hallo")]), .sourceLanguageMismatch),
+            (try ExchangeFixtures.xliff(target: "en", [unit("Greeting", "Hello", "Hallo")]), .targetIsSourceLanguage),
+        ]
+        for (input, kind) in cases {
+            XCTAssertEqual(try ExchangeFixtures.failure(root, [good, input]), [kind], "\(kind)")
+        }
+        let sample = try ExchangeFixtures.sampleCopy(self)
+        let vendor = try ExchangeFixtures.xliff(original: "Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings", target: "fr",
+                                                [unit("ly_img_editor_button_ok", "OK", "OK")])
+        XCTAssertEqual(try ExchangeFixtures.failure(sample, [vendor]), [.readOnlyFile])
+    }
+}
