@@ -3,7 +3,7 @@ import L10nKit
 
 /// The `l10n` command line: dispatch, generated help and the one error path.
 public enum L10nTool {
-    public static let version = "0.1.0"
+    public static let version = L10nVersion.current
 
     /// Every subcommand, in the order help lists them.
     nonisolated(unsafe) public static let commands: [any ParsableCommand.Type] = [

@@ -74,16 +74,23 @@ public enum PipelineStage: Sendable, Equatable {
     case format(check: Bool)
     /// Shows what devices with these preferred-language lists see in every bundle.
     case devices(languages: [[String]])
+    /// Writes translator files: one XLIFF (or `.xcloc`) per locale into `out`; no locales means
+    /// the app's declared ones without the source language.
+    case export(scope: ExportScope, locales: [String], out: URL, format: ExportFormat)
+    /// Imports returned translator files (XLIFF or `.xcloc`); with `dryRun` only reports.
+    case importFiles(files: [URL], dryRun: Bool)
 
     /// The stage's name, as pipeline files and reports spell it.
     public var name: String {
         switch self {
         case .format: return "format"
         case .devices: return "devices"
+        case .export: return "export"
+        case .importFiles: return "import"
         }
     }
 
-    static let names = ["format", "devices"]
+    static let names = ["format", "devices", "export", "import"]
 
     static func read(_ reader: inout JSONReader, folder: URL) throws -> PipelineStage {
         let start = reader.location()
@@ -105,9 +112,24 @@ public enum PipelineStage: Sendable, Equatable {
         switch name {
         case "format":
             stage = .format(check: try options.bool("check", default: true))
-        default:
+        case "devices":
             let languages = try options.strings("languages") ?? Project.commonDeviceLanguages
             stage = .devices(languages: languages.map { $0.split(separator: ",").map(String.init) })
+        case "export":
+            let scopeName = try options.string("scope") ?? ExportScope.missing.rawValue
+            guard let scope = ExportScope(rawValue: scopeName) else {
+                throw InputError("unknown scope \"\(scopeName)\"", at: options.location(of: "scope") ?? start, hint: "scopes are overrides, missing, all")
+            }
+            guard let out = try options.string("out") else {
+                throw InputError("stage export needs \"out\": the folder to write into", at: start)
+            }
+            stage = .export(scope: scope, locales: try options.strings("locales") ?? [], out: Pipeline.resolve(out, in: folder),
+                            format: try options.bool("xcloc", default: false) ? .xcloc : .xliff)
+        default:
+            guard let files = try options.strings("files"), !files.isEmpty else {
+                throw InputError("stage import needs \"files\": the XLIFF files or .xcloc bundles to import", at: start)
+            }
+            stage = .importFiles(files: files.map { Pipeline.resolve($0, in: folder) }, dryRun: try options.bool("dryRun", default: false))
         }
         try options.finish()
         return stage
@@ -149,6 +171,8 @@ struct StageOptions {
         }
         return texts
     }
+
+    func location(of key: String) -> SourceLocation? { fields[key]?.1 }
 
     func finish() throws {
         for (key, (_, location)) in fields where !used.contains(key) {

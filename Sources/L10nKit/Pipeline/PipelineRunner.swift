@@ -61,6 +61,29 @@ public struct PipelineRunner: Sendable {
         case .devices(let languages):
             let views = languages.map { project.deviceView(preferred: $0) }
             return (StageResult(stage: stage.name, status: .passed, output: DeviceReport.text(views)), project)
+        case .export(let scope, let locales, let out, let format):
+            let exporter = XLIFFExporter(project: project)
+            var lines: [String] = []
+            for locale in locales.isEmpty ? exporter.defaultLocales : locales {
+                let export = exporter.export(locale: locale, scope: scope)
+                guard export.unitCount > 0 else {
+                    lines.append("\(locale): nothing to export (scope \(scope.rawValue))")
+                    continue
+                }
+                let url = try export.write(to: out, format: format, tool: .l10n(version: L10nVersion.current))
+                lines.append("wrote \(url.path): \(export.unitCount) units in \(export.document.files.count) files (scope \(scope.rawValue))")
+            }
+            return (StageResult(stage: stage.name, status: .passed, output: lines.map { $0 + "\n" }.joined()), project)
+        case .importFiles(let files, let dryRun):
+            let inputs = try files.map { try ImportInput.read(contentsOf: $0, displayPath: $0.path) }
+            let plan = try XLIFFImporter(project: project).plan(inputs)
+            let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun)
+            var refreshed = project
+            if !dryRun, !plan.changes.isEmpty {
+                try plan.write()
+                refreshed = try ProjectDiscovery(root: project.root).discover()
+            }
+            return (StageResult(stage: stage.name, status: plan.exitStatus == 0 ? .passed : .findings, output: report.text), refreshed)
         }
     }
 }

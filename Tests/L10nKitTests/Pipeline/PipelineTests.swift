@@ -69,12 +69,55 @@ final class PipelineTests: XCTestCase {
         XCTAssertTrue(results.first?.output.contains("Localizable.xcstrings:1:2: error:") ?? false, results.first?.output ?? "")
     }
 
-    func testReleasePipelineOnTheSampleThroughTheCommandLine() {
-        let run = CLIRun(["run", "Pipelines/release.json"])
-        XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("== format ==\n"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("device de-AT\n  BrandedEditor (app): de, then en\n  IMGLYCoreUI (sdk): de, then en\n"), run.stdout)
-        XCTAssertTrue(run.stdout.hasSuffix("format: passed, devices: passed\n"), run.stdout)
-        XCTAssertEqual(CLIRun(["run", "Pipelines/no-such.json"]).status, 2)
+    /// A copy of Pipelines/ and Samples/ in a temporary folder, so runs never write into the checkout.
+    func workspace() throws -> URL {
+        let root = try Fixtures.temporaryFolder(self)
+        for folder in ["Pipelines", "Samples"] {
+            try FileManager.default.copyItem(at: Fixtures.packageRoot.appendingPathComponent(folder),
+                                             to: root.appendingPathComponent(folder))
+        }
+        return root
+    }
+
+    func testShippedPipelinesRunOnTheSample() throws {
+        let root = try workspace()
+        let release = CLIRun(["run", "Pipelines/release.json"], in: root)
+        XCTAssertEqual(release.status, 0, release.stderr)
+        XCTAssertTrue(release.stdout.contains("== format ==\n6 files checked, 0 not canonical\n"), release.stdout)
+        XCTAssertTrue(release.stdout.contains("/out/release/fr.xliff: 83 units in 3 files (scope missing)\n"), release.stdout)
+        XCTAssertTrue(release.stdout.contains("device de-AT\n  BrandedEditor (app): de, then en\n  IMGLYCoreUI (sdk): de, then en\n"), release.stdout)
+        XCTAssertTrue(release.stdout.hasSuffix("format: passed, export: passed, devices: passed\n"), release.stdout)
+        let written = try XLIFFReader().read(contentsOf: root.appendingPathComponent("out/release/fr.xliff"))
+        XCTAssertEqual(written.allUnits.count, 83)
+
+        let handoff = CLIRun(["run", "Pipelines/handoff.json"], in: root)
+        XCTAssertEqual(handoff.status, 0, handoff.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/handoff/overrides/de.xliff").path))
+
+        let before = try Data(contentsOf: root.appendingPathComponent("Samples/BrandedEditor/BrandedEditor/IMGLYEditor.xcstrings"))
+        let ingest = CLIRun(["run", "Pipelines/ingest.json"], in: root)
+        XCTAssertEqual(ingest.status, 1, "refused units are findings: \(ingest.stdout)")
+        XCTAssertTrue(ingest.stdout.contains("3 refused (1 stale-source, 1 placeholder-mismatch, 1 unknown-id)"), ingest.stdout)
+        XCTAssertTrue(ingest.stdout.hasSuffix("format: passed, import: findings, devices: passed\n"), ingest.stdout)
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("Samples/BrandedEditor/BrandedEditor/IMGLYEditor.xcstrings")), before,
+                       "the shipped ingest pipeline is a dry run")
+        XCTAssertEqual(CLIRun(["run", "Pipelines/no-such.json"], in: root).status, 2)
+    }
+
+    func testImportStageAppliesThenTheNextStageSeesTheNewValues() throws {
+        let root = try workspace()
+        let file = root.appendingPathComponent("apply.json")
+        try Data(#"""
+        {"project":"Samples/BrandedEditor","stages":[
+          {"stage":"import","files":["Samples/BrandedEditor/handoff/fr.xliff"],"dryRun":false},
+          {"stage":"export","scope":"missing","locales":["fr"],"out":"out"},
+          {"stage":"import","files":["Samples/BrandedEditor/handoff/fr.xliff"]}]}
+        """#.utf8).write(to: file)
+        let results = PipelineRunner().run(try Pipeline.read(contentsOf: file))
+        XCTAssertEqual(results.map(\.status), [.findings, .passed, .findings])
+        XCTAssertTrue(results[0].output.contains("18 applied"), results[0].output)
+        // 83 units before; 18 applied, one of them as needs_review, which stays in scope missing.
+        XCTAssertTrue(results[1].output.contains("fr.xliff: 66 units"), results[1].output)
+        XCTAssertTrue(results[2].output.contains("0 applied, 18 unchanged"), results[2].output)
     }
 }
