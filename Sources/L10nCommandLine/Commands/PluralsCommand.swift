@@ -38,7 +38,7 @@ struct PluralsCommand: ParsableCommand {
         }
         if json {
             let rows = rules.map { rule in
-                "  {\"locale\": \(JSONText.quoted(rule.locale)), \"categories\": [\(rule.categories.map { JSONText.quoted($0.rawValue) }.joined(separator: ", "))]}"
+                "  {\"locale\": \(CompactJSON.string(.string(rule.locale))), \"categories\": [\(rule.categories.map { CompactJSON.string(.string($0.rawValue)) }.joined(separator: ", "))]}"
             }
             context.print(rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n]")
             return .success

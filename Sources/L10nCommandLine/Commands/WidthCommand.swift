@@ -29,34 +29,11 @@ struct WidthCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let widths = texts.map { TextWidth.columns($0, ambiguous: ambiguous) }
         if json {
-            let rows = zip(texts, widths).map { "  {\"text\": \(JSONText.quoted($0)), \"columns\": \($1)}" }
+            let rows = zip(texts, widths).map { "  {\"text\": \(CompactJSON.string(.string($0))), \"columns\": \($1)}" }
             context.print(rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n]")
         } else {
             for width in widths { context.print(String(width)) }
         }
         return .success
-    }
-}
-
-/// JSON string literals for the commands' small `--json` outputs.
-enum JSONText {
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
