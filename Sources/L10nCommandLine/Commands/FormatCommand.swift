@@ -57,10 +57,8 @@ struct FormatCommand: ParsableCommand {
             for file in pending { context.print("\(file.path): not in canonical form") }
             return pending.isEmpty ? .success : .findings
         }
-        for file in pending {
-            try AtomicFile.write(file.canonical, to: file.url)
-            context.print("formatted \(file.path)")
-        }
+        try AtomicFile.writeAll(pending.map { ($0.canonical, $0.url) })
+        for file in pending { context.print("formatted \(file.path)") }
         return .success
     }
 }

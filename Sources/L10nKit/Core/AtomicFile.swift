@@ -44,6 +44,35 @@ public enum AtomicFile {
         }
     }
 
+    /// Writes several files so that a failure before the last rename leaves none of them changed:
+    /// every file is first written to a temporary file beside its target, and only when all of
+    /// them are written are they renamed into place.
+    public static func writeAll(_ files: [(data: Data, url: URL)]) throws {
+        let manager = FileManager.default
+        var staged: [(temporary: URL, target: URL)] = []
+        func discard() { for file in staged { try? manager.removeItem(at: file.temporary) } }
+        for (data, url) in files {
+            let temporary = url.deletingLastPathComponent()
+                .appendingPathComponent(".\(url.lastPathComponent).l10n-\(UUID().uuidString).tmp")
+            do {
+                try data.write(to: temporary)
+            } catch {
+                discard()
+                throw InputError(file: url.path, "cannot write file (\(Self.reason(error)))",
+                                 hint: "check that the folder exists and is writable; no file was changed")
+            }
+            if let permissions = (try? manager.attributesOfItem(atPath: url.path))?[.posixPermissions] {
+                try? manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+            }
+            staged.append((temporary, url))
+        }
+        for (index, file) in staged.enumerated() where rename(file.temporary.path, file.target.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            for rest in staged[index...] { try? manager.removeItem(at: rest.temporary) }
+            throw InputError(file: file.target.path, "cannot replace file: \(reason)")
+        }
+    }
+
     /// Writes only when the bytes differ; returns whether it wrote.
     @discardableResult
     public static func writeIfChanged(_ data: Data, to url: URL) throws -> Bool {

@@ -40,8 +40,9 @@ public struct ImportPlan: Sendable {
     /// 0 when every unit was applied, unchanged or skipped by rule; 1 when some unit was refused.
     public var exitStatus: Int32 { outcomes.contains { $0.status == .refused } ? 1 : 0 }
 
-    /// Writes every changed file, each atomically (temporary file in the same folder, then
-    /// rename), creating `.lproj` folders for new `.strings` files.
+    /// Writes every changed file atomically, creating `.lproj` folders for new `.strings` files:
+    /// all files are staged beside their targets first and renamed into place only when every
+    /// one was written, so a failure (disk full, permissions) changes nothing.
     public func write() throws {
         for change in changes {
             let folder = change.url.deletingLastPathComponent()
@@ -52,8 +53,8 @@ public struct ImportPlan: Sendable {
                     throw InputError(file: folder.path, "cannot create the folder (\(error.localizedDescription))")
                 }
             }
-            try AtomicFile.write(change.data, to: change.url)
         }
+        try AtomicFile.writeAll(changes.map { ($0.data, $0.url) })
     }
 }
 

@@ -90,3 +90,28 @@ final class ProjectDiscoveryTests: XCTestCase {
         }
     }
 }
+
+final class AtomicFileTests: XCTestCase {
+    func testWriteAllChangesNothingWhenOneFileCannotBeWritten() throws {
+        let root = try Fixtures.temporaryFolder(self)
+        let first = root.appendingPathComponent("a.txt")
+        try Data("old".utf8).write(to: first)
+        let missingFolder = root.appendingPathComponent("no-such-folder/b.txt")
+        XCTAssertThrowsError(try AtomicFile.writeAll([(Data("new".utf8), first), (Data("x".utf8), missingFolder)])) { error in
+            XCTAssertTrue("\(error)".contains("no file was changed"), "\(error)")
+        }
+        XCTAssertEqual(try String(contentsOf: first, encoding: .utf8), "old")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.path), ["a.txt"], "no temporary file is left behind")
+    }
+
+    func testWriteAllReplacesEveryFileAndKeepsPermissions() throws {
+        let root = try Fixtures.temporaryFolder(self)
+        let first = root.appendingPathComponent("a.txt"), second = root.appendingPathComponent("b.txt")
+        try Data("old".utf8).write(to: first)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: first.path)
+        try AtomicFile.writeAll([(Data("new a".utf8), first), (Data("new b".utf8), second)])
+        XCTAssertEqual(try String(contentsOf: first, encoding: .utf8), "new a")
+        XCTAssertEqual(try String(contentsOf: second, encoding: .utf8), "new b")
+        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: first.path)[.posixPermissions] as? NSNumber)?.intValue, 0o640)
+    }
+}
