@@ -29,6 +29,10 @@ public struct ExchangeUnit: Hashable, Sendable {
     public var note: String
     /// Whether the unit is one case of a plural variation (its count may be written in words).
     public var isPluralCase: Bool
+    /// Whether the export writes the target in positional form, as it does the source. Xcode
+    /// does so for catalog values but writes a `.strings` value as the file holds it (Xcode 15:
+    /// target `Importieren %d von %d` beside the source `Importing %1$d of %2$d`).
+    public var positionalizesTarget: Bool = true
 
     /// Whether the locale has a finished translation: a value in state `translated`, or any value
     /// of a `.strings` file. Everything else (no value, `new`, `needs_review`, `stale`,
@@ -45,7 +49,7 @@ public struct ExchangeUnit: Hashable, Sendable {
 
     /// The `<trans-unit>` an export writes: no `<target>` when the locale has no value.
     public var transUnit: TransUnit {
-        let target = targetValue.map { FormatString.positionalized($0, substitution: targetSubstitution) }
+        let target = targetValue.map { positionalizesTarget ? FormatString.positionalized($0, substitution: targetSubstitution) : $0 }
         return TransUnit(id: id, translate: translate, source: source, target: target,
                          targetState: target == nil ? nil : exportedTargetState, note: note)
     }
@@ -200,8 +204,12 @@ public struct CatalogUnits: Sendable {
 }
 
 /// Computes the units of a legacy `.strings` table for a target locale (its file is `target`,
-/// nil when the locale has none): one per key of the source-language file, in Xcode's unit order, with the key's comment as note (genstrings'
-/// "No comment provided by engineer." when it has none) and the target file's value, without state.
+/// nil when the locale has none): one per key of the source-language file, in Xcode's unit order,
+/// with the key's comment as note and the target file's value as written, without state.
+///
+/// As Xcode 15 exports them (Elytra fixture): an entry without a comment has an empty note
+/// (`<note/>`); `No comment provided by engineer.` is the comment genstrings writes for an empty
+/// one, exported like any other comment.
 public enum StringsUnits {
     /// Every key's unit, in Xcode's unit order.
     public static func units(source: StringsFile, target: StringsFile?) -> [ExchangeUnit] {
@@ -217,6 +225,6 @@ public enum StringsUnits {
             source: FormatString.positionalized(entry.value), sourceValue: entry.value,
             sourceSubstitution: nil, targetSubstitution: nil,
             targetValue: target?.value(forKey: key), targetState: nil,
-            translate: true, note: entry.comment ?? StringsWriter.noCommentNote, isPluralCase: false)
+            translate: true, note: entry.comment ?? "", isPluralCase: false, positionalizesTarget: false)
     }
 }

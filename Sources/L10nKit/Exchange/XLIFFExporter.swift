@@ -42,7 +42,8 @@ public struct LocaleExport: Sendable {
 }
 
 /// Builds translator files from a discovered project, byte-compatible with Xcode's export
-/// (formats.md §2): unit ids, order, notes, states, positional specifiers. See `ExportScope`
+/// (formats.md §2): unit ids, order, notes, states, positional specifiers, and for a `.strings`
+/// table without a file for the locale, `datatype` first in the `<file>` tag. See `ExportScope`
 /// for what each scope covers.
 public struct XLIFFExporter: Sendable {
     public var project: Project
@@ -113,10 +114,13 @@ public struct XLIFFExporter: Sendable {
 
         if scope != .overrides {
             for table in files.tables {
-                var units = StringsUnits.units(source: table.sourceFile, target: table.table.files[locale])
+                let target = table.table.files[locale]
+                var units = StringsUnits.units(source: table.sourceFile, target: target)
                 if scope == .missing { units = units.filter { !$0.isTranslated } }
                 guard scope == .all || !units.isEmpty else { continue }
-                xliffFiles.append(xliffFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, locale: locale, units: units))
+                var file = xliffFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, locale: locale, units: units)
+                if target == nil { file.attributeOrder = .datatypeFirst }
+                xliffFiles.append(file)
                 sourceContents.append((table.originalPath, StringsWriter.data(for: table.sourceFile)))
             }
         }

@@ -48,6 +48,8 @@ public struct XLIFFFile: Hashable, Sendable {
     public var datatype: String
     /// The tool named in the header when the file was read (the writer names its own tool instead).
     public var tool: XLIFFTool?
+    /// The order the writer puts the start tag's attributes in.
+    public var attributeOrder: XLIFFFileAttributeOrder = .standard
     public var units: [TransUnit]
     /// Where the `<file>` start tag was read, for error messages; nil for files built in memory.
     public var location: SourceLocation?
@@ -72,6 +74,16 @@ public struct XLIFFFile: Hashable, Sendable {
 
     /// What kind of Xcode source file `original` names, which decides how unit ids are read.
     public var sourceKind: XcodeSourceKind { XcodeSourceKind(path: original) }
+}
+
+/// The order of a `<file>` start tag's attributes in Xcode's exports.
+public enum XLIFFFileAttributeOrder: Hashable, Sendable {
+    /// `original source-language target-language datatype`.
+    case standard
+    /// `original datatype source-language target-language`: what Xcode 15 wrote for a legacy
+    /// file (`.strings`, XIB) that has no localization in the target language yet (6 of 6 such
+    /// files in the Elytra export, none of the 31 others).
+    case datatypeFirst
 }
 
 /// One `<trans-unit>`: a string to translate, with its translation if there is one.

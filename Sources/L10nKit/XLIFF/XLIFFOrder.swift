@@ -1,4 +1,4 @@
-/// The orders Xcode's export puts `<file>` elements and catalog units in (formats.md §2).
+/// The orders Xcode's export puts `<file>` elements and units in (formats.md §2).
 public enum XLIFFOrder {
     /// `<file>` elements are sorted by `original` like catalog keys (`Collator.xcodeKeyOrder`).
     public static func filePrecedes(_ a: String, _ b: String) -> Bool {
@@ -16,9 +16,11 @@ public enum XLIFFOrder {
         }.map(\.element)
     }
 
-    /// Order of units that come from a String Catalog: case-sensitive code-point order, except that
-    /// runs of ASCII digits compare by numeric value (`ATK` < `Abilities`, `item 9` < `item 10`).
-    /// Equal numbers with different zero padding fall back to plain code-point order.
+    /// Order of units that come from a String Catalog or a legacy `.strings` table: case-sensitive
+    /// code-point order, except that runs of ASCII digits compare by numeric value (`ATK` <
+    /// `Abilities`, `item 9` < `item 10`). Equal numbers with different zero padding fall back to
+    /// plain code-point order. Xcode 15's Elytra export follows it in all 576 pairs of `.strings`
+    /// units (not the file's own order, nor case-insensitive order, nor the `<file>` collation).
     public static func catalogUnitOrder(_ a: String, _ b: String) -> Int {
         let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
         var i = 0, j = 0
@@ -40,7 +42,7 @@ public enum XLIFFOrder {
         return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : (a == b ? 0 : 1)
     }
 
-    /// Whether unit id `a` comes before `b` in a catalog's `<file>`.
+    /// Whether unit id `a` comes before `b` in a catalog's or `.strings` table's `<file>`.
     public static func catalogUnitPrecedes(_ a: String, _ b: String) -> Bool {
         catalogUnitOrder(a, b) < 0
     }

@@ -175,6 +175,19 @@ private struct Stream {
         return result
     }
 
+    /// The local names of the current element's attributes in the order they are written.
+    func attributeNames() -> [String] {
+        var names: [String] = []
+        guard xmlTextReaderHasAttributes(reader) == 1 else { return names }
+        var more = xmlTextReaderMoveToFirstAttribute(reader)
+        while more == 1 {
+            if let name = xmlTextReaderConstLocalName(reader) { names.append(String(cString: name)) }
+            more = xmlTextReaderMoveToNextAttribute(reader)
+        }
+        xmlTextReaderMoveToElement(reader)
+        return names
+    }
+
     /// Calls `body` for each child element of the current element; `body` must consume the child.
     mutating func forEachChild(_ body: (inout Stream) throws -> Void) throws {
         guard !isEmptyElement else { return }
@@ -265,6 +278,10 @@ private struct Stream {
         }
         var file = XLIFFFile(original: original, sourceLanguage: sourceLanguage, targetLanguage: targetLanguage,
                              datatype: attributes["datatype"] ?? "plaintext", location: location)
+        let names = attributeNames()
+        if let datatype = names.firstIndex(of: "datatype"), let source = names.firstIndex(of: "source-language"), datatype < source {
+            file.attributeOrder = .datatypeFirst
+        }
         try forEachChild { stream in
             guard stream.isXLIFFElement else { return try stream.skipElement() }
             switch stream.localName {

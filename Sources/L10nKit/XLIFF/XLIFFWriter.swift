@@ -47,14 +47,20 @@ public struct XLIFFWriter: Sendable {
         try Self.check(file.original, what: "the file path", file: file, unit: nil)
         out += "  <file original=\""
         out += Self.escapeAttribute(file.original)
+        if file.attributeOrder == .datatypeFirst {
+            out += "\" datatype=\""
+            out += Self.escapeAttribute(file.datatype)
+        }
         out += "\" source-language=\""
         out += Self.escapeAttribute(file.sourceLanguage)
         if let target = file.targetLanguage {
             out += "\" target-language=\""
             out += Self.escapeAttribute(target)
         }
-        out += "\" datatype=\""
-        out += Self.escapeAttribute(file.datatype)
+        if file.attributeOrder == .standard {
+            out += "\" datatype=\""
+            out += Self.escapeAttribute(file.datatype)
+        }
         out += "\">\n    <header>\n      <tool tool-id=\""
         out += Self.escapeAttribute(tool.id)
         out += "\" tool-name=\""
