@@ -102,6 +102,13 @@ public struct FormatString: Sendable, Hashable {
     /// substitution's variations.
     public init(_ text: String, substitution: SubstitutionArgument? = nil) {
         self.text = text
+        // Most labels have no `%`: they are one literal.
+        guard text.utf8.contains(UInt8(ascii: "%")) else {
+            self.tokens = text.isEmpty ? [] : [.literal(text)]
+            self.specifiers = []
+            self.issues = []
+            return
+        }
         var parser = FormatStringParser(text: text, substitution: substitution)
         parser.parse()
         self.tokens = parser.tokens
@@ -213,8 +220,9 @@ struct FormatStringParser {
         var index = 0
         while index < units.count {
             guard units[index] == Self.percent else {
-                literal.append(units[index])
-                index += 1
+                let end = units[index...].firstIndex(of: Self.percent) ?? units.count
+                literal.append(contentsOf: units[index..<end])
+                index = end
                 continue
             }
             index = readPercent(at: index)
@@ -288,9 +296,11 @@ struct FormatStringParser {
         }
     }
 
-    private func hasPrefix(_ ascii: String, at index: Int) -> Bool {
-        let prefix = Array(ascii.utf16)
-        return index + prefix.count <= units.count && Array(units[index..<index + prefix.count]) == prefix
+    private func hasPrefix(_ ascii: StaticString, at index: Int) -> Bool {
+        let count = ascii.utf8CodeUnitCount
+        guard index + count <= units.count else { return false }
+        for offset in 0..<count where units[index + offset] != UInt16(ascii.utf8Start[offset]) { return false }
+        return true
     }
 
     /// `%#@name@` or `%n$#@name@`; nil when the text at `start` is not one.
