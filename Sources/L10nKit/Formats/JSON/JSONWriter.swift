@@ -187,6 +187,18 @@ struct XcodeKeyOrdering {
         return order.map { members[$0] }
     }
 
+    /// The indices of `keys` in Xcode's key order: the order `Collator.xcodeKeyOrder.sorted`
+    /// gives, with one sort key per key and no cache.
+    static func order(of keys: [String]) -> [Int] {
+        let collator = Collator.xcodeKeyOrder
+        let sortKeys = keys.map { collator.sortKey($0) }
+        return keys.indices.sorted { a, b in
+            let ordering = compare(sortKeys[a], sortKeys[b])
+            if ordering != 0 { return ordering < 0 }
+            return keys[a].utf16.lexicographicallyPrecedes(keys[b].utf16)
+        }
+    }
+
     /// Bytewise comparison of two sort keys: negative, zero or positive.
     static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
         a.withUnsafeBufferPointer { pa in
