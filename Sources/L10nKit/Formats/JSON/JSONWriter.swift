@@ -131,9 +131,16 @@ struct JSONOutput {
         bytes.append(close)
     }
 
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+
     @inline(__always)
     private mutating func indent(_ level: Int) {
-        bytes.append(contentsOf: repeatElement(0x20, count: 2 * level))
+        let count = 2 * level
+        if count <= Self.spaces.count {
+            bytes.append(contentsOf: Self.spaces[..<count])
+        } else {
+            bytes.append(contentsOf: repeatElement(0x20, count: count))
+        }
     }
 
     mutating func writeString(_ text: String) {
@@ -168,6 +175,11 @@ struct JSONOutput {
 struct XcodeKeyOrdering {
     private var cache: [String: [UInt8]] = [:]
     private let collator = Collator.xcodeKeyOrder
+    /// The ASCII keys met by `sortedByRank`, in Xcode's order, and each one's place there.
+    private var vocabulary: [String] = []
+    private var ranks: [String: Int] = [:]
+    /// `sortedByRank` stops learning keys beyond this many.
+    private static let vocabularyLimit = 256
 
     mutating func sortKey(_ key: String) -> [UInt8] {
         if let known = cache[key] { return known }
@@ -185,6 +197,51 @@ struct XcodeKeyOrdering {
             return members[a].key.utf16.lexicographicallyPrecedes(members[b].key.utf16)
         }
         return order.map { members[$0] }
+    }
+
+    /// `sorted` for maps whose keys come from a small vocabulary (locales, plural and device
+    /// cases, substitution names): each ASCII key gets its rank among the keys seen so far once,
+    /// and a map is sorted by ranks. Other keys, and keys beyond the vocabulary limit, are sorted
+    /// by `sorted`. (Ranks stand only for ASCII keys: Swift's `==` on other text is canonical
+    /// equivalence, so two different keys could share a rank.)
+    mutating func sortedByRank<Value>(_ members: [(key: String, value: Value)]) -> [(key: String, value: Value)] {
+        guard members.count > 1 else { return members }
+        var memberRanks: [Int] = []
+        memberRanks.reserveCapacity(members.count)
+        for member in members {
+            if let rank = ranks[member.key] {
+                memberRanks.append(rank)
+                continue
+            }
+            guard vocabulary.count < Self.vocabularyLimit, member.key.utf8.allSatisfy({ $0 < 0x80 }) else { return sorted(members) }
+            learn(member.key)
+            return sortedByRank(members)
+        }
+        let order = members.indices.sorted { memberRanks[$0] < memberRanks[$1] }
+        return order.map { members[$0] }
+    }
+
+    /// Adds a key to the vocabulary at its place in Xcode's order.
+    private mutating func learn(_ key: String) {
+        let keyOrder = sortKey(key)
+        var low = 0, high = vocabulary.count
+        while low < high {
+            let middle = (low + high) / 2
+            let ordering = Self.compare(sortKey(vocabulary[middle]), keyOrder)
+            if ordering < 0 || (ordering == 0 && vocabulary[middle].utf16.lexicographicallyPrecedes(key.utf16)) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        vocabulary.insert(key, at: low)
+        for index in low..<vocabulary.count { ranks[vocabulary[index]] = index }
+    }
+
+    /// `sorted` for keys met once (a catalog's own keys): no cache.
+    static func sortedOnce<Value>(_ members: [(key: String, value: Value)]) -> [(key: String, value: Value)] {
+        guard members.count > 1 else { return members }
+        return order(of: members.map(\.key)).map { members[$0] }
     }
 
     /// The indices of `keys` in Xcode's key order: the order `Collator.xcodeKeyOrder.sorted`
