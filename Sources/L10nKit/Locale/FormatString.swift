@@ -103,7 +103,7 @@ public struct FormatString: Sendable, Hashable {
     public init(_ text: String, substitution: SubstitutionArgument? = nil) {
         self.text = text
         // Most labels have no `%`: they are one literal.
-        guard text.utf8.contains(UInt8(ascii: "%")) else {
+        guard Self.containsPercent(text) else {
             self.tokens = text.isEmpty ? [] : [.literal(text)]
             self.specifiers = []
             self.issues = []
@@ -114,6 +114,13 @@ public struct FormatString: Sendable, Hashable {
         self.tokens = parser.tokens
         self.specifiers = parser.specifiers
         self.issues = parser.issues
+    }
+
+    private static func containsPercent(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte == UInt8(ascii: "%") { return true }
+            return false
+        } ?? text.utf8.contains(UInt8(ascii: "%"))
     }
 
     /// Every argument read, by number: the kinds it is read as, in order of appearance (one, unless
@@ -220,7 +227,8 @@ struct FormatStringParser {
         var index = 0
         while index < units.count {
             guard units[index] == Self.percent else {
-                let end = units[index...].firstIndex(of: Self.percent) ?? units.count
+                var end = index + 1
+                while end < units.count, units[end] != Self.percent { end += 1 }
                 literal.append(contentsOf: units[index..<end])
                 index = end
                 continue
@@ -391,21 +399,26 @@ struct FormatStringParser {
            let implicit = specifiers.first(where: \.usesImplicitArguments) {
             issues.append(FormatIssue(kind: .mixedPositions, range: implicit.range))
         }
-        var kinds: [Int: [FormatArgumentKind]] = [:]
-        var firstConflict: [Int: Range<Int>] = [:]
-        for specifier in specifiers {
-            var reads: [(Int, FormatArgumentKind)] = []
-            if let width = specifier.widthArgument { reads.append((width, .signedInteger(.int))) }
-            if let precision = specifier.precisionArgument { reads.append((precision, .signedInteger(.int))) }
-            reads.append((specifier.argument, specifier.kind))
-            for (argument, kind) in reads where !(kinds[argument]?.contains(kind) ?? false) {
-                if kinds[argument] != nil, firstConflict[argument] == nil { firstConflict[argument] = specifier.range }
-                kinds[argument, default: []].append(kind)
+        // Strings read few arguments: lists searched in order beat dictionaries here.
+        var kinds: [(argument: Int, kinds: [FormatArgumentKind])] = []
+        var firstConflict: [(argument: Int, range: Range<Int>)] = []
+        func read(_ argument: Int, _ kind: FormatArgumentKind, by specifier: FormatSpecifier) {
+            guard let index = kinds.firstIndex(where: { $0.argument == argument }) else {
+                kinds.append((argument, [kind]))
+                return
             }
+            guard !kinds[index].kinds.contains(kind) else { return }
+            if !firstConflict.contains(where: { $0.argument == argument }) { firstConflict.append((argument, specifier.range)) }
+            kinds[index].kinds.append(kind)
         }
-        for (argument, range) in firstConflict.sorted(by: { $0.key < $1.key }) {
-            issues.append(FormatIssue(kind: .conflictingKinds(argument: argument, kinds[argument]!), range: range))
+        for specifier in specifiers {
+            if let width = specifier.widthArgument { read(width, .signedInteger(.int), by: specifier) }
+            if let precision = specifier.precisionArgument { read(precision, .signedInteger(.int), by: specifier) }
+            read(specifier.argument, specifier.kind, by: specifier)
         }
-        issues.sort { $0.range.lowerBound < $1.range.lowerBound }
+        for (argument, range) in firstConflict.sorted(by: { $0.argument < $1.argument }) {
+            issues.append(FormatIssue(kind: .conflictingKinds(argument: argument, kinds.first { $0.argument == argument }!.kinds), range: range))
+        }
+        if issues.count > 1 { issues.sort { $0.range.lowerBound < $1.range.lowerBound } }
     }
 }
