@@ -27,7 +27,7 @@ public struct StringCatalogWriter: Sendable {
         var output = JSONOutput(keyOrder: .xcode)
         output.write(catalog)
         if finalNewline == .asRead && catalog.endsWithNewline { output.bytes.append(0x0A) }
-        return Data(output.bytes)
+        return output.bytes.takeData()
     }
 
     /// The catalog as a JSON tree (members not yet in Xcode's order; the JSON writer sorts them).
@@ -131,6 +131,7 @@ extension JSONOutput {
 
     /// Writes a map keyed by user text in Xcode's key order, each value by `value`. The keys of
     /// every map but the catalog's own come from a small vocabulary (locales, cases, names).
+    /// Positions in the map are sorted, so no member is copied out before it is written.
     @inline(__always)
     private mutating func writeMap<Value>(_ map: [String: Value], level: Int, keysMetOnce: Bool = false,
                                           _ value: (inout JSONOutput, Value, Int) -> Void) {
@@ -138,12 +139,15 @@ extension JSONOutput {
             writeEmptyObject(level: level)
             return
         }
-        let members = Array(map)
-        let sorted = ordering == nil ? members
-            : keysMetOnce ? XcodeKeyOrdering.sortedOnce(members) : ordering!.sortedByRank(members)
-        for index in sorted.indices {
-            writeMemberStart(index: index, key: sorted[index].key, level: level)
-            value(&self, sorted[index].value, level + 1)
+        var positions = Array(map.indices)
+        if positions.count > 1, ordering != nil {
+            let keys = positions.map { map[$0].key }
+            let order = keysMetOnce ? XcodeKeyOrdering.order(of: keys) : ordering!.orderByRank(of: keys)
+            positions = order.map { positions[$0] }
+        }
+        for (index, position) in positions.enumerated() {
+            writeMemberStart(index: index, key: map[position].key, level: level)
+            value(&self, map[position].value, level + 1)
         }
         writeObjectEnd(level: level)
     }
