@@ -241,12 +241,60 @@ struct FormatStringParser {
 
     private mutating func flushLiteral() {
         guard !literal.isEmpty else { return }
-        tokens.append(.literal(String(decoding: literal, as: UTF16.self)))
+        tokens.append(.literal(Self.decode(literal[...])))
         literal = []
     }
 
     private func string(_ range: Range<Int>) -> String {
-        String(decoding: units[range], as: UTF16.self)
+        Self.decode(units[range])
+    }
+
+    /// `String(decoding: units, as: UTF16.self)` (a lone surrogate becomes U+FFFD), transcoded
+    /// here because the standard library's generic path for it is slow.
+    static func decode(_ units: ArraySlice<UInt16>) -> String {
+        if units.allSatisfy({ $0 < 0x80 }) {
+            return String(unsafeUninitializedCapacity: units.count) { buffer in
+                for (offset, unit) in units.enumerated() { buffer[offset] = UInt8(unit) }
+                return units.count
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(units.count * 3)
+        var index = units.startIndex
+        while index < units.endIndex {
+            let unit = UInt32(units[index])
+            index += 1
+            var scalar = unit
+            switch unit {
+            case 0xD800...0xDBFF:
+                if index < units.endIndex, (0xDC00...0xDFFF).contains(units[index]) {
+                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
+                    index += 1
+                } else {
+                    scalar = 0xFFFD
+                }
+            case 0xDC00...0xDFFF:
+                scalar = 0xFFFD
+            default: break
+            }
+            switch scalar {
+            case 0..<0x80:
+                bytes.append(UInt8(scalar))
+            case 0x80..<0x800:
+                bytes.append(UInt8(0xC0 | scalar >> 6))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
+            case 0x800..<0x10000:
+                bytes.append(UInt8(0xE0 | scalar >> 12))
+                bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
+            default:
+                bytes.append(UInt8(0xF0 | scalar >> 18))
+                bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads what starts with the `%` at `start`; returns the offset after it.

@@ -78,3 +78,17 @@ final class FormatStringEquivalenceTests: XCTestCase {
         }
     }
 }
+
+extension FormatStringEquivalenceTests {
+    /// The parser's own UTF-16 decoding gives `String(decoding:as: UTF16.self)`, lone surrogates included.
+    func testUTF16Decoding() {
+        let units: [UInt16] = [0x41, 0x25, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xD83D, 0x41, 0xDE00, 0xDBFF, 0xDFFF, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0xD800]
+        var random = SeededRandom(seed: 32)
+        for round in 0..<5_000 {
+            let slice = (0..<Int.random(in: 0...8, using: &random)).map { _ in units.randomElement(using: &random)! }
+            let decoded = FormatStringParser.decode(slice[...])
+            let expected = String(decoding: slice, as: UTF16.self)
+            XCTAssertTrue(decoded.utf8.elementsEqual(expected.utf8), "round \(round): \(slice)")
+        }
+    }
+}
