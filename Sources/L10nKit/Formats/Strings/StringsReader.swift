@@ -55,10 +55,6 @@ struct StringsParser {
         self.locator = TextLocator(path: path)
     }
 
-    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        (0x09...0x0D).contains(scalar.value) || scalar == " " || scalar.value == 0x2028 || scalar.value == 0x2029
-    }
-
     static func isLineEnd(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\n" || scalar == "\r" || scalar.value == 0x2028 || scalar.value == 0x2029
     }
