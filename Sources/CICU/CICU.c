@@ -1,5 +1,6 @@
 #include "CICU.h"
 
+#include <pthread.h>
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
@@ -54,20 +55,34 @@ int32_t l10n_collator_compare(const l10n_collator *collator, const uint16_t *a, 
 
 /* ---- Grapheme clusters ---- */
 
+/* Opening a break iterator costs more than running it over a short label, so each thread keeps
+   one and gives it new text; it is closed when the thread ends. */
+static pthread_key_t grapheme_iterator_key;
+static pthread_once_t grapheme_iterator_once = PTHREAD_ONCE_INIT;
+
+static void grapheme_iterator_close(void *it) { ubrk_close((UBreakIterator *)it); }
+static void grapheme_iterator_make_key(void) { pthread_key_create(&grapheme_iterator_key, grapheme_iterator_close); }
+
 int32_t l10n_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     if (length == 0) {
         if (capacity > 0) out[0] = 0;
         return 1;
     }
-    UBreakIterator *it = ubrk_open(UBRK_CHARACTER, "", (const UChar *)text, length, &status);
+    pthread_once(&grapheme_iterator_once, grapheme_iterator_make_key);
+    UBreakIterator *it = (UBreakIterator *)pthread_getspecific(grapheme_iterator_key);
+    if (!it) {
+        it = ubrk_open(UBRK_CHARACTER, "", NULL, 0, &status);
+        if (U_FAILURE(status)) return -1;
+        pthread_setspecific(grapheme_iterator_key, it);
+    }
+    ubrk_setText(it, (const UChar *)text, length, &status);
     if (U_FAILURE(status)) return -1;
     int32_t count = 0;
     for (int32_t pos = ubrk_first(it); pos != UBRK_DONE; pos = ubrk_next(it)) {
         if (count < capacity) out[count] = pos;
         count++;
     }
-    ubrk_close(it);
     return count;
 }
 
@@ -95,6 +110,9 @@ int32_t l10n_char_is_emoji_modifier(uint32_t c) {
 }
 int32_t l10n_char_hangul_syllable_type(uint32_t c) {
     return u_getIntPropertyValue((UChar32)c, UCHAR_HANGUL_SYLLABLE_TYPE);
+}
+int32_t l10n_char_grapheme_cluster_break(uint32_t c) {
+    return u_getIntPropertyValue((UChar32)c, UCHAR_GRAPHEME_CLUSTER_BREAK);
 }
 
 /* ---- Locale identifiers ---- */

@@ -28,7 +28,8 @@ int32_t l10n_collator_compare(const l10n_collator *collator, const uint16_t *a, 
 
 /* ---- Grapheme clusters -------------------------------------------------------------------- */
 /* Writes the UTF-16 offsets of every extended grapheme cluster boundary (including 0 and
-   length) into out and returns how many there are, or the count needed when over capacity. */
+   length) into out and returns how many there are, or the count needed when over capacity.
+   Reuses one break iterator per thread. */
 int32_t l10n_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *out, int32_t capacity);
 
 /* ---- Character properties ----------------------------------------------------------------- */
@@ -45,6 +46,9 @@ int32_t l10n_char_is_default_ignorable(uint32_t c);
 int32_t l10n_char_is_emoji_modifier(uint32_t c);
 /* UCHAR_HANGUL_SYLLABLE_TYPE: 0 none, 1 L, 2 V, 3 T, 4 LV, 5 LVT. */
 int32_t l10n_char_hangul_syllable_type(uint32_t c);
+/* UCHAR_GRAPHEME_CLUSTER_BREAK: 0 other, 1 control, 2 CR, 3 extend, 4 L, 5 LF, 6 LV, 7 LVT, 8 T,
+   9 V, 10 spacing mark, 11 prepend, 12 regional indicator, 13-16 emoji classes of old Unicode, 17 ZWJ. */
+int32_t l10n_char_grapheme_cluster_break(uint32_t c);
 
 /* ---- Locale identifiers ------------------------------------------------------------------- */
 /* Each writes a NUL-terminated id into out and returns its length (negative on error). */

@@ -119,6 +119,9 @@ public enum UnicodeProperty {
     public static func isEmojiModifier(_ scalar: Unicode.Scalar) -> Bool { l10n_char_is_emoji_modifier(scalar.value) != 0 }
     /// 0 none, 1 leading jamo, 2 vowel jamo, 3 trailing jamo, 4 LV syllable, 5 LVT syllable.
     public static func hangulSyllableType(_ scalar: Unicode.Scalar) -> Int32 { l10n_char_hangul_syllable_type(scalar.value) }
+    /// ICU `UGraphemeClusterBreak` raw value: 0 other, 1 control, 2 CR, 3 extend, 4 L, 5 LF, 6 LV,
+    /// 7 LVT, 8 T, 9 V, 10 spacing mark, 11 prepend, 12 regional indicator, 17 ZWJ.
+    public static func graphemeClusterBreak(_ scalar: Unicode.Scalar) -> Int32 { l10n_char_grapheme_cluster_break(scalar.value) }
 }
 
 /// ICU locale-id operations (`uloc_*`), on ICU-style ids such as `zh_Hant_TW`.

@@ -102,11 +102,25 @@ public struct FormatString: Sendable, Hashable {
     /// substitution's variations.
     public init(_ text: String, substitution: SubstitutionArgument? = nil) {
         self.text = text
+        // Most labels have no `%`: they are one literal.
+        guard Self.containsPercent(text) else {
+            self.tokens = text.isEmpty ? [] : [.literal(text)]
+            self.specifiers = []
+            self.issues = []
+            return
+        }
         var parser = FormatStringParser(text: text, substitution: substitution)
         parser.parse()
         self.tokens = parser.tokens
         self.specifiers = parser.specifiers
         self.issues = parser.issues
+    }
+
+    private static func containsPercent(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            for byte in bytes where byte == UInt8(ascii: "%") { return true }
+            return false
+        } ?? text.utf8.contains(UInt8(ascii: "%"))
     }
 
     /// Every argument read, by number: the kinds it is read as, in order of appearance (one, unless
@@ -213,8 +227,10 @@ struct FormatStringParser {
         var index = 0
         while index < units.count {
             guard units[index] == Self.percent else {
-                literal.append(units[index])
-                index += 1
+                var end = index + 1
+                while end < units.count, units[end] != Self.percent { end += 1 }
+                literal.append(contentsOf: units[index..<end])
+                index = end
                 continue
             }
             index = readPercent(at: index)
@@ -225,12 +241,60 @@ struct FormatStringParser {
 
     private mutating func flushLiteral() {
         guard !literal.isEmpty else { return }
-        tokens.append(.literal(String(decoding: literal, as: UTF16.self)))
+        tokens.append(.literal(Self.decode(literal[...])))
         literal = []
     }
 
     private func string(_ range: Range<Int>) -> String {
-        String(decoding: units[range], as: UTF16.self)
+        Self.decode(units[range])
+    }
+
+    /// `String(decoding: units, as: UTF16.self)` (a lone surrogate becomes U+FFFD), transcoded
+    /// here because the standard library's generic path for it is slow.
+    static func decode(_ units: ArraySlice<UInt16>) -> String {
+        if units.allSatisfy({ $0 < 0x80 }) {
+            return String(unsafeUninitializedCapacity: units.count) { buffer in
+                for (offset, unit) in units.enumerated() { buffer[offset] = UInt8(unit) }
+                return units.count
+            }
+        }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(units.count * 3)
+        var index = units.startIndex
+        while index < units.endIndex {
+            let unit = UInt32(units[index])
+            index += 1
+            var scalar = unit
+            switch unit {
+            case 0xD800...0xDBFF:
+                if index < units.endIndex, (0xDC00...0xDFFF).contains(units[index]) {
+                    scalar = 0x10000 + ((unit - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
+                    index += 1
+                } else {
+                    scalar = 0xFFFD
+                }
+            case 0xDC00...0xDFFF:
+                scalar = 0xFFFD
+            default: break
+            }
+            switch scalar {
+            case 0..<0x80:
+                bytes.append(UInt8(scalar))
+            case 0x80..<0x800:
+                bytes.append(UInt8(0xC0 | scalar >> 6))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
+            case 0x800..<0x10000:
+                bytes.append(UInt8(0xE0 | scalar >> 12))
+                bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
+            default:
+                bytes.append(UInt8(0xF0 | scalar >> 18))
+                bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+                bytes.append(UInt8(0x80 | scalar & 0x3F))
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads what starts with the `%` at `start`; returns the offset after it.
@@ -288,9 +352,11 @@ struct FormatStringParser {
         }
     }
 
-    private func hasPrefix(_ ascii: String, at index: Int) -> Bool {
-        let prefix = Array(ascii.utf16)
-        return index + prefix.count <= units.count && Array(units[index..<index + prefix.count]) == prefix
+    private func hasPrefix(_ ascii: StaticString, at index: Int) -> Bool {
+        let count = ascii.utf8CodeUnitCount
+        guard index + count <= units.count else { return false }
+        for offset in 0..<count where units[index + offset] != UInt16(ascii.utf8Start[offset]) { return false }
+        return true
     }
 
     /// `%#@name@` or `%n$#@name@`; nil when the text at `start` is not one.
@@ -381,21 +447,26 @@ struct FormatStringParser {
            let implicit = specifiers.first(where: \.usesImplicitArguments) {
             issues.append(FormatIssue(kind: .mixedPositions, range: implicit.range))
         }
-        var kinds: [Int: [FormatArgumentKind]] = [:]
-        var firstConflict: [Int: Range<Int>] = [:]
-        for specifier in specifiers {
-            var reads: [(Int, FormatArgumentKind)] = []
-            if let width = specifier.widthArgument { reads.append((width, .signedInteger(.int))) }
-            if let precision = specifier.precisionArgument { reads.append((precision, .signedInteger(.int))) }
-            reads.append((specifier.argument, specifier.kind))
-            for (argument, kind) in reads where !(kinds[argument]?.contains(kind) ?? false) {
-                if kinds[argument] != nil, firstConflict[argument] == nil { firstConflict[argument] = specifier.range }
-                kinds[argument, default: []].append(kind)
+        // Strings read few arguments: lists searched in order beat dictionaries here.
+        var kinds: [(argument: Int, kinds: [FormatArgumentKind])] = []
+        var firstConflict: [(argument: Int, range: Range<Int>)] = []
+        func read(_ argument: Int, _ kind: FormatArgumentKind, by specifier: FormatSpecifier) {
+            guard let index = kinds.firstIndex(where: { $0.argument == argument }) else {
+                kinds.append((argument, [kind]))
+                return
             }
+            guard !kinds[index].kinds.contains(kind) else { return }
+            if !firstConflict.contains(where: { $0.argument == argument }) { firstConflict.append((argument, specifier.range)) }
+            kinds[index].kinds.append(kind)
         }
-        for (argument, range) in firstConflict.sorted(by: { $0.key < $1.key }) {
-            issues.append(FormatIssue(kind: .conflictingKinds(argument: argument, kinds[argument]!), range: range))
+        for specifier in specifiers {
+            if let width = specifier.widthArgument { read(width, .signedInteger(.int), by: specifier) }
+            if let precision = specifier.precisionArgument { read(precision, .signedInteger(.int), by: specifier) }
+            read(specifier.argument, specifier.kind, by: specifier)
         }
-        issues.sort { $0.range.lowerBound < $1.range.lowerBound }
+        for (argument, range) in firstConflict.sorted(by: { $0.argument < $1.argument }) {
+            issues.append(FormatIssue(kind: .conflictingKinds(argument: argument, kinds.first { $0.argument == argument }!.kinds), range: range))
+        }
+        if issues.count > 1 { issues.sort { $0.range.lowerBound < $1.range.lowerBound } }
     }
 }

@@ -273,13 +273,19 @@ struct FormatSpecificationSyntax {
                 syntax.hasEmptyPrecision = true
             }
         }
-        for modifier in ["hh", "h", "ll", "l", "q", "L", "z", "t", "j"] {
-            let utf16 = Array(modifier.utf16)
-            if index + utf16.count <= count, Array(units[index..<index + utf16.count]) == utf16 {
-                syntax.lengthModifier = modifier
-                index += utf16.count
-                break
+        if index < count {
+            let doubled = index + 1 < count && units[index + 1] == units[index]
+            switch units[index] {
+            case UInt16(ascii: "h"): syntax.lengthModifier = doubled ? "hh" : "h"
+            case UInt16(ascii: "l"): syntax.lengthModifier = doubled ? "ll" : "l"
+            case UInt16(ascii: "q"): syntax.lengthModifier = "q"
+            case UInt16(ascii: "L"): syntax.lengthModifier = "L"
+            case UInt16(ascii: "z"): syntax.lengthModifier = "z"
+            case UInt16(ascii: "t"): syntax.lengthModifier = "t"
+            case UInt16(ascii: "j"): syntax.lengthModifier = "j"
+            default: break
             }
+            index += syntax.lengthModifier.utf8.count
         }
         guard index < count else { return .failure(.truncated) }
         guard conversions.contains(units[index]) else { return .failure(.unknownConversion(at: index)) }

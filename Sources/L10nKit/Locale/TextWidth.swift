@@ -30,22 +30,74 @@ public enum TextWidth {
 
     /// The width of `text` in columns.
     public static func columns(_ text: String, ambiguous: AmbiguousWidth = .narrow) -> Int {
+        scalarColumns(text, ambiguous: ambiguous) ?? columnsByCluster(text, ambiguous: ambiguous)
+    }
+
+    /// The width of text in which every scalar is a grapheme cluster by itself, as most labels
+    /// are, without running a break iterator: the sum of each scalar's width, which is what the
+    /// clusters measure. Nil when some scalar may join a cluster with its neighbour.
+    static func scalarColumns(_ text: String, ambiguous: AmbiguousWidth) -> Int? {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                if value >= 0x20 && value != 0x7F { total += 1 }
+                continue
+            }
+            let width = value < 0x10000 ? StandaloneWidth.basicPlane[Int(value)] : StandaloneWidth.entry(for: scalar)
+            guard width != StandaloneWidth.joins else { return nil }
+            total += Int(ambiguous == .narrow ? width & 0x3 : width >> 2)
+        }
+        return total
+    }
+
+    /// The width of `text` cluster by cluster, as ICU's character break iterator cuts it.
+    static func columnsByCluster(_ text: String, ambiguous: AmbiguousWidth) -> Int {
         let cuts = Graphemes.boundaries(text)
         guard cuts.count > 1 else { return 0 }
+        let scalars = Array(text.unicodeScalars)
         var total = 0
-        var cluster: [Unicode.Scalar] = []
+        var start = 0
         var offset = 0
         var next = 1
-        for scalar in text.unicodeScalars {
-            cluster.append(scalar)
-            offset += scalar.utf16.count
+        for index in scalars.indices {
+            offset += scalars[index].utf16.count
             if offset == cuts[next] {
-                total += columns(cluster: cluster, ambiguous: ambiguous)
-                cluster.removeAll(keepingCapacity: true)
+                total += columns(cluster: scalars[start...index], ambiguous: ambiguous)
+                start = index + 1
                 next += 1
             }
         }
         return total
+    }
+
+    /// Widths of scalars that are always a cluster by themselves (see `entry(for:)`).
+    private enum StandaloneWidth {
+        /// A scalar that can join a cluster with its neighbours.
+        static let joins: UInt8 = 0xFF
+
+        /// The entry of every scalar of the basic multilingual plane, computed once.
+        static let basicPlane: [UInt8] = (0..<0x10000).map { value in
+            Unicode.Scalar(UInt32(value)).map(entry(for:)) ?? joins
+        }
+
+        /// `joins`, or the width with ambiguous narrow in bits 0-1 and wide in bits 2-3.
+        ///
+        /// ICU (UAX #29 and its conjunct rule) keeps two scalars in one cluster only for CR LF,
+        /// Hangul jamo sequences, a following Extend, ZWJ or SpacingMark, a preceding Prepend,
+        /// a pair of regional indicators, and emoji or conjuncts joined by ZWJ or a virama (both
+        /// Extend). A scalar of any other break class (other, control, CR, LF, LV and LVT
+        /// syllables) therefore ends a cluster unless the next one is of those classes; text made
+        /// only of such scalars is one cluster per scalar, except CR LF, whose width is 0 either way.
+        static func entry(for scalar: Unicode.Scalar) -> UInt8 {
+            switch UnicodeProperty.graphemeClusterBreak(scalar) {
+            case 0, 1, 2, 5, 6, 7: break
+            default: return joins
+            }
+            let narrow = TextWidth.columns(cluster: CollectionOfOne(scalar), ambiguous: .narrow)
+            let wide = TextWidth.columns(cluster: CollectionOfOne(scalar), ambiguous: .wide)
+            return UInt8(narrow) | UInt8(wide) << 2
+        }
     }
 
     /// The width of each grapheme cluster of `text`, in order.
@@ -53,11 +105,11 @@ public enum TextWidth {
         Graphemes.clusters(text).map { ($0, columns(cluster: Array($0.unicodeScalars), ambiguous: ambiguous)) }
     }
 
-    static func columns(cluster: [Unicode.Scalar], ambiguous: AmbiguousWidth) -> Int {
+    static func columns<Cluster: BidirectionalCollection<Unicode.Scalar>>(cluster: Cluster, ambiguous: AmbiguousWidth) -> Int {
         if isEmoji(cluster) { return 2 }
         guard let baseIndex = cluster.firstIndex(where: { !isInvisible($0) }) else { return 0 }
         var width = columns(base: cluster[baseIndex], ambiguous: ambiguous)
-        for scalar in cluster[(baseIndex + 1)...] where isSpacingLetter(scalar) {
+        for scalar in cluster[cluster.index(after: baseIndex)...] where isSpacingLetter(scalar) {
             switch UnicodeProperty.eastAsianWidth(scalar) {
             case .halfwidth: width += 1
             case .fullwidth, .wide: width += 2
@@ -113,7 +165,7 @@ public enum TextWidth {
     private static let zeroWidthJoiner: Unicode.Scalar = "\u{200D}"
 
     /// Whether a cluster shows as an emoji picture.
-    static func isEmoji(_ cluster: [Unicode.Scalar]) -> Bool {
+    static func isEmoji<Cluster: BidirectionalCollection<Unicode.Scalar>>(_ cluster: Cluster) -> Bool {
         guard let base = cluster.first else { return false }
         if UnicodeProperty.isRegionalIndicator(base) { return true }
         guard UnicodeProperty.isEmoji(base) || UnicodeProperty.isExtendedPictographic(base) else { return false }
@@ -123,7 +175,7 @@ public enum TextWidth {
         if UnicodeProperty.isExtendedPictographic(base) {
             if rest.contains(where: UnicodeProperty.isEmojiModifier) { return true }
             if let joiner = rest.firstIndex(of: zeroWidthJoiner),
-               cluster[(joiner + 1)...].contains(where: UnicodeProperty.isExtendedPictographic) {
+               cluster[cluster.index(after: joiner)...].contains(where: UnicodeProperty.isExtendedPictographic) {
                 return true
             }
         }

@@ -36,15 +36,61 @@ extension Project {
     /// The app's renames of SDK keys, in key order, each with the layer that wins.
     public var customLabels: [CustomLabel] {
         guard let sdkLayer = lookupChain.sdkLayer, let sdkCatalog = catalog(for: sdkLayer) else { return [] }
+        let appLayers = lookupChain.appLayers.map { (layer: $0, catalog: catalog(for: $0)) }
+        // The first app layer that has the key wins; a legacy table there hides the key.
+        var renamed: [(key: String, layer: Layer, app: CatalogEntry, sdk: CatalogEntry)] = []
+        for (key, sdkEntry) in sdkCatalog.entries {
+            for (layer, catalog) in appLayers {
+                if let catalog {
+                    guard let appEntry = catalog.entries[key] else { continue }
+                    renamed.append((key, layer, appEntry, sdkEntry))
+                } else if !self.layer(layer, contains: key) {
+                    continue
+                }
+                break
+            }
+        }
+        var ranks = LocaleRanks()
         var labels: [CustomLabel] = []
-        for key in Collator.xcodeKeyOrder.sorted(Array(sdkCatalog.entries.keys)) {
-            guard let layer = lookupChain.appLayers.first(where: { self.layer($0, contains: key) }),
-                  let catalog = catalog(for: layer) else { continue }
-            let appLocales = catalog.entries[key]?.locales ?? []
-            let sdkLocales = sdkCatalog.entries[key]?.locales ?? []
+        labels.reserveCapacity(renamed.count)
+        for index in XcodeKeyOrdering.order(of: renamed.map(\.key)) {
+            let label = renamed[index]
+            let appLocales = ranks.ordered(label.app.localizations)
+            let sdkLocales = ranks.ordered(label.sdk.localizations)
             let shadowed = sdkLocales.filter { !appLocales.contains($0) }
-            labels.append(CustomLabel(key: key, layer: layer, appLocales: appLocales, sdkLocales: sdkLocales, shadowedLocales: shadowed))
+            labels.append(CustomLabel(key: label.key, layer: label.layer, appLocales: appLocales, sdkLocales: sdkLocales,
+                                      shadowedLocales: shadowed))
         }
         return labels
+    }
+}
+
+/// Locales of entries in Xcode's key order (`CatalogEntry.locales`), from the rank of each locale
+/// among those seen so far, so the collator sees each locale name once instead of once per entry.
+private struct LocaleRanks {
+    private var known: [String] = []
+    private var rank: [String: Int] = [:]
+
+    mutating func ordered(_ localizations: [String: CatalogLocalization]?) -> [String] {
+        guard let localizations, !localizations.isEmpty else { return [] }
+        var ranked: [(rank: Int, locale: String)] = []
+        ranked.reserveCapacity(localizations.count)
+        for locale in localizations.keys {
+            guard let rank = rank[locale] else { return learnAndOrder(localizations) }
+            ranked.append((rank, locale))
+        }
+        ranked.sort { $0.rank < $1.rank }
+        return ranked.map(\.locale)
+    }
+
+    /// Learns the ranks of new locales; only ASCII names get one (Swift's `==` on other text is
+    /// canonical equivalence, so a rank could stand for two different names).
+    private mutating func learnAndOrder(_ localizations: [String: CatalogLocalization]) -> [String] {
+        guard localizations.keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
+            return Collator.xcodeKeyOrder.sorted(Array(localizations.keys))
+        }
+        known = Collator.xcodeKeyOrder.sorted(known + localizations.keys.filter { rank[$0] == nil })
+        rank = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($0.element, $0.offset) })
+        return ordered(localizations)
     }
 }

@@ -10,7 +10,9 @@ public struct Project: Sendable {
     /// The main app bundle: its Info.plist facts and where it lives.
     public var app: AppBundle
     /// Every String Catalog found, in path order.
-    public var catalogs: [CatalogFile]
+    public var catalogs: [CatalogFile] {
+        didSet { catalogIndexByPath = Self.indexByPath(catalogs) }
+    }
     /// Every legacy table (`<locale>.lproj/<Table>.strings`), grouped per bundle and table.
     public var stringsTables: [StringsTable]
     /// Storyboards and XIBs, relative paths.
@@ -19,9 +21,30 @@ public struct Project: Sendable {
     public var lookupChain: LookupChain
     /// Runtime-attribute key paths that name a Localizable key in storyboards.
     public var storyboardKeyPaths: [String]
+    /// The index in `catalogs` of the first catalog at each path, kept up to date with `catalogs`.
+    private var catalogIndexByPath: [String: Int]
+
+    init(root: URL, sourceLanguage: String, app: AppBundle, catalogs: [CatalogFile], stringsTables: [StringsTable],
+         interfaceFiles: [String], lookupChain: LookupChain, storyboardKeyPaths: [String]) {
+        self.root = root
+        self.sourceLanguage = sourceLanguage
+        self.app = app
+        self.catalogs = catalogs
+        self.stringsTables = stringsTables
+        self.interfaceFiles = interfaceFiles
+        self.lookupChain = lookupChain
+        self.storyboardKeyPaths = storyboardKeyPaths
+        self.catalogIndexByPath = Self.indexByPath(catalogs)
+    }
+
+    private static func indexByPath(_ catalogs: [CatalogFile]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (offset, file) in catalogs.enumerated() where index[file.path] == nil { index[file.path] = offset }
+        return index
+    }
 
     /// The catalog at a project-relative path.
-    public func catalog(atPath path: String) -> CatalogFile? { catalogs.first { $0.path == path } }
+    public func catalog(atPath path: String) -> CatalogFile? { catalogIndexByPath[path].map { catalogs[$0] } }
 
     /// The absolute URL of a project-relative path.
     public func url(forPath path: String) -> URL { root.appendingPathComponent(path) }

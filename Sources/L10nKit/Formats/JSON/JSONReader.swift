@@ -358,22 +358,43 @@ public struct JSONReader {
     }
 
     /// Reads the string token at `offset` (which is a `"`). Strings without escapes are decoded
-    /// straight from the input bytes.
+    /// straight from the input bytes, and validated as UTF-8 only when they are not ASCII.
     private mutating func readStringToken() throws -> String {
         let open = offset
         let start = offset + 1
         var i = start
+        var high: UInt8 = 0
+        // `"`, `\` and control characters are ASCII, never part of a multi-byte sequence.
         while i < bytes.count {
             let byte = bytes[i]
             if byte == UInt8(ascii: "\"") {
                 offset = i + 1
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                if high < 0x80 { return String(decoding: text, as: UTF8.self) }
+                if let string = String(validating: text, as: UTF8.self) { return string }
+                try validateUTF8(from: start, to: i)
+                return String(decoding: text, as: UTF8.self)
             }
-            if byte == UInt8(ascii: "\\") { return try readEscapedString(open: open, copyingUpTo: i) }
-            if byte < 0x20 { throw controlCharacter(at: i, open: open) }
-            i = byte < 0x80 ? i + 1 : try validateUTF8(at: i)
+            if byte == UInt8(ascii: "\\") {
+                if high >= 0x80 { try validateUTF8(from: start, to: i) }
+                return try readEscapedString(open: open, copyingUpTo: i)
+            }
+            if byte < 0x20 {
+                if high >= 0x80 { try validateUTF8(from: start, to: i) }
+                throw controlCharacter(at: i, open: open)
+            }
+            high |= byte
+            i += 1
         }
+        if high >= 0x80 { try validateUTF8(from: start, to: bytes.count) }
         throw unclosedString(opened: open)
+    }
+
+    /// Throws the error for the first ill-formed UTF-8 sequence that starts in `start..<end`
+    /// (the sequence may reach past `end`).
+    private func validateUTF8(from start: Int, to end: Int) throws {
+        var i = start
+        while i < end { i = bytes[i] < 0x80 ? i + 1 : try validateUTF8(at: i) }
     }
 
     private mutating func readEscapedString(open: Int, copyingUpTo firstEscape: Int) throws -> String {

@@ -35,19 +35,72 @@ public struct JSONWriter: Sendable {
         var output = JSONOutput(keyOrder: keyOrder)
         output.write(value, level: 0)
         if finalNewline { output.bytes.append(0x0A) }
-        return output.bytes
+        return output.bytes.array
+    }
+}
+
+/// The bytes a `JSONOutput` writes: a buffer that grows in place (`realloc`) and is handed to
+/// `Data` without a copy. A reference, so that appending checks no uniqueness.
+final class JSONBytes {
+    private var pointer: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 1 << 16) {
+        self.capacity = capacity
+        pointer = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit { free(pointer) }
+
+    private func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        capacity = max(capacity * 2, count + extra)
+        pointer = realloc(pointer, capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { reserve(1) }
+        pointer[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (pointer + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    func append<Bytes: Sequence<UInt8>>(contentsOf bytes: Bytes) {
+        if bytes.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) != nil { return }
+        for byte in bytes { append(byte) }
+    }
+
+    /// The bytes written, copied.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: pointer, count: count)) }
+
+    /// The bytes written, handed over to a `Data` that frees them; the buffer is empty after.
+    func takeData() -> Data {
+        let data = Data(bytesNoCopy: pointer, count: count, deallocator: .free)
+        capacity = 1 << 8
+        pointer = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+        count = 0
+        return data
     }
 }
 
 /// The writer's working state: the bytes so far and the sort keys already computed. Format
 /// writers that emit JSON straight from their model (`StringCatalogWriter`) build on it.
 struct JSONOutput {
-    var bytes: [UInt8] = []
+    let bytes = JSONBytes()
     var ordering: XcodeKeyOrdering?
 
     init(keyOrder: JSONWriter.KeyOrder) {
         ordering = keyOrder == .xcode ? XcodeKeyOrdering() : nil
-        bytes.reserveCapacity(1 << 16)
     }
 
     mutating func write(_ value: JSONValue, level: Int) {
@@ -131,9 +184,16 @@ struct JSONOutput {
         bytes.append(close)
     }
 
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+
     @inline(__always)
     private mutating func indent(_ level: Int) {
-        bytes.append(contentsOf: repeatElement(0x20, count: 2 * level))
+        let count = 2 * level
+        if count <= Self.spaces.count {
+            bytes.append(contentsOf: Self.spaces[..<count])
+        } else {
+            bytes.append(contentsOf: repeatElement(0x20, count: count))
+        }
     }
 
     mutating func writeString(_ text: String) {
@@ -168,6 +228,11 @@ struct JSONOutput {
 struct XcodeKeyOrdering {
     private var cache: [String: [UInt8]] = [:]
     private let collator = Collator.xcodeKeyOrder
+    /// The ASCII keys met by `orderByRank`, in Xcode's order, and each one's place there.
+    private var vocabulary: [String] = []
+    private var ranks: [String: Int] = [:]
+    /// `orderByRank` stops learning keys beyond this many.
+    private static let vocabularyLimit = 256
 
     mutating func sortKey(_ key: String) -> [UInt8] {
         if let known = cache[key] { return known }
@@ -178,13 +243,66 @@ struct XcodeKeyOrdering {
 
     mutating func sorted<Value>(_ members: [(key: String, value: Value)]) -> [(key: String, value: Value)] {
         guard members.count > 1 else { return members }
-        let keys = members.map { sortKey($0.key) }
-        let order = members.indices.sorted { a, b in
-            let ordering = Self.compare(keys[a], keys[b])
+        return order(ofCached: members.map(\.key)).map { members[$0] }
+    }
+
+    /// The indices of `keys` in Xcode's key order, each distinct key's sort key computed once.
+    mutating func order(ofCached keys: [String]) -> [Int] {
+        let sortKeys = keys.map { sortKey($0) }
+        return keys.indices.sorted { a, b in
+            let ordering = Self.compare(sortKeys[a], sortKeys[b])
             if ordering != 0 { return ordering < 0 }
-            return members[a].key.utf16.lexicographicallyPrecedes(members[b].key.utf16)
+            return keys[a].utf16.lexicographicallyPrecedes(keys[b].utf16)
         }
-        return order.map { members[$0] }
+    }
+
+    /// `order(ofCached:)` for keys from a small vocabulary (locales, plural and device cases,
+    /// substitution names): each ASCII key gets its rank among the keys seen so far once, and
+    /// keys are ordered by ranks. Other keys, and keys beyond the vocabulary limit, are ordered
+    /// by sort keys. (Ranks stand only for ASCII keys: Swift's `==` on other text is canonical
+    /// equivalence, so two different keys could share a rank.)
+    mutating func orderByRank(of keys: [String]) -> [Int] {
+        var keyRanks: [Int] = []
+        keyRanks.reserveCapacity(keys.count)
+        for key in keys {
+            if let rank = ranks[key] {
+                keyRanks.append(rank)
+                continue
+            }
+            guard vocabulary.count < Self.vocabularyLimit, key.utf8.allSatisfy({ $0 < 0x80 }) else { return order(ofCached: keys) }
+            learn(key)
+            return orderByRank(of: keys)
+        }
+        return keys.indices.sorted { keyRanks[$0] < keyRanks[$1] }
+    }
+
+    /// Adds a key to the vocabulary at its place in Xcode's order.
+    private mutating func learn(_ key: String) {
+        let keyOrder = sortKey(key)
+        var low = 0, high = vocabulary.count
+        while low < high {
+            let middle = (low + high) / 2
+            let ordering = Self.compare(sortKey(vocabulary[middle]), keyOrder)
+            if ordering < 0 || (ordering == 0 && vocabulary[middle].utf16.lexicographicallyPrecedes(key.utf16)) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        vocabulary.insert(key, at: low)
+        for index in low..<vocabulary.count { ranks[vocabulary[index]] = index }
+    }
+
+    /// The indices of `keys` in Xcode's key order: the order `Collator.xcodeKeyOrder.sorted`
+    /// gives, with one sort key per key and no cache (for keys met once, such as a catalog's own).
+    static func order(of keys: [String]) -> [Int] {
+        let collator = Collator.xcodeKeyOrder
+        let sortKeys = keys.map { collator.sortKey($0) }
+        return keys.indices.sorted { a, b in
+            let ordering = compare(sortKeys[a], sortKeys[b])
+            if ordering != 0 { return ordering < 0 }
+            return keys[a].utf16.lexicographicallyPrecedes(keys[b].utf16)
+        }
     }
 
     /// Bytewise comparison of two sort keys: negative, zero or positive.

@@ -61,93 +61,92 @@ public struct StringsEncoding: Hashable, Sendable, CustomStringConvertible {
         return Data(bytes)
     }
 
-    /// Decodes `bytes` (byte order mark included) strictly: a malformed sequence is an error
-    /// located at the character where it starts.
-    func decode(_ bytes: [UInt8], path: String) throws -> [Unicode.Scalar] {
-        let body = hasByteOrderMark ? bytes.dropFirst(byteOrderMark.count) : bytes[...]
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(body.count)
+    /// The text of `bytes` (byte order mark included) as UTF-8 without the byte order mark,
+    /// decoded strictly: a malformed sequence is an error located at the character where it starts.
+    func utf8Text(_ bytes: [UInt8], path: String) throws -> [UInt8] {
+        let bodyStart = hasByteOrderMark ? min(byteOrderMark.count, bytes.count) : 0
         switch form {
         case .utf8:
-            var parser = Unicode.UTF8.ForwardParser()
-            var iterator = body.makeIterator()
-            var offset = body.startIndex
-            while true {
-                switch parser.parseScalar(from: &iterator) {
-                case .valid(let encoded):
-                    scalars.append(Unicode.UTF8.decode(encoded))
-                    offset += encoded.count
-                case .emptyInput:
-                    return scalars
-                case .error:
-                    throw StringsSyntaxError(.invalidUTF8(byteOffset: offset), at: TextPosition.end(of: scalars, path: path))
-                }
+            if let invalid = Self.firstInvalidUTF8(bytes, from: bodyStart) {
+                let decoded = Array(bytes[bodyStart..<invalid])
+                throw StringsSyntaxError(.invalidUTF8(byteOffset: invalid), at: TextLocator.end(of: decoded, path: path))
             }
+            return bodyStart == 0 ? bytes : Array(bytes[bodyStart...])
         case .utf16LittleEndian, .utf16BigEndian:
-            var units: [UInt16] = []
-            units.reserveCapacity(body.count / 2)
-            var index = body.startIndex
-            while index + 1 < body.endIndex {
-                let first = UInt16(body[index]), second = UInt16(body[index + 1])
-                units.append(form == .utf16LittleEndian ? first | second << 8 : first << 8 | second)
-                index += 2
+            let littleEndian = form == .utf16LittleEndian
+            var text: [UInt8] = []
+            text.reserveCapacity(bytes.count - bodyStart)
+            var index = bodyStart
+            func unit(at i: Int) -> UInt32 {
+                let first = UInt32(bytes[i]), second = UInt32(bytes[i + 1])
+                return littleEndian ? first | second << 8 : first << 8 | second
             }
-            var parser = Unicode.UTF16.ForwardParser()
-            var iterator = units.makeIterator()
-            var unitOffset = 0
-            while true {
-                switch parser.parseScalar(from: &iterator) {
-                case .valid(let encoded):
-                    scalars.append(Unicode.UTF16.decode(encoded))
-                    unitOffset += encoded.count
-                case .emptyInput:
-                    if index < body.endIndex {
-                        throw StringsSyntaxError(.oddUTF16Length, at: TextPosition.end(of: scalars, path: path))
+            while index + 1 < bytes.count {
+                let first = unit(at: index)
+                var scalar = first
+                var length = 2
+                if (0xD800...0xDFFF).contains(first) {
+                    let second = index + 3 < bytes.count && first < 0xDC00 ? unit(at: index + 2) : 0
+                    guard (0xDC00...0xDFFF).contains(second) else {
+                        throw StringsSyntaxError(.invalidUTF16(byteOffset: index), at: TextLocator.end(of: text, path: path))
                     }
-                    return scalars
-                case .error:
-                    let byteOffset = body.startIndex + unitOffset * 2
-                    throw StringsSyntaxError(.invalidUTF16(byteOffset: byteOffset), at: TextPosition.end(of: scalars, path: path))
+                    scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+                    length = 4
                 }
+                Self.appendUTF8(scalar, to: &text)
+                index += length
             }
-        }
-    }
-}
-
-/// Line and column arithmetic over decoded text: lines break at LF, CRLF and lone CR (as
-/// Foundation counts them); columns count Unicode scalars from 1.
-struct TextPosition {
-    private let lineStarts: [Int]
-    let path: String
-
-    init(_ scalars: [Unicode.Scalar], path: String) {
-        var starts = [0]
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "\r" {
-                if index + 1 < scalars.count, scalars[index + 1] == "\n" { index += 1 }
-                starts.append(index + 1)
-            } else if scalar == "\n" {
-                starts.append(index + 1)
+            if index < bytes.count {
+                throw StringsSyntaxError(.oddUTF16Length, at: TextLocator.end(of: text, path: path))
             }
-            index += 1
+            return text
         }
-        lineStarts = starts
-        self.path = path
     }
 
-    func location(_ index: Int) -> SourceLocation {
-        var low = 0, high = lineStarts.count - 1
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if lineStarts[middle] <= index { low = middle } else { high = middle - 1 }
+    private static func appendUTF8(_ scalar: UInt32, to text: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            text.append(UInt8(scalar))
+        case 0x80..<0x800:
+            text.append(UInt8(0xC0 | scalar >> 6))
+            text.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            text.append(UInt8(0xE0 | scalar >> 12))
+            text.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            text.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            text.append(UInt8(0xF0 | scalar >> 18))
+            text.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            text.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            text.append(UInt8(0x80 | scalar & 0x3F))
         }
-        return SourceLocation(file: path, line: low + 1, column: index - lineStarts[low] + 1)
     }
 
-    /// The position just after the last scalar, for errors found while decoding.
-    static func end(of scalars: [Unicode.Scalar], path: String) -> SourceLocation {
-        TextPosition(scalars, path: path).location(scalars.count)
+    /// The offset of the first byte that does not start a well-formed UTF-8 sequence (overlong
+    /// forms, surrogates and values above U+10FFFF are ill-formed), or nil when all are well formed.
+    static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { bytes in
+            var i = start
+            while i < bytes.count {
+                let lead = bytes[i]
+                if lead < 0x80 { i += 1; continue }
+                let length: Int
+                var low: UInt8 = 0x80, high: UInt8 = 0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; low = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; high = 0x9F
+                case 0xF0: length = 4; low = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; high = 0x8F
+                default: return i
+                }
+                guard i + length <= bytes.count, bytes[i + 1] >= low, bytes[i + 1] <= high else { return i }
+                for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return i }
+                i += length
+            }
+            return nil
+        }
     }
 }

@@ -225,9 +225,31 @@ public struct StringsFile: Equatable, Sendable {
         }
     }
 
+    /// The comments at the start of `scalars` (whitespace and comments up to the first other
+    /// character), with their ranges in scalars; none when a comment is not closed.
     static func comments(in scalars: [Unicode.Scalar]) -> [StringsComment] {
-        var parser = StringsParser(scalars: scalars, path: "")
-        return (try? parser.skipTrivia()) ?? []
+        var utf8: [UInt8] = []
+        var scalarOffset: [Int] = []
+        utf8.reserveCapacity(scalars.count)
+        for (offset, scalar) in scalars.enumerated() {
+            for byte in UTF8.encode(scalar)! {
+                utf8.append(byte)
+                scalarOffset.append(offset)
+            }
+        }
+        scalarOffset.append(scalars.count)
+        return utf8.withUnsafeBufferPointer { bytes in
+            var parser = StringsParser(bytes: bytes, path: "")
+            var found: [(range: Range<Int>, text: Range<Int>)] = []
+            do {
+                try parser.skipTrivia { found.append(($0, $1)) }
+            } catch {
+                return []
+            }
+            return found.map {
+                StringsComment(range: scalarOffset[$0.range.lowerBound]..<scalarOffset[$0.range.upperBound], text: parser.trimmedText($0.text))
+            }
+        }
     }
 
     private static func lineBreakCount(_ scalars: ArraySlice<Unicode.Scalar>) -> Int {

@@ -16,169 +16,256 @@ public enum StringsReader {
     public static func parse(_ data: Data, path: String) throws -> StringsFile {
         let bytes = [UInt8](data)
         let encoding = StringsEncoding.detect(bytes)
-        let scalars = try encoding.decode(bytes, path: path)
-        var parser = StringsParser(scalars: scalars, path: path)
-        let (entries, trivia) = try parser.parse()
-        return StringsFile(path: path, encoding: encoding, entries: entries, trivia: trivia,
-                           lineBreak: StringsParser.lineBreak(in: scalars))
+        return try parse(utf8: encoding.utf8Text(bytes, path: path), encoding: encoding, path: path)
     }
 
     /// Parses text that is already decoded (e.g. a `.strings` snippet), as UTF-8.
     public static func parse(_ text: String, path: String) throws -> StringsFile {
-        var parser = StringsParser(scalars: Array(text.unicodeScalars), path: path)
-        let (entries, trivia) = try parser.parse()
-        return StringsFile(path: path, encoding: .utf8, entries: entries, trivia: trivia,
-                           lineBreak: StringsParser.lineBreak(in: Array(text.unicodeScalars)))
+        try parse(utf8: Array(text.utf8), encoding: .utf8, path: path)
+    }
+
+    /// Parses valid UTF-8 text (the file without its byte order mark).
+    private static func parse(utf8 text: [UInt8], encoding: StringsEncoding, path: String) throws -> StringsFile {
+        try text.withUnsafeBufferPointer { bytes in
+            var parser = StringsParser(bytes: bytes, path: path)
+            let (entries, trivia) = try parser.parse()
+            return StringsFile(path: path, encoding: encoding, entries: entries, trivia: trivia,
+                               lineBreak: StringsParser.lineBreak(in: bytes))
+        }
     }
 }
 
 /// A comment found between entries: its full text range and its text without delimiters.
+/// The range counts Unicode scalars of the text it was found in (see `StringsFile.comments(in:)`).
 struct StringsComment {
     var range: Range<Int>
     var text: String
 }
 
+/// The `.strings` grammar over valid UTF-8. Every byte the grammar looks at is ASCII, except the
+/// separators U+2028 and U+2029, so the text is scanned as bytes and every string is cut out of
+/// it at scalar boundaries.
 struct StringsParser {
-    let scalars: [Unicode.Scalar]
-    let position: TextPosition
+    let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
+    private var locator: TextLocator
 
-    init(scalars: [Unicode.Scalar], path: String) {
-        self.scalars = scalars
-        self.position = TextPosition(scalars, path: path)
-    }
-
-    static func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
-        (0x09...0x0D).contains(scalar.value) || scalar == " " || scalar.value == 0x2028 || scalar.value == 0x2029
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+        self.bytes = bytes
+        self.locator = TextLocator(path: path)
     }
 
     static func isLineEnd(_ scalar: Unicode.Scalar) -> Bool {
         scalar == "\n" || scalar == "\r" || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
-    static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar {
-        case "a"..."z", "A"..."Z", "0"..."9", "_", "$", "/", ":", ".", "-": return true
+    @inline(__always)
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"):
+            return true
         default: return false
         }
     }
 
+    /// Whether U+2028 or U+2029 (E2 80 A8 / E2 80 A9) starts at `i`.
+    @inline(__always)
+    private static func isSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        bytes[i] == 0xE2 && i + 2 < bytes.count && bytes[i + 1] == 0x80 && (bytes[i + 2] == 0xA8 || bytes[i + 2] == 0xA9)
+    }
+
+    /// The length in bytes of the whitespace character at `i`, 0 when there is none.
+    @inline(__always)
+    private static func whitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let byte = bytes[i]
+        if byte == 0x20 || (0x09...0x0D).contains(byte) { return 1 }
+        return isSeparator(bytes, at: i) ? 3 : 0
+    }
+
+    @inline(__always)
+    private static func isLineEnd(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool {
+        bytes[i] == 0x0A || bytes[i] == 0x0D || isSeparator(bytes, at: i)
+    }
+
     /// The line break the text uses first, so inserted lines match the file's.
-    static func lineBreak(in scalars: [Unicode.Scalar]) -> String {
-        guard let index = scalars.firstIndex(where: { $0 == "\n" || $0 == "\r" }) else { return "\n" }
-        if scalars[index] == "\n" { return "\n" }
-        return index + 1 < scalars.count && scalars[index + 1] == "\n" ? "\r\n" : "\r"
+    static func lineBreak(in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard let index = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return "\n" }
+        if bytes[index] == 0x0A { return "\n" }
+        return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
     }
 
+    @inline(__always)
     func text(_ range: Range<Int>) -> String {
-        var result = String.UnicodeScalarView()
-        result.append(contentsOf: scalars[range])
-        return String(result)
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 
-    /// Skips whitespace and comments; returns the comments passed.
-    mutating func skipTrivia() throws -> [StringsComment] {
-        var comments: [StringsComment] = []
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if Self.isWhitespace(scalar) { index += 1; continue }
-            guard scalar == "/", index + 1 < scalars.count else { break }
+    func location(_ offset: Int) -> SourceLocation {
+        var fresh = locator
+        return fresh.location(at: offset, in: bytes)
+    }
+
+    /// Skips whitespace and comments; `comment` is called with the full byte range of each
+    /// comment passed and the range of its text between the delimiters.
+    @inline(__always)
+    mutating func skipTrivia(_ comment: (Range<Int>, Range<Int>) -> Void) throws {
+        while index < bytes.count {
+            let space = Self.whitespaceLength(bytes, at: index)
+            if space > 0 { index += space; continue }
+            guard bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count else { break }
             let start = index
-            if scalars[index + 1] == "/" {
+            if bytes[index + 1] == UInt8(ascii: "/") {
                 index += 2
-                while index < scalars.count, !Self.isLineEnd(scalars[index]) { index += 1 }
-                comments.append(StringsComment(range: start..<index, text: Self.trimmed(text(start + 2..<index))))
-            } else if scalars[index + 1] == "*" {
+                while index < bytes.count, !Self.isLineEnd(bytes, at: index) { index += 1 }
+                comment(start..<index, start + 2..<index)
+            } else if bytes[index + 1] == UInt8(ascii: "*") {
                 index += 2
                 var closed = false
-                while index < scalars.count {
-                    if scalars[index] == "*", index + 1 < scalars.count, scalars[index + 1] == "/" {
+                while index < bytes.count {
+                    if bytes[index] == UInt8(ascii: "*"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") {
                         index += 2
                         closed = true
                         break
                     }
                     index += 1
                 }
-                guard closed else { throw StringsSyntaxError(.unterminatedComment, at: position.location(start)) }
-                comments.append(StringsComment(range: start..<index, text: Self.trimmed(text(start + 2..<index - 2))))
+                guard closed else { throw StringsSyntaxError(.unterminatedComment, at: location(start)) }
+                comment(start..<index, start + 2..<index - 2)
             } else {
                 break
             }
         }
-        return comments
     }
 
-    static func trimmed(_ text: String) -> String {
-        var scalars = Substring(text).unicodeScalars[...]
-        while let first = scalars.first, isWhitespace(first) { scalars = scalars.dropFirst() }
-        while let last = scalars.last, isWhitespace(last) { scalars = scalars.dropLast() }
-        return String(String.UnicodeScalarView(scalars))
+    /// Skips whitespace and comments; returns the text range of the last comment passed.
+    @inline(__always)
+    mutating func skipTrivia() throws -> Range<Int>? {
+        var last: Range<Int>?
+        try skipTrivia { _, text in last = text }
+        return last
+    }
+
+    /// A comment's text without the whitespace around it.
+    func trimmedText(_ range: Range<Int>) -> String {
+        var lower = range.lowerBound, upper = range.upperBound
+        while lower < upper {
+            let space = Self.whitespaceLength(bytes, at: lower)
+            guard space > 0, lower + space <= upper else { break }
+            lower += space
+        }
+        while lower < upper {
+            let last = bytes[upper - 1]
+            if last == 0x20 || (0x09...0x0D).contains(last) {
+                upper -= 1
+            } else if upper - 3 >= lower, Self.isSeparator(bytes, at: upper - 3) {
+                upper -= 3
+            } else {
+                break
+            }
+        }
+        return text(lower..<upper)
     }
 
     /// Parses a quoted string or an unquoted token at `index`; nil when none starts there.
     mutating func parseString() throws -> String? {
-        guard index < scalars.count else { return nil }
-        let first = scalars[index]
-        if first == "\"" || first == "'" {
+        guard index < bytes.count else { return nil }
+        let first = bytes[index]
+        if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
             return try parseQuoted(first)
         }
-        guard Self.isTokenCharacter(first) else { return nil }
+        guard Self.isTokenByte(first) else { return nil }
         let start = index
-        while index < scalars.count, Self.isTokenCharacter(scalars[index]) { index += 1 }
+        while index < bytes.count, Self.isTokenByte(bytes[index]) { index += 1 }
         return text(start..<index)
     }
 
-    private mutating func parseQuoted(_ quote: Unicode.Scalar) throws -> String {
+    private mutating func parseQuoted(_ quote: UInt8) throws -> String {
         let start = index
-        index += 1
-        var units: [UInt16] = []
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == quote {
-                index += 1
-                return String(decoding: units, as: UTF16.self)
+        var i = start + 1
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == quote {
+                index = i + 1
+                return text(start + 1..<i)
             }
-            index += 1
-            if scalar == "\\" {
-                guard index < scalars.count else { break }
-                units.append(contentsOf: unescape())
-            } else {
-                units.append(contentsOf: scalar.utf16)
-            }
+            if byte == UInt8(ascii: "\\") { return try parseEscaped(quote, opened: start, firstEscape: i) }
+            i += 1
         }
-        throw StringsSyntaxError(.unterminatedString, at: position.location(start))
+        throw StringsSyntaxError(.unterminatedString, at: location(start))
     }
 
-    /// The UTF-16 units an escape stands for; `index` is just after the backslash.
-    private mutating func unescape() -> [UInt16] {
-        let scalar = scalars[index]
-        index += 1
-        switch scalar {
-        case "0"..."7":
-            var number = UInt8(scalar.value - 0x30)
+    /// The rest of a quoted string from its first backslash on.
+    private mutating func parseEscaped(_ quote: UInt8, opened start: Int, firstEscape: Int) throws -> String {
+        var output = EscapedText()
+        output.append(UnsafeBufferPointer(rebasing: bytes[(start + 1)..<firstEscape]))
+        index = firstEscape
+        var runStart = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == quote {
+                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                index += 1
+                return output.finish()
+            }
+            if byte == UInt8(ascii: "\\") {
+                output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                index += 1
+                guard index < bytes.count else { break }
+                unescape(into: &output)
+                runStart = index
+                continue
+            }
+            index += 1
+        }
+        throw StringsSyntaxError(.unterminatedString, at: location(start))
+    }
+
+    /// Appends the UTF-16 unit or character an escape stands for; `index` is just after the backslash.
+    private mutating func unescape(into output: inout EscapedText) {
+        let byte = bytes[index]
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "7"):
+            index += 1
+            var number = byte - 0x30
             for _ in 0..<2 {
-                guard index < scalars.count, ("0"..."7").contains(scalars[index]) else { break }
-                number = number &<< 3 &+ UInt8(scalars[index].value - 0x30)
+                guard index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "7")).contains(bytes[index]) else { break }
+                number = number &<< 3 &+ (bytes[index] - 0x30)
                 index += 1
             }
-            return [StringsEscapes.nextStepCharacter(number)]
-        case "U":
+            output.append(unit: StringsEscapes.nextStepCharacter(number))
+        case UInt8(ascii: "U"):
+            index += 1
             var number: UInt16 = 0
             for _ in 0..<4 {
-                guard index < scalars.count, let digit = StringsEscapes.hexDigit(scalars[index]) else { break }
+                guard index < bytes.count, let digit = StringsEscapes.hexDigit(Unicode.Scalar(bytes[index])) else { break }
                 number = number << 4 | UInt16(digit)
                 index += 1
             }
-            return [number]
-        case "a": return [0x07]
-        case "b": return [0x08]
-        case "f": return [0x0C]
-        case "n": return [0x0A]
-        case "r": return [0x0D]
-        case "t": return [0x09]
-        case "v": return [0x0B]
-        default: return Array(scalar.utf16)
+            output.append(unit: number)
+        case UInt8(ascii: "a"): index += 1; output.append(unit: 0x07)
+        case UInt8(ascii: "b"): index += 1; output.append(unit: 0x08)
+        case UInt8(ascii: "f"): index += 1; output.append(unit: 0x0C)
+        case UInt8(ascii: "n"): index += 1; output.append(unit: 0x0A)
+        case UInt8(ascii: "r"): index += 1; output.append(unit: 0x0D)
+        case UInt8(ascii: "t"): index += 1; output.append(unit: 0x09)
+        case UInt8(ascii: "v"): index += 1; output.append(unit: 0x0B)
+        default:
+            let end = index + StringsParser.scalarLength(lead: byte)
+            output.append(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            index = end
         }
+    }
+
+    /// The length of a valid UTF-8 sequence from its first byte.
+    @inline(__always)
+    static func scalarLength(lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+    }
+
+    /// The scalar that starts at byte `i`.
+    private func scalar(at i: Int) -> Unicode.Scalar {
+        let end = i + Self.scalarLength(lead: bytes[i])
+        return text(i..<end).unicodeScalars.first!
     }
 
     mutating func parse() throws -> ([StringsFile.Entry], [String]) {
@@ -186,49 +273,133 @@ struct StringsParser {
         var trivia: [String] = []
         var triviaStart = 0
         while true {
-            let comments = try skipTrivia()
-            if index == scalars.count {
+            let comment = try skipTrivia()
+            if index == bytes.count {
                 trivia.append(text(triviaStart..<index))
                 return (entries, trivia)
             }
             let keyStart = index
             guard let key = try parseString() else {
-                throw StringsSyntaxError(.unexpectedCharacter(scalars[index]), at: position.location(index))
+                throw StringsSyntaxError(.unexpectedCharacter(scalar(at: index)), at: location(index))
             }
             let keyEnd = index
             _ = try skipTrivia()
-            guard index < scalars.count else {
-                throw StringsSyntaxError(.missingEquals(key: key), at: position.location(index))
+            guard index < bytes.count else {
+                throw StringsSyntaxError(.missingEquals(key: key), at: location(index))
             }
             var source = StringsFile.EntrySource(key: text(keyStart..<keyEnd), beforeValue: "", value: nil, beforeSemicolon: "")
             let value: String
-            if scalars[index] == ";" {
+            if bytes[index] == UInt8(ascii: ";") {
                 value = key
                 source.beforeSemicolon = text(keyEnd..<index)
-            } else if scalars[index] == "=" {
+            } else if bytes[index] == UInt8(ascii: "=") {
                 index += 1
                 _ = try skipTrivia()
                 let valueStart = index
                 guard let parsed = try parseString() else {
-                    throw StringsSyntaxError(.missingValue(key: key), at: position.location(index))
+                    throw StringsSyntaxError(.missingValue(key: key), at: location(index))
                 }
                 value = parsed
                 let valueEnd = index
                 _ = try skipTrivia()
-                guard index < scalars.count, scalars[index] == ";" else {
-                    throw StringsSyntaxError(.missingSemicolon(key: key), at: position.location(valueEnd))
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ";") else {
+                    throw StringsSyntaxError(.missingSemicolon(key: key), at: location(valueEnd))
                 }
                 source.beforeValue = text(keyEnd..<valueStart)
                 source.value = text(valueStart..<valueEnd)
                 source.beforeSemicolon = text(valueEnd..<index)
             } else {
-                throw StringsSyntaxError(.missingEquals(key: key), at: position.location(index))
+                throw StringsSyntaxError(.missingEquals(key: key), at: location(index))
             }
             index += 1
             trivia.append(text(triviaStart..<keyStart))
-            entries.append(StringsFile.Entry(key: key, value: value, comment: comments.last?.text,
-                                             location: position.location(keyStart), source: source))
+            entries.append(StringsFile.Entry(key: key, value: value, comment: comment.map(trimmedText),
+                                             location: locator.location(at: keyStart, in: bytes), source: source))
             triviaStart = index
+        }
+    }
+}
+
+/// The value of a quoted string with escapes, built as UTF-8. An escape gives a UTF-16 unit
+/// (`\U` may give half of a surrogate pair); the units are joined as `String(decoding:as: UTF16.self)`
+/// joins them: a high surrogate followed by a low one is one character, any other surrogate U+FFFD.
+private struct EscapedText {
+    private var bytes: [UInt8] = []
+    private var pendingHighSurrogate: UInt16?
+
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
+        guard !text.isEmpty else { return }
+        flushSurrogate()
+        bytes.append(contentsOf: text)
+    }
+
+    mutating func append(unit: UInt16) {
+        if let high = pendingHighSurrogate {
+            pendingHighSurrogate = nil
+            if (0xDC00...0xDFFF).contains(unit) {
+                appendScalar(0x10000 + (UInt32(high - 0xD800) << 10) + UInt32(unit - 0xDC00))
+                return
+            }
+            appendScalar(0xFFFD)
+        }
+        switch unit {
+        case 0xD800...0xDBFF: pendingHighSurrogate = unit
+        case 0xDC00...0xDFFF: appendScalar(0xFFFD)
+        default: appendScalar(UInt32(unit))
+        }
+    }
+
+    mutating func finish() -> String {
+        flushSurrogate()
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private mutating func flushSurrogate() {
+        if pendingHighSurrogate != nil {
+            pendingHighSurrogate = nil
+            appendScalar(0xFFFD)
+        }
+    }
+
+    private mutating func appendScalar(_ value: UInt32) {
+        bytes.append(contentsOf: UTF8.encode(Unicode.Scalar(value)!)!)
+    }
+}
+
+/// Line and column of byte offsets in UTF-8 text: lines break at LF, CRLF and lone CR (as
+/// Foundation counts them); columns count Unicode scalars from 1. Offsets asked for in increasing
+/// order (the entries of a file) cost one pass over the text in all.
+struct TextLocator {
+    let path: String
+    private var offset = 0
+    private var line = 1
+    /// Scalars between the start of the line and `offset`.
+    private var column = 0
+
+    init(path: String) { self.path = path }
+
+    mutating func location(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        if target < offset { self = TextLocator(path: path) }
+        var i = offset
+        while i < target {
+            let byte = bytes[i]
+            if byte == 0x0A || (byte == 0x0D && !(i + 1 < bytes.count && bytes[i + 1] == 0x0A)) {
+                line += 1
+                column = 0
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            i += 1
+        }
+        offset = target
+        return SourceLocation(file: path, line: line, column: column + 1)
+    }
+
+    /// The position just after the end of `text`, for errors found while decoding.
+    static func end(of text: [UInt8], path: String) -> SourceLocation {
+        text.withUnsafeBufferPointer { bytes in
+            var locator = TextLocator(path: path)
+            return locator.location(at: bytes.count, in: bytes)
         }
     }
 }

@@ -105,47 +105,72 @@ public enum StringsWriter {
     /// Splits the text before an entry into free-standing comments (as written) and the entry's
     /// own comment: the last one, when at most one line break separates it from the key.
     private static func split(_ trivia: String) -> (free: [String], attached: String?) {
-        let scalars = Array(trivia.unicodeScalars)
-        var comments = StringsFile.comments(in: scalars)
-        var attached: String?
-        if let last = comments.last {
-            let gap = scalars[last.range.upperBound...]
-            let breaks = gap.filter { $0 == "\n" || $0 == "\r" || $0.value == 0x2028 || $0.value == 0x2029 }.count
-                - zip(gap, gap.dropFirst()).filter { $0 == "\r" && $1 == "\n" }.count
-            if breaks <= 1 {
-                attached = last.text
+        var trivia = trivia
+        return trivia.withUTF8 { bytes in
+            var parser = StringsParser(bytes: bytes, path: "")
+            var comments: [(range: Range<Int>, text: Range<Int>)] = []
+            do {
+                try parser.skipTrivia { comments.append(($0, $1)) }
+            } catch {
+                comments = []
+            }
+            var attached: String?
+            if let last = comments.last, lineBreakCount(bytes[last.range.upperBound...]) <= 1 {
+                attached = parser.trimmedText(last.text)
                 comments.removeLast()
             }
+            return (comments.map { parser.text($0.range) }, attached)
         }
-        let free = comments.map { comment -> String in
-            var text = String.UnicodeScalarView()
-            text.append(contentsOf: scalars[comment.range])
-            return String(text)
+    }
+
+    /// Line breaks in text: LF, CR, U+2028 and U+2029, with CR LF counted once.
+    private static func lineBreakCount(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        var count = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            switch bytes[index] {
+            case 0x0A:
+                if index == bytes.startIndex || bytes[index - 1] != 0x0D { count += 1 }
+            case 0x0D:
+                count += 1
+            case 0xE2 where index + 2 < bytes.endIndex && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                count += 1
+            default: break
+            }
+            index += 1
         }
-        return (free, attached)
+        return count
     }
 
     /// `text` as a quoted `.strings` string with canonical escapes: `\"`, `\\`, `\n`, `\r`, `\t`,
     /// other control characters as `\Uxxxx`; everything else written as is.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\U" + String(format: "%04X", scalar.value)
-            default: result.unicodeScalars.append(scalar)
+        // Every character that is escaped is one byte in UTF-8.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            return "\"" + text + "\""
+        }
+        var result: [UInt8] = [UInt8(ascii: "\"")]
+        result.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): result += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): result += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: result += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: result += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: result += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case _ where byte < 0x20 || byte == 0x7F:
+                let hex = Array("0123456789ABCDEF".utf8)
+                result += [UInt8(ascii: "\\"), UInt8(ascii: "U"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: result.append(byte)
             }
         }
-        return result + "\""
+        result.append(UInt8(ascii: "\""))
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// `/* text */`, with a `*/` inside the text broken up so the comment cannot end early.
     public static func blockComment(_ text: String) -> String {
-        "/* " + text.replacingOccurrences(of: "*/", with: "* /") + " */"
+        guard text.utf8.contains(UInt8(ascii: "*")) else { return "/* " + text + " */" }
+        return "/* " + text.replacingOccurrences(of: "*/", with: "* /") + " */"
     }
 }

@@ -1,0 +1,74 @@
+import Foundation
+import XCTest
+@testable import L10nKit
+
+/// The direct catalog writer (objects without unknown fields written member by member) gives the
+/// bytes of the JSON tree path (`JSONWriter` over `StringCatalogWriter.jsonValue(of:)`), which
+/// shares only string escaping and layout with it, on the real catalogs, a generated project and
+/// random catalogs with unknown fields at every level.
+final class StringCatalogWriterEquivalenceTests: XCTestCase {
+    private func assertSameBytes(_ catalog: StringCatalog, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
+        for newline in [false, true] {
+            var catalog = catalog
+            catalog.endsWithNewline = newline
+            let direct = StringCatalogWriter(finalNewline: .asRead).data(for: catalog)
+            let tree = JSONWriter(finalNewline: newline).data(for: StringCatalogWriter.jsonValue(of: catalog))
+            XCTAssertTrue(direct == tree, "\(context): the direct writer and the JSON tree disagree", file: file, line: line)
+        }
+    }
+
+    func testRealCatalogs() throws {
+        var urls = try Fixtures.sharedFiles(in: "fixtures/xcstrings", withExtension: "xcstrings")
+        urls.append(try Fixtures.shared("fixtures/imgly/IMGLYEditor.xcstrings"))
+        for url in urls {
+            let data = try Data(contentsOf: url)
+            let catalog = try StringCatalogReader.read(data, file: url.lastPathComponent)
+            assertSameBytes(catalog, url.lastPathComponent)
+            XCTAssertTrue(StringCatalogWriter(finalNewline: .asRead).data(for: catalog) == data, url.lastPathComponent)
+        }
+    }
+
+    func testGeneratedProjectCatalogs() throws {
+        let output = try ProjectGenerator(size: .small, seed: 9).write(to: try Fixtures.temporaryFolder(self))
+        let paths = output.files.filter { $0.hasSuffix(".xcstrings") }
+        XCTAssertEqual(paths.count, 3)
+        for path in paths {
+            let data = try Data(contentsOf: output.root.appendingPathComponent(path))
+            let catalog = try StringCatalogReader.read(data, file: path)
+            assertSameBytes(catalog, path)
+            XCTAssertTrue(StringCatalogWriter().data(for: catalog) == data, path)
+        }
+    }
+
+    /// Maps of locales and cases are sorted by learned ranks: keys outside ASCII, keys that sort
+    /// only by numeric or case rules, and more distinct keys than the ranks learn.
+    func testManyAndNonASCIIKeysInLocaleAndCaseMaps() {
+        let names = ["é", "e\u{301}", "E", "e", "zh-Hant", "zh-hant", "Zh", "9", "10", "010", "a b", "ä", "ı", "I", "中文", "x-😀"]
+            + (0..<400).map { "loc\($0 * 37 % 401)" }
+        var random = SeededRandom(seed: 77)
+        var catalog = StringCatalog(sourceLanguage: "en")
+        for index in 0..<300 {
+            var entry = CatalogEntry()
+            var localizations: [String: CatalogLocalization] = [:]
+            for _ in 0..<Int.random(in: 1...12, using: &random) {
+                var localization = CatalogLocalization(stringUnit: StringUnit(state: "translated", value: "v"))
+                if Int.random(in: 0..<4, using: &random) == 0 {
+                    var cases: [String: CatalogLocalization] = [:]
+                    for _ in 0..<3 { cases[names.randomElement(using: &random)!] = CatalogLocalization(stringUnit: StringUnit(state: "new", value: "c")) }
+                    localization.variations = CatalogVariations(kinds: [names.randomElement(using: &random)!: cases])
+                }
+                localizations[names.randomElement(using: &random)!] = localization
+            }
+            entry.localizations = localizations
+            catalog.entries["key \(index)"] = entry
+        }
+        assertSameBytes(catalog, "many keys")
+    }
+
+    func testRandomCatalogs() {
+        for seed in 100..<400 as Range<UInt64> {
+            var random = SeededRandom(seed: seed)
+            assertSameBytes(XCStringsRandomCatalog.catalog(&random, entries: Int(seed % 30)), "seed \(seed)")
+        }
+    }
+}
