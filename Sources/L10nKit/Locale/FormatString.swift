@@ -277,22 +277,7 @@ struct FormatStringParser {
                 scalar = 0xFFFD
             default: break
             }
-            switch scalar {
-            case 0..<0x80:
-                bytes.append(UInt8(scalar))
-            case 0x80..<0x800:
-                bytes.append(UInt8(0xC0 | scalar >> 6))
-                bytes.append(UInt8(0x80 | scalar & 0x3F))
-            case 0x800..<0x10000:
-                bytes.append(UInt8(0xE0 | scalar >> 12))
-                bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-                bytes.append(UInt8(0x80 | scalar & 0x3F))
-            default:
-                bytes.append(UInt8(0xF0 | scalar >> 18))
-                bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-                bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-                bytes.append(UInt8(0x80 | scalar & 0x3F))
-            }
+            bytes.appendUTF8(scalar)
         }
         return String(decoding: bytes, as: UTF8.self)
     }

@@ -418,7 +418,7 @@ public struct JSONReader {
                 case UInt8(ascii: "t"): buffer.append(0x09)
                 case UInt8(ascii: "u"):
                     let (scalar, next) = try readUnicodeEscape(at: i)
-                    appendUTF8(scalar, to: &buffer)
+                    buffer.appendUTF8(scalar)
                     i = next
                     continue
                 default:
@@ -481,24 +481,6 @@ public struct JSONReader {
         }
     }
 
-    private func appendUTF8(_ scalar: UInt32, to buffer: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            buffer.append(UInt8(scalar))
-        case 0x80..<0x800:
-            buffer.append(UInt8(0xC0 | scalar >> 6))
-            buffer.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            buffer.append(UInt8(0xE0 | scalar >> 12))
-            buffer.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            buffer.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            buffer.append(UInt8(0xF0 | scalar >> 18))
-            buffer.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            buffer.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            buffer.append(UInt8(0x80 | scalar & 0x3F))
-        }
-    }
 
     /// Checks the multi-byte UTF-8 sequence starting at `i`; returns the index after it.
     @inline(__always)

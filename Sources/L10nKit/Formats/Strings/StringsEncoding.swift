@@ -93,7 +93,7 @@ public struct StringsEncoding: Hashable, Sendable, CustomStringConvertible {
                     scalar = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
                     length = 4
                 }
-                Self.appendUTF8(scalar, to: &text)
+                text.appendUTF8(scalar)
                 index += length
             }
             if index < bytes.count {
@@ -103,24 +103,6 @@ public struct StringsEncoding: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func appendUTF8(_ scalar: UInt32, to text: inout [UInt8]) {
-        switch scalar {
-        case 0..<0x80:
-            text.append(UInt8(scalar))
-        case 0x80..<0x800:
-            text.append(UInt8(0xC0 | scalar >> 6))
-            text.append(UInt8(0x80 | scalar & 0x3F))
-        case 0x800..<0x10000:
-            text.append(UInt8(0xE0 | scalar >> 12))
-            text.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            text.append(UInt8(0x80 | scalar & 0x3F))
-        default:
-            text.append(UInt8(0xF0 | scalar >> 18))
-            text.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            text.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            text.append(UInt8(0x80 | scalar & 0x3F))
-        }
-    }
 
     /// The offset of the first byte that does not start a well-formed UTF-8 sequence (overlong
     /// forms, surrogates and values above U+10FFFF are ill-formed), or nil when all are well formed.
