@@ -56,4 +56,38 @@ final class FuzzRegressionTests: XCTestCase {
         XCTAssertEqual(mismatches.first { $0.kind == .extraSubstitution("n1") }?.translationRange, 7..<13)
         XCTAssertLessThan(seconds, linearBudget)
     }
+
+    // MARK: JSON locations
+
+    /// `JSONReader.location(at:)` counted lines and columns from the file's start on every call,
+    /// and a pipeline locates each stage and each of its fields: 30,000 stages (1 MB) did not
+    /// finish in five minutes, on one line or on many; 10,000 took 30 to 60 seconds.
+    func testPipelineWithManyStagesReadsInLinearTime() throws {
+        let stage = #"{"stage": "format", "check": true}"#
+        for separator in [",\n", ","] {
+            let text = #"{"project": ".", "stages": ["# + Array(repeating: stage, count: 10_000).joined(separator: separator) + "]}"
+            let (pipeline, seconds) = try timed {
+                try Pipeline.read(Data(text.utf8), file: "p.json", folder: URL(fileURLWithPath: "/tmp"))
+            }
+            XCTAssertEqual(pipeline.stages.count, 10_000)
+            XCTAssertLessThan(seconds, linearBudget)
+        }
+    }
+
+    /// Locations asked for in reading order and out of it agree with a fresh count from the start
+    /// (byte order mark, CRLF, multi-byte UTF-8 on several lines).
+    func testLocationsInAnyOrderMatchAFreshCount() throws {
+        let bytes = Data([0xEF, 0xBB, 0xBF] + Array("{\"é\": [1,\r\n  \"ü😀\"],\n\n \"k\": true}".utf8))
+        func fresh(_ offset: Int) throws -> SourceLocation {
+            try JSONReader.read(bytes, file: "f.json") { reader in reader.location(at: offset) }
+        }
+        let offsets = Array(0...bytes.count)
+        let expected = try offsets.map(fresh)
+        XCTAssertEqual(expected[3], SourceLocation(file: "f.json", line: 1, column: 1))
+        XCTAssertEqual(expected[bytes.count], SourceLocation(file: "f.json", line: 4, column: 12))
+        for order in [offsets, offsets.reversed(), offsets.filter { $0 % 2 == 0 } + offsets.filter { $0 % 2 == 1 }] {
+            let seen = try JSONReader.read(bytes, file: "f.json") { reader in order.map { reader.location(at: $0) } }
+            XCTAssertEqual(seen, order.map { expected[$0] })
+        }
+    }
 }
