@@ -125,7 +125,9 @@ for target in "${targets[@]}"; do
     log="$work/$target.log"
     echo "== $target: ${seconds}s, max_len $(max_len "$target")"
     status=0
-    FUZZ_TARGET="$target" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" "$binary" \
+    # lsan.supp: swift-corelibs-foundation leaks the CFError of a malformed binary plist.
+    FUZZ_TARGET="$target" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
+        LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$root/Tests/Fuzz/lsan.supp:print_suppressions=0}" "$binary" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$(max_len "$target")" \
         -dict="$(dict "$target")" -print_final_stats=1 -artifact_prefix="$artifacts/" \
         "$work/corpus/$target" "$work/seeds/$target" > "$log" 2>&1 || status=$?
