@@ -102,6 +102,16 @@ let fuzzTargets: [String: (Data) -> Void] = [
     },
 ]
 
+/// With FUZZ_SCALE set (a number of items, or 1 for the default 5000), runs the scale probe of
+/// the target instead of fuzzing and exits: 0 when every shape grows linearly, 1 otherwise.
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(_ argc: UnsafeMutableRawPointer, _ argv: UnsafeMutableRawPointer) -> CInt {
+    guard let value = getenv("FUZZ_SCALE") else { return 0 }
+    let requested = Int(String(cString: value)) ?? 1
+    let run = fuzzTargets[fuzzTarget]!
+    exit(runScaleProbe(target: fuzzTarget, base: requested > 1 ? requested : 5000, run: run) ? 0 : 1)
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ bytes: UnsafeRawPointer, _ count: Int) -> CInt {
     let data = Data(bytes: bytes, count: count)

@@ -6,7 +6,9 @@
 # Builds one fuzz binary (all L10nKit sources + Tests/Fuzz/fuzz_entry.swift, ASan + libFuzzer)
 # into $FUZZ_DIR (default .build/fuzz), seeds one corpus per target from the repository's own
 # files and /work/shared/fixtures (or $FUZZ_FIXTURES) when present, then runs the targets one
-# after another. Exits 1 when any target found a crash, hang or leak; the input is saved under
+# after another, each first through its scale probe (large generated inputs timed at n and 4n
+# items, see scale_probe.swift; FUZZ_SCALE sets n). Exits 1 when any target found a crash, hang,
+# leak or superlinear growth; a crashing input is saved under
 # $FUZZ_DIR/artifacts/<target>/ and replayed with
 #   FUZZ_TARGET=<target> $FUZZ_DIR/fuzz <artifact>
 set -euo pipefail
@@ -33,7 +35,7 @@ needs_build=0
 if [ ! -x "$binary" ]; then
     needs_build=1
 else
-    for file in "${sources[@]}" Tests/Fuzz/fuzz_entry.swift Sources/CICU/CICU.c Sources/CICU/include/CICU.h; do
+    for file in "${sources[@]}" Tests/Fuzz/*.swift Sources/CICU/CICU.c Sources/CICU/include/CICU.h; do
         if [ "$file" -nt "$binary" ]; then needs_build=1; break; fi
     done
 fi
@@ -50,7 +52,7 @@ MAP
     swiftc -O -g -use-ld=lld -sanitize=fuzzer,address -parse-as-library -module-name FuzzTarget \
         -I /usr/include/libxml2 -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap \
         -Xcc -fmodule-map-file="$work/include/module.modulemap" -I "$work/include" \
-        "${sources[@]}" Tests/Fuzz/fuzz_entry.swift "$work/CICU.o" \
+        "${sources[@]}" Tests/Fuzz/*.swift "$work/CICU.o" \
         -lxml2 -licuuc -licui18n -licudata -o "$binary.tmp"
     mv "$binary.tmp" "$binary"
 fi
@@ -125,8 +127,16 @@ for target in "${targets[@]}"; do
     log="$work/$target.log"
     echo "== $target: ${seconds}s, max_len $(max_len "$target")"
     status=0
+    FUZZ_TARGET="$target" FUZZ_SCALE="${FUZZ_SCALE:-1}" ASAN_OPTIONS=detect_leaks=0 "$binary" \
+        > "$work/$target.scale.log" 2>&1 || status=$?
+    grep '^   scale' "$work/$target.scale.log" || true
+    if [ $status -ne 0 ]; then
+        echo "   scale probe FAILED (exit $status): see $work/$target.scale.log"
+        failed+=("$target (scale)")
+        status=0
+    fi
     # lsan.supp: swift-corelibs-foundation leaks the CFError of a malformed binary plist.
-    FUZZ_TARGET="$target" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
+    env -u FUZZ_SCALE FUZZ_TARGET="$target" ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}" \
         LSAN_OPTIONS="${LSAN_OPTIONS:-suppressions=$root/Tests/Fuzz/lsan.supp:print_suppressions=0}" "$binary" \
         -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len="$(max_len "$target")" \
         -dict="$(dict "$target")" -print_final_stats=1 -artifact_prefix="$artifacts/" \
@@ -135,7 +145,7 @@ for target in "${targets[@]}"; do
     if [ $status -ne 0 ]; then
         echo "   FAILED (exit $status): see $log and $artifacts/"
         grep -E 'ERROR: |Fatal error|SUMMARY|ParseDictionaryFile' "$log" | head -5 | sed "s/^/   /" || tail -3 "$log"
-        failed+=("$target")
+        failed+=("$target (fuzz)")
     fi
 done
 
@@ -143,4 +153,4 @@ if [ ${#failed[@]} -ne 0 ]; then
     echo "== failures in: ${failed[*]}"
     exit 1
 fi
-echo "== no crash, hang or leak in: ${targets[*]}"
+echo "== no crash, hang, leak or superlinear growth in: ${targets[*]}"
