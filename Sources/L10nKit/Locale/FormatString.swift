@@ -144,8 +144,9 @@ public struct FormatString: Sendable, Hashable {
     /// The names of `%#@name@` references, in order, each once.
     public var substitutionNames: [String] {
         var names: [String] = []
+        var seen: Set<String> = []
         for specifier in specifiers {
-            if case .substitution(let name) = specifier.conversion, !names.contains(name) { names.append(name) }
+            if case .substitution(let name) = specifier.conversion, seen.insert(name).inserted { names.append(name) }
         }
         return names
     }

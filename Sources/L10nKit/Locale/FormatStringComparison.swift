@@ -56,14 +56,15 @@ extension FormatString {
         let translationArguments = translation.arguments
         let sourceNames = source.substitutionNames
         let translationNames = translation.substitutionNames
+        let sourceNameSet = Set(sourceNames), translationNameSet = Set(translationNames)
+        // First specifiers by argument, looked up once per argument (a scan each is quadratic).
+        let sourceReaders = FirstReaders(source), translationReaders = FirstReaders(translation)
 
         func range(of argument: Int) -> Range<Int>? {
-            translation.specifiers.first { $0.argument == argument || $0.widthArgument == argument || $0.precisionArgument == argument }?.range
+            translationReaders.any[argument]?.range
         }
-        func specifierText(_ string: FormatString, _ argument: Int) -> String {
-            string.specifiers.first { $0.argument == argument }?.text
-                ?? string.specifiers.first { $0.widthArgument == argument || $0.precisionArgument == argument }.map { "* of \($0.text)" }
-                ?? "?"
+        func specifierText(_ readers: FirstReaders, _ argument: Int) -> String {
+            readers.value[argument]?.text ?? readers.amount[argument].map { "* of \($0.text)" } ?? "?"
         }
 
         if translation.issues.contains(where: { $0.kind == .mixedPositions }) {
@@ -74,13 +75,13 @@ extension FormatString {
                 translationRange: range))
         }
 
-        for name in sourceNames where !translationNames.contains(name) {
+        for name in sourceNames where !translationNameSet.contains(name) {
             result.append(FormatMismatch(
                 kind: .missingSubstitution(name), severity: .error,
                 message: "the translation lacks the substitution %#@\(name)@", translationRange: nil))
         }
-        for name in translationNames where !sourceNames.contains(name) {
-            let range = translation.specifiers.first { $0.conversion == .substitution(name: name) }?.range
+        for name in translationNames where !sourceNameSet.contains(name) {
+            let range = translationReaders.substitution[name]?.range
             result.append(FormatMismatch(
                 kind: .extraSubstitution(name), severity: .error,
                 message: "the translation references %#@\(name)@, which the source does not have", translationRange: range))
@@ -93,20 +94,20 @@ extension FormatString {
                 if options.omittableArguments.contains(argument) { continue }
                 result.append(FormatMismatch(
                     kind: .missingArgument(argument, expected), severity: .error,
-                    message: "the translation does not use argument \(argument) (\(specifierText(source, argument)) in the source)",
+                    message: "the translation does not use argument \(argument) (\(specifierText(sourceReaders, argument)) in the source)",
                     translationRange: nil))
             case (nil, let actual?):
                 result.append(FormatMismatch(
                     kind: .extraArgument(argument, actual), severity: .error,
-                    message: "the translation reads argument \(argument) (\(specifierText(translation, argument))), which the source does not pass",
+                    message: "the translation reads argument \(argument) (\(specifierText(translationReaders, argument))), which the source does not pass",
                     translationRange: range(of: argument)))
             case (let expected?, let actual?):
                 guard expected != actual else { continue }
                 if case .substitution(let a) = expected, case .substitution(let b) = actual,
-                   !(translationNames.contains(a) && sourceNames.contains(b)) {
+                   !(translationNameSet.contains(a) && sourceNameSet.contains(b)) {
                     continue  // reported as a missing or extra substitution
                 }
-                var message = "argument \(argument) is \(specifierText(translation, argument)) (\(actual)) in the translation but \(specifierText(source, argument)) (\(expected)) in the source"
+                var message = "argument \(argument) is \(specifierText(translationReaders, argument)) (\(actual)) in the translation but \(specifierText(sourceReaders, argument)) (\(expected)) in the source"
                 if expected.isInteger && actual.isInteger {
                     result.append(FormatMismatch(
                         kind: .differentIntegerKind(argument: argument, source: expected, translation: actual),
@@ -143,6 +144,35 @@ extension FormatString {
     public static func mismatches(source: String, translation: String,
                                   options: FormatComparisonOptions = FormatComparisonOptions()) -> [FormatMismatch] {
         mismatches(source: FormatString(source), translation: FormatString(translation), options: options)
+    }
+}
+
+/// The first specifier that reads each argument of a format string, and the first reference to
+/// each substitution.
+private struct FirstReaders {
+    /// By the argument it reads as its value.
+    var value: [Int: FormatSpecifier] = [:]
+    /// By the argument it reads as a `*` width or precision.
+    var amount: [Int: FormatSpecifier] = [:]
+    /// By any argument it reads.
+    var any: [Int: FormatSpecifier] = [:]
+    var substitution: [String: FormatSpecifier] = [:]
+
+    init(_ string: FormatString) {
+        for specifier in string.specifiers {
+            if value[specifier.argument] == nil { value[specifier.argument] = specifier }
+            for argument in [specifier.widthArgument, specifier.precisionArgument].compactMap({ $0 })
+            where amount[argument] == nil {
+                amount[argument] = specifier
+            }
+            for argument in [specifier.argument, specifier.widthArgument, specifier.precisionArgument].compactMap({ $0 })
+            where any[argument] == nil {
+                any[argument] = specifier
+            }
+            if case .substitution(let name) = specifier.conversion, substitution[name] == nil {
+                substitution[name] = specifier
+            }
+        }
     }
 }
 

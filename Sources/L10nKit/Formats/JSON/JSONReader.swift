@@ -16,6 +16,9 @@ public struct JSONReader {
     public private(set) var offset: Int
     private let bytes: UnsafeBufferPointer<UInt8>
     private var depth = 0
+    /// The last location computed: locations asked for in reading order (a pipeline locates
+    /// every field) then cost the bytes since the previous one, not a scan from the start.
+    private let lastLocation = LocationMemo()
 
     private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -301,6 +304,20 @@ public struct JSONReader {
     /// File, 1-based line and column of a byte offset; the column counts Unicode scalars.
     public func location(at offset: Int) -> SourceLocation {
         let end = min(offset, bytes.count)
+        let memo = lastLocation
+        if memo.offset == 0, hasBOM { memo.offset = 3 }
+        if end >= memo.offset {
+            for i in memo.offset..<end {
+                if bytes[i] == 0x0A {
+                    memo.line += 1
+                    memo.column = 1
+                } else if bytes[i] & 0xC0 != 0x80 {
+                    memo.column += 1
+                }
+            }
+            memo.offset = end
+            return SourceLocation(file: file, line: memo.line, column: memo.column)
+        }
         var line = 1
         var lineStart = 0
         for i in 0..<end where bytes[i] == 0x0A {
@@ -576,6 +593,13 @@ public struct JSONReader {
         let hint = given ?? characterHint(byte, expecting: what) ?? "a character may be missing or extra before this point"
         return JSONError(.unexpectedCharacter, "unexpected \(shown); expected \(what)", at: location(at: offset), hint: hint)
     }
+}
+
+/// Line and column at a byte offset, as `JSONReader.location(at:)` last computed them.
+private final class LocationMemo {
+    var offset = 0
+    var line = 1
+    var column = 1
 }
 
 /// Keys seen in one object, with their offsets: a short list for small objects, a dictionary
