@@ -5,7 +5,7 @@
 #
 # Builds one fuzz binary (all L10nKit sources + Tests/Fuzz/fuzz_entry.swift, ASan + libFuzzer)
 # into $FUZZ_DIR (default .build/fuzz), seeds one corpus per target from the repository's own
-# files and /work/shared/fixtures (or $FUZZ_FIXTURES) when present, then runs the targets one
+# files and ../shared/fixtures (or $FUZZ_FIXTURES) when present, then runs the targets one
 # after another, each first through its scale probe (large generated inputs timed at n and 4n
 # items, see scale_probe.swift; FUZZ_SCALE sets n). Exits 1 when any target found a crash, hang,
 # leak or superlinear growth; a crashing input is saved under
@@ -22,7 +22,7 @@ targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 
 work="${FUZZ_DIR:-$root/.build/fuzz}"
-fixtures="${FUZZ_FIXTURES:-/work/shared/fixtures}"
+fixtures="${FUZZ_FIXTURES:-$root/../shared/fixtures}"
 swift_bin="$(dirname "$(command -v swiftc || echo /opt/swift/usr/bin/swiftc)")"
 clang="${CLANG:-$swift_bin/clang}"
 [ -x "$clang" ] || clang="$(command -v clang)"
