@@ -8,6 +8,9 @@ public enum L10nTool {
     /// Every subcommand, in the order help lists them.
     nonisolated(unsafe) public static let commands: [any ParsableCommand.Type] = [
         RunCommand.self,
+        CheckCommand.self,
+        ChecksCommand.self,
+        ResolveCommand.self,
         ExportCommand.self,
         ImportCommand.self,
         FormatCommand.self,

@@ -72,7 +72,9 @@ public struct BundleLocalizations: Sendable, Equatable {
     /// `_CFBundleCopyLanguageSearchListInBundle`: the match, else the development region, `en_US` or the
     /// first localization as preferred language; the development region always ends the list.
     private func searchList(preferred: [String], mainBundleLanguages: [String]?, matcher: LocaleMatcher) -> [String] {
-        let localizations = available
+        // A localization both declared and shipped as a folder is one candidate for matching.
+        var seen = Set<String>()
+        let localizations = available.filter { seen.insert($0).inserted }
         func attempt(_ fallback: String?) -> [String] {
             Self.preferredLanguages(in: localizations, fallback: fallback, preferred: preferred,
                                     mainBundleLanguages: mainBundleLanguages, matcher: matcher)

@@ -21,11 +21,13 @@ public struct Project: Sendable {
     public var lookupChain: LookupChain
     /// Runtime-attribute key paths that name a Localizable key in storyboards.
     public var storyboardKeyPaths: [String]
+    /// The project's `l10n.json` (empty when it has none): budgets, check settings, glossary.
+    public var manifest: ProjectManifest
     /// The index in `catalogs` of the first catalog at each path, kept up to date with `catalogs`.
     private var catalogIndexByPath: [String: Int]
 
     init(root: URL, sourceLanguage: String, app: AppBundle, catalogs: [CatalogFile], stringsTables: [StringsTable],
-         interfaceFiles: [String], lookupChain: LookupChain, storyboardKeyPaths: [String]) {
+         interfaceFiles: [String], lookupChain: LookupChain, storyboardKeyPaths: [String], manifest: ProjectManifest = ProjectManifest()) {
         self.root = root
         self.sourceLanguage = sourceLanguage
         self.app = app
@@ -34,6 +36,7 @@ public struct Project: Sendable {
         self.interfaceFiles = interfaceFiles
         self.lookupChain = lookupChain
         self.storyboardKeyPaths = storyboardKeyPaths
+        self.manifest = manifest
         self.catalogIndexByPath = Self.indexByPath(catalogs)
     }
 
@@ -94,7 +97,8 @@ public struct AppBundle: Sendable, Equatable {
 
     /// What the app offers, as locale ids (declared plus shipped `.lproj`, without `Base`).
     public var availableLocalizations: [String] {
-        localizations.available.filter { $0 != "Base" }
+        var seen = Set<String>()
+        return localizations.available.filter { $0 != "Base" && seen.insert($0).inserted }
     }
 }
 

@@ -36,14 +36,19 @@ public struct ProjectDiscovery: Sendable {
             : ProjectManifest()
 
         let files = listFiles(excluding: Set(manifest.exclude))
-        let app = try readAppBundle(files: files, manifest: manifest)
+        let bundleFacts = try readAppBundle(files: files, manifest: manifest)
 
         let catalogPaths = files.filter { $0.hasSuffix(".xcstrings") }
         let catalogs = try parseConcurrently(catalogPaths) { path in
             let catalog = try StringCatalogReader.read(contentsOf: self.root.appendingPathComponent(path))
             let table = String((path as NSString).lastPathComponent.dropLast(".xcstrings".count))
-            return CatalogFile(path: path, table: table, bundle: self.bundle(of: path, app: app), catalog: catalog)
+            return CatalogFile(path: path, table: table, bundle: self.bundle(of: path, app: bundleFacts), catalog: catalog)
         }
+
+        var app = bundleFacts
+        // Xcode compiles every locale of the app's catalogs into an `.lproj` of the built app.
+        let catalogLocales = catalogs.filter { $0.bundle == app.name && !isVendor($0.path) }.flatMap(\.catalog.locales)
+        app.lprojFolders = Array(Set(app.lprojFolders).union(catalogLocales)).sorted()
 
         let stringsPaths = files.filter { $0.hasSuffix(".strings") && Self.lprojName(of: $0) != nil }
         let parsedStrings = try parseConcurrently(stringsPaths) { path in
@@ -74,7 +79,7 @@ public struct ProjectDiscovery: Sendable {
             ?? app.developmentRegion ?? "en"
         return Project(root: root, sourceLanguage: sourceLanguage, app: app, catalogs: catalogs,
                        stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
-                       storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"])
+                       storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"], manifest: manifest)
     }
 
     /// Project-relative paths of every regular file, sorted, skipping hidden and build folders.

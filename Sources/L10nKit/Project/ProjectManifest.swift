@@ -7,7 +7,10 @@ import Foundation
 ///   "layers": [ { "bundle": "App", "table": "Localizable", "path": "App/Localizable.xcstrings" },
 ///               { "bundle": "IMGLYCoreUI", "table": "IMGLYEditor", "role": "sdk",
 ///                 "path": "Vendor/IMGLYEditor.xcstrings" } ],
-///   "storyboardKeyPaths": ["stbLocKey"], "exclude": ["Build"] }
+///   "storyboardKeyPaths": ["stbLocKey"], "exclude": ["Build"],
+///   "widths": [ { "name": "dock", "keys": "ly_img_editor_dock_*", "budget": 14, "locales": { "de": 16 } } ],
+///   "checks": { "width": "error", "needs-review": "off" }, "baseline": "l10n-baseline.json",
+///   "glossary": { "Sticker": { "de": "Sticker", "fr": "Autocollant" } } }
 /// ```
 /// Every field is optional; paths are relative to the project root.
 public struct ProjectManifest: Sendable, Equatable {
@@ -25,24 +28,49 @@ public struct ProjectManifest: Sendable, Equatable {
     public var layers: [LayerSpec]?
     public var storyboardKeyPaths: [String]?
     public var exclude: [String]
+    /// Width budgets of UI surfaces; nil means the built-in CE.SDK surfaces (`WidthBudget.editorDefaults`).
+    public var widths: [WidthBudget]?
+    /// Severity per check id (`"off"` disables the check).
+    public var checkSeverities: [String: CheckSetting]
+    /// Project-relative path of the baseline file; only findings not in it count.
+    public var baseline: String?
+    /// Brand terms: source term → locale → the translation it must read as.
+    public var glossary: [String: [String: String]]
 
     public init(sourceLanguage: String? = nil, infoPlist: String? = nil, layers: [LayerSpec]? = nil,
-                storyboardKeyPaths: [String]? = nil, exclude: [String] = []) {
+                storyboardKeyPaths: [String]? = nil, exclude: [String] = [], widths: [WidthBudget]? = nil,
+                checkSeverities: [String: CheckSetting] = [:], baseline: String? = nil, glossary: [String: [String: String]] = [:]) {
         self.sourceLanguage = sourceLanguage
         self.infoPlist = infoPlist
         self.layers = layers
         self.storyboardKeyPaths = storyboardKeyPaths
         self.exclude = exclude
+        self.widths = widths
+        self.checkSeverities = checkSeverities
+        self.baseline = baseline
+        self.glossary = glossary
     }
 
-    /// Reads `l10n.json`; a wrong field names itself and the file.
+    /// Reads `l10n.json`; a wrong field names itself, the file, its line and column.
     public static func read(_ data: Data, file: String) throws -> ProjectManifest {
-        let value = try JSONReader.parse(data, file: file)
-        guard let members = value.objectMembers else {
-            throw InputError(file: file, "the manifest must be a JSON object", hint: "see docs/project.md for its fields")
+        let (value, locations) = try JSONReader.read(data, file: file) { reader -> (JSONValue, [String: SourceLocation]) in
+            var locations: [String: SourceLocation] = [:]
+            guard try reader.peekKind() == .object else {
+                throw InputError("the manifest must be a JSON object", at: reader.location(), hint: "see docs/project.md for its fields")
+            }
+            var members: [(key: String, value: JSONValue)] = []
+            try reader.readObject { reader, key, _ in
+                locations[key] = reader.location()
+                members.append((key, try reader.readValue()))
+            }
+            try reader.finish()
+            return (.object(members), locations)
         }
+        let members = value.objectMembers ?? []
         func fail(_ field: String, _ expected: String) -> InputError {
-            InputError(file: file, "field \"\(field)\" must be \(expected)", hint: "see docs/project.md for the manifest's fields")
+            let top = String(field.prefix { $0 != "[" && $0 != "." })
+            return InputError("field \"\(field)\" must be \(expected)", at: locations[top] ?? SourceLocation(file: file, line: 1, column: 1),
+                              hint: "see docs/project.md for the manifest's fields")
         }
         func strings(_ value: JSONValue, _ field: String) throws -> [String] {
             guard case .array(let items) = value else { throw fail(field, "an array of strings") }
@@ -72,9 +100,38 @@ public struct ProjectManifest: Sendable, Equatable {
                     guard let role = Layer.Role(rawValue: roleText) else { throw fail(field + ".role", "\"app\" or \"sdk\"") }
                     return LayerSpec(bundle: bundle, table: table, path: item["path"]?.stringValue, role: role)
                 }
+            case "widths":
+                guard case .array(let items) = value else { throw fail(key, "an array of surfaces") }
+                manifest.widths = try items.enumerated().map { index, item in
+                    try WidthBudget.read(item) { fail("widths[\(index)]\($0.isEmpty ? "" : "." + $0)", $1) }
+                }
+            case "checks":
+                guard let settings = value.objectMembers else { throw fail(key, "an object of check id → severity") }
+                for (id, setting) in settings {
+                    guard BuiltInChecks.check(id: id) != nil else {
+                        throw fail("checks.\(id)", "a known check id (\(BuiltInChecks.ids.joined(separator: ", ")))")
+                    }
+                    guard let text = setting.stringValue, let parsed = CheckSetting(rawValue: text) else {
+                        throw fail("checks.\(id)", "\"error\", \"warning\", \"note\" or \"off\"")
+                    }
+                    manifest.checkSeverities[id] = parsed
+                }
+            case "baseline":
+                guard let text = value.stringValue else { throw fail(key, "a string") }
+                manifest.baseline = text
+            case "glossary":
+                guard let terms = value.objectMembers else { throw fail(key, "an object of term → { locale: translation }") }
+                for (term, translations) in terms {
+                    guard let pairs = translations.objectMembers,
+                          let table = Optional(pairs.compactMap { pair in pair.value.stringValue.map { (pair.key, $0) } }),
+                          table.count == pairs.count else {
+                        throw fail("glossary.\(term)", "an object of locale → translation")
+                    }
+                    manifest.glossary[term] = Dictionary(table, uniquingKeysWith: { _, new in new })
+                }
             default:
-                throw InputError(file: file, "unknown field \"\(key)\"",
-                                 hint: "known fields: sourceLanguage, infoPlist, layers, storyboardKeyPaths, exclude")
+                throw InputError("unknown field \"\(key)\"", at: locations[key] ?? SourceLocation(file: file, line: 1, column: 1),
+                                 hint: "known fields: sourceLanguage, infoPlist, layers, storyboardKeyPaths, exclude, widths, checks, baseline, glossary")
             }
         }
         return manifest

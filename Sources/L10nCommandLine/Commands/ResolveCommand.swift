@@ -1,0 +1,42 @@
+import L10nKit
+
+/// `l10n resolve KEY... --languages de-AT,en`: how the running app resolves keys on one device.
+struct ResolveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "resolve",
+        abstract: "Explain which localization each bundle chooses and which layer of the lookup chain wins a key.",
+        discussion: """
+        For a device with the given preferred languages: the localization the app and every framework \
+        choose (Apple's matching), then for each key every layer of the lookup chain in order, why it \
+        fell through or won, the value shown and its width. A key no layer has gets the nearest keys.
+        """
+    )
+    static let arguments: [ArgumentSpec] = [
+        .positional("key", help: "The keys to resolve.", repeating: true),
+        .option("project", value: "dir", help: "The project folder.", default: "."),
+        .repeatingOption("languages", value: "languages", help: "The device's preferred languages, best first (comma-separated)."),
+        .option("format", value: "format", help: "text or json.", default: "text"),
+    ]
+
+    let keys: [String]
+    let project: String
+    let languages: [String]
+    let json: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        keys = arguments.values("key")
+        project = arguments.value("project") ?? "."
+        languages = arguments.values("languages")
+        guard !languages.isEmpty else { throw UsageError("missing --languages <languages>, e.g. --languages de-AT,en") }
+        let format = arguments.value("format") ?? "text"
+        guard format == "text" || format == "json" else { throw UsageError("unknown format '\(format)'; use text or json") }
+        json = format == "json"
+    }
+
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
+        let explanation = KeyResolution.explain(keys, in: model, preferred: languages)
+        context.write(json ? explanation.json : explanation.text)
+        return explanation.keys.allSatisfy { $0.winner != nil } ? .success : .findings
+    }
+}

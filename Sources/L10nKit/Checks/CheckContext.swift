@@ -1,0 +1,211 @@
+import Foundation
+
+/// The project model as the checks read it, with what several checks need computed once: the
+/// locales the app offers, what a device in each of them searches, which layer wins each key,
+/// the storyboards' keys, and which files are the app's own to fix.
+public struct CheckContext: Sendable {
+    public let project: Project
+    /// Locales the app offers (`.lproj` folders, catalog locales, `CFBundleLocalizations`), without `Base`.
+    public let offeredLocales: [String]
+    /// The offered locales the run looks at (`--locale` narrows them); the source language included.
+    public let locales: [String]
+    /// Width budgets: the manifest's, else the CE.SDK surfaces for an app on the editor SDK.
+    public let budgets: [WidthBudget]
+    /// Storyboards and XIBs, scanned once.
+    public let interfaceDocuments: [InterfaceBuilderDocument]
+
+    /// The app bundle's resource search list for a device that prefers each offered locale.
+    private let searchLists: [String: [String]]
+    private let deviceNames: [String: String]
+    /// The chain's layers with the backing data, in lookup order.
+    let chain: [ChainLayer]
+
+    /// One layer of the chain with its catalog or legacy table.
+    struct ChainLayer: Sendable {
+        var layer: Layer
+        var catalog: StringCatalog?
+        var table: StringsTable?
+        /// The project-relative file a fix goes into for a locale.
+        func file(locale: String) -> String? {
+            layer.catalogPath ?? table?.path(locale: locale)
+        }
+        func contains(_ key: String) -> Bool {
+            if let catalog { return catalog.entries[key] != nil }
+            return table?.files.values.contains { $0.value(forKey: key) != nil } ?? false
+        }
+        func value(_ key: String, locale: String) -> String? {
+            if let catalog { return CheckContext.plainValue(catalog.entries[key], locale: locale) }
+            return table?.files[locale]?.value(forKey: key)
+        }
+    }
+
+    public init(project: Project, locales filter: [String] = []) throws {
+        self.project = project
+        let offered = project.app.availableLocalizations
+        var seen = Set<String>()
+        offeredLocales = offered.filter { seen.insert($0).inserted }
+        if filter.isEmpty {
+            locales = offeredLocales
+        } else {
+            for locale in filter where !offeredLocales.contains(locale) {
+                throw InputError("the app does not offer the locale '\(locale)'",
+                                 hint: "it offers \(offeredLocales.joined(separator: ", "))")
+            }
+            locales = offeredLocales.filter { filter.contains($0) }
+        }
+        budgets = project.manifest.widths ?? (project.lookupChain.isEditorChain ? WidthBudget.editorDefaults : [])
+
+        let scanner = InterfaceBuilderScanner(keyPaths: Set(project.storyboardKeyPaths))
+        interfaceDocuments = try project.interfaceFiles.map { path in
+            var document = try scanner.scan(AtomicFile.read(project.url(forPath: path)), path: path)
+            document.path = path
+            return document
+        }
+
+        let matcher = LocaleMatcher()
+        let appLocalizations = project.app.localizations
+        var lists: [String: [String]] = [:]
+        for locale in offeredLocales {
+            lists[locale] = appLocalizations.localizations(forPreferredLanguages: [locale], matcher: matcher)
+        }
+        searchLists = lists
+        var devices: [String: String] = [:]
+        for candidate in Project.commonDeviceLanguages {
+            guard let chosen = appLocalizations.localizations(forPreferredLanguages: [candidate], matcher: matcher).first,
+                  devices[chosen] == nil else { continue }
+            devices[chosen] = candidate
+        }
+        deviceNames = devices
+        sdkKeyIndex = project.lookupChain.sdkLayer.flatMap { project.catalog(for: $0) }.map { SDKKeyIndex(Array($0.entries.keys)) }
+        chain = project.lookupChain.layers.map { layer in
+            ChainLayer(layer: layer, catalog: project.catalog(for: layer),
+                       table: layer.catalogPath == nil
+                           ? project.stringsTables.first { $0.bundle == layer.bundle && $0.table == layer.table } : nil)
+        }
+    }
+
+    public var sourceLanguage: String { project.sourceLanguage }
+
+    /// The localizations a device preferring `locale` searches, best first.
+    public func searchList(for locale: String) -> [String] {
+        searchLists[locale] ?? BundleLocalizations(declared: offeredLocales, developmentRegion: project.app.developmentRegion)
+            .localizations(forPreferredLanguages: [locale])
+    }
+
+    /// A common device language that lands on `locale` (`de-AT` for `de`), else the locale itself.
+    public func device(for locale: String) -> String { deviceNames[locale] ?? locale }
+
+    /// The SDK layer's catalog, when the project is on the editor SDK.
+    public var sdkCatalog: StringCatalog? {
+        project.lookupChain.sdkLayer.flatMap { project.catalog(for: $0) }
+    }
+
+    /// Catalogs whose values are the app's to fix: neither the SDK's nor a vendor's, and read by the app.
+    public var appCatalogs: [CatalogFile] {
+        let sdkPath = project.lookupChain.sdkLayer?.catalogPath
+        let ignored = Set(project.ignoredCatalogs.map(\.path))
+        return project.catalogs.filter {
+            $0.path != sdkPath && !ProjectDiscovery.isVendorPath($0.path) && !ignored.contains($0.path)
+        }
+    }
+
+    /// Legacy tables that are the app's to fix (not under a vendor folder).
+    public var appStringsTables: [StringsTable] {
+        project.stringsTables.filter { !ProjectDiscovery.isVendorPath($0.folder + "/x") }
+    }
+
+    /// The SDK's keys, indexed for "did you mean" (nil without an SDK layer).
+    let sdkKeyIndex: SDKKeyIndex?
+
+    /// Whether an app layer's key is a misnamed override: no layer below has it, but it is
+    /// meant to rename an SDK key (a typo, a dropped placeholder suffix). No code looks it up.
+    /// Returns the key it most likely meant.
+    func misnamedOverride(_ key: String, layer position: Int) -> String? {
+        guard let sdkKeyIndex, chain[position].layer.role == .app,
+              !chain[(position + 1)...].contains(where: { $0.contains(key) }) else { return nil }
+        return sdkKeyIndex.intendedKey(for: key)
+    }
+
+    /// The index in `chain` of the layer that wins `key`, nil when no layer has it.
+    func winningLayer(_ key: String) -> Int? {
+        chain.firstIndex { $0.contains(key) }
+    }
+
+    /// Every key any chain layer defines, in Xcode's key order.
+    var chainKeys: [String] {
+        var keys = Set<String>()
+        for layer in chain {
+            if let catalog = layer.catalog { keys.formUnion(catalog.entries.keys) }
+            if let table = layer.table { for file in table.files.values { keys.formUnion(file.keys) } }
+        }
+        return Collator.xcodeKeyOrder.sorted(Array(keys))
+    }
+
+    /// What a device preferring `locale` shows for `key`: the layer index, the localization whose
+    /// value renders (nil when the layer's source text shows), and the text.
+    func shown(_ key: String, locale: String) -> (layer: Int, locale: String?, value: String)? {
+        guard let index = winningLayer(key) else { return nil }
+        let layer = chain[index]
+        for candidate in searchList(for: locale) {
+            if let value = layer.value(key, locale: candidate) { return (index, candidate, value) }
+        }
+        let source = layer.catalog?.sourceLanguage ?? sourceLanguage
+        return (index, nil, layer.value(key, locale: source) ?? key)
+    }
+
+    /// The plain value of an entry in a locale: its root string unit, else its plural `other`.
+    static func plainValue(_ entry: CatalogEntry?, locale: String) -> String? {
+        guard let localization = entry?.localizations?[locale] else { return nil }
+        if let unit = localization.stringUnit { return unit.value }
+        if let other = localization.variations?.plural?["other"]?.stringUnit { return other.value }
+        return localization.stringUnits.first?.unit.value
+    }
+
+    /// The source text a translation at `path` of `key` is measured against: the source
+    /// language's unit at the same path, its plural `other`, its root value, else the key itself.
+    static func sourceText(in catalog: StringCatalog, key: String, path: StringUnitPath) -> (text: String, substitution: SubstitutionArgument?) {
+        let localization = catalog.entries[key]?.localizations?[catalog.sourceLanguage]
+        let substitution = substitutionArgument(localization, path)
+        if let unit = localization?.stringUnit(at: path) { return (unit.value, substitution) }
+        var components = path.components
+        if components.count >= 2, components[components.count - 2] == "plural" {
+            components[components.count - 1] = "other"
+            if let unit = localization?.stringUnit(at: StringUnitPath(components)) { return (unit.value, substitution) }
+        }
+        if components.first == "substitutions", let unit = localization?.stringUnits.first(where: {
+            $0.path.components.prefix(2) == components.prefix(2) && $0.path.components.last == "other"
+        })?.unit {
+            return (unit.value, substitution)
+        }
+        if let localization, let text = plainValue(CatalogEntry(localizations: [catalog.sourceLanguage: localization]), locale: catalog.sourceLanguage),
+           components.first != "substitutions" {
+            return (text, nil)
+        }
+        return (key, nil)
+    }
+
+    /// The `%arg` meaning of a leaf inside a substitution's variations.
+    static func substitutionArgument(_ localization: CatalogLocalization?, _ path: StringUnitPath) -> SubstitutionArgument? {
+        guard path.components.first == "substitutions", path.components.count > 1,
+              let substitution = localization?.substitutions?[path.components[1]] else { return nil }
+        return SubstitutionArgument(number: substitution.argNum, formatSpecifier: substitution.formatSpecifier)
+    }
+
+    /// Every string unit of the app's own catalogs, with where it lives.
+    func appCatalogUnits(_ body: (CatalogFile, String, String, StringUnitLeaf) -> Void) {
+        for file in appCatalogs {
+            for key in file.catalog.orderedKeys {
+                guard let entry = file.catalog.entries[key], let localizations = entry.localizations else { continue }
+                for locale in Collator.xcodeKeyOrder.sorted(Array(localizations.keys)) {
+                    for leaf in localizations[locale]!.stringUnits { body(file, key, locale, leaf) }
+                }
+            }
+        }
+    }
+
+    /// Quotes a text for a message, shortened to 60 characters.
+    static func quoted(_ text: String) -> String {
+        let flat = text.replacingOccurrences(of: "\n", with: "\\n")
+        return "'" + (flat.count > 60 ? String(flat.prefix(59)) + "…" : flat) + "'"
+    }
+}

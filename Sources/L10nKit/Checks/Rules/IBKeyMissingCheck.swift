@@ -1,0 +1,83 @@
+/// A storyboard's runtime-attribute key that its bundle's `Localizable` table lacks in a
+/// localization: a device that picks it shows the raw key (Foundation does not fall back to
+/// another `.lproj` for one key).
+public struct IBKeyMissingCheck: Check {
+    public static let id = "ib-key-missing"
+    public static let defaultSeverity = Severity.error
+    public static let summary = "A storyboard's stbLocKey names a key its bundle's Localizable table lacks, so the raw key shows"
+    public static let hint = "add the key to Localizable.strings in every localization of the bundle"
+
+    static let storyboard = ExampleFile.text("""
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch">
+        <scenes>
+            <scene sceneID="s1">
+                <objects>
+                    <viewController id="v1" sceneMemberID="viewController">
+                        <view key="view" id="w1">
+                            <subviews>
+                                <label opaque="NO" text="Welcome" id="L1-ab-cde">
+                                    <userDefinedRuntimeAttributes>
+                                        <userDefinedRuntimeAttribute type="string" keyPath="stbLocKey" value="welcome_title"/>
+                                    </userDefinedRuntimeAttributes>
+                                </label>
+                            </subviews>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """)
+    public static let triggeringExamples: [CheckExample] = [
+        .app("The key is in en but not in de", localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["Kit/Base.lproj/Main.storyboard": storyboard,
+                    "Kit/en.lproj/Localizable.strings": .text("\"welcome_title\" = \"Welcome\";\n"),
+                    "Kit/de.lproj/Localizable.strings": .text("\"other\" = \"Andere\";\n")]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .app("Every localization has the key", localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["Kit/Base.lproj/Main.storyboard": storyboard,
+                    "Kit/en.lproj/Localizable.strings": .text("\"welcome_title\" = \"Welcome\";\n"),
+                    "Kit/de.lproj/Localizable.strings": .text("\"welcome_title\" = \"Willkommen\";\n")]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        let project = context.project
+        let discovery = ProjectDiscovery(root: project.root)
+        var result: [Finding] = []
+        for document in context.interfaceDocuments {
+            let bundle = discovery.bundle(of: document.path, app: project.app)
+            let table = project.stringsTables.first { $0.bundle == bundle && $0.table == "Localizable" }
+            let catalog = project.catalogs.first { $0.bundle == bundle && $0.table == "Localizable" }
+            for reference in document.localizationKeys {
+                var lacking: [String] = []
+                var all: [String] = []
+                if let catalog {
+                    all.append(catalog.path)
+                    if catalog.catalog.entries[reference.key] == nil { lacking.append(catalog.path) }
+                }
+                if let table {
+                    for locale in table.locales where locale != "Base" {
+                        all.append(locale)
+                        if table.files[locale]?.value(forKey: reference.key) == nil { lacking.append(locale) }
+                    }
+                }
+                let place = "\(reference.elementName) \(reference.objectID)"
+                if all.isEmpty || lacking.count == all.count {
+                    result.append(finding(file: document.path, key: reference.key, line: reference.location.line, column: reference.location.column,
+                                          message: "\(place) names \"\(reference.key)\" (\(reference.keyPath)), which no Localizable table of \(bundle) has: every device shows the raw key"))
+                    continue
+                }
+                for locale in lacking {
+                    result.append(finding(file: document.path, key: reference.key, locale: locale,
+                                          line: reference.location.line, column: reference.location.column,
+                                          message: "\(place) names \"\(reference.key)\" (\(reference.keyPath)), which \(table?.path(locale: locale) ?? locale) lacks: a device that picks '\(locale)' shows the raw key"))
+                }
+            }
+        }
+        return result
+    }
+}

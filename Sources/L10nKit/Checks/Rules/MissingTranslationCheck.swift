@@ -1,0 +1,86 @@
+/// Keys a device in an offered locale reaches whose winning table has no value for that locale,
+/// so it shows the source language; one finding per locale and table.
+public struct MissingTranslationCheck: Check {
+    public static let id = "missing-translation"
+    public static let defaultSeverity = Severity.warning
+    public static let summary = "Keys a device in an offered locale shows in the source language (one finding per locale and table)"
+    public static let hint = "export them for translators: l10n export --xliff --locale LOCALE"
+
+    public static let triggeringExamples: [CheckExample] = [
+        .editor("French is offered, the SDK ships only en and de: every SDK key needs an app-side value",
+                declared: ["en", "de", "fr"],
+                sdk: ["ly_img_editor_dock_button_crop": ["en": "Crop", "de": "Zuschneiden"],
+                      "ly_img_editor_dock_button_text": ["en": "Text", "de": "Text"]],
+                editorTable: ["ly_img_editor_dock_button_crop": ["en": "Crop", "de": "Zuschneiden", "fr": "Recadrer"]]),
+        .app("An app string without German", localizable: ["Open Editor": ["en": "Open Editor"]]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .editor("Every locale the app offers has a value",
+                sdk: ["ly_img_editor_dock_button_crop": ["en": "Crop", "de": "Zuschneiden"]],
+                localizable: ["ly_img_editor_dock_button_crop": ["en": "Trim", "de": "Beschneiden"],
+                              "Brand Studio": ["en": "Brand Studio"]]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        let project = context.project
+        let source = context.sourceLanguage
+        let keys = context.chainKeys
+        var result: [Finding] = []
+        // The app-side table where an SDK key's translation lands (as export routes it).
+        let editorTable = context.chain.firstIndex { $0.layer.role == .app && $0.layer.table == ProjectDiscovery.editorTable && $0.catalog != nil }
+            ?? context.chain.firstIndex { $0.layer.role == .app }
+        let checkedTables = Set(context.appCatalogs.map(\.path))
+        for locale in context.locales where locale != source {
+            guard let chosen = context.searchList(for: locale).first, chosen != source else { continue }
+            var missing: [Int: [String]] = [:]
+            for key in keys {
+                guard let shown = context.shown(key, locale: locale), shown.locale != chosen else { continue }
+                let winner = context.chain[shown.layer]
+                if winner.catalog?.entries[key]?.shouldTranslate == false { continue }
+                // No code looks up a misnamed override; unknown-key reports it.
+                if context.misnamedOverride(key, layer: shown.layer) != nil { continue }
+                // A key a lower layer translates is shadowed, which shadowed-locale reports.
+                if winner.layer.role == .app, context.chain[(shown.layer + 1)...].contains(where: { $0.value(key, locale: chosen) != nil }) { continue }
+                let target = winner.layer.role == .sdk ? (editorTable ?? shown.layer) : shown.layer
+                missing[target, default: []].append(key)
+            }
+            for target in missing.keys.sorted() {
+                let layer = context.chain[target]
+                result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: missing[target]!,
+                                    locale: chosen, device: context.device(for: locale), source: source))
+            }
+            let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
+            for file in project.catalogs where checkedTables.contains(file.path) && !chainPaths.contains(file.path) && file.bundle == project.app.name {
+                let lacking = file.catalog.orderedKeys.filter { key in
+                    guard let entry = file.catalog.entries[key], entry.shouldTranslate != false else { return false }
+                    return CheckContext.plainValue(entry, locale: chosen) == nil
+                }
+                if !lacking.isEmpty {
+                    result.append(group(file: file.path, table: "\(file.bundle)/\(file.table)", keys: lacking, locale: chosen,
+                                        device: context.device(for: locale), source: source))
+                }
+            }
+            let appLocalizations = project.app.localizations
+            for table in context.appStringsTables where table.bundle != project.app.name && !context.chain.contains(where: { $0.table?.folder == table.folder && $0.table?.table == table.table }) {
+                let framework = BundleLocalizations(lprojFolders: table.locales, developmentRegion: source)
+                guard let used = framework.localizations(forPreferredLanguages: [locale], inApp: appLocalizations).first,
+                      used != chosen else { continue }
+                let keys = (table.files[used] ?? table.files[source]).map(\.keys) ?? []
+                guard !keys.isEmpty else { continue }
+                result.append(group(file: table.path(locale: chosen), table: "\(table.bundle)/\(table.table)", keys: keys, locale: chosen,
+                                    device: context.device(for: locale), source: used))
+            }
+        }
+        return result
+    }
+
+    private func group(file: String?, table: String, keys: [String], locale: String, device: String, source: String) -> Finding {
+        let listed = keys.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ") + (keys.count > 3 ? ", …" : "")
+        var result = finding(file: file, locale: locale,
+                             message: "\(keys.count) key\(keys.count == 1 ? "" : "s") of \(table) \(keys.count == 1 ? "has" : "have") no '\(locale)': \(device) devices see them in '\(source)' (\(listed))")
+        result.keys = keys
+        return result
+    }
+}

@@ -1,0 +1,26 @@
+/// A value in state `needs_review` or `new`: it ships as it is, unreviewed.
+public struct NeedsReviewCheck: Check {
+    public static let id = "needs-review"
+    public static let defaultSeverity = Severity.warning
+    public static let summary = "A translation is marked needs_review or new, and ships unreviewed"
+    public static let hint = "review it and mark it translated (or export it again for the translator)"
+
+    public static let triggeringExamples: [CheckExample] = [
+        .app("A translation still to review", localizable: ["search": ["en": "Search %@…", "de": "[needs_review] %@ durchsuchen…"]]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .app("Translated", localizable: ["search": ["en": "Search %@…", "de": "%@ durchsuchen…"]]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        var result: [Finding] = []
+        context.appCatalogUnits { file, key, locale, leaf in
+            guard leaf.unit.state == .needsReview || leaf.unit.state == .new, !leaf.unit.value.isEmpty else { return }
+            result.append(finding(file: file.path, key: key, locale: locale,
+                                  message: "\(PlaceholderMismatchCheck.describe(key, leaf.path)) [\(locale)] \(CheckContext.quoted(leaf.unit.value)) is \(leaf.unit.state.rawValue): devices show it unreviewed"))
+        }
+        return result
+    }
+}

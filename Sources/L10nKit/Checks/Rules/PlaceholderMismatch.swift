@@ -1,0 +1,93 @@
+/// Format specifiers of a translation that differ from its source's: an error where
+/// `String(format:)` would misread memory or crash, a warning where an argument is only dropped.
+public struct PlaceholderMismatchCheck: Check {
+    public static let id = "placeholder-mismatch"
+    public static let defaultSeverity = Severity.error
+    public static let severityRule: String? = "error for a changed type or an argument the source does not pass; warning for a dropped argument or an integer of another size"
+    public static let summary = "A translation's format specifiers do not fit its source's"
+    public static let hint = "use the source's specifiers (reorder with positions such as %2$@ if the language needs it)"
+
+    public static let triggeringExamples: [CheckExample] = [
+        .app("%@ became %lld: a crash", localizable: ["By %@": ["en": "By %@", "de": "Von %lld"]]),
+        .app("The translation drops the argument", localizable: ["greeting": ["en": "Hello, %@!", "de": "Hallo!"]]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .app("Reordered with positions", localizable: ["by": ["en": "%1$@ by %2$@", "de": "von %2$@: %1$@"]]),
+        .app("No argument in the source: a % is text", localizable: ["snap": ["en": "Snap to 25% Steps", "de": "In 25 %-Schritten einrasten"]]),
+        .app("A plural form states its count in words",
+             localizable: ["%lld files": ["en/plural/one": "One file", "en/plural/other": "%lld files",
+                                          "de/plural/one": "Eine Datei", "de/plural/other": "%lld Dateien"]]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        var result: [Finding] = []
+        context.appCatalogUnits { file, key, locale, leaf in
+            guard locale != file.catalog.sourceLanguage else { return }
+            let (source, substitution) = CheckContext.sourceText(in: file.catalog, key: key, path: leaf.path)
+            let translationArgument = CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
+            for mismatch in Self.mismatches(source: source, sourceSubstitution: substitution, translation: leaf.unit.value,
+                                            translationSubstitution: translationArgument, isPluralCase: leaf.path.isPluralCase) {
+                result.append(finding(mismatch.severity, file: file.path, key: key, locale: locale,
+                                      message: "\(Self.describe(key, leaf.path)) [\(locale)] \(CheckContext.quoted(leaf.unit.value)): \(mismatch.message)"))
+            }
+        }
+        for table in context.appStringsTables {
+            guard let sourceFile = table.files[context.sourceLanguage] ?? table.files["Base"] else { continue }
+            for (locale, file) in table.files.sorted(by: { $0.key < $1.key }) where locale != context.sourceLanguage && locale != "Base" {
+                for entry in file.entries {
+                    guard let source = sourceFile.value(forKey: entry.key) else { continue }
+                    for mismatch in Self.mismatches(source: source, sourceSubstitution: nil, translation: entry.value,
+                                                    translationSubstitution: nil, isPluralCase: false) {
+                        result.append(finding(mismatch.severity, file: table.path(locale: locale), key: entry.key, locale: locale,
+                                              line: entry.location?.line, column: entry.location?.column,
+                                              message: "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): \(mismatch.message)"))
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The mismatches that matter, with the check's severities. A source without arguments is
+    /// not a format string: nothing in its translation is read as a specifier.
+    static func mismatches(source: String, sourceSubstitution: SubstitutionArgument?, translation: String,
+                           translationSubstitution: SubstitutionArgument?, isPluralCase: Bool) -> [(severity: Severity, message: String)] {
+        let sourceFormat = FormatString(source, substitution: sourceSubstitution)
+        guard !sourceFormat.specifiers.isEmpty else { return [] }
+        var options = FormatComparisonOptions()
+        if isPluralCase {
+            // A form may state its count in words; plural-categories reports forms where that misreads.
+            options.omittableArguments = Set(sourceFormat.specifiers.filter {
+                if case .substitutionArgument = $0.conversion { return true }
+                return $0.kind.isInteger
+            }.map(\.argument))
+            if let number = sourceSubstitution?.number { options.omittableArguments.insert(number) }
+        }
+        let translationFormat = FormatString(translation, substitution: translationSubstitution)
+        return FormatString.mismatches(source: sourceFormat, translation: translationFormat, options: options).compactMap { mismatch in
+            switch mismatch.kind {
+            case .translationIssue(.lonePercent): return nil  // suspicious-percent reports it
+            case .missingArgument, .differentIntegerKind: return (.warning, mismatch.message)
+            default: return (mismatch.severity == .error ? .error : .warning, mismatch.message)
+            }
+        }
+    }
+
+    static func describe(_ key: String, _ path: StringUnitPath) -> String {
+        path.isRoot ? "\"\(key)\"" : "\"\(key)\" \(path.components.joined(separator: "."))"
+    }
+}
+
+extension StringUnitPath {
+    /// Whether the leaf is a plural case (of the entry, a device case or a substitution).
+    var isPluralCase: Bool {
+        components.count >= 2 && components[components.count - 2] == "plural"
+    }
+
+    /// The plural category of a plural case.
+    var pluralCategory: PluralCategory? {
+        isPluralCase ? PluralCategory(rawValue: components[components.count - 1]) : nil
+    }
+}

@@ -1,0 +1,54 @@
+/// A custom label whose winning app layer lacks a locale that a lower layer translates: a device
+/// in that locale renders the app's source text instead of the translation below.
+public struct ShadowedLocaleCheck: Check {
+    public static let id = "shadowed-locale"
+    public static let defaultSeverity = Severity.error
+    public static let summary = "A custom label lacks a locale that a lower layer translates, so devices in it show the app's source text"
+    public static let hint = "add the locale to the override (or remove the override so the translation below shows)"
+
+    public static let triggeringExamples: [CheckExample] = [
+        .editor("An English-only rename hides the SDK's German",
+                sdk: ["ly_img_editor_canvas_menu_button_duplicate": ["en": "Duplicate", "de": "Duplizieren"]],
+                localizable: ["ly_img_editor_canvas_menu_button_duplicate": ["en": "Copy"]]),
+        .editor("The rename in Localizable hides the French of the app's own editor table",
+                declared: ["en", "fr"],
+                sdk: ["ly_img_editor_dock_button_crop": ["en": "Crop"]],
+                localizable: ["ly_img_editor_dock_button_crop": ["en": "Trim"]],
+                editorTable: ["ly_img_editor_dock_button_crop": ["en": "Crop", "fr": "Recadrer"]]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .editor("The rename carries every locale the SDK has",
+                sdk: ["ly_img_editor_canvas_menu_button_duplicate": ["en": "Duplicate", "de": "Duplizieren"]],
+                localizable: ["ly_img_editor_canvas_menu_button_duplicate": ["en": "Copy", "de": "Kopieren"]]),
+        .editor("The SDK's locale is one the app does not offer",
+                declared: ["en"],
+                sdk: ["ly_img_editor_canvas_menu_button_duplicate": ["en": "Duplicate", "de": "Duplizieren"]],
+                localizable: ["ly_img_editor_canvas_menu_button_duplicate": ["en": "Copy"]]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        var result: [Finding] = []
+        for key in context.chainKeys {
+            guard let winner = context.winningLayer(key), context.chain[winner].layer.role == .app else { continue }
+            let layer = context.chain[winner]
+            if layer.catalog?.entries[key]?.shouldTranslate == false { continue }
+            for locale in context.locales where locale != context.sourceLanguage {
+                guard layer.value(key, locale: locale) == nil else { continue }
+                guard let (lowerIndex, translation) = context.chain[(winner + 1)...].enumerated().lazy.compactMap({ offset, lower in
+                    lower.value(key, locale: locale).map { (winner + 1 + offset, $0) }
+                }).first else { continue }
+                guard let shown = context.shown(key, locale: locale), shown.layer == winner, shown.locale != locale else { continue }
+                let device = context.device(for: locale)
+                let lower = context.chain[lowerIndex].layer
+                let owner = lower.role == .sdk ? "the SDK's" : "\(lower.name)'s"
+                result.append(finding(
+                    file: layer.layer.catalogPath ?? layer.table?.path(locale: context.sourceLanguage), key: key, locale: locale,
+                    message: "\(device) shows \(CheckContext.quoted(shown.value)), not \(owner) \(CheckContext.quoted(translation)): the override in \(layer.layer.name) has no '\(locale)' and wins the lookup",
+                    device: DeviceOutcome(device: device, shows: shown.value, instead: translation)))
+            }
+        }
+        return result
+    }
+}

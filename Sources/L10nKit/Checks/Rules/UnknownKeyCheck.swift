@@ -1,0 +1,132 @@
+/// A key in an app layer that no lower layer has but that is meant to rename one: a typo or a
+/// dropped placeholder suffix, so the rename never shows.
+public struct UnknownKeyCheck: Check {
+    public static let id = "unknown-key"
+    public static let defaultSeverity = Severity.error
+    public static let summary = "An override's key matches no key below it (a typo or a dropped placeholder suffix), so the rename never shows"
+    public static let hint = "rename the key to the SDK's exact key"
+
+    public static let triggeringExamples: [CheckExample] = [
+        .editor("A typo: buton for button",
+                sdk: ["ly_img_editor_inspector_bar_button_crop": ["en": "Crop"]],
+                localizable: ["ly_img_editor_inspector_bar_buton_crop": ["en": "Trim"]]),
+        .editor("The key lost its placeholder suffix",
+                sdk: ["ly_img_editor_asset_library_label_credits_artist %@": ["en": "By %@"]],
+                editorTable: ["ly_img_editor_asset_library_label_credits_artist": ["en": "By %@"]]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .editor("The override names the SDK key exactly",
+                sdk: ["ly_img_editor_inspector_bar_button_crop": ["en": "Crop"]],
+                localizable: ["ly_img_editor_inspector_bar_button_crop": ["en": "Trim"]]),
+        .editor("The app's own strings are not renames",
+                sdk: ["ly_img_editor_inspector_bar_button_crop": ["en": "Crop"]],
+                localizable: ["Open Editor": ["de": "Editor öffnen"], "home_title": ["en": "Home"]]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        var result: [Finding] = []
+        for (position, layer) in context.chain.enumerated() where layer.layer.role == .app {
+            guard let catalog = layer.catalog else { continue }
+            for key in catalog.orderedKeys {
+                guard let nearest = context.misnamedOverride(key, layer: position) else { continue }
+                result.append(finding(
+                    file: layer.layer.catalogPath, key: key,
+                    message: "\(layer.layer.name) defines \"\(key)\", which no layer below has; did you mean \"\(nearest)\"? Devices keep showing the SDK's text",
+                    hint: "rename the key to \"\(nearest)\""))
+            }
+        }
+        return result
+    }
+}
+
+/// The SDK's keys, searchable for the one an app key most likely meant.
+struct SDKKeyIndex {
+    let keys: [String]
+    /// The shared prefix of the SDK's keys up to an underscore (`ly_img_editor_`), when there is one.
+    let prefix: String
+    private let bySuffixless: [String: String]
+
+    init(_ keys: [String]) {
+        self.keys = keys.sorted()
+        var common = self.keys.first ?? ""
+        for key in self.keys where !key.hasPrefix(common) {
+            common = String(zip(common, key).prefix { $0 == $1 }.map(\.0))
+        }
+        if let underscore = common.lastIndex(of: "_") { common = String(common[...underscore]) } else { common = "" }
+        prefix = common.count >= 3 ? common : ""
+        var table: [String: String] = [:]
+        for key in self.keys {
+            let stripped = Self.withoutPlaceholders(key)
+            if stripped != key, table[stripped] == nil { table[stripped] = key }
+        }
+        bySuffixless = table
+    }
+
+    /// The key `key` most likely meant: one equal up to a placeholder suffix, else the nearest
+    /// within an edit distance of 2; nil when `key` looks like the app's own string.
+    func intendedKey(for key: String) -> String? {
+        let stripped = Self.withoutPlaceholders(key)
+        if let match = bySuffixless[stripped] ?? bySuffixless[key] { return match }
+        if stripped != key, keys.contains(stripped) { return stripped }
+        let candidates = Array(key.unicodeScalars)
+        var best: (distance: Int, key: String)?
+        for other in keys {
+            let difference = other.unicodeScalars.count - candidates.count
+            guard abs(difference) <= 2 else { continue }
+            let distance = EditDistance.bounded(candidates, Array(other.unicodeScalars), limit: best.map { $0.distance - 1 } ?? 2)
+            if let distance, best == nil || distance < best!.distance { best = (distance, other) }
+        }
+        if let best { return best.key }
+        guard !prefix.isEmpty, key.hasPrefix(prefix) else { return nil }
+        return nearestByWords(key)
+    }
+
+    /// For a key with the SDK's prefix but no near match: the key sharing the most words.
+    private func nearestByWords(_ key: String) -> String {
+        let words = Set(key.split(separator: "_"))
+        var best = (score: -1, key: keys.first ?? key)
+        for other in keys {
+            let score = Set(other.split(separator: "_")).intersection(words).count
+            if score > best.score { best = (score, other) }
+        }
+        return best.key
+    }
+
+    /// The key without trailing placeholders (`title %@ %lld` → `title`).
+    static func withoutPlaceholders(_ key: String) -> String {
+        var parts = key.split(separator: " ", omittingEmptySubsequences: false)
+        while parts.count > 1, let last = parts.last, last.hasPrefix("%") { parts.removeLast() }
+        return parts.joined(separator: " ")
+    }
+}
+
+/// Levenshtein distance over Unicode scalars.
+enum EditDistance {
+    /// The distance, or nil when it exceeds `limit` (computed in a band, so cheap for small limits).
+    static func bounded(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+        guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMinimum = Swift.min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return nil }
+            swap(&previous, &current)
+        }
+        return previous[b.count] <= limit ? previous[b.count] : nil
+    }
+
+    /// The plain distance.
+    static func distance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        bounded(a, b, limit: Swift.max(a.count, b.count)) ?? Swift.max(a.count, b.count)
+    }
+}

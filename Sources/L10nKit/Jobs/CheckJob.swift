@@ -1,0 +1,192 @@
+import Foundation
+
+/// What a check run is asked to do, from the command line or a pipeline stage.
+public struct CheckOptions: Sendable, Equatable {
+    /// Run only these checks (empty: all).
+    public var only: [String]
+    /// Skip these checks.
+    public var skip: [String]
+    /// Look only at these offered locales (empty: all).
+    public var locales: [String]
+    /// A baseline file that overrides the manifest's; findings recorded in it do not count.
+    public var baseline: URL?
+    /// Warnings count as failures.
+    public var strict: Bool
+
+    public init(only: [String] = [], skip: [String] = [], locales: [String] = [], baseline: URL? = nil, strict: Bool = false) {
+        self.only = only
+        self.skip = skip
+        self.locales = locales
+        self.baseline = baseline
+        self.strict = strict
+    }
+}
+
+/// The result of running the checks: the findings that count, sorted like compiler output.
+public struct CheckResult: Sendable {
+    /// Findings not recorded in the baseline, by file, line, column, check.
+    public var findings: [Finding]
+    /// How many findings the baseline absorbed.
+    public var baselined: Int
+    /// The checks that ran, in `BuiltInChecks` order.
+    public var checks: [String]
+    public var strict: Bool
+
+    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+
+    /// Whether the run fails: an error, or a warning with `strict`.
+    public var failed: Bool {
+        findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+    }
+}
+
+/// Runs the checks over a loaded project: settings from the manifest and the options, findings
+/// located at their catalog lines, the baseline applied.
+public struct CheckJob: Sendable {
+    public var options: CheckOptions
+
+    public init(options: CheckOptions = CheckOptions()) {
+        self.options = options
+    }
+
+    public func run(on project: Project) throws -> CheckResult {
+        for id in options.only + options.skip where BuiltInChecks.check(id: id) == nil {
+            throw InputError("unknown check '\(id)'", hint: Suggestion.didYouMean(id, among: BuiltInChecks.ids).map { "did you mean '\($0)'? " } ?? ""
+                             + "'l10n checks' lists them")
+        }
+        let context = try CheckContext(project: project, locales: options.locales)
+        var findings: [Finding] = []
+        var ran: [String] = []
+        for check in BuiltInChecks.all {
+            let id = check.id
+            if !options.only.isEmpty && !options.only.contains(id) { continue }
+            if options.skip.contains(id) { continue }
+            let setting = project.manifest.checkSeverities[id]
+            if setting == .off { continue }
+            ran.append(id)
+            var found = check.init().findings(in: context)
+            if let severity = setting?.severity {
+                for index in found.indices { found[index].severity = severity }
+            }
+            if !options.locales.isEmpty {
+                found.removeAll { $0.locale != nil && !options.locales.contains($0.locale!) && $0.locale != project.sourceLanguage }
+            }
+            findings += found
+        }
+        findings = try locate(findings, in: project)
+        var baselined = 0
+        if let baseline = try baselineIdentities(project) {
+            let before = findings.count
+            findings.removeAll { baseline.contains($0.identity) }
+            baselined = before - findings.count
+        }
+        findings.sort(by: Self.order)
+        return CheckResult(findings: findings, baselined: baselined, checks: ran, strict: options.strict)
+    }
+
+    /// Compiler order: file, line, column, then check, key and locale.
+    static func order(_ a: Finding, _ b: Finding) -> Bool {
+        (a.file ?? "", a.line ?? 0, a.column ?? 0, a.check, a.key ?? "", a.locale ?? "")
+            < (b.file ?? "", b.line ?? 0, b.column ?? 0, b.check, b.key ?? "", b.locale ?? "")
+    }
+
+    /// Gives catalog and `.strings` findings the line of their key (or of the key's localization).
+    private func locate(_ findings: [Finding], in project: Project) throws -> [Finding] {
+        var catalogLocations: [String: StringCatalogLocations?] = [:]
+        return try findings.map { finding in
+            guard finding.line == nil, let file = finding.file, let key = finding.key else { return finding }
+            var located = finding
+            if file.hasSuffix(".xcstrings") {
+                if catalogLocations[file] == nil {
+                    let url = project.url(forPath: file)
+                    catalogLocations[file] = .some(FileManager.default.fileExists(atPath: url.path)
+                        ? try StringCatalogLocations(AtomicFile.read(url), file: file) : nil)
+                }
+                if let location = catalogLocations[file]??.location(key: key, locale: finding.locale) {
+                    located.line = location.line
+                    located.column = location.column
+                }
+            } else if file.hasSuffix(".strings"),
+                      let location = project.stringsTables.lazy.compactMap({ $0.files.values.first { $0.path == file } }).first?.entry(forKey: key)?.location {
+                located.line = location.line
+                located.column = location.column
+            }
+            return located
+        }
+    }
+
+    private func baselineIdentities(_ project: Project) throws -> Set<FindingIdentity>? {
+        let url = options.baseline ?? project.manifest.baseline.map { project.url(forPath: $0) }
+        guard let url else { return nil }
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw InputError("the baseline \(url.path) does not exist", hint: "record one with l10n check --write-baseline \(url.path)")
+        }
+        return Set(try Baseline.read(AtomicFile.read(url), file: url.path))
+    }
+}
+
+/// The findings a team accepted when it adopted l10n: only findings not listed here count.
+public enum Baseline {
+    public static let version = 1
+
+    /// `{ "version": 1, "findings": [ { "check": …, "file": …, "key": …, "locale": … } ] }`, sorted.
+    public static func data(for findings: [Finding]) -> Data {
+        let identities = Set(findings.map(\.identity)).sorted()
+        let value = JSONValue.object([
+            ("version", .number(String(version))),
+            ("findings", .array(identities.map { identity in
+                .object([("check", .string(identity.check)), ("file", .string(identity.file)),
+                         ("key", .string(identity.key)), ("locale", .string(identity.locale))])
+            })),
+        ])
+        return JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: value)
+    }
+
+    public static func read(_ data: Data, file: String) throws -> [FindingIdentity] {
+        try JSONReader.read(data, file: file) { reader in
+            var identities: [FindingIdentity] = []
+            var version: String?
+            guard try reader.peekKind() == .object else {
+                throw InputError("a baseline is a JSON object with \"version\" and \"findings\"", at: reader.location())
+            }
+            try reader.readObject { reader, key, _ in
+                switch key {
+                case "version": version = try reader.readNumber()
+                case "findings":
+                    try reader.readArray { reader, _ in
+                        let at = reader.location()
+                        let value = try reader.readValue()
+                        guard let check = value["check"]?.stringValue, let path = value["file"]?.stringValue,
+                              let key = value["key"]?.stringValue, let locale = value["locale"]?.stringValue else {
+                            throw InputError("a baseline finding needs the strings \"check\", \"file\", \"key\" and \"locale\"", at: at)
+                        }
+                        identities.append(FindingIdentity(check: check, file: path, key: key, locale: locale))
+                    }
+                default:
+                    throw InputError("unknown baseline field \"\(key)\"", at: reader.location(), hint: "a baseline has \"version\" and \"findings\"")
+                }
+            }
+            try reader.finish()
+            guard version == String(Self.version) else {
+                throw InputError("baseline version \(version ?? "(none)") is not \(Self.version)", at: SourceLocation(file: file, line: 1, column: 1),
+                                 hint: "record it again with l10n check --write-baseline")
+            }
+            return identities
+        }
+    }
+}
+
+/// "Did you mean" for names typed by people.
+public enum Suggestion {
+    /// The candidate nearest to `text` within an edit distance of a third of its length (at least 2).
+    public static func didYouMean(_ text: String, among candidates: [String]) -> String? {
+        let typed = Array(text.lowercased().unicodeScalars)
+        let limit = max(2, typed.count / 3)
+        var best: (Int, String)?
+        for candidate in candidates {
+            guard let distance = EditDistance.bounded(typed, Array(candidate.lowercased().unicodeScalars), limit: limit) else { continue }
+            if best == nil || distance < best!.0 { best = (distance, candidate) }
+        }
+        return best?.1
+    }
+}

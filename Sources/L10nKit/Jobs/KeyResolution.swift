@@ -1,0 +1,175 @@
+/// How the running app resolves keys on one device: each bundle's localization, then for every
+/// key each layer of the lookup chain in order, why it fell through or won, and what shows.
+public struct KeyResolution: Sendable {
+    /// One layer tried for a key.
+    public struct Step: Sendable {
+        public enum Verdict: String, Sendable {
+            /// The layer does not contain the key: the lookup goes on.
+            case fallsThrough = "falls through"
+            /// The first layer with the key: its value shows.
+            case wins
+            /// Below the winner: never read for this key.
+            case notReached = "not reached"
+        }
+        public var layer: Layer
+        public var verdict: Verdict
+        /// The localizations the layer's bundle searches on this device.
+        public var searched: [String]
+        /// The localization whose value the layer has first, nil when it has none of them.
+        public var locale: String?
+        public var value: String?
+    }
+
+    /// One key explained.
+    public struct Key: Sendable {
+        public var key: String
+        public var steps: [Step]
+        /// The index of the winning step.
+        public var winner: Int?
+        /// What the device shows (the raw key when no layer has it).
+        public var shows: String
+        /// The localization it is in, nil when it is the layer's source text or the raw key.
+        public var locale: String?
+        /// Whether the winner lacked the localization the device chose, so another (often the
+        /// source language) shows.
+        public var fellBackToSource: Bool
+        public var columns: Int
+        /// Nearest keys, for a key no layer has.
+        public var suggestions: [String]
+    }
+
+    public var device: DeviceView
+    public var keys: [Key]
+
+    public static func explain(_ keys: [String], in project: Project, preferred: [String]) -> KeyResolution {
+        let device = project.deviceView(preferred: preferred)
+        let appList = device.app.localizations
+        func searched(_ layer: Layer) -> [String] {
+            device.bundles.first { $0.bundle == layer.bundle }?.localizations ?? appList
+        }
+        var allKeys: [String]?
+        let explained = keys.map { key -> Key in
+            var steps: [Step] = []
+            var winner: Int?
+            var shows = key, shownLocale: String?, fellBack = true
+            for layer in project.lookupChain.layers {
+                let list = searched(layer)
+                guard winner == nil else {
+                    let found = list.lazy.compactMap { locale in project.value(in: layer, key: key, locale: locale).map { (locale, $0) } }.first
+                    steps.append(Step(layer: layer, verdict: .notReached, searched: list, locale: found?.0, value: found?.1))
+                    continue
+                }
+                guard project.layer(layer, contains: key) else {
+                    steps.append(Step(layer: layer, verdict: .fallsThrough, searched: list, locale: nil, value: nil))
+                    continue
+                }
+                winner = steps.count
+                if let (locale, value) = list.lazy.compactMap({ locale in project.value(in: layer, key: key, locale: locale).map { (locale, $0) } }).first {
+                    shows = value
+                    shownLocale = locale
+                    fellBack = locale != list.first
+                } else {
+                    let source = project.catalog(for: layer)?.sourceLanguage ?? project.sourceLanguage
+                    shows = project.value(in: layer, key: key, locale: source) ?? key
+                }
+                steps.append(Step(layer: layer, verdict: .wins, searched: list, locale: shownLocale, value: shows))
+            }
+            var suggestions: [String] = []
+            if winner == nil {
+                if allKeys == nil {
+                    var union = Set<String>()
+                    for layer in project.lookupChain.layers {
+                        if let catalog = project.catalog(for: layer) { union.formUnion(catalog.entries.keys) }
+                    }
+                    allKeys = union.sorted()
+                }
+                suggestions = nearest(key, in: allKeys!)
+            }
+            return Key(key: key, steps: steps, winner: winner, shows: shows, locale: shownLocale, fellBackToSource: fellBack,
+                       columns: TextWidth.columns(DisplayText.visible(shows)), suggestions: suggestions)
+        }
+        return KeyResolution(device: device, keys: explained)
+    }
+
+    /// Up to three keys nearest to `key`: equal up to a placeholder suffix, then by edit distance.
+    static func nearest(_ key: String, in keys: [String]) -> [String] {
+        let index = SDKKeyIndex(keys)
+        var result: [String] = []
+        if let intended = index.intendedKey(for: key) { result.append(intended) }
+        let typed = Array(key.unicodeScalars)
+        let scored = keys.compactMap { other -> (Int, String)? in
+            guard !result.contains(other) else { return nil }
+            return EditDistance.bounded(typed, Array(other.unicodeScalars), limit: max(3, typed.count / 4)).map { ($0, other) }
+        }.sorted { $0 < $1 }
+        result += scored.prefix(3 - result.count).map(\.1)
+        return result
+    }
+
+    public var text: String {
+        var lines = ["device \(device.preferredLanguages.joined(separator: ","))"]
+        for bundle in device.bundles {
+            lines.append("  \(bundle.bundle) (\(bundle.kind.rawValue)): \(Self.chain(bundle.localizations))")
+        }
+        for key in keys {
+            lines.append("")
+            lines.append(key.key)
+            for (number, step) in key.steps.enumerated() {
+                var line = "  \(number + 1). \(step.layer.name)"
+                if let path = step.layer.catalogPath { line += " (\(path))" }
+                switch step.verdict {
+                case .fallsThrough: line += ": no such key, falls through"
+                case .wins:
+                    if let locale = step.locale, locale != step.searched.first {
+                        line += ": has the key, wins, but has no '\(step.searched.first ?? locale)': its '\(locale)' \(CheckContext.quoted(step.value ?? "")) shows"
+                    } else if let locale = step.locale {
+                        line += ": has the key, wins with '\(locale)' \(CheckContext.quoted(step.value ?? ""))"
+                    } else {
+                        line += ": has the key, wins, but has none of \(step.searched.joined(separator: ", ")): its source text \(CheckContext.quoted(step.value ?? "")) shows"
+                    }
+                case .notReached:
+                    line += ": not reached" + (step.locale.map { " (has '\($0)' \(CheckContext.quoted(step.value ?? "")))" } ?? "")
+                }
+                lines.append(line)
+            }
+            if key.winner == nil {
+                lines.append("  no layer has it: the device shows the raw key")
+                if !key.suggestions.isEmpty { lines.append("  did you mean: " + key.suggestions.map { "\"\($0)\"" }.joined(separator: ", ") + "?") }
+            } else {
+                lines.append("  shows \(CheckContext.quoted(key.shows)) (\(key.locale ?? "source text"), \(key.columns) column\(key.columns == 1 ? "" : "s"))")
+                if key.fellBackToSource, let wanted = key.steps[key.winner!].searched.first,
+                   let lower = key.steps.first(where: { $0.verdict == .notReached && $0.locale == wanted }) {
+                    lines.append("  \(lower.layer.name) has '\(lower.locale!)' \(CheckContext.quoted(lower.value ?? "")), but the layer above wins without it: add '\(lower.locale!)' to the override")
+                }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public var json: String {
+        func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+        let value = JSONValue.object([
+            ("device", .array(device.preferredLanguages.map(JSONValue.string))),
+            ("bundles", .array(device.bundles.map { bundle in
+                .object([("bundle", .string(bundle.bundle)), ("kind", .string(bundle.kind.rawValue)),
+                         ("localizations", .array(bundle.localizations.map(JSONValue.string)))])
+            })),
+            ("keys", .array(keys.map { key in
+                .object([
+                    ("key", .string(key.key)),
+                    ("layers", .array(key.steps.map { step in
+                        .object([("layer", .string(step.layer.name)), ("file", optional(step.layer.catalogPath)),
+                                 ("verdict", .string(step.verdict.rawValue)), ("locale", optional(step.locale)), ("value", optional(step.value))])
+                    })),
+                    ("shows", .string(key.shows)), ("locale", optional(key.locale)), ("fellBackToSource", .bool(key.fellBackToSource)),
+                    ("columns", .number(String(key.columns))), ("suggestions", .array(key.suggestions.map(JSONValue.string))),
+                ])
+            })),
+        ])
+        return CompactJSON.string(value) + "\n"
+    }
+
+    private static func chain(_ localizations: [String]) -> String {
+        guard let first = localizations.first else { return "(none)" }
+        return localizations.count == 1 ? first : first + ", then " + localizations.dropFirst().joined(separator: ", ")
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+
+/// Renders check findings for people and machines: compiler-style text, a versioned JSON
+/// document (docs/checks.md), GitHub workflow annotations, and JUnit XML.
+public struct FindingsReport: Sendable {
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json, github, junit
+    }
+
+    /// The JSON document's schema version.
+    public static let schemaVersion = 1
+
+    public var result: CheckResult
+    /// Put before each project-relative path so it reads relative to the working folder.
+    public var pathPrefix: String
+
+    public init(result: CheckResult, pathPrefix: String = "") {
+        self.result = result
+        self.pathPrefix = pathPrefix
+    }
+
+    public func render(_ format: Format) -> String {
+        switch format {
+        case .text: return text
+        case .json: return json
+        case .github: return github
+        case .junit: return junit
+        }
+    }
+
+    private func path(_ file: String?) -> String? { file.map { pathPrefix + $0 } }
+
+    private func position(_ finding: Finding) -> String {
+        guard let file = path(finding.file) else { return "" }
+        var text = file
+        if let line = finding.line {
+            text += ":\(line)"
+            if let column = finding.column { text += ":\(column)" }
+        }
+        return text + ": "
+    }
+
+    /// `file:line:column: severity: message [check]`, the hint under it, then one line per severity.
+    public var text: String {
+        var lines: [String] = []
+        for finding in result.findings {
+            lines.append("\(position(finding))\(finding.severity.rawValue): \(finding.message) [\(finding.check)]")
+            if let hint = finding.hint { lines.append("  hint: \(hint)") }
+        }
+        if !result.findings.isEmpty { lines.append("") }
+        for severity in Severity.allCases.reversed() {
+            let found = result.findings.filter { $0.severity == severity }
+            var byCheck: [String: Int] = [:]
+            for finding in found { byCheck[finding.check, default: 0] += 1 }
+            let detail = result.checks.compactMap { id in byCheck[id].map { "\(id) \($0)" } }.joined(separator: ", ")
+            let noun = severity == .error ? "error" : severity == .warning ? "warning" : "note"
+            lines.append("\(found.count) \(noun)\(found.count == 1 ? "" : "s")" + (detail.isEmpty ? "" : " (\(detail))"))
+        }
+        if result.baselined > 0 { lines.append("\(result.baselined) more in the baseline, not counted") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The JSON document: schema version, counts, the checks that ran, and every finding.
+    public var json: String {
+        func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+        func number(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
+        let findings: [JSONValue] = result.findings.map { finding in
+            var members: [(key: String, value: JSONValue)] = [
+                ("check", .string(finding.check)), ("severity", .string(finding.severity.rawValue)),
+                ("file", optional(path(finding.file))), ("line", number(finding.line)), ("column", number(finding.column)),
+                ("key", optional(finding.key)), ("locale", optional(finding.locale)),
+                ("message", .string(finding.message)), ("hint", optional(finding.hint)),
+            ]
+            if let device = finding.device {
+                members.append(("device", .object([("device", .string(device.device)), ("shows", .string(device.shows)),
+                                                   ("instead", optional(device.instead))])))
+            }
+            if !finding.keys.isEmpty { members.append(("keys", .array(finding.keys.map(JSONValue.string)))) }
+            return .object(members)
+        }
+        let value = JSONValue.object([
+            ("version", .number(String(Self.schemaVersion))),
+            ("summary", .object([("errors", number(result.count(.error))), ("warnings", number(result.count(.warning))),
+                                 ("notes", number(result.count(.note))), ("baselined", number(result.baselined)),
+                                 ("failed", .bool(result.failed))])),
+            ("checks", .array(result.checks.map(JSONValue.string))),
+            ("findings", .array(findings)),
+        ])
+        return CompactJSON.string(value) + "\n"
+    }
+
+    /// GitHub Actions workflow commands: one `::error file=…,line=…::message` per finding.
+    public var github: String {
+        result.findings.map { finding in
+            let command = finding.severity == .error ? "error" : finding.severity == .warning ? "warning" : "notice"
+            var properties: [String] = []
+            if let file = path(finding.file) { properties.append("file=\(Self.escapeProperty(file))") }
+            if let line = finding.line { properties.append("line=\(line)") }
+            if let column = finding.column { properties.append("col=\(column)") }
+            properties.append("title=\(Self.escapeProperty(finding.check))")
+            let message = finding.message + (finding.hint.map { "\n\($0)" } ?? "")
+            return "::\(command) \(properties.joined(separator: ","))::\(Self.escapeData(message))"
+        }.map { $0 + "\n" }.joined()
+    }
+
+    static func escapeData(_ text: String) -> String {
+        text.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+    }
+
+    static func escapeProperty(_ text: String) -> String {
+        escapeData(text).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+    }
+
+    /// JUnit XML: one test case per check and file, a failure per error or warning; a check with
+    /// no finding is one passing case.
+    public var junit: String {
+        var cases: [(check: String, file: String, findings: [Finding])] = []
+        var index: [String: Int] = [:]
+        for finding in result.findings {
+            let file = path(finding.file) ?? "(project)"
+            let id = finding.check + "\u{0}" + file
+            if let at = index[id] { cases[at].findings.append(finding) } else {
+                index[id] = cases.count
+                cases.append((finding.check, file, [finding]))
+            }
+        }
+        for check in result.checks where !cases.contains(where: { $0.check == check }) { cases.append((check, "(project)", [])) }
+        cases.sort { ($0.check, $0.file) < ($1.check, $1.file) }
+        let failures = cases.filter { $0.findings.contains { $0.severity != .note } }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"l10n\" tests=\"\(cases.count)\" failures=\"\(failures)\">\n"
+        xml += "  <testsuite name=\"l10n check\" tests=\"\(cases.count)\" failures=\"\(failures)\">\n"
+        for testCase in cases {
+            xml += "    <testcase classname=\"\(XMLText.escape(testCase.check))\" name=\"\(XMLText.escape(testCase.file))\""
+            let failing = testCase.findings.filter { $0.severity != .note }
+            if failing.isEmpty && testCase.findings.isEmpty {
+                xml += "/>\n"
+                continue
+            }
+            xml += ">\n"
+            for finding in failing {
+                xml += "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(XMLText.escape(finding.message))\">"
+                xml += XMLText.escape("\(position(finding))\(finding.message)" + (finding.hint.map { "\nhint: \($0)" } ?? ""))
+                xml += "</failure>\n"
+            }
+            let notes = testCase.findings.filter { $0.severity == .note }
+            if !notes.isEmpty {
+                xml += "      <system-out>" + XMLText.escape(notes.map { "\(position($0))note: \($0.message)" }.joined(separator: "\n")) + "</system-out>\n"
+            }
+            xml += "    </testcase>\n"
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+}
+
+/// Escaping for XML text and attribute values: markup characters, quotes, and the controls XML
+/// 1.0 cannot hold as characters (tab, line feed and carriage return as references).
+public enum XMLText {
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
+            case "\t": out += "&#9;"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}
