@@ -18,7 +18,7 @@ public struct MissingTranslationCheck: Check {
         .editor("Every locale the app offers has a value",
                 sdk: ["ly_img_editor_dock_button_crop": ["en": "Crop", "de": "Zuschneiden"]],
                 localizable: ["ly_img_editor_dock_button_crop": ["en": "Trim", "de": "Beschneiden"],
-                              "Brand Studio": ["en": "Brand Studio"]]),
+                              "Open Editor": ["de": "Editor öffnen"]]),
     ]
 
     public init() {}

@@ -1,0 +1,98 @@
+import Foundation
+import L10nKit
+import XCTest
+
+/// Every check's examples are its spec: each triggering example makes it report, each other one
+/// keeps it silent, on a real project written to disk and discovered as any other.
+final class CheckExamplesTests: XCTestCase {
+    func findings(_ check: any Check.Type, _ example: CheckExample) throws -> [Finding] {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
+        try example.write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        return try CheckJob(options: CheckOptions(only: [check.id])).run(on: project).findings
+    }
+
+    func testEveryCheckHasExamplesBothWays() {
+        for check in BuiltInChecks.all {
+            XCTAssertFalse(check.triggeringExamples.isEmpty, "\(check.id) has no triggering example")
+            XCTAssertFalse(check.nonTriggeringExamples.isEmpty, "\(check.id) has no non-triggering example")
+            XCTAssertFalse(check.summary.isEmpty)
+            XCTAssertFalse(check.hint.isEmpty)
+        }
+        XCTAssertEqual(Set(BuiltInChecks.ids).count, BuiltInChecks.all.count, "check ids are unique")
+    }
+
+    func testTriggeringExamplesReport() throws {
+        for check in BuiltInChecks.all {
+            for example in check.triggeringExamples {
+                let found = try findings(check, example)
+                XCTAssertFalse(found.isEmpty, "\(check.id): '\(example.title)' reported nothing")
+                XCTAssertTrue(found.allSatisfy { $0.check == check.id })
+            }
+        }
+    }
+
+    func testNonTriggeringExamplesStaySilent() throws {
+        for check in BuiltInChecks.all {
+            for example in check.nonTriggeringExamples {
+                let found = try findings(check, example)
+                XCTAssertEqual(found.map(\.message), [], "\(check.id): '\(example.title)' reported")
+            }
+        }
+    }
+
+    func testExampleSeveritiesFollowTheRules() throws {
+        let plural = PluralCategoriesCheck.triggeringExamples
+        XCTAssertEqual(try findings(PluralCategoriesCheck.self, plural[0]).map(\.severity), [.error, .error], "ru few and many cover integers below 100")
+        let french = try findings(PluralCategoriesCheck.self, plural[1])
+        XCTAssertEqual(french.map(\.severity), [.warning], "fr many is reached only at 1,000,000")
+        XCTAssertTrue(french[0].message.contains("1000000"), french[0].message)
+        let dropped = try findings(PluralCategoriesCheck.self, plural[2])
+        XCTAssertEqual(dropped.count, 1)
+        XCTAssertTrue(dropped[0].message.contains("21"), dropped[0].message)
+
+        let placeholder = PlaceholderMismatchCheck.triggeringExamples
+        XCTAssertEqual(try findings(PlaceholderMismatchCheck.self, placeholder[0]).map(\.severity), [.error], "a type change can crash")
+        XCTAssertEqual(try findings(PlaceholderMismatchCheck.self, placeholder[1]).map(\.severity), [.warning], "a dropped argument only loses text")
+    }
+
+    func testManifestSeveritiesAndOff() throws {
+        let example = CheckExample.app("en-only label", localizable: ["Done": ["en": "Done"], "Cancel": ["en": "Cancel", "de": "Abbrechen"]],
+                                       more: ["l10n.json": .text(#"{ "checks": { "missing-translation": "error", "needs-review": "off" } }"#)])
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
+        try example.write(to: root)
+        let result = try CheckJob().run(on: ProjectDiscovery(root: root).discover())
+        XCTAssertEqual(result.findings.map(\.check), ["missing-translation"])
+        XCTAssertEqual(result.findings.map(\.severity), [.error])
+        XCTAssertFalse(result.checks.contains("needs-review"))
+        XCTAssertTrue(result.failed)
+    }
+
+    func testManifestErrorsAreLocated() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
+        try CheckExample.app("x", localizable: ["Done": ["en": "Done"]],
+                             more: ["l10n.json": .text("{\n  \"checks\": { \"widht\": \"error\" }\n}\n")]).write(to: root)
+        XCTAssertThrowsError(try ProjectDiscovery(root: root).discover()) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("l10n.json:2:13"), text)
+            XCTAssertTrue(text.contains("checks.widht"), text)
+        }
+    }
+
+    func testWidthBudgetGlobsAndPrefixes() {
+        let glob = WidthBudget(name: "crop", keys: "ly_img_editor_*_button_crop", budget: 5)
+        XCTAssertTrue(glob.matches("ly_img_editor_dock_button_crop"))
+        XCTAssertTrue(glob.matches("ly_img_editor_inspector_bar_button_crop"))
+        XCTAssertFalse(glob.matches("ly_img_editor_dock_button_crop_more"))
+        XCTAssertTrue(WidthBudget(name: "dock", keys: "ly_img_editor_dock_", budget: 5).matches("ly_img_editor_dock_button_x"))
+        XCTAssertTrue(WidthBudget(name: "q", keys: "a?c*", budget: 1).matches("abcdef"))
+        XCTAssertFalse(WidthBudget(name: "q", keys: "a?c*", budget: 1).matches("acdef"))
+    }
+
+    func testDisplayTextHidesMarkup() {
+        XCTAssertEqual(DisplayText.visible("^[%lld Page](inflect: true)"), "00 Page")
+        XCTAssertEqual(DisplayText.visible("**Bold** and [link](https://x.y)"), "Bold and link")
+        XCTAssertEqual(DisplayText.visible("50%% off"), "50% off")
+        XCTAssertEqual(TextWidth.columns(DisplayText.visible("^[%lld Seite](inflect: true)")), 8)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+@testable import L10nCommandLine
+import L10nKit
+import XCTest
+
+/// The checks on Samples/BrandedEditor: every trap its README lists is found, and nothing else
+/// (the golden files are the exact set, so any noise fails).
+final class SampleChecksTests: XCTestCase {
+    static func result(_ options: CheckOptions = CheckOptions()) throws -> CheckResult {
+        try CheckJob(options: options).run(on: ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover())
+    }
+
+    struct Row: Hashable, CustomStringConvertible {
+        var check: String, severity: Severity, file: String, key: String?, locale: String?
+        var description: String { "\(check) \(severity.rawValue) \(file) \(key ?? "-") \(locale ?? "-")" }
+    }
+
+    func testEveryTrapIsFoundAndNothingElse() throws {
+        let rows = try Self.result().findings.map { Row(check: $0.check, severity: $0.severity, file: $0.file ?? "", key: $0.key, locale: $0.locale) }
+        let app = "BrandedEditor/Localizable.xcstrings", editor = "BrandedEditor/IMGLYEditor.xcstrings"
+        let storyboard = "OnboardingKit/Base.lproj/Onboarding.storyboard"
+        let expected: [Row] = [
+            // 1: English-only custom label shadows German (SDK) and French (app editor table)
+            Row(check: "shadowed-locale", severity: .error, file: app, key: "ly_img_editor_canvas_menu_button_duplicate", locale: "de"),
+            Row(check: "shadowed-locale", severity: .error, file: app, key: "ly_img_editor_canvas_menu_button_duplicate", locale: "fr"),
+            // 2 and 9: a typo and a dropped placeholder suffix
+            Row(check: "unknown-key", severity: .error, file: app, key: "ly_img_editor_inspector_bar_buton_crop", locale: nil),
+            Row(check: "unknown-key", severity: .error, file: editor, key: "ly_img_editor_asset_library_label_credits_artist", locale: nil),
+            // 3: German dock label too long
+            Row(check: "width", severity: .warning, file: app, key: "ly_img_editor_dock_button_stickers", locale: "de"),
+            // 4: MyBrand.xcstrings is never read
+            Row(check: "ignored-catalog", severity: .warning, file: "BrandedEditor/MyBrand.xcstrings", key: "ly_img_editor_dialog_close_confirm_title", locale: nil),
+            // 5, 6, 11, 15: French and Japanese partial, custom labels without French, onboarding without de/fr/ja
+            Row(check: "missing-translation", severity: .warning, file: editor, key: nil, locale: "fr"),
+            Row(check: "missing-translation", severity: .warning, file: editor, key: nil, locale: "ja"),
+            Row(check: "missing-translation", severity: .warning, file: app, key: nil, locale: "fr"),
+            Row(check: "missing-translation", severity: .warning, file: app, key: nil, locale: "ja"),
+            Row(check: "missing-translation", severity: .warning, file: "OnboardingKit/de.lproj/Localizable.strings", key: nil, locale: "de"),
+            Row(check: "missing-translation", severity: .warning, file: "OnboardingKit/fr.lproj/Localizable.strings", key: nil, locale: "fr"),
+            Row(check: "missing-translation", severity: .warning, file: "OnboardingKit/ja.lproj/Localizable.strings", key: nil, locale: "ja"),
+            // 7: unreviewed French
+            Row(check: "needs-review", severity: .warning, file: editor, key: "ly_img_editor_asset_library_label_search_placeholder %@", locale: "fr"),
+            // 8: stale copy after an SDK update
+            Row(check: "stale-source", severity: .warning, file: editor, key: "ly_img_editor_dialog_close_confirm_text", locale: "en"),
+            // 10: French plural lacks many
+            Row(check: "plural-categories", severity: .warning, file: app, key: "%lld drafts", locale: "fr"),
+            // 12: ru not declared
+            Row(check: "undeclared-locale", severity: .warning, file: "OnboardingKit/ru.lproj/Localizable.strings", key: nil, locale: "ru"),
+            // 13 and 14: storyboard keys missing in ru, and everywhere
+            Row(check: "ib-key-missing", severity: .error, file: storyboard, key: "onboarding_photos_body", locale: "ru"),
+            Row(check: "ib-key-missing", severity: .error, file: storyboard, key: "onboarding_button_not_now", locale: nil),
+        ]
+        XCTAssertEqual(Set(rows), Set(expected), "extra: \(Set(rows).subtracting(expected)), missing: \(Set(expected).subtracting(rows))")
+        XCTAssertEqual(rows.count, expected.count, "a finding is reported twice")
+    }
+
+    func testCountsTheREADMEStates() throws {
+        let findings = try Self.result(CheckOptions(only: ["missing-translation"])).findings
+        func count(_ file: String, _ locale: String) -> Int? {
+            findings.first { $0.file == file && $0.locale == locale }?.keys.count
+        }
+        // 29 of 102 SDK keys resolve to French: 70 missing in the editor table, 2 custom labels, 1 shadowed.
+        XCTAssertEqual(count("BrandedEditor/IMGLYEditor.xcstrings", "fr"), 70)
+        XCTAssertEqual(count("BrandedEditor/Localizable.xcstrings", "fr"), 2)
+        // Japanese: all 102 SDK keys are English (93 through the editor table, 9 custom labels).
+        XCTAssertEqual(count("BrandedEditor/IMGLYEditor.xcstrings", "ja"), 93)
+        XCTAssertEqual(count("BrandedEditor/Localizable.xcstrings", "ja"), 9)
+        XCTAssertEqual(count("OnboardingKit/de.lproj/Localizable.strings", "de"), 6)
+    }
+
+    func testFindingsPointAtTheirLines() throws {
+        let findings = try Self.result().findings
+        let shadowed = try XCTUnwrap(findings.first { $0.check == "shadowed-locale" && $0.locale == "de" })
+        XCTAssertEqual(shadowed.device, DeviceOutcome(device: "de-AT", shows: "Copy", instead: "Duplizieren"))
+        let data = try Data(contentsOf: Fixtures.sample("BrandedEditor/BrandedEditor/Localizable.xcstrings"))
+        let line = String(decoding: data, as: UTF8.self).components(separatedBy: "\n")[try XCTUnwrap(shadowed.line) - 1]
+        XCTAssertTrue(line.contains("\"ly_img_editor_canvas_menu_button_duplicate\""), line)
+        let review = try XCTUnwrap(findings.first { $0.check == "needs-review" })
+        let editorLines = String(decoding: try Data(contentsOf: Fixtures.sample("BrandedEditor/BrandedEditor/IMGLYEditor.xcstrings")), as: UTF8.self)
+            .components(separatedBy: "\n")
+        XCTAssertEqual(editorLines[try XCTUnwrap(review.line) - 1].trimmingCharacters(in: .whitespaces), "\"fr\" : {")
+        let storyboard = try XCTUnwrap(findings.first { $0.check == "ib-key-missing" && $0.locale == nil })
+        XCTAssertEqual(storyboard.line, 136)
+    }
+
+    /// `l10n check` on the sample, byte for byte, in every format.
+    func testGoldenOutputs() throws {
+        let root = Fixtures.packageRoot
+        for (format, name) in [("text", "BrandedEditor.check.txt"), ("json", "BrandedEditor.check.json"),
+                               ("github", "BrandedEditor.check.github.txt"), ("junit", "BrandedEditor.check.junit.xml")] {
+            var out = ""
+            let context = CommandContext(currentDirectory: root, environment: [:], stdout: { out += $0 }, stderr: { _ in })
+            let status = L10nTool.run(["check", "--project", "Samples/BrandedEditor", "--format", format], context: context)
+            XCTAssertEqual(status, 1, format)
+            let golden = Fixtures.golden("checks/\(name)")
+            if ProcessInfo.processInfo.environment["L10N_UPDATE_GOLDEN"] == "1" { try Data(out.utf8).write(to: golden) }
+            XCTAssertEqual(out, try String(contentsOf: golden, encoding: .utf8), "\(format) differs from \(name)")
+        }
+    }
+
+    func testJSONFollowsTheDocumentedSchema() throws {
+        var out = ""
+        let context = CommandContext(currentDirectory: Fixtures.packageRoot, environment: [:], stdout: { out += $0 }, stderr: { _ in })
+        _ = L10nTool.run(["check", "--project", "Samples/BrandedEditor", "--format", "json"], context: context)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        XCTAssertEqual(document["version"] as? Int, 1)
+        let summary = try XCTUnwrap(document["summary"] as? [String: Any])
+        XCTAssertEqual(summary["errors"] as? Int, 6)
+        XCTAssertEqual(summary["failed"] as? Bool, true)
+        let findings = try XCTUnwrap(document["findings"] as? [[String: Any]])
+        XCTAssertEqual(findings.count, 19)
+        for finding in findings {
+            for field in ["check", "severity", "message"] { XCTAssertTrue(finding[field] is String, field) }
+            for field in ["file", "key", "locale", "hint"] { XCTAssertTrue(finding[field] is String || finding[field] is NSNull, field) }
+            XCTAssertTrue(finding["line"] is Int || finding["line"] is NSNull)
+        }
+    }
+
+    func testResolveExplainsEnglishOnAGermanDevice() throws {
+        var out = ""
+        let context = CommandContext(currentDirectory: Fixtures.packageRoot, environment: [:], stdout: { out += $0 }, stderr: { _ in })
+        let status = L10nTool.run(["resolve", "ly_img_editor_canvas_menu_button_duplicate", "ly_img_editor_inspector_bar_buton_crop",
+                                   "--project", "Samples/BrandedEditor", "--languages", "de-AT,en"], context: context)
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(out.contains("BrandedEditor (app): de, then en"), out)
+        XCTAssertTrue(out.contains("1. BrandedEditor/Localizable (BrandedEditor/Localizable.xcstrings): has the key, wins, but has no 'de': its 'en' 'Copy' shows"), out)
+        XCTAssertTrue(out.contains("3. IMGLYCoreUI/IMGLYEditor (Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings): not reached (has 'de' 'Duplizieren')"), out)
+        XCTAssertTrue(out.contains("shows 'Copy' (en, 4 columns)"), out)
+
+        out = ""
+        XCTAssertEqual(L10nTool.run(["resolve", "ly_img_editor_inspector_bar_button_corp", "--project", "Samples/BrandedEditor",
+                                     "--languages", "fr-CA", "--format", "json"], context: context), 1)
+        let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        let key = try XCTUnwrap((document["keys"] as? [[String: Any]])?.first)
+        XCTAssertEqual(key["shows"] as? String, "ly_img_editor_inspector_bar_button_corp")
+        XCTAssertEqual((key["suggestions"] as? [String])?.first, "ly_img_editor_inspector_bar_button_crop")
+    }
+}
