@@ -25,7 +25,7 @@ struct RunCommand: ParsableCommand {
         let loaded = try Pipeline.read(contentsOf: context.url(for: pipeline))
         if let description = loaded.description { context.print("pipeline \(pipeline): \(description)") }
         context.print("project \(loaded.project.path)")
-        let results = PipelineRunner().run(loaded) { result in
+        let results = PipelineRunner(pathPrefix: context.displayPrefix(for: loaded.project)).run(loaded) { result in
             context.print("")
             context.print("== \(result.stage) ==")
             context.write(result.output)

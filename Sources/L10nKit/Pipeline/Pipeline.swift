@@ -79,6 +79,8 @@ public enum PipelineStage: Sendable, Equatable {
     case export(scope: ExportScope, locales: [String], out: URL, format: ExportFormat)
     /// Imports returned translator files (XLIFF or `.xcloc`); with `dryRun` only reports.
     case importFiles(files: [URL], dryRun: Bool)
+    /// Runs the checks (`l10n check`); errors (or, with `strict`, warnings) are findings.
+    case check(CheckOptions)
 
     /// The stage's name, as pipeline files and reports spell it.
     public var name: String {
@@ -87,10 +89,11 @@ public enum PipelineStage: Sendable, Equatable {
         case .devices: return "devices"
         case .export: return "export"
         case .importFiles: return "import"
+        case .check: return "check"
         }
     }
 
-    static let names = ["format", "devices", "export", "import"]
+    static let names = ["format", "check", "devices", "export", "import"]
 
     static func read(_ reader: inout JSONReader, folder: URL) throws -> PipelineStage {
         let start = reader.location()
@@ -112,6 +115,15 @@ public enum PipelineStage: Sendable, Equatable {
         switch name {
         case "format":
             stage = .format(check: try options.bool("check", default: true))
+        case "check":
+            var check = CheckOptions(only: try options.strings("only") ?? [], skip: try options.strings("skip") ?? [],
+                                     locales: try options.strings("locales") ?? [], strict: try options.bool("strict", default: false))
+            for id in check.only + check.skip where BuiltInChecks.check(id: id) == nil {
+                throw InputError("unknown check \"\(id)\"", at: options.location(of: check.only.contains(id) ? "only" : "skip") ?? start,
+                                 hint: (Suggestion.didYouMean(id, among: BuiltInChecks.ids).map { "did you mean \"\($0)\"? " } ?? "") + "'l10n checks' lists them")
+            }
+            if let baseline = try options.string("baseline") { check.baseline = Pipeline.resolve(baseline, in: folder) }
+            stage = .check(check)
         case "devices":
             let languages = try options.strings("languages") ?? Project.commonDeviceLanguages
             stage = .devices(languages: languages.map { $0.split(separator: ",").map(String.init) })

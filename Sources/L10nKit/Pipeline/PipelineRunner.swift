@@ -25,7 +25,12 @@ public struct StageResult: Sendable {
 /// everything at once. A stage that changes files (format without `check`) refreshes the model
 /// before the next stage reads it.
 public struct PipelineRunner: Sendable {
-    public init() {}
+    /// Put before project-relative paths in stage output (the project as the user's working folder sees it).
+    public var pathPrefix: String
+
+    public init(pathPrefix: String = "") {
+        self.pathPrefix = pathPrefix
+    }
 
     /// Runs every stage; `progress` receives each result as soon as it is ready.
     public func run(_ pipeline: Pipeline, progress: (StageResult) -> Void = { _ in }) -> [StageResult] {
@@ -58,6 +63,10 @@ public struct PipelineRunner: Sendable {
             let outcome = try CanonicalCheck(project: project).run(rewrite: !check)
             let refreshed = outcome.rewritten.isEmpty ? project : try ProjectDiscovery(root: project.root).discover()
             return (StageResult(stage: stage.name, status: outcome.status, output: outcome.text), refreshed)
+        case .check(let options):
+            let result = try CheckJob(options: options).run(on: project)
+            let text = FindingsReport(result: result, pathPrefix: pathPrefix).text
+            return (StageResult(stage: stage.name, status: result.failed ? .findings : .passed, output: text), project)
         case .devices(let languages):
             let views = languages.map { project.deviceView(preferred: $0) }
             return (StageResult(stage: stage.name, status: .passed, output: DeviceReport.text(views)), project)

@@ -58,6 +58,20 @@ final class PipelineTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: catalog, encoding: .utf8).hasPrefix("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : {"))
     }
 
+    func testCheckStageOptions() throws {
+        let root = try workspace()
+        let file = root.appendingPathComponent("Pipelines/gate.json")
+        try Data(#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"check","only":["needs-review"],"strict":true}]}"#.utf8).write(to: file)
+        let strict = CLIRun(["run", "Pipelines/gate.json"], in: root)
+        XCTAssertEqual(strict.status, 1, strict.stdout)
+        XCTAssertTrue(strict.stdout.contains("[needs-review]"), strict.stdout)
+        try Data(#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"check","only":["needs-reveiw"]}]}"#.utf8).write(to: file)
+        let typo = CLIRun(["run", "Pipelines/gate.json"], in: root)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("gate.json:1:"), typo.stderr)
+        XCTAssertTrue(typo.stderr.contains("did you mean \"needs-review\""), typo.stderr)
+    }
+
     func testBrokenProjectFailsTheRunBeforeAnyStage() throws {
         let root = try Fixtures.temporaryFolder(self)
         try Data("{".utf8).write(to: root.appendingPathComponent("Localizable.xcstrings"))
@@ -82,11 +96,14 @@ final class PipelineTests: XCTestCase {
     func testShippedPipelinesRunOnTheSample() throws {
         let root = try workspace()
         let release = CLIRun(["run", "Pipelines/release.json"], in: root)
-        XCTAssertEqual(release.status, 0, release.stderr)
+        XCTAssertEqual(release.status, 1, "the sample's planted traps fail the release gate: \(release.stderr)")
         XCTAssertTrue(release.stdout.contains("== format ==\n6 files checked, 0 not canonical\n"), release.stdout)
         XCTAssertTrue(release.stdout.contains("/out/release/fr.xliff: 83 units in 3 files (scope missing)\n"), release.stdout)
         XCTAssertTrue(release.stdout.contains("device de-AT\n  BrandedEditor (app): de, then en\n  IMGLYCoreUI (sdk): de, then en\n"), release.stdout)
-        XCTAssertTrue(release.stdout.hasSuffix("format: passed, export: passed, devices: passed\n"), release.stdout)
+        XCTAssertTrue(release.stdout.contains("== check ==\n"), release.stdout)
+        XCTAssertTrue(release.stdout.contains("Samples/BrandedEditor/BrandedEditor/Localizable.xcstrings:79:5: error: de-AT shows 'Copy'"), release.stdout)
+        XCTAssertTrue(release.stdout.contains("6 errors (shadowed-locale 2, unknown-key 2, ib-key-missing 2)\n"), release.stdout)
+        XCTAssertTrue(release.stdout.hasSuffix("format: passed, check: findings, export: passed, devices: passed\n"), release.stdout)
         let written = try XLIFFReader().read(contentsOf: root.appendingPathComponent("out/release/fr.xliff"))
         XCTAssertEqual(written.allUnits.count, 83)
 
