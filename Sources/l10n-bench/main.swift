@@ -146,6 +146,9 @@ func runBenchmark() throws -> Bool {
                 return total + coverage.missing.count + coverage.extra.count
             }
         },
+        BenchStage(name: "check", items: inputs.values.count, itemName: "values", bytes: inputs.catalogBytes + inputs.stringsBytes) {
+            try CheckJob().run(on: project).findings.count
+        },
         // XLIFF export and import rows belong here, timed over the same project, once L10nKit has
         // export/import (being built on another branch).
     ]
@@ -159,6 +162,8 @@ func runBenchmark() throws -> Bool {
             problems.append("the catalog writer gave \(result.digest) bytes for \(inputs.catalogBytes) bytes read")
         case "strings write" where result.digest != inputs.stringsBytes:
             problems.append("the .strings writer gave \(result.digest) bytes for \(inputs.stringsBytes) bytes read")
+        case "check" where result.digest == 0:
+            problems.append("the checks found nothing in a generated project that plants shadowed labels and full-localization gaps")
         case "storyboard scan" where result.digest != generated.storyboardKeys.count:
             problems.append("the storyboard scan found \(result.digest) stbLocKey keys, the generator wrote \(generated.storyboardKeys.count)")
         default: break

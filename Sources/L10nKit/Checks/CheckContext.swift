@@ -82,6 +82,8 @@ public struct CheckContext: Sendable {
                        table: layer.catalogPath == nil
                            ? project.stringsTables.first { $0.bundle == layer.bundle && $0.table == layer.table } : nil)
         }
+        chainKeys = Self.keys(of: chain)
+        misnamed = Self.misnamedOverrides(in: chain, index: sdkKeyIndex)
     }
 
     public var sourceLanguage: String { project.sourceLanguage }
@@ -121,9 +123,24 @@ public struct CheckContext: Sendable {
     /// meant to rename an SDK key (a typo, a dropped placeholder suffix). No code looks it up.
     /// Returns the key it most likely meant.
     func misnamedOverride(_ key: String, layer position: Int) -> String? {
-        guard let sdkKeyIndex, chain[position].layer.role == .app,
-              !chain[(position + 1)...].contains(where: { $0.contains(key) }) else { return nil }
-        return sdkKeyIndex.intendedKey(for: key)
+        misnamed[position]?[key]
+    }
+
+    /// Misnamed overrides by layer index, found once.
+    private let misnamed: [Int: [String: String]]
+
+    private static func misnamedOverrides(in chain: [ChainLayer], index: SDKKeyIndex?) -> [Int: [String: String]] {
+        guard let index else { return [:] }
+        var result: [Int: [String: String]] = [:]
+        for (position, layer) in chain.enumerated() where layer.layer.role == .app {
+            var keys = Set<String>()
+            if let catalog = layer.catalog { keys.formUnion(catalog.entries.keys) }
+            if let table = layer.table { for file in table.files.values { keys.formUnion(file.keys) } }
+            for key in keys where !chain[(position + 1)...].contains(where: { $0.contains(key) }) {
+                if let intended = index.intendedKey(for: key) { result[position, default: [:]][key] = intended }
+            }
+        }
+        return result
     }
 
     /// The index in `chain` of the layer that wins `key`, nil when no layer has it.
@@ -132,7 +149,9 @@ public struct CheckContext: Sendable {
     }
 
     /// Every key any chain layer defines, in Xcode's key order.
-    var chainKeys: [String] {
+    let chainKeys: [String]
+
+    private static func keys(of chain: [ChainLayer]) -> [String] {
         var keys = Set<String>()
         for layer in chain {
             if let catalog = layer.catalog { keys.formUnion(catalog.entries.keys) }

@@ -36,6 +36,11 @@ public struct ProjectManifest: Sendable, Equatable {
     public var baseline: String?
     /// Brand terms: source term → locale → the translation it must read as.
     public var glossary: [String: [String: String]]
+    /// The coverage each locale needs for a release (`"release": { "minCoverage": 100 }`, or per
+    /// locale `{ "fr": 100, "*": 90 }`); 100 for every locale by default.
+    public var release: CoverageThresholds
+    /// Device languages the report shows besides its common ones.
+    public var devices: [String]
 
     public init(sourceLanguage: String? = nil, infoPlist: String? = nil, layers: [LayerSpec]? = nil,
                 storyboardKeyPaths: [String]? = nil, exclude: [String] = [], widths: [WidthBudget]? = nil,
@@ -49,6 +54,8 @@ public struct ProjectManifest: Sendable, Equatable {
         self.checkSeverities = checkSeverities
         self.baseline = baseline
         self.glossary = glossary
+        self.release = CoverageThresholds()
+        self.devices = []
     }
 
     /// Reads `l10n.json`; a wrong field names itself, the file, its line and column.
@@ -119,6 +126,14 @@ public struct ProjectManifest: Sendable, Equatable {
             case "baseline":
                 guard let text = value.stringValue else { throw fail(key, "a string") }
                 manifest.baseline = text
+            case "release":
+                guard let members = value.objectMembers else { throw fail(key, "an object such as { \"minCoverage\": 100 }") }
+                for (field, item) in members {
+                    guard field == "minCoverage" else { throw fail("release.\(field)", "minCoverage (the only release setting)") }
+                    manifest.release = try CoverageThresholds.read(item) { fail("release.minCoverage", $0) }
+                }
+            case "devices":
+                manifest.devices = try strings(value, key)
             case "glossary":
                 guard let terms = value.objectMembers else { throw fail(key, "an object of term → { locale: translation }") }
                 for (term, translations) in terms {
@@ -131,7 +146,7 @@ public struct ProjectManifest: Sendable, Equatable {
                 }
             default:
                 throw InputError("unknown field \"\(key)\"", at: locations[key] ?? SourceLocation(file: file, line: 1, column: 1),
-                                 hint: "known fields: sourceLanguage, infoPlist, layers, storyboardKeyPaths, exclude, widths, checks, baseline, glossary")
+                                 hint: "known fields: sourceLanguage, infoPlist, layers, storyboardKeyPaths, exclude, widths, checks, baseline, glossary, release, devices")
             }
         }
         return manifest

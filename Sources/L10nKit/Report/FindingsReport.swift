@@ -128,7 +128,7 @@ public struct FindingsReport: Sendable {
         cases.sort { ($0.check, $0.file) < ($1.check, $1.file) }
         let failures = cases.filter { $0.findings.contains { $0.severity != .note } }.count
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"l10n\" tests=\"\(cases.count)\" failures=\"\(failures)\">\n"
+        xml += "<testsuites name=\"l10n\" tests=\"\(cases.count + extraSuite.tests)\" failures=\"\(failures + extraSuite.failures)\">\n"
         xml += "  <testsuite name=\"l10n check\" tests=\"\(cases.count)\" failures=\"\(failures)\">\n"
         for testCase in cases {
             xml += "    <testcase classname=\"\(XMLText.escape(testCase.check))\" name=\"\(XMLText.escape(testCase.file))\""
@@ -149,9 +149,12 @@ public struct FindingsReport: Sendable {
             }
             xml += "    </testcase>\n"
         }
-        xml += "  </testsuite>\n</testsuites>\n"
+        xml += "  </testsuite>\n" + extraSuite.xml + "</testsuites>\n"
         return xml
     }
+
+    /// Another `<testsuite>` element to put beside the checks' (the report's coverage verdicts).
+    public var extraSuite: (xml: String, tests: Int, failures: Int) = ("", 0, 0)
 }
 
 /// Escaping for XML text and attribute values: markup characters, quotes, and the controls XML

@@ -23,11 +23,13 @@ public struct PlaceholderMismatchCheck: Check {
 
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
+        var sources = SourceFormats()
         context.appCatalogUnits { file, key, locale, leaf in
             guard locale != file.catalog.sourceLanguage else { return }
-            let (source, substitution) = CheckContext.sourceText(in: file.catalog, key: key, path: leaf.path)
+            let source = sources.format(file, key, leaf.path)
+            guard !source.format.specifiers.isEmpty else { return }
             let translationArgument = CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
-            for mismatch in Self.mismatches(source: source, sourceSubstitution: substitution, translation: leaf.unit.value,
+            for mismatch in Self.mismatches(source: source.format, sourceSubstitution: source.substitution, translation: leaf.unit.value,
                                             translationSubstitution: translationArgument, isPluralCase: leaf.path.isPluralCase) {
                 result.append(finding(mismatch.severity, file: file.path, key: key, locale: locale,
                                       message: "\(Self.describe(key, leaf.path)) [\(locale)] \(CheckContext.quoted(leaf.unit.value)): \(mismatch.message)"))
@@ -38,7 +40,7 @@ public struct PlaceholderMismatchCheck: Check {
             for (locale, file) in table.files.sorted(by: { $0.key < $1.key }) where locale != context.sourceLanguage && locale != "Base" {
                 for entry in file.entries {
                     guard let source = sourceFile.value(forKey: entry.key) else { continue }
-                    for mismatch in Self.mismatches(source: source, sourceSubstitution: nil, translation: entry.value,
+                    for mismatch in Self.mismatches(source: FormatString(source), sourceSubstitution: nil, translation: entry.value,
                                                     translationSubstitution: nil, isPluralCase: false) {
                         result.append(finding(mismatch.severity, file: table.path(locale: locale), key: entry.key, locale: locale,
                                               line: entry.location?.line, column: entry.location?.column,
@@ -52,9 +54,8 @@ public struct PlaceholderMismatchCheck: Check {
 
     /// The mismatches that matter, with the check's severities. A source without arguments is
     /// not a format string: nothing in its translation is read as a specifier.
-    static func mismatches(source: String, sourceSubstitution: SubstitutionArgument?, translation: String,
+    static func mismatches(source sourceFormat: FormatString, sourceSubstitution: SubstitutionArgument?, translation: String,
                            translationSubstitution: SubstitutionArgument?, isPluralCase: Bool) -> [(severity: Severity, message: String)] {
-        let sourceFormat = FormatString(source, substitution: sourceSubstitution)
         guard !sourceFormat.specifiers.isEmpty else { return [] }
         var options = FormatComparisonOptions()
         if isPluralCase {
@@ -89,5 +90,26 @@ extension StringUnitPath {
     /// The plural category of a plural case.
     var pluralCategory: PluralCategory? {
         isPluralCase ? PluralCategory(rawValue: components[components.count - 1]) : nil
+    }
+}
+
+/// The parsed source text of each leaf of the entry being checked, so every locale of a key
+/// compares against one parse.
+struct SourceFormats {
+    private var file = ""
+    private var key = ""
+    private var cache: [StringUnitPath: (format: FormatString, substitution: SubstitutionArgument?)] = [:]
+
+    mutating func format(_ catalog: CatalogFile, _ key: String, _ path: StringUnitPath) -> (format: FormatString, substitution: SubstitutionArgument?) {
+        if key != self.key || catalog.path != file {
+            self.key = key
+            file = catalog.path
+            cache.removeAll(keepingCapacity: true)
+        }
+        if let known = cache[path] { return known }
+        let (text, substitution) = CheckContext.sourceText(in: catalog.catalog, key: key, path: path)
+        let parsed = (FormatString(text, substitution: substitution), substitution)
+        cache[path] = parsed
+        return parsed
     }
 }

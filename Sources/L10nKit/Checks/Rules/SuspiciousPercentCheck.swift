@@ -19,10 +19,10 @@ public struct SuspiciousPercentCheck: Check {
 
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
+        var sources = SourceFormats()
         context.appCatalogUnits { file, key, locale, leaf in
-            let (source, substitution) = CheckContext.sourceText(in: file.catalog, key: key, path: leaf.path)
-            let sourceFormat = FormatString(source, substitution: substitution)
-            guard !sourceFormat.specifiers.isEmpty else { return }
+            guard leaf.unit.value.contains("% ") else { return }
+            guard !sources.format(file, key, leaf.path).format.specifiers.isEmpty else { return }
             let argument = CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
             for issue in FormatString(leaf.unit.value, substitution: argument).issues {
                 guard case .lonePercent(let reading?) = issue.kind else { continue }

@@ -42,45 +42,70 @@ public struct UnknownKeyCheck: Check {
 }
 
 /// The SDK's keys, searchable for the one an app key most likely meant.
-struct SDKKeyIndex {
+struct SDKKeyIndex: Sendable {
     let keys: [String]
     /// The shared prefix of the SDK's keys up to an underscore (`ly_img_editor_`), when there is one.
     let prefix: String
+    private let prefixScalars: [Unicode.Scalar]
     private let bySuffixless: [String: String]
+    private let keySet: Set<String>
+    /// Keys by length in scalars, so a search for distance 2 looks at five lengths only.
+    private let byLength: [Int: [(scalars: [Unicode.Scalar], key: String)]]
 
     init(_ keys: [String]) {
         self.keys = keys.sorted()
+        keySet = Set(keys)
         var common = self.keys.first ?? ""
         for key in self.keys where !key.hasPrefix(common) {
             common = String(zip(common, key).prefix { $0 == $1 }.map(\.0))
         }
         if let underscore = common.lastIndex(of: "_") { common = String(common[...underscore]) } else { common = "" }
         prefix = common.count >= 3 ? common : ""
+        prefixScalars = Array(prefix.unicodeScalars)
         var table: [String: String] = [:]
+        var lengths: [Int: [(scalars: [Unicode.Scalar], key: String)]] = [:]
         for key in self.keys {
             let stripped = Self.withoutPlaceholders(key)
             if stripped != key, table[stripped] == nil { table[stripped] = key }
+            let scalars = Array(key.unicodeScalars)
+            lengths[scalars.count, default: []].append((scalars, key))
         }
         bySuffixless = table
+        byLength = lengths
     }
 
     /// The key `key` most likely meant: one equal up to a placeholder suffix, else the nearest
-    /// within an edit distance of 2; nil when `key` looks like the app's own string.
+    /// within an edit distance of 2, else (for a key with the SDK's prefix) the one sharing most
+    /// words; nil when `key` looks like the app's own string.
     func intendedKey(for key: String) -> String? {
         let stripped = Self.withoutPlaceholders(key)
         if let match = bySuffixless[stripped] ?? bySuffixless[key] { return match }
-        if stripped != key, keys.contains(stripped) { return stripped }
+        if stripped != key, keySet.contains(stripped) { return stripped }
         let candidates = Array(key.unicodeScalars)
+        guard mayRename(candidates) else { return nil }
         var best: (distance: Int, key: String)?
-        for other in keys {
-            let difference = other.unicodeScalars.count - candidates.count
-            guard abs(difference) <= 2 else { continue }
-            let distance = EditDistance.bounded(candidates, Array(other.unicodeScalars), limit: best.map { $0.distance - 1 } ?? 2)
-            if let distance, best == nil || distance < best!.distance { best = (distance, other) }
+        for length in (candidates.count - 2)...(candidates.count + 2) {
+            for other in byLength[length] ?? [] {
+                let limit = best.map { $0.distance - 1 } ?? 2
+                if limit < 0 { break }
+                if let distance = EditDistance.bounded(candidates, other.scalars, limit: limit) { best = (distance, other.key) }
+            }
         }
         if let best { return best.key }
         guard !prefix.isEmpty, key.hasPrefix(prefix) else { return nil }
         return nearestByWords(key)
+    }
+
+    /// Whether the key starts like the SDK's keys (within 2 edits of the shared prefix): only
+    /// such a key can be 2 edits from one of them, so the app's own strings are not searched.
+    private func mayRename(_ key: [Unicode.Scalar]) -> Bool {
+        guard !prefixScalars.isEmpty else { return true }
+        let n = prefixScalars.count
+        guard key.count >= n - 2 else { return false }
+        for length in max(0, n - 2)...min(key.count, n + 2) where EditDistance.bounded(prefixScalars, Array(key[0..<length]), limit: 2) != nil {
+            return true
+        }
+        return false
     }
 
     /// For a key with the SDK's prefix but no near match: the key sharing the most words.

@@ -68,6 +68,44 @@ public struct JSONReader {
         }
     }
 
+    /// Moves past the value at the current position without building it: strings are scanned
+    /// for their closing quote only and nothing is validated, so use it on text already read
+    /// once (finding where keys stand in a file that parsed).
+    public mutating func skipValue() throws {
+        skipWhitespace()
+        guard offset < bytes.count else { throw try expected("a value") }
+        var depth = 0
+        var i = offset
+        repeat {
+            guard i < bytes.count else { throw unclosed("value", opened: offset) }
+            switch bytes[i] {
+            case UInt8(ascii: "\""):
+                i += 1
+                while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                i += 1
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                depth += 1
+                i += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                i += 1
+            default:
+                if depth == 0 {
+                    // A scalar: up to the next delimiter.
+                    while i < bytes.count, !Self.isDelimiter(bytes[i]) { i += 1 }
+                } else {
+                    i += 1
+                }
+            }
+        } while depth > 0
+        offset = min(i, bytes.count)
+    }
+
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]")
+            || byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
     /// Reads any value into a tree.
     public mutating func readValue() throws -> JSONValue {
         switch try peekKind() {

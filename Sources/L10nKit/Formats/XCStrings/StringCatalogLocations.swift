@@ -12,16 +12,16 @@ public struct StringCatalogLocations: Sendable {
         try JSONReader.read(data, file: file) { reader in
             guard try reader.peekKind() == .object else { return }
             try reader.readObject(detectingDuplicates: false) { reader, field, _ in
-                guard field == "strings", try reader.peekKind() == .object else { _ = try reader.readValue(); return }
+                guard field == "strings", try reader.peekKind() == .object else { try reader.skipValue(); return }
                 try reader.readObject(detectingDuplicates: false) { reader, key, keyOffset in
                     keys[key] = reader.location(at: keyOffset)
-                    guard try reader.peekKind() == .object else { _ = try reader.readValue(); return }
+                    guard try reader.peekKind() == .object else { try reader.skipValue(); return }
                     try reader.readObject(detectingDuplicates: false) { reader, member, _ in
-                        guard member == "localizations", try reader.peekKind() == .object else { _ = try reader.readValue(); return }
+                        guard member == "localizations", try reader.peekKind() == .object else { try reader.skipValue(); return }
                         var byLocale: [String: SourceLocation] = [:]
                         try reader.readObject(detectingDuplicates: false) { reader, locale, localeOffset in
                             byLocale[locale] = reader.location(at: localeOffset)
-                            _ = try reader.readValue()
+                            try reader.skipValue()
                         }
                         localizations[key] = byLocale
                     }

@@ -1,0 +1,135 @@
+/// The release report: one model, computed once from the project and the check findings, that
+/// every rendering (text, Markdown, JSON, HTML, JUnit) shows.
+public struct CoverageReport: Sendable {
+    /// The JSON document's schema version (docs/report.md).
+    public static let schemaVersion = 1
+
+    public var project: String
+    public var sourceLanguage: String
+    /// Locales the app offers, the source language first.
+    public var offeredLocales: [String]
+    /// Locales the SDK ships (empty without the editor SDK).
+    public var sdkLocales: [String]
+    public var customLabels: [LabelRow]
+    /// App-side entries whose source text equals the SDK's: they add or keep translations, they rename nothing.
+    public var copies: Int
+    /// Offered locales the SDK does not ship: every SDK key needs an app-side value.
+    public var fullLocalization: [LocaleCoverage]
+    /// Offered locales the SDK ships (or every offered locale, without the SDK): the app's own strings and overrides.
+    public var appLocales: [LocaleCoverage]
+    public var devices: [DeviceRow]
+    public var findings: CheckResult
+    /// The coverage each locale must reach, from the manifest (`release.minCoverage`) or a gate.
+    public var thresholds: CoverageThresholds
+    /// What changed since a previous report, with `--compare`.
+    public var comparison: ReportComparison?
+
+    /// One custom label: an app key that renames an SDK key.
+    public struct LabelRow: Sendable {
+        public var key: String
+        /// The surface it sits on (`dock`, `inspector bar`, …, `other`).
+        public var surface: String
+        public var budget: WidthBudget?
+        /// The app layer that wins it.
+        public var layer: String
+        public var file: String
+        public var cells: [LabelCell]
+        public var shadowsAnyLocale: Bool { cells.contains(where: \.shadowed) }
+    }
+
+    /// A custom label as a device in one locale sees it.
+    public struct LabelCell: Sendable {
+        public var locale: String
+        /// What the device shows.
+        public var shows: String
+        /// The SDK's value it replaces (the SDK's source text where the SDK lacks the locale).
+        public var replaces: String?
+        /// The layer the shown value comes from, and the localization of it.
+        public var from: String
+        public var fromLocale: String?
+        /// Whether a lower layer translates this locale but the override hides it.
+        public var shadowed: Bool
+        public var columns: Int
+        public var budget: Int?
+        public var overBudget: Bool { budget.map { columns > $0 } ?? false }
+    }
+
+    /// How far one locale is from done.
+    public struct LocaleCoverage: Sendable {
+        public var locale: String
+        public var tables: [TableCoverage]
+        public var reachable: Int { tables.reduce(0) { $0 + $1.reachable } }
+        public var finished: Int { tables.reduce(0) { $0 + $1.finished } }
+        public var missing: Int { tables.reduce(0) { $0 + $1.missing } }
+        public var needsReview: Int { tables.reduce(0) { $0 + $1.needsReview } }
+        public var pluralGaps: Int { tables.reduce(0) { $0 + $1.pluralGaps } }
+        public var widthOverruns: Int { tables.reduce(0) { $0 + $1.widthOverruns } }
+        /// Finished values over reachable keys, in percent (100 when nothing is reachable).
+        public var coverage: Double { reachable == 0 ? 100 : Double(finished) * 100 / Double(reachable) }
+        /// The coverage it must reach.
+        public var threshold: Double
+        public var passes: Bool { coverage + 1e-9 >= threshold }
+    }
+
+    /// One table's figures in one locale.
+    public struct TableCoverage: Sendable {
+        /// `bundle/table`.
+        public var table: String
+        public var file: String?
+        /// Keys a device in the locale reaches through this table.
+        public var reachable: Int
+        /// Of them, with a value in the locale in state translated.
+        public var finished: Int
+        /// Shown in another localization (mostly the source language).
+        public var missing: Int
+        /// With a value in state needs_review or new.
+        public var needsReview: Int
+        public var pluralGaps: Int
+        public var widthOverruns: Int
+        /// The keys counted missing, for the renderings that list them.
+        public var missingKeys: [String]
+        public var coverage: Double { reachable == 0 ? 100 : Double(finished) * 100 / Double(reachable) }
+    }
+
+    /// What one common device language gets.
+    public struct DeviceRow: Sendable {
+        public var device: String
+        /// Each bundle and the localization it uses (`BrandedEditor: de`).
+        public var bundles: [(bundle: String, kind: String, localization: String)]
+        /// Keys of the chain shown in another localization than the app's choice.
+        public var fallbacks: Int
+        public var reachable: Int
+    }
+}
+
+/// Minimum coverage per locale: `"*"` for every locale not named.
+public struct CoverageThresholds: Sendable, Equatable {
+    public var byLocale: [String: Double]
+    public var fallback: Double
+
+    public init(byLocale: [String: Double] = [:], fallback: Double = 100) {
+        self.byLocale = byLocale
+        self.fallback = fallback
+    }
+
+    public func threshold(for locale: String) -> Double { byLocale[locale] ?? fallback }
+}
+
+extension CoverageThresholds {
+    /// Reads `100` (every locale) or `{ "fr": 100, "*": 90 }`; percentages from 0 to 100.
+    static func read(_ value: JSONValue, fail: (String) -> Error) throws -> CoverageThresholds {
+        func percent(_ value: JSONValue) throws -> Double {
+            guard case .number(let text) = value, let number = Double(text), (0...100).contains(number) else {
+                throw fail("a percentage from 0 to 100, or an object of locale → percentage (\"*\" for the rest)")
+            }
+            return number
+        }
+        if case .number = value { return CoverageThresholds(fallback: try percent(value)) }
+        guard let members = value.objectMembers else { throw fail("a percentage, or an object of locale → percentage") }
+        var result = CoverageThresholds()
+        for (locale, item) in members {
+            if locale == "*" { result.fallback = try percent(item) } else { result.byLocale[locale] = try percent(item) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+
+/// The renderings of the release report: terminal text, Markdown for a pull request or job
+/// summary, versioned JSON (docs/report.md), one self-contained HTML page, and JUnit XML.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    case text, md, json, html, junit
+
+    /// The file name a rendering is written to under `--out`.
+    public var fileName: String {
+        switch self {
+        case .text: return "report.txt"
+        case .md: return "report.md"
+        case .json: return "report.json"
+        case .html: return "report.html"
+        case .junit: return "report.junit.xml"
+        }
+    }
+}
+
+extension CoverageReport {
+    public func render(_ format: ReportFormat, pathPrefix: String = "", color: Bool = false) -> String {
+        switch format {
+        case .text: return text(pathPrefix: pathPrefix, color: color)
+        case .md: return markdown(pathPrefix: pathPrefix)
+        case .json: return json(pathPrefix: pathPrefix)
+        case .html: return html(pathPrefix: pathPrefix)
+        case .junit: return junit(pathPrefix: pathPrefix)
+        }
+    }
+
+    /// Whether the release passes: no check error and every counted locale at its threshold.
+    public var passes: Bool { !findings.failed && failingLocales.isEmpty }
+
+    /// Locales below their coverage threshold.
+    public var failingLocales: [LocaleCoverage] { (fullLocalization + appLocales).filter { !$0.passes } }
+
+    static func percent(_ value: Double) -> String {
+        value >= 100 ? "100%" : String(format: "%.1f%%", (value * 10).rounded(.down) / 10)
+    }
+
+    private func shadowedLabels() -> [LabelRow] { customLabels.filter(\.shadowsAnyLocale) }
+
+    // MARK: Text
+
+    func text(pathPrefix: String, color: Bool) -> String {
+        func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+        func bold(_ text: String) -> String { paint(text, "1") }
+        var lines: [String] = []
+        lines.append(bold("l10n report: \(project)") + " (source \(sourceLanguage); offers \(offeredLocales.joined(separator: ", "))"
+                     + (sdkLocales.isEmpty ? ")" : "; the SDK ships \(sdkLocales.joined(separator: ", ")))"))
+        lines.append("")
+        lines.append(bold("Custom labels") + ": \(customLabels.count) rename\(customLabels.count == 1 ? "" : "s"), \(shadowedLabels().count) shadow a locale; \(copies) cop\(copies == 1 ? "y" : "ies") of SDK entries (not renames)")
+        for row in customLabels {
+            let cells = row.cells.map { cell -> String in
+                var text = "\(cell.locale) \(CheckContext.quoted(cell.shows))"
+                if cell.shadowed { text += paint(" SHADOWS \(CheckContext.quoted(cell.replaces ?? ""))", "31") }
+                else if cell.fromLocale != cell.locale { text += paint(" (no \(cell.locale))", "33") }
+                if cell.overBudget { text += paint(" \(cell.columns)/\(cell.budget!) cols", "33") }
+                return text
+            }
+            lines.append("  [\(row.surface)] \(row.key): " + cells.joined(separator: "; "))
+        }
+        for (title, part) in [("Full-localization locales", fullLocalization), ("Locales the SDK ships (the app's own strings and overrides)", appLocales)] where !part.isEmpty {
+            lines.append("")
+            lines.append(bold(title))
+            for locale in part {
+                let verdict = locale.passes ? paint("pass", "32") : paint("FAIL", "31")
+                lines.append("  \(locale.locale): \(Self.percent(locale.coverage)) (\(locale.finished)/\(locale.reachable)), \(locale.missing) missing, \(locale.needsReview) to review, \(locale.pluralGaps) plural gaps, \(locale.widthOverruns) too wide; needs \(Self.percent(locale.threshold)): \(verdict)")
+                for table in locale.tables {
+                    lines.append("    \(table.table): \(Self.percent(table.coverage)) (\(table.finished)/\(table.reachable)), \(table.missing) missing, \(table.needsReview) to review")
+                }
+            }
+        }
+        lines.append("")
+        lines.append(bold("Devices"))
+        for device in devices {
+            let bundles = device.bundles.map { "\($0.bundle) \($0.localization)" }.joined(separator: ", ")
+            lines.append("  \(device.device): \(bundles); \(device.fallbacks) of \(device.reachable) labels in another language")
+        }
+ if let comparison {
+            lines.append("")
+            lines.append(bold("Since the previous report"))
+            lines += comparison.lines.map { "  " + $0 }
+        }
+        lines.append("")
+        lines.append(bold("Findings") + ": \(findings.count(.error)) errors, \(findings.count(.warning)) warnings, \(findings.count(.note)) notes")
+        for finding in findings.findings where finding.severity != .note {
+            let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") + ": " } ?? ""
+            lines.append("  \(place)\(finding.severity == .error ? paint("error", "31") : paint("warning", "33")): \(finding.message) [\(finding.check)]")
+        }
+        lines.append("")
+        lines.append(passes ? paint("release: pass", "32") : paint("release: FAIL", "31") + " (" + verdictReasons.joined(separator: "; ") + ")")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Why the release fails, one phrase per reason.
+    public var verdictReasons: [String] {
+        var reasons: [String] = []
+        if findings.failed { reasons.append("\(findings.count(.error)) check error\(findings.count(.error) == 1 ? "" : "s")" + (findings.strict ? " or warnings (strict)" : "")) }
+        for locale in failingLocales {
+            reasons.append("\(locale.locale) coverage \(Self.percent(locale.coverage)) is below \(Self.percent(locale.threshold))")
+        }
+        return reasons
+    }
+
+    // MARK: Markdown
+
+    func markdown(pathPrefix: String) -> String {
+        func cell(_ text: String) -> String {
+            text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        }
+        var md = "# l10n report: \(cell(project))\n\n"
+        md += passes ? "**Release: pass.**\n\n" : "**Release: fail** — " + cell(verdictReasons.joined(separator: "; ")) + ".\n\n"
+        md += "Source language `\(sourceLanguage)`; the app offers \(offeredLocales.map { "`\($0)`" }.joined(separator: ", "))"
+        md += sdkLocales.isEmpty ? ".\n\n" : "; the SDK ships \(sdkLocales.map { "`\($0)`" }.joined(separator: ", ")).\n\n"
+        md += "## Custom labels\n\n\(customLabels.count) renames, \(shadowedLabels().count) shadow a locale; \(copies) copies of SDK entries (not renames).\n\n"
+        if !customLabels.isEmpty {
+            let locales = offeredLocales
+            md += "| surface | key | " + locales.joined(separator: " | ") + " |\n|---|---|" + locales.map { _ in "---" }.joined(separator: "|") + "|\n"
+            for row in customLabels {
+                let cells = locales.map { locale -> String in
+                    guard let c = row.cells.first(where: { $0.locale == locale }) else { return "" }
+                    var text = cell(c.shows)
+                    if c.shadowed { text = "⚠️ **\(text)** (hides “\(cell(c.replaces ?? ""))”)" }
+                    else if c.fromLocale != c.locale { text += " _(no \(locale))_" }
+                    if c.overBudget { text += " ⟷ \(c.columns)/\(c.budget!)" }
+                    return text
+                }
+                md += "| \(row.surface) | `\(cell(row.key))` | " + cells.joined(separator: " | ") + " |\n"
+            }
+            md += "\n"
+        }
+        for (title, part) in [("Full-localization locales", fullLocalization), ("Locales the SDK ships", appLocales)] where !part.isEmpty {
+            md += "## \(title)\n\n| locale | coverage | finished | missing | to review | plural gaps | too wide | needs | verdict |\n|---|---|---|---|---|---|---|---|---|\n"
+            for locale in part {
+                md += "| `\(locale.locale)` | \(Self.percent(locale.coverage)) | \(locale.finished)/\(locale.reachable) | \(locale.missing) | \(locale.needsReview) | \(locale.pluralGaps) | \(locale.widthOverruns) | \(Self.percent(locale.threshold)) | \(locale.passes ? "✅ pass" : "❌ fail") |\n"
+            }
+            md += "\n<details><summary>Per table</summary>\n\n| locale | table | coverage | finished | missing | to review |\n|---|---|---|---|---|---|\n"
+            for locale in part {
+                for table in locale.tables {
+                    md += "| `\(locale.locale)` | \(cell(table.table)) | \(Self.percent(table.coverage)) | \(table.finished)/\(table.reachable) | \(table.missing) | \(table.needsReview) |\n"
+                }
+            }
+            md += "\n</details>\n\n"
+        }
+        md += "## Devices\n\n| device | " + (devices.first?.bundles.map { cell($0.bundle) }.joined(separator: " | ") ?? "") + " | labels in another language |\n"
+        md += "|---|" + (devices.first?.bundles.map { _ in "---" }.joined(separator: "|") ?? "") + "|---|\n"
+        for device in devices {
+            md += "| `\(device.device)` | " + device.bundles.map { "`\($0.localization)`" }.joined(separator: " | ") + " | \(device.fallbacks) of \(device.reachable) |\n"
+        }
+        if let comparison {
+            md += "\n## Since the previous report\n\n" + comparison.lines.map { "- " + cell($0.trimmingCharacters(in: .whitespaces)) }.joined(separator: "\n") + "\n"
+        }
+        md += "\n## Findings\n\n\(findings.count(.error)) errors, \(findings.count(.warning)) warnings, \(findings.count(.note)) notes.\n\n"
+        if !findings.findings.isEmpty {
+            md += "| severity | check | where | message |\n|---|---|---|---|\n"
+            for finding in findings.findings {
+                let place = finding.file.map { "`" + cell(pathPrefix + $0) + (finding.line.map { ":\($0)" } ?? "") + "`" } ?? ""
+                md += "| \(finding.severity.rawValue) | `\(finding.check)` | \(place) | \(cell(finding.message)) |\n"
+            }
+        }
+        return md
+    }
+
+    // MARK: JSON
+
+    func json(pathPrefix: String) -> String {
+        func number(_ value: Int) -> JSONValue { .number(String(value)) }
+        func decimal(_ value: Double) -> JSONValue { .number(String(format: "%.2f", value)) }
+        func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+        func coverage(_ locale: LocaleCoverage) -> JSONValue {
+            .object([
+                ("locale", .string(locale.locale)), ("coverage", decimal(locale.coverage)), ("reachable", number(locale.reachable)),
+                ("finished", number(locale.finished)), ("missing", number(locale.missing)), ("needsReview", number(locale.needsReview)),
+                ("pluralGaps", number(locale.pluralGaps)), ("widthOverruns", number(locale.widthOverruns)),
+                ("threshold", decimal(locale.threshold)), ("passes", .bool(locale.passes)),
+                ("tables", .array(locale.tables.map { table in
+                    .object([("table", .string(table.table)), ("file", optional(table.file.map { pathPrefix + $0 })),
+                             ("coverage", decimal(table.coverage)), ("reachable", number(table.reachable)), ("finished", number(table.finished)),
+                             ("missing", number(table.missing)), ("needsReview", number(table.needsReview)), ("pluralGaps", number(table.pluralGaps)),
+                             ("widthOverruns", number(table.widthOverruns)), ("missingKeys", .array(table.missingKeys.map(JSONValue.string)))])
+                })),
+            ])
+        }
+        let findingsDocument = FindingsReport(result: findings, pathPrefix: pathPrefix).json
+        let findingsValue = (try? JSONReader.parse(Data(findingsDocument.utf8), file: "findings")) ?? .null
+        let value = JSONValue.object([
+            ("version", number(Self.schemaVersion)),
+            ("project", .string(project)), ("sourceLanguage", .string(sourceLanguage)),
+            ("offeredLocales", .array(offeredLocales.map(JSONValue.string))), ("sdkLocales", .array(sdkLocales.map(JSONValue.string))),
+            ("passes", .bool(passes)), ("reasons", .array(verdictReasons.map(JSONValue.string))),
+            ("customLabels", .object([
+                ("copies", number(copies)),
+                ("labels", .array(customLabels.map { row in
+                    .object([("key", .string(row.key)), ("surface", .string(row.surface)), ("layer", .string(row.layer)),
+                             ("file", .string(pathPrefix + row.file)), ("shadows", .bool(row.shadowsAnyLocale)),
+                             ("locales", .array(row.cells.map { c in
+                                 .object([("locale", .string(c.locale)), ("shows", .string(c.shows)), ("replaces", optional(c.replaces)),
+                                          ("from", .string(c.from)), ("fromLocale", optional(c.fromLocale)), ("shadowed", .bool(c.shadowed)),
+                                          ("columns", number(c.columns)), ("budget", c.budget.map(number) ?? .null)])
+                             }))])
+                })),
+            ])),
+            ("fullLocalization", .array(fullLocalization.map(coverage))),
+            ("appLocales", .array(appLocales.map(coverage))),
+            ("devices", .array(devices.map { device in
+                .object([("device", .string(device.device)),
+                         ("bundles", .array(device.bundles.map { .object([("bundle", .string($0.bundle)), ("kind", .string($0.kind)), ("localization", .string($0.localization))]) })),
+                         ("fallbacks", number(device.fallbacks)), ("reachable", number(device.reachable))])
+            })),
+            ("findings", findingsValue),
+            ("comparison", comparison.map { comparison in
+                .object([
+                    ("coverage", .array(comparison.coverage.map { change in
+                        .object([("locale", .string(change.locale)), ("before", change.before.map(decimal) ?? .null), ("after", decimal(change.after))])
+                    })),
+                    ("newFindings", .array(comparison.newFindings.map(JSONValue.string))),
+                    ("fixedFindings", .array(comparison.fixedFindings.map(JSONValue.string))),
+                    ("newCustomLabels", .array(comparison.newCustomLabels.map(JSONValue.string))),
+                    ("removedCustomLabels", .array(comparison.removedCustomLabels.map(JSONValue.string))),
+                ])
+            } ?? .null),
+        ])
+        return String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: value), as: UTF8.self)
+    }
+
+    // MARK: JUnit
+
+    func junit(pathPrefix: String) -> String {
+        var report = FindingsReport(result: findings, pathPrefix: pathPrefix)
+        let locales = fullLocalization + appLocales
+        var xml = "  <testsuite name=\"l10n coverage\" tests=\"\(locales.count)\" failures=\"\(failingLocales.count)\">\n"
+        for locale in locales {
+            xml += "    <testcase classname=\"coverage\" name=\"\(XMLText.escape(locale.locale))\""
+            if locale.passes {
+                xml += "/>\n"
+            } else {
+                let message = "\(locale.locale) coverage \(Self.percent(locale.coverage)) is below \(Self.percent(locale.threshold)): \(locale.missing) missing, \(locale.needsReview) to review"
+                xml += ">\n      <failure type=\"coverage\" message=\"\(XMLText.escape(message))\">\(XMLText.escape(message))</failure>\n    </testcase>\n"
+            }
+        }
+        xml += "  </testsuite>\n"
+        report.extraSuite = (xml, locales.count, failingLocales.count)
+        return report.junit
+    }
+}
