@@ -58,6 +58,7 @@ struct ReportCommand: ParsableCommand {
             return report.passes ? .success : .findings
         }
         let folder = context.url(for: out, isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try AtomicFile.writeAll(formats.map { format in
             (Data(report.render(format, pathPrefix: format == .html ? "" : prefix).utf8), folder.appendingPathComponent(format.fileName))
         })

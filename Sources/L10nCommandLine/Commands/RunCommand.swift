@@ -24,8 +24,8 @@ struct RunCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let loaded = try Pipeline.read(contentsOf: context.url(for: pipeline))
         if let description = loaded.description { context.print("pipeline \(pipeline): \(description)") }
-        context.print("project \(loaded.project.path)")
-        let results = PipelineRunner(pathPrefix: context.displayPrefix(for: loaded.project)).run(loaded) { result in
+        context.print("project \(context.displayPrefix(for: loaded.project).isEmpty ? "." : String(context.displayPrefix(for: loaded.project).dropLast()))")
+        let results = PipelineRunner(pathPrefix: context.displayPrefix(for: loaded.project), workingDirectory: context.currentDirectory).run(loaded) { result in
             context.print("")
             context.print("== \(result.stage) ==")
             context.write(result.output)

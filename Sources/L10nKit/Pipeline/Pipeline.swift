@@ -15,6 +15,8 @@ public struct Pipeline: Sendable, Equatable {
     /// The project folder, resolved against the pipeline file's folder.
     public var project: URL
     public var stages: [PipelineStage]
+    /// What the run must meet, checked after the last stage.
+    public var gate: PipelineGate?
 
     /// Reads a pipeline file; every mistake names its line and column.
     public static func read(contentsOf url: URL) throws -> Pipeline {
@@ -28,6 +30,7 @@ public struct Pipeline: Sendable, Equatable {
             var description: String?
             var project: URL?
             var stages: [PipelineStage]?
+            var gate: PipelineGate?
             let start = reader.location()
             try expect(.object, &reader, "a pipeline object with \"project\" and \"stages\"")
             try reader.readObject { reader, key, _ in
@@ -41,9 +44,11 @@ public struct Pipeline: Sendable, Equatable {
                         list.append(try PipelineStage.read(&reader, folder: folder))
                     }
                     stages = list
+                case "gate":
+                    gate = try PipelineGate.read(&reader)
                 default:
                     throw InputError("unknown pipeline field \"\(key)\"", at: reader.location(),
-                                     hint: "a pipeline has \"description\", \"project\" and \"stages\"")
+                                     hint: "a pipeline has \"description\", \"project\", \"stages\" and \"gate\"")
                 }
             }
             guard let project else {
@@ -52,7 +57,7 @@ public struct Pipeline: Sendable, Equatable {
             guard let stages, !stages.isEmpty else {
                 throw InputError("the pipeline has no \"stages\"", at: start, hint: "add \"stages\": [ { \"stage\": \"format\" } ]")
             }
-            return Pipeline(file: file, description: description, project: project, stages: stages)
+            return Pipeline(file: file, description: description, project: project, stages: stages, gate: gate)
         }
     }
 
@@ -81,6 +86,10 @@ public enum PipelineStage: Sendable, Equatable {
     case importFiles(files: [URL], dryRun: Bool)
     /// Runs the checks (`l10n check`); errors (or, with `strict`, warnings) are findings.
     case check(CheckOptions)
+    /// Prints what discovery found: bundles, tables, the lookup chain, the offered locales.
+    case discover
+    /// The release report (`l10n report`), written in `formats` under `out`; findings when it fails.
+    case report(formats: [ReportFormat], out: URL?, strict: Bool)
 
     /// The stage's name, as pipeline files and reports spell it.
     public var name: String {
@@ -90,10 +99,12 @@ public enum PipelineStage: Sendable, Equatable {
         case .export: return "export"
         case .importFiles: return "import"
         case .check: return "check"
+        case .discover: return "discover"
+        case .report: return "report"
         }
     }
 
-    static let names = ["format", "check", "devices", "export", "import"]
+    static let names = ["discover", "format", "check", "report", "devices", "export", "import"]
 
     static func read(_ reader: inout JSONReader, folder: URL) throws -> PipelineStage {
         let start = reader.location()
@@ -124,6 +135,22 @@ public enum PipelineStage: Sendable, Equatable {
             }
             if let baseline = try options.string("baseline") { check.baseline = Pipeline.resolve(baseline, in: folder) }
             stage = .check(check)
+        case "discover":
+            stage = .discover
+        case "report":
+            let names = try options.strings("formats") ?? ["text"]
+            let formats = try names.map { name -> ReportFormat in
+                guard let format = ReportFormat(rawValue: name) else {
+                    throw InputError("unknown report format \"\(name)\"", at: options.location(of: "formats") ?? start,
+                                     hint: "formats are text, md, json, html, junit")
+                }
+                return format
+            }
+            let out = try options.string("out").map { Pipeline.resolve($0, in: folder) }
+            if out == nil, formats != [.text] {
+                throw InputError("stage report writes \(names.joined(separator: ", ")) only with \"out\": the folder for report.*", at: start)
+            }
+            stage = .report(formats: formats, out: out, strict: try options.bool("strict", default: false))
         case "devices":
             let languages = try options.strings("languages") ?? Project.commonDeviceLanguages
             stage = .devices(languages: languages.map { $0.split(separator: ",").map(String.init) })
@@ -191,5 +218,60 @@ struct StageOptions {
             throw InputError("stage \(stage) has no option \"\(key)\"", at: location,
                              hint: "its options are \(used.subtracting(["stage"]).sorted().joined(separator: ", "))")
         }
+    }
+}
+
+/// What a pipeline run must meet: `"gate": { "maxErrors": 0, "minCoverage": { "fr": 100, "*": 90 } }`.
+/// `minCoverage` also overrides the manifest's `release.minCoverage` for the run's report.
+public struct PipelineGate: Sendable, Equatable {
+    /// Check errors allowed (nil: not gated).
+    public var maxErrors: Int?
+    /// Check warnings allowed (nil: not gated).
+    public var maxWarnings: Int?
+    /// Coverage each locale must reach (nil: not gated).
+    public var minCoverage: CoverageThresholds?
+
+    public init(maxErrors: Int? = nil, maxWarnings: Int? = nil, minCoverage: CoverageThresholds? = nil) {
+        self.maxErrors = maxErrors
+        self.maxWarnings = maxWarnings
+        self.minCoverage = minCoverage
+    }
+
+    static func read(_ reader: inout JSONReader) throws -> PipelineGate {
+        var gate = PipelineGate()
+        try Pipeline.expect(.object, &reader, "a gate object such as { \"maxErrors\": 0 }")
+        try reader.readObject { reader, key, _ in
+            let location = reader.location()
+            let value = try reader.readValue()
+            func count() throws -> Int {
+                guard case .number(let text) = value, let number = Int(text), number >= 0 else {
+                    throw InputError("\"\(key)\" of the gate must be a whole number of at least 0", at: location)
+                }
+                return number
+            }
+            switch key {
+            case "maxErrors": gate.maxErrors = try count()
+            case "maxWarnings": gate.maxWarnings = try count()
+            case "minCoverage":
+                gate.minCoverage = try CoverageThresholds.read(value) { InputError("\"minCoverage\" of the gate must be \($0)", at: location) }
+            default:
+                throw InputError("the gate has no option \"\(key)\"", at: location, hint: "a gate has maxErrors, maxWarnings and minCoverage")
+            }
+        }
+        return gate
+    }
+
+    /// What failed, one phrase each; empty when the run meets the gate.
+    public func failures(findings: CheckResult, report: CoverageReport?) -> [String] {
+        var failures: [String] = []
+        let errors = findings.count(.error), warnings = findings.count(.warning)
+        if let maxErrors, errors > maxErrors { failures.append("\(errors) check error\(errors == 1 ? "" : "s") (the gate allows \(maxErrors))") }
+        if let maxWarnings, warnings > maxWarnings { failures.append("\(warnings) check warning\(warnings == 1 ? "" : "s") (the gate allows \(maxWarnings))") }
+        if minCoverage != nil, let report {
+            for locale in report.failingLocales {
+                failures.append("\(locale.locale) coverage \(CoverageReport.percent(locale.coverage)) is below \(CoverageReport.percent(locale.threshold))")
+            }
+        }
+        return failures
     }
 }

@@ -27,9 +27,12 @@ public struct StageResult: Sendable {
 public struct PipelineRunner: Sendable {
     /// Put before project-relative paths in stage output (the project as the user's working folder sees it).
     public var pathPrefix: String
+    /// The user's working folder: written files are shown relative to it.
+    public var workingDirectory: URL?
 
-    public init(pathPrefix: String = "") {
+    public init(pathPrefix: String = "", workingDirectory: URL? = nil) {
         self.pathPrefix = pathPrefix
+        self.workingDirectory = workingDirectory
     }
 
     /// Runs every stage; `progress` receives each result as soon as it is ready.
@@ -43,28 +46,67 @@ public struct PipelineRunner: Sendable {
             progress(result)
             return [result]
         }
+        var state = RunState(gate: pipeline.gate)
         for stage in pipeline.stages {
             let result: StageResult
             do {
-                (result, project) = try run(stage, on: project)
+                (result, project) = try run(stage, on: project, state: &state)
             } catch {
                 result = StageResult(stage: stage.name, status: .failed, output: "\(error)\n")
             }
             results.append(result)
             progress(result)
-            if result.status == .failed { break }
+            if result.status == .failed { return results }
+        }
+        if let gate = pipeline.gate {
+            let result: StageResult
+            do {
+                let findings = try state.checks ?? CheckJob().run(on: project)
+                let report = gate.minCoverage == nil ? nil : try state.report ?? ReportJob(thresholds: gate.minCoverage).run(on: project)
+                let failures = gate.failures(findings: findings, report: report)
+                result = failures.isEmpty
+                    ? StageResult(stage: "gate", status: .passed, output: "the gate is met\n")
+                    : StageResult(stage: "gate", status: .findings, output: "the gate fails: " + failures.joined(separator: "; ") + "\n")
+            } catch {
+                result = StageResult(stage: "gate", status: .failed, output: "\(error)\n")
+            }
+            results.append(result)
+            progress(result)
         }
         return results
     }
 
-    private func run(_ stage: PipelineStage, on project: Project) throws -> (StageResult, Project) {
+    /// What earlier stages computed that the gate reuses.
+    private struct RunState {
+        var gate: PipelineGate?
+        var checks: CheckResult?
+        var report: CoverageReport?
+    }
+
+    private func run(_ stage: PipelineStage, on project: Project, state: inout RunState) throws -> (StageResult, Project) {
         switch stage {
+        case .discover:
+            return (StageResult(stage: stage.name, status: .passed, output: Self.summary(of: project, pathPrefix: pathPrefix)), project)
+        case .report(let formats, let out, let strict):
+            let report = try ReportJob(checkOptions: CheckOptions(strict: strict), thresholds: state.gate?.minCoverage).run(on: project)
+            state.report = report
+            state.checks = report.findings
+            var output = report.render(.text, pathPrefix: pathPrefix)
+            if let out {
+                try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+                try AtomicFile.writeAll(formats.map { format in
+                    (Data(report.render(format, pathPrefix: format == .html ? "" : pathPrefix).utf8), out.appendingPathComponent(format.fileName))
+                })
+                output += formats.map { "wrote \(displayPath(out.appendingPathComponent($0.fileName)))\n" }.joined()
+            }
+            return (StageResult(stage: stage.name, status: report.passes ? .passed : .findings, output: output), project)
         case .format(let check):
             let outcome = try CanonicalCheck(project: project).run(rewrite: !check)
             let refreshed = outcome.rewritten.isEmpty ? project : try ProjectDiscovery(root: project.root).discover()
             return (StageResult(stage: stage.name, status: outcome.status, output: outcome.text), refreshed)
         case .check(let options):
             let result = try CheckJob(options: options).run(on: project)
+            state.checks = result
             let text = FindingsReport(result: result, pathPrefix: pathPrefix).text
             return (StageResult(stage: stage.name, status: result.failed ? .findings : .passed, output: text), project)
         case .devices(let languages):
@@ -80,7 +122,7 @@ public struct PipelineRunner: Sendable {
                     continue
                 }
                 let url = try export.write(to: out, format: format, tool: .l10n(version: L10nVersion.current))
-                lines.append("wrote \(url.path): \(export.unitCount) units in \(export.document.files.count) files (scope \(scope.rawValue))")
+                lines.append("wrote \(displayPath(url)): \(export.unitCount) units in \(export.document.files.count) files (scope \(scope.rawValue))")
             }
             return (StageResult(stage: stage.name, status: .passed, output: lines.map { $0 + "\n" }.joined()), project)
         case .importFiles(let files, let dryRun):
@@ -94,5 +136,31 @@ public struct PipelineRunner: Sendable {
             }
             return (StageResult(stage: stage.name, status: plan.exitStatus == 0 ? .passed : .findings, output: report.text), refreshed)
         }
+    }
+
+    /// `path` as the user's working folder sees it (relative when inside it).
+    private func displayPath(_ url: URL) -> String {
+        let path = url.standardizedFileURL.path
+        guard let base = workingDirectory?.standardizedFileURL.path else { return path }
+        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+    }
+
+    /// What discovery found, for the discover stage.
+    static func summary(of project: Project, pathPrefix: String) -> String {
+        var lines: [String] = []
+        lines.append("app \(project.app.name)" + (project.app.infoPlistPath.map { " (\(pathPrefix)\($0))" } ?? "")
+                     + ": offers \(project.app.availableLocalizations.joined(separator: ", ")); source language \(project.sourceLanguage)")
+        for file in project.catalogs {
+            lines.append("catalog \(pathPrefix)\(file.path): \(file.catalog.entries.count) keys, \(file.catalog.locales.joined(separator: " ")) (bundle \(file.bundle))")
+        }
+        for table in project.stringsTables {
+            lines.append("table \(table.bundle)/\(table.table): \(table.locales.joined(separator: " "))")
+        }
+        for path in project.interfaceFiles { lines.append("interface \(pathPrefix)\(path)") }
+        lines.append("lookup chain: " + project.lookupChain.layers.map(\.name).joined(separator: " → "))
+        if !project.fullLocalizationLocales.isEmpty {
+            lines.append("full-localization locales: \(project.fullLocalizationLocales.joined(separator: ", "))")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -58,6 +58,24 @@ final class PipelineTests: XCTestCase {
         XCTAssertTrue(try String(contentsOf: catalog, encoding: .utf8).hasPrefix("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : {"))
     }
 
+    func testGateFailsOnlyOnWhatItNames() throws {
+        let root = try workspace()
+        let file = root.appendingPathComponent("Pipelines/gate.json")
+        try Data(#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"discover"}],"gate":{"maxErrors":10,"minCoverage":{"de":80,"*":0}}}"#.utf8).write(to: file)
+        let met = CLIRun(["run", "Pipelines/gate.json"], in: root)
+        XCTAssertEqual(met.status, 0, met.stdout)
+        XCTAssertTrue(met.stdout.contains("== gate ==\nthe gate is met\n"), met.stdout)
+        XCTAssertTrue(met.stdout.contains("lookup chain: BrandedEditor/Localizable → BrandedEditor/IMGLYEditor → IMGLYCoreUI/IMGLYEditor\n"), met.stdout)
+        try Data(#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"discover"}],"gate":{"minCoverage":{"fr":30,"*":0}}}"#.utf8).write(to: file)
+        let fails = CLIRun(["run", "Pipelines/gate.json"], in: root)
+        XCTAssertEqual(fails.status, 1)
+        XCTAssertTrue(fails.stdout.contains("the gate fails: fr coverage 27.2% is below 30.0%\n"), fails.stdout)
+        try Data(#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"discover"}],"gate":{"minErrors":1}}"#.utf8).write(to: file)
+        let typo = CLIRun(["run", "Pipelines/gate.json"], in: root)
+        XCTAssertEqual(typo.status, 2)
+        XCTAssertTrue(typo.stderr.contains("gate.json:1:") && typo.stderr.contains("the gate has no option \"minErrors\""), typo.stderr)
+    }
+
     func testCheckStageOptions() throws {
         let root = try workspace()
         let file = root.appendingPathComponent("Pipelines/gate.json")
@@ -98,12 +116,20 @@ final class PipelineTests: XCTestCase {
         let release = CLIRun(["run", "Pipelines/release.json"], in: root)
         XCTAssertEqual(release.status, 1, "the sample's planted traps fail the release gate: \(release.stderr)")
         XCTAssertTrue(release.stdout.contains("== format ==\n6 files checked, 0 not canonical\n"), release.stdout)
-        XCTAssertTrue(release.stdout.contains("/out/release/fr.xliff: 83 units in 3 files (scope missing)\n"), release.stdout)
+        XCTAssertTrue(release.stdout.contains("wrote out/release/fr.xliff: 83 units in 3 files (scope missing)\n"), release.stdout)
         XCTAssertTrue(release.stdout.contains("device de-AT\n  BrandedEditor (app): de, then en\n  IMGLYCoreUI (sdk): de, then en\n"), release.stdout)
         XCTAssertTrue(release.stdout.contains("== check ==\n"), release.stdout)
         XCTAssertTrue(release.stdout.contains("Samples/BrandedEditor/BrandedEditor/Localizable.xcstrings:79:5: error: de-AT shows 'Copy'"), release.stdout)
         XCTAssertTrue(release.stdout.contains("6 errors (shadowed-locale 2, unknown-key 2, ib-key-missing 2)\n"), release.stdout)
-        XCTAssertTrue(release.stdout.hasSuffix("format: passed, check: findings, export: passed, devices: passed\n"), release.stdout)
+        XCTAssertTrue(release.stdout.contains("== report ==\n"), release.stdout)
+        XCTAssertTrue(release.stdout.contains("Custom labels: 10 renames, 1 shadow a locale; 22 copies of SDK entries (not renames)\n"), release.stdout)
+        XCTAssertTrue(release.stdout.contains("  fr: 27.2% (30/110)"), release.stdout)
+        for name in ["report.txt", "report.md", "report.json", "report.html", "report.junit.xml"] {
+            XCTAssertTrue(release.stdout.contains("wrote out/release/\(name)\n"), name)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent("out/release/\(name)").path), name)
+        }
+        XCTAssertTrue(release.stdout.contains("== gate ==\nthe gate fails: 6 check errors (the gate allows 0); fr coverage 27.2% is below 90.0%; ja coverage 1.8% is below 90.0%; de coverage 82.5% is below 100%\n"), release.stdout)
+        XCTAssertTrue(release.stdout.hasSuffix("discover: passed, format: passed, check: findings, report: findings, export: passed, devices: passed, gate: findings\n"), release.stdout)
         let written = try XLIFFReader().read(contentsOf: root.appendingPathComponent("out/release/fr.xliff"))
         XCTAssertEqual(written.allUnits.count, 83)
 
