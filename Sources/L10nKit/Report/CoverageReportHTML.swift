@@ -93,7 +93,7 @@ extension CoverageReport {
         .locale{display:flex;align-items:center;gap:.8em;margin:.25em 0}.locale .name{width:5em;font-weight:600}
         .bar{position:relative;display:inline-block;width:320px;height:12px;background:#eee;border-radius:6px;overflow:hidden}
         .bar span{display:block;height:100%;background:#2e7d32}.bar.fail span{background:#c62828}.bar i{position:absolute;top:0;bottom:0;width:2px;background:#000}
-        .width{display:inline-block;width:60px;height:5px;background:#eee;margin-top:3px}.width span{display:block;height:100%;background:#1565c0}td.wide .width span{background:#e65100}
+        .width{display:block;width:60px;height:5px;background:#eee;margin-top:3px}.width span{display:block;height:100%;background:#1565c0}td.wide .width span{background:#e65100}
         tr.error td:first-child{color:#c62828;font-weight:600}tr.warning td:first-child{color:#8a5a00}
         @media print{body{margin:0;max-width:none}th:after{content:""}section{break-inside:avoid-page}.bar,.width,td.shadow,td.wide{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
         </style></head><body>

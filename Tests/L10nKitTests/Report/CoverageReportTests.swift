@@ -1,0 +1,221 @@
+import Foundation
+@testable import L10nCommandLine
+import L10nKit
+import XCTest
+
+/// The release report on Samples/BrandedEditor: its figures, its renderings, its JSON schema, and
+/// the HTML page as a real browser shows it.
+final class CoverageReportTests: XCTestCase {
+    static func sampleReport() throws -> CoverageReport {
+        try ReportJob().run(on: ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover())
+    }
+
+    func testCustomLabelsPart() throws {
+        let report = try Self.sampleReport()
+        XCTAssertEqual(report.customLabels.count, 10)
+        XCTAssertEqual(report.copies, 22, "the app's IMGLYEditor entries with the SDK's English add translations, they rename nothing")
+        let first = try XCTUnwrap(report.customLabels.first)
+        XCTAssertEqual(first.key, "ly_img_editor_canvas_menu_button_duplicate", "the shadowed label is the first row")
+        XCTAssertEqual(first.surface, "canvas menu")
+        let german = try XCTUnwrap(first.cells.first { $0.locale == "de" })
+        XCTAssertTrue(german.shadowed)
+        XCTAssertEqual(german.shows, "Copy")
+        XCTAssertEqual(german.replaces, "Duplizieren")
+        XCTAssertEqual(first.cells.first { $0.locale == "fr" }?.replaces, "Dupliquer")
+        let stickers = try XCTUnwrap(report.customLabels.first { $0.key == "ly_img_editor_dock_button_stickers" })
+        let wide = try XCTUnwrap(stickers.cells.first { $0.locale == "de" })
+        XCTAssertEqual(wide.columns, 17)
+        XCTAssertEqual(wide.budget, 14)
+        XCTAssertTrue(wide.overBudget)
+        XCTAssertEqual(report.customLabels.filter { $0.surface == "dock" }.count, 5)
+    }
+
+    func testCoverageParts() throws {
+        let report = try Self.sampleReport()
+        XCTAssertEqual(report.fullLocalization.map(\.locale), ["fr", "ja"])
+        XCTAssertEqual(report.appLocales.map(\.locale), ["de"])
+        let french = try XCTUnwrap(report.fullLocalization.first)
+        XCTAssertEqual(french.reachable, 110)
+        XCTAssertEqual(french.finished, 30)
+        XCTAssertEqual(french.needsReview, 1, "the search placeholder")
+        XCTAssertEqual(french.pluralGaps, 1, "%lld drafts lacks many")
+        XCTAssertEqual(french.tables.map(\.table), ["BrandedEditor/Localizable", "BrandedEditor/IMGLYEditor", "OnboardingKit/Localizable"])
+        XCTAssertEqual(french.tables[1].missing, 70)
+        XCTAssertFalse(french.passes)
+        let japanese = report.fullLocalization[1]
+        XCTAssertEqual(japanese.tables[1].finished, 0, "0 of the SDK keys in Japanese")
+        XCTAssertEqual(report.appLocales[0].tables.last?.missing, 6, "OnboardingKit has no German (trap 15)")
+        XCTAssertEqual(report.appLocales[0].widthOverruns, 1)
+        XCTAssertFalse(report.passes)
+    }
+
+    func testDevicesPart() throws {
+        let report = try Self.sampleReport()
+        XCTAssertEqual(report.devices.map(\.device), ReportJob.deviceLanguages)
+        let austrian = try XCTUnwrap(report.devices.first { $0.device == "de-AT" })
+        XCTAssertEqual(austrian.bundles.map(\.localization), ["de", "de", "en"])
+        XCTAssertEqual(austrian.fallbacks, 1, "the shadowed Copy")
+        XCTAssertEqual(report.devices.first { $0.device == "pt-PT" }?.fallbacks, 0, "English is the source language")
+        XCTAssertEqual(report.devices.first { $0.device == "fr-CA" }?.fallbacks, 73, "29 of the 102 SDK keys are French")
+        XCTAssertEqual(report.devices.first { $0.device == "ja-JP" }?.fallbacks, 102, "all 102 SDK keys")
+    }
+
+    func testThresholdsFromTheManifest() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("BrandedEditor")
+        try FileManager.default.copyItem(at: Fixtures.sample("BrandedEditor"), to: root)
+        try Data(#"{ "release": { "minCoverage": { "fr": 25, "*": 0 } } }"#.utf8).write(to: root.appendingPathComponent("l10n.json"))
+        let report = try ReportJob(checkOptions: CheckOptions(skip: BuiltInChecks.ids)).run(on: ProjectDiscovery(root: root).discover())
+        XCTAssertEqual(report.failingLocales.map(\.locale), [])
+        XCTAssertTrue(report.passes)
+    }
+
+    func run(_ arguments: [String], in folder: URL = Fixtures.packageRoot) -> (status: Int32, out: String, err: String) {
+        var out = "", err = ""
+        let context = CommandContext(currentDirectory: folder, environment: [:], stdout: { out += $0 }, stderr: { err += $0 })
+        return (L10nTool.run(arguments, context: context), out, err)
+    }
+
+    func testGoldenMarkdownAndJSON() throws {
+        for (format, name) in [("md", "BrandedEditor.report.md"), ("json", "BrandedEditor.report.json"), ("text", "BrandedEditor.report.txt")] {
+            let result = run(["report", "--project", "Samples/BrandedEditor", "--format", format])
+            XCTAssertEqual(result.status, 1, result.err)
+            let golden = Fixtures.golden("report/\(name)")
+            if ProcessInfo.processInfo.environment["L10N_UPDATE_GOLDEN"] == "1" { try Data(result.out.utf8).write(to: golden) }
+            XCTAssertEqual(result.out, try String(contentsOf: golden, encoding: .utf8), "\(format) differs from \(name)")
+        }
+    }
+
+    /// The JSON report against the schema docs/report.md documents (required fields and types).
+    func testJSONMatchesTheDocumentedSchema() throws {
+        let result = run(["report", "--project", "Samples/BrandedEditor", "--format", "json"])
+        let document = try JSONReader.parse(Data(result.out.utf8), file: "report.json")
+        let problems = ReportSchema.validate(document)
+        XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
+        XCTAssertFalse(ReportSchema.validate(.object([("version", .number("1"))])).isEmpty, "the checker finds missing fields")
+    }
+
+    func testCompareShowsWhatChanged() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let root = folder.appendingPathComponent("BrandedEditor")
+        try FileManager.default.copyItem(at: Fixtures.sample("BrandedEditor"), to: root)
+        XCTAssertEqual(run(["report", "--project", "BrandedEditor", "--format", "json", "--out", "before"], in: folder).status, 1)
+        // Fix the shadowed label in German and French, add a new rename in English and French only.
+        let url = root.appendingPathComponent("BrandedEditor/Localizable.xcstrings")
+        var catalog = try StringCatalogReader.read(contentsOf: url)
+        try catalog.setStringUnit(value: "Kopieren", state: .translated, key: "ly_img_editor_canvas_menu_button_duplicate", locale: "de")
+        try catalog.setStringUnit(value: "Copier", state: .translated, key: "ly_img_editor_canvas_menu_button_duplicate", locale: "fr")
+        catalog.entries["ly_img_editor_dock_button_crop"] = CatalogEntry(localizations: [
+            "en": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: "Cut")),
+            "fr": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: "Couper")),
+        ])
+        try StringCatalogWriter().data(for: catalog).write(to: url)
+        let after = run(["report", "--project", "BrandedEditor", "--compare", "before/report.json"], in: folder)
+        XCTAssertTrue(after.out.contains("Since the previous report"), after.out)
+        XCTAssertTrue(after.out.contains("fr: 27.2% → 28.1% (up 0.9 points)"), after.out)
+        XCTAssertTrue(after.out.contains("new custom labels: ly_img_editor_dock_button_crop"), after.out)
+        XCTAssertTrue(after.out.contains("  fixed: shadowed-locale ly_img_editor_canvas_menu_button_duplicate de BrandedEditor/BrandedEditor/Localizable.xcstrings"), after.out)
+        XCTAssertTrue(after.out.contains("1 new finding, 2 fixed"), after.out)
+        XCTAssertTrue(after.out.contains("  new: shadowed-locale ly_img_editor_dock_button_crop de BrandedEditor/BrandedEditor/Localizable.xcstrings"), after.out)
+        let notAReport = run(["report", "--project", "BrandedEditor", "--compare", "BrandedEditor/BrandedEditor/Localizable.xcstrings"], in: folder)
+        XCTAssertEqual(notAReport.status, 2)
+        XCTAssertTrue(notAReport.err.contains("not an l10n report"), notAReport.err)
+    }
+
+    /// The HTML page in headless Chromium: both parts' headings, the shadowed label and every
+    /// offered locale are in the DOM; a screenshot is kept in .build/report-screenshot.png.
+    func testHTMLInAHeadlessBrowser() throws {
+        guard let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first(where: FileManager.default.isExecutableFile) else {
+            throw XCTSkip("Chromium is not installed (apt-get install chromium); skipping the browser check of the HTML report")
+        }
+        let folder = try Fixtures.temporaryFolder(self)
+        XCTAssertEqual(run(["report", "--project", "Samples/BrandedEditor", "--format", "html", "--out", folder.path]).status, 1)
+        let page = folder.appendingPathComponent("report.html")
+        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--user-data-dir=\(folder.appendingPathComponent("profile").path)"]
+        let dom = try Self.runProcess(chromium, common + ["--dump-dom", page.absoluteString])
+        for text in ["<h2>Custom labels</h2>", "<h2>Full-localization locales</h2>", "ly_img_editor_canvas_menu_button_duplicate",
+                     "shadows “Duplizieren”", "<th>en</th>", "<th>de</th>", "<th>fr</th>", "<th>ja</th>"] {
+            XCTAssertTrue(dom.contains(text), "the rendered DOM lacks \(text)")
+        }
+        XCTAssertTrue(dom.contains("class=\"shadowed\""), "the shadowed row is marked")
+        let screenshot = Fixtures.packageRoot.appendingPathComponent(".build/report-screenshot.png")
+        _ = try Self.runProcess(chromium, common + ["--window-size=1300,1800", "--screenshot=\(screenshot.path)", page.absoluteString])
+        let png = try Data(contentsOf: screenshot)
+        XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], "a PNG screenshot")
+        XCTAssertGreaterThan(png.count, 20_000, "the screenshot shows a rendered page")
+    }
+
+    static func runProcess(_ path: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A small checker for docs/report.md's schema: required fields and their JSON types.
+enum ReportSchema {
+    enum Kind { case string, int, number, bool, array, object, stringOrNull, intOrNull, objectOrNull }
+
+    static let top: [(String, Kind)] = [
+        ("version", .int), ("project", .string), ("sourceLanguage", .string), ("offeredLocales", .array), ("sdkLocales", .array),
+        ("passes", .bool), ("reasons", .array), ("customLabels", .object), ("fullLocalization", .array), ("appLocales", .array),
+        ("devices", .array), ("findings", .object), ("comparison", .objectOrNull),
+    ]
+    static let label: [(String, Kind)] = [("key", .string), ("surface", .string), ("layer", .string), ("file", .string), ("shadows", .bool), ("locales", .array)]
+    static let cell: [(String, Kind)] = [("locale", .string), ("shows", .string), ("replaces", .stringOrNull), ("from", .string),
+                                         ("fromLocale", .stringOrNull), ("shadowed", .bool), ("columns", .int), ("budget", .intOrNull)]
+    static let locale: [(String, Kind)] = [("locale", .string), ("coverage", .number), ("reachable", .int), ("finished", .int), ("missing", .int),
+                                           ("needsReview", .int), ("pluralGaps", .int), ("widthOverruns", .int), ("threshold", .number),
+                                           ("passes", .bool), ("tables", .array)]
+    static let table: [(String, Kind)] = [("table", .string), ("file", .stringOrNull), ("coverage", .number), ("reachable", .int), ("finished", .int),
+                                          ("missing", .int), ("needsReview", .int), ("pluralGaps", .int), ("widthOverruns", .int), ("missingKeys", .array)]
+    static let device: [(String, Kind)] = [("device", .string), ("bundles", .array), ("fallbacks", .int), ("reachable", .int)]
+    static let findings: [(String, Kind)] = [("version", .int), ("summary", .object), ("checks", .array), ("findings", .array)]
+    static let finding: [(String, Kind)] = [("check", .string), ("severity", .string), ("file", .stringOrNull), ("line", .intOrNull),
+                                            ("key", .stringOrNull), ("locale", .stringOrNull), ("message", .string), ("hint", .stringOrNull)]
+
+    static func validate(_ document: JSONValue) -> [String] {
+        var problems: [String] = []
+        func matches(_ value: JSONValue?, _ kind: Kind) -> Bool {
+            switch (kind, value) {
+            case (.string, .string?), (.array, .array?), (.object, .object?), (.bool, .bool?): return true
+            case (.int, .number(let text)?): return Int(text) != nil
+            case (.number, .number?): return true
+            case (.stringOrNull, .string?), (.stringOrNull, .null?), (.intOrNull, .null?), (.objectOrNull, .null?), (.objectOrNull, .object?): return true
+            case (.intOrNull, .number(let text)?): return Int(text) != nil
+            default: return false
+            }
+        }
+        func check(_ object: JSONValue?, _ fields: [(String, Kind)], _ path: String) {
+            guard let object, object.objectMembers != nil else { problems.append("\(path) is not an object"); return }
+            for (name, kind) in fields where !matches(object[name], kind) { problems.append("\(path).\(name) is missing or not \(kind)") }
+        }
+        func items(_ value: JSONValue?) -> [JSONValue] {
+            if case .array(let items)? = value { return items }
+            return []
+        }
+        check(document, top, "$")
+        guard problems.isEmpty else { return problems }
+        for (index, row) in items(document["customLabels"]?["labels"]).enumerated() {
+            check(row, label, "$.customLabels.labels[\(index)]")
+            for (n, item) in items(row["locales"]).enumerated() { check(item, cell, "$.customLabels.labels[\(index)].locales[\(n)]") }
+        }
+        if !matches(document["customLabels"]?["copies"], .int) { problems.append("$.customLabels.copies is not an integer") }
+        for part in ["fullLocalization", "appLocales"] {
+            for (index, item) in items(document[part]).enumerated() {
+                check(item, locale, "$.\(part)[\(index)]")
+                for (n, table) in items(item["tables"]).enumerated() { check(table, self.table, "$.\(part)[\(index)].tables[\(n)]") }
+            }
+        }
+        for (index, item) in items(document["devices"]).enumerated() { check(item, device, "$.devices[\(index)]") }
+        check(document["findings"], findings, "$.findings")
+        for (index, item) in items(document["findings"]?["findings"]).enumerated() { check(item, finding, "$.findings.findings[\(index)]") }
+        return problems
+    }
+}
