@@ -149,6 +149,10 @@ func runBenchmark() throws -> Bool {
         BenchStage(name: "check", items: inputs.values.count, itemName: "values", bytes: inputs.catalogBytes + inputs.stringsBytes) {
             try CheckJob().run(on: project).findings.count
         },
+        BenchStage(name: "report", items: inputs.values.count, itemName: "values", bytes: inputs.catalogBytes + inputs.stringsBytes) {
+            let report = try ReportJob().run(on: project)
+            return ReportFormat.allCases.reduce(0) { $0 + report.render($1).utf8.count }
+        },
         // XLIFF export and import rows belong here, timed over the same project, once L10nKit has
         // export/import (being built on another branch).
     ]

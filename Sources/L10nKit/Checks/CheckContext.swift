@@ -83,6 +83,16 @@ public struct CheckContext: Sendable {
                            ? project.stringsTables.first { $0.bundle == layer.bundle && $0.table == layer.table } : nil)
         }
         chainKeys = Self.keys(of: chain)
+        let sdkPath = project.lookupChain.sdkLayer?.catalogPath
+        let ignored = Set(project.ignoredCatalogs.map(\.path))
+        appCatalogsInOrder = project.catalogs.filter {
+            $0.path != sdkPath && !ProjectDiscovery.isVendorPath($0.path) && !ignored.contains($0.path)
+        }.map { ($0, $0.catalog.orderedKeys) }
+        var allLocales = Set<String>()
+        for file in project.catalogs {
+            for entry in file.catalog.entries.values { allLocales.formUnion(entry.localizations?.keys ?? [:].keys) }
+        }
+        localeRanks = Dictionary(uniqueKeysWithValues: Collator.xcodeKeyOrder.sorted(Array(allLocales)).enumerated().map { ($0.element, $0.offset) })
         misnamed = Self.misnamedOverrides(in: chain, index: sdkKeyIndex)
     }
 
@@ -103,13 +113,7 @@ public struct CheckContext: Sendable {
     }
 
     /// Catalogs whose values are the app's to fix: neither the SDK's nor a vendor's, and read by the app.
-    public var appCatalogs: [CatalogFile] {
-        let sdkPath = project.lookupChain.sdkLayer?.catalogPath
-        let ignored = Set(project.ignoredCatalogs.map(\.path))
-        return project.catalogs.filter {
-            $0.path != sdkPath && !ProjectDiscovery.isVendorPath($0.path) && !ignored.contains($0.path)
-        }
-    }
+    public var appCatalogs: [CatalogFile] { appCatalogsInOrder.map(\.file) }
 
     /// Legacy tables that are the app's to fix (not under a vendor folder).
     public var appStringsTables: [StringsTable] {
@@ -210,12 +214,22 @@ public struct CheckContext: Sendable {
         return SubstitutionArgument(number: substitution.argNum, formatSpecifier: substitution.formatSpecifier)
     }
 
-    /// Every string unit of the app's own catalogs, with where it lives.
+    /// The app's own catalogs with their keys in Xcode's order, sorted once for every check.
+    let appCatalogsInOrder: [(file: CatalogFile, keys: [String])]
+    /// Every locale of the project's catalogs by its rank in Xcode's key order.
+    private let localeRanks: [String: Int]
+
+    /// The locales of an entry in Xcode's key order (by rank, so the collator is not asked again).
+    func orderedLocales(_ localizations: [String: CatalogLocalization]) -> [String] {
+        localizations.keys.sorted { (localeRanks[$0] ?? Int.max, $0) < (localeRanks[$1] ?? Int.max, $1) }
+    }
+
+    /// Every string unit of the app's own catalogs, with where it lives, in file order.
     func appCatalogUnits(_ body: (CatalogFile, String, String, StringUnitLeaf) -> Void) {
-        for file in appCatalogs {
-            for key in file.catalog.orderedKeys {
+        for (file, keys) in appCatalogsInOrder {
+            for key in keys {
                 guard let entry = file.catalog.entries[key], let localizations = entry.localizations else { continue }
-                for locale in Collator.xcodeKeyOrder.sorted(Array(localizations.keys)) {
+                for locale in orderedLocales(localizations) {
                     for leaf in localizations[locale]!.stringUnits { body(file, key, locale, leaf) }
                 }
             }

@@ -50,11 +50,16 @@ public struct CheckJob: Sendable {
     }
 
     public func run(on project: Project) throws -> CheckResult {
+        try run(in: CheckContext(project: project, locales: options.locales))
+    }
+
+    /// Runs over a context another job already built (the report shares one).
+    func run(in context: CheckContext) throws -> CheckResult {
+        let project = context.project
         for id in options.only + options.skip where BuiltInChecks.check(id: id) == nil {
             throw InputError("unknown check '\(id)'", hint: Suggestion.didYouMean(id, among: BuiltInChecks.ids).map { "did you mean '\($0)'? " } ?? ""
                              + "'l10n checks' lists them")
         }
-        let context = try CheckContext(project: project, locales: options.locales)
         var findings: [Finding] = []
         var ran: [String] = []
         for check in BuiltInChecks.all {

@@ -17,8 +17,8 @@ public struct ReportJob: Sendable {
     }
 
     public func run(on project: Project) throws -> CoverageReport {
-        let findings = try CheckJob(options: checkOptions).run(on: project)
         let context = try CheckContext(project: project, locales: checkOptions.locales)
+        let findings = try CheckJob(options: checkOptions).run(in: context)
         let thresholds = self.thresholds ?? project.manifest.release
         let source = context.sourceLanguage
         let full = Set(project.fullLocalizationLocales)

@@ -23,6 +23,21 @@ final class DeviceViewTests: XCTestCase {
         XCTAssertEqual(view.bundles[2].localizations.first, "en")
     }
 
+    /// An app without CFBundleLocalizations (most String Catalog apps) offers every locale its
+    /// catalogs hold, as Xcode compiles each into an .lproj: a German device gets German.
+    func testCatalogLocalesAreOfferedWithoutCFBundleLocalizations() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("App")
+        try CheckExample.app("no CFBundleLocalizations", localizable: ["Done": ["en": "Done", "de": "Fertig", "fr": "Terminé"]],
+                             more: ["App/Info.plist": .text(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>en</string></dict></plist>"#)])
+            .write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertNil(project.app.declaredLocalizations)
+        XCTAssertEqual(project.app.availableLocalizations, ["de", "en", "fr"])
+        XCTAssertEqual(project.deviceView(preferred: ["de-AT"]).app.localizations.first, "de")
+        XCTAssertEqual(project.deviceView(preferred: ["fr-CA"]).app.localizations.first, "fr")
+        XCTAssertEqual(XLIFFExporter(project: project).defaultLocales, ["de", "fr"])
+    }
+
     func testFullLocalizationLocaleLeavesTheSDKInEnglish() throws {
         let view = try sample().deviceView(preferred: ["fr-CA", "en"])
         XCTAssertEqual(view.app.localizations.first, "fr")

@@ -33,15 +33,15 @@ public struct PluralCategoriesCheck: Check {
 
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
-        var rulesByLocale: [String: PluralRules?] = [:]
-        for file in context.appCatalogs {
-            for key in file.catalog.orderedKeys {
+        var rulesByLocale: [String: LocaleRules?] = [:]
+        for (file, keys) in context.appCatalogsInOrder {
+            for key in keys {
                 guard let localizations = file.catalog.entries[key]?.localizations else { continue }
-                for locale in Collator.xcodeKeyOrder.sorted(Array(localizations.keys)) {
+                for locale in context.orderedLocales(localizations) {
                     let variations = Self.pluralVariations(in: localizations[locale]!, prefix: StringUnitPath())
                     guard !variations.isEmpty else { continue }
-                    if rulesByLocale[locale] == nil { rulesByLocale[locale] = .some(try? PluralRules(locale: locale)) }
-                    guard let rules = rulesByLocale[locale] ?? nil, rules.hasLocaleData else { continue }
+                    if rulesByLocale[locale] == nil { rulesByLocale[locale] = .some(LocaleRules(locale)) }
+                    guard let rules = rulesByLocale[locale] ?? nil else { continue }
                     for (prefix, cases) in variations {
                         result += check(cases, prefix: prefix, rules: rules, file: file.path, key: key, locale: locale)
                     }
@@ -51,12 +51,28 @@ public struct PluralCategoriesCheck: Check {
         return result
     }
 
-    private func check(_ cases: [String: CatalogLocalization], prefix: StringUnitPath, rules: PluralRules,
+    /// A locale's rules and which integers below 100 each category covers, asked of ICU once.
+    struct LocaleRules {
+        let rules: PluralRules
+        let integersBelow100: [PluralCategory: [Int]]
+        /// CLDR's sample integers per category, as people read them.
+        let samples: [PluralCategory: [String]]
+
+        init?(_ locale: String) {
+            guard let rules = try? PluralRules(locale: locale), rules.hasLocaleData else { return nil }
+            self.rules = rules
+            integersBelow100 = Dictionary(grouping: 0..<100, by: { rules.select($0) })
+            samples = Dictionary(uniqueKeysWithValues: rules.categories.map { ($0, PluralCategoriesCheck.readable(rules.rule(for: $0)?.integerSamples ?? [])) })
+        }
+    }
+
+    private func check(_ cases: [String: CatalogLocalization], prefix: StringUnitPath, rules localeRules: LocaleRules,
                        file: String, key: String, locale: String) -> [Finding] {
         var result: [Finding] = []
+        let rules = localeRules.rules
         let present = Set(cases.keys.compactMap(PluralCategory.init(rawValue:)))
         let place = prefix.isRoot ? "\"\(key)\"" : "\"\(key)\" \(prefix.components.joined(separator: "."))"
-        let integersBelow100 = Dictionary(grouping: 0..<100, by: { rules.select($0) })
+        let integersBelow100 = localeRules.integersBelow100
         for category in rules.categories where !present.contains(category) {
             let numbers = integersBelow100[category] ?? []
             if category == .other {
@@ -66,13 +82,13 @@ public struct PluralCategoriesCheck: Check {
                 result.append(finding(.error, file: file, key: key, locale: locale,
                                       message: "\(place) [\(locale)] lacks '\(category.rawValue)': \(Self.list(numbers)) use the 'other' form and read wrong"))
             } else {
-                let samples = Self.readable(rules.rule(for: category)?.integerSamples ?? []).prefix(3).joined(separator: ", ")
+                let samples = (localeRules.samples[category] ?? []).prefix(3).joined(separator: ", ")
                 result.append(finding(.warning, file: file, key: key, locale: locale,
                                       message: "\(place) [\(locale)] lacks '\(category.rawValue)': numbers such as \(samples) use the 'other' form"))
             }
         }
         guard let other = cases["other"]?.stringUnit, !FormatString(other.value).specifiers.isEmpty else { return result }
-        for category in Collator.xcodeKeyOrder.sorted(Array(cases.keys)) {
+        for category in cases.keys.sorted() {
             // Foundation uses an explicit zero form for exactly 0 in every language.
             guard let form = cases[category]?.stringUnit, let plural = PluralCategory(rawValue: category),
                   plural != .other, plural != .zero, FormatString(form.value).specifiers.isEmpty else { continue }
