@@ -83,6 +83,12 @@ public struct CheckContext: Sendable {
                            ? project.stringsTables.first { $0.bundle == layer.bundle && $0.table == layer.table } : nil)
         }
         chainKeys = Self.keys(of: chain)
+        var winners: [String: Int] = [:]
+        winners.reserveCapacity(chainKeys.count)
+        for key in chainKeys {
+            if let index = chain.firstIndex(where: { $0.contains(key) }) { winners[key] = index }
+        }
+        self.winners = winners
         let sdkPath = project.lookupChain.sdkLayer?.catalogPath
         let ignored = Set(project.ignoredCatalogs.map(\.path))
         appCatalogsInOrder = project.catalogs.filter {
@@ -149,8 +155,11 @@ public struct CheckContext: Sendable {
 
     /// The index in `chain` of the layer that wins `key`, nil when no layer has it.
     func winningLayer(_ key: String) -> Int? {
-        chain.firstIndex { $0.contains(key) }
+        winners[key]
     }
+
+    /// The winning layer of every chain key, found once.
+    private let winners: [String: Int]
 
     /// Every key any chain layer defines, in Xcode's key order.
     let chainKeys: [String]
@@ -238,7 +247,16 @@ public struct CheckContext: Sendable {
 
     /// Quotes a text for a message, shortened to 60 characters.
     static func quoted(_ text: String) -> String {
-        let flat = text.replacingOccurrences(of: "\n", with: "\\n")
-        return "'" + (flat.count > 60 ? String(flat.prefix(59)) + "…" : flat) + "'"
+        var characters: [Character] = []
+        for character in text {
+            characters.append(character)
+            if characters.count > 60 { break }
+        }
+        if characters.count > 60 { characters = Array(characters.prefix(59)) + ["…"] }
+        var flat = ""
+        for character in characters {
+            if character == "\n" { flat += "\\n" } else { flat.append(character) }
+        }
+        return "'" + flat + "'"
     }
 }

@@ -182,8 +182,7 @@ extension CoverageReport {
                 })),
             ])
         }
-        let findingsDocument = FindingsReport(result: findings, pathPrefix: pathPrefix).json
-        let findingsValue = (try? JSONReader.parse(Data(findingsDocument.utf8), file: "findings")) ?? .null
+        let findingsValue = FindingsReport(result: findings, pathPrefix: pathPrefix).jsonValue
         let value = JSONValue.object([
             ("version", number(Self.schemaVersion)),
             ("project", .string(project)), ("sourceLanguage", .string(sourceLanguage)),

@@ -61,7 +61,10 @@ public struct FindingsReport: Sendable {
     }
 
     /// The JSON document: schema version, counts, the checks that ran, and every finding.
-    public var json: String {
+    public var json: String { CompactJSON.string(jsonValue) + "\n" }
+
+    /// The JSON document as a value, for documents that embed it (the report).
+    public var jsonValue: JSONValue {
         func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
         func number(_ value: Int?) -> JSONValue { value.map { .number(String($0)) } ?? .null }
         let findings: [JSONValue] = result.findings.map { finding in
@@ -78,7 +81,7 @@ public struct FindingsReport: Sendable {
             if !finding.keys.isEmpty { members.append(("keys", .array(finding.keys.map(JSONValue.string)))) }
             return .object(members)
         }
-        let value = JSONValue.object([
+        return JSONValue.object([
             ("version", .number(String(Self.schemaVersion))),
             ("summary", .object([("errors", number(result.count(.error))), ("warnings", number(result.count(.warning))),
                                  ("notes", number(result.count(.note))), ("baselined", number(result.baselined)),
@@ -86,7 +89,6 @@ public struct FindingsReport: Sendable {
             ("checks", .array(result.checks.map(JSONValue.string))),
             ("findings", .array(findings)),
         ])
-        return CompactJSON.string(value) + "\n"
     }
 
     /// GitHub Actions workflow commands: one `::error file=…,line=…::message` per finding.
