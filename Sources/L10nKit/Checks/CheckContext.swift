@@ -98,7 +98,7 @@ public struct CheckContext: Sendable {
         for file in project.catalogs {
             for entry in file.catalog.entries.values { allLocales.formUnion(entry.localizations?.keys ?? [:].keys) }
         }
-        localeRanks = Dictionary(uniqueKeysWithValues: Collator.xcodeKeyOrder.sorted(Array(allLocales)).enumerated().map { ($0.element, $0.offset) })
+        self.allLocales = Collator.xcodeKeyOrder.sorted(Array(allLocales))
         misnamed = Self.misnamedOverrides(in: chain, index: sdkKeyIndex)
     }
 
@@ -225,12 +225,17 @@ public struct CheckContext: Sendable {
 
     /// The app's own catalogs with their keys in Xcode's order, sorted once for every check.
     let appCatalogsInOrder: [(file: CatalogFile, keys: [String])]
-    /// Every locale of the project's catalogs by its rank in Xcode's key order.
-    private let localeRanks: [String: Int]
+    /// Every locale of the project's catalogs in Xcode's key order.
+    private let allLocales: [String]
 
-    /// The locales of an entry in Xcode's key order (by rank, so the collator is not asked again).
+    /// The locales of an entry in Xcode's key order (picked from the project's ordered list, so
+    /// the collator is not asked again).
     func orderedLocales(_ localizations: [String: CatalogLocalization]) -> [String] {
-        localizations.keys.sorted { (localeRanks[$0] ?? Int.max, $0) < (localeRanks[$1] ?? Int.max, $1) }
+        if localizations.count <= 1 { return Array(localizations.keys) }
+        var result: [String] = []
+        result.reserveCapacity(localizations.count)
+        for locale in allLocales where localizations[locale] != nil { result.append(locale) }
+        return result
     }
 
     /// Every string unit of the app's own catalogs, with where it lives, in file order.

@@ -7,7 +7,7 @@ public enum DisplayText {
     /// The visible text of `value`, each format specifier replaced by `placeholderColumns` characters.
     public static func visible(_ value: String) -> String {
         var text = withoutMarkup(value)
-        if text.contains("%") {
+        if text.utf8.contains(UInt8(ascii: "%")) {
             var result = ""
             for token in FormatString(text).tokens {
                 switch token {

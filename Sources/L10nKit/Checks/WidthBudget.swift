@@ -32,7 +32,7 @@ public struct WidthBudget: Sendable, Hashable {
 
     /// Whether the surface holds the key.
     public func matches(_ key: String) -> Bool {
-        guard keys.contains("*") || keys.contains("?") else { return key.hasPrefix(keys) }
+        guard keys.utf8.contains(UInt8(ascii: "*")) || keys.utf8.contains(UInt8(ascii: "?")) else { return key.hasPrefix(keys) }
         return Self.glob(Array(keys.unicodeScalars)[...], Array(key.unicodeScalars)[...])
     }
 
