@@ -98,7 +98,11 @@ public struct CheckContext: Sendable {
         for file in project.catalogs {
             for entry in file.catalog.entries.values { allLocales.formUnion(entry.localizations?.keys ?? [:].keys) }
         }
-        self.allLocales = Collator.xcodeKeyOrder.sorted(Array(allLocales))
+        let ordered = Collator.xcodeKeyOrder.sorted(Array(allLocales))
+        self.allLocales = ordered
+        appUnits = Self.units(of: appCatalogsInOrder) { localizations in
+            localizations.count <= 1 ? Array(localizations.keys) : ordered.filter { localizations[$0] != nil }
+        }
         misnamed = Self.misnamedOverrides(in: chain, index: sdkKeyIndex)
     }
 
@@ -238,16 +242,33 @@ public struct CheckContext: Sendable {
         return result
     }
 
-    /// Every string unit of the app's own catalogs, with where it lives, in file order.
-    func appCatalogUnits(_ body: (CatalogFile, String, String, StringUnitLeaf) -> Void) {
-        for (file, keys) in appCatalogsInOrder {
+    /// One string unit of the app's own catalogs and where it lives.
+    struct AppUnit: Sendable {
+        var file: Int
+        var key: String
+        var locale: String
+        var leaf: StringUnitLeaf
+    }
+
+    /// Every string unit of the app's own catalogs in file order, gathered once for every check.
+    let appUnits: [AppUnit]
+
+    private static func units(of catalogs: [(file: CatalogFile, keys: [String])], order: (([String: CatalogLocalization]) -> [String])) -> [AppUnit] {
+        var units: [AppUnit] = []
+        for (index, (file, keys)) in catalogs.enumerated() {
             for key in keys {
                 guard let entry = file.catalog.entries[key], let localizations = entry.localizations else { continue }
-                for locale in orderedLocales(localizations) {
-                    for leaf in localizations[locale]!.stringUnits { body(file, key, locale, leaf) }
+                for locale in order(localizations) {
+                    for leaf in localizations[locale]!.stringUnits { units.append(AppUnit(file: index, key: key, locale: locale, leaf: leaf)) }
                 }
             }
         }
+        return units
+    }
+
+    /// Every string unit of the app's own catalogs, with where it lives, in file order.
+    func appCatalogUnits(_ body: (CatalogFile, String, String, StringUnitLeaf) -> Void) {
+        for unit in appUnits { body(appCatalogsInOrder[unit.file].file, unit.key, unit.locale, unit.leaf) }
     }
 
     /// Quotes a text for a message, shortened to 60 characters.

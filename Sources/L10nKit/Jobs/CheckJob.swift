@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// What a check run is asked to do, from the command line or a pipeline stage.
@@ -60,18 +61,21 @@ public struct CheckJob: Sendable {
             throw InputError("unknown check '\(id)'", hint: Suggestion.didYouMean(id, among: BuiltInChecks.ids).map { "did you mean '\($0)'? " } ?? ""
                              + "'l10n checks' lists them")
         }
+        let selected = BuiltInChecks.all.filter { check in
+            (options.only.isEmpty || options.only.contains(check.id)) && !options.skip.contains(check.id)
+                && project.manifest.checkSeverities[check.id] != .off
+        }
+        // The checks read one immutable context, so they run side by side.
+        let slots = FindingSlots(count: selected.count)
+        DispatchQueue.concurrentPerform(iterations: selected.count) { index in
+            slots.set(index, selected[index].init().findings(in: context))
+        }
         var findings: [Finding] = []
-        var ran: [String] = []
-        for check in BuiltInChecks.all {
-            let id = check.id
-            if !options.only.isEmpty && !options.only.contains(id) { continue }
-            if options.skip.contains(id) { continue }
-            let setting = project.manifest.checkSeverities[id]
-            if setting == .off { continue }
-            ran.append(id)
-            var found = check.init().findings(in: context)
-            if let severity = setting?.severity {
-                for index in found.indices { found[index].severity = severity }
+        let ran = selected.map { $0.id }
+        for (index, check) in selected.enumerated() {
+            var found = slots.value(index)
+            if let severity = project.manifest.checkSeverities[check.id]?.severity {
+                for position in found.indices { found[position].severity = severity }
             }
             if !options.locales.isEmpty {
                 found.removeAll { $0.locale != nil && !options.locales.contains($0.locale!) && $0.locale != project.sourceLanguage }
@@ -193,5 +197,25 @@ public enum Suggestion {
             if best == nil || distance < best!.0 { best = (distance, candidate) }
         }
         return best?.1
+    }
+}
+
+/// Findings written by concurrently running checks, one slot each.
+private final class FindingSlots: @unchecked Sendable {
+    private var slots: [[Finding]]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func set(_ index: Int, _ findings: [Finding]) {
+        lock.lock()
+        slots[index] = findings
+        lock.unlock()
+    }
+
+    func value(_ index: Int) -> [Finding] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots[index]
     }
 }
