@@ -50,7 +50,8 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
     public init(_ id: String, kind: XcodeSourceKind) {
         switch kind {
         case .stringCatalog:
-            if let range = id.range(of: Self.variationSeparator, options: .backwards) {
+            // Most ids are plain keys: no `|`, no Foundation search.
+            if let range = id.utf8.contains(0x7C) ? id.range(of: Self.variationSeparator, options: .backwards) : nil {
                 let path = id[range.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 if Self.isCatalogVariationPath(path) {
                     self = .catalogVariation(key: String(id[..<range.lowerBound]), path: path)
