@@ -221,12 +221,19 @@ struct EntrySources {
             return masks
         }
         if shape == .keyOnly { return nil }
-        for leaf in target.stringUnits where !sourcePaths.contains(leaf.path) {
-            guard let prefix = Self.pluralPrefix(leaf.path), let index = pluralPrefixes.firstIndex(of: prefix),
-                  let bit = leaf.path.components.last.flatMap(Self.categoryBit) else { return nil }
+        var fits = true
+        target.visitStringUnitPaths(prefix: []) { components in
+            let path = StringUnitPath(components)
+            if sourcePaths.contains(path) { return true }
+            guard let prefix = Self.pluralPrefix(path), let index = pluralPrefixes.firstIndex(of: prefix),
+                  let bit = components.last.flatMap(Self.categoryBit) else {
+                fits = false
+                return false
+            }
             masks[index] |= bit
+            return true
         }
-        return masks
+        return fits ? masks : nil
     }
 }
 
@@ -278,5 +285,35 @@ extension FormatString {
             return true
         }
         return plain ? text : positionalized(text, substitution: substitution)
+    }
+}
+
+extension CatalogLocalization {
+    /// Calls `body` with the path of every string unit, as `stringUnits` has them but in no
+    /// particular order (no collation of case names, which costs more than the check that asks);
+    /// `body` returns false to stop. Returns false when stopped.
+    @discardableResult
+    func visitStringUnitPaths(prefix: [String], _ body: ([String]) -> Bool) -> Bool {
+        if stringUnit != nil, !body(prefix) { return false }
+        if let substitutions {
+            for (name, substitution) in substitutions {
+                guard let variations = substitution.variations else { continue }
+                if !variations.visitStringUnitPaths(prefix: prefix + ["substitutions", name], body) { return false }
+            }
+        }
+        if let variations, !variations.visitStringUnitPaths(prefix: prefix, body) { return false }
+        return true
+    }
+}
+
+extension CatalogVariations {
+    /// `CatalogLocalization.visitStringUnitPaths` of every case.
+    func visitStringUnitPaths(prefix: [String], _ body: ([String]) -> Bool) -> Bool {
+        for (kind, cases) in kinds {
+            for (name, localization) in cases {
+                if !localization.visitStringUnitPaths(prefix: prefix + [kind, name], body) { return false }
+            }
+        }
+        return true
     }
 }

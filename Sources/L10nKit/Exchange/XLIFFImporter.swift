@@ -267,20 +267,23 @@ struct ImportSession {
         guard seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted else {
             return refuse(outcome, .duplicateID, "the id occurs again for \(locale) in this run; the first occurrence was used")
         }
-        guard let entry else {
+        guard let found = entry else {
             let sdkNote = path == files.editorCatalogPath ? " (nor does the SDK)" : ""
             return refuse(outcome, .unknownID, "\(path) has no key \"\(key)\"\(sdkNote)")
         }
-        guard let expected = unitLookup.unit(id: unit.id, key: key, entry: entry, sourceLanguage: sourceLanguage,
+        guard let expected = unitLookup.unit(id: unit.id, key: key, entry: found, sourceLanguage: sourceLanguage,
                                              catalogPath: path, locale: locale) else {
             return refuse(outcome, .unknownID, "\"\(key)\" has no \(id.variationDescription) for \(locale)")
         }
+        // Only the SDK's entry is needed from here on; no local copy of an app entry may share
+        // storage with the catalog while it is edited (every edit would copy its localizations).
+        let sdkEntry = copiesSDKEntry ? found : nil
+        entry = nil
         outcome.oldValue = expected.targetValue
         outcome.oldState = expected.targetState?.rawValue
         guard let decided = decide(unit, expected: expected, hasStates: true, outcome: &outcome) else { return outcome }
         if decided.unchanged { return outcome }
-        if copiesSDKEntry {
-            var copy = entry
+        if copiesSDKEntry, var copy = sdkEntry {
             copy.extractionState = .manual
             catalogs[path]!.entries[key] = copy
             outcome.createsEntry = true
