@@ -11,6 +11,19 @@ struct BenchStage {
     /// The work. Its result (a count or a sum over the outputs) must be the same in every run: it
     /// keeps the optimizer from dropping the work and shows that every run did the same thing.
     var run: () throws -> Int
+    /// Untimed work before every run (the import puts its copy of the project back).
+    var prepare: (() throws -> Void)? = nil
+    /// Bytes of the files the stage reads, the measure its peak memory is compared with; nil
+    /// for rows whose peak memory is not measured.
+    var touchedBytes: Int? = nil
+    /// Peak resident bytes of the stage run alone in a child process (set after the timings).
+    var peakBytes: Int? = nil
+}
+
+/// A failure of the bench itself (not of a check): printed, exit 2.
+struct BenchFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
 
 /// The times of one stage.
@@ -47,6 +60,7 @@ enum BenchTimer {
         for _ in 0..<repetitions {
             for (index, stage) in stages.enumerated() {
                 var digest = 0
+                try stage.prepare?()
                 let elapsed = try clock.measure { digest = try stage.run() }
                 times[index].append(milliseconds(elapsed))
                 digests[index].append(digest)
@@ -65,7 +79,8 @@ enum BenchTimer {
 
 /// The printed table.
 enum BenchTable {
-    static let header = [("stage", 18), ("items", 17), ("MB", 8), ("min ms", 10), ("median ms", 10), ("rate", 20)]
+    static let header = [("stage", 18), ("items", 17), ("MB", 8), ("min ms", 10), ("median ms", 10), ("rate", 20),
+                         ("peak MB", 9), ("x read", 7)]
 
     static func render(_ results: [BenchResult]) -> String {
         var lines = [row(header.map(\.0))]
@@ -80,7 +95,9 @@ enum BenchTable {
             }
             lines.append(row([stage.name, "\(grouped(stage.items)) \(stage.itemName)",
                               stage.bytes.map { String(format: "%.2f", megabytes($0)) } ?? "-",
-                              String(format: "%.1f", result.minimum), String(format: "%.1f", result.median), rate]))
+                              String(format: "%.1f", result.minimum), String(format: "%.1f", result.median), rate,
+                              stage.peakBytes.map { String(format: "%.1f", megabytes($0)) } ?? "-",
+                              peakRatio(stage)]))
         }
         return lines.joined(separator: "\n")
     }
@@ -91,6 +108,12 @@ enum BenchTable {
             let padding = String(repeating: " ", count: max(0, width - cell.count))
             return index == 0 ? cell + padding : padding + cell
         }.joined(separator: " ")
+    }
+
+    /// Peak memory as a multiple of the bytes the stage reads.
+    static func peakRatio(_ stage: BenchStage) -> String {
+        guard let peak = stage.peakBytes, let touched = stage.touchedBytes, touched > 0 else { return "-" }
+        return String(format: "%.2f", Double(peak) / Double(touched))
     }
 
     /// Bytes in MB (10^6), as disk sizes and throughput are quoted.

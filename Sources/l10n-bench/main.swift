@@ -21,6 +21,17 @@ do {
     exit(0)
 }
 
+if let peak = options.peakOf {
+    // A child started by the bench to measure one hand-off row's peak memory alone.
+    do {
+        print(try HandoffBench(root: peak.project, scratch: peak.scratch).runAlone(peak.row))
+        exit(0)
+    } catch {
+        print("\(error)")
+        exit(2)
+    }
+}
+
 /// Facts that decide what the figures mean.
 func machineFacts() -> [String] {
     let info = ProcessInfo.processInfo
@@ -54,6 +65,9 @@ if let keep = options.keep {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("l10n-bench-\(ProcessInfo.processInfo.processIdentifier)")
 }
 
+/// Scratch space of the hand-off rows, beside the project; always removed at exit.
+let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("l10n-bench-\(ProcessInfo.processInfo.processIdentifier)-handoff")
+
 func runBenchmark() throws -> Bool {
     let size = options.size
     print("l10n-bench: \(size.sdkKeys) SDK keys, \(size.locales) locales, \(size.tables) legacy tables, seed \(options.seed), "
@@ -86,6 +100,24 @@ func runBenchmark() throws -> Bool {
           + "full-localization: \(project.fullLocalizationLocales.joined(separator: " "))")
     print("  custom labels: \(BenchTable.grouped(customLabels.count)) (\(customLabels.filter { !$0.shadowedLocales.isEmpty }.count) shadow an SDK locale); "
           + "\(BenchTable.grouped(inputs.values.count)) values, \(BenchTable.grouped(inputs.pluralVariations.count)) plural variations")
+
+    let handoff = HandoffBench(root: root, scratch: scratch)
+    let wantsHandoff = options.only.map { !$0.isDisjoint(with: HandoffBench.rowNames) } ?? true
+    var importInputs: [URL] = []
+    var importUnits = 0
+    var importProject = project
+    var importSnapshot = HandoffBench.Snapshot(files: [])
+    if wantsHandoff {
+        let prepared = try handoff.prepare(project: project)
+        importInputs = prepared.inputs
+        importUnits = prepared.units
+        importProject = try ProjectDiscovery(root: handoff.importProject).discover()
+        importSnapshot = try handoff.snapshot()
+        print("  hand-off: \(importInputs.count) translator files for import (every locale, scope all, targets changed), "
+              + "\(BenchTable.grouped(importUnits)) units, " + String(format: "%.1f MB", BenchTable.megabytes(prepared.inputBytes)))
+    }
+    let projectBytes = inputs.catalogBytes + inputs.stringsBytes
+    let exportUnits = wantsHandoff ? try HandoffBench.exportToMemory(project).units : 0
     print("")
 
     var problems: [String] = []
@@ -153,11 +185,31 @@ func runBenchmark() throws -> Bool {
             let report = try ReportJob().run(on: project)
             return ReportFormat.allCases.reduce(0) { $0 + report.render($1).utf8.count }
         },
-        // XLIFF export and import rows belong here, timed over the same project, once L10nKit has
-        // export/import (being built on another branch).
-    ]
+        BenchStage(name: "export", items: exportUnits, itemName: "units", bytes: nil,
+                   run: { let result = try HandoffBench.exportToMemory(project); return result.units * 1_000_003 + result.bytes },
+                   touchedBytes: projectBytes),
+        BenchStage(name: "export to disk", items: exportUnits, itemName: "units", bytes: nil,
+                   run: {
+                       let result = try HandoffBench.exportToDisk(project, folder: handoff.exportFolder)
+                       return result.units * 1_000_003 + result.bytes
+                   },
+                   touchedBytes: projectBytes),
+        BenchStage(name: "import", items: importUnits, itemName: "units", bytes: nil,
+                   run: { try HandoffBench.importFiles(importInputs, into: importProject) },
+                   prepare: { try handoff.restore(importSnapshot) },
+                   touchedBytes: projectBytes + importInputs.reduce(0) { total, url in
+                       total + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0)
+                   }),
+        BenchStage(name: "pipeline", items: inputs.catalogs.count + inputs.strings.count, itemName: "files", bytes: projectBytes,
+                   run: { try HandoffBench.runPipeline(handoff.pipelineFile) },
+                   touchedBytes: projectBytes),
+    ].filter { options.only?.contains($0.name) ?? true }
 
-    let results = try BenchTimer.measure(stages, repetitions: options.repetitions)
+    var results = try BenchTimer.measure(stages, repetitions: options.repetitions)
+    for index in results.indices where HandoffBench.rowNames.contains(results[index].stage.name) {
+        if results[index].stage.name == "import" { try handoff.restore(importSnapshot) }
+        results[index].stage.peakBytes = try handoff.peakInChild(results[index].stage.name)
+    }
     for result in results {
         switch result.stage.name {
         case "canonical check" where result.digest != 0:
@@ -175,6 +227,10 @@ func runBenchmark() throws -> Bool {
     }
     print(BenchTable.render(results))
     print("\nmin and median over \(options.repetitions) runs of each stage (runs go round all stages); rate = items or MB over the minimum.")
+    if results.contains(where: { $0.stage.peakBytes != nil }) {
+        print("peak MB: resident high-water mark of the row run once alone in a child process, discovery included, as its command would; "
+              + "x read: that over the bytes of the files it reads.")
+    }
     for problem in problems { FileHandle.standardError.write(Data("l10n-bench: error: \(problem)\n".utf8)) }
     return problems.isEmpty
 }
@@ -184,9 +240,11 @@ do {
     succeeded = try runBenchmark()
 } catch {
     if options.keep == nil { try? FileManager.default.removeItem(at: root) }
+    try? FileManager.default.removeItem(at: scratch)
     let text = error is LocatedError ? "\(error)" : "error: \(error)"
     FileHandle.standardError.write(Data("l10n-bench: \(text)\n".utf8))
     exit(2)
 }
 if options.keep == nil { try? FileManager.default.removeItem(at: root) }
+try? FileManager.default.removeItem(at: scratch)
 exit(succeeded ? 0 : 1)

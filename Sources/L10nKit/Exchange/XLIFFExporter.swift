@@ -28,26 +28,74 @@ public struct LocaleExport: Sendable {
     public var scope: ExportScope
     /// The `<file>` elements in Xcode's order, each with the locale as `target-language`.
     public var document: XLIFFDocument
-    /// `Source Contents/` of an `.xcloc`: each `<file original>` with its bytes (catalogs reduced
-    /// to the source language, SDK entries exported under an app catalog included; `.strings`
-    /// source files as they are).
-    public var sourceContents: [(path: String, data: Data)]
+    /// What `sourceContents` is made of, in document order; kept as models so that an XLIFF
+    /// export, which has no source files, never serializes them.
+    var sourceFiles: [ExportSourceFile]
     /// `developmentRegion` of the bundle's `contents.json`.
     public var developmentRegion: String
     /// `project` of the bundle's `contents.json`: the `.xcodeproj` at the root, else the root folder's name.
     public var projectName: String
 
+    /// `Source Contents/` of an `.xcloc`: each `<file original>` with its bytes (catalogs reduced
+    /// to the source language, SDK entries exported under an app catalog included; `.strings`
+    /// source files as they are). Computed on each access.
+    public var sourceContents: [(path: String, data: Data)] {
+        sourceFiles.map { ($0.path, $0.data()) }
+    }
+
     /// Units over all files.
     public var unitCount: Int { document.files.reduce(0) { $0 + $1.units.count } }
+}
+
+/// The plural categories of the export's locale, as `CatalogUnits` and as bits for `EntrySources`.
+struct LocaleUnits {
+    var units: CatalogUnits
+    /// The locale's CLDR categories as `EntrySources.categoryBit`s; nil when ICU does not know the locale.
+    var categoryBits: UInt8?
+
+    init(locale: String) {
+        units = CatalogUnits(locale: locale)
+        categoryBits = units.pluralCategories.map { $0.reduce(0) { $0 | (EntrySources.categoryBit($1.rawValue) ?? 0) } }
+    }
+}
+
+/// A source file of an `.xcloc` bundle, before it is written.
+enum ExportSourceFile: Sendable {
+    /// A catalog reduced to its source language, with the SDK entries of `sdkKeys` added from `sdk`.
+    case catalog(path: String, catalog: StringCatalog, sdk: StringCatalog?, sdkKeys: [String])
+    /// A legacy table's source-language file as it is.
+    case strings(path: String, file: StringsFile)
+
+    var path: String {
+        switch self {
+        case .catalog(let path, _, _, _), .strings(let path, _): path
+        }
+    }
+
+    func data() -> Data {
+        switch self {
+        case .catalog(_, let catalog, let sdk, let sdkKeys):
+            var reduced = catalog
+            if let sdk { for key in sdkKeys { reduced.entries[key] = sdk.entries[key] } }
+            return StringCatalogWriter().data(for: XLIFFExporter.reduced(reduced))
+        case .strings(_, let file):
+            return StringsWriter.data(for: file)
+        }
+    }
 }
 
 /// Builds translator files from a discovered project, byte-compatible with Xcode's export
 /// (formats.md §2): unit ids, order, notes, states, positional specifiers, and for a `.strings`
 /// table without a file for the locale, `datatype` first in the `<file>` tag. See `ExportScope`
 /// for what each scope covers.
+///
+/// Work that does not depend on the locale (key order, source texts, notes) is done once per
+/// exporter (`ExportSources`) and shared by every locale's export; units are ordered as indices.
 public struct XLIFFExporter: Sendable {
     public var project: Project
     public var files: ExchangeFiles
+    /// Locale-independent work, filled in on first use and shared by every `export(locale:scope:)`.
+    let sources = ExportSources()
 
     public init(project: Project) {
         self.project = project
@@ -64,11 +112,10 @@ public struct XLIFFExporter: Sendable {
 
     /// The export of one locale.
     public func export(locale: String, scope: ExportScope) -> LocaleExport {
-        let catalogUnits = CatalogUnits(locale: locale)
+        let catalogUnits = LocaleUnits(locale: locale)
         var xliffFiles: [XLIFFFile] = []
-        var sourceContents: [(path: String, data: Data)] = []
-        let sdkUnits = scope == .overrides ? [] : self.sdkUnits(catalogUnits)
-        let sdkEntries = sdkUnits.isEmpty ? [:] : sdkEntriesByKey(sdkUnits)
+        var sourceFiles: [ExportSourceFile] = []
+        let sdk = scope == .overrides ? (units: [], keys: []) : sdkUnits(catalogUnits)
         var customLabelKeys: [String: Set<String>] = [:]
         if scope == .overrides {
             for label in project.customLabels {
@@ -78,82 +125,130 @@ public struct XLIFFExporter: Sendable {
         }
 
         for file in files.catalogs {
-            let catalog = file.catalog
-            var units: [ExchangeUnit] = []
+            let catalog = sources.catalog(file)
+            var units: [TransUnit]
             switch scope {
             case .all:
-                for key in catalog.entries.keys {
-                    units += catalogUnits.units(key: key, entry: catalog.entries[key]!, sourceLanguage: catalog.sourceLanguage)
-                }
+                units = self.units(of: catalog, catalogUnits, missingOnly: false) { _, _ in true }.units
             case .missing:
-                guard !files.ignoredCatalogPaths.contains(file.path) else { break }
-                for (key, entry) in catalog.entries where entry.extractionState != .stale && entry.shouldTranslate != false {
-                    units += catalogUnits.units(key: key, entry: entry, sourceLanguage: catalog.sourceLanguage).filter { !$0.isTranslated }
+                if files.ignoredCatalogPaths.contains(file.path) {
+                    units = []
+                } else {
+                    units = self.units(of: catalog, catalogUnits, missingOnly: true) { _, entry in
+                        entry.entry.extractionState != .stale && entry.translate
+                    }.units
                 }
             case .overrides:
-                for key in customLabelKeys[file.path] ?? [] {
-                    guard let entry = catalog.entries[key] else { continue }
-                    units += catalogUnits.units(key: key, entry: entry, sourceLanguage: catalog.sourceLanguage)
-                }
+                let keys = customLabelKeys[file.path] ?? []
+                units = keys.isEmpty ? [] : self.units(of: catalog, catalogUnits, missingOnly: false) { _, entry in keys.contains(entry.key) }.units
             }
-            var reduced = catalog
-            if file.path == files.editorCatalogPath {
-                units += sdkUnits
-                for (key, entry) in sdkEntries { reduced.entries[key] = entry }
+            var sdkKeys: [String] = []
+            if file.path == files.editorCatalogPath && !sdk.units.isEmpty {
+                units = XLIFFOrder.mergedCatalogUnits(units, sdk.units)
+                sdkKeys = sdk.keys
             }
             guard scope == .all || !units.isEmpty else { continue }
-            xliffFiles.append(xliffFile(original: file.path, sourceLanguage: catalog.sourceLanguage, locale: locale, units: units))
-            sourceContents.append((file.path, StringCatalogWriter().data(for: Self.reduced(reduced))))
+            xliffFiles.append(XLIFFFile(original: file.path, sourceLanguage: file.catalog.sourceLanguage, targetLanguage: locale, units: units))
+            sourceFiles.append(.catalog(path: file.path, catalog: file.catalog, sdk: files.sdkCatalog?.catalog, sdkKeys: sdkKeys))
         }
 
-        if !sdkUnits.isEmpty, let path = files.editorCatalogPath, files.catalog(atPath: path) == nil, let sdk = files.sdkCatalog {
-            xliffFiles.append(xliffFile(original: path, sourceLanguage: sdk.catalog.sourceLanguage, locale: locale, units: sdkUnits))
-            let created = StringCatalog(sourceLanguage: sdk.catalog.sourceLanguage, entries: sdkEntries)
-            sourceContents.append((path, StringCatalogWriter().data(for: Self.reduced(created))))
+        if !sdk.units.isEmpty, let path = files.editorCatalogPath, files.catalog(atPath: path) == nil, let sdkFile = files.sdkCatalog {
+            xliffFiles.append(XLIFFFile(original: path, sourceLanguage: sdkFile.catalog.sourceLanguage, targetLanguage: locale,
+                                        units: sdk.units))
+            sourceFiles.append(.catalog(path: path, catalog: StringCatalog(sourceLanguage: sdkFile.catalog.sourceLanguage),
+                                        sdk: sdkFile.catalog, sdkKeys: sdk.keys))
         }
 
         if scope != .overrides {
             for table in files.tables {
                 let target = table.table.files[locale]
-                var units = StringsUnits.units(source: table.sourceFile, target: target)
-                if scope == .missing { units = units.filter { !$0.isTranslated } }
+                var units: [TransUnit] = []
+                for unit in sources.table(table).units {
+                    let value = target?.value(forKey: unit.key)
+                    if scope == .missing && value != nil { continue }
+                    units.append(TransUnit(id: unit.key, translate: true, source: unit.source, target: value, targetState: nil, note: unit.note))
+                }
                 guard scope == .all || !units.isEmpty else { continue }
-                var file = xliffFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, locale: locale, units: units)
+                var file = XLIFFFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, targetLanguage: locale, units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
                 xliffFiles.append(file)
-                sourceContents.append((table.originalPath, StringsWriter.data(for: table.sourceFile)))
+                sourceFiles.append(.strings(path: table.originalPath, file: table.sourceFile))
             }
         }
 
         let document = XLIFFDocument(files: XLIFFOrder.sortedFiles(xliffFiles))
         let order = Dictionary(uniqueKeysWithValues: document.files.enumerated().map { ($1.original, $0) })
-        sourceContents.sort { order[$0.path, default: 0] < order[$1.path, default: 0] }
-        return LocaleExport(locale: locale, scope: scope, document: document, sourceContents: sourceContents,
+        sourceFiles.sort { order[$0.path, default: 0] < order[$1.path, default: 0] }
+        return LocaleExport(locale: locale, scope: scope, document: document, sourceFiles: sourceFiles,
                             developmentRegion: project.app.developmentRegion ?? project.sourceLanguage,
                             projectName: projectName)
     }
 
-    /// The units of SDK-only keys that the SDK does not translate for the locale.
-    private func sdkUnits(_ catalogUnits: CatalogUnits) -> [ExchangeUnit] {
-        guard let sdk = files.sdkCatalog, files.editorCatalogPath != nil else { return [] }
-        var units: [ExchangeUnit] = []
-        for key in files.sdkOnlyKeys {
-            guard let entry = sdk.catalog.entries[key], entry.shouldTranslate != false else { continue }
-            units += catalogUnits.units(key: key, entry: entry, sourceLanguage: sdk.catalog.sourceLanguage).filter { !$0.isTranslated }
+    /// The units of a catalog's entries that `including` accepts, for the locale (with
+    /// `missingOnly`, those without a finished translation), in unit order: what
+    /// `CatalogUnits.units(...).map(\.transUnit)` gives for each entry, sorted by id. Each entry's
+    /// targets are looked up once; then the catalog's precomputed unit order is walked, so
+    /// nothing is sorted unless `CatalogUnits` had to compute an entry of a rare shape
+    /// (see `EntrySources.categories`). `emitted` tells which entries gave a unit.
+    private func units(of catalog: CatalogSources, _ locale: LocaleUnits, missingOnly: Bool,
+                       including: (Int, EntrySources) -> Bool) -> (units: [TransUnit], emitted: [Bool]) {
+        let localeID = locale.units.locale
+        let count = catalog.entries.count
+        var targets = [CatalogLocalization?](repeating: nil, count: count)
+        var masks = [[UInt8]?](repeating: nil, count: count)
+        var emitted = [Bool](repeating: false, count: count)
+        var irregular: [TransUnit] = []
+        for (index, entry) in catalog.entries.enumerated() where including(index, entry) {
+            let target = localeID == catalog.sourceLanguage ? nil : entry.entry.localizations?[localeID]
+            if let categories = entry.categories(for: target, localeCategories: locale.categoryBits) {
+                targets[index] = target
+                masks[index] = categories
+                continue
+            }
+            for unit in locale.units.units(key: entry.key, entry: entry.entry, sourceLanguage: catalog.sourceLanguage)
+            where !(missingOnly && unit.isTranslated) {
+                irregular.append(unit.transUnit)
+                emitted[index] = true
+            }
         }
-        return units
+        var units: [TransUnit] = []
+        units.reserveCapacity(catalog.order.count)
+        catalog.entries.withUnsafeBufferPointer { entries in
+            for position in catalog.order {
+                let index = Int(position.entry)
+                guard let categories = masks[index] else { continue }
+                let unit = entries[index].units[Int(position.unit)]
+                if unit.pluralVariation >= 0 && categories[unit.pluralVariation] & unit.categoryBit == 0 { continue }
+                let target = targets[index]
+                let current = unit.path.isRoot ? target?.stringUnit : target?.stringUnit(at: unit.path)
+                var value: String?
+                var state: XLIFFTargetState?
+                if let current {
+                    if missingOnly && current.state == .translated { continue }
+                    var substitution = unit.sourceSubstitution
+                    if unit.throughSubstitution, let target, let own = CatalogUnits.substitution(in: target, at: unit.path) {
+                        substitution = own
+                    }
+                    value = FormatString.exported(current.value, substitution: substitution)
+                    state = ExchangeUnit.exportedState(for: current.state)
+                }
+                units.append(TransUnit(id: unit.id, translate: entries[index].translate, source: unit.source, target: value,
+                                       targetState: state, note: entries[index].note))
+                emitted[index] = true
+            }
+        }
+        if !irregular.isEmpty { units = XLIFFOrder.sortedCatalogUnits(units + irregular) }
+        return (units, emitted)
     }
 
-    private func sdkEntriesByKey(_ units: [ExchangeUnit]) -> [String: CatalogEntry] {
-        guard let sdk = files.sdkCatalog else { return [:] }
-        var entries: [String: CatalogEntry] = [:]
-        for unit in units { entries[unit.key] = sdk.catalog.entries[unit.key] }
-        return entries
-    }
-
-    private func xliffFile(original: String, sourceLanguage: String, locale: String, units: [ExchangeUnit]) -> XLIFFFile {
-        let sorted = units.sorted { XLIFFOrder.catalogUnitPrecedes($0.id, $1.id) }
-        return XLIFFFile(original: original, sourceLanguage: sourceLanguage, targetLanguage: locale, units: sorted.map(\.transUnit))
+    /// The units of SDK-only keys that the SDK does not translate for the locale, in unit order, and those keys.
+    private func sdkUnits(_ locale: LocaleUnits) -> (units: [TransUnit], keys: [String]) {
+        guard let sdk = files.sdkCatalog, files.editorCatalogPath != nil else { return ([], []) }
+        let catalog = sources.catalog(sdk)
+        let sdkOnly = sources.mask(files.sdkOnlyKeys, in: catalog, path: sdk.path)
+        let found = units(of: catalog, locale, missingOnly: true) { index, entry in sdkOnly[index] && entry.translate }
+        let keys = catalog.keys.indices.filter { found.emitted[$0] }.map { catalog.keys[$0] }
+        return (found.units, keys)
     }
 
     /// The catalog with only its source-language localizations, as `.xcloc` source contents hold it.

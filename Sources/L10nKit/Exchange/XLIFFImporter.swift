@@ -212,13 +212,14 @@ struct ImportSession {
     var outcomes: [ImportUnitOutcome] = []
     /// Working copies of the catalogs units were read against (written only when some unit was applied).
     var catalogs: [String: StringCatalog] = [:]
-    var unitBuilders: [String: CatalogUnits] = [:]
+    /// The units returned ones are checked against, found from each entry's source side computed once.
+    var unitLookup = ImportUnitLookup()
     /// `.strings` values set so far, by target file path, then key.
     var stringsValues: [String: [String: String]] = [:]
     var stringsTables: [String: ExchangeFiles.Table] = [:]
     var applied: [String: Int] = [:]
     var created: [String: Int] = [:]
-    var seen = Set<String>()
+    var seen = Set<ImportUnitKey>()
     var notes: [String] = []
 
     init(project: Project, files: ExchangeFiles) {
@@ -263,24 +264,26 @@ struct ImportSession {
             copiesSDKEntry = true
         }
         if !unit.translate || entry?.shouldTranslate == false { return skip(outcome, .doNotTranslate) }
-        guard seen.insert(path + "\u{0}" + locale + "\u{0}" + unit.id).inserted else {
+        guard seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted else {
             return refuse(outcome, .duplicateID, "the id occurs again for \(locale) in this run; the first occurrence was used")
         }
-        guard let entry else {
+        guard let found = entry else {
             let sdkNote = path == files.editorCatalogPath ? " (nor does the SDK)" : ""
             return refuse(outcome, .unknownID, "\(path) has no key \"\(key)\"\(sdkNote)")
         }
-        if unitBuilders[locale] == nil { unitBuilders[locale] = CatalogUnits(locale: locale) }
-        let units = unitBuilders[locale]!.units(key: key, entry: entry, sourceLanguage: sourceLanguage)
-        guard let expected = units.first(where: { $0.id == unit.id }) else {
+        guard let expected = unitLookup.unit(id: unit.id, key: key, entry: found, sourceLanguage: sourceLanguage,
+                                             catalogPath: path, locale: locale) else {
             return refuse(outcome, .unknownID, "\"\(key)\" has no \(id.variationDescription) for \(locale)")
         }
+        // Only the SDK's entry is needed from here on; no local copy of an app entry may share
+        // storage with the catalog while it is edited (every edit would copy its localizations).
+        let sdkEntry = copiesSDKEntry ? found : nil
+        entry = nil
         outcome.oldValue = expected.targetValue
         outcome.oldState = expected.targetState?.rawValue
         guard let decided = decide(unit, expected: expected, hasStates: true, outcome: &outcome) else { return outcome }
         if decided.unchanged { return outcome }
-        if copiesSDKEntry {
-            var copy = entry
+        if copiesSDKEntry, var copy = sdkEntry {
             copy.extractionState = .manual
             catalogs[path]!.entries[key] = copy
             outcome.createsEntry = true
@@ -307,7 +310,7 @@ struct ImportSession {
         outcome.targetPath = path
         outcome.key = unit.id
         if !unit.translate { return skip(outcome, .doNotTranslate) }
-        guard seen.insert(path + "\u{0}" + locale + "\u{0}" + unit.id).inserted else {
+        guard seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted else {
             return refuse(outcome, .duplicateID, "the id occurs again for \(locale) in this run; the first occurrence was used")
         }
         let current = stringsValues[path]?[unit.id] ?? table.table.files[locale]?.value(forKey: unit.id)
@@ -357,7 +360,8 @@ struct ImportSession {
 
         var keepsValue = false
         if let current = expected.targetValue,
-           current == value || FormatString(value, substitution: expected.targetSubstitution).isEquivalent(to: FormatString(current, substitution: expected.targetSubstitution)) {
+           current == value || (Self.hasPercent(value) || Self.hasPercent(current))
+            && FormatString(value, substitution: expected.targetSubstitution).isEquivalent(to: FormatString(current, substitution: expected.targetSubstitution)) {
             keepsValue = true
             let sameState = !hasStates
                 || expected.targetState == appliedState
@@ -389,6 +393,8 @@ struct ImportSession {
     /// What makes `value` unsafe where the unit's source is expected. A plural case may state
     /// its count in words (`One file` for `%lld files`), so the count argument may be left out.
     static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit) -> [FormatMismatch] {
+        // Texts without `%` have no specifiers and no format issues: nothing can mismatch.
+        if !hasPercent(value) && !hasPercent(expected.sourceValue) { return [] }
         let source = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
         var options = FormatComparisonOptions()
         if expected.isPluralCase {
@@ -431,6 +437,12 @@ struct ImportSession {
             }
         }
         return result
+    }
+
+    /// Whether the text has a `%`, without which it is one literal to `FormatString`.
+    static func hasPercent(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.contains(0x25) }
     }
 
     static func quoted(_ text: String) -> String {

@@ -21,25 +21,64 @@ public enum XLIFFOrder {
     /// `Abilities`, `item 9` < `item 10`). Equal numbers with different zero padding fall back to
     /// plain code-point order. Xcode 15's Elytra export follows it in all 576 pairs of `.strings`
     /// units (not the file's own order, nor case-insensitive order, nor the `<file>` collation).
+    ///
+    /// Compares the UTF-8 bytes: at the first difference of two texts equal so far, both stand at
+    /// the same place of the same scalar, so the bytes order as the scalars do, and a digit (ASCII)
+    /// is never part of a longer sequence. No allocation, as it runs in every sort of an export.
     public static func catalogUnitOrder(_ a: String, _ b: String) -> Int {
-        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in catalogUnitOrder(x, y) } }
+    }
+
+    /// `catalogUnitOrder` of two texts' UTF-8 bytes.
+    static func catalogUnitOrder(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
         var i = 0, j = 0
         while i < x.count && j < y.count {
-            if isDigit(x[i]) && isDigit(y[j]) {
-                let runX = digitRun(x, from: i), runY = digitRun(y, from: j)
-                let numeric = compareNumbers(x[runX], y[runY])
-                if numeric != 0 { return numeric }
-                i = runX.upperBound
-                j = runY.upperBound
+            let p = x[i], q = y[j]
+            if isDigit(p) && isDigit(q) {
+                var endX = i, endY = j
+                while endX < x.count && isDigit(x[endX]) { endX += 1 }
+                while endY < y.count && isDigit(y[endY]) { endY += 1 }
+                var startX = i, startY = j
+                while startX < endX && x[startX] == 0x30 { startX += 1 }
+                while startY < endY && y[startY] == 0x30 { startY += 1 }
+                let lengthX = endX - startX, lengthY = endY - startY
+                if lengthX != lengthY { return lengthX < lengthY ? -1 : 1 }
+                for k in 0..<lengthX where x[startX + k] != y[startY + k] { return x[startX + k] < y[startY + k] ? -1 : 1 }
+                i = endX
+                j = endY
                 continue
             }
-            if x[i] != y[j] { return x[i].value < y[j].value ? -1 : 1 }
+            if p != q { return p < q ? -1 : 1 }
             i += 1
             j += 1
         }
         if i < x.count { return 1 }
         if j < y.count { return -1 }
-        return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) ? -1 : (a == b ? 0 : 1)
+        // Equal up to zero padding: plain code-point (= UTF-8 byte) order decides.
+        let common = min(x.count, y.count)
+        for k in 0..<common where x[k] != y[k] { return x[k] < y[k] ? -1 : 1 }
+        return x.count == y.count ? 0 : (x.count < y.count ? -1 : 1)
+    }
+
+    /// The positions of `ids` in unit order (stable for equal ids). Sorts indices, not the
+    /// units, and reads each id's bytes in place; input already in order (as an export builds
+    /// it from keys sorted once) costs one comparison per id.
+    public static func unitOrder(ids: [String]) -> [Int] {
+        var order = Array(ids.indices)
+        guard ids.count > 1 else { return order }
+        var ids = ids
+        for index in ids.indices { ids[index].makeContiguousUTF8() }
+        ids.withUnsafeBufferPointer { ids in
+            func precedes(_ l: Int, _ r: Int) -> Bool {
+                var a = ids[l], b = ids[r]
+                let order = a.withUTF8 { x in b.withUTF8 { y in catalogUnitOrder(x, y) } }
+                return order != 0 ? order < 0 : l < r
+            }
+            if zip(order, order.dropFirst()).allSatisfy({ precedes($0, $1) }) { return }
+            order.sort(by: precedes)
+        }
+        return order
     }
 
     /// Whether unit id `a` comes before `b` in a catalog's or `.strings` table's `<file>`.
@@ -49,26 +88,34 @@ public enum XLIFFOrder {
 
     /// Units of a catalog in Xcode's order (by id).
     public static func sortedCatalogUnits(_ units: [TransUnit]) -> [TransUnit] {
-        units.enumerated().sorted { l, r in
-            let order = catalogUnitOrder(l.element.id, r.element.id)
-            return order != 0 ? order < 0 : l.offset < r.offset
-        }.map(\.element)
+        let order = unitOrder(ids: units.map(\.id))
+        if order.elementsEqual(units.indices) { return units }
+        return order.map { units[$0] }
     }
 
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value >= 0x30 && scalar.value <= 0x39
+    @inline(__always)
+    /// Two runs of units, each in unit order, merged into one (ties: `a` first).
+    public static func mergedCatalogUnits(_ a: [TransUnit], _ b: [TransUnit]) -> [TransUnit] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var result: [TransUnit] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if catalogUnitOrder(b[j].id, a[i].id) < 0 {
+                result.append(b[j])
+                j += 1
+            } else {
+                result.append(a[i])
+                i += 1
+            }
+        }
+        result.append(contentsOf: a[i...])
+        result.append(contentsOf: b[j...])
+        return result
     }
 
-    private static func digitRun(_ scalars: [Unicode.Scalar], from start: Int) -> Range<Int> {
-        var end = start
-        while end < scalars.count && isDigit(scalars[end]) { end += 1 }
-        return start..<end
-    }
-
-    private static func compareNumbers(_ a: ArraySlice<Unicode.Scalar>, _ b: ArraySlice<Unicode.Scalar>) -> Int {
-        let x = a.drop { $0 == "0" }, y = b.drop { $0 == "0" }
-        if x.count != y.count { return x.count < y.count ? -1 : 1 }
-        for (p, q) in zip(x, y) where p != q { return p.value < q.value ? -1 : 1 }
-        return 0
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        byte >= 0x30 && byte <= 0x39
     }
 }

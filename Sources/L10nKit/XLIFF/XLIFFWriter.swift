@@ -4,6 +4,7 @@ import Foundation
 /// except that the header names our tool.
 ///
 /// The writer keeps the order of files and units it is given; `XLIFFOrder` sorts them like Xcode.
+/// It writes UTF-8 bytes straight into one buffer (`XLIFFOutput`): an export writes tens of MB.
 public struct XLIFFWriter: Sendable {
     /// The program named in every `<file>`'s header.
     public var tool: XLIFFTool
@@ -16,19 +17,12 @@ public struct XLIFFWriter: Sendable {
 
     /// The document as text; throws `XLIFFError` when a text holds a character XML 1.0 cannot carry.
     public func string(_ document: XLIFFDocument) throws -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += Self.xliffStartTag
-        out += "\n"
-        for file in document.files {
-            try append(file, to: &out)
-        }
-        out += "</xliff>\n"
-        return out
+        try output(document).string
     }
 
     /// The document as UTF-8 bytes without BOM.
     public func data(_ document: XLIFFDocument) throws -> Data {
-        Data(try string(document).utf8)
+        try output(document).data()
     }
 
     /// Writes the document atomically (temporary file, then rename).
@@ -38,122 +32,106 @@ public struct XLIFFWriter: Sendable {
 
     /// One `<file>` element, from its two-space indent to its closing newline.
     public func string(_ file: XLIFFFile) throws -> String {
-        var out = ""
-        try append(file, to: &out)
+        let out = XLIFFOutput()
+        try append(file, to: out)
+        return out.string
+    }
+
+    /// The document written.
+    func output(_ document: XLIFFDocument) throws -> XLIFFOutput {
+        var estimate = 4_096
+        for file in document.files {
+            estimate += 400
+            for unit in file.units {
+                estimate += 160 + unit.id.utf8.count + unit.source.utf8.count + (unit.target?.utf8.count ?? 0) + (unit.note?.utf8.count ?? 0)
+            }
+        }
+        let out = XLIFFOutput(capacity: estimate)
+        out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
+        out.appendString(Self.xliffStartTag)
+        out.append("\n")
+        for file in document.files {
+            try append(file, to: out)
+        }
+        out.append("</xliff>\n")
         return out
     }
 
-    private func append(_ file: XLIFFFile, to out: inout String) throws {
+    private func append(_ file: XLIFFFile, to out: XLIFFOutput) throws {
         try Self.check(file.original, what: "the file path", file: file, unit: nil)
-        out += "  <file original=\""
-        out += Self.escapeAttribute(file.original)
+        out.append("  <file original=\"")
+        out.appendAttribute(file.original)
         if file.attributeOrder == .datatypeFirst {
-            out += "\" datatype=\""
-            out += Self.escapeAttribute(file.datatype)
+            out.append("\" datatype=\"")
+            out.appendAttribute(file.datatype)
         }
-        out += "\" source-language=\""
-        out += Self.escapeAttribute(file.sourceLanguage)
+        out.append("\" source-language=\"")
+        out.appendAttribute(file.sourceLanguage)
         if let target = file.targetLanguage {
-            out += "\" target-language=\""
-            out += Self.escapeAttribute(target)
+            out.append("\" target-language=\"")
+            out.appendAttribute(target)
         }
         if file.attributeOrder == .standard {
-            out += "\" datatype=\""
-            out += Self.escapeAttribute(file.datatype)
+            out.append("\" datatype=\"")
+            out.appendAttribute(file.datatype)
         }
-        out += "\">\n    <header>\n      <tool tool-id=\""
-        out += Self.escapeAttribute(tool.id)
-        out += "\" tool-name=\""
-        out += Self.escapeAttribute(tool.name)
+        out.append("\">\n    <header>\n      <tool tool-id=\"")
+        out.appendAttribute(tool.id)
+        out.append("\" tool-name=\"")
+        out.appendAttribute(tool.name)
         if let version = tool.version {
-            out += "\" tool-version=\""
-            out += Self.escapeAttribute(version)
+            out.append("\" tool-version=\"")
+            out.appendAttribute(version)
         }
         if let build = tool.buildNumber {
-            out += "\" build-num=\""
-            out += Self.escapeAttribute(build)
+            out.append("\" build-num=\"")
+            out.appendAttribute(build)
         }
-        out += "\"/>\n    </header>\n"
+        out.append("\"/>\n    </header>\n")
         guard !file.units.isEmpty else {
-            out += "    <body/>\n  </file>\n"
+            out.append("    <body/>\n  </file>\n")
             return
         }
-        out += "    <body>\n"
+        out.append("    <body>\n")
         for unit in file.units {
-            try Self.check(unit.id, what: "the id", file: file, unit: unit)
-            try Self.check(unit.source, what: "the source", file: file, unit: unit)
-            try Self.check(unit.target ?? "", what: "the target", file: file, unit: unit)
-            try Self.check(unit.note ?? "", what: "the note", file: file, unit: unit)
-            out += "      <trans-unit id=\""
-            out += Self.escapeAttribute(unit.id)
-            out += unit.translate ? "\"" : "\" translate=\"no\""
+            // The escaping notices bytes that may be characters XML cannot carry; such a unit
+            // is checked in full (and the output thrown away with the error).
+            out.append("      <trans-unit id=\"")
+            var plain = out.appendAttribute(unit.id)
+            out.append(unit.translate ? "\"" as StaticString : "\" translate=\"no\"")
             if let approved = unit.approved {
-                out += approved ? " approved=\"yes\"" : " approved=\"no\""
+                out.append(approved ? " approved=\"yes\"" as StaticString : " approved=\"no\"")
             }
-            out += " xml:space=\"preserve\">\n"
-            Self.appendElement("source", attributes: "", text: unit.source, to: &out)
+            out.append(" xml:space=\"preserve\">\n")
+            plain = out.appendElement("source", state: nil, text: unit.source) && plain
             if let target = unit.target {
-                let state = unit.targetState.map { " state=\"\(Self.escapeAttribute($0.rawValue))\"" } ?? ""
-                Self.appendElement("target", attributes: state, text: target, to: &out)
+                plain = out.appendElement("target", state: unit.targetState, text: target) && plain
             }
-            Self.appendElement("note", attributes: "", text: unit.note ?? "", to: &out)
-            out += "      </trans-unit>\n"
+            plain = out.appendElement("note", state: nil, text: unit.note ?? "") && plain
+            out.append("      </trans-unit>\n")
+            if !plain {
+                try Self.check(unit.id, what: "the id", file: file, unit: unit)
+                try Self.check(unit.source, what: "the source", file: file, unit: unit)
+                try Self.check(unit.target ?? "", what: "the target", file: file, unit: unit)
+                try Self.check(unit.note ?? "", what: "the note", file: file, unit: unit)
+            }
         }
-        out += "    </body>\n  </file>\n"
-    }
-
-    private static func appendElement(_ name: String, attributes: String, text: String, to out: inout String) {
-        out += "        <"
-        out += name
-        out += attributes
-        if text.isEmpty {
-            out += "/>\n"
-            return
-        }
-        out += ">"
-        out += escapeText(text)
-        out += "</"
-        out += name
-        out += ">\n"
+        out.append("    </body>\n  </file>\n")
     }
 
     /// Element text: `& < >` escaped, quotes and newlines literal, CR as `&#13;` so a parser keeps it.
     public static func escapeText(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x0D }) else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        let out = XLIFFOutput(capacity: text.utf8.count + 16)
+        out.appendText(text)
+        return out.string
     }
 
     /// Attribute values: `" & < >` escaped, newline `&#10;`, tab `&#9;`, CR `&#13;` (a parser would
     /// turn literal ones into spaces), apostrophes literal.
     public static func escapeAttribute(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D })
-        else { return text }
-        var out = ""
-        out.reserveCapacity(text.utf8.count + 16)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "&quot;"
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        let out = XLIFFOutput(capacity: text.utf8.count + 16)
+        out.appendAttribute(text)
+        return out.string
     }
 
     /// Whether XML 1.0 can carry the scalar at all (its `Char` production).
@@ -176,6 +154,133 @@ public struct XLIFFWriter: Sendable {
             at: unit?.location ?? file.location,
             hint: "remove the control character from the source file before exporting"
         )
+    }
+}
+
+/// The bytes an `XLIFFWriter` has written so far, and how it escapes element text and attributes.
+/// A buffer of its own (`malloc`ed, grown by doubling) that `data()` hands to `Data` without a copy.
+final class XLIFFOutput {
+    private var storage: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 4_096) {
+        self.capacity = max(capacity, 64)
+        storage = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit { free(storage) }
+
+    /// The bytes written, copied.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
+
+    /// The bytes as text.
+    var string: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
+
+    /// The bytes as `Data` that takes over the buffer; the output is empty afterwards.
+    func data() -> Data {
+        let data = Data(bytesNoCopy: storage, count: count, deallocator: .free)
+        capacity = 64
+        storage = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+        count = 0
+        return data
+    }
+
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        var grown = capacity * 2
+        while grown < count + extra { grown *= 2 }
+        storage = realloc(storage, grown)!.assumingMemoryBound(to: UInt8.self)
+        capacity = grown
+    }
+
+    @inline(__always)
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        reserve(bytes.count)
+        (storage + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    func appendString(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// `<name state="...">text</name>`, or `<name/>` for empty text, on its own line eight spaces in.
+    func appendElement(_ name: StaticString, state: XLIFFTargetState?, text: String) -> Bool {
+        append("        <")
+        append(name)
+        if let state {
+            append(" state=\"")
+            appendAttribute(state.rawValue)
+            append("\"")
+        }
+        if text.isEmpty {
+            append("/>\n")
+            return true
+        }
+        append(">")
+        let plain = appendText(text)
+        append("</")
+        append(name)
+        append(">\n")
+        return plain
+    }
+
+    /// Element text: `& < >` escaped, CR as `&#13;`. Returns false when the text may hold a
+    /// character XML cannot carry (a C0 control, or a byte that may start U+FFFE/U+FFFF).
+    @discardableResult
+    func appendText(_ text: String) -> Bool {
+        appendEscaped(text, Self.textClasses)
+    }
+
+    /// An attribute value: `" & < >` escaped, newline, tab and CR as character references.
+    /// Returns false as `appendText` does.
+    @discardableResult
+    func appendAttribute(_ text: String) -> Bool {
+        appendEscaped(text, Self.attributeClasses)
+    }
+
+    /// Per byte: 0 copy, 1 suspicious (copied, checked later), else the index + 2 of its escape.
+    private static let escapes: [StaticString] = ["&quot;", "&amp;", "&lt;", "&gt;", "&#10;", "&#9;", "&#13;"]
+    private static let textClasses: [UInt8] = classes(["&": 3, "<": 4, ">": 5, "\r": 8])
+    private static let attributeClasses: [UInt8] = classes(["\"": 2, "&": 3, "<": 4, ">": 5, "\n": 6, "\t": 7, "\r": 8])
+
+    private static func classes(_ escaped: [Character: UInt8]) -> [UInt8] {
+        var table = [UInt8](repeating: 0, count: 256)
+        for byte in 0..<0x20 where byte != 0x09 && byte != 0x0A && byte != 0x0D { table[byte] = 1 }
+        table[0xEF] = 1
+        for (character, code) in escaped { table[Int(character.asciiValue!)] = code }
+        return table
+    }
+
+    private func appendEscaped(_ text: String, _ classes: [UInt8]) -> Bool {
+        var text = text
+        var plain = true
+        text.withUTF8 { source in
+            classes.withUnsafeBufferPointer { classes in
+                var start = 0
+                for index in 0..<source.count {
+                    let code = classes[Int(source[index])]
+                    if code == 0 { continue }
+                    if code == 1 {
+                        plain = false
+                        continue
+                    }
+                    append(UnsafeBufferPointer(rebasing: source[start..<index]))
+                    append(Self.escapes[Int(code) - 2])
+                    start = index + 1
+                }
+                append(UnsafeBufferPointer(rebasing: source[start...]))
+            }
+        }
+        return plain
     }
 }
 

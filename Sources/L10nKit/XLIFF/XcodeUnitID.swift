@@ -50,10 +50,15 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
     public init(_ id: String, kind: XcodeSourceKind) {
         switch kind {
         case .stringCatalog:
-            if let range = id.range(of: Self.variationSeparator, options: .backwards) {
-                let path = id[range.upperBound...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            // The last `|==|`, found in the UTF-8 bytes (a Foundation search per unit was a
+            // noticeable part of an import).
+            if let start = Self.lastSeparator(in: id) {
+                let utf8 = id.utf8
+                let lower = utf8.index(utf8.startIndex, offsetBy: start)
+                let upper = utf8.index(lower, offsetBy: 4)
+                let path = id[upper...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
                 if Self.isCatalogVariationPath(path) {
-                    self = .catalogVariation(key: String(id[..<range.lowerBound]), path: path)
+                    self = .catalogVariation(key: String(id[..<lower]), path: path)
                     return
                 }
             }
@@ -68,6 +73,20 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
             }
         case .strings, .intentDefinition, .other:
             self = .key(id)
+        }
+    }
+
+    /// The byte offset of the last `|==|` in the id (the one starting last), nil when there is none.
+    static func lastSeparator(in id: String) -> Int? {
+        var id = id
+        return id.withUTF8 { bytes -> Int? in
+            guard bytes.count >= 4 else { return nil }
+            var start = bytes.count - 4
+            while start >= 0 {
+                if bytes[start] == 0x7C && bytes[start + 1] == 0x3D && bytes[start + 2] == 0x3D && bytes[start + 3] == 0x7C { return start }
+                start -= 1
+            }
+            return nil
         }
     }
 

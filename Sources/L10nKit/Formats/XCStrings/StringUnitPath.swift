@@ -209,22 +209,28 @@ extension StringCatalog {
                                        path: StringUnitPath = []) throws(StringCatalogEditError) {
         guard entries[key] != nil else { throw StringCatalogEditError(reason: .noSuchKey, key: key, path: path) }
         guard path.isWellFormed else { throw StringCatalogEditError(reason: .malformedPath, key: key, path: path) }
-        let localizations = entries[key]?.localizations ?? [:]
-        let sourceLanguage = self.sourceLanguage
-        let template = { (name: String) -> Substitution? in
-            let order = [sourceLanguage] + Collator.xcodeKeyOrder.sorted(localizations.keys.filter { $0 != sourceLanguage })
-            for candidate in order {
-                if let found = localizations[candidate]?.findSubstitution(name) {
-                    return Substitution(argNum: found.argNum, formatSpecifier: found.formatSpecifier)
-                }
-            }
-            return nil
-        }
-        var localization = localizations[locale] ?? CatalogLocalization()
+        // The edit is made on a copy, and every other reference to the entry's localizations ends
+        // with this block, so writing it back does not copy the entry's other locales.
+        let localization: CatalogLocalization
         do {
-            try localization.setStringUnit(value: value, state: state, at: path.components[...], template: template)
-        } catch {
-            throw StringCatalogEditError(reason: error, key: key, path: path)
+            let localizations = entries[key]?.localizations ?? [:]
+            let sourceLanguage = self.sourceLanguage
+            let template = { (name: String) -> Substitution? in
+                let order = [sourceLanguage] + Collator.xcodeKeyOrder.sorted(localizations.keys.filter { $0 != sourceLanguage })
+                for candidate in order {
+                    if let found = localizations[candidate]?.findSubstitution(name) {
+                        return Substitution(argNum: found.argNum, formatSpecifier: found.formatSpecifier)
+                    }
+                }
+                return nil
+            }
+            var edited = localizations[locale] ?? CatalogLocalization()
+            do {
+                try edited.setStringUnit(value: value, state: state, at: path.components[...], template: template)
+            } catch {
+                throw StringCatalogEditError(reason: error, key: key, path: path)
+            }
+            localization = edited
         }
         if entries[key]!.localizations == nil { entries[key]!.localizations = [:] }
         entries[key]!.localizations![locale] = localization
