@@ -24,6 +24,7 @@ struct ExportCommand: ParsableCommand {
         .repeatingOption("locale", value: "locale", help: "Target locale; repeat or separate with commas (default: the app's declared locales without the source language)."),
         .option("scope", value: "scope", help: "overrides, missing or all.", default: "missing"),
         .option("out", value: "dir", help: "Folder the files are written to (created when missing).", default: "."),
+        .flag("budgets", help: "Give each unit with a width budget maxwidth=\"N\" size-unit=\"char\" (without it the export stays byte-compatible with Xcode's)."),
     ]
 
     let project: String
@@ -31,6 +32,7 @@ struct ExportCommand: ParsableCommand {
     let scope: ExportScope
     let out: String
     let format: ExportFormat
+    let budgets: Bool
 
     init(_ arguments: ParsedArguments) throws {
         project = arguments.value("project") ?? "."
@@ -42,6 +44,7 @@ struct ExportCommand: ParsableCommand {
         self.scope = scope
         out = arguments.value("out") ?? "."
         format = arguments.flag("xcloc") ? .xcloc : .xliff
+        budgets = arguments.flag("budgets")
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
@@ -61,7 +64,8 @@ struct ExportCommand: ParsableCommand {
         let folder = context.url(for: out, isDirectory: true)
         let tool = XLIFFTool.l10n(version: L10nTool.version)
         for locale in targets {
-            let export = exporter.export(locale: locale, scope: scope)
+            let plain = exporter.export(locale: locale, scope: scope)
+            let export = budgets ? exporter.withBudgets(plain) : plain
             let shown = out == "." ? export.fileName(format) : (out.hasSuffix("/") ? out : out + "/") + export.fileName(format)
             guard export.unitCount > 0 else {
                 context.print("\(locale): nothing to export (scope \(scope.rawValue)); no file written")

@@ -110,6 +110,29 @@ public struct XLIFFExporter: Sendable {
         return declared.filter { $0 != project.sourceLanguage && $0 != "Base" && seen.insert($0).inserted }
     }
 
+    /// The width budgets `export --budgets` writes: the manifest's, else the CE.SDK surfaces.
+    public var budgets: [WidthBudget] {
+        project.manifest.widths ?? (project.lookupChain.isEditorChain ? WidthBudget.editorDefaults : [])
+    }
+
+    /// The export with each unit whose key has a width budget carrying it as `maxwidth` (in
+    /// characters), so translators' tools hold the label to its surface.
+    public func withBudgets(_ export: LocaleExport) -> LocaleExport {
+        let budgets = self.budgets
+        guard !budgets.isEmpty else { return export }
+        var result = export
+        for fileIndex in result.document.files.indices {
+            for unitIndex in result.document.files[fileIndex].units.indices {
+                let id = result.document.files[fileIndex].units[unitIndex].id
+                let key = id.range(of: "|==|").map { String(id[..<$0.lowerBound]) } ?? id
+                if let surface = WidthBudget.surface(of: key, in: budgets) {
+                    result.document.files[fileIndex].units[unitIndex].maxWidth = surface.budget(for: export.locale)
+                }
+            }
+        }
+        return result
+    }
+
     /// The export of one locale.
     public func export(locale: String, scope: ExportScope) -> LocaleExport {
         let catalogUnits = LocaleUnits(locale: locale)

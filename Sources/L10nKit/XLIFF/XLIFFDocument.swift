@@ -102,6 +102,9 @@ public struct TransUnit: Hashable, Sendable {
     public var note: String?
     /// `approved="yes|no"` as other tools write it; Xcode never does.
     public var approved: Bool?
+    /// `maxwidth` in characters (`size-unit="char"`): the label's width budget, which translators'
+    /// tools enforce; only `l10n export --budgets` writes it, Xcode never does.
+    public var maxWidth: Int?
     /// Where the `<trans-unit>` start tag was read, for error messages; nil for units built in memory.
     public var location: SourceLocation?
 
@@ -113,6 +116,7 @@ public struct TransUnit: Hashable, Sendable {
         targetState: XLIFFTargetState? = nil,
         note: String? = "",
         approved: Bool? = nil,
+        maxWidth: Int? = nil,
         location: SourceLocation? = nil
     ) {
         self.id = id
@@ -122,6 +126,7 @@ public struct TransUnit: Hashable, Sendable {
         self.targetState = targetState
         self.note = note
         self.approved = approved
+        self.maxWidth = maxWidth
         self.location = location
     }
 }

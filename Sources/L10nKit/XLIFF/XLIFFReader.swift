@@ -346,9 +346,11 @@ private struct Stream {
                              hint: "the translator's tool dropped the source text; export again")
         }
         let approved = attributes["approved"].map { $0 == "yes" }
+        // A width in characters; other size units (pixels, bytes) say nothing about columns.
+        let maxWidth = (attributes["size-unit"] ?? "char") == "char" ? attributes["maxwidth"].flatMap { Int($0) } : nil
         return TransUnit(
             id: id, translate: attributes["translate"] != "no", source: source, target: target,
             targetState: target == nil ? nil : state, note: notes.isEmpty ? nil : notes.joined(separator: "\n"),
-            approved: approved, location: location)
+            approved: approved, maxWidth: maxWidth, location: location)
     }
 }

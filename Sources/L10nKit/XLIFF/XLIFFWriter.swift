@@ -102,6 +102,9 @@ public struct XLIFFWriter: Sendable {
             if let approved = unit.approved {
                 out.append(approved ? " approved=\"yes\"" as StaticString : " approved=\"no\"")
             }
+            if let maxWidth = unit.maxWidth {
+                out.appendString(" maxwidth=\"\(maxWidth)\" size-unit=\"char\"")
+            }
             out.append(" xml:space=\"preserve\">\n")
             plain = out.appendElement("source", state: nil, text: unit.source) && plain
             if let target = unit.target {
