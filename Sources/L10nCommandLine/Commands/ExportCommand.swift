@@ -46,6 +46,7 @@ struct ExportCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let discovered = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
+        for warning in discovered.warnings { context.printError(warning) }
         let exporter = XLIFFExporter(project: discovered)
         let targets = locales.isEmpty ? exporter.defaultLocales : locales
         guard !targets.isEmpty else {

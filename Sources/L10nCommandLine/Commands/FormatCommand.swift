@@ -43,6 +43,10 @@ struct FormatCommand: ParsableCommand {
             do {
                 let data = try AtomicFile.read(url)
                 let canonical = try form.canonicalize(data, path)
+                if form.fileExtensions == CanonicalForm.stringCatalog.fileExtensions,
+                   let warning = StringCatalogVersion.warning(StringCatalogVersion.declared(inCanonical: canonical), file: path) {
+                    context.printError(warning)
+                }
                 if canonical != data { pending.append((path, url, canonical)) }
             } catch let error as any LocatedError {
                 failures.append(error)

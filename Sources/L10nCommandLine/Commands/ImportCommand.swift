@@ -43,6 +43,7 @@ struct ImportCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let discovered = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
+        for warning in discovered.warnings { context.printError(warning) }
         var inputs: [ImportInput] = []
         var failures: [any LocatedError] = []
         for path in files {

@@ -33,6 +33,11 @@ public struct PipelineRunner: Sendable {
         var project: Project
         do {
             project = try ProjectDiscovery(root: pipeline.project).discover()
+            if !project.warnings.isEmpty {
+                let result = StageResult(stage: "discover", status: .passed, output: project.warnings.map { $0 + "\n" }.joined())
+                results.append(result)
+                progress(result)
+            }
         } catch {
             let result = StageResult(stage: "discover", status: .failed, output: "\(error)\n")
             progress(result)

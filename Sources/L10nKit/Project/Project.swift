@@ -21,6 +21,9 @@ public struct Project: Sendable {
     public var lookupChain: LookupChain
     /// Runtime-attribute key paths that name a Localizable key in storyboards.
     public var storyboardKeyPaths: [String]
+    /// What discovery could not do fully, for the user: unreadable folders, catalogs of an unknown
+    /// format version. Commands print them on standard error.
+    public var warnings: [String] = []
     /// The index in `catalogs` of the first catalog at each path, kept up to date with `catalogs`.
     private var catalogIndexByPath: [String: Int]
 

@@ -35,7 +35,8 @@ public struct ProjectDiscovery: Sendable {
             ? try ProjectManifest.read(AtomicFile.read(manifestURL), file: manifestURL.path)
             : ProjectManifest()
 
-        let files = listFiles(excluding: Set(manifest.exclude))
+        var unreadable: [String] = []
+        let files = listFiles(excluding: Set(manifest.exclude), unreadable: &unreadable)
         let app = try readAppBundle(files: files, manifest: manifest)
 
         let catalogPaths = files.filter { $0.hasSuffix(".xcstrings") }
@@ -72,16 +73,33 @@ public struct ProjectDiscovery: Sendable {
             ?? chain.layers.lazy.compactMap { layer in catalogs.first { $0.path == layer.catalogPath }?.catalog.sourceLanguage }.first
             ?? catalogs.first?.catalog.sourceLanguage
             ?? app.developmentRegion ?? "en"
-        return Project(root: root, sourceLanguage: sourceLanguage, app: app, catalogs: catalogs,
-                       stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
-                       storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"])
+        var project = Project(root: root, sourceLanguage: sourceLanguage, app: app, catalogs: catalogs,
+                              stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
+                              storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"])
+        project.warnings = unreadable.map { "\($0): warning: cannot read this folder, so its files were not searched" }
+            + catalogs.compactMap { StringCatalogVersion.warning($0.catalog.version, file: $0.path) }
+        return project
     }
 
     /// Project-relative paths of every regular file, sorted, skipping hidden and build folders.
     func listFiles(excluding excluded: Set<String>) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
-                                                              options: [.skipsHiddenFiles]) else { return [] }
+        var unreadable: [String] = []
+        return listFiles(excluding: excluded, unreadable: &unreadable)
+    }
+
+    /// The same, adding the project-relative path of every folder that could not be read (its
+    /// files are missing from the list, which the caller must say).
+    func listFiles(excluding excluded: Set<String>, unreadable: inout [String]) -> [String] {
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        let failures = FailedFolders()
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
+                                                              options: [.skipsHiddenFiles], errorHandler: { url, _ in
+            failures.paths.append(url.standardizedFileURL.path)
+            return true
+        }) else { return [] }
+        defer {
+            unreadable += failures.paths.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }.sorted()
+        }
         var paths: [String] = []
         for case let url as URL in enumerator {
             let full = url.standardizedFileURL.path
@@ -189,6 +207,11 @@ public struct ProjectDiscovery: Sendable {
         guard folder.hasSuffix(".lproj") else { return nil }
         return String(folder.dropLast(".lproj".count))
     }
+}
+
+/// Folders the enumerator could not open (it reports them through a callback).
+private final class FailedFolders: @unchecked Sendable {
+    var paths: [String] = []
 }
 
 /// Results written by concurrent workers, one slot each.

@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+@testable import L10nKit
+
+/// Issue 12 item 13: messages that named the wrong cause, and inputs accepted silently.
+final class InputMessageTests: XCTestCase {
+    func testFIFOIsNamedAsSuch() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let fifo = folder.appendingPathComponent("in.xliff")
+        XCTAssertEqual(mkfifo(fifo.path, 0o644), 0)
+        XCTAssertThrowsError(try AtomicFile.read(fifo)) { error in
+            XCTAssertTrue("\(error)".contains("FIFO"), "\(error)")
+            XCTAssertFalse("\(error)".contains("permission"), "\(error)")
+        }
+        XCTAssertThrowsError(try XLIFFReader().read(contentsOf: fifo)) { error in
+            XCTAssertTrue("\(error)".contains("FIFO"), "\(error)")
+        }
+        let strings = folder.appendingPathComponent("x.strings")
+        XCTAssertEqual(mkfifo(strings.path, 0o644), 0)
+        let format = CLIRun(["format", strings.path], in: folder)
+        XCTAssertEqual(format.status, 2)
+        XCTAssertTrue(format.stderr.contains("FIFO"), format.stderr)
+    }
+
+    func testUnknownCatalogVersionIsAWarning() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let catalog = folder.appendingPathComponent("Localizable.xcstrings")
+        try Data(#"{"sourceLanguage":"en","strings":{"a":{}},"version":"99.0"}"#.utf8).write(to: catalog)
+        let run = CLIRun(["format", "--check", catalog.path], in: folder)
+        XCTAssertTrue(run.stderr.contains("warning: String Catalog version \"99.0\""), run.stderr)
+        try Data(#"{"sourceLanguage":"en","strings":{"a":{}},"version":"1.0"}"#.utf8).write(to: catalog)
+        XCTAssertFalse(CLIRun(["format", "--check", catalog.path], in: folder).stderr.contains("warning"))
+
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("App"), withIntermediateDirectories: true)
+        try Data(#"{"sourceLanguage":"en","strings":{"a":{}},"version":"2.0","zzz":{"version":"1.0"}}"#.utf8)
+            .write(to: folder.appendingPathComponent("App/Localizable.xcstrings"))
+        let project = try ProjectDiscovery(root: folder.appendingPathComponent("App")).discover()
+        XCTAssertEqual(project.warnings.count, 1, "\(project.warnings)")
+        XCTAssertTrue(project.warnings.first?.contains("\"2.0\"") ?? false)
+        let canonical = StringCatalogWriter().data(for: project.catalogs[0].catalog)
+        XCTAssertEqual(StringCatalogVersion.declared(inCanonical: canonical), "2.0")
+    }
+
+    func testUnreadableFolderIsAWarning() throws {
+        try XCTSkipIf(getuid() == 0, "root reads every folder")
+        let folder = try Fixtures.temporaryFolder(self)
+        let locked = folder.appendingPathComponent("Locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try Data("{}".utf8).write(to: locked.appendingPathComponent("a.txt"))
+        chmod(locked.path, 0)
+        defer { chmod(locked.path, 0o755) }
+        let project = try ProjectDiscovery(root: folder).discover()
+        XCTAssertTrue(project.warnings.contains { $0.hasPrefix("Locked: warning: cannot read") }, "\(project.warnings)")
+    }
+}
