@@ -32,16 +32,24 @@ public struct CanonicalCheck: Sendable {
                 canonical.append((table.path(locale: locale), StringsWriter.canonicalData(for: file)))
             }
         }
+        guard !canonical.isEmpty else {
+            throw InputError("the project \(project.root.path) has no String Catalog and no .strings file, so there is nothing to check",
+                             hint: "check the pipeline's \"project\" (a release gate must not pass on an empty folder)")
+        }
         var outcome = Outcome(nonCanonical: [], rewritten: [], checked: canonical.count)
+        var changes: [FileTransaction.Change] = []
         for (path, bytes) in canonical {
             let url = project.url(forPath: path)
             guard try AtomicFile.read(url) != bytes else { continue }
             outcome.nonCanonical.append(path)
             if rewrite {
-                try AtomicFile.write(bytes, to: url)
+                // Written only if the file is still the one discovery parsed (else another run
+                // changed it and its update would be lost).
+                changes.append(FileTransaction.Change(url: url, data: bytes, expected: project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
                 outcome.rewritten.append(path)
             }
         }
+        try FileTransaction(root: project.root, changes: changes).commit()
         return outcome
     }
 }

@@ -32,7 +32,9 @@ public struct PipelineRunner: Sendable {
         var results: [StageResult] = []
         var project: Project
         do {
+            let restored = try FileTransaction.recover(root: pipeline.project)
             project = try ProjectDiscovery(root: pipeline.project).discover()
+            project.warnings = restored.map { "note: restored \($0), left half-written by an interrupted run" } + project.warnings
             if !project.warnings.isEmpty {
                 let result = StageResult(stage: "discover", status: .passed, output: project.warnings.map { $0 + "\n" }.joined())
                 results.append(result)

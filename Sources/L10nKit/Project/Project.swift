@@ -24,6 +24,9 @@ public struct Project: Sendable {
     /// What discovery could not do fully, for the user: unreadable folders, catalogs of an unknown
     /// format version. Commands print them on standard error.
     public var warnings: [String] = []
+    /// The stamp of every catalog and table as it was when discovery read it, by path: a write
+    /// checks it again under the file's lock, so an update made meanwhile is never overwritten.
+    public var fileStamps: [String: FileStamp] = [:]
     /// The index in `catalogs` of the first catalog at each path, kept up to date with `catalogs`.
     private var catalogIndexByPath: [String: Int]
 

@@ -19,8 +19,16 @@ public struct ProjectDiscovery: Sendable {
     /// The editor SDK's table name.
     public static let editorTable = "IMGLYEditor"
 
+    /// A root that is a symbolic link (or lies under one) is resolved first: the enumerator does
+    /// not descend into a link, and a project that seems empty must never pass a check.
     public init(root: URL) {
-        self.root = root.standardizedFileURL
+        let standardized = root.standardizedFileURL
+        if let real = realpath(standardized.path, nil) {
+            self.root = URL(fileURLWithPath: String(cString: real), isDirectory: true)
+            free(real)
+        } else {
+            self.root = standardized
+        }
     }
 
     /// Reads the project: every catalog, table and Info.plist parsed; the first bad file throws a
@@ -40,21 +48,28 @@ public struct ProjectDiscovery: Sendable {
         let app = try readAppBundle(files: files, manifest: manifest)
 
         let catalogPaths = files.filter { $0.hasSuffix(".xcstrings") }
-        let catalogs = try parseConcurrently(catalogPaths) { path in
+        let catalogsAndStamps = try parseConcurrently(catalogPaths) { path in
+            let stamp = FileStamp(self.root.appendingPathComponent(path))
             let catalog = try StringCatalogReader.read(contentsOf: self.root.appendingPathComponent(path))
             let table = String((path as NSString).lastPathComponent.dropLast(".xcstrings".count))
-            return CatalogFile(path: path, table: table, bundle: self.bundle(of: path, app: app), catalog: catalog)
+            return (CatalogFile(path: path, table: table, bundle: self.bundle(of: path, app: app), catalog: catalog), stamp)
         }
+
+        let catalogs = catalogsAndStamps.map(\.0)
 
         let stringsPaths = files.filter { $0.hasSuffix(".strings") && Self.lprojName(of: $0) != nil }
         let parsedStrings = try parseConcurrently(stringsPaths) { path in
+            let stamp = FileStamp(self.root.appendingPathComponent(path))
             var file = try StringsReader.read(contentsOf: self.root.appendingPathComponent(path))
             file.path = path
-            return file
+            return (file, stamp)
         }
         var tables: [String: StringsTable] = [:]
         var tableOrder: [String] = []
-        for (path, file) in zip(stringsPaths, parsedStrings) {
+        var stamps: [String: FileStamp] = [:]
+        for (path, (_, stamp)) in zip(catalogPaths, catalogsAndStamps) { stamps[path] = stamp }
+        for (path, (_, stamp)) in zip(stringsPaths, parsedStrings) { stamps[path] = stamp }
+        for (path, (file, _)) in zip(stringsPaths, parsedStrings) {
             let lproj = (path as NSString).deletingLastPathComponent
             let folder = (lproj as NSString).deletingLastPathComponent
             let table = String((path as NSString).lastPathComponent.dropLast(".strings".count))
@@ -76,6 +91,7 @@ public struct ProjectDiscovery: Sendable {
         var project = Project(root: root, sourceLanguage: sourceLanguage, app: app, catalogs: catalogs,
                               stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
                               storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"])
+        project.fileStamps = stamps
         project.warnings = unreadable.map { "\($0): warning: cannot read this folder, so its files were not searched" }
             + catalogs.compactMap { StringCatalogVersion.warning($0.catalog.version, file: $0.path) }
         return project
