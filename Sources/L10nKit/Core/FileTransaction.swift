@@ -84,6 +84,8 @@ public struct FileTransaction {
     /// Test hooks: fail the temporary write or the rename of the file at this index.
     var failingWrite: Int?
     var failingRename: Int?
+    /// Test hook: on a failed rename, leave everything as a killed run would (journal included).
+    var keepsStateOnFailure = false
 
     public init(root: URL, changes: [Change]) {
         self.root = root
@@ -179,7 +181,7 @@ public struct FileTransaction {
                 failure = "cannot replace file: \(String(cString: strerror(errno)))"
             }
             if let failure {
-                journal.rollBack()
+                if !keepsStateOnFailure { journal.rollBack() }
                 throw InputError(file: entry.target.path, failure + "; every file was restored, nothing changed",
                                  hint: "check the folder's permissions and free space, then run again")
             }
@@ -206,9 +208,11 @@ public struct FileTransaction {
                 continue
             }
             let locks = try FileLock.lockAll(journal.entries.map(\.target), timeout: lockTimeout, waiting: waiting)
-            defer { locks.forEach { $0.release() } }
-            guard FileManager.default.fileExists(atPath: url.path) else { continue }  // its run finished meanwhile
-            restored += journal.rollBack()
+            // Its run finished meanwhile when the journal is gone.
+            if FileManager.default.fileExists(atPath: url.path) { restored += journal.rollBack() }
+            locks.forEach { $0.release() }
+            // Only now: the lock files inside a new folder are gone.
+            for folder in journal.createdFolders.reversed() { rmdir(folder.path) }
         }
         return restored
     }
@@ -290,7 +294,13 @@ public struct FileTransaction {
             let manager = FileManager.default
             for entry in entries {
                 if manager.fileExists(atPath: entry.backup.path) {
-                    if rename(entry.backup.path, entry.target.path) == 0 { touched.append(entry.target.path) }
+                    // Before its rename the backup is a second link to the target itself, and
+                    // rename(2) between two links of one file does nothing.
+                    if FileStamp(entry.backup) == FileStamp(entry.target) {
+                        unlink(entry.backup.path)
+                    } else if rename(entry.backup.path, entry.target.path) == 0 {
+                        touched.append(entry.target.path)
+                    }
                 } else if entry.isNew, !manager.fileExists(atPath: entry.temporary.path), manager.fileExists(atPath: entry.target.path) {
                     unlink(entry.target.path)
                     touched.append(entry.target.path)

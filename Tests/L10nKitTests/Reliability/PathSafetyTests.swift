@@ -89,7 +89,7 @@ final class PathSafetyTests: XCTestCase {
         let root = try ReliabilityFixtures.project(self)
         let link = root.deletingLastPathComponent().appendingPathComponent("Link")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: root)
-        XCTAssertEqual(try ProjectDiscovery(root: link).discover().catalogs.count, 2)
+        XCTAssertEqual(try ProjectDiscovery(root: link).discover().catalogs.count, 3)
 
         let empty = root.deletingLastPathComponent().appendingPathComponent("Empty", isDirectory: true)
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
@@ -98,7 +98,7 @@ final class PathSafetyTests: XCTestCase {
                                                          "p.json", in: root.deletingLastPathComponent())
             let run = CLIRun(["run", pipeline.path], in: root)
             if project == "Link" {
-                XCTAssertTrue(run.stdout.contains("3 files checked"), run.stdout)
+                XCTAssertTrue(run.stdout.contains("4 files checked"), run.stdout)
             } else {
                 XCTAssertEqual(run.status, 2, run.stdout)
                 XCTAssertTrue(run.stdout.contains("has no String Catalog and no .strings file"), run.stdout)

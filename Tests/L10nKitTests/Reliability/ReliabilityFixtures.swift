@@ -5,7 +5,7 @@ import XCTest
 /// A small project for the reliability tests, XLIFF text for it, and the built `l10n` binary
 /// (for the tests that kill a run or race two of them).
 enum ReliabilityFixtures {
-    /// `App/Localizable.xcstrings` and `App/Second.xcstrings` (keys `k0`..., English only) and
+    /// `App/Localizable.xcstrings`, `App/Second.xcstrings`, `App/Third.xcstrings` (keys `k0`..., English only) and
     /// `App/en.lproj/Legacy.strings` (keys `s0`...), all in Xcode's format.
     static func project(_ testCase: XCTestCase, keys: Int = 10) throws -> URL {
         let root = try Fixtures.temporaryFolder(testCase).appendingPathComponent("Project", isDirectory: true)
@@ -14,6 +14,7 @@ enum ReliabilityFixtures {
         let strings = (0..<keys).map { "\"s\($0)\" = \"S\($0)\";\n" }.joined()
         for (path, data) in [("App/Localizable.xcstrings", StringCatalogWriter().data(for: catalog)),
                              ("App/Second.xcstrings", StringCatalogWriter().data(for: catalog)),
+                             ("App/Third.xcstrings", StringCatalogWriter().data(for: catalog)),
                              ("App/en.lproj/Legacy.strings", Data(strings.utf8))] {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
