@@ -31,12 +31,15 @@ public struct FileStamp: Hashable, Sendable {
 /// 3. Every new content goes to a temporary file beside its target (`.<name>.l10n-<id>.tmp`,
 ///    flushed, with the old file's mode and owner). Any failure removes them all (and any folder
 ///    created for them): nothing changed.
-/// 4. A journal (`<root>/.l10n/<id>.journal`) lists the files; then each old file is kept as a
-///    hard link (`.<name>.l10n-<id>.bak`) and the temporary file renamed over it. A failed rename
-///    restores the files already replaced. When every rename succeeded the journal is removed
-///    (the commit point), then the old copies.
-/// 5. A run killed in step 4 leaves the journal: `recover(root:)`, called by every writing
-///    command before it reads, puts every old file back, so every file is old or every file new.
+/// 4. Before any of that, a journal (`<root>/.l10n/<id>.journal`) lists the files, temporary
+///    files and folders to create. Then each old file is kept as a hard link
+///    (`.<name>.l10n-<id>.bak`) and the temporary file renamed over it. A failed rename restores
+///    the files already replaced. When every rename succeeded the journal is renamed
+///    `<id>.committed` (the commit point), the old copies are removed, then the journal.
+/// 5. A run killed in steps 3 or 4 leaves the journal: `recover(root:)`, called by every
+///    command that writes before it reads, puts every old file back and removes the temporary
+///    files and new folders; after the commit point it only removes the old copies. So every
+///    file is old or every file new.
 public struct FileTransaction {
     /// One file to write.
     public struct Change: Sendable {
@@ -140,34 +143,34 @@ public struct FileTransaction {
             Self.removeLeftovers(beside: target)
         }
 
+        // The journal is written first, as the intent: a run killed at any later point leaves
+        // everything recovery needs to remove its temporary files and folders, or restore files.
         let id = UUID().uuidString
         var createdFolders: [URL] = []
         var staged: [Entry] = []
-        func discard() {
-            for entry in staged { unlink(entry.temporary.path) }
-            for folder in createdFolders.reversed() { rmdir(folder.path) }
+        for target in targets {
+            for folder in Self.missingFolders(for: target) where !createdFolders.contains(folder) { createdFolders.append(folder) }
+            staged.append(Entry(target: target,
+                                temporary: target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).l10n-\(id).tmp"),
+                                backup: target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).l10n-\(id).bak"),
+                                isNew: !manager.fileExists(atPath: target.path)))
         }
-        for (index, (change, target)) in zip(changes, targets).enumerated() {
-            do {
-                createdFolders += try Self.createFolders(for: target)
-                let temporary = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).l10n-\(id).tmp")
-                let backup = target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).l10n-\(id).bak")
-                let isNew = !manager.fileExists(atPath: target.path)
-                try Self.writeTemporary(change.data, to: temporary, like: isNew ? nil : target, failing: failingWrite == index)
-                staged.append(Entry(target: target, temporary: temporary, backup: backup, isNew: isNew))
-            } catch let error as InputError {
-                discard()
-                throw InputError(file: change.url.path, error.message + "; no file was changed",
-                                 hint: "free some disk space or check the folder's permissions, then run again")
-            }
-        }
-
         let journal = Journal(id: id, root: boundary, entries: staged, createdFolders: createdFolders)
         do {
             try journal.write()
         } catch {
-            discard()
-            throw InputError(file: Self.journalFolder(root).path, "cannot write the transaction journal (\(error)); no file was changed")
+            throw InputError(file: Self.journalFolder(root).path, "cannot write the transaction journal (\(error)); no file was changed",
+                             hint: "free some disk space or check the folder's permissions, then run again")
+        }
+        for (index, (change, entry)) in zip(changes, staged).enumerated() {
+            do {
+                if index == 0 { try Self.createFolders(createdFolders) }
+                try Self.writeTemporary(change.data, to: entry.temporary, like: entry.isNew ? nil : entry.target, failing: failingWrite == index)
+            } catch let error as InputError {
+                journal.rollBack()
+                throw InputError(file: change.url.path, error.message + "; no file was changed",
+                                 hint: "free some disk space or check the folder's permissions, then run again")
+            }
         }
         for (index, entry) in staged.enumerated() {
             if Self.renameDelay > 0 { usleep(Self.renameDelay * 1000) }
@@ -186,8 +189,13 @@ public struct FileTransaction {
                                  hint: "check the folder's permissions and free space, then run again")
             }
         }
-        journal.remove()
-        for entry in staged where !entry.isNew { unlink(entry.backup.path) }
+        // The commit point: from here on recovery finishes the transaction instead of undoing it.
+        guard rename(journal.url.path, journal.committedURL.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            journal.rollBack()
+            throw InputError(file: journal.url.path, "cannot commit the transaction: \(reason); every file was restored, nothing changed")
+        }
+        journal.finish()
     }
 
     // MARK: Recovery
@@ -200,20 +208,31 @@ public struct FileTransaction {
         let folder = journalFolder(root)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         var restored: [String] = []
-        for name in names.sorted() where name.hasSuffix(".journal") {
+        for name in names.sorted() where name.hasSuffix(".journal") || name.hasSuffix(".committed") {
             let url = folder.appendingPathComponent(name)
             guard let data = try? Data(contentsOf: url), let journal = Journal(data: data, root: resolved(root)) else {
-                // A journal cut off while it was written: its transaction never started renaming.
-                unlink(url.path)
+                // A journal cut off while it was written: its run did nothing else yet. (A fresh
+                // one may be being written by a live run right now: left alone.)
+                if let modified = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
+                   Date().timeIntervalSince(modified) > 30 {
+                    unlink(url.path)
+                }
                 continue
             }
             let locks = try FileLock.lockAll(journal.entries.map(\.target), timeout: lockTimeout, waiting: waiting)
             // Its run finished meanwhile when the journal is gone.
-            if FileManager.default.fileExists(atPath: url.path) { restored += journal.rollBack() }
+            if FileManager.default.fileExists(atPath: url.path) {
+                if name.hasSuffix(".committed") {
+                    journal.finish()
+                } else {
+                    restored += journal.rollBack()
+                }
+            }
             locks.forEach { $0.release() }
             // Only now: the lock files inside a new folder are gone.
             for folder in journal.createdFolders.reversed() { rmdir(folder.path) }
         }
+        rmdir(folder.path)
         return restored
     }
 
@@ -234,6 +253,8 @@ public struct FileTransaction {
         var createdFolders: [URL]
 
         var url: URL { FileTransaction.journalFolder(root).appendingPathComponent("\(id).journal") }
+        /// The journal renamed once every file is replaced.
+        var committedURL: URL { FileTransaction.journalFolder(root).appendingPathComponent("\(id).committed") }
 
         init(id: String, root: URL, entries: [Entry], createdFolders: [URL]) {
             self.id = id
@@ -268,20 +289,15 @@ public struct FileTransaction {
             ]
             let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
             let folder = FileTransaction.journalFolder(root)
-            let temporary = folder.appendingPathComponent(".\(id).journal.tmp")
             // Another run removes the folder when its last journal goes: create it again then.
             for attempt in 1...3 {
                 do {
                     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                    try FileTransaction.writeTemporary(data, to: temporary, like: nil, failing: false)
+                    try FileTransaction.writeTemporary(data, to: url, like: nil, failing: false)
                     break
                 } catch where attempt < 3 {
                     continue
                 }
-            }
-            guard rename(temporary.path, url.path) == 0 else {
-                unlink(temporary.path)
-                throw InputError(file: url.path, String(cString: strerror(errno)))
             }
             FileTransaction.syncFolder(folder)
         }
@@ -310,6 +326,17 @@ public struct FileTransaction {
             for folder in createdFolders.reversed() { rmdir(folder.path) }
             remove()
             return touched
+        }
+
+        /// After the commit point: removes the old files kept as backups, then the journal.
+        func finish() {
+            for entry in entries {
+                unlink(entry.backup.path)
+                unlink(entry.temporary.path)
+            }
+            unlink(committedURL.path)
+            FileTransaction.syncFolder(FileTransaction.journalFolder(root))
+            rmdir(FileTransaction.journalFolder(root).path)
         }
 
         /// Removes the journal, and its folder when no other journal is left.
@@ -364,20 +391,22 @@ public struct FileTransaction {
         }
     }
 
-    /// Creates the missing folders above a file; returns them, outermost first.
-    static func createFolders(for file: URL) throws -> [URL] {
+    /// The folders above a file that do not exist, outermost first.
+    static func missingFolders(for file: URL) -> [URL] {
         var missing: [URL] = []
         var folder = file.deletingLastPathComponent()
         while !FileManager.default.fileExists(atPath: folder.path) {
             missing.insert(folder, at: 0)
             folder = folder.deletingLastPathComponent()
         }
-        for (index, folder) in missing.enumerated() where mkdir(folder.path, 0o755) != 0 {
-            let reason = String(cString: strerror(errno))
-            for created in missing[..<index].reversed() { rmdir(created.path) }
-            throw InputError(file: folder.path, "cannot create the folder: \(reason)")
-        }
         return missing
+    }
+
+    /// Creates folders, outermost first (already existing ones are fine).
+    static func createFolders(_ folders: [URL]) throws {
+        for folder in folders where mkdir(folder.path, 0o755) != 0 && errno != EEXIST {
+            throw InputError(file: folder.path, "cannot create the folder: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// Removes `.<name>.l10n-*.tmp` and `.bak` files a killed run left beside a file (called
