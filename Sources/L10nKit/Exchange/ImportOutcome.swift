@@ -18,7 +18,8 @@ public struct ImportUnitOutcome: Sendable, Equatable {
     public enum Reason: String, Sendable, CaseIterable {
         /// Skipped: `translate="no"` in the file, or `shouldTranslate: false` in the catalog.
         case doNotTranslate = "do-not-translate"
-        /// Skipped: the unit has no `<target>`.
+        /// Skipped: the unit has no `<target>`, or an empty one (also one holding only inline
+        /// elements) while its source is not empty.
         case noTarget = "no-target"
         /// Skipped: the target's state says it is not finished (`new`, `needs-translation`...).
         case notTranslated = "not-translated"

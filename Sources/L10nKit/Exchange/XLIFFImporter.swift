@@ -367,6 +367,12 @@ struct ImportSession {
             outcome = skip(outcome, .notTranslated)
             return nil
         }
+        // An empty target (`<target/>`, or only inline elements such as `<x/>`, taken as their
+        // empty text) is a tool's placeholder, not a translation: it would replace a value with "".
+        if target.isEmpty, !unit.source.isEmpty {
+            outcome = skip(outcome, .noTarget)
+            return nil
+        }
         let value = Self.catalogForm(target, substitution: expected.targetSubstitution)
         let mismatches = Self.placeholderMismatches(value, expected)
         let errors = mismatches.filter { $0.severity == .error }.map(\.message)
