@@ -60,6 +60,8 @@ public enum AtomicFile {
             do {
                 try data.write(to: temporary)
             } catch {
+                // The partial file of a full disk is removed too, not only the complete ones.
+                try? manager.removeItem(at: temporary)
                 discard()
                 throw InputError(file: url.path, "cannot write file (\(Self.reason(error)))",
                                  hint: "check that the folder exists and is writable; no file was changed")
