@@ -88,7 +88,8 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// The nearest valid id: Apple's language names (`English` → `en`), else the longest valid
     /// leading run of subtags (`de/x` → `de`, `fr_FR.UTF-8` → `fr-FR`); nil when there is none.
     static func suggestion(for text: String) -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Only the start can hold a locale id; a megabyte-long id is not scanned to its end.
+        let trimmed = String(text.unicodeScalars.prefix(4 * maximumLength)).trimmingCharacters(in: .whitespacesAndNewlines)
         if let alias = AppleLocaleData.aliases[trimmed.lowercased()], let id = try? canonical(alias).get() { return id }
         if trimmed != text, let id = try? canonical(trimmed).get() { return id }
         var pieces: [String] = []

@@ -83,13 +83,22 @@ public struct PipelineRunner: Sendable {
             return (StageResult(stage: stage.name, status: .passed, output: lines.map { $0 + "\n" }.joined()), project)
         case .importFiles(let files, let dryRun):
             let inputs = try files.map { try ImportInput.read(contentsOf: $0, displayPath: $0.path) }
-            let plan = try XLIFFImporter(project: project).plan(inputs)
-            let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun)
+            var plan = try XLIFFImporter(project: project).plan(inputs)
             var refreshed = project
             if !dryRun, !plan.changes.isEmpty {
-                try plan.write()
+                // Another run changed a file since discovery: read the project again and re-plan.
+                for attempt in 1...20 {
+                    do {
+                        try plan.write()
+                        break
+                    } catch is FileTransaction.Conflict where attempt < 20 {
+                        refreshed = try ProjectDiscovery(root: project.root).discover()
+                        plan = try XLIFFImporter(project: refreshed).plan(inputs)
+                    }
+                }
                 refreshed = try ProjectDiscovery(root: project.root).discover()
             }
+            let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun)
             return (StageResult(stage: stage.name, status: plan.exitStatus == 0 ? .passed : .findings, output: report.text), refreshed)
         }
     }
