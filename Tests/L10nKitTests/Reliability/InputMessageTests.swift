@@ -42,14 +42,30 @@ final class InputMessageTests: XCTestCase {
     }
 
     func testUnreadableFolderIsAWarning() throws {
-        try XCTSkipIf(getuid() == 0, "root reads every folder")
         let folder = try Fixtures.temporaryFolder(self)
-        let locked = folder.appendingPathComponent("Locked")
+        let locked = folder.appendingPathComponent("App/Locked")
         try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: true)
+        try Data(#"{"sourceLanguage":"en","strings":{"a":{}},"version":"1.0"}"#.utf8).write(to: folder.appendingPathComponent("App/Localizable.xcstrings"))
         try Data("{}".utf8).write(to: locked.appendingPathComponent("a.txt"))
         chmod(locked.path, 0)
         defer { chmod(locked.path, 0o755) }
-        let project = try ProjectDiscovery(root: folder).discover()
-        XCTAssertTrue(project.warnings.contains { $0.hasPrefix("Locked: warning: cannot read") }, "\(project.warnings)")
+        guard getuid() == 0 else {
+            let project = try ProjectDiscovery(root: folder).discover()
+            XCTAssertTrue(project.warnings.contains { $0.hasPrefix("App/Locked: warning: cannot read") }, "\(project.warnings)")
+            return
+        }
+        // Root reads every folder: run the binary as nobody.
+        try ReliabilityFixtures.requireBinary()
+        try XCTSkipUnless(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "needs setpriv to drop root")
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        chmod(out.path, 0o777)
+        let run = try ReliabilityFixtures.start(["--reuid=65534", "--regid=65534", "--clear-groups", ReliabilityFixtures.binary.path,
+                                                 "export", "--project", folder.path, "--locale", "de", "--out", out.path],
+                                                in: folder, log: "export", executable: URL(fileURLWithPath: "/usr/bin/setpriv"))
+        run.waitUntilExit()
+        let output = ReliabilityFixtures.output("export", in: folder)
+        XCTAssertEqual(run.terminationStatus, 0, output)
+        XCTAssertTrue(output.contains("App/Locked: warning: cannot read this folder, so its files were not searched"), output)
     }
 }

@@ -75,9 +75,10 @@ enum ReliabilityFixtures {
     }
 
     /// Starts the binary; stdout and stderr go to files in `folder`.
-    static func start(_ arguments: [String], in folder: URL, environment: [String: String] = [:], log: String) throws -> Process {
+    static func start(_ arguments: [String], in folder: URL, environment: [String: String] = [:], log: String,
+                      executable: URL? = nil) throws -> Process {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = folder
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
