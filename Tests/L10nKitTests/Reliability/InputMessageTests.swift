@@ -22,6 +22,22 @@ final class InputMessageTests: XCTestCase {
         XCTAssertTrue(format.stderr.contains("FIFO"), format.stderr)
     }
 
+    /// Item 10: both readers refuse a lone surrogate escape at its position (the catalog reader
+    /// did already; the `.strings` reader turned it into U+FFFD, see `StringsFileTests`).
+    func testLoneSurrogatesAreRefusedByBothReaders() throws {
+        XCTAssertThrowsError(try StringCatalogReader.read(Data(#"{"sourceLanguage":"en","strings":{"a\ud800":{}}}"#.utf8), file: "L.xcstrings")) { error in
+            XCTAssertTrue("\(error)".contains("lone surrogate"), "\(error)")
+            XCTAssertEqual((error as? LocatedError)?.location, SourceLocation(file: "L.xcstrings", line: 1, column: 37))
+        }
+        let folder = try Fixtures.temporaryFolder(self)
+        let strings = try ReliabilityFixtures.write(#""a" = "x\Ud800";"# + "\n", "x.strings", in: folder)
+        let before = try Data(contentsOf: strings)
+        let run = CLIRun(["format", strings.path], in: folder)
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("x.strings:1:9: error: lone surrogate \\UD800"), run.stderr)
+        XCTAssertEqual(try Data(contentsOf: strings), before)
+    }
+
     func testUnknownCatalogVersionIsAWarning() throws {
         let folder = try Fixtures.temporaryFolder(self)
         let catalog = folder.appendingPathComponent("Localizable.xcstrings")
