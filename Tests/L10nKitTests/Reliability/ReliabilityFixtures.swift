@@ -68,8 +68,10 @@ enum ReliabilityFixtures {
         return Set(enumerator.compactMap { $0 as? String })
     }
 
-    /// The `l10n` binary built beside the test bundle.
+    /// The `l10n` binary built beside the test bundle (`L10N_TEST_BINARY` names another one, e.g.
+    /// an older build, to see these tests fail on it).
     static var binary: URL {
+        if let path = ProcessInfo.processInfo.environment["L10N_TEST_BINARY"] { return URL(fileURLWithPath: path) }
         let executable = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0])
         return executable.deletingLastPathComponent().appendingPathComponent("l10n")
     }
