@@ -44,13 +44,13 @@ public final class FileLock: @unchecked Sendable {
                 throw InputError(file: url.path, "cannot lock the file: \(reason)")
             }
             if !announced {
-                waiting("waiting for \(holder()) to finish with \(url.path) (up to \(Int(timeout)) s, --lock-timeout)")
+                waiting("waiting for \(holder()) to finish with \(url.path) (up to \(Self.seconds(timeout)) s, --lock-timeout)")
                 announced = true
             }
             guard Date() < deadline else {
                 let holder = holder()
                 close(descriptor)
-                throw InputError(file: url.path, "\(holder) still holds the file after \(Int(timeout)) s; nothing was written",
+                throw InputError(file: url.path, "\(holder) still holds the file after \(Self.seconds(timeout)) s; nothing was written",
                                  hint: "wait for it to finish and run again, or raise --lock-timeout")
             }
             close(descriptor)
@@ -72,6 +72,9 @@ public final class FileLock: @unchecked Sendable {
         close(descriptor)
         descriptor = -1
     }
+
+    /// `60`, `0.5`: seconds as the user wrote them.
+    private static func seconds(_ value: TimeInterval) -> String { String(format: "%g", value) }
 
     /// "l10n (pid 1234, import)" from the lock file, or "another process".
     private func holder() -> String {

@@ -58,7 +58,7 @@ final class CrashAndRaceTests: XCTestCase {
         let run = CLIRun(["import", input.path, "--project", root.path, "--lock-timeout", "0.3"], in: root)
         XCTAssertEqual(run.status, 2)
         XCTAssertTrue(run.stderr.contains("waiting for l10n (pid \(getpid())"), run.stderr)
-        XCTAssertTrue(run.stderr.contains("still holds the file after 0 s; nothing was written"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("still holds the file after 0.3 s; nothing was written"), run.stderr)
         XCTAssertEqual(try Data(contentsOf: catalog), before)
     }
 
