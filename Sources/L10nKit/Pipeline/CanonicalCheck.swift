@@ -32,10 +32,7 @@ public struct CanonicalCheck: Sendable {
                 canonical.append((table.path(locale: locale), StringsWriter.canonicalData(for: file)))
             }
         }
-        guard !canonical.isEmpty else {
-            throw InputError("the project \(project.root.path) has no String Catalog and no .strings file, so there is nothing to check",
-                             hint: "check the pipeline's \"project\" (a release gate must not pass on an empty folder)")
-        }
+        try project.requireLocalizedFiles(for: "format")
         var outcome = Outcome(nonCanonical: [], rewritten: [], checked: canonical.count)
         var changes: [FileTransaction.Change] = []
         for (path, bytes) in canonical {

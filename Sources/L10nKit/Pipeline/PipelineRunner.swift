@@ -69,6 +69,7 @@ public struct PipelineRunner: Sendable {
             let views = languages.map { project.deviceView(preferred: $0) }
             return (StageResult(stage: stage.name, status: .passed, output: DeviceReport.text(views)), project)
         case .export(let scope, let locales, let out, let format):
+            try project.requireLocalizedFiles(for: "export")
             let exporter = XLIFFExporter(project: project)
             var lines: [String] = []
             for locale in locales.isEmpty ? exporter.defaultLocales : locales {

@@ -49,6 +49,14 @@ public struct Project: Sendable {
         return index
     }
 
+    /// Throws when the project has no catalog and no `.strings` table: a stage that checks or
+    /// exports them would otherwise pass on an empty (or wrongly named) folder.
+    public func requireLocalizedFiles(for stage: String) throws {
+        guard catalogs.isEmpty && stringsTables.isEmpty else { return }
+        throw InputError("the project \(root.path) has no String Catalog and no .strings file, so \(stage) has nothing to work on",
+                         hint: "check the pipeline's \"project\" (a release gate must not pass on an empty folder)")
+    }
+
     /// The catalog at a project-relative path.
     public func catalog(atPath path: String) -> CatalogFile? { catalogIndexByPath[path].map { catalogs[$0] } }
 

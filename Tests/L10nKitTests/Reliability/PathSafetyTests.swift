@@ -94,14 +94,17 @@ final class PathSafetyTests: XCTestCase {
         let empty = root.deletingLastPathComponent().appendingPathComponent("Empty", isDirectory: true)
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         for project in ["Link", "Empty"] {
-            let pipeline = try ReliabilityFixtures.write(#"{ "project": "\#(project)", "stages": [ { "stage": "format", "check": true } ] }"#,
-                                                         "p.json", in: root.deletingLastPathComponent())
-            let run = CLIRun(["run", pipeline.path], in: root)
-            if project == "Link" {
-                XCTAssertTrue(run.stdout.contains("4 files checked"), run.stdout)
-            } else {
-                XCTAssertEqual(run.status, 2, run.stdout)
-                XCTAssertTrue(run.stdout.contains("has no String Catalog and no .strings file"), run.stdout)
+            for stage in [#"{ "stage": "format", "check": true }"#, #"{ "stage": "export", "out": "out", "locales": ["de"] }"#] {
+                let pipeline = try ReliabilityFixtures.write(#"{ "project": "\#(project)", "stages": [ \#(stage) ] }"#,
+                                                             "p.json", in: root.deletingLastPathComponent())
+                let run = CLIRun(["run", pipeline.path], in: root)
+                if project == "Link" {
+                    XCTAssertNotEqual(run.status, 2, run.stdout)
+                    if stage.contains("format") { XCTAssertTrue(run.stdout.contains("4 files checked"), run.stdout) }
+                } else {
+                    XCTAssertEqual(run.status, 2, run.stdout)
+                    XCTAssertTrue(run.stdout.contains("has no String Catalog and no .strings file"), run.stdout)
+                }
             }
         }
     }
