@@ -145,6 +145,14 @@ public struct XLIFFImporter: Sendable {
             return .failure(ImportFileError(.invalidTargetLanguage, "target-language: \(error.message)", at: at, hint: error.hint))
         }
         guard let path = Self.normalizedPath(file.original, root: project.root), isInsideRoot(path) else {
+            // Xcode exports a SwiftPM package's catalog as `../../Package/...`: when the manifest
+            // declares that catalog as a layer, say so. Such layers are never written (yet).
+            let named = project.root.appendingPathComponent(file.original).standardizedFileURL.path
+            if let layer = project.lookupChain.layers.compactMap(\.catalogPath).first(where: {
+                project.root.appendingPathComponent($0).standardizedFileURL.path == named }) {
+                return .failure(ImportFileError(.readOnlyFile, "original \"\(file.original)\" is the layer \(layer) outside the project folder, which l10n does not write", at: at,
+                                                hint: "import its translations in the package's own project (l10n import --project <package>)"))
+            }
             return .failure(ImportFileError(.outsideRoot, "original \"\(file.original)\" lies outside the project folder \(project.root.path)", at: at,
                                             hint: "import files that name project-relative paths (as l10n export writes them), or pass the right --project"))
         }

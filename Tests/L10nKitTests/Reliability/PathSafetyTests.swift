@@ -109,3 +109,17 @@ final class PathSafetyTests: XCTestCase {
         }
     }
 }
+
+extension PathSafetyTests {
+    /// A catalog the manifest declares as a layer outside the root (Xcode exports SwiftPM
+    /// packages as `../Package/...`) is refused as read-only, not as an unknown outside path.
+    func testDeclaredLayerOutsideTheRootIsReadOnly() throws {
+        let root = try ReliabilityFixtures.project(self)
+        try Data(#"{ "layers": [ { "bundle": "App", "table": "Localizable", "path": "App/Localizable.xcstrings" }, { "bundle": "Package", "table": "Package", "path": "../Package/Package.xcstrings" } ] }"#.utf8)
+            .write(to: root.appendingPathComponent("l10n.json"))
+        let inputs = [try ExchangeFixtures.xliff(original: "../Package/Package.xcstrings", [TransUnit(id: "k0", translate: true, source: "k0", target: "x", targetState: .translated)]),
+                      try ExchangeFixtures.xliff(original: "../Other/Package.xcstrings", [TransUnit(id: "k0", translate: true, source: "k0", target: "x", targetState: .translated)])]
+        XCTAssertEqual(try ExchangeFixtures.failure(root, [inputs[0]]), [.readOnlyFile])
+        XCTAssertEqual(try ExchangeFixtures.failure(root, [inputs[1]]), [.outsideRoot])
+    }
+}
