@@ -280,7 +280,7 @@ public struct FileTransaction {
         }
 
         func write() throws {
-            func relative(_ url: URL) -> String { String(url.path.dropFirst(root.path.count + 1)) }
+            func relative(_ url: URL) -> String { String(url.path.dropFirst(root.path == "/" ? 1 : root.path.count + 1)) }
             let object: [String: Any] = [
                 "id": id,
                 "files": entries.map { ["target": relative($0.target), "temporary": relative($0.temporary),
