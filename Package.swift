@@ -29,7 +29,7 @@ let package = Package(
         .executableTarget(name: "l10n-bench", dependencies: ["L10nKit"]),
         .testTarget(
             name: "L10nKitTests",
-            dependencies: ["L10nKit", "L10nCommandLine"],
+            dependencies: ["L10nKit", "L10nCommandLine", "l10n"],
             exclude: ["Golden"]
         ),
     ]

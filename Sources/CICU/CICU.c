@@ -175,6 +175,10 @@ int32_t l10n_locale_from_language_tag(const char *tag, char *out, int32_t capaci
     return length;
 }
 
+const char *const *l10n_iso_languages(void) { return uloc_getISOLanguages(); }
+
+const char *const *l10n_iso_countries(void) { return uloc_getISOCountries(); }
+
 int32_t l10n_locale_alias(const char *table, const char *key, char *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     int32_t result = 0;

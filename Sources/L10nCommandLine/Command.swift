@@ -60,8 +60,8 @@ public final class CommandContext: @unchecked Sendable {
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
             environment: ProcessInfo.processInfo.environment,
             isTerminal: isatty(STDOUT_FILENO) != 0,
-            stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            stderr: { FileHandle.standardError.write(Data($0.utf8)) }
+            stdout: { StandardStream.output.write($0) },
+            stderr: { StandardStream.error.write($0) }
         )
     }
 

@@ -22,8 +22,15 @@ public enum L10nTool {
     ]
 
     /// Runs the process's own arguments and exits with the command's status.
+    /// A failed write to standard output or error (closed pipe, full disk) exits 2, never 0.
     public static func main() -> Never {
-        let status = run(Array(CommandLine.arguments.dropFirst()), context: .process())
+        StandardStream.ignoreBrokenPipeSignal()
+        var status = run(Array(CommandLine.arguments.dropFirst()), context: .process())
+        for stream in [StandardStream.output, StandardStream.error] {
+            guard let failure = stream.failure else { continue }
+            StandardStream.error.write("error: cannot write to \(stream.name): \(failure)\n")
+            status = ExitStatus.failure.rawValue
+        }
         exit(status)
     }
 

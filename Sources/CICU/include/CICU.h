@@ -67,6 +67,10 @@ int32_t l10n_locale_from_language_tag(const char *tag, char *out, int32_t capaci
 /* CLDR alias from ICU's metadata bundle: table "language" (or "script", "territory"), key id.
    Returns the replacement's length, 0 when there is no alias, negative on error. */
 int32_t l10n_locale_alias(const char *table, const char *key, char *out, int32_t capacity);
+/* ISO 639 language codes (2 letters, plus CLDR's 3-letter ones) and ISO 3166 region codes that
+   ICU knows: NULL-terminated lists owned by ICU. */
+const char *const *l10n_iso_languages(void);
+const char *const *l10n_iso_countries(void);
 
 /* ---- Plural rules ------------------------------------------------------------------------- */
 /* Space-separated cardinal (ordinal when ordinal != 0) plural keywords the locale uses, in ICU's

@@ -36,7 +36,13 @@ struct ExportCommand: ParsableCommand {
 
     init(_ arguments: ParsedArguments) throws {
         project = arguments.value("project") ?? "."
-        locales = arguments.values("locale")
+        locales = try arguments.values("locale").map { (text: String) throws -> String in
+            do {
+                return try LocaleIdentifier(validating: text).rawValue
+            } catch let error as LocaleIdentifierError {
+                throw UsageError("--locale: \(error.message); \(error.hint)")
+            }
+        }
         let scopeName = arguments.value("scope") ?? "missing"
         guard let scope = ExportScope(rawValue: scopeName) else {
             throw UsageError("unknown scope '\(scopeName)'; use overrides, missing or all")
@@ -49,6 +55,7 @@ struct ExportCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let discovered = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
+        for warning in discovered.warnings { context.printError(warning) }
         let exporter = XLIFFExporter(project: discovered)
         let targets = locales.isEmpty ? exporter.defaultLocales : locales
         guard !targets.isEmpty else {

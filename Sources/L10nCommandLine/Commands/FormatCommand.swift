@@ -17,12 +17,14 @@ struct FormatCommand: ParsableCommand {
     static let arguments: [ArgumentSpec] = [
         .flag("check", help: "Write nothing; list each file not in canonical form and exit 1 if there is one."),
         .positional("file", help: "Files to format (\(CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", "))).", repeating: true),
-    ]
+    ] + WriteOptions.arguments
 
     let check: Bool
     let files: [(path: String, form: CanonicalForm)]
+    let writing: WriteOptions
 
     init(_ arguments: ParsedArguments) throws {
+        writing = try WriteOptions(arguments)
         check = arguments.flag("check")
         files = try arguments.values("file").map { path in
             guard let form = CanonicalForm.form(forPath: path) else {
@@ -37,12 +39,30 @@ struct FormatCommand: ParsableCommand {
         var pending: [(path: String, url: URL, canonical: Data)] = []
         var failures: [any LocatedError] = []
         var seen = Set<URL>()
+        // The journal of the run lives in the folder holding every file; a run killed while
+        // renaming left one there, which is completed before anything is read.
+        let urls = files.map { FileTransaction.resolved(context.url(for: $0.path)) }
+        let root = Self.commonFolder(urls)
+        var locks: [FileLock] = []
+        defer { locks.forEach { $0.release() } }
+        if !check {
+            for path in try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.printError) {
+                context.printError("note: restored \(path), left half-written by an interrupted run")
+            }
+            // Locked before reading, held until the rename: a run that writes one of these
+            // files meanwhile waits, so its update is never overwritten with what was read.
+            locks = try FileLock.lockAll(urls.filter { FileManager.default.fileExists(atPath: $0.path) }, timeout: writing.lockTimeout, waiting: context.printError)
+        }
         for (path, form) in files {
             let url = context.url(for: path)
             guard seen.insert(url).inserted else { continue }
             do {
                 let data = try AtomicFile.read(url)
                 let canonical = try form.canonicalize(data, path)
+                if form.fileExtensions == CanonicalForm.stringCatalog.fileExtensions,
+                   let warning = StringCatalogVersion.warning(StringCatalogVersion.declared(inCanonical: canonical), file: path) {
+                    context.printError(warning)
+                }
                 if canonical != data { pending.append((path, url, canonical)) }
             } catch let error as any LocatedError {
                 failures.append(error)
@@ -57,8 +77,21 @@ struct FormatCommand: ParsableCommand {
             for file in pending { context.print("\(file.path): not in canonical form") }
             return pending.isEmpty ? .success : .findings
         }
-        try AtomicFile.writeAll(pending.map { ($0.canonical, $0.url) })
+        var transaction = FileTransaction(root: root, changes: pending.map { FileTransaction.Change(url: $0.url, data: $0.canonical) })
+        transaction.takesLocks = false
+        transaction.force = writing.force
+        try transaction.commit()
         for file in pending { context.print("formatted \(file.path)") }
         return .success
+    }
+
+    /// The deepest folder holding every file.
+    static func commonFolder(_ urls: [URL]) -> URL {
+        var common = urls.first?.deletingLastPathComponent().pathComponents ?? ["/"]
+        for url in urls.dropFirst() {
+            let parts = url.deletingLastPathComponent().pathComponents
+            common = Array(zip(common, parts).prefix { $0 == $1 }.map(\.0))
+        }
+        return URL(fileURLWithPath: common.isEmpty ? "/" : NSString.path(withComponents: common), isDirectory: true)
     }
 }

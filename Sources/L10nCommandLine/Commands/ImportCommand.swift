@@ -23,14 +23,16 @@ struct ImportCommand: ParsableCommand {
         .option("project", value: "dir", help: "The project folder.", default: "."),
         .flag("dry-run", help: "Write nothing; show what would change (key, locale, old → new)."),
         .option("format", value: "format", help: "Report format: text or json.", default: "text"),
-    ]
+    ] + WriteOptions.arguments
 
     let files: [String]
     let project: String
     let dryRun: Bool
     let json: Bool
+    let writing: WriteOptions
 
     init(_ arguments: ParsedArguments) throws {
+        writing = try WriteOptions(arguments)
         files = arguments.values("file")
         project = arguments.value("project") ?? "."
         dryRun = arguments.flag("dry-run")
@@ -42,7 +44,9 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let discovered = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
+        let root = context.url(for: project, isDirectory: true)
+        let restored = try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.printError)
+        for path in restored { context.printError("note: restored \(path), left half-written by an interrupted run") }
         var inputs: [ImportInput] = []
         var failures: [any LocatedError] = []
         for path in files {
@@ -52,16 +56,34 @@ struct ImportCommand: ParsableCommand {
                 failures.append(error)
             }
         }
-        let planned = Result { () throws(ImportFailure) in try XLIFFImporter(project: discovered).plan(inputs) }
-        if case .failure(let failure) = planned { failures += failure.errors as [any LocatedError] }
-        guard failures.isEmpty, case .success(let plan) = planned else {
-            for failure in failures { context.printError(failure.description) }
-            context.printError("note: nothing was written")
-            return .failure
+        // Another run may write a catalog between discovery and the write: the write then refuses
+        // (nothing written) and the project is read and planned again, so no update is lost.
+        for attempt in 1...Self.attempts {
+            let discovered = try ProjectDiscovery(root: root).discover()
+            if attempt == 1 { for warning in discovered.warnings { context.printError(warning) } }
+            let planned = Result { () throws(ImportFailure) in try XLIFFImporter(project: discovered).plan(inputs) }
+            var problems = failures
+            if case .failure(let failure) = planned { problems += failure.errors as [any LocatedError] }
+            guard problems.isEmpty, case .success(let plan) = planned else {
+                for problem in problems { context.printError(problem.description) }
+                context.printError("note: nothing was written")
+                return .failure
+            }
+            if !dryRun {
+                do {
+                    try plan.write(force: writing.force, lockTimeout: writing.lockTimeout, waiting: context.printError)
+                } catch let conflict as FileTransaction.Conflict where attempt < Self.attempts {
+                    context.printError("note: \(conflict.description); reading the project again")
+                    continue
+                }
+            }
+            let report = ImportReport(plan: plan, inputs: files, dryRun: dryRun)
+            context.write(json ? report.json : report.text)
+            return plan.exitStatus == 0 ? .success : .findings
         }
-        let report = ImportReport(plan: plan, inputs: files, dryRun: dryRun)
-        if !dryRun { try plan.write() }
-        context.write(json ? report.json : report.text)
-        return plan.exitStatus == 0 ? .success : .findings
+        return .failure
     }
+
+    /// How often an import reads the project again when other runs keep changing it.
+    static let attempts = 20
 }

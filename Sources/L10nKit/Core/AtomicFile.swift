@@ -11,6 +11,9 @@ public enum AtomicFile {
         if isDirectory.boolValue {
             throw InputError(file: url.path, "is a folder, not a file", hint: "name a file inside it")
         }
+        if let kind = specialKind(url) {
+            throw InputError(file: url.path, "is \(kind), not a regular file", hint: "name the file itself; l10n reads only regular files")
+        }
         do {
             return try Data(contentsOf: url)
         } catch {
@@ -57,6 +60,8 @@ public enum AtomicFile {
             do {
                 try data.write(to: temporary)
             } catch {
+                // The partial file of a full disk is removed too, not only the complete ones.
+                try? manager.removeItem(at: temporary)
                 discard()
                 throw InputError(file: url.path, "cannot write file (\(Self.reason(error)))",
                                  hint: "check that the folder exists and is writable; no file was changed")
@@ -79,6 +84,20 @@ public enum AtomicFile {
         if let existing = try? Data(contentsOf: url), existing == data { return false }
         try write(data, to: url)
         return true
+    }
+
+    /// "a FIFO (named pipe)", "a socket" or "a device" for such a file (after following links),
+    /// nil for a regular file or folder: reading a FIFO would block, and Foundation reports its
+    /// failure as a permission problem.
+    public static func specialKind(_ url: URL) -> String? {
+        var info = stat()
+        guard stat(url.path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR, S_IFBLK: return "a device"
+        default: return nil
+        }
     }
 
     private static func reason(_ error: Error) -> String {

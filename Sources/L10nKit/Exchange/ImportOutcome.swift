@@ -18,7 +18,8 @@ public struct ImportUnitOutcome: Sendable, Equatable {
     public enum Reason: String, Sendable, CaseIterable {
         /// Skipped: `translate="no"` in the file, or `shouldTranslate: false` in the catalog.
         case doNotTranslate = "do-not-translate"
-        /// Skipped: the unit has no `<target>`.
+        /// Skipped: the unit has no `<target>`, or an empty one (also one holding only inline
+        /// elements) while its source is not empty.
         case noTarget = "no-target"
         /// Skipped: the target's state says it is not finished (`new`, `needs-translation`...).
         case notTranslated = "not-translated"
@@ -136,6 +137,8 @@ public struct ImportFileChange: Sendable, Equatable {
     public var appliedUnits: Int
     /// Keys created in it (SDK keys copied with the SDK's localizations).
     public var createdEntries: Int
+    /// What the file must still be when it is replaced (as discovery read it, or absent).
+    public var expected: FileTransaction.Expected = .unchecked
 }
 
 /// A file-level problem: the import writes nothing at all and exits 2.
@@ -143,6 +146,9 @@ public struct ImportFileError: LocatedError, Equatable {
     public enum Kind: Sendable, Equatable {
         /// `<file>` has no `target-language` (Xcode skips such a file silently).
         case missingTargetLanguage
+        /// `target-language` is not a valid locale id (a path, control characters, an unknown
+        /// language): it would become a folder name or a catalog key.
+        case invalidTargetLanguage
         /// `original` is absolute or leads out of the project folder.
         case outsideRoot
         /// `original` names no catalog, table or file of the project.

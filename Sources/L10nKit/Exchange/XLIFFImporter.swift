@@ -40,21 +40,20 @@ public struct ImportPlan: Sendable {
     /// 0 when every unit was applied, unchanged or skipped by rule; 1 when some unit was refused.
     public var exitStatus: Int32 { outcomes.contains { $0.status == .refused } ? 1 : 0 }
 
-    /// Writes every changed file atomically, creating `.lproj` folders for new `.strings` files:
-    /// all files are staged beside their targets first and renamed into place only when every
-    /// one was written, so a failure (disk full, permissions) changes nothing.
-    public func write() throws {
-        for change in changes {
-            let folder = change.url.deletingLastPathComponent()
-            if !FileManager.default.fileExists(atPath: folder.path) {
-                do {
-                    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-                } catch {
-                    throw InputError(file: folder.path, "cannot create the folder (\(error.localizedDescription))")
-                }
-            }
-        }
-        try AtomicFile.writeAll(changes.map { ($0.data, $0.url) })
+    /// The project folder nothing may be written outside of.
+    public var root: URL?
+
+    /// Writes every changed file as one `FileTransaction` inside the project root, creating
+    /// `.lproj` folders for new `.strings` files: all or nothing, under each file's lock, and
+    /// never over a file another run changed since discovery read it (`FileTransaction.Conflict`:
+    /// discover and plan again).
+    public func write(force: Bool = false, lockTimeout: TimeInterval = 60, waiting: @escaping (String) -> Void = { _ in }) throws {
+        guard let root else { throw InputError("the import plan has no project root") }
+        var transaction = FileTransaction(root: root, changes: changes.map { FileTransaction.Change(url: $0.url, data: $0.data, expected: $0.expected) })
+        transaction.force = force
+        transaction.lockTimeout = lockTimeout
+        transaction.waiting = waiting
+        try transaction.commit()
     }
 }
 
@@ -122,7 +121,7 @@ public struct XLIFFImporter: Sendable {
         var session = ImportSession(project: project, files: files)
         for (input, fileDestinations) in zip(inputs, destinations) {
             for (file, destination) in zip(input.document.files, fileDestinations) {
-                guard let destination, let locale = file.targetLanguage else { continue }
+                guard let destination, let locale = file.targetLanguage.flatMap(LocaleIdentifier.canonicalized) else { continue }
                 for unit in file.units {
                     session.outcomes.append(session.process(unit, file: file, locale: locale, destination: destination, input: input.path))
                 }
@@ -135,11 +134,25 @@ public struct XLIFFImporter: Sendable {
 
     func destination(for file: XLIFFFile) -> Result<Destination, ImportFileError> {
         let at = file.location
-        guard let locale = file.targetLanguage, !locale.isEmpty else {
+        guard let declared = file.targetLanguage, !declared.isEmpty else {
             return .failure(ImportFileError(.missingTargetLanguage, "<file original=\"\(file.original)\"> has no target-language", at: at,
                                             hint: "Xcode's importer skips such a file silently; add target-language=\"de\" (the translation's language) to the <file> element"))
         }
-        guard let path = Self.normalizedPath(file.original), isInsideRoot(path) else {
+        let locale: String
+        do {
+            locale = try LocaleIdentifier(validating: declared).rawValue
+        } catch {
+            return .failure(ImportFileError(.invalidTargetLanguage, "target-language: \(error.message)", at: at, hint: error.hint))
+        }
+        guard let path = Self.normalizedPath(file.original, root: project.root), isInsideRoot(path) else {
+            // Xcode exports a SwiftPM package's catalog as `../../Package/...`: when the manifest
+            // declares that catalog as a layer, say so. Such layers are never written (yet).
+            let named = project.root.appendingPathComponent(file.original).standardizedFileURL.path
+            if let layer = project.lookupChain.layers.compactMap(\.catalogPath).first(where: {
+                project.root.appendingPathComponent($0).standardizedFileURL.path == named }) {
+                return .failure(ImportFileError(.readOnlyFile, "original \"\(file.original)\" is the layer \(layer) outside the project folder, which l10n does not write", at: at,
+                                                hint: "import its translations in the package's own project (l10n import --project <package>)"))
+            }
             return .failure(ImportFileError(.outsideRoot, "original \"\(file.original)\" lies outside the project folder \(project.root.path)", at: at,
                                             hint: "import files that name project-relative paths (as l10n export writes them), or pass the right --project"))
         }
@@ -166,7 +179,7 @@ public struct XLIFFImporter: Sendable {
             sourceLanguage = project.sourceLanguage
             destination = .unsupported(path: path)
         }
-        if locale == sourceLanguage {
+        if locale == sourceLanguage || LocaleIdentifier.canonicalized(sourceLanguage) == locale {
             return .failure(ImportFileError(.targetIsSourceLanguage, "target-language \"\(locale)\" is the source language of \"\(path)\"", at: at,
                                             hint: "importing it would overwrite the source texts; set target-language to the translation's language"))
         }
@@ -177,9 +190,18 @@ public struct XLIFFImporter: Sendable {
         return .success(destination)
     }
 
-    /// The path with `.` and `..` resolved; nil when absolute or leading out of the root.
-    static func normalizedPath(_ original: String) -> String? {
-        guard !original.hasPrefix("/"), !original.hasPrefix("~") else { return nil }
+    /// The path with `.` and `..` resolved, relative to the root; nil when leading out of the
+    /// root. An absolute path inside the root is made relative (Xcode never writes one, but a
+    /// script may).
+    static func normalizedPath(_ original: String, root: URL) -> String? {
+        guard !original.hasPrefix("~") else { return nil }
+        if original.hasPrefix("/") {
+            for base in [root.standardizedFileURL.path, root.resolvingSymlinksInPath().path] {
+                let prefix = base.hasSuffix("/") ? base : base + "/"
+                if original.hasPrefix(prefix) { return normalizedPath(String(original.dropFirst(prefix.count)), root: root) }
+            }
+            return nil
+        }
         var parts: [Substring] = []
         for part in original.split(separator: "/", omittingEmptySubsequences: true) {
             if part == "." { continue }
@@ -306,14 +328,17 @@ struct ImportSession {
 
     private mutating func processStringsUnit(_ unit: TransUnit, table: ExchangeFiles.Table, locale: String, outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
         var outcome = start
-        let path = table.table.path(locale: locale)
+        // An existing folder spelled another way (`pt_BR.lproj` for pt-BR) is the one written.
+        let folderLocale = table.table.files[locale] != nil ? locale
+            : table.table.files.keys.sorted().first { LocaleIdentifier.canonicalized($0) == locale } ?? locale
+        let path = table.table.path(locale: folderLocale)
         outcome.targetPath = path
         outcome.key = unit.id
         if !unit.translate { return skip(outcome, .doNotTranslate) }
         guard seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted else {
             return refuse(outcome, .duplicateID, "the id occurs again for \(locale) in this run; the first occurrence was used")
         }
-        let current = stringsValues[path]?[unit.id] ?? table.table.files[locale]?.value(forKey: unit.id)
+        let current = stringsValues[path]?[unit.id] ?? table.table.files[folderLocale]?.value(forKey: unit.id)
         guard var expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: nil) else {
             return refuse(outcome, .unknownID, "\(table.originalPath) has no key \"\(unit.id)\"")
         }
@@ -351,6 +376,12 @@ struct ImportSession {
             return nil
         case .notApplied:
             outcome = skip(outcome, .notTranslated)
+            return nil
+        }
+        // An empty target (`<target/>`, or only inline elements such as `<x/>`, taken as their
+        // empty text) is a tool's placeholder, not a translation: it would replace a value with "".
+        if target.isEmpty, !unit.source.isEmpty {
+            outcome = skip(outcome, .noTarget)
             return nil
         }
         let value = Self.catalogForm(target, substitution: expected.targetSubstitution)
@@ -486,7 +517,8 @@ struct ImportSession {
             }
             if let existing = try? Data(contentsOf: url), existing == data { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: original == nil,
-                                            appliedUnits: applied[path] ?? 0, createdEntries: created[path] ?? 0))
+                                            appliedUnits: applied[path] ?? 0, createdEntries: created[path] ?? 0,
+                                            expected: original == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
         }
         for (path, values) in stringsValues {
             guard let table = stringsTables[path] else { continue }
@@ -501,10 +533,11 @@ struct ImportSession {
             let data = existing == nil ? StringsWriter.canonicalData(for: file) : StringsWriter.data(for: file)
             if let bytes = try? Data(contentsOf: url), bytes == data { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
-                                            appliedUnits: applied[path] ?? 0, createdEntries: 0))
+                                            appliedUnits: applied[path] ?? 0, createdEntries: 0,
+                                            expected: existing == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
         }
         changes.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
-        return ImportPlan(outcomes: outcomes, changes: changes, notes: notes)
+        return ImportPlan(outcomes: outcomes, changes: changes, notes: notes, root: project.root)
     }
 }
 

@@ -33,29 +33,45 @@ public struct LocaleMatcher: Sendable {
         var score = 999
         var portuguese: (available: Int, preferred: Int)?
         var candidateChains = [[String]?](repeating: nil, count: candidates.count)
+        let index = CandidateIndex(candidates)
+        var scanned: [String: Bool] = [:]
 
+        // Per preference, as a scan of every candidate in order would decide: the first candidate
+        // with the same base name wins outright; else the first with the same normalized name;
+        // else the nearest parent chain among the candidates of the same language group. Looked
+        // up in tables, so that many preferences against many candidates stay linear.
         for (p, preference) in preferences.enumerated() where chosen == nil && preference.isUsable {
-            var preferenceChain: [String]?
-            for (a, candidate) in candidates.enumerated() where candidate.isUsable {
-                if score > -1 && preference.base == candidate.base {
-                    (chosen, chosenBy, score) = (a, p, -1)
-                } else if score > 0 && preference.normalized == candidate.normalized {
-                    (chosen, chosenBy, score) = (a, p, 0)
-                } else if score > 0 && preference.group == candidate.group {
-                    let candidateChain = candidateChains[a] ?? candidate.parentChain(penalizingNonDefaultRegion: true)
-                    candidateChains[a] = candidateChain
-                    let chain = preferenceChain ?? preference.parentChain(penalizingNonDefaultRegion: false)
-                    preferenceChain = chain
-                    for (i, link) in chain.enumerated() {
-                        for (j, other) in candidateChain.enumerated() where link == other {
-                            if preference.normalized == "pt_PT" && candidate.normalized == "pt_BR" {
-                                portuguese = (a, p)
-                                continue
-                            }
-                            let distance = i + j + (preference.language == candidate.language ? 0 : 1)
-                            if distance < score {
-                                (chosen, chosenBy, score) = (a, p, distance)
-                            }
+            if let a = index.firstByBase[preference.base] {
+                (chosen, chosenBy, score) = (a, p, -1)
+                continue
+            }
+            if let a = index.firstByNormalized[preference.normalized] {
+                (chosen, chosenBy, score) = (a, p, 0)
+                continue
+            }
+            guard let group = index.byGroup[preference.group] else { continue }
+            // A preference equal (normalized) to one already scanned without a choice decides
+            // the same again; only Portuguese's last resort takes the later preference.
+            if let setPortuguese = scanned[preference.normalized] {
+                if setPortuguese, let last = portuguese { portuguese = (last.available, p) }
+                continue
+            }
+            let before = portuguese.map { [$0.available, $0.preferred] }
+            defer { scanned[preference.normalized] = portuguese.map { [$0.available, $0.preferred] } != before }
+            let chain = preference.parentChain(penalizingNonDefaultRegion: false)
+            for a in group {
+                let candidate = candidates[a]
+                let candidateChain = candidateChains[a] ?? candidate.parentChain(penalizingNonDefaultRegion: true)
+                candidateChains[a] = candidateChain
+                for (i, link) in chain.enumerated() {
+                    for (j, other) in candidateChain.enumerated() where link == other {
+                        if preference.normalized == "pt_PT" && candidate.normalized == "pt_BR" {
+                            portuguese = (a, p)
+                            continue
+                        }
+                        let distance = i + j + (preference.language == candidate.language ? 0 : 1)
+                        if distance < score {
+                            (chosen, chosenBy, score) = (a, p, distance)
                         }
                     }
                 }
@@ -69,7 +85,7 @@ public struct LocaleMatcher: Sendable {
         default: reason = .parentChain(score: score)
         }
         if let current = chosen, score > 0, candidates[current].specifiesRegion, candidates[current].language != "zh",
-           let exact = laterExactMatch(language: candidates[current].language, preferences, candidates) {
+           let exact = laterExactMatch(language: candidates[current].language, preferences, index) {
             (chosen, chosenBy) = (exact.available, exact.preferred)
             reason = .exactMatchOfLaterPreference
         }
@@ -92,15 +108,28 @@ public struct LocaleMatcher: Sendable {
 
     /// The first preference of `language` that has an exact (base-name or normalized) match, so that
     /// `fr-CH, fr-CA` against `fr-FR, fr-CA` picks `fr-CA` rather than the nearby `fr-FR`.
-    private func laterExactMatch(language: String, _ preferences: [Identifier], _ candidates: [Identifier]) -> (available: Int, preferred: Int)? {
+    private func laterExactMatch(language: String, _ preferences: [Identifier], _ index: CandidateIndex) -> (available: Int, preferred: Int)? {
         for (p, preference) in preferences.enumerated() where preference.isUsable && preference.language == language {
-            for (a, candidate) in candidates.enumerated() where candidate.isUsable {
-                if preference.base == candidate.base || preference.normalized == candidate.normalized {
-                    return (a, p)
-                }
-            }
+            let matches = [index.firstByBase[preference.base], index.firstByNormalized[preference.normalized]].compactMap { $0 }
+            if let a = matches.min() { return (a, p) }
         }
         return nil
+    }
+
+    /// The usable candidates by base name and normalized name (first index of each) and by
+    /// language group (every index, in order).
+    struct CandidateIndex {
+        var firstByBase: [String: Int] = [:]
+        var firstByNormalized: [String: Int] = [:]
+        var byGroup: [String: [Int]] = [:]
+
+        init(_ candidates: [Identifier]) {
+            for (a, candidate) in candidates.enumerated() where candidate.isUsable {
+                if firstByBase[candidate.base] == nil { firstByBase[candidate.base] = a }
+                if firstByNormalized[candidate.normalized] == nil { firstByNormalized[candidate.normalized] = a }
+                byGroup[candidate.group, default: []].append(a)
+            }
+        }
     }
 
     /// The chosen localization followed by every other available one on its parent chain, in chain

@@ -32,16 +32,21 @@ public struct CanonicalCheck: Sendable {
                 canonical.append((table.path(locale: locale), StringsWriter.canonicalData(for: file)))
             }
         }
+        try project.requireLocalizedFiles(for: "format")
         var outcome = Outcome(nonCanonical: [], rewritten: [], checked: canonical.count)
+        var changes: [FileTransaction.Change] = []
         for (path, bytes) in canonical {
             let url = project.url(forPath: path)
             guard try AtomicFile.read(url) != bytes else { continue }
             outcome.nonCanonical.append(path)
             if rewrite {
-                try AtomicFile.write(bytes, to: url)
+                // Written only if the file is still the one discovery parsed (else another run
+                // changed it and its update would be lost).
+                changes.append(FileTransaction.Change(url: url, data: bytes, expected: project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
                 outcome.rewritten.append(path)
             }
         }
+        try FileTransaction(root: project.root, changes: changes).commit()
         return outcome
     }
 }

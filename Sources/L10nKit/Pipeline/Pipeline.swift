@@ -162,7 +162,14 @@ public enum PipelineStage: Sendable, Equatable {
             guard let out = try options.string("out") else {
                 throw InputError("stage export needs \"out\": the folder to write into", at: start)
             }
-            stage = .export(scope: scope, locales: try options.strings("locales") ?? [], out: Pipeline.resolve(out, in: folder),
+            let locales = try (options.strings("locales") ?? []).map { (text: String) throws -> String in
+                do {
+                    return try LocaleIdentifier(validating: text).rawValue
+                } catch let error as LocaleIdentifierError {
+                    throw InputError("\"locales\": \(error.message)", at: options.location(of: "locales") ?? start, hint: error.hint)
+                }
+            }
+            stage = .export(scope: scope, locales: locales, out: Pipeline.resolve(out, in: folder),
                             format: try options.bool("xcloc", default: false) ? .xcloc : .xliff)
         default:
             guard let files = try options.strings("files"), !files.isEmpty else {

@@ -40,7 +40,14 @@ public struct PipelineRunner: Sendable {
         var results: [StageResult] = []
         var project: Project
         do {
+            let restored = try FileTransaction.recover(root: pipeline.project)
             project = try ProjectDiscovery(root: pipeline.project).discover()
+            project.warnings = restored.map { "note: restored \($0), left half-written by an interrupted run" } + project.warnings
+            if !project.warnings.isEmpty {
+                let result = StageResult(stage: "discover", status: .passed, output: project.warnings.map { $0 + "\n" }.joined())
+                results.append(result)
+                progress(result)
+            }
         } catch {
             let result = StageResult(stage: "discover", status: .failed, output: "\(error)\n")
             progress(result)
@@ -113,6 +120,7 @@ public struct PipelineRunner: Sendable {
             let views = languages.map { project.deviceView(preferred: $0) }
             return (StageResult(stage: stage.name, status: .passed, output: DeviceReport.text(views)), project)
         case .export(let scope, let locales, let out, let format):
+            try project.requireLocalizedFiles(for: "export")
             let exporter = XLIFFExporter(project: project)
             var lines: [String] = []
             for locale in locales.isEmpty ? exporter.defaultLocales : locales {
@@ -127,13 +135,22 @@ public struct PipelineRunner: Sendable {
             return (StageResult(stage: stage.name, status: .passed, output: lines.map { $0 + "\n" }.joined()), project)
         case .importFiles(let files, let dryRun):
             let inputs = try files.map { try ImportInput.read(contentsOf: $0, displayPath: $0.path) }
-            let plan = try XLIFFImporter(project: project).plan(inputs)
-            let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun)
+            var plan = try XLIFFImporter(project: project).plan(inputs)
             var refreshed = project
             if !dryRun, !plan.changes.isEmpty {
-                try plan.write()
+                // Another run changed a file since discovery: read the project again and re-plan.
+                for attempt in 1...20 {
+                    do {
+                        try plan.write()
+                        break
+                    } catch is FileTransaction.Conflict where attempt < 20 {
+                        refreshed = try ProjectDiscovery(root: project.root).discover()
+                        plan = try XLIFFImporter(project: refreshed).plan(inputs)
+                    }
+                }
                 refreshed = try ProjectDiscovery(root: project.root).discover()
             }
+            let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun)
             return (StageResult(stage: stage.name, status: plan.exitStatus == 0 ? .passed : .findings, output: report.text), refreshed)
         }
     }

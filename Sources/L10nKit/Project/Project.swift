@@ -23,6 +23,12 @@ public struct Project: Sendable {
     public var storyboardKeyPaths: [String]
     /// The project's `l10n.json` (empty when it has none): budgets, check settings, glossary.
     public var manifest: ProjectManifest
+    /// What discovery could not do fully, for the user: unreadable folders, catalogs of an unknown
+    /// format version. Commands print them on standard error.
+    public var warnings: [String] = []
+    /// The stamp of every catalog and table as it was when discovery read it, by path: a write
+    /// checks it again under the file's lock, so an update made meanwhile is never overwritten.
+    public var fileStamps: [String: FileStamp] = [:]
     /// The index in `catalogs` of the first catalog at each path, kept up to date with `catalogs`.
     private var catalogIndexByPath: [String: Int]
 
@@ -44,6 +50,14 @@ public struct Project: Sendable {
         var index: [String: Int] = [:]
         for (offset, file) in catalogs.enumerated() where index[file.path] == nil { index[file.path] = offset }
         return index
+    }
+
+    /// Throws when the project has no catalog and no `.strings` table: a stage that checks or
+    /// exports them would otherwise pass on an empty (or wrongly named) folder.
+    public func requireLocalizedFiles(for stage: String) throws {
+        guard catalogs.isEmpty && stringsTables.isEmpty else { return }
+        throw InputError("the project \(root.path) has no String Catalog and no .strings file, so \(stage) has nothing to work on",
+                         hint: "check the pipeline's \"project\" (a release gate must not pass on an empty folder)")
     }
 
     /// The catalog at a project-relative path.

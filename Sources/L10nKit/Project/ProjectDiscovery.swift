@@ -19,8 +19,16 @@ public struct ProjectDiscovery: Sendable {
     /// The editor SDK's table name.
     public static let editorTable = "IMGLYEditor"
 
+    /// A root that is a symbolic link (or lies under one) is resolved first: the enumerator does
+    /// not descend into a link, and a project that seems empty must never pass a check.
     public init(root: URL) {
-        self.root = root.standardizedFileURL
+        let standardized = root.standardizedFileURL
+        if let real = realpath(standardized.path, nil) {
+            self.root = URL(fileURLWithPath: String(cString: real), isDirectory: true)
+            free(real)
+        } else {
+            self.root = standardized
+        }
     }
 
     /// Reads the project: every catalog, table and Info.plist parsed; the first bad file throws a
@@ -35,16 +43,19 @@ public struct ProjectDiscovery: Sendable {
             ? try ProjectManifest.read(AtomicFile.read(manifestURL), file: manifestURL.path)
             : ProjectManifest()
 
-        let files = listFiles(excluding: Set(manifest.exclude))
+        var unreadable: [String] = []
+        let files = listFiles(excluding: Set(manifest.exclude), unreadable: &unreadable)
         let bundleFacts = try readAppBundle(files: files, manifest: manifest)
 
         let catalogPaths = files.filter { $0.hasSuffix(".xcstrings") }
-        let catalogs = try parseConcurrently(catalogPaths) { path in
+        let catalogsAndStamps = try parseConcurrently(catalogPaths) { path in
+            let stamp = FileStamp(self.root.appendingPathComponent(path))
             let catalog = try StringCatalogReader.read(contentsOf: self.root.appendingPathComponent(path))
             let table = String((path as NSString).lastPathComponent.dropLast(".xcstrings".count))
-            return CatalogFile(path: path, table: table, bundle: self.bundle(of: path, app: bundleFacts), catalog: catalog)
+            return (CatalogFile(path: path, table: table, bundle: self.bundle(of: path, app: bundleFacts), catalog: catalog), stamp)
         }
 
+        let catalogs = catalogsAndStamps.map(\.0)
         var app = bundleFacts
         // Xcode compiles every locale of the app's catalogs into an `.lproj` of the built app.
         let catalogLocales = catalogs.filter { $0.bundle == app.name && !isVendor($0.path) }.flatMap(\.catalog.locales)
@@ -52,13 +63,17 @@ public struct ProjectDiscovery: Sendable {
 
         let stringsPaths = files.filter { $0.hasSuffix(".strings") && Self.lprojName(of: $0) != nil }
         let parsedStrings = try parseConcurrently(stringsPaths) { path in
+            let stamp = FileStamp(self.root.appendingPathComponent(path))
             var file = try StringsReader.read(contentsOf: self.root.appendingPathComponent(path))
             file.path = path
-            return file
+            return (file, stamp)
         }
         var tables: [String: StringsTable] = [:]
         var tableOrder: [String] = []
-        for (path, file) in zip(stringsPaths, parsedStrings) {
+        var stamps: [String: FileStamp] = [:]
+        for (path, (_, stamp)) in zip(catalogPaths, catalogsAndStamps) { stamps[path] = stamp }
+        for (path, (_, stamp)) in zip(stringsPaths, parsedStrings) { stamps[path] = stamp }
+        for (path, (file, _)) in zip(stringsPaths, parsedStrings) {
             let lproj = (path as NSString).deletingLastPathComponent
             let folder = (lproj as NSString).deletingLastPathComponent
             let table = String((path as NSString).lastPathComponent.dropLast(".strings".count))
@@ -77,16 +92,34 @@ public struct ProjectDiscovery: Sendable {
             ?? chain.layers.lazy.compactMap { layer in catalogs.first { $0.path == layer.catalogPath }?.catalog.sourceLanguage }.first
             ?? catalogs.first?.catalog.sourceLanguage
             ?? app.developmentRegion ?? "en"
-        return Project(root: root, sourceLanguage: sourceLanguage, app: app, catalogs: catalogs,
-                       stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
-                       storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"], manifest: manifest)
+        var project = Project(root: root, sourceLanguage: sourceLanguage, app: app, catalogs: catalogs,
+                              stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
+                              storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"], manifest: manifest)
+        project.fileStamps = stamps
+        project.warnings = unreadable.map { "\($0): warning: cannot read this folder, so its files were not searched" }
+            + catalogs.compactMap { StringCatalogVersion.warning($0.catalog.version, file: $0.path) }
+        return project
     }
 
     /// Project-relative paths of every regular file, sorted, skipping hidden and build folders.
     func listFiles(excluding excluded: Set<String>) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
-                                                              options: [.skipsHiddenFiles]) else { return [] }
+        var unreadable: [String] = []
+        return listFiles(excluding: excluded, unreadable: &unreadable)
+    }
+
+    /// The same, adding the project-relative path of every folder that could not be read (its
+    /// files are missing from the list, which the caller must say).
+    func listFiles(excluding excluded: Set<String>, unreadable: inout [String]) -> [String] {
         let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        let failures = FailedFolders()
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
+                                                              options: [.skipsHiddenFiles], errorHandler: { url, _ in
+            failures.paths.append(url.standardizedFileURL.path)
+            return true
+        }) else { return [] }
+        defer {
+            unreadable += failures.paths.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }.sorted()
+        }
         var paths: [String] = []
         for case let url as URL in enumerator {
             let full = url.standardizedFileURL.path
@@ -194,6 +227,11 @@ public struct ProjectDiscovery: Sendable {
         guard folder.hasSuffix(".lproj") else { return nil }
         return String(folder.dropLast(".lproj".count))
     }
+}
+
+/// Folders the enumerator could not open (it reports them through a callback).
+private final class FailedFolders: @unchecked Sendable {
+    var paths: [String] = []
 }
 
 /// Results written by concurrent workers, one slot each.

@@ -17,6 +17,10 @@ public struct XLIFFReader: Sendable {
     public func read(contentsOf url: URL, displayPath: String? = nil) throws -> XLIFFDocument {
         let path = displayPath ?? url.path
         let data: Data
+        if let kind = AtomicFile.specialKind(url) {
+            throw XLIFFError(.io, "the file is \(kind), not a regular file", at: SourceLocation(file: path, line: 1, column: 1),
+                             hint: "name the XLIFF file itself; l10n reads only regular files")
+        }
         do {
             data = try Data(contentsOf: url)
         } catch {
@@ -48,6 +52,7 @@ public struct XLIFFReader: Sendable {
             }
             defer { xmlFreeTextReader(reader) }
             let sink = ErrorSink()
+            sink.ending = XMLEnding(raw)
             let context = Unmanaged.passRetained(sink)
             defer { context.release() }
             xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
@@ -66,12 +71,42 @@ private let libxml2Initialized: Void = xmlInitParser()
 /// Collects libxml2's errors for the reader that owns it.
 private final class ErrorSink: @unchecked Sendable {
     var first: (message: String, line: Int, column: Int)?
+    /// How the input ends, to tell a cut-off file from one malformed in its last line.
+    var ending: XMLEnding?
 
     func record(_ error: xmlError) {
         guard error.level.rawValue >= XML_ERR_ERROR.rawValue, first == nil else { return }
         var message = error.message.map { String(cString: $0) } ?? "malformed XML"
         message = message.trimmingCharacters(in: .whitespacesAndNewlines)
         first = (message, Int(error.line), Int(error.int2))
+    }
+}
+
+/// How an XML input ends: its last line, and whether it holds the root's end tag. libxml2
+/// reports a file cut off inside the root as "Extra content at the end of the document" or as
+/// whatever the last, incomplete token looks like; an error in the last line of a file without
+/// `</xliff>` is reported as a cut-off file instead.
+private struct XMLEnding {
+    var lastLine: Int
+    var closesRoot: Bool
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        var lines = 1
+        for byte in bytes where byte == 0x0A { lines += 1 }
+        var end = bytes.count
+        while end > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[end - 1]) { end -= 1 }
+        // A file ending in blank lines: libxml2 reports the end on its last non-blank line.
+        lastLine = lines - bytes[end...].lazy.filter { $0 == 0x0A }.count
+        let name = Array("xliff>".utf8)
+        closesRoot = false
+        var i = bytes.count - name.count
+        while i > 0 {
+            if bytes[i] == name[0], bytes[i..<(i + name.count)].elementsEqual(name), bytes[i - 1] == UInt8(ascii: "/") || bytes[i - 1] == UInt8(ascii: ":") {
+                closesRoot = true
+                break
+            }
+            i -= 1
+        }
     }
 }
 
@@ -97,6 +132,12 @@ private struct Stream {
     mutating func next() throws -> Bool {
         let result = xmlTextReaderRead(reader)
         if let error = sink.first {
+            if let ending = sink.ending, !ending.closesRoot, error.line >= ending.lastLine {
+                throw XLIFFError(
+                    .malformedXML, "the file ends in the middle of the document, before </xliff> (libxml2: \(error.message))",
+                    at: SourceLocation(file: path, line: max(error.line, 1), column: max(error.column, 1)),
+                    hint: "the file was cut off (an interrupted download or copy?); get the whole file again or export it again")
+            }
             throw XLIFFError(
                 .malformedXML, error.message,
                 at: SourceLocation(file: path, line: max(error.line, 1), column: max(error.column, 1)),

@@ -40,8 +40,20 @@ final class StringsFileTests: XCTestCase {
                        + "done octalA’\u{0} hexé€ pair😀 otherq'")
         let octal = try StringsReader.parse(#""a" = "\1011\240\375\777";"#, path: "x")
         XCTAssertEqual(octal["a"], "A1©ÿ\u{0}", "three octal digits at most, read as NeXTSTEP Latin; 0xFF is undefined")
-        let hex = try StringsReader.parse(#""a" = "\U41\Ug \UD83D";"#, path: "x")
-        XCTAssertEqual(hex["a"], "A\u{0}g \u{FFFD}", "up to 4 hex digits; a lone surrogate cannot be represented")
+        let hex = try StringsReader.parse(#""a" = "\U41\Ug \UD83D\UDE00";"#, path: "x")
+        XCTAssertEqual(hex["a"], "A\u{0}g 😀", "up to 4 hex digits; a surrogate pair is one character")
+    }
+
+    /// Issue 12 item 10: a lone surrogate became U+FFFD silently (format wrote it back, exit 0)
+    /// while the catalog reader refuses it; now both refuse it at the escape.
+    func testLoneSurrogateEscapeIsRefusedAtItsPosition() {
+        for (text, unit, column) in [(#""a" = "x\Ud800";"#, UInt16(0xD800), 9), (#""a" = "\UDC00y";"#, 0xDC00, 8),
+                                     (#""a" = "\UD83Dz\UDE00";"#, 0xD83D, 8), ("\n\"k\" = \"ok\\UD83D\\UDE00 \\UDBFF\";", 0xDBFF, 23)] {
+            XCTAssertThrowsError(try StringsReader.parse(text, path: "x.strings"), text) { error in
+                XCTAssertEqual((error as? StringsSyntaxError)?.kind, .loneSurrogate(unit), text)
+                XCTAssertEqual((error as? StringsSyntaxError)?.location, SourceLocation(file: "x.strings", line: text.hasPrefix("\n") ? 2 : 1, column: column), text)
+            }
+        }
     }
 
     func testCommentIsTheLastCommentBeforeTheKey() throws {

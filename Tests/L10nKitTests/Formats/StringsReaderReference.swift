@@ -122,15 +122,30 @@ struct ReferenceStringsParser {
         let start = index
         index += 1
         var units: [UInt16] = []
+        /// Where the escape of each unit an escape gave starts (its backslash).
+        var escapes: [Int: Int] = [:]
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == quote {
                 index += 1
+                var i = 0
+                while i < units.count {
+                    let unit = units[i]
+                    if (0xD800...0xDBFF).contains(unit), i + 1 < units.count, (0xDC00...0xDFFF).contains(units[i + 1]) {
+                        i += 2
+                        continue
+                    }
+                    if (0xD800...0xDFFF).contains(unit) {
+                        throw StringsSyntaxError(.loneSurrogate(unit), at: position.location(escapes[i]!))
+                    }
+                    i += 1
+                }
                 return String(decoding: units, as: UTF16.self)
             }
             index += 1
             if scalar == "\\" {
                 guard index < scalars.count else { break }
+                escapes[units.count] = index - 1
                 units.append(contentsOf: unescape())
             } else {
                 units.append(contentsOf: scalar.utf16)

@@ -239,6 +239,21 @@ final class XLIFFReaderTests: XCTestCase {
         XCTAssertEqual(readError("just text")?.kind, .malformedXML)
     }
 
+    /// Issue 12 item 13: a file cut off inside the document was reported as libxml2's "Extra
+    /// content at the end of the document", which sends the user looking for content to remove.
+    func testCutOffFileIsReportedAsCutOff() throws {
+        let bytes = Array(Self.minimal.utf8)
+        let closing = try XCTUnwrap(Self.minimal.range(of: "</xliff>")).lowerBound.utf16Offset(in: Self.minimal)
+        for cut in stride(from: 60, to: closing, by: 7) {
+            let error = try XCTUnwrap(readError(Data(bytes.prefix(cut))), "cut at \(cut)")
+            XCTAssertEqual(error.kind, .malformedXML)
+            XCTAssertTrue(error.message.hasPrefix("the file ends in the middle of the document"), "cut at \(cut): \(error.message)")
+            XCTAssertFalse(error.message.hasPrefix("Extra content"), "cut at \(cut)")
+        }
+        let wrong = try XCTUnwrap(readError(Self.minimal.replacingOccurrences(of: "</xliff>", with: "</xliff><x/>")))
+        XCTAssertFalse(wrong.message.contains("middle of the document"), "a complete document with extra content is not cut off: \(wrong.message)")
+    }
+
     func testNotXLIFFOrNot12() throws {
         let plist = try XCTUnwrap(readError("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict/></plist>"))
         XCTAssertEqual(plist.kind, .notXLIFF)

@@ -205,7 +205,11 @@ struct StringsParser {
             if byte == quote {
                 output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
                 index += 1
-                return output.finish()
+                let value = output.finish()
+                if let lone = output.loneSurrogate {
+                    throw StringsSyntaxError(.loneSurrogate(lone.unit), at: location(lone.offset))
+                }
+                return value
             }
             if byte == UInt8(ascii: "\\") {
                 output.append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
@@ -232,8 +236,9 @@ struct StringsParser {
                 number = number &<< 3 &+ (bytes[index] - 0x30)
                 index += 1
             }
-            output.append(unit: StringsEscapes.nextStepCharacter(number))
+            output.append(unit: StringsEscapes.nextStepCharacter(number), escapedAt: index)
         case UInt8(ascii: "U"):
+            let escape = index - 1
             index += 1
             var number: UInt16 = 0
             for _ in 0..<4 {
@@ -241,14 +246,14 @@ struct StringsParser {
                 number = number << 4 | UInt16(digit)
                 index += 1
             }
-            output.append(unit: number)
-        case UInt8(ascii: "a"): index += 1; output.append(unit: 0x07)
-        case UInt8(ascii: "b"): index += 1; output.append(unit: 0x08)
-        case UInt8(ascii: "f"): index += 1; output.append(unit: 0x0C)
-        case UInt8(ascii: "n"): index += 1; output.append(unit: 0x0A)
-        case UInt8(ascii: "r"): index += 1; output.append(unit: 0x0D)
-        case UInt8(ascii: "t"): index += 1; output.append(unit: 0x09)
-        case UInt8(ascii: "v"): index += 1; output.append(unit: 0x0B)
+            output.append(unit: number, escapedAt: escape)
+        case UInt8(ascii: "a"): index += 1; output.append(unit: 0x07, escapedAt: index)
+        case UInt8(ascii: "b"): index += 1; output.append(unit: 0x08, escapedAt: index)
+        case UInt8(ascii: "f"): index += 1; output.append(unit: 0x0C, escapedAt: index)
+        case UInt8(ascii: "n"): index += 1; output.append(unit: 0x0A, escapedAt: index)
+        case UInt8(ascii: "r"): index += 1; output.append(unit: 0x0D, escapedAt: index)
+        case UInt8(ascii: "t"): index += 1; output.append(unit: 0x09, escapedAt: index)
+        case UInt8(ascii: "v"): index += 1; output.append(unit: 0x0B, escapedAt: index)
         default:
             let end = index + StringsParser.scalarLength(lead: byte)
             output.append(UnsafeBufferPointer(rebasing: bytes[index..<end]))
@@ -321,11 +326,14 @@ struct StringsParser {
 }
 
 /// The value of a quoted string with escapes, built as UTF-8. An escape gives a UTF-16 unit
-/// (`\U` may give half of a surrogate pair); the units are joined as `String(decoding:as: UTF16.self)`
-/// joins them: a high surrogate followed by a low one is one character, any other surrogate U+FFFD.
+/// (`\U` may give half of a surrogate pair): a high surrogate followed by a low one is one
+/// character; any other surrogate is recorded in `loneSurrogate` (the first one, with the byte
+/// offset of its escape), because no string can hold it and silently writing U+FFFD loses text.
 private struct EscapedText {
     private var bytes: [UInt8] = []
-    private var pendingHighSurrogate: UInt16?
+    private var pendingHighSurrogate: (unit: UInt16, offset: Int)?
+    /// The first surrogate escape that is not half of a pair, and where its backslash is.
+    private(set) var loneSurrogate: (unit: UInt16, offset: Int)?
 
     mutating func append(_ text: UnsafeBufferPointer<UInt8>) {
         guard !text.isEmpty else { return }
@@ -333,18 +341,18 @@ private struct EscapedText {
         bytes.append(contentsOf: text)
     }
 
-    mutating func append(unit: UInt16) {
+    mutating func append(unit: UInt16, escapedAt offset: Int) {
         if let high = pendingHighSurrogate {
             pendingHighSurrogate = nil
             if (0xDC00...0xDFFF).contains(unit) {
-                appendScalar(0x10000 + (UInt32(high - 0xD800) << 10) + UInt32(unit - 0xDC00))
+                appendScalar(0x10000 + (UInt32(high.unit - 0xD800) << 10) + UInt32(unit - 0xDC00))
                 return
             }
-            appendScalar(0xFFFD)
+            recordLone(high)
         }
         switch unit {
-        case 0xD800...0xDBFF: pendingHighSurrogate = unit
-        case 0xDC00...0xDFFF: appendScalar(0xFFFD)
+        case 0xD800...0xDBFF: pendingHighSurrogate = (unit, offset)
+        case 0xDC00...0xDFFF: recordLone((unit, offset))
         default: appendScalar(UInt32(unit))
         }
     }
@@ -355,10 +363,15 @@ private struct EscapedText {
     }
 
     private mutating func flushSurrogate() {
-        if pendingHighSurrogate != nil {
+        if let high = pendingHighSurrogate {
             pendingHighSurrogate = nil
-            appendScalar(0xFFFD)
+            recordLone(high)
         }
+    }
+
+    private mutating func recordLone(_ surrogate: (unit: UInt16, offset: Int)) {
+        if loneSurrogate == nil { loneSurrogate = surrogate }
+        appendScalar(0xFFFD)
     }
 
     private mutating func appendScalar(_ value: UInt32) {

@@ -19,6 +19,8 @@ public struct StringsSyntaxError: LocatedError, Equatable {
         case invalidUTF16(byteOffset: Int)
         /// A UTF-16 file with an odd number of bytes.
         case oddUTF16Length
+        /// A `\U` escape giving half of a surrogate pair without the other half; located at its backslash.
+        case loneSurrogate(UInt16)
     }
 
     public var kind: Kind
@@ -41,6 +43,11 @@ public struct StringsSyntaxError: LocatedError, Equatable {
         case .invalidUTF8(let offset): return "invalid UTF-8 (byte offset \(offset))"
         case .invalidUTF16(let offset): return "invalid UTF-16: unpaired surrogate (byte offset \(offset))"
         case .oddUTF16Length: return "invalid UTF-16: the file has an odd number of bytes"
+        case .loneSurrogate(let unit):
+            let hex = String(unit, radix: 16, uppercase: true)
+            return unit < 0xDC00
+                ? "lone surrogate \\U\(hex): a high surrogate must be followed by a low one (\\UDC00 to \\UDFFF)"
+                : "lone surrogate \\U\(hex): a low surrogate must follow a high one"
         }
     }
 
@@ -58,6 +65,8 @@ public struct StringsSyntaxError: LocatedError, Equatable {
             return "end every entry with ';'"
         case .unexpectedCharacter:
             return "keys are quoted strings or tokens of letters, digits and _$/:.-; comments are /* */ or //"
+        case .loneSurrogate:
+            return "write the character itself, or both halves of its UTF-16 surrogate pair (\\UD83D\\UDE00 is 😀)"
         case .invalidUTF8, .invalidUTF16, .oddUTF16Length:
             return "save the file as UTF-8 (or UTF-16 with a byte order mark) in your editor"
         }

@@ -1,0 +1,22 @@
+import Foundation
+import L10nKit
+
+/// `--lock-timeout` and `--force`, shared by the commands that modify files.
+struct WriteOptions {
+    static let arguments: [ArgumentSpec] = [
+        .option("lock-timeout", value: "seconds", help: "How long to wait for another l10n run that holds a file.", default: "60"),
+        .flag("force", help: "Replace files that are read-only for you (their mode and owner are kept)."),
+    ]
+
+    var lockTimeout: TimeInterval
+    var force: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        let text = arguments.value("lock-timeout") ?? "60"
+        guard let seconds = Double(text), seconds >= 0, seconds.isFinite else {
+            throw UsageError("--lock-timeout needs a number of seconds, not '\(text)'")
+        }
+        lockTimeout = seconds
+        force = arguments.flag("force")
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import XCTest
+@testable import L10nKit
+
+/// Issue 12 items 5, 6 and 9, in process: all or nothing with an injected failure, temporary
+/// files removed, links written through, read-only files refused, mode and owner kept.
+final class FileTransactionTests: XCTestCase {
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = try ReliabilityFixtures.project(self)
+    }
+
+    private func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+
+    /// Four files, two of them new in a new `.lproj` folder.
+    private func fourChanges() -> [FileTransaction.Change] {
+        ["App/Localizable.xcstrings", "App/Second.xcstrings", "App/de.lproj/Legacy.strings", "App/de.lproj/Other.strings"].map {
+            FileTransaction.Change(url: url($0), data: Data("new \($0)".utf8))
+        }
+    }
+
+    func testAFailedRenameRestoresEveryFile() throws {
+        let before = try ReliabilityFixtures.snapshot(root)
+        for failing in 0..<4 {
+            var transaction = FileTransaction(root: root, changes: fourChanges())
+            transaction.failingRename = failing
+            XCTAssertThrowsError(try transaction.commit()) { error in
+                XCTAssertTrue("\(error)".contains("every file was restored"), "\(error)")
+            }
+            XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before, "rename \(failing + 1) of 4 failed")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: url("App/de.lproj").path), "no empty .lproj is left")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: url(".l10n").path))
+        }
+        try FileTransaction(root: root, changes: fourChanges()).commit()
+        XCTAssertEqual(try String(contentsOf: url("App/de.lproj/Other.strings"), encoding: .utf8), "new App/de.lproj/Other.strings")
+        XCTAssertEqual(ReliabilityFixtures.paths(root).filter { $0.contains(".l10n") }, [])
+    }
+
+    func testAFailedWriteLeavesNoTemporaryFile() throws {
+        let before = try ReliabilityFixtures.snapshot(root)
+        for failing in 0..<4 {
+            var transaction = FileTransaction(root: root, changes: fourChanges())
+            transaction.failingWrite = failing
+            XCTAssertThrowsError(try transaction.commit()) { error in
+                XCTAssertTrue("\(error)".contains("No space left on device; no file was changed"), "\(error)")
+            }
+            XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
+            XCTAssertEqual(ReliabilityFixtures.paths(root).filter { $0.contains("l10n") || $0.contains("de.lproj") }, [])
+        }
+    }
+
+    func testStaleLeftoversOfAKilledRunAreRemoved() throws {
+        let stale = ["App/.Localizable.xcstrings.l10n-0000.tmp", "App/.Localizable.xcstrings.l10n-1111.bak"]
+        for path in stale { try Data("partial".utf8).write(to: url(path)) }
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.catalogs.count, 3, "leftovers are hidden files, never read")
+        try FileTransaction(root: root, changes: [FileTransaction.Change(url: url("App/Localizable.xcstrings"), data: Data("x".utf8))]).commit()
+        for path in stale { XCTAssertFalse(FileManager.default.fileExists(atPath: url(path).path), path) }
+    }
+
+    func testASymlinkedFileIsWrittenThroughTheLink() throws {
+        let target = url("App/Shared/Real.xcstrings")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: url("App/Second.xcstrings"), to: target)
+        try FileManager.default.createSymbolicLink(atPath: url("App/Second.xcstrings").path, withDestinationPath: "Shared/Real.xcstrings")
+        try FileTransaction(root: root, changes: [FileTransaction.Change(url: url("App/Second.xcstrings"), data: Data("new".utf8))]).commit()
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: url("App/Second.xcstrings").path), "Shared/Real.xcstrings")
+        XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "new")
+    }
+
+    func testReadOnlyFilesAreRefusedUnlessForcedAndModeAndOwnerAreKept() throws {
+        let file = url("App/Localizable.xcstrings")
+        let before = try Data(contentsOf: file)
+        chmod(file.path, 0o444)
+        let change = FileTransaction.Change(url: file, data: Data("new".utf8))
+        XCTAssertThrowsError(try FileTransaction(root: root, changes: [change]).commit()) { error in
+            XCTAssertTrue("\(error)".contains("is read-only (mode 444)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("--force"), "\(error)")
+        }
+        XCTAssertEqual(try Data(contentsOf: file), before)
+        var forced = FileTransaction(root: root, changes: [change])
+        forced.force = true
+        try forced.commit()
+        var info = stat()
+        stat(file.path, &info)
+        XCTAssertEqual(info.st_mode & 0o777, 0o444)
+
+        let other = url("App/Second.xcstrings")
+        chmod(other.path, 0o640)
+        if geteuid() == 0 { XCTAssertEqual(chown(other.path, 4242, 4343), 0) }
+        try FileTransaction(root: root, changes: [FileTransaction.Change(url: other, data: Data("new".utf8))]).commit()
+        stat(other.path, &info)
+        XCTAssertEqual(info.st_mode & 0o777, 0o640)
+        if geteuid() == 0 {
+            XCTAssertEqual(info.st_uid, 4242)
+            XCTAssertEqual(info.st_gid, 4343)
+        }
+    }
+
+    func testAFileChangedSinceItWasReadIsAConflict() throws {
+        let file = url("App/Localizable.xcstrings")
+        let stamp = try XCTUnwrap(FileStamp(file))
+        usleep(2_000)
+        try Data("someone else".utf8).write(to: file)
+        let change = FileTransaction.Change(url: file, data: Data("mine".utf8), expected: .stamp(stamp))
+        XCTAssertThrowsError(try FileTransaction(root: root, changes: [change]).commit()) { error in
+            XCTAssertTrue(error is FileTransaction.Conflict, "\(error)")
+        }
+        XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), "someone else")
+    }
+
+    /// A journal left by a run killed between two renames: recovery puts the old files back.
+    func testRecoveryRollsBackAnUnfinishedTransaction() throws {
+        let before = try ReliabilityFixtures.snapshot(root)
+        var transaction = FileTransaction(root: root, changes: fourChanges())
+        transaction.failingRename = 2
+        // Simulate the crash: keep the journal and the state as they are at the failing rename.
+        transaction.keepsStateOnFailure = true
+        XCTAssertThrowsError(try transaction.commit())
+        XCTAssertNotEqual(try ReliabilityFixtures.snapshot(root), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: url(".l10n").path).filter { $0.hasSuffix(".journal") }.count, 1)
+        let restored = try FileTransaction.recover(root: root)
+        XCTAssertEqual(restored.count, 2)
+        XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url("App/de.lproj").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: url(".l10n").path))
+    }
+}
