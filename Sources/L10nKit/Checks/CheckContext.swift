@@ -20,11 +20,19 @@ public struct CheckContext: Sendable {
     /// The chain's layers with the backing data, in lookup order.
     let chain: [ChainLayer]
 
-    /// One layer of the chain with its catalog or legacy table.
-    struct ChainLayer: Sendable {
-        var layer: Layer
-        var catalog: StringCatalog?
-        var table: StringsTable?
+    /// One layer of the chain with its catalog or legacy table; a class, so the many lookups
+    /// per key pass a reference instead of copying the catalog's containers.
+    final class ChainLayer: Sendable {
+        let layer: Layer
+        let catalog: StringCatalog?
+        let table: StringsTable?
+
+        init(layer: Layer, catalog: StringCatalog?, table: StringsTable?) {
+            self.layer = layer
+            self.catalog = catalog
+            self.table = table
+        }
+
         /// The project-relative file a fix goes into for a locale.
         func file(locale: String) -> String? {
             layer.catalogPath ?? table?.path(locale: locale)
@@ -268,7 +276,15 @@ public struct CheckContext: Sendable {
 
     /// Every string unit of the app's own catalogs, with where it lives, in file order.
     func appCatalogUnits(_ body: (CatalogFile, String, String, StringUnitLeaf) -> Void) {
-        for unit in appUnits { body(appCatalogsInOrder[unit.file].file, unit.key, unit.locale, unit.leaf) }
+        var index = -1
+        var file: CatalogFile?
+        for unit in appUnits {
+            if unit.file != index {
+                index = unit.file
+                file = appCatalogsInOrder[index].file
+            }
+            body(file!, unit.key, unit.locale, unit.leaf)
+        }
     }
 
     /// Quotes a text for a message, shortened to 60 characters.
