@@ -99,9 +99,14 @@ public struct CheckContext: Sendable {
         self.winners = winners
         let sdkPath = project.lookupChain.sdkLayer?.catalogPath
         let ignored = Set(project.ignoredCatalogs.map(\.path))
+        let chainKeys = self.chainKeys
+        let chainPaths = Set(chain.compactMap(\.layer.catalogPath))
         appCatalogsInOrder = project.catalogs.filter {
             $0.path != sdkPath && !ProjectDiscovery.isVendorPath($0.path) && !ignored.contains($0.path)
-        }.map { ($0, $0.catalog.orderedKeys) }
+        }.map { file in
+            // A chain catalog's keys in Xcode's order are the chain's order filtered: no second sort.
+            (file, chainPaths.contains(file.path) ? chainKeys.filter { file.catalog.entries[$0] != nil } : file.catalog.orderedKeys)
+        }
         var allLocales = Set<String>()
         for file in project.catalogs {
             for entry in file.catalog.entries.values { allLocales.formUnion(entry.localizations?.keys ?? [:].keys) }

@@ -101,16 +101,21 @@ public struct CheckJob: Sendable {
 
     /// Gives catalog and `.strings` findings the line of their key (or of the key's localization).
     private func locate(_ findings: [Finding], in project: Project) throws -> [Finding] {
+        // Each catalog with findings is scanned once, the catalogs side by side.
+        let paths = Array(Set(findings.compactMap { $0.line == nil && $0.key != nil ? $0.file : nil }.filter { $0.hasSuffix(".xcstrings") })).sorted()
+        let scanned = LocationSlots(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let url = project.url(forPath: paths[index])
+            scanned.set(index, Result {
+                FileManager.default.fileExists(atPath: url.path) ? try StringCatalogLocations(AtomicFile.read(url), file: paths[index]) : nil
+            })
+        }
         var catalogLocations: [String: StringCatalogLocations?] = [:]
-        return try findings.map { finding in
+        for (index, path) in paths.enumerated() { catalogLocations[path] = .some(try scanned.value(index).get()) }
+        return findings.map { finding in
             guard finding.line == nil, let file = finding.file, let key = finding.key else { return finding }
             var located = finding
             if file.hasSuffix(".xcstrings") {
-                if catalogLocations[file] == nil {
-                    let url = project.url(forPath: file)
-                    catalogLocations[file] = .some(FileManager.default.fileExists(atPath: url.path)
-                        ? try StringCatalogLocations(AtomicFile.read(url), file: file) : nil)
-                }
                 if let location = catalogLocations[file]??.location(key: key, locale: finding.locale) {
                     located.line = location.line
                     located.column = location.column
@@ -214,6 +219,26 @@ private final class FindingSlots: @unchecked Sendable {
     }
 
     func value(_ index: Int) -> [Finding] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots[index]
+    }
+}
+
+/// Catalog locations scanned concurrently, one slot each.
+private final class LocationSlots: @unchecked Sendable {
+    private var slots: [Result<StringCatalogLocations?, Error>]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: .success(nil), count: count) }
+
+    func set(_ index: Int, _ result: Result<StringCatalogLocations?, Error>) {
+        lock.lock()
+        slots[index] = result
+        lock.unlock()
+    }
+
+    func value(_ index: Int) -> Result<StringCatalogLocations?, Error> {
         lock.lock()
         defer { lock.unlock() }
         return slots[index]

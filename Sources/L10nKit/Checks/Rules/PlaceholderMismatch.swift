@@ -67,6 +67,16 @@ public struct PlaceholderMismatchCheck: Check {
             if let number = sourceSubstitution?.number { options.omittableArguments.insert(number) }
         }
         let translationFormat = FormatString(translation, substitution: translationSubstitution)
+        // The common case, the same specifiers reading the same arguments in the same order with
+        // nothing odd in the text, needs no comparison.
+        if translationFormat.issues.isEmpty, sourceFormat.issues.isEmpty,
+           translationFormat.specifiers.count == sourceFormat.specifiers.count,
+           zip(sourceFormat.specifiers, translationFormat.specifiers).allSatisfy({
+               $0.argument == $1.argument && $0.kind == $1.kind && $0.conversion == $1.conversion
+                   && $0.widthArgument == $1.widthArgument && $0.precisionArgument == $1.precisionArgument
+           }) {
+            return []
+        }
         return FormatString.mismatches(source: sourceFormat, translation: translationFormat, options: options).compactMap { mismatch in
             switch mismatch.kind {
             case .translationIssue(.lonePercent): return nil  // suspicious-percent reports it
