@@ -159,30 +159,15 @@ public struct FindingsReport: Sendable {
     public var extraSuite: (xml: String, tests: Int, failures: Int) = ("", 0, 0)
 }
 
-/// Escaping for XML text and attribute values: markup characters, quotes, and the controls XML
-/// 1.0 cannot hold as characters (tab, line feed and carriage return as references).
+/// Escaping for XML (and HTML) text and attribute values in reports: the XLIFF writer's attribute
+/// escaping, with the characters XML 1.0 cannot carry shown as U+FFFD instead of failing.
 public enum XMLText {
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            case "\t": out += "&#9;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
+        guard text.unicodeScalars.contains(where: { !XLIFFWriter.isRepresentable($0) }) else {
+            return XLIFFWriter.escapeAttribute(text)
         }
-        return out
+        var carried = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { carried.append(XLIFFWriter.isRepresentable(scalar) ? scalar : "\u{FFFD}") }
+        return XLIFFWriter.escapeAttribute(String(carried))
     }
 }
