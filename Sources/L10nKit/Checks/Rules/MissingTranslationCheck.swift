@@ -36,6 +36,9 @@ public struct MissingTranslationCheck: Check {
             guard let chosen = context.searchList(for: locale).first, chosen != source else { continue }
             var missing: [Int: [String]] = [:]
             for key in keys {
+                // Most keys have a value for the chosen localization in their winning catalog.
+                if let winner = context.winningLayer(key), let catalog = context.chain[winner].catalog,
+                   CheckContext.plainValue(catalog.entries[key], locale: chosen) != nil { continue }
                 guard let shown = context.shown(key, locale: locale), shown.locale != chosen else { continue }
                 let winner = context.chain[shown.layer]
                 if winner.catalog?.entries[key]?.shouldTranslate == false { continue }
