@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// The project model as the checks read it, with what several checks need computed once: the
@@ -90,32 +91,26 @@ public struct CheckContext: Sendable {
                        table: layer.catalogPath == nil
                            ? project.stringsTables.first { $0.bundle == layer.bundle && $0.table == layer.table } : nil)
         }
-        chainKeys = Self.keys(of: chain)
+        let sdkPath = project.lookupChain.sdkLayer?.catalogPath
+        let ignored = Set(project.ignoredCatalogs.map(\.path))
+        let appFiles = project.catalogs.filter {
+            $0.path != sdkPath && !ProjectDiscovery.isVendorPath($0.path) && !ignored.contains($0.path)
+        }
+        appCatalogFiles = appFiles
+        // Collating the chain's keys and gathering the app's string units are independent: side by side.
+        let chain = self.chain
+        let work = InitSlots()
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            if part == 0 { work.setKeys(Self.keys(of: chain)) } else { work.setUnits(Self.units(of: appFiles)) }
+        }
+        chainKeys = work.keys
+        appUnits = work.units
         var winners: [String: Int] = [:]
         winners.reserveCapacity(chainKeys.count)
         for key in chainKeys {
             if let index = chain.firstIndex(where: { $0.contains(key) }) { winners[key] = index }
         }
         self.winners = winners
-        let sdkPath = project.lookupChain.sdkLayer?.catalogPath
-        let ignored = Set(project.ignoredCatalogs.map(\.path))
-        let chainKeys = self.chainKeys
-        let chainPaths = Set(chain.compactMap(\.layer.catalogPath))
-        appCatalogsInOrder = project.catalogs.filter {
-            $0.path != sdkPath && !ProjectDiscovery.isVendorPath($0.path) && !ignored.contains($0.path)
-        }.map { file in
-            // A chain catalog's keys in Xcode's order are the chain's order filtered: no second sort.
-            (file, chainPaths.contains(file.path) ? chainKeys.filter { file.catalog.entries[$0] != nil } : file.catalog.orderedKeys)
-        }
-        var allLocales = Set<String>()
-        for file in project.catalogs {
-            for entry in file.catalog.entries.values { allLocales.formUnion(entry.localizations?.keys ?? [:].keys) }
-        }
-        let ordered = Collator.xcodeKeyOrder.sorted(Array(allLocales))
-        self.allLocales = ordered
-        appUnits = Self.units(of: appCatalogsInOrder) { localizations in
-            localizations.count <= 1 ? Array(localizations.keys) : ordered.filter { localizations[$0] != nil }
-        }
         misnamed = Self.misnamedOverrides(in: chain, index: sdkKeyIndex)
     }
 
@@ -136,7 +131,7 @@ public struct CheckContext: Sendable {
     }
 
     /// Catalogs whose values are the app's to fix: neither the SDK's nor a vendor's, and read by the app.
-    public var appCatalogs: [CatalogFile] { appCatalogsInOrder.map(\.file) }
+    public var appCatalogs: [CatalogFile] { appCatalogFiles }
 
     /// Legacy tables that are the app's to fix (not under a vendor folder).
     public var appStringsTables: [StringsTable] {
@@ -240,20 +235,8 @@ public struct CheckContext: Sendable {
         return SubstitutionArgument(number: substitution.argNum, formatSpecifier: substitution.formatSpecifier)
     }
 
-    /// The app's own catalogs with their keys in Xcode's order, sorted once for every check.
-    let appCatalogsInOrder: [(file: CatalogFile, keys: [String])]
-    /// Every locale of the project's catalogs in Xcode's key order.
-    private let allLocales: [String]
-
-    /// The locales of an entry in Xcode's key order (picked from the project's ordered list, so
-    /// the collator is not asked again).
-    func orderedLocales(_ localizations: [String: CatalogLocalization]) -> [String] {
-        if localizations.count <= 1 { return Array(localizations.keys) }
-        var result: [String] = []
-        result.reserveCapacity(localizations.count)
-        for locale in allLocales where localizations[locale] != nil { result.append(locale) }
-        return result
-    }
+    /// The app's own catalogs (not the SDK's, a vendor's, or one the chain ignores).
+    let appCatalogFiles: [CatalogFile]
 
     /// One string unit of the app's own catalogs and where it lives.
     struct AppUnit: Sendable {
@@ -266,13 +249,15 @@ public struct CheckContext: Sendable {
     /// Every string unit of the app's own catalogs in file order, gathered once for every check.
     let appUnits: [AppUnit]
 
-    private static func units(of catalogs: [(file: CatalogFile, keys: [String])], order: (([String: CatalogLocalization]) -> [String])) -> [AppUnit] {
+    /// The units in the catalogs' own (unordered) entry order: findings are sorted by file and
+    /// line at the end, so no check depends on this order.
+    private static func units(of catalogs: [CatalogFile]) -> [AppUnit] {
         var units: [AppUnit] = []
-        for (index, (file, keys)) in catalogs.enumerated() {
-            for key in keys {
-                guard let entry = file.catalog.entries[key], let localizations = entry.localizations else { continue }
-                for locale in order(localizations) {
-                    for leaf in localizations[locale]!.stringUnits { units.append(AppUnit(file: index, key: key, locale: locale, leaf: leaf)) }
+        for (index, file) in catalogs.enumerated() {
+            for (key, entry) in file.catalog.entries {
+                guard let localizations = entry.localizations else { continue }
+                for (locale, localization) in localizations {
+                    for leaf in localization.stringUnits { units.append(AppUnit(file: index, key: key, locale: locale, leaf: leaf)) }
                 }
             }
         }
@@ -286,7 +271,7 @@ public struct CheckContext: Sendable {
         for unit in appUnits {
             if unit.file != index {
                 index = unit.file
-                file = appCatalogsInOrder[index].file
+                file = appCatalogFiles[index]
             }
             body(file!, unit.key, unit.locale, unit.leaf)
         }
@@ -306,4 +291,16 @@ public struct CheckContext: Sendable {
         }
         return "'" + flat + "'"
     }
+}
+
+/// The two halves of the context's start, computed on two threads.
+private final class InitSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sortedKeys: [String] = []
+    private var gathered: [CheckContext.AppUnit] = []
+
+    func setKeys(_ keys: [String]) { lock.lock(); sortedKeys = keys; lock.unlock() }
+    func setUnits(_ units: [CheckContext.AppUnit]) { lock.lock(); gathered = units; lock.unlock() }
+    var keys: [String] { lock.lock(); defer { lock.unlock() }; return sortedKeys }
+    var units: [CheckContext.AppUnit] { lock.lock(); defer { lock.unlock() }; return gathered }
 }

@@ -93,10 +93,13 @@ public struct CheckJob: Sendable {
         return CheckResult(findings: findings, baselined: baselined, checks: ran, strict: options.strict)
     }
 
-    /// Compiler order: file, line, column, then check, key and locale.
+    /// Compiler order: file, line, column, then check, key, locale and message, so the order
+    /// never depends on the order the checks found things in.
     static func order(_ a: Finding, _ b: Finding) -> Bool {
-        (a.file ?? "", a.line ?? 0, a.column ?? 0, a.check, a.key ?? "", a.locale ?? "")
-            < (b.file ?? "", b.line ?? 0, b.column ?? 0, b.check, b.key ?? "", b.locale ?? "")
+        if (a.file ?? "", a.line ?? 0, a.column ?? 0, a.check) != (b.file ?? "", b.line ?? 0, b.column ?? 0, b.check) {
+            return (a.file ?? "", a.line ?? 0, a.column ?? 0, a.check) < (b.file ?? "", b.line ?? 0, b.column ?? 0, b.check)
+        }
+        return (a.key ?? "", a.locale ?? "", a.message) < (b.key ?? "", b.locale ?? "", b.message)
     }
 
     /// Gives catalog and `.strings` findings the line of their key (or of the key's localization).

@@ -32,26 +32,32 @@ public struct MissingTranslationCheck: Check {
         let editorTable = context.chain.firstIndex { $0.layer.role == .app && $0.layer.table == ProjectDiscovery.editorTable && $0.catalog != nil }
             ?? context.chain.firstIndex { $0.layer.role == .app }
         let checkedTables = Set(context.appCatalogs.map(\.path))
-        for locale in context.locales where locale != source {
-            guard let chosen = context.searchList(for: locale).first, chosen != source else { continue }
-            var missing: [Int: [String]] = [:]
-            for key in keys {
-                // Most keys have a value for the chosen localization in their winning catalog.
-                if let winner = context.winningLayer(key), let catalog = context.chain[winner].catalog,
-                   CheckContext.plainValue(catalog.entries[key], locale: chosen) != nil { continue }
-                guard let shown = context.shown(key, locale: locale), shown.locale != chosen else { continue }
-                let winner = context.chain[shown.layer]
-                if winner.catalog?.entries[key]?.shouldTranslate == false { continue }
-                // No code looks up a misnamed override; unknown-key reports it.
-                if context.misnamedOverride(key, layer: shown.layer) != nil { continue }
+        // The chain, key by key: each key's winning entry is looked up once for every locale.
+        let targets = context.locales.filter { $0 != source }.compactMap { locale -> (locale: String, chosen: String)? in
+            guard let chosen = context.searchList(for: locale).first, chosen != source else { return nil }
+            return (locale, chosen)
+        }
+        var missing = [[Int: [String]]](repeating: [:], count: targets.count)
+        for key in keys {
+            guard let position = context.winningLayer(key) else { continue }
+            let winner = context.chain[position]
+            let entry = winner.catalog?.entries[key]
+            if entry?.shouldTranslate == false { continue }
+            // No code looks up a misnamed override; unknown-key reports it.
+            if context.misnamedOverride(key, layer: position) != nil { continue }
+            for (index, target) in targets.enumerated() {
+                let has = winner.catalog != nil ? CheckContext.plainValue(entry, locale: target.chosen) != nil
+                    : winner.value(key, locale: target.chosen) != nil
+                if has { continue }
                 // A key a lower layer translates is shadowed, which shadowed-locale reports.
-                if winner.layer.role == .app, context.chain[(shown.layer + 1)...].contains(where: { $0.value(key, locale: chosen) != nil }) { continue }
-                let target = winner.layer.role == .sdk ? (editorTable ?? shown.layer) : shown.layer
-                missing[target, default: []].append(key)
+                if winner.layer.role == .app, context.chain[(position + 1)...].contains(where: { $0.value(key, locale: target.chosen) != nil }) { continue }
+                missing[index][winner.layer.role == .sdk ? (editorTable ?? position) : position, default: []].append(key)
             }
-            for target in missing.keys.sorted() {
+        }
+        for (index, (locale, chosen)) in targets.enumerated() {
+            for target in missing[index].keys.sorted() {
                 let layer = context.chain[target]
-                result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: missing[target]!,
+                result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: missing[index][target]!,
                                     locale: chosen, device: context.device(for: locale), source: source))
             }
             let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))

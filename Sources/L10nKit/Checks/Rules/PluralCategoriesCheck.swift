@@ -34,11 +34,12 @@ public struct PluralCategoriesCheck: Check {
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
         var rulesByLocale: [String: LocaleRules?] = [:]
-        for (file, keys) in context.appCatalogsInOrder {
-            for key in keys {
-                guard let localizations = file.catalog.entries[key]?.localizations else { continue }
-                for locale in context.orderedLocales(localizations) {
-                    let variations = Self.pluralVariations(in: localizations[locale]!, prefix: StringUnitPath())
+        // Entry order does not matter: findings are sorted by file and line at the end.
+        for file in context.appCatalogFiles {
+            for (key, entry) in file.catalog.entries {
+                guard let localizations = entry.localizations else { continue }
+                for (locale, localization) in localizations {
+                    let variations = Self.pluralVariations(in: localization, prefix: StringUnitPath())
                     guard !variations.isEmpty else { continue }
                     if rulesByLocale[locale] == nil { rulesByLocale[locale] = .some(LocaleRules(locale)) }
                     guard let rules = rulesByLocale[locale] ?? nil else { continue }
