@@ -105,12 +105,19 @@ public struct CheckJob: Sendable {
     /// Gives catalog and `.strings` findings the line of their key (or of the key's localization).
     private func locate(_ findings: [Finding], in project: Project) throws -> [Finding] {
         // Each catalog with findings is scanned once, the catalogs side by side.
-        let paths = Array(Set(findings.compactMap { $0.line == nil && $0.key != nil ? $0.file : nil }.filter { $0.hasSuffix(".xcstrings") })).sorted()
+        var wanted: [String: Set<String>] = [:]
+        for finding in findings where finding.line == nil {
+            guard let file = finding.file, let key = finding.key, file.hasSuffix(".xcstrings") else { continue }
+            wanted[file, default: []].insert(key)
+        }
+        let paths = wanted.keys.sorted()
+        let keysByPath = wanted
         let scanned = LocationSlots(count: paths.count)
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
             let url = project.url(forPath: paths[index])
             scanned.set(index, Result {
-                FileManager.default.fileExists(atPath: url.path) ? try StringCatalogLocations(AtomicFile.read(url), file: paths[index]) : nil
+                FileManager.default.fileExists(atPath: url.path)
+                    ? try StringCatalogLocations(AtomicFile.read(url), file: paths[index], only: keysByPath[paths[index]]) : nil
             })
         }
         var catalogLocations: [String: StringCatalogLocations?] = [:]

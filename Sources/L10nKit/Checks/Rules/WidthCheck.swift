@@ -31,11 +31,14 @@ public struct WidthCheck: Check {
         var order: [(Shown, String, Int, WidthBudget)] = []
         for key in context.chainKeys {
             guard let surface = WidthBudget.surface(of: key, in: context.budgets) else { continue }
+            // Devices in several locales often see one value (a fallback): measure it once.
+            var measured: [Shown: Int] = [:]
             for locale in context.locales {
                 guard let shown = context.shown(key, locale: locale) else { continue }
-                let columns = TextWidth.columns(DisplayText.visible(shown.value))
-                guard columns > surface.budget(for: locale) else { continue }
                 let id = Shown(key: key, layer: shown.layer, locale: shown.locale)
+                let columns = measured[id] ?? TextWidth.columns(DisplayText.visible(shown.value))
+                measured[id] = columns
+                guard columns > surface.budget(for: locale) else { continue }
                 if devices[id] == nil { order.append((id, shown.value, columns, surface)) }
                 devices[id, default: []].append(locale)
             }

@@ -6,7 +6,8 @@ public struct StringCatalogLocations: Sendable {
     public private(set) var keys: [String: SourceLocation] = [:]
     public private(set) var localizations: [String: [String: SourceLocation]] = [:]
 
-    public init(_ data: Data, file: String) throws {
+    /// Reads the locations; with `only`, just those keys' (the rest is skipped without a record).
+    public init(_ data: Data, file: String, only wanted: Set<String>? = nil) throws {
         var keys: [String: SourceLocation] = [:]
         var localizations: [String: [String: SourceLocation]] = [:]
         try JSONReader.read(data, file: file) { reader in
@@ -14,6 +15,7 @@ public struct StringCatalogLocations: Sendable {
             try reader.readObject(detectingDuplicates: false) { reader, field, _ in
                 guard field == "strings", try reader.peekKind() == .object else { try reader.skipValue(); return }
                 try reader.readObject(detectingDuplicates: false) { reader, key, keyOffset in
+                    if let wanted, !wanted.contains(key) { try reader.skipValue(); return }
                     keys[key] = reader.location(at: keyOffset)
                     guard try reader.peekKind() == .object else { try reader.skipValue(); return }
                     try reader.readObject(detectingDuplicates: false) { reader, member, _ in
