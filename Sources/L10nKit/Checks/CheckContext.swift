@@ -100,18 +100,30 @@ public struct CheckContext: Sendable {
         // Collating the chain's keys and gathering the app's string units are independent: side by side.
         let chain = self.chain
         let work = InitSlots()
-        DispatchQueue.concurrentPerform(iterations: 2) { part in
-            if part == 0 { work.setKeys(Self.keys(of: chain)) } else { work.setUnits(Self.units(of: appFiles)) }
+        let index = sdkKeyIndex
+        DispatchQueue.concurrentPerform(iterations: 3) { part in
+            switch part {
+            case 0: work.setKeys(Self.keys(of: chain))
+            case 1: work.setUnits(Self.units(of: appFiles))
+            default: work.setWinners(Self.winners(of: chain), Self.misnamedOverrides(in: chain, index: index))
+            }
         }
         chainKeys = work.keys
         appUnits = work.units
+        winners = work.winners
+        misnamed = work.misnamed
+    }
+
+    /// The first layer that contains each key of the chain.
+    private static func winners(of chain: [ChainLayer]) -> [String: Int] {
         var winners: [String: Int] = [:]
-        winners.reserveCapacity(chainKeys.count)
-        for key in chainKeys {
-            if let index = chain.firstIndex(where: { $0.contains(key) }) { winners[key] = index }
+        for (index, layer) in chain.enumerated() {
+            var keys: [String] = []
+            if let catalog = layer.catalog { keys = Array(catalog.entries.keys) }
+            if let table = layer.table { for file in table.files.values { keys += file.keys } }
+            for key in keys where winners[key] == nil { winners[key] = index }
         }
-        self.winners = winners
-        misnamed = Self.misnamedOverrides(in: chain, index: sdkKeyIndex)
+        return winners
     }
 
     public var sourceLanguage: String { project.sourceLanguage }
@@ -299,7 +311,15 @@ private final class InitSlots: @unchecked Sendable {
     private var sortedKeys: [String] = []
     private var gathered: [CheckContext.AppUnit] = []
 
+    private var winnerTable: [String: Int] = [:]
+    private var misnamedTable: [Int: [String: String]] = [:]
+
     func setKeys(_ keys: [String]) { lock.lock(); sortedKeys = keys; lock.unlock() }
+    func setWinners(_ winners: [String: Int], _ misnamed: [Int: [String: String]]) {
+        lock.lock(); winnerTable = winners; misnamedTable = misnamed; lock.unlock()
+    }
+    var winners: [String: Int] { lock.lock(); defer { lock.unlock() }; return winnerTable }
+    var misnamed: [Int: [String: String]] { lock.lock(); defer { lock.unlock() }; return misnamedTable }
     func setUnits(_ units: [CheckContext.AppUnit]) { lock.lock(); gathered = units; lock.unlock() }
     var keys: [String] { lock.lock(); defer { lock.unlock() }; return sortedKeys }
     var units: [CheckContext.AppUnit] { lock.lock(); defer { lock.unlock() }; return gathered }
