@@ -80,4 +80,10 @@ public final class CommandContext: @unchecked Sendable {
 
     /// Whether colour may be used.
     public var usesColor: Bool { isTerminal && environment["NO_COLOR"] == nil }
+
+    /// What to put before a project-relative path so it reads relative to the working folder.
+    func displayPrefix(for root: URL) -> String {
+        guard let relative = DisplayPath.relative(root, to: currentDirectory) else { return root.standardizedFileURL.path + "/" }
+        return relative.isEmpty ? "" : relative + "/"
+    }
 }

@@ -114,14 +114,3 @@ struct ChecksCommand: ParsableCommand {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n")
     }
 }
-
-extension CommandContext {
-    /// What to put before a project-relative path so it reads relative to the working folder.
-    func displayPrefix(for root: URL) -> String {
-        let base = currentDirectory.standardizedFileURL.path
-        let path = root.standardizedFileURL.path
-        if path == base { return "" }
-        if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) + "/" }
-        return path + "/"
-    }
-}

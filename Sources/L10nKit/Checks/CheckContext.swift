@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// The project model as the checks read it, with what several checks need computed once: the
@@ -97,21 +96,25 @@ public struct CheckContext: Sendable {
             $0.path != sdkPath && !ProjectDiscovery.isVendorPath($0.path) && !ignored.contains($0.path)
         }
         appCatalogFiles = appFiles
-        // Collating the chain's keys and gathering the app's string units are independent: side by side.
+        // Collating the chain's keys, gathering the app's string units and finding each key's
+        // winner are independent: side by side.
         let chain = self.chain
-        let work = InitSlots()
         let index = sdkKeyIndex
-        DispatchQueue.concurrentPerform(iterations: 3) { part in
+        enum Part { case keys([String]), units([AppUnit]), winners([String: Int], [Int: [String: String]]) }
+        let parts = ConcurrentWork.map(3) { part -> Part in
             switch part {
-            case 0: work.setKeys(Self.keys(of: chain))
-            case 1: work.setUnits(Self.units(of: appFiles))
-            default: work.setWinners(Self.winners(of: chain), Self.misnamedOverrides(in: chain, index: index))
+            case 0: return .keys(Self.keys(of: chain))
+            case 1: return .units(Self.units(of: appFiles))
+            default: return .winners(Self.winners(of: chain), Self.misnamedOverrides(in: chain, index: index))
             }
         }
-        chainKeys = work.keys
-        appUnits = work.units
-        winners = work.winners
-        misnamed = work.misnamed
+        guard case .keys(let keys) = parts[0], case .units(let units) = parts[1], case .winners(let winners, let misnamed) = parts[2] else {
+            preconditionFailure("ConcurrentWork.map keeps the parts in order")
+        }
+        chainKeys = keys
+        appUnits = units
+        self.winners = winners
+        self.misnamed = misnamed
     }
 
     /// The first layer that contains each key of the chain.
@@ -211,10 +214,51 @@ public struct CheckContext: Sendable {
 
     /// The plain value of an entry in a locale: its root string unit, else its plural `other`.
     static func plainValue(_ entry: CatalogEntry?, locale: String) -> String? {
+        plainUnit(entry, locale: locale)?.value
+    }
+
+    /// The string unit that stands for an entry in a locale: the root one, else the plural
+    /// `other`, else the first of its variations.
+    static func plainUnit(_ entry: CatalogEntry?, locale: String) -> StringUnit? {
         guard let localization = entry?.localizations?[locale] else { return nil }
-        if let unit = localization.stringUnit { return unit.value }
-        if let other = localization.variations?.plural?["other"]?.stringUnit { return other.value }
-        return localization.stringUnits.first?.unit.value
+        return localization.stringUnit ?? localization.variations?.plural?["other"]?.stringUnit
+            ?? localization.stringUnits.first?.unit
+    }
+
+    /// The chain layer where the translation of a key that `position` wins lands: for an SDK
+    /// key the app's editor table (as export routes it), else the winner itself.
+    func translationTarget(ofWinner position: Int) -> Int {
+        guard chain[position].layer.role == .sdk else { return position }
+        return chain.firstIndex { $0.layer.role == .app && $0.layer.table == ProjectDiscovery.editorTable && $0.catalog != nil }
+            ?? chain.firstIndex { $0.layer.role == .app } ?? position
+    }
+
+    /// Every translated entry of the app's legacy tables with the source-language (or `Base`)
+    /// value of its key, locales in name order; entries whose key has no source value are left out.
+    func appStringsTranslations(_ body: (StringsTable, String, StringsFile.Entry, String) -> Void) {
+        for table in appStringsTables {
+            guard let sourceFile = table.files[sourceLanguage] ?? table.files["Base"] else { continue }
+            for (locale, file) in table.files.sorted(by: { $0.key < $1.key }) where locale != sourceLanguage && locale != "Base" {
+                for entry in file.entries {
+                    if let source = sourceFile.value(forKey: entry.key) { body(table, locale, entry, source) }
+                }
+            }
+        }
+    }
+
+    /// Legacy tables of framework bundles outside the chain (an onboarding kit's `Localizable`).
+    var frameworkTables: [StringsTable] {
+        appStringsTables.filter { table in
+            table.bundle != project.app.name
+                && !chain.contains { $0.table?.folder == table.folder && $0.table?.table == table.table }
+        }
+    }
+
+    /// The localization a framework table uses on a device preferring `locale`: the app's
+    /// choice if the table has it, since frameworks follow the app.
+    func frameworkLocalization(_ table: StringsTable, locale: String) -> String? {
+        BundleLocalizations(lprojFolders: table.locales, developmentRegion: sourceLanguage)
+            .localizations(forPreferredLanguages: [locale], inApp: project.app.localizations).first
     }
 
     /// The source text a translation at `path` of `key` is measured against: the source
@@ -303,24 +347,4 @@ public struct CheckContext: Sendable {
         }
         return "'" + flat + "'"
     }
-}
-
-/// The two halves of the context's start, computed on two threads.
-private final class InitSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sortedKeys: [String] = []
-    private var gathered: [CheckContext.AppUnit] = []
-
-    private var winnerTable: [String: Int] = [:]
-    private var misnamedTable: [Int: [String: String]] = [:]
-
-    func setKeys(_ keys: [String]) { lock.lock(); sortedKeys = keys; lock.unlock() }
-    func setWinners(_ winners: [String: Int], _ misnamed: [Int: [String: String]]) {
-        lock.lock(); winnerTable = winners; misnamedTable = misnamed; lock.unlock()
-    }
-    var winners: [String: Int] { lock.lock(); defer { lock.unlock() }; return winnerTable }
-    var misnamed: [Int: [String: String]] { lock.lock(); defer { lock.unlock() }; return misnamedTable }
-    func setUnits(_ units: [CheckContext.AppUnit]) { lock.lock(); gathered = units; lock.unlock() }
-    var keys: [String] { lock.lock(); defer { lock.unlock() }; return sortedKeys }
-    var units: [CheckContext.AppUnit] { lock.lock(); defer { lock.unlock() }; return gathered }
 }

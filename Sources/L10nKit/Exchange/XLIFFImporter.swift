@@ -427,15 +427,8 @@ struct ImportSession {
         // Texts without `%` have no specifiers and no format issues: nothing can mismatch.
         if !hasPercent(value) && !hasPercent(expected.sourceValue) { return [] }
         let source = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
-        var options = FormatComparisonOptions()
-        if expected.isPluralCase {
-            if expected.sourceSubstitution != nil {
-                options.omittableArguments = Set(source.specifiers.filter { if case .substitutionArgument = $0.conversion { true } else { false } }.map(\.argument))
-                if let number = expected.sourceSubstitution?.number { options.omittableArguments.insert(number) }
-            } else {
-                options.omittableArguments = Set(source.arguments.filter { $0.value.contains(where: \.isInteger) }.keys)
-            }
-        }
+        let options = expected.isPluralCase
+            ? FormatComparisonOptions.pluralCase(of: source, substitution: expected.sourceSubstitution) : FormatComparisonOptions()
         return FormatString.mismatches(source: source, translation: FormatString(value, substitution: expected.targetSubstitution), options: options)
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// What a check run is asked to do, from the command line or a pipeline stage.
@@ -66,14 +65,11 @@ public struct CheckJob: Sendable {
                 && project.manifest.checkSeverities[check.id] != .off
         }
         // The checks read one immutable context, so they run side by side.
-        let slots = FindingSlots(count: selected.count)
-        DispatchQueue.concurrentPerform(iterations: selected.count) { index in
-            slots.set(index, selected[index].init().findings(in: context))
-        }
+        let results = ConcurrentWork.map(selected.count) { selected[$0].init().findings(in: context) }
         var findings: [Finding] = []
         let ran = selected.map { $0.id }
         for (index, check) in selected.enumerated() {
-            var found = slots.value(index)
+            var found = results[index]
             if let severity = project.manifest.checkSeverities[check.id]?.severity {
                 for position in found.indices { found[position].severity = severity }
             }
@@ -93,8 +89,9 @@ public struct CheckJob: Sendable {
         return CheckResult(findings: findings, baselined: baselined, checks: ran, strict: options.strict)
     }
 
-    /// `findings` in `order`, compared as integer ranks first (files and checks ranked once), so
-    /// tens of thousands of findings sort without comparing their strings each time.
+    /// `findings` in compiler order: file, line, column, check, then key, locale and message, so
+    /// the order never depends on the order the checks found things in. File and check are
+    /// compared as integer ranks, so tens of thousands of findings sort without comparing strings.
     static func sorted(_ findings: [Finding]) -> [Finding] {
         let files = Set(findings.map { $0.file ?? "" }).sorted()
         let fileRank = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($0.element, $0.offset) })
@@ -108,15 +105,6 @@ public struct CheckJob: Sendable {
         return indices.map { findings[$0] }
     }
 
-    /// Compiler order: file, line, column, then check, key, locale and message, so the order
-    /// never depends on the order the checks found things in.
-    static func order(_ a: Finding, _ b: Finding) -> Bool {
-        if (a.file ?? "", a.line ?? 0, a.column ?? 0, a.check) != (b.file ?? "", b.line ?? 0, b.column ?? 0, b.check) {
-            return (a.file ?? "", a.line ?? 0, a.column ?? 0, a.check) < (b.file ?? "", b.line ?? 0, b.column ?? 0, b.check)
-        }
-        return (a.key ?? "", a.locale ?? "", a.message) < (b.key ?? "", b.locale ?? "", b.message)
-    }
-
     /// Gives catalog and `.strings` findings the line of their key (or of the key's localization).
     private func locate(_ findings: [Finding], in project: Project) throws -> [Finding] {
         // Each catalog with findings is scanned once, the catalogs side by side.
@@ -127,16 +115,15 @@ public struct CheckJob: Sendable {
         }
         let paths = wanted.keys.sorted()
         let keysByPath = wanted
-        let scanned = LocationSlots(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+        let scanned = ConcurrentWork.map(paths.count) { index in
             let url = project.url(forPath: paths[index])
-            scanned.set(index, Result {
+            return Result {
                 FileManager.default.fileExists(atPath: url.path)
                     ? try StringCatalogLocations(AtomicFile.read(url), file: paths[index], only: keysByPath[paths[index]]) : nil
-            })
+            }
         }
         var catalogLocations: [String: StringCatalogLocations?] = [:]
-        for (index, path) in paths.enumerated() { catalogLocations[path] = .some(try scanned.value(index).get()) }
+        for (index, path) in paths.enumerated() { catalogLocations[path] = .some(try scanned[index].get()) }
         return findings.map { finding in
             guard finding.line == nil, let file = finding.file, let key = finding.key else { return finding }
             var located = finding
@@ -227,45 +214,5 @@ public enum Suggestion {
             if best == nil || distance < best!.0 { best = (distance, candidate) }
         }
         return best?.1
-    }
-}
-
-/// Findings written by concurrently running checks, one slot each.
-private final class FindingSlots: @unchecked Sendable {
-    private var slots: [[Finding]]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-
-    func set(_ index: Int, _ findings: [Finding]) {
-        lock.lock()
-        slots[index] = findings
-        lock.unlock()
-    }
-
-    func value(_ index: Int) -> [Finding] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots[index]
-    }
-}
-
-/// Catalog locations scanned concurrently, one slot each.
-private final class LocationSlots: @unchecked Sendable {
-    private var slots: [Result<StringCatalogLocations?, Error>]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: .success(nil), count: count) }
-
-    func set(_ index: Int, _ result: Result<StringCatalogLocations?, Error>) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
-    }
-
-    func value(_ index: Int) -> Result<StringCatalogLocations?, Error> {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots[index]
     }
 }

@@ -16,9 +16,12 @@ public struct ReportJob: Sendable {
         self.thresholds = thresholds
     }
 
-    public func run(on project: Project) throws -> CoverageReport {
+    /// The report; `checked` is the result of an earlier check run over the same model (a
+    /// pipeline's check stage), so the checks do not run twice.
+    public func run(on project: Project, checked: CheckResult? = nil) throws -> CoverageReport {
         let context = try CheckContext(project: project, locales: checkOptions.locales)
-        let findings = try CheckJob(options: checkOptions).run(in: context)
+        var findings = try checked ?? CheckJob(options: checkOptions).run(in: context)
+        findings.strict = checkOptions.strict
         let thresholds = self.thresholds ?? project.manifest.release
         let source = context.sourceLanguage
         let full = Set(project.fullLocalizationLocales)
@@ -63,28 +66,24 @@ public struct ReportJob: Sendable {
             default: tables[name]!.finished += 1
             }
         }
-        let editorTable = context.chain.firstIndex { $0.layer.role == .app && $0.layer.table == ProjectDiscovery.editorTable && $0.catalog != nil }
-            ?? context.chain.firstIndex { $0.layer.role == .app }
         for key in context.chainKeys {
             guard let shown = context.shown(key, locale: locale), counts(key, layer: shown.layer, context) else { continue }
             let winner = context.chain[shown.layer]
             if appOnly && winner.layer.role == .sdk { continue }
-            let target = context.chain[winner.layer.role == .sdk ? (editorTable ?? shown.layer) : shown.layer]
-            let state: StringUnitState? = shown.locale == chosen ? (winner.catalog.flatMap { Self.state(of: $0.entries[key], chosen) } ?? .translated) : nil
+            let target = context.chain[context.translationTarget(ofWinner: shown.layer)]
+            let state: StringUnitState? = shown.locale == chosen ? (winner.catalog.flatMap { CheckContext.plainUnit($0.entries[key], locale: chosen)?.state } ?? .translated) : nil
             add(target.layer.name, file: target.layer.catalogPath ?? target.table?.path(locale: chosen), key: key, state: state)
         }
         let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
         for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle == project.app.name {
             for key in file.catalog.orderedKeys where file.catalog.entries[key]?.shouldTranslate != false {
                 let entry = file.catalog.entries[key]
-                let state = CheckContext.plainValue(entry, locale: chosen) == nil ? nil : (Self.state(of: entry, chosen) ?? .translated)
+                let state = CheckContext.plainValue(entry, locale: chosen) == nil ? nil : (CheckContext.plainUnit(entry, locale: chosen)?.state ?? .translated)
                 add("\(file.bundle)/\(file.table)", file: file.path, key: key, state: state)
             }
         }
-        for table in context.appStringsTables where table.bundle != project.app.name
-            && !context.chain.contains(where: { $0.table?.folder == table.folder && $0.table?.table == table.table }) {
-            let framework = BundleLocalizations(lprojFolders: table.locales, developmentRegion: context.sourceLanguage)
-            let used = framework.localizations(forPreferredLanguages: [locale], inApp: project.app.localizations).first
+        for table in context.frameworkTables {
+            let used = context.frameworkLocalization(table, locale: locale)
             let keys = (used.flatMap { table.files[$0] } ?? table.files[context.sourceLanguage]).map(\.keys) ?? []
             for key in keys {
                 add("\(table.bundle)/\(table.table)", file: table.path(locale: chosen), key: key, state: used == chosen ? .translated : nil)
@@ -98,12 +97,6 @@ public struct ReportJob: Sendable {
         return .init(locale: chosen, tables: order.map { tables[$0]! }, threshold: threshold)
     }
 
-    /// The review state of an entry's value in a locale: the root unit's, else its plural `other`'s.
-    static func state(of entry: CatalogEntry?, _ locale: String) -> StringUnitState? {
-        guard let localization = entry?.localizations?[locale] else { return nil }
-        return localization.stringUnit?.state ?? localization.variations?.plural?["other"]?.stringUnit?.state
-            ?? localization.stringUnits.first?.unit.state
-    }
 
     private func customLabels(_ context: CheckContext) -> ([CoverageReport.LabelRow], Int) {
         guard let sdk = context.sdkCatalog else { return ([], 0) }

@@ -39,6 +39,18 @@ public struct FormatComparisonOptions: Sendable, Hashable {
     public init(omittableArguments: Set<Int> = []) {
         self.omittableArguments = omittableArguments
     }
+
+    /// The options for a plural case of `source`, which may state its count in words: in a
+    /// substitution's variation the count is the substitution's argument (`%arg`, `argNum`),
+    /// elsewhere every integer argument.
+    public static func pluralCase(of source: FormatString, substitution: SubstitutionArgument?) -> FormatComparisonOptions {
+        guard let substitution else {
+            return FormatComparisonOptions(omittableArguments: Set(source.arguments.filter { $0.value.contains(where: \.isInteger) }.keys))
+        }
+        var arguments = Set(source.specifiers.filter { if case .substitutionArgument = $0.conversion { true } else { false } }.map(\.argument))
+        if let number = substitution.number { arguments.insert(number) }
+        return FormatComparisonOptions(omittableArguments: arguments)
+    }
 }
 
 extension FormatString {

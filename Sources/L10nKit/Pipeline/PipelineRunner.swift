@@ -58,6 +58,9 @@ public struct PipelineRunner: Sendable {
             let result: StageResult
             do {
                 (result, project) = try run(stage, on: project, state: &state)
+                // A stage that may write files leaves earlier findings stale.
+                if case .format(check: false) = stage { state.checks = nil; state.report = nil }
+                if case .importFiles(_, dryRun: false) = stage { state.checks = nil; state.report = nil }
             } catch {
                 result = StageResult(stage: stage.name, status: .failed, output: "\(error)\n")
             }
@@ -87,6 +90,8 @@ public struct PipelineRunner: Sendable {
     private struct RunState {
         var gate: PipelineGate?
         var checks: CheckResult?
+        /// Whether `checks` ran every check on every locale without a baseline, as a report's do.
+        var checksAreDefault = false
         var report: CoverageReport?
     }
 
@@ -95,9 +100,13 @@ public struct PipelineRunner: Sendable {
         case .discover:
             return (StageResult(stage: stage.name, status: .passed, output: Self.summary(of: project, pathPrefix: pathPrefix)), project)
         case .report(let formats, let out, let strict):
-            let report = try ReportJob(checkOptions: CheckOptions(strict: strict), thresholds: state.gate?.minCoverage).run(on: project)
+            // A check stage with its default options already ran the checks over this model.
+            let reusable = state.checksAreDefault ? state.checks : nil
+            let report = try ReportJob(checkOptions: CheckOptions(strict: strict), thresholds: state.gate?.minCoverage)
+                .run(on: project, checked: reusable)
             state.report = report
             state.checks = report.findings
+            state.checksAreDefault = true
             var output = report.render(.text, pathPrefix: pathPrefix)
             if let out {
                 try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -114,6 +123,7 @@ public struct PipelineRunner: Sendable {
         case .check(let options):
             let result = try CheckJob(options: options).run(on: project)
             state.checks = result
+            state.checksAreDefault = options.only.isEmpty && options.skip.isEmpty && options.locales.isEmpty && options.baseline == nil
             let text = FindingsReport(result: result, pathPrefix: pathPrefix).text
             return (StageResult(stage: stage.name, status: result.failed ? .findings : .passed, output: text), project)
         case .devices(let languages):
@@ -157,9 +167,7 @@ public struct PipelineRunner: Sendable {
 
     /// `path` as the user's working folder sees it (relative when inside it).
     private func displayPath(_ url: URL) -> String {
-        let path = url.standardizedFileURL.path
-        guard let base = workingDirectory?.standardizedFileURL.path else { return path }
-        return path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+        workingDirectory.flatMap { DisplayPath.relative(url, to: $0) } ?? url.standardizedFileURL.path
     }
 
     /// What discovery found, for the discover stage.

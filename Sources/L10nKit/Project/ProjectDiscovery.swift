@@ -201,11 +201,7 @@ public struct ProjectDiscovery: Sendable {
     }
 
     private func parseConcurrently<T: Sendable>(_ paths: [String], _ parse: @Sendable (String) throws -> T) throws -> [T] {
-        let results = ResultBox<T>(count: paths.count)
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            results.set(index, Result { try parse(paths[index]) })
-        }
-        return try results.values.map { try $0!.get() }
+        try ConcurrentWork.map(paths.count) { index in Result { try parse(paths[index]) } }.map { try $0.get() }
     }
 
     private func inFolder(_ path: String, _ folder: String) -> Bool {
@@ -232,20 +228,4 @@ public struct ProjectDiscovery: Sendable {
 /// Folders the enumerator could not open (it reports them through a callback).
 private final class FailedFolders: @unchecked Sendable {
     var paths: [String] = []
-}
-
-/// Results written by concurrent workers, one slot each.
-private final class ResultBox<T>: @unchecked Sendable {
-    private var slots: [Result<T, Error>?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: Result<T, Error>) {
-        lock.lock()
-        slots[index] = result
-        lock.unlock()
-    }
-
-    var values: [Result<T, Error>?] { slots }
 }

@@ -25,15 +25,11 @@ public struct EmptyValueCheck: Check {
             result.append(finding(file: file.path, key: key, locale: locale,
                                   message: "\(PlaceholderMismatchCheck.describe(key, leaf.path)) [\(locale)] is empty: the label shows nothing"))
         }
-        for table in context.appStringsTables {
-            guard let sourceFile = table.files[context.sourceLanguage] ?? table.files["Base"] else { continue }
-            for (locale, file) in table.files.sorted(by: { $0.key < $1.key }) where locale != context.sourceLanguage && locale != "Base" {
-                for entry in file.entries where entry.value.isEmpty && !(sourceFile.value(forKey: entry.key) ?? "").isEmpty {
-                    result.append(finding(file: table.path(locale: locale), key: entry.key, locale: locale,
-                                          line: entry.location?.line, column: entry.location?.column,
-                                          message: "\"\(entry.key)\" [\(locale)] is empty: the label shows nothing"))
-                }
-            }
+        context.appStringsTranslations { table, locale, entry, source in
+            guard entry.value.isEmpty, !source.isEmpty else { return }
+            result.append(finding(file: table.path(locale: locale), key: entry.key, locale: locale,
+                                  line: entry.location?.line, column: entry.location?.column,
+                                  message: "\"\(entry.key)\" [\(locale)] is empty: the label shows nothing"))
         }
         return result
     }

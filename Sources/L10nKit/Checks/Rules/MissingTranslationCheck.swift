@@ -28,9 +28,6 @@ public struct MissingTranslationCheck: Check {
         let source = context.sourceLanguage
         let keys = context.chainKeys
         var result: [Finding] = []
-        // The app-side table where an SDK key's translation lands (as export routes it).
-        let editorTable = context.chain.firstIndex { $0.layer.role == .app && $0.layer.table == ProjectDiscovery.editorTable && $0.catalog != nil }
-            ?? context.chain.firstIndex { $0.layer.role == .app }
         let checkedTables = Set(context.appCatalogs.map(\.path))
         // The chain, key by key: each key's winning entry is looked up once for every locale.
         let targets = context.locales.filter { $0 != source }.compactMap { locale -> (locale: String, chosen: String)? in
@@ -51,7 +48,7 @@ public struct MissingTranslationCheck: Check {
                 if has { continue }
                 // A key a lower layer translates is shadowed, which shadowed-locale reports.
                 if winner.layer.role == .app, context.chain[(position + 1)...].contains(where: { $0.value(key, locale: target.chosen) != nil }) { continue }
-                missing[index][winner.layer.role == .sdk ? (editorTable ?? position) : position, default: []].append(key)
+                missing[index][context.translationTarget(ofWinner: position), default: []].append(key)
             }
         }
         for (index, (locale, chosen)) in targets.enumerated() {
@@ -71,11 +68,8 @@ public struct MissingTranslationCheck: Check {
                                         device: context.device(for: locale), source: source))
                 }
             }
-            let appLocalizations = project.app.localizations
-            for table in context.appStringsTables where table.bundle != project.app.name && !context.chain.contains(where: { $0.table?.folder == table.folder && $0.table?.table == table.table }) {
-                let framework = BundleLocalizations(lprojFolders: table.locales, developmentRegion: source)
-                guard let used = framework.localizations(forPreferredLanguages: [locale], inApp: appLocalizations).first,
-                      used != chosen else { continue }
+            for table in context.frameworkTables {
+                guard let used = context.frameworkLocalization(table, locale: locale), used != chosen else { continue }
                 let keys = (table.files[used] ?? table.files[source]).map(\.keys) ?? []
                 guard !keys.isEmpty else { continue }
                 result.append(group(file: table.path(locale: chosen), table: "\(table.bundle)/\(table.table)", keys: keys, locale: chosen,

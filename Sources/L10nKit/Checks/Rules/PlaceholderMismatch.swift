@@ -35,18 +35,12 @@ public struct PlaceholderMismatchCheck: Check {
                                       message: "\(Self.describe(key, leaf.path)) [\(locale)] \(CheckContext.quoted(leaf.unit.value)): \(mismatch.message)"))
             }
         }
-        for table in context.appStringsTables {
-            guard let sourceFile = table.files[context.sourceLanguage] ?? table.files["Base"] else { continue }
-            for (locale, file) in table.files.sorted(by: { $0.key < $1.key }) where locale != context.sourceLanguage && locale != "Base" {
-                for entry in file.entries {
-                    guard let source = sourceFile.value(forKey: entry.key) else { continue }
-                    for mismatch in Self.mismatches(source: FormatString(source), sourceSubstitution: nil, translation: entry.value,
-                                                    translationSubstitution: nil, isPluralCase: false) {
-                        result.append(finding(mismatch.severity, file: table.path(locale: locale), key: entry.key, locale: locale,
-                                              line: entry.location?.line, column: entry.location?.column,
-                                              message: "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): \(mismatch.message)"))
-                    }
-                }
+        context.appStringsTranslations { table, locale, entry, source in
+            for mismatch in Self.mismatches(source: FormatString(source), sourceSubstitution: nil, translation: entry.value,
+                                            translationSubstitution: nil, isPluralCase: false) {
+                result.append(finding(mismatch.severity, file: table.path(locale: locale), key: entry.key, locale: locale,
+                                      line: entry.location?.line, column: entry.location?.column,
+                                      message: "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): \(mismatch.message)"))
             }
         }
         return result
@@ -57,15 +51,8 @@ public struct PlaceholderMismatchCheck: Check {
     static func mismatches(source sourceFormat: FormatString, sourceSubstitution: SubstitutionArgument?, translation: String,
                            translationSubstitution: SubstitutionArgument?, isPluralCase: Bool) -> [(severity: Severity, message: String)] {
         guard !sourceFormat.specifiers.isEmpty else { return [] }
-        var options = FormatComparisonOptions()
-        if isPluralCase {
-            // A form may state its count in words; plural-categories reports forms where that misreads.
-            options.omittableArguments = Set(sourceFormat.specifiers.filter {
-                if case .substitutionArgument = $0.conversion { return true }
-                return $0.kind.isInteger
-            }.map(\.argument))
-            if let number = sourceSubstitution?.number { options.omittableArguments.insert(number) }
-        }
+        // A form may state its count in words; plural-categories reports forms where that misreads.
+        let options = isPluralCase ? FormatComparisonOptions.pluralCase(of: sourceFormat, substitution: sourceSubstitution) : FormatComparisonOptions()
         let translationFormat = FormatString(translation, substitution: translationSubstitution)
         // The common case, the same specifiers reading the same arguments in the same order with
         // nothing odd in the text, needs no comparison.

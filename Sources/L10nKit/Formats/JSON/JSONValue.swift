@@ -102,3 +102,17 @@ public enum JSONKind: String, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension JSONValue {
+    /// The lexeme when this is a number.
+    var numberText: String? {
+        if case .number(let text) = self { return text }
+        return nil
+    }
+
+    /// The elements when this is an array.
+    var arrayItems: [JSONValue]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+}
