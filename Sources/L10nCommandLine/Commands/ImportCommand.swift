@@ -56,8 +56,13 @@ struct ImportCommand: ParsableCommand {
                 failures.append(error)
             }
         }
-        // Another run may write a catalog between discovery and the write: the write then refuses
+        // The files the inputs name are locked before discovery reads them and held until the
+        // rename, so a run writing one of them meanwhile waits. A file only the plan reveals is
+        // locked at the write; if another run changed it since discovery, the write refuses
         // (nothing written) and the project is read and planned again, so no update is lost.
+        let locks = dryRun ? [] : try FileLock.lockAll(XLIFFImporter.filesToLock(for: inputs, root: root),
+                                                        timeout: writing.lockTimeout, waiting: context.printError)
+        defer { locks.forEach { $0.release() } }
         for attempt in 1...Self.attempts {
             let discovered = try ProjectDiscovery(root: root).discover()
             if attempt == 1 { for warning in discovered.warnings { context.printError(warning) } }
@@ -71,7 +76,7 @@ struct ImportCommand: ParsableCommand {
             }
             if !dryRun {
                 do {
-                    try plan.write(force: writing.force, lockTimeout: writing.lockTimeout, waiting: context.printError)
+                    try plan.write(force: writing.force, lockTimeout: writing.lockTimeout, holding: locks, waiting: context.printError)
                 } catch let conflict as FileTransaction.Conflict where attempt < Self.attempts {
                     context.printError("note: \(conflict.description); reading the project again")
                     continue

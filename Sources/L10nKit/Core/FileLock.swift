@@ -63,6 +63,9 @@ public final class FileLock: @unchecked Sendable {
 
     deinit { release() }
 
+    /// Whether the lock is still held (not yet released).
+    public var isHeld: Bool { descriptor >= 0 }
+
     /// Removes the lock file and releases the lock (also done when the value is freed; the
     /// system releases it if the process dies, leaving the file, which the next run reuses).
     public func release() {
@@ -96,10 +99,12 @@ public final class FileLock: @unchecked Sendable {
         return folder.appendingPathComponent("." + missing.joined(separator: "_") + ".l10n-lock")
     }
 
-    /// Takes the locks of several files in path order (so two runs never wait for each other).
-    public static func lockAll(_ urls: [URL], timeout: TimeInterval, waiting: (String) -> Void = { _ in }) throws -> [FileLock] {
+    /// Takes the locks of several files in path order (so two runs never wait for each other),
+    /// except those of `held`: the locks a run took before reading the files it now writes.
+    public static func lockAll(_ urls: [URL], except held: [FileLock] = [], timeout: TimeInterval,
+                               waiting: (String) -> Void = { _ in }) throws -> [FileLock] {
         var locks: [FileLock] = []
-        var seen = Set<String>()
+        var seen = Set(held.filter(\.isHeld).map(\.lockURL.path))
         for url in urls.sorted(by: { $0.path < $1.path }) where seen.insert(lockURL(for: url).path).inserted {
             locks.append(try FileLock(for: url, timeout: timeout, waiting: waiting))
         }

@@ -81,6 +81,8 @@ public struct FileTransaction {
     public var force = false
     /// Whether the transaction takes the locks itself (false when the caller already holds them).
     public var takesLocks = true
+    /// Locks the caller took before reading (the transaction does not take them again).
+    public var heldLocks: [FileLock] = []
     public var lockTimeout: TimeInterval = 60
     /// Receives "waiting for ..." messages.
     public var waiting: (String) -> Void = { _ in }
@@ -128,7 +130,7 @@ public struct FileTransaction {
             }
             targets.append(target)
         }
-        let locks = takesLocks ? try FileLock.lockAll(targets, timeout: lockTimeout, waiting: waiting) : []
+        let locks = takesLocks ? try FileLock.lockAll(targets, except: heldLocks, timeout: lockTimeout, waiting: waiting) : []
         defer { locks.forEach { $0.release() } }
         for (change, target) in zip(changes, targets) {
             switch change.expected {

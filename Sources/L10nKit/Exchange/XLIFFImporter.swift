@@ -47,9 +47,12 @@ public struct ImportPlan: Sendable {
     /// `.lproj` folders for new `.strings` files: all or nothing, under each file's lock, and
     /// never over a file another run changed since discovery read it (`FileTransaction.Conflict`:
     /// discover and plan again).
-    public func write(force: Bool = false, lockTimeout: TimeInterval = 60, waiting: @escaping (String) -> Void = { _ in }) throws {
+    /// `held`: the locks the caller took before the project was read (`XLIFFImporter.filesToLock`).
+    public func write(force: Bool = false, lockTimeout: TimeInterval = 60, holding held: [FileLock] = [],
+                      waiting: @escaping (String) -> Void = { _ in }) throws {
         guard let root else { throw InputError("the import plan has no project root") }
         var transaction = FileTransaction(root: root, changes: changes.map { FileTransaction.Change(url: $0.url, data: $0.data, expected: $0.expected) })
+        transaction.heldLocks = held
         transaction.force = force
         transaction.lockTimeout = lockTimeout
         transaction.waiting = waiting
@@ -100,6 +103,26 @@ public struct XLIFFImporter: Sendable {
         case strings(ExchangeFiles.Table)
         /// A file of the project that l10n does not import.
         case unsupported(path: String)
+    }
+
+    /// The project files an import of these inputs may change, as far as the inputs tell before
+    /// the project is read: each `<file>`'s catalog, and for a `.strings` table the target locale's
+    /// file. The import command locks them before discovery reads them.
+    public static func filesToLock(for inputs: [ImportInput], root: URL) -> [URL] {
+        var urls: [URL] = []
+        for file in inputs.flatMap(\.document.files) {
+            guard let path = normalizedPath(file.original, root: root) else { continue }
+            let url = root.appendingPathComponent(path)
+            guard path.hasSuffix(".strings"), url.deletingLastPathComponent().pathExtension == "lproj",
+                  let locale = file.targetLanguage.flatMap(LocaleIdentifier.canonicalized) else {
+                urls.append(url)
+                continue
+            }
+            urls.append(url.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("\(locale).lproj").appendingPathComponent(url.lastPathComponent))
+        }
+        let boundary = FileTransaction.resolved(root).path
+        return urls.map(FileTransaction.resolved).filter { $0.path.hasPrefix(boundary.hasSuffix("/") ? boundary : boundary + "/") }
     }
 
     /// Checks every input and computes every outcome and file; writes nothing.

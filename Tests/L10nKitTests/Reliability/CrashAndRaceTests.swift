@@ -62,6 +62,32 @@ final class CrashAndRaceTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: catalog), before)
     }
 
+    /// The lock is taken before the project is read: an import started while another run holds
+    /// the catalog half-written waits, then reads the finished file and keeps its new value.
+    /// (Locking only at the write read the half-written file and failed, exit 2.)
+    func testImportLocksTheCatalogsItWritesBeforeReadingThem() throws {
+        let root = try ReliabilityFixtures.project(self)
+        let catalog = root.appendingPathComponent("App/Localizable.xcstrings")
+        let finished = try Data(contentsOf: catalog)
+        var other = try StringCatalogReader.read(finished, file: catalog.path)
+        other.entries["k9"]?.localizations = ["de": CatalogLocalization(stringUnit: StringUnit(state: "translated", value: "von der anderen"))]
+        let otherBytes = StringCatalogWriter().data(for: other)
+        let lock = try FileLock(for: catalog, timeout: 1)
+        try Data(finished.prefix(finished.count / 2)).write(to: catalog)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) {
+            try? otherBytes.write(to: catalog)
+            lock.release()
+        }
+        let input = try ReliabilityFixtures.write(ReliabilityFixtures.xliff([("App/Localizable.xcstrings", ReliabilityFixtures.catalogUnits(0..<3, "v"))]), "in.xliff", in: root)
+        let run = CLIRun(["import", input.path, "--project", root.path, "--lock-timeout", "10"], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("waiting for l10n (pid \(getpid())"), run.stderr)
+        let values = try ReliabilityFixtures.values(catalog)
+        XCTAssertEqual(values["k9"], "von der anderen", "the other run's update was lost")
+        XCTAssertEqual(values["k0"], "v0")
+        XCTAssertFalse(run.stderr.contains("reading the project again"), run.stderr)
+    }
+
     /// SIGKILL at random points of a four-file import: after the next run every file is old or every file new.
     func testKilledImportLeavesEveryFileOldOrEveryFileNew() throws {
         try ReliabilityFixtures.requireBinary()
