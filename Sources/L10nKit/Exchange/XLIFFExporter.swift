@@ -8,7 +8,9 @@ import Foundation
 ///   that `all` always contains `missing`.
 /// - `missing`: the units that have no finished translation for the locale: no value, or a value
 ///   in any state but `translated` (`new`, `needs_review`, `stale`, `machine_translated`), which
-///   is exported as the current target with its state. Left out: `translate="no"` units, entries
+///   is exported as the current target with its state. A unit is not missing when the locale
+///   holds its translation in another form (plural variations where the source has one string,
+///   or one string where the source varies). Left out: `translate="no"` units, entries
 ///   Xcode marked `extractionState: stale` (no longer in the code), and catalogs the lookup chain
 ///   never reads. For SDK keys that no app layer defines, the units the SDK itself does not
 ///   translate for the locale (every one, for a locale the SDK does not ship) are exported
@@ -229,7 +231,7 @@ public struct XLIFFExporter: Sendable {
                 continue
             }
             for unit in locale.units.units(key: entry.key, entry: entry.entry, sourceLanguage: catalog.sourceLanguage)
-            where !(missingOnly && unit.isTranslated) {
+            where !(missingOnly && (unit.isTranslated || (unit.targetValue == nil && target?.holdsOtherForm(than: unit.path) == true))) {
                 irregular.append(unit.transUnit)
                 emitted[index] = true
             }
@@ -246,6 +248,7 @@ public struct XLIFFExporter: Sendable {
                 let current = unit.path.isRoot ? target?.stringUnit : target?.stringUnit(at: unit.path)
                 var value: String?
                 var state: XLIFFTargetState?
+                if missingOnly, current == nil, let target, target.holdsOtherForm(than: unit.path) { continue }
                 if let current {
                     if missingOnly && current.state == .translated { continue }
                     var substitution = unit.sourceSubstitution

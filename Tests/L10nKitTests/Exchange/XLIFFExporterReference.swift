@@ -39,7 +39,7 @@ struct ReferenceXLIFFExporter {
             case .missing:
                 guard !files.ignoredCatalogPaths.contains(file.path) else { break }
                 for (key, entry) in catalog.entries where entry.extractionState != .stale && entry.shouldTranslate != false {
-                    units += catalogUnits.units(key: key, entry: entry, sourceLanguage: catalog.sourceLanguage).filter { !$0.isTranslated }
+                    units += catalogUnits.units(key: key, entry: entry, sourceLanguage: catalog.sourceLanguage).filter { Self.isMissing($0, entry, catalogUnits.locale) }
                 }
             case .overrides:
                 for key in customLabelKeys[file.path] ?? [] {
@@ -82,12 +82,19 @@ struct ReferenceXLIFFExporter {
         return (document, sourceContents)
     }
 
+    /// Not translated, and the locale holds no translation in another form (plural variations
+    /// where the source has one string).
+    static func isMissing(_ unit: ExchangeUnit, _ entry: CatalogEntry, _ locale: String) -> Bool {
+        guard !unit.isTranslated else { return false }
+        return unit.targetValue != nil || entry.localizations?[locale]?.holdsOtherForm(than: unit.path) != true
+    }
+
     private func sdkUnits(_ catalogUnits: CatalogUnits) -> [ExchangeUnit] {
         guard let sdk = files.sdkCatalog, files.editorCatalogPath != nil else { return [] }
         var units: [ExchangeUnit] = []
         for key in files.sdkOnlyKeys {
             guard let entry = sdk.catalog.entries[key], entry.shouldTranslate != false else { continue }
-            units += catalogUnits.units(key: key, entry: entry, sourceLanguage: sdk.catalog.sourceLanguage).filter { !$0.isTranslated }
+            units += catalogUnits.units(key: key, entry: entry, sourceLanguage: sdk.catalog.sourceLanguage).filter { Self.isMissing($0, entry, catalogUnits.locale) }
         }
         return units
     }

@@ -95,6 +95,19 @@ extension CatalogLocalization {
         variations?.collect(prefix: prefix, into: &leaves)
     }
 
+    /// Whether the localization holds a value in another form than the one `path` belongs to: a
+    /// translation with plural variations where the source has one string (or the other way round)
+    /// is a translation in the locale's own form, not a missing one.
+    public func holdsOtherForm(than path: StringUnitPath) -> Bool {
+        guard let first = path.components.first else { return stringUnit == nil && (variations != nil || substitutions != nil) }
+        let hasValue = stringUnit != nil || variations != nil || substitutions != nil
+        if first == "substitutions" {
+            guard path.components.count >= 2 else { return false }
+            return substitutions?[path.components[1]] == nil && hasValue && substitutions?.isEmpty != false
+        }
+        return variations?.kinds[first] == nil && hasValue && substitutions == nil
+    }
+
     /// The string unit at `path`, or nil when there is none.
     public func stringUnit(at path: StringUnitPath) -> StringUnit? {
         stringUnit(at: path.components[...])
