@@ -83,6 +83,9 @@ public struct FileTransaction {
     public var takesLocks = true
     /// Locks the caller took before reading (the transaction does not take them again).
     public var heldLocks: [FileLock] = []
+    /// Files outside `root` the transaction may replace all the same: catalogs of layers the
+    /// manifest marks writable (their journal entries are absolute paths).
+    public var allowedOutside: [URL] = []
     public var lockTimeout: TimeInterval = 60
     /// Receives "waiting for ..." messages.
     public var waiting: (String) -> Void = { _ in }
@@ -114,7 +117,7 @@ public struct FileTransaction {
         var targets: [URL] = []
         for change in changes {
             let target = Self.resolved(change.url)
-            guard Self.isInside(target, boundary) else {
+            guard Self.isInside(target, boundary) || allowedOutside.map(Self.resolved).contains(target) else {
                 throw InputError(file: change.url.path, "refusing to write outside \(root.path): the path resolves to \(target.path)",
                                  hint: "a symbolic link or '..' in the path leads out of the folder; nothing was written")
             }
@@ -271,7 +274,9 @@ public struct FileTransaction {
                   let id = object["id"] as? String, let files = object["files"] as? [[String: Any]] else { return nil }
             self.id = id
             self.root = root
-            func url(_ path: Any?) -> URL? { (path as? String).map { root.appendingPathComponent($0) } }
+            func url(_ path: Any?) -> URL? {
+                (path as? String).map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : root.appendingPathComponent($0) }
+            }
             entries = files.compactMap { file in
                 guard let target = url(file["target"]), let temporary = url(file["temporary"]), let backup = url(file["backup"]),
                       let isNew = file["new"] as? Bool else { return nil }
@@ -282,7 +287,10 @@ public struct FileTransaction {
         }
 
         func write() throws {
-            func relative(_ url: URL) -> String { String(url.path.dropFirst(root.path == "/" ? 1 : root.path.count + 1)) }
+            func relative(_ url: URL) -> String {
+                guard FileTransaction.isInside(url, root) else { return url.path }
+                return String(url.path.dropFirst(root.path == "/" ? 1 : root.path.count + 1))
+            }
             let object: [String: Any] = [
                 "id": id,
                 "files": entries.map { ["target": relative($0.target), "temporary": relative($0.temporary),

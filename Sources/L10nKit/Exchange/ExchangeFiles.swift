@@ -2,8 +2,8 @@ import Foundation
 
 /// The files of a project that export and import exchange with translators.
 ///
-/// The app's catalogs and legacy tables are covered; files in vendor folders and the SDK
-/// layer's catalog are not: they are read-only, and an SDK key gets its app-side value in the
+/// The app's catalogs and legacy tables are covered; files in vendor folders, the SDK layer's
+/// catalog and manifest layers outside the root not marked writable are not: they are read-only, and an SDK key gets its app-side value in the
 /// app's editor-table catalog instead (`editorCatalogPath`).
 public struct ExchangeFiles: Sendable {
     /// A legacy table with the locale its source text is read from.
@@ -35,7 +35,9 @@ public struct ExchangeFiles: Sendable {
     public init(project: Project) {
         let sdkLayer = project.lookupChain.sdkLayer
         sdkCatalog = sdkLayer?.catalogPath.flatMap { project.catalog(atPath: $0) }
-        catalogs = project.catalogs.filter { $0.path != sdkLayer?.catalogPath && !ProjectDiscovery.isVendorPath($0.path) }
+        catalogs = project.catalogs.filter {
+            $0.path != sdkLayer?.catalogPath && !ProjectDiscovery.isVendorPath($0.path) && project.mayWrite(path: $0.path)
+        }
         tables = project.stringsTables.compactMap { table in
             guard !ProjectDiscovery.isVendorPath(table.path(locale: project.sourceLanguage)) else { return nil }
             for locale in [project.sourceLanguage, "Base"] {

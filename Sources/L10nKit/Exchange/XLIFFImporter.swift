@@ -42,6 +42,8 @@ public struct ImportPlan: Sendable {
 
     /// The project folder nothing may be written outside of.
     public var root: URL?
+    /// Catalogs outside the root the plan may write: layers the manifest marks writable.
+    public var writableOutsideRoot: [URL] = []
 
     /// Writes every changed file as one `FileTransaction` inside the project root, creating
     /// `.lproj` folders for new `.strings` files: all or nothing, under each file's lock, and
@@ -53,6 +55,7 @@ public struct ImportPlan: Sendable {
         guard let root else { throw InputError("the import plan has no project root") }
         var transaction = FileTransaction(root: root, changes: changes.map { FileTransaction.Change(url: $0.url, data: $0.data, expected: $0.expected) })
         transaction.heldLocks = held
+        transaction.allowedOutside = writableOutsideRoot
         transaction.force = force
         transaction.lockTimeout = lockTimeout
         transaction.waiting = waiting
@@ -167,14 +170,13 @@ public struct XLIFFImporter: Sendable {
         } catch {
             return .failure(ImportFileError(.invalidTargetLanguage, "target-language: \(error.message)", at: at, hint: error.hint))
         }
-        guard let path = Self.normalizedPath(file.original, root: project.root), isInsideRoot(path) else {
+        guard let path = Self.normalizedPath(file.original, root: project.root) ?? writableLayerPath(named: file.original),
+              isInsideRoot(path) || project.writableOutsideRoot.contains(path) else {
             // Xcode exports a SwiftPM package's catalog as `../../Package/...`: when the manifest
-            // declares that catalog as a layer, say so. Such layers are never written (yet).
-            let named = project.root.appendingPathComponent(file.original).standardizedFileURL.path
-            if let layer = project.lookupChain.layers.compactMap(\.catalogPath).first(where: {
-                project.root.appendingPathComponent($0).standardizedFileURL.path == named }) {
-                return .failure(ImportFileError(.readOnlyFile, "original \"\(file.original)\" is the layer \(layer) outside the project folder, which l10n does not write", at: at,
-                                                hint: "import its translations in the package's own project (l10n import --project <package>)"))
+            // declares that catalog as a layer (not writable), say so.
+            if let layer = outsideLayerPath(named: file.original) {
+                return .failure(ImportFileError(.readOnlyFile, "original \"\(file.original)\" is the layer \(layer) outside the project folder, which is read-only", at: at,
+                                                hint: "mark the layer \"writable\": true in l10n.json to import into it, or import in the package's own project (l10n import --project <package>)"))
             }
             return .failure(ImportFileError(.outsideRoot, "original \"\(file.original)\" lies outside the project folder \(project.root.path)", at: at,
                                             hint: "import files that name project-relative paths (as l10n export writes them), or pass the right --project"))
@@ -211,6 +213,21 @@ public struct XLIFFImporter: Sendable {
                                             hint: "the file was exported from other source texts; export again from this project"))
         }
         return .success(destination)
+    }
+
+    /// The manifest layer outside the root that an `original` names (`../../Package/...` or an
+    /// absolute path), compared with symbolic links resolved.
+    private func outsideLayerPath(named original: String) -> String? {
+        guard !original.hasPrefix("~") else { return nil }
+        let named = FileTransaction.resolved(original.hasPrefix("/") ? URL(fileURLWithPath: original) : project.root.appendingPathComponent(original))
+        return project.lookupChain.layers.compactMap(\.catalogPath).first { path in
+            ProjectDiscovery.isOutsideRoot(path) && FileTransaction.resolved(project.url(forPath: path)) == named
+        }
+    }
+
+    /// The same, only for a layer the manifest marks writable.
+    private func writableLayerPath(named original: String) -> String? {
+        outsideLayerPath(named: original).flatMap { project.writableOutsideRoot.contains($0) ? $0 : nil }
     }
 
     /// The path with `.` and `..` resolved, relative to the root; nil when leading out of the
@@ -553,7 +570,9 @@ struct ImportSession {
                                             expected: existing == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
         }
         changes.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
-        return ImportPlan(outcomes: outcomes, changes: changes, notes: notes, root: project.root)
+        var plan = ImportPlan(outcomes: outcomes, changes: changes, notes: notes, root: project.root)
+        plan.writableOutsideRoot = project.writableOutsideRootURLs
+        return plan
     }
 }
 

@@ -25,7 +25,10 @@ public struct CanonicalCheck: Sendable {
 
     /// Checks every file; with `rewrite`, writes the canonical bytes of each one that differs.
     public func run(rewrite: Bool) throws -> Outcome {
-        var canonical: [(String, Data)] = project.catalogs.map { ($0.path, StringCatalogWriter(finalNewline: .never).data(for: $0.catalog)) }
+        // A layer outside the root is the project's file only when the manifest marks it writable.
+        var canonical: [(String, Data)] = project.catalogs.filter { project.mayWrite(path: $0.path) }.map {
+            ($0.path, StringCatalogWriter(finalNewline: .never).data(for: $0.catalog))
+        }
         for table in project.stringsTables {
             for locale in table.locales {
                 guard let file = table.files[locale] else { continue }
@@ -46,7 +49,9 @@ public struct CanonicalCheck: Sendable {
                 outcome.rewritten.append(path)
             }
         }
-        try FileTransaction(root: project.root, changes: changes).commit()
+        var transaction = FileTransaction(root: project.root, changes: changes)
+        transaction.allowedOutside = project.writableOutsideRootURLs
+        try transaction.commit()
         return outcome
     }
 }

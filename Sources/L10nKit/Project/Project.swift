@@ -29,6 +29,9 @@ public struct Project: Sendable {
     /// The stamp of every catalog and table as it was when discovery read it, by path: a write
     /// checks it again under the file's lock, so an update made meanwhile is never overwritten.
     public var fileStamps: [String: FileStamp] = [:]
+    /// Paths (`../...`) of the catalogs outside the root that the manifest marks `"writable": true`:
+    /// the only files outside the project l10n writes.
+    public var writableOutsideRoot: Set<String> = []
     /// The index in `catalogs` of the first catalog at each path, kept up to date with `catalogs`.
     private var catalogIndexByPath: [String: Int]
 
@@ -65,6 +68,15 @@ public struct Project: Sendable {
 
     /// The absolute URL of a project-relative path.
     public func url(forPath path: String) -> URL { root.appendingPathComponent(path) }
+
+    /// Whether l10n may write the file: anything inside the root, and outside it only a layer
+    /// the manifest marks writable.
+    public func mayWrite(path: String) -> Bool {
+        !ProjectDiscovery.isOutsideRoot(path) || writableOutsideRoot.contains(path)
+    }
+
+    /// The resolved URLs of the writable layers outside the root, which a write may touch.
+    public var writableOutsideRootURLs: [URL] { writableOutsideRoot.sorted().map { FileTransaction.resolved(url(forPath: $0)) } }
 
     /// Catalogs of the main bundle that the lookup chain never reads (e.g. `MyBrand.xcstrings`
     /// in an app on the editor SDK): their keys never reach the screen.

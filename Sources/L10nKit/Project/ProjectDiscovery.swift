@@ -47,12 +47,20 @@ public struct ProjectDiscovery: Sendable {
         let files = listFiles(excluding: Set(manifest.exclude), unreadable: &unreadable)
         let bundleFacts = try readAppBundle(files: files, manifest: manifest)
 
-        let catalogPaths = files.filter { $0.hasSuffix(".xcstrings") }
+        // A manifest layer may name a catalog the search does not reach: outside the root (a
+        // SwiftPM checkout), or in an excluded or build folder. It is read all the same.
+        let layerPaths = try manifestLayerPaths(manifest)
+        let layerBundles = Dictionary(zip(manifest.layers ?? [], layerPaths).compactMap { spec, path in
+            path.flatMap { $0.hasSuffix(".xcstrings") ? ($0, spec.bundle) : nil }
+        }, uniquingKeysWith: { first, _ in first })
+        let listed = files.filter { $0.hasSuffix(".xcstrings") }
+        let catalogPaths = listed + layerBundles.keys.filter { !Set(listed).contains($0) }.sorted()
         let catalogsAndStamps = try parseConcurrently(catalogPaths) { path in
             let stamp = FileStamp(self.root.appendingPathComponent(path))
             let catalog = try StringCatalogReader.read(contentsOf: self.root.appendingPathComponent(path))
             let table = String((path as NSString).lastPathComponent.dropLast(".xcstrings".count))
-            return (CatalogFile(path: path, table: table, bundle: self.bundle(of: path, app: bundleFacts), catalog: catalog), stamp)
+            let bundle = Self.isOutsideRoot(path) ? layerBundles[path]! : self.bundle(of: path, app: bundleFacts)
+            return (CatalogFile(path: path, table: table, bundle: bundle, catalog: catalog), stamp)
         }
 
         let catalogs = catalogsAndStamps.map(\.0)
@@ -87,7 +95,7 @@ public struct ProjectDiscovery: Sendable {
 
         let interfaceFiles = files.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }
         let stringsTables = tableOrder.compactMap { tables[$0] }
-        let chain = lookupChain(app: app, catalogs: catalogs, tables: stringsTables, manifest: manifest)
+        let chain = lookupChain(app: app, catalogs: catalogs, tables: stringsTables, manifest: manifest, layerPaths: layerPaths)
         let sourceLanguage = manifest.sourceLanguage
             ?? chain.layers.lazy.compactMap { layer in catalogs.first { $0.path == layer.catalogPath }?.catalog.sourceLanguage }.first
             ?? catalogs.first?.catalog.sourceLanguage
@@ -96,6 +104,9 @@ public struct ProjectDiscovery: Sendable {
                               stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
                               storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"], manifest: manifest)
         project.fileStamps = stamps
+        project.writableOutsideRoot = Set(zip(manifest.layers ?? [], layerPaths).compactMap { spec, path in
+            spec.writable ? path.flatMap { Self.isOutsideRoot($0) ? $0 : nil } : nil
+        })
         project.warnings = unreadable.map { "\($0): warning: cannot read this folder, so its files were not searched" }
             + catalogs.compactMap { StringCatalogVersion.warning($0.catalog.version, file: $0.path) }
         return project
@@ -174,11 +185,42 @@ public struct ProjectDiscovery: Sendable {
         return folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
     }
 
-    private func lookupChain(app: AppBundle, catalogs: [CatalogFile], tables: [StringsTable], manifest: ProjectManifest) -> LookupChain {
+    /// Each manifest layer's path as the project names files: relative to the root, with `..`
+    /// for a file outside it. A path that names nothing is an error at the layer in `l10n.json`:
+    /// a chain that silently lost its SDK layer would pass every check.
+    private func manifestLayerPaths(_ manifest: ProjectManifest) throws -> [String?] {
+        try (manifest.layers ?? []).map { spec in
+            guard let path = spec.path else { return nil }
+            let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)).standardizedFileURL
+            let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw InputError("layer \(spec.bundle)/\(spec.table): \"\(path)\" names no file (looked for \(url.path))",
+                                 at: spec.location ?? SourceLocation(file: root.appendingPathComponent(ProjectManifest.fileName).path, line: 1, column: 1),
+                                 hint: "give the catalog's path, relative to the project folder or absolute; for the SDK's catalog in a "
+                                    + "SwiftPM checkout see docs/project.md (\"The SDK's catalog in an Xcode project\")")
+            }
+            if url.path.hasPrefix(prefix) { return String(url.path.dropFirst(prefix.count)) }
+            return Self.relativePath(of: FileTransaction.resolved(url), from: root)
+        }
+    }
+
+    /// `../../Packages/X/IMGLYEditor.xcstrings`: the path of a file outside `root` relative to it.
+    static func relativePath(of url: URL, from root: URL) -> String {
+        let target = url.standardizedFileURL.pathComponents
+        let base = root.standardizedFileURL.pathComponents
+        let shared = zip(target, base).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: base.count - shared) + target[shared...]).joined(separator: "/")
+    }
+
+    /// Whether a project path leads out of the root (a manifest layer outside the project).
+    public static func isOutsideRoot(_ path: String) -> Bool { path == ".." || path.hasPrefix("../") }
+
+    private func lookupChain(app: AppBundle, catalogs: [CatalogFile], tables: [StringsTable], manifest: ProjectManifest,
+                             layerPaths: [String?]) -> LookupChain {
         if let specs = manifest.layers {
-            let layers = specs.map { spec in
+            let layers = zip(specs, layerPaths).map { spec, path in
                 Layer(bundle: spec.bundle, table: spec.table, role: spec.role,
-                      catalogPath: spec.path.flatMap { $0.hasSuffix(".xcstrings") ? $0 : nil })
+                      catalogPath: path.flatMap { $0.hasSuffix(".xcstrings") ? $0 : nil })
             }
             return LookupChain(layers: layers, isEditorChain: layers.contains { $0.role == .sdk })
         }

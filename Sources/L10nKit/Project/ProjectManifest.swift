@@ -17,8 +17,25 @@ public struct ProjectManifest: Sendable, Equatable {
     public struct LayerSpec: Sendable, Equatable {
         public var bundle: String
         public var table: String
+        /// The catalog or table, relative to the project root or absolute; it may lie outside the
+        /// root (a SwiftPM checkout in DerivedData) but must exist.
         public var path: String?
         public var role: Layer.Role
+        /// Whether l10n may write the layer's catalog when it lies outside the project root
+        /// (`"writable": true`, app layers only); such a catalog is read-only otherwise.
+        public var writable: Bool = false
+        /// Where the layer's object starts in `l10n.json`, for errors about it.
+        public var location: SourceLocation?
+
+        public init(bundle: String, table: String, path: String? = nil, role: Layer.Role, writable: Bool = false,
+                    location: SourceLocation? = nil) {
+            self.bundle = bundle
+            self.table = table
+            self.path = path
+            self.role = role
+            self.writable = writable
+            self.location = location
+        }
     }
 
     public static let fileName = "l10n.json"
@@ -68,15 +85,25 @@ public struct ProjectManifest: Sendable, Equatable {
             var members: [(key: String, value: JSONValue)] = []
             try reader.readObject { reader, key, _ in
                 locations[key] = reader.location()
-                members.append((key, try reader.readValue()))
+                guard key == "layers", try reader.peekKind() == .array else {
+                    members.append((key, try reader.readValue()))
+                    return
+                }
+                var items: [JSONValue] = []
+                try reader.readArray { reader, index in
+                    locations["layers[\(index)]"] = reader.location()
+                    items.append(try reader.readValue())
+                }
+                members.append((key, .array(items)))
             }
             try reader.finish()
             return (.object(members), locations)
         }
         let members = value.objectMembers ?? []
         func fail(_ field: String, _ expected: String) -> InputError {
+            let element = String(field.prefix { $0 != "." })
             let top = String(field.prefix { $0 != "[" && $0 != "." })
-            return InputError("field \"\(field)\" must be \(expected)", at: locations[top] ?? SourceLocation(file: file, line: 1, column: 1),
+            return InputError("field \"\(field)\" must be \(expected)", at: locations[element] ?? locations[top] ?? SourceLocation(file: file, line: 1, column: 1),
                               hint: "see docs/project.md for the manifest's fields")
         }
         func strings(_ value: JSONValue, _ field: String) throws -> [String] {
@@ -105,7 +132,21 @@ public struct ProjectManifest: Sendable, Equatable {
                     }
                     let roleText = item["role"]?.stringValue ?? "app"
                     guard let role = Layer.Role(rawValue: roleText) else { throw fail(field + ".role", "\"app\" or \"sdk\"") }
-                    return LayerSpec(bundle: bundle, table: table, path: item["path"]?.stringValue, role: role)
+                    if item["path"] != nil, item["path"]?.stringValue?.isEmpty != false { throw fail(field + ".path", "a non-empty string") }
+                    var writable = false
+                    if let flag = item["writable"] {
+                        guard case .bool(let value) = flag else { throw fail(field + ".writable", "true or false") }
+                        guard !value || role == .app else { throw fail(field + ".writable", "false for an sdk layer (l10n never writes the SDK's catalog)") }
+                        writable = value
+                    }
+                    let known = ["bundle", "table", "path", "role", "writable"]
+                    for member in item.objectMembers ?? [] where !known.contains(member.key) {
+                        throw InputError("unknown field \"\(field).\(member.key)\"", at: locations[field] ?? SourceLocation(file: file, line: 1, column: 1),
+                                         hint: (Suggestion.didYouMean(member.key, among: known).map { "did you mean \"\($0)\"? " } ?? "")
+                                            + "a layer has " + known.joined(separator: ", "))
+                    }
+                    return LayerSpec(bundle: bundle, table: table, path: item["path"]?.stringValue, role: role, writable: writable,
+                                     location: locations[field])
                 }
             case "widths":
                 guard case .array(let items) = value else { throw fail(key, "an array of surfaces") }

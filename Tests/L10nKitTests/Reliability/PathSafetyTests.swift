@@ -115,6 +115,9 @@ extension PathSafetyTests {
     /// packages as `../Package/...`) is refused as read-only, not as an unknown outside path.
     func testDeclaredLayerOutsideTheRootIsReadOnly() throws {
         let root = try ReliabilityFixtures.project(self)
+        let package = root.deletingLastPathComponent().appendingPathComponent("Package/Package.xcstrings")
+        try FileManager.default.createDirectory(at: package.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: root.appendingPathComponent("App/Second.xcstrings"), to: package)
         try Data(#"{ "layers": [ { "bundle": "App", "table": "Localizable", "path": "App/Localizable.xcstrings" }, { "bundle": "Package", "table": "Package", "path": "../Package/Package.xcstrings" } ] }"#.utf8)
             .write(to: root.appendingPathComponent("l10n.json"))
         let inputs = [try ExchangeFixtures.xliff(original: "../Package/Package.xcstrings", [TransUnit(id: "k0", translate: true, source: "k0", target: "x", targetState: .translated)]),

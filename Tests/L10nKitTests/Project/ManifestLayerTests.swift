@@ -1,0 +1,161 @@
+import Foundation
+import XCTest
+@testable import L10nKit
+
+/// Manifest layers: a path that names nothing is an error at the layer; a layer outside the
+/// project root (a SwiftPM checkout) is read, and written only when marked `"writable": true`.
+final class ManifestLayerTests: XCTestCase {
+    /// A project folder `Project` beside a package folder `Package` (both in one temporary folder).
+    func folders() throws -> (root: URL, package: URL) {
+        let base = try Fixtures.temporaryFolder(self)
+        let root = base.appendingPathComponent("Project", isDirectory: true)
+        let package = base.appendingPathComponent("Package", isDirectory: true)
+        for folder in [root.appendingPathComponent("App"), package.appendingPathComponent("Sources/Kit/Resources")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try ExampleFile.infoPlist(declared: ["en", "de"]).data.write(to: root.appendingPathComponent("App/Info.plist"))
+        return (root, package)
+    }
+
+    func write(_ text: String, _ url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func catalog(_ entries: [String: [String: String]]) -> String {
+        var catalog = StringCatalog(sourceLanguage: "en")
+        for (key, values) in entries {
+            var entry = CatalogEntry()
+            entry.localizations = values.mapValues { CatalogLocalization(stringUnit: StringUnit(state: "translated", value: $0)) }
+            catalog.entries[key] = entry
+        }
+        return String(decoding: StringCatalogWriter().data(for: catalog), as: UTF8.self)
+    }
+
+    /// Before: the layer was dropped silently, so the chain had no SDK and every check passed.
+    func testALayerPathThatNamesNothingIsAnErrorAtTheLayer() throws {
+        let (root, _) = try folders()
+        try write(catalog(["greeting": ["en": "Hello"]]), root.appendingPathComponent("App/Localizable.xcstrings"))
+        try write("""
+        {
+          "layers": [
+            { "bundle": "App", "table": "Localizable", "path": "App/Localizable.xcstrings" },
+            { "bundle": "IMGLYEditor", "table": "IMGLYEditor", "role": "sdk", "path": "../Package/Missing.xcstrings" }
+          ]
+        }
+        """, root.appendingPathComponent("l10n.json"))
+        XCTAssertThrowsError(try ProjectDiscovery(root: root).discover()) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("l10n.json:4:5: error: layer IMGLYEditor/IMGLYEditor: \"../Package/Missing.xcstrings\" names no file"), text)
+            XCTAssertTrue(text.contains("docs/project.md"), text)
+        }
+        let run = CLIRun(["check", "--project", root.path], in: root)
+        XCTAssertEqual(run.status, 2, run.stderr)
+        XCTAssertTrue(run.stderr.contains("names no file"), run.stderr)
+    }
+
+    func testLayerFieldsAreChecked() throws {
+        let cases: [(String, String)] = [
+            (#"{ "bundle": "S", "table": "T", "role": "sdk", "path": "x.xcstrings", "writable": true }"#, "false for an sdk layer"),
+            (#"{ "bundle": "S", "table": "T", "writable": "yes" }"#, "\"layers[0].writable\" must be true or false"),
+            (#"{ "bundle": "S", "table": "T", "writeable": true }"#, "did you mean \"writable\""),
+            (#"{ "bundle": "S", "table": "T", "path": "" }"#, "\"layers[0].path\" must be a non-empty string"),
+        ]
+        for (layer, expected) in cases {
+            XCTAssertThrowsError(try ProjectManifest.read(Data("{\n  \"layers\": [\n    \(layer)\n  ]\n}".utf8), file: "l10n.json"), layer) { error in
+                XCTAssertTrue("\(error)".contains(expected), "\(error)")
+                XCTAssertTrue("\(error)".hasPrefix("l10n.json:3:5: error:"), "\(error)")
+            }
+        }
+    }
+
+    /// The real SDK catalog, named by an absolute path outside the project (as a SwiftPM checkout
+    /// in DerivedData is), is the SDK layer: the shadowing trap is found in it.
+    func testTheRealSDKCatalogOutsideTheProjectIsTheSDKLayer() throws {
+        let sdkURL = try Fixtures.shared("fixtures/imgly/IMGLYEditor.xcstrings")
+        let (root, _) = try folders()
+        try write(catalog(["ly_img_editor_inspector_bar_button_duplicate": ["en": "Copy"]]), root.appendingPathComponent("App/IMGLYEditor.xcstrings"))
+        try write("""
+        { "layers": [
+            { "bundle": "App", "table": "IMGLYEditor", "path": "App/IMGLYEditor.xcstrings" },
+            { "bundle": "IMGLYEditor", "table": "IMGLYEditor", "role": "sdk", "path": "\(sdkURL.path)" } ] }
+        """, root.appendingPathComponent("l10n.json"))
+        let project = try ProjectDiscovery(root: root).discover()
+        let sdkPath = try XCTUnwrap(project.lookupChain.sdkLayer?.catalogPath)
+        XCTAssertTrue(sdkPath.hasPrefix("../"), sdkPath)
+        XCTAssertEqual(FileTransaction.resolved(project.url(forPath: sdkPath)), FileTransaction.resolved(sdkURL))
+        XCTAssertEqual(project.catalog(atPath: sdkPath)?.catalog.entries.count, 545)
+        let findings = try CheckJob(options: CheckOptions(only: ["shadowed-locale"])).run(on: project).findings
+        XCTAssertEqual(findings.map { "\($0.key ?? "") \($0.locale ?? "")" }, ["ly_img_editor_inspector_bar_button_duplicate de"])
+        XCTAssertEqual(findings.first?.device?.instead, "Duplizieren")
+        // Export never offers the read-only SDK catalog, and format leaves it alone.
+        let export = CLIRun(["export", "--xliff", "--project", root.path, "--out", root.appendingPathComponent("out").path, "--locale", "de"], in: root)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let xliff = try String(contentsOf: root.appendingPathComponent("out/de.xliff"), encoding: .utf8)
+        XCTAssertFalse(xliff.contains("original=\"../"), "the SDK's catalog is not exported")
+        XCTAssertTrue(try CanonicalCheck(project: project).run(rewrite: false).nonCanonical.allSatisfy { !$0.hasPrefix("../") })
+    }
+
+    /// Xcode exports a local package's catalog as `../Package/...`: it is imported only into a
+    /// layer marked writable, through the same all-or-nothing transaction; read-only otherwise.
+    func testAnOutsideLayerIsWrittenOnlyWhenMarkedWritable() throws {
+        let (root, package) = try folders()
+        let kit = package.appendingPathComponent("Sources/Kit/Resources/Kit.xcstrings")
+        try write(catalog(["kit_title": ["en": "Kit"]]), kit)
+        try write(catalog(["greeting": ["en": "Hello"]]), root.appendingPathComponent("App/Localizable.xcstrings"))
+        func manifest(writable: Bool) throws {
+            try write("""
+            { "layers": [
+                { "bundle": "App", "table": "Localizable", "path": "App/Localizable.xcstrings" },
+                { "bundle": "Kit", "table": "Kit", "path": "../Package/Sources/Kit/Resources/Kit.xcstrings", "writable": \(writable) } ] }
+            """, root.appendingPathComponent("l10n.json"))
+        }
+        let xliff = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+          <file original="../Package/Sources/Kit/Resources/Kit.xcstrings" source-language="en" target-language="de" datatype="plaintext">
+            <body>
+              <trans-unit id="kit_title" xml:space="preserve"><source>Kit</source><target state="translated">Baukasten</target></trans-unit>
+            </body>
+          </file>
+        </xliff>
+        """
+        let input = root.deletingLastPathComponent().appendingPathComponent("de.xliff")
+        try write(xliff, input)
+        let before = try Data(contentsOf: kit)
+
+        try manifest(writable: false)
+        let refused = CLIRun(["import", input.path, "--project", root.path], in: root)
+        XCTAssertEqual(refused.status, 2, refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("is the layer ../Package/Sources/Kit/Resources/Kit.xcstrings outside the project folder, which is read-only"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("\"writable\": true"), refused.stderr)
+        XCTAssertEqual(try Data(contentsOf: kit), before)
+
+        try manifest(writable: true)
+        let exported = CLIRun(["export", "--xliff", "--project", root.path, "--out", root.appendingPathComponent("out").path, "--locale", "de"], in: root)
+        XCTAssertEqual(exported.status, 0, exported.stderr)
+        XCTAssertTrue(try String(contentsOf: root.appendingPathComponent("out/de.xliff"), encoding: .utf8)
+            .contains("<file original=\"../Package/Sources/Kit/Resources/Kit.xcstrings\""))
+        let applied = CLIRun(["import", input.path, "--project", root.path], in: root)
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        let written = try StringCatalogReader.read(contentsOf: kit)
+        XCTAssertEqual(written.entries["kit_title"]?.localizations?["de"]?.stringUnit?.value, "Baukasten")
+        // No journal, lock or temporary file is left on either side.
+        for folder in [root, package] {
+            let leftovers = ReliabilityFixtures.paths(folder).filter { $0.contains(".l10n") }
+            XCTAssertEqual(leftovers, [], folder.path)
+        }
+    }
+
+    /// A symbolic link inside a writable layer's folder does not widen what may be written: only
+    /// the layer's own catalog is allowed outside the root.
+    func testOnlyTheWritableLayersOwnFileMayBeWrittenOutsideTheRoot() throws {
+        let (root, package) = try folders()
+        let kit = package.appendingPathComponent("Sources/Kit/Resources/Kit.xcstrings")
+        try write(catalog(["kit_title": ["en": "Kit"]]), kit)
+        var transaction = FileTransaction(root: root, changes: [FileTransaction.Change(url: package.appendingPathComponent("Other.xcstrings"), data: Data("x".utf8))])
+        transaction.allowedOutside = [kit]
+        XCTAssertThrowsError(try transaction.commit()) { XCTAssertTrue("\($0)".contains("refusing to write outside"), "\($0)") }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: package.appendingPathComponent("Other.xcstrings").path))
+    }
+}
