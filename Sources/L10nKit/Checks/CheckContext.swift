@@ -191,13 +191,41 @@ public struct CheckContext: Sendable {
     /// Every key any chain layer defines, in Xcode's key order.
     let chainKeys: [String]
 
+    /// Each layer's keys are already in Xcode's order (a catalog as read): they are merged, one
+    /// comparison per key, instead of sorting the union.
     private static func keys(of chain: [ChainLayer]) -> [String] {
-        var keys = Set<String>()
+        let collator = Collator.xcodeKeyOrder
+        var merged: [String] = []
         for layer in chain {
-            if let catalog = layer.catalog { keys.formUnion(catalog.entries.keys) }
-            if let table = layer.table { for file in table.files.values { keys.formUnion(file.keys) } }
+            var layerKeys: [String] = []
+            if let catalog = layer.catalog { layerKeys = catalog.orderedKeys }
+            if let table = layer.table {
+                var keys = Set<String>()
+                for file in table.files.values { keys.formUnion(file.keys) }
+                layerKeys = merge(layerKeys, collator.sorted(Array(keys)), collator)
+            }
+            merged = merge(merged, layerKeys, collator)
         }
-        return Collator.xcodeKeyOrder.sorted(Array(keys))
+        return merged
+    }
+
+    /// Two lists in the collator's order merged into one, each key once.
+    private static func merge(_ a: [String], _ b: [String], _ collator: Collator) -> [String] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var result: [String] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] == b[j] {
+                result.append(a[i]); i += 1; j += 1
+                continue
+            }
+            if collator.compare(a[i], b[j]) < 0 { result.append(a[i]); i += 1 } else { result.append(b[j]); j += 1 }
+        }
+        result += a[i...]
+        result += b[j...]
+        return result
     }
 
     /// What a device preferring `locale` shows for `key`: the layer index, the localization whose

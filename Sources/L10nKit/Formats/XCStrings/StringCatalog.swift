@@ -7,8 +7,13 @@ public struct StringCatalog: Hashable, Sendable {
     public var sourceLanguage: String
     /// As read (`"1.0"`, `"1.1"`...); nil when the file had none.
     public var version: String?
-    /// Entries by key; the order in the file is always Xcode's key order, so none is kept here.
-    public var entries: [String: CatalogEntry]
+    /// Entries by key. Xcode writes them in its key order; `orderedKeys` gives that order.
+    public var entries: [String: CatalogEntry] {
+        didSet { keyOrder = KeyOrder() }
+    }
+    /// The keys in Xcode's order when the reader found the file in it (it checks, which costs
+    /// a comparison per key instead of a sort); forgotten on any change of `entries`.
+    var keyOrder = KeyOrder()
     /// Top-level fields other than `sourceLanguage`, `strings` and `version`.
     public var unknownFields: [String: JSONValue]
     /// Whether the file ended with a newline after the closing brace (an editor adds one; Xcode
@@ -20,12 +25,13 @@ public struct StringCatalog: Hashable, Sendable {
         self.sourceLanguage = sourceLanguage
         self.version = version
         self.entries = entries
+        self.keyOrder = KeyOrder()
         self.unknownFields = unknownFields
         self.endsWithNewline = endsWithNewline
     }
 
     /// The keys in the order Xcode writes them.
-    public var orderedKeys: [String] { Collator.xcodeKeyOrder.sorted(Array(entries.keys)) }
+    public var orderedKeys: [String] { keyOrder.keys ?? Collator.xcodeKeyOrder.sorted(Array(entries.keys)) }
 
     /// Every locale that has a localization in some entry, in Xcode's key order. The source
     /// language is listed only when some entry has a localization for it.
@@ -173,4 +179,15 @@ public struct ExtractionState: RawRepresentable, Hashable, Sendable, Expressible
     public static let extractedWithValue = ExtractionState(rawValue: "extracted_with_value")
     /// Converted from a `.strings` / `.stringsdict` file.
     public static let migrated = ExtractionState(rawValue: "migrated")
+}
+
+/// A cache of a catalog's key order: not part of the catalog's value, so it never makes two
+/// catalogs unequal.
+struct KeyOrder: Hashable, Sendable {
+    var keys: [String]?
+
+    init(_ keys: [String]? = nil) { self.keys = keys }
+
+    static func == (_: KeyOrder, _: KeyOrder) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }

@@ -30,6 +30,7 @@ public enum StringCatalogReader {
         var sourceLanguage: String?
         var version: String?
         var entries: [String: CatalogEntry] = [:]
+        var fileOrder: [String] = []
         var unknown: [String: JSONValue] = [:]
         var fields = FieldSet()
         try reader.readObject(detectingDuplicates: false) { reader, key, keyOffset in
@@ -46,6 +47,7 @@ public enum StringCatalogReader {
                 entries.reserveCapacity(1024)
                 try reader.readObject(detectingDuplicates: false) { reader, key, keyOffset in
                     try insert(try readEntry(&reader, key: key), key, keyOffset, into: &entries, reader)
+                    fileOrder.append(key)
                 }
             default: try insert(try reader.readValue(), key, keyOffset, into: &unknown, reader)
             }
@@ -53,7 +55,17 @@ public enum StringCatalogReader {
         guard let sourceLanguage else {
             throw missing("sourceLanguage", in: "the String Catalog", at: start, reader, example: "\"sourceLanguage\" : \"en\"")
         }
-        return StringCatalog(sourceLanguage: sourceLanguage, version: version, entries: entries, unknownFields: unknown)
+        var catalog = StringCatalog(sourceLanguage: sourceLanguage, version: version, entries: entries, unknownFields: unknown)
+        if isInXcodeKeyOrder(fileOrder) { catalog.keyOrder = KeyOrder(fileOrder) }
+        return catalog
+    }
+
+    /// Whether keys (as read, duplicates refused) already stand in Xcode's order: one comparison
+    /// per key, where sorting would compute a sort key for each and compare n log n times.
+    static func isInXcodeKeyOrder(_ keys: [String]) -> Bool {
+        let collator = Collator.xcodeKeyOrder
+        for index in keys.indices.dropFirst() where collator.compare(keys[index - 1], keys[index]) >= 0 { return false }
+        return true
     }
 
     private static func readEntry(_ reader: inout JSONReader, key: String) throws -> CatalogEntry {
