@@ -117,9 +117,14 @@ public struct CheckJob: Sendable {
         let keysByPath = wanted
         let scanned = ConcurrentWork.map(paths.count) { index in
             let url = project.url(forPath: paths[index])
-            return Result {
-                FileManager.default.fileExists(atPath: url.path)
-                    ? try StringCatalogLocations(AtomicFile.read(url), file: paths[index], only: keysByPath[paths[index]]) : nil
+            return Result { () -> StringCatalogLocations? in
+                guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+                let data = try AtomicFile.read(url)
+                let wanted = keysByPath[paths[index]] ?? []
+                if let catalog = project.catalog(atPath: paths[index])?.catalog {
+                    return try StringCatalogLocations(data, file: paths[index], only: wanted, readAs: catalog)
+                }
+                return try StringCatalogLocations(data, file: paths[index], only: wanted)
             }
         }
         var catalogLocations: [String: StringCatalogLocations?] = [:]

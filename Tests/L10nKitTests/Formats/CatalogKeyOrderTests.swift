@@ -11,7 +11,7 @@ final class CatalogKeyOrderTests: XCTestCase {
         var kept = 0
         for url in files {
             let catalog = try StringCatalogReader.read(contentsOf: url)
-            if catalog.keyOrder.keys != nil { kept += 1 }
+            if catalog.keyIndex.isXcodeOrder { kept += 1 }
             XCTAssertEqual(catalog.orderedKeys, Collator.xcodeKeyOrder.sorted(Array(catalog.entries.keys)), url.lastPathComponent)
         }
         XCTAssertGreaterThan(kept, 0, "Xcode's files are in its order")
@@ -19,13 +19,37 @@ final class CatalogKeyOrderTests: XCTestCase {
 
     func testAFileOutOfOrderIsSortedAndAChangeForgetsTheOrder() throws {
         let shuffled = try StringCatalogReader.read(Data(#"{ "sourceLanguage" : "en", "strings" : { "b" : { }, "a10" : { }, "a9" : { } } }"#.utf8), file: "x")
-        XCTAssertNil(shuffled.keyOrder.keys)
+        XCTAssertFalse(shuffled.keyIndex.isXcodeOrder)
+        XCTAssertEqual(shuffled.keyIndex.keys, ["b", "a10", "a9"])
         XCTAssertEqual(shuffled.orderedKeys, ["a9", "a10", "b"])
         var ordered = try StringCatalogReader.read(Data(#"{ "sourceLanguage" : "en", "strings" : { "a9" : { }, "a10" : { }, "b" : { } } }"#.utf8), file: "x")
-        XCTAssertEqual(ordered.keyOrder.keys, ["a9", "a10", "b"])
+        XCTAssertEqual(ordered.keyIndex.keys, ["a9", "a10", "b"])
+        XCTAssertTrue(ordered.keyIndex.isXcodeOrder)
+        XCTAssertEqual(ordered.keyIndex.offsets, [41, 53, 66])
         ordered.entries["a1"] = CatalogEntry()
-        XCTAssertNil(ordered.keyOrder.keys)
+        XCTAssertNil(ordered.keyIndex.keys)
         XCTAssertEqual(ordered.orderedKeys, ["a1", "a9", "a10", "b"])
         XCTAssertEqual(ordered, try StringCatalogReader.read(StringCatalogWriter().data(for: ordered), file: "y"), "the cache is not part of the value")
+    }
+
+    /// Locating findings at the offsets the reader noted gives what scanning the file gives, and
+    /// bytes that changed since the read fall back to the scan.
+    func testLocationsAtNotedOffsetsEqualTheScan() throws {
+        var files = try Fixtures.sharedFiles(in: "fixtures/xcstrings", withExtension: "xcstrings")
+        files.append(try Fixtures.shared("fixtures/imgly/IMGLYEditor.xcstrings"))
+        for url in files {
+            let data = try Data(contentsOf: url)
+            let catalog = try StringCatalogReader.read(data, file: url.path)
+            let wanted = Set(catalog.orderedKeys.enumerated().filter { $0.offset % 3 == 0 }.map(\.element))
+            let scanned = try StringCatalogLocations(data, file: url.path, only: wanted)
+            let direct = try StringCatalogLocations(data, file: url.path, only: wanted, readAs: catalog)
+            XCTAssertEqual(direct.keys, scanned.keys, url.lastPathComponent)
+            XCTAssertEqual(direct.localizations, scanned.localizations, url.lastPathComponent)
+            XCTAssertEqual(direct.keys.count, wanted.count, url.lastPathComponent)
+            // An edit that moved every key: the noted offsets no longer hold keys.
+            let moved = Data("\n\n".utf8) + data
+            XCTAssertEqual(try StringCatalogLocations(moved, file: url.path, only: wanted, readAs: catalog).keys,
+                           try StringCatalogLocations(moved, file: url.path, only: wanted).keys, url.lastPathComponent)
+        }
     }
 }

@@ -201,6 +201,21 @@ public struct JSONReader {
         }
     }
 
+    /// Goes to an object member whose key starts at `keyOffset` (as an earlier read reported it)
+    /// and returns its key, the reader standing on the value; nil when no key starts there (the
+    /// bytes are not the ones that read gave the offset for).
+    mutating func member(at keyOffset: Int) -> String? {
+        guard keyOffset >= 0, keyOffset < bytes.count, bytes[keyOffset] == UInt8(ascii: "\"") else { return nil }
+        offset = keyOffset
+        depth = 0
+        guard let key = try? readStringToken() else { return nil }
+        skipWhitespace()
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { return nil }
+        offset += 1
+        skipWhitespace()
+        return key
+    }
+
     /// Reads an array, calling `element` with the reader standing on each element and its index.
     public mutating func readArray(_ element: (inout JSONReader, Int) throws -> Void) throws {
         skipWhitespace()

@@ -9,11 +9,12 @@ public struct StringCatalog: Hashable, Sendable {
     public var version: String?
     /// Entries by key. Xcode writes them in its key order; `orderedKeys` gives that order.
     public var entries: [String: CatalogEntry] {
-        didSet { keyOrder = KeyOrder() }
+        didSet { keyIndex = CatalogKeyIndex() }
     }
-    /// The keys in Xcode's order when the reader found the file in it (it checks, which costs
-    /// a comparison per key instead of a sort); forgotten on any change of `entries`.
-    var keyOrder = KeyOrder()
+    /// The keys as the file held them, where each starts, and whether that is Xcode's order
+    /// (the reader checks: a comparison per key instead of a sort); forgotten on any change of
+    /// `entries`. Findings use the offsets to find a key's line without parsing the file again.
+    var keyIndex = CatalogKeyIndex()
     /// Top-level fields other than `sourceLanguage`, `strings` and `version`.
     public var unknownFields: [String: JSONValue]
     /// Whether the file ended with a newline after the closing brace (an editor adds one; Xcode
@@ -25,13 +26,16 @@ public struct StringCatalog: Hashable, Sendable {
         self.sourceLanguage = sourceLanguage
         self.version = version
         self.entries = entries
-        self.keyOrder = KeyOrder()
+        self.keyIndex = CatalogKeyIndex()
         self.unknownFields = unknownFields
         self.endsWithNewline = endsWithNewline
     }
 
     /// The keys in the order Xcode writes them.
-    public var orderedKeys: [String] { keyOrder.keys ?? Collator.xcodeKeyOrder.sorted(Array(entries.keys)) }
+    public var orderedKeys: [String] {
+        if keyIndex.isXcodeOrder, let keys = keyIndex.keys { return keys }
+        return Collator.xcodeKeyOrder.sorted(Array(entries.keys))
+    }
 
     /// Every locale that has a localization in some entry, in Xcode's key order. The source
     /// language is listed only when some entry has a localization for it.
@@ -183,11 +187,19 @@ public struct ExtractionState: RawRepresentable, Hashable, Sendable, Expressible
 
 /// A cache of a catalog's key order: not part of the catalog's value, so it never makes two
 /// catalogs unequal.
-struct KeyOrder: Hashable, Sendable {
+struct CatalogKeyIndex: Hashable, Sendable {
+    /// The keys in file order, nil when unknown.
     var keys: [String]?
+    /// The byte offset of each key's opening quote in the file.
+    var offsets: [Int] = []
+    var isXcodeOrder = false
 
-    init(_ keys: [String]? = nil) { self.keys = keys }
+    init(_ keys: [String]? = nil, offsets: [Int] = [], isXcodeOrder: Bool = false) {
+        self.keys = keys
+        self.offsets = offsets
+        self.isXcodeOrder = isXcodeOrder
+    }
 
-    static func == (_: KeyOrder, _: KeyOrder) -> Bool { true }
+    static func == (_: CatalogKeyIndex, _: CatalogKeyIndex) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
 }

@@ -31,6 +31,7 @@ public enum StringCatalogReader {
         var version: String?
         var entries: [String: CatalogEntry] = [:]
         var fileOrder: [String] = []
+        var offsets: [Int] = []
         var unknown: [String: JSONValue] = [:]
         var fields = FieldSet()
         try reader.readObject(detectingDuplicates: false) { reader, key, keyOffset in
@@ -48,6 +49,7 @@ public enum StringCatalogReader {
                 try reader.readObject(detectingDuplicates: false) { reader, key, keyOffset in
                     try insert(try readEntry(&reader, key: key), key, keyOffset, into: &entries, reader)
                     fileOrder.append(key)
+                    offsets.append(keyOffset)
                 }
             default: try insert(try reader.readValue(), key, keyOffset, into: &unknown, reader)
             }
@@ -56,7 +58,7 @@ public enum StringCatalogReader {
             throw missing("sourceLanguage", in: "the String Catalog", at: start, reader, example: "\"sourceLanguage\" : \"en\"")
         }
         var catalog = StringCatalog(sourceLanguage: sourceLanguage, version: version, entries: entries, unknownFields: unknown)
-        if isInXcodeKeyOrder(fileOrder) { catalog.keyOrder = KeyOrder(fileOrder) }
+        catalog.keyIndex = CatalogKeyIndex(fileOrder, offsets: offsets, isXcodeOrder: isInXcodeKeyOrder(fileOrder))
         return catalog
     }
 
