@@ -57,7 +57,7 @@ public struct ProjectDiscovery: Sendable {
         let catalogPaths = listed + layerBundles.keys.filter { !Set(listed).contains($0) }.sorted()
         let catalogsAndStamps = try parseConcurrently(catalogPaths) { path in
             let stamp = FileStamp(self.root.appendingPathComponent(path))
-            let catalog = try StringCatalogReader.read(contentsOf: self.root.appendingPathComponent(path))
+            let catalog = try StringCatalogReader.read(contentsOf: self.root.appendingPathComponent(path).standardizedFileURL)
             let table = String((path as NSString).lastPathComponent.dropLast(".xcstrings".count))
             let bundle = Self.isOutsideRoot(path) ? layerBundles[path]! : self.bundle(of: path, app: bundleFacts)
             return (CatalogFile(path: path, table: table, bundle: bundle, catalog: catalog), stamp)
@@ -193,11 +193,16 @@ public struct ProjectDiscovery: Sendable {
             guard let path = spec.path else { return nil }
             let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)).standardizedFileURL
             let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw InputError("layer \(spec.bundle)/\(spec.table): \"\(path)\" names no file (looked for \(url.path))",
-                                 at: spec.location ?? SourceLocation(file: root.appendingPathComponent(ProjectManifest.fileName).path, line: 1, column: 1),
+            let at = spec.location ?? SourceLocation(file: root.appendingPathComponent(ProjectManifest.fileName).path, line: 1, column: 1)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw InputError("layer \(spec.bundle)/\(spec.table): \"\(path)\" names no file (looked for \(url.path))", at: at,
                                  hint: "give the catalog's path, relative to the project folder or absolute; for the SDK's catalog in a "
                                     + "SwiftPM checkout see docs/project.md (\"The SDK's catalog in an Xcode project\")")
+            }
+            guard !isFolder.boolValue, url.pathExtension == "xcstrings" || url.pathExtension == "strings" else {
+                throw InputError("layer \(spec.bundle)/\(spec.table): \"\(path)\" is \(isFolder.boolValue ? "a folder" : "not a .xcstrings or .strings file")",
+                                 at: at, hint: "name the layer's String Catalog (…/\(spec.table).xcstrings) or one of its .strings files")
             }
             if url.path.hasPrefix(prefix) { return String(url.path.dropFirst(prefix.count)) }
             return Self.relativePath(of: FileTransaction.resolved(url), from: root)

@@ -52,6 +52,10 @@ final class ManifestLayerTests: XCTestCase {
         let run = CLIRun(["check", "--project", root.path], in: root)
         XCTAssertEqual(run.status, 2, run.stderr)
         XCTAssertTrue(run.stderr.contains("names no file"), run.stderr)
+        for (path, expected) in [("../Package", "is a folder"), ("App/Info.plist", "is not a .xcstrings or .strings file")] {
+            try write("{ \"layers\": [ { \"bundle\": \"S\", \"table\": \"S\", \"role\": \"sdk\", \"path\": \"\(path)\" } ] }", root.appendingPathComponent("l10n.json"))
+            XCTAssertThrowsError(try ProjectDiscovery(root: root).discover()) { XCTAssertTrue("\($0)".contains(expected), "\($0)") }
+        }
     }
 
     func testLayerFieldsAreChecked() throws {
