@@ -1,3 +1,5 @@
+import L10nKit
+
 /// One command-line argument a command accepts, declared beside the command; help and parsing
 /// are both generated from these declarations (the shape of swift-argument-parser).
 public struct ArgumentSpec: Sendable {
@@ -92,7 +94,9 @@ public struct ParsedArguments: Sendable {
                     name = String(name[..<equals])
                 }
                 guard let spec = specs.first(where: { $0.name == name && !$0.isPositional }) else {
-                    throw UsageError("unknown option '--\(name)'")
+                    let names = specs.filter { !$0.isPositional }.map(\.name)
+                    let suggestion = Suggestion.didYouMean(name, among: names).map { "; did you mean '--\($0)'?" } ?? ""
+                    throw UsageError("unknown option '--\(name)'\(suggestion)")
                 }
                 switch spec.kind {
                 case .flag:

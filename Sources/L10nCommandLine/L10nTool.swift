@@ -36,39 +36,20 @@ public enum L10nTool {
 
     /// Runs one command line; never throws: every error is printed and mapped to an exit code.
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-        guard let name = arguments.first, !["-h", "--help", "help"].contains(name) else {
-            if arguments.count > 1, arguments.first == "help", let command = command(named: arguments[1]) {
-                context.print(help(for: command))
-                return 0
-            }
-            context.print(overview())
-            return arguments.isEmpty ? ExitStatus.failure.rawValue : 0
-        }
-        if name == "--version" {
-            context.print(version)
-            return 0
-        }
-        guard let type = command(named: name) else {
-            context.printError("error: unknown command '\(name)'")
-            context.printError("Run 'l10n --help' to see the commands.")
-            return ExitStatus.failure.rawValue
-        }
-        let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") {
-            context.print(help(for: type))
-            return 0
-        }
+        var type: (any ParsableCommand.Type)?
         do {
-            let parsed = try ParsedArguments.parse(rest, specs: type.arguments)
-            let command = try type.init(parsed)
-            return try command.run(context).rawValue
+            return try dispatch(arguments, context: context, type: &type).rawValue
         } catch is HelpRequest {
-            context.print(help(for: type))
+            context.print(type.map(help(for:)) ?? overview())
             return 0
         } catch let error as UsageError {
             context.printError("error: \(error.description)")
-            context.printError("Usage: \(usage(for: type))")
-            context.printError("Run 'l10n \(type.configuration.name) --help' for more.")
+            if let type {
+                context.printError("Usage: \(usage(for: type))")
+                context.printError("Run 'l10n \(type.configuration.name) --help' for more.")
+            } else {
+                context.printError("Run 'l10n --help' to see the commands.")
+            }
             return ExitStatus.failure.rawValue
         } catch let error as LocatedError {
             context.printError(error.description)
@@ -79,8 +60,43 @@ public enum L10nTool {
         }
     }
 
+    /// Finds the command (`type` is set as soon as it is known, for the usage of an error) and runs it.
+    static func dispatch(_ arguments: [String], context: CommandContext, type: inout (any ParsableCommand.Type)?) throws -> ExitStatus {
+        guard let name = arguments.first else {
+            context.print(overview())
+            return .failure
+        }
+        switch name {
+        case "-h", "--help":
+            throw HelpRequest()
+        case "--version":
+            context.print(version)
+            return .success
+        case "help":
+            guard arguments.count > 1 else { throw HelpRequest() }
+            context.print(help(for: try command(resolving: arguments[1])))
+            return .success
+        default:
+            break
+        }
+        let found = try command(resolving: name)
+        type = found
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") { throw HelpRequest() }
+        let parsed = try ParsedArguments.parse(rest, specs: found.arguments)
+        return try found.init(parsed).run(context)
+    }
+
     static func command(named name: String) -> (any ParsableCommand.Type)? {
         commands.first { $0.configuration.name == name }
+    }
+
+    /// The command called `name`; a usage error naming the nearest command when there is none.
+    static func command(resolving name: String) throws -> any ParsableCommand.Type {
+        if let type = command(named: name) { return type }
+        let names = commands.map { $0.configuration.name } + ["help"]
+        let suggestion = Suggestion.didYouMean(name, among: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw UsageError("unknown command '\(name)'\(suggestion)")
     }
 
     static func usage(for type: any ParsableCommand.Type) -> String {

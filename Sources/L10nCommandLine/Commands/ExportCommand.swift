@@ -66,7 +66,8 @@ struct ExportCommand: ParsableCommand {
         }
         let offered = Set(discovered.app.availableLocalizations)
         for locale in targets where !offered.contains(locale) {
-            context.printError("warning: the app does not declare '\(locale)'; devices will not choose it until Info.plist lists it")
+            let nearest = Suggestion.didYouMean(locale, among: discovered.app.availableLocalizations.sorted()).map { " did you mean '\($0)'?" } ?? ""
+            context.printError("warning: the app does not declare '\(locale)';\(nearest) devices will not choose it until Info.plist lists it")
         }
         let folder = context.url(for: out, isDirectory: true)
         let tool = XLIFFTool.l10n(version: L10nTool.version)
