@@ -57,7 +57,7 @@ struct FormatCommand: ParsableCommand {
             let url = context.url(for: path)
             guard seen.insert(url).inserted else { continue }
             do {
-                let data = try AtomicFile.read(url)
+                let data = try AtomicFile.read(url, shownAs: path)
                 let canonical = try form.canonicalize(data, path)
                 if form.fileExtensions == CanonicalForm.stringCatalog.fileExtensions,
                    let warning = StringCatalogVersion.warning(StringCatalogVersion.declared(inCanonical: canonical), file: path) {

@@ -52,7 +52,7 @@ struct ReportCommand: ParsableCommand {
         let prefix = context.displayPrefix(for: root)
         if let compare {
             let url = context.url(for: compare)
-            report.comparison = try ReportComparison.compare(report, previous: AtomicFile.read(url), file: compare, pathPrefix: prefix)
+            report.comparison = try ReportComparison.compare(report, previous: AtomicFile.read(url, shownAs: compare), file: compare, pathPrefix: prefix)
         }
         guard let out else {
             context.write(report.render(formats[0], pathPrefix: prefix, color: context.usesColor))

@@ -22,7 +22,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let loaded = try Pipeline.read(contentsOf: context.url(for: pipeline))
+        let loaded = try Pipeline.read(contentsOf: context.url(for: pipeline), shownAs: pipeline)
         if let description = loaded.description { context.print("pipeline \(pipeline): \(description)") }
         context.print("project \(context.displayPrefix(for: loaded.project).isEmpty ? "." : String(context.displayPrefix(for: loaded.project).dropLast()))")
         let results = PipelineRunner(pathPrefix: context.displayPrefix(for: loaded.project), workingDirectory: context.currentDirectory).run(loaded) { result in

@@ -133,7 +133,7 @@ final class FormatCommandTests: XCTestCase {
 
         let missing = CLIRun(["format", "Missing.xcstrings"], in: folder)
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("Missing.xcstrings:1:1: error: no such file"), missing.stderr)
+        XCTAssertEqual(missing.stderr, "error: no such file: Missing.xcstrings\n  hint: check the path\n")
 
         XCTAssertEqual(CLIRun(["format"]).status, 2)
         XCTAssertEqual(CLIRun(["format", "--help"]).status, 0)
