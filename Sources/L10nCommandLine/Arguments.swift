@@ -17,21 +17,23 @@ public struct ArgumentSpec: Sendable {
     public var kind: Kind
     public var help: String
     public var defaultValue: String?
+    /// The fixed set of values an option takes (`text`, `json`), for shell completion; empty when any.
+    public var values: [String] = []
 
     public static func flag(_ name: String, help: String) -> ArgumentSpec {
         ArgumentSpec(name: name, kind: .flag, help: help, defaultValue: nil)
     }
 
-    public static func option(_ name: String, value: String, help: String, default defaultValue: String? = nil) -> ArgumentSpec {
-        ArgumentSpec(name: name, kind: .option(valueName: value, repeating: false), help: help, defaultValue: defaultValue)
+    public static func option(_ name: String, value: String, help: String, default defaultValue: String? = nil, values: [String] = []) -> ArgumentSpec {
+        ArgumentSpec(name: name, kind: .option(valueName: value, repeating: false), help: help, defaultValue: defaultValue, values: values)
     }
 
-    public static func repeatingOption(_ name: String, value: String, help: String) -> ArgumentSpec {
-        ArgumentSpec(name: name, kind: .option(valueName: value, repeating: true), help: help, defaultValue: nil)
+    public static func repeatingOption(_ name: String, value: String, help: String, values: [String] = []) -> ArgumentSpec {
+        ArgumentSpec(name: name, kind: .option(valueName: value, repeating: true), help: help, defaultValue: nil, values: values)
     }
 
-    public static func positional(_ value: String, help: String, repeating: Bool = false, optional: Bool = false) -> ArgumentSpec {
-        ArgumentSpec(name: value, kind: .positional(valueName: value, repeating: repeating, optional: optional), help: help, defaultValue: nil)
+    public static func positional(_ value: String, help: String, repeating: Bool = false, optional: Bool = false, values: [String] = []) -> ArgumentSpec {
+        ArgumentSpec(name: value, kind: .positional(valueName: value, repeating: repeating, optional: optional), help: help, defaultValue: nil, values: values)
     }
 
     var usageFragment: String {

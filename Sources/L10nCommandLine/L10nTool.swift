@@ -42,7 +42,18 @@ public enum L10nTool {
         } catch is HelpRequest {
             context.print(type.map(help(for:)) ?? overview())
             return 0
-        } catch let error as UsageError {
+        } catch {
+            report(error, of: type, json: OutputFormat.isRequested(in: arguments), context: context)
+            return ExitStatus.failure.rawValue
+        }
+    }
+
+    /// The one error path: the error for people on standard error and, when JSON was asked for,
+    /// as an `ErrorJSON` object on standard output.
+    static func report(_ error: Error, of type: (any ParsableCommand.Type)?, json: Bool, context: CommandContext) {
+        let entries: [ErrorJSON.Entry]
+        switch error {
+        case let error as UsageError:
             context.printError("error: \(error.description)")
             if let type {
                 context.printError("Usage: \(usage(for: type))")
@@ -50,14 +61,19 @@ public enum L10nTool {
             } else {
                 context.printError("Run 'l10n --help' to see the commands.")
             }
-            return ExitStatus.failure.rawValue
-        } catch let error as LocatedError {
+            entries = [ErrorJSON.Entry(message: error.description)]
+        case let error as InputErrors:
+            for failure in error.errors { context.printError(failure.description) }
+            if let note = error.note { context.printError("note: \(note)") }
+            entries = ErrorJSON(error.errors).entries
+        case let error as any LocatedError:
             context.printError(error.description)
-            return ExitStatus.failure.rawValue
-        } catch {
+            entries = ErrorJSON([error]).entries
+        default:
             context.printError("error: \(error)")
-            return ExitStatus.failure.rawValue
+            entries = [ErrorJSON.Entry(message: "\(error)")]
         }
+        if json { context.write(ErrorJSON(entries).text) }
     }
 
     /// Finds the command (`type` is set as soon as it is known, for the usage of an error) and runs it.

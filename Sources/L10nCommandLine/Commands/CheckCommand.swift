@@ -17,7 +17,7 @@ struct CheckCommand: ParsableCommand {
     )
     static let arguments: [ArgumentSpec] = [
         .option("project", value: "dir", help: "The project folder.", default: "."),
-        .option("format", value: "format", help: "text, json, github or junit.", default: "text"),
+        .option("format", value: "format", help: "text, json, github or junit.", default: "text", values: ["text", "json", "github", "junit"]),
         .flag("strict", help: "Fail on warnings too."),
         .repeatingOption("only", value: "ids", help: "Run only these checks (comma-separated or repeated)."),
         .repeatingOption("skip", value: "ids", help: "Skip these checks."),

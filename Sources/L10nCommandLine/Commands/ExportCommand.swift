@@ -22,8 +22,9 @@ struct ExportCommand: ParsableCommand {
         .flag("xcloc", help: "Wrap each locale's XLIFF in an .xcloc bundle with contents.json, Source Contents and Notes."),
         .option("project", value: "dir", help: "The project folder.", default: "."),
         .repeatingOption("locale", value: "locale", help: "Target locale; repeat or separate with commas (default: the app's declared locales without the source language)."),
-        .option("scope", value: "scope", help: "overrides, missing or all.", default: "missing"),
+        .option("scope", value: "scope", help: "overrides, missing or all.", default: "missing", values: ["overrides", "missing", "all"]),
         .option("out", value: "dir", help: "Folder the files are written to (created when missing).", default: "."),
+        OutputFormat.argument(help: "text, or json: every locale with the file written and its unit count."),
         .flag("budgets", help: "Give each unit with a width budget maxwidth=\"N\" size-unit=\"char\" (without it the export stays byte-compatible with Xcode's)."),
     ]
 
@@ -33,6 +34,7 @@ struct ExportCommand: ParsableCommand {
     let out: String
     let format: ExportFormat
     let budgets: Bool
+    let output: OutputFormat
 
     init(_ arguments: ParsedArguments) throws {
         project = arguments.value("project") ?? "."
@@ -51,6 +53,7 @@ struct ExportCommand: ParsableCommand {
         out = arguments.value("out") ?? "."
         format = arguments.flag("xcloc") ? .xcloc : .xliff
         budgets = arguments.flag("budgets")
+        output = try OutputFormat(arguments)
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
@@ -71,17 +74,26 @@ struct ExportCommand: ParsableCommand {
         }
         let folder = context.url(for: out, isDirectory: true)
         let tool = XLIFFTool.l10n(version: L10nTool.version)
+        var rows: [JSONValue] = []
         for locale in targets {
             let plain = exporter.export(locale: locale, scope: scope)
             let export = budgets ? exporter.withBudgets(plain) : plain
             let shown = out == "." ? export.fileName(format) : (out.hasSuffix("/") ? out : out + "/") + export.fileName(format)
             guard export.unitCount > 0 else {
-                context.print("\(locale): nothing to export (scope \(scope.rawValue)); no file written")
+                rows.append(.object([("locale", .string(locale)), ("file", .null), ("units", .number("0")), ("files", .number("0"))]))
+                if output == .text { context.print("\(locale): nothing to export (scope \(scope.rawValue)); no file written") }
                 continue
             }
             try export.write(to: folder, format: format, tool: tool)
             let files = export.document.files.count
+            rows.append(.object([("locale", .string(locale)), ("file", .string(shown)),
+                                 ("units", .number(String(export.unitCount))), ("files", .number(String(files)))]))
+            guard output == .text else { continue }
             context.print("wrote \(shown): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (scope \(scope.rawValue))")
+        }
+        if output == .json {
+            let root = JSONValue.object([("scope", .string(scope.rawValue)), ("locales", .array(rows))])
+            context.write(String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: root), as: UTF8.self))
         }
         return .success
     }

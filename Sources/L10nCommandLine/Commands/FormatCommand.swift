@@ -16,16 +16,19 @@ struct FormatCommand: ParsableCommand {
     )
     static let arguments: [ArgumentSpec] = [
         .flag("check", help: "Write nothing; list each file not in canonical form and exit 1 if there is one."),
+        OutputFormat.argument(help: "text, or json: every file with whether it is canonical."),
         .positional("file", help: "Files to format (\(CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", "))).", repeating: true),
     ] + WriteOptions.arguments
 
     let check: Bool
+    let format: OutputFormat
     let files: [(path: String, form: CanonicalForm)]
     let writing: WriteOptions
 
     init(_ arguments: ParsedArguments) throws {
         writing = try WriteOptions(arguments)
         check = arguments.flag("check")
+        format = try OutputFormat(arguments)
         files = try arguments.values("file").map { path in
             guard let form = CanonicalForm.form(forPath: path) else {
                 let known = CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")
@@ -39,6 +42,7 @@ struct FormatCommand: ParsableCommand {
         var pending: [(path: String, url: URL, canonical: Data)] = []
         var failures: [any LocatedError] = []
         var seen = Set<URL>()
+        var checked: [String] = []
         // The journal of the run lives in the folder holding every file; a run killed while
         // renaming left one there, which is completed before anything is read.
         let urls = files.map { FileTransaction.resolved(context.url(for: $0.path)) }
@@ -56,6 +60,7 @@ struct FormatCommand: ParsableCommand {
         for (path, form) in files {
             let url = context.url(for: path)
             guard seen.insert(url).inserted else { continue }
+            checked.append(path)
             do {
                 let data = try AtomicFile.read(url, shownAs: path)
                 let canonical = try form.canonicalize(data, path)
@@ -69,20 +74,37 @@ struct FormatCommand: ParsableCommand {
             }
         }
         guard failures.isEmpty else {
-            for failure in failures { context.printError(failure.description) }
-            if !check, seen.count > 1 { context.printError("note: nothing was written because \(failures.count == 1 ? "a file is" : "\(failures.count) files are") unusable") }
-            return .failure
+            let note = !check && seen.count > 1 ? "nothing was written because \(failures.count == 1 ? "a file is" : "\(failures.count) files are") unusable" : nil
+            throw InputErrors(errors: failures, note: note)
         }
         if check {
-            for file in pending { context.print("\(file.path): not in canonical form") }
+            if format == .json {
+                context.write(Self.json(files: checked, differing: Set(pending.map(\.path)), written: false))
+            } else {
+                for file in pending { context.print("\(file.path): not in canonical form") }
+            }
             return pending.isEmpty ? .success : .findings
         }
         var transaction = FileTransaction(root: root, changes: pending.map { FileTransaction.Change(url: $0.url, data: $0.canonical) })
         transaction.takesLocks = false
         transaction.force = writing.force
         try transaction.commit()
-        for file in pending { context.print("formatted \(file.path)") }
+        if format == .json {
+            context.write(Self.json(files: checked, differing: Set(pending.map(\.path)), written: true))
+        } else {
+            for file in pending { context.print("formatted \(file.path)") }
+        }
         return .success
+    }
+
+    /// `{"files": [{"file", "canonical", "formatted"?}]}`: every file read, in order.
+    static func json(files: [String], differing: Set<String>, written: Bool) -> String {
+        let rows = files.map { path -> JSONValue in
+            var members: [(key: String, value: JSONValue)] = [("file", .string(path)), ("canonical", .bool(!differing.contains(path)))]
+            if written { members.append(("formatted", .bool(differing.contains(path)))) }
+            return .object(members)
+        }
+        return String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: .object([("files", .array(rows))])), as: UTF8.self)
     }
 
     /// The deepest folder holding every file.

@@ -22,7 +22,7 @@ struct ImportCommand: ParsableCommand {
         .positional("file", help: "XLIFF files or .xcloc bundles.", repeating: true),
         .option("project", value: "dir", help: "The project folder.", default: "."),
         .flag("dry-run", help: "Write nothing; show what would change (key, locale, old → new)."),
-        .option("format", value: "format", help: "Report format: text or json.", default: "text"),
+        OutputFormat.argument(help: "Report format: text or json."),
     ] + WriteOptions.arguments
 
     let files: [String]
@@ -36,11 +36,7 @@ struct ImportCommand: ParsableCommand {
         files = arguments.values("file")
         project = arguments.value("project") ?? "."
         dryRun = arguments.flag("dry-run")
-        switch arguments.value("format") ?? "text" {
-        case "text": json = false
-        case "json": json = true
-        case let other: throw UsageError("unknown format '\(other)'; use text or json")
-        }
+        json = try OutputFormat(arguments) == .json
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
@@ -65,9 +61,7 @@ struct ImportCommand: ParsableCommand {
             var problems = failures
             if case .failure(let failure) = planned { problems += failure.errors as [any LocatedError] }
             guard problems.isEmpty, case .success(let plan) = planned else {
-                for problem in problems { context.printError(problem.description) }
-                context.printError("note: nothing was written")
-                return .failure
+                throw InputErrors(errors: problems, note: "nothing was written")
             }
             if !dryRun {
                 do {

@@ -15,7 +15,8 @@ struct PluralsCommand: ParsableCommand {
         .positional("locale", help: "A locale id: en, pt-BR, zh-Hant, sr-Latn, en_GB.", repeating: true),
         .flag("ordinal", help: "Ordinal rules (1st, 2nd, 3rd) instead of cardinal ones."),
         .flag("rules", help: "Also print each category's CLDR condition and sample numbers."),
-        .flag("json", help: "Print a JSON array of {\"locale\", \"categories\"} objects."),
+        OutputFormat.argument(help: "text, or json: a JSON array of {\"locale\", \"categories\"} objects."),
+        OutputFormat.jsonFlag,
     ]
 
     var locales: [String]
@@ -27,8 +28,8 @@ struct PluralsCommand: ParsableCommand {
         locales = arguments.values("locale")
         type = arguments.flag("ordinal") ? .ordinal : .cardinal
         showsRules = arguments.flag("rules")
-        json = arguments.flag("json")
-        if showsRules && json { throw UsageError("--rules and --json cannot be combined") }
+        json = try OutputFormat(arguments) == .json
+        if showsRules && json { throw UsageError("--rules and --json cannot be combined (nor --rules and --format json)") }
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {

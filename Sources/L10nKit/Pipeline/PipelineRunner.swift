@@ -17,6 +17,13 @@ public struct StageResult: Sendable {
     public var stage: String
     public var status: StageStatus
     public var output: String
+    /// Why a failed stage could not run.
+    public var error: (any LocatedError)?
+
+    /// The error of a failed stage, located when it is an input error.
+    static func failed(_ stage: String, _ error: Error) -> StageResult {
+        StageResult(stage: stage, status: .failed, output: "\(error)\n", error: error as? any LocatedError ?? InputError("\(error)"))
+    }
 }
 
 /// Runs a pipeline's stages in order over one project model, discovered once.
@@ -49,7 +56,7 @@ public struct PipelineRunner: Sendable {
                 progress(result)
             }
         } catch {
-            let result = StageResult(stage: "discover", status: .failed, output: "\(error)\n")
+            let result = StageResult.failed("discover", error)
             progress(result)
             return [result]
         }
@@ -62,7 +69,7 @@ public struct PipelineRunner: Sendable {
                 if case .format(check: false) = stage { state.checks = nil; state.report = nil }
                 if case .importFiles(_, dryRun: false) = stage { state.checks = nil; state.report = nil }
             } catch {
-                result = StageResult(stage: stage.name, status: .failed, output: "\(error)\n")
+                result = StageResult.failed(stage.name, error)
             }
             results.append(result)
             progress(result)
@@ -78,7 +85,7 @@ public struct PipelineRunner: Sendable {
                     ? StageResult(stage: "gate", status: .passed, output: "the gate is met\n")
                     : StageResult(stage: "gate", status: .findings, output: "the gate fails: " + failures.joined(separator: "; ") + "\n")
             } catch {
-                result = StageResult(stage: "gate", status: .failed, output: "\(error)\n")
+                result = StageResult.failed("gate", error)
             }
             results.append(result)
             progress(result)
