@@ -1,45 +1,69 @@
 import Foundation
 import L10nKit
 
-/// `l10n format [--check] FILE...`: rewrites files in the canonical form Xcode saves them in.
+/// `l10n format [--check] PATH...`: rewrites files in the canonical form Xcode saves them in.
 struct FormatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "format",
-        abstract: "Rewrite String Catalogs and .strings files exactly as Xcode writes them.",
+        abstract: "Rewrite String Catalogs and .strings files exactly as Xcode writes them; check .stringsdict files.",
         discussion: """
         Catalogs: every object's keys in Xcode's order, its indentation and escaping, no final newline. \
         .strings: genstrings' layout (ibtool's for object-id keys), in the encoding read. \
+        .stringsdict: checked only (--check), against the property-list layout import writes. \
+        A folder stands for every such file in it and its subfolders (hidden ones skipped). \
         A file is written (atomically) only when its bytes change. All files are read first: if \
-        any is malformed, none is written (exit 2). With --check nothing is written and the \
-        command exits 1 when some file is not in canonical form.
+        any is malformed, none is written (exit 2). With --check nothing is written, each file not \
+        in canonical form is listed with its first differing line (or its final newline), and the \
+        command exits 1 when there is one.
         """
     )
     static let arguments: [ArgumentSpec] = [
-        .flag("check", help: "Write nothing; list each file not in canonical form and exit 1 if there is one."),
-        OutputFormat.argument(help: "text, or json: every file with whether it is canonical."),
-        .positional("file", help: "Files to format (\(CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", "))).", repeating: true),
+        .flag("check", help: "Write nothing; list each file not in canonical form and why, and exit 1 if there is one."),
+        OutputFormat.argument(help: "text, or json: every file with whether it is canonical and where it differs."),
+        .positional("path", help: "Files (\(CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", "))) or folders holding them.", repeating: true),
     ] + WriteOptions.arguments
 
     let check: Bool
     let format: OutputFormat
-    let files: [(path: String, form: CanonicalForm)]
+    let paths: [String]
     let writing: WriteOptions
 
     init(_ arguments: ParsedArguments) throws {
         writing = try WriteOptions(arguments)
         check = arguments.flag("check")
         format = try OutputFormat(arguments)
-        files = try arguments.values("file").map { path in
-            guard let form = CanonicalForm.form(forPath: path) else {
-                let known = CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")
-                throw UsageError("cannot format '\(path)': l10n format knows \(known) files")
+        paths = arguments.values("path")
+    }
+
+    /// Each path given, or each supported file of a folder given, with its form; a folder's
+    /// `.stringsdict` files only when checking.
+    func files(_ context: CommandContext) throws -> [(path: String, form: CanonicalForm)] {
+        let known = CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")
+        var files: [(path: String, form: CanonicalForm)] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: context.url(for: path).path, isDirectory: &isFolder), isFolder.boolValue {
+                let prefix = path.hasSuffix("/") ? path : path + "/"
+                for file in CanonicalForm.files(in: context.url(for: path, isDirectory: true)) {
+                    guard let form = CanonicalForm.form(forPath: file), check || form.rewrites else { continue }
+                    files.append((prefix + file, form))
+                }
+                continue
             }
-            return (path, form)
+            guard let form = CanonicalForm.form(forPath: path) else {
+                throw UsageError("cannot format '\(path)': l10n format knows \(known) files and folders holding them")
+            }
+            guard check || form.rewrites else {
+                throw UsageError("l10n format only checks .\(form.fileExtensions[0]) files: use --check for '\(path)'")
+            }
+            files.append((path, form))
         }
+        return files
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        var pending: [(path: String, url: URL, canonical: Data)] = []
+        let files = try files(context)
+        var pending: [(path: String, url: URL, canonical: Data, difference: CanonicalDifference)] = []
         var failures: [any LocatedError] = []
         var seen = Set<URL>()
         var checked: [String] = []
@@ -68,7 +92,7 @@ struct FormatCommand: ParsableCommand {
                    let warning = StringCatalogVersion.warning(StringCatalogVersion.declared(inCanonical: canonical), file: path) {
                     context.printError(warning)
                 }
-                if canonical != data { pending.append((path, url, canonical)) }
+                if canonical != data { pending.append((path, url, canonical, CanonicalDifference(actual: data, canonical: canonical))) }
             } catch let error as any LocatedError {
                 failures.append(error)
             }
@@ -77,11 +101,12 @@ struct FormatCommand: ParsableCommand {
             let note = !check && seen.count > 1 ? "nothing was written because \(failures.count == 1 ? "a file is" : "\(failures.count) files are") unusable" : nil
             throw InputErrors(errors: failures, note: note)
         }
+        let differences = Dictionary(pending.map { ($0.path, $0.difference) }, uniquingKeysWith: { first, _ in first })
         if check {
             if format == .json {
-                context.write(Self.json(files: checked, differing: Set(pending.map(\.path)), written: false))
+                context.write(Self.json(files: checked, differences: differences, written: false))
             } else {
-                for file in pending { context.print("\(file.path): not in canonical form") }
+                for file in pending { context.print("\(file.path): not in canonical form (\(file.difference.description))") }
             }
             return pending.isEmpty ? .success : .findings
         }
@@ -90,18 +115,20 @@ struct FormatCommand: ParsableCommand {
         transaction.force = writing.force
         try transaction.commit()
         if format == .json {
-            context.write(Self.json(files: checked, differing: Set(pending.map(\.path)), written: true))
+            context.write(Self.json(files: checked, differences: differences, written: true))
         } else {
             for file in pending { context.print("formatted \(file.path)") }
         }
         return .success
     }
 
-    /// `{"files": [{"file", "canonical", "formatted"?}]}`: every file read, in order.
-    static func json(files: [String], differing: Set<String>, written: Bool) -> String {
+    /// `{"files": [{"file", "canonical", "formatted"?, "difference"?}]}`: every file read, in order.
+    static func json(files: [String], differences: [String: CanonicalDifference], written: Bool) -> String {
         let rows = files.map { path -> JSONValue in
-            var members: [(key: String, value: JSONValue)] = [("file", .string(path)), ("canonical", .bool(!differing.contains(path)))]
-            if written { members.append(("formatted", .bool(differing.contains(path)))) }
+            let difference = differences[path]
+            var members: [(key: String, value: JSONValue)] = [("file", .string(path)), ("canonical", .bool(difference == nil))]
+            if written { members.append(("formatted", .bool(difference != nil))) }
+            if let difference { members.append(("difference", difference.json)) }
             return .object(members)
         }
         return String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: .object([("files", .array(rows))])), as: UTF8.self)
