@@ -34,10 +34,18 @@ public enum L10nTool {
         exit(status)
     }
 
+    /// Options every command takes, before or after the command name.
+    public static let globalArguments: [ArgumentSpec] = [
+        .flag("quiet", help: "Print only errors on standard error: no warnings, notes or progress."),
+        .flag("verbose", help: "Also print a line per file or step on standard error."),
+    ]
+
     /// Runs one command line; never throws: every error is printed and mapped to an exit code.
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
         var type: (any ParsableCommand.Type)?
+        defer { context.endProgress() }
         do {
+            let arguments = try takeGlobalOptions(arguments, into: context)
             return try dispatch(arguments, context: context, type: &type).rawValue
         } catch is HelpRequest {
             context.print(type.map(help(for:)) ?? overview())
@@ -74,6 +82,17 @@ public enum L10nTool {
             entries = [ErrorJSON.Entry(message: "\(error)")]
         }
         if json { context.write(ErrorJSON(entries).text) }
+    }
+
+    /// The arguments without `--quiet` and `--verbose` (anywhere before `--`), which set the
+    /// context's verbosity.
+    static func takeGlobalOptions(_ arguments: [String], into context: CommandContext) throws -> [String] {
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        let head = arguments[..<end]
+        let quiet = head.contains("--quiet"), verbose = head.contains("--verbose")
+        if quiet && verbose { throw UsageError("--quiet and --verbose exclude each other") }
+        context.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
+        return head.filter { $0 != "--quiet" && $0 != "--verbose" } + arguments[end...]
     }
 
     /// Finds the command (`type` is set as soon as it is known, for the usage of an error) and runs it.
@@ -141,6 +160,7 @@ public enum L10nTool {
         if !positionals.isEmpty { lines += ["", "ARGUMENTS:"] + positionals.map(row) }
         lines += ["", "OPTIONS:"] + options.map(row)
         lines.append("  " + "-h, --help".padding(toLength: width, withPad: " ", startingAt: 0) + "Show help information.")
+        lines += ["", "GLOBAL OPTIONS:"] + globalArguments.map(row)
         return lines.joined(separator: "\n")
     }
 
@@ -169,6 +189,8 @@ public enum L10nTool {
             "COMMANDS:",
         ]
         lines += commands.map { "  " + $0.configuration.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.configuration.abstract }
+        lines += ["", "GLOBAL OPTIONS:"]
+        lines += globalArguments.map { "  " + $0.helpLabel.padding(toLength: width, withPad: " ", startingAt: 0) + $0.help }
         lines += ["", "See 'l10n help <command>' for detailed help."]
         return lines.joined(separator: "\n")
     }

@@ -58,7 +58,7 @@ struct ExportCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let discovered = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
-        for warning in discovered.warnings { context.printError(warning) }
+        for warning in discovered.warnings { context.note(warning) }
         let exporter = XLIFFExporter(project: discovered)
         let targets = locales.isEmpty ? exporter.defaultLocales : locales
         guard !targets.isEmpty else {
@@ -70,12 +70,13 @@ struct ExportCommand: ParsableCommand {
         let offered = Set(discovered.app.availableLocalizations)
         for locale in targets where !offered.contains(locale) {
             let nearest = Suggestion.didYouMean(locale, among: discovered.app.availableLocalizations.sorted()).map { " did you mean '\($0)'?" } ?? ""
-            context.printError("warning: the app does not declare '\(locale)';\(nearest) devices will not choose it until Info.plist lists it")
+            context.note("warning: the app does not declare '\(locale)';\(nearest) devices will not choose it until Info.plist lists it")
         }
         let folder = context.url(for: out, isDirectory: true)
         let tool = XLIFFTool.l10n(version: L10nTool.version)
         var rows: [JSONValue] = []
-        for locale in targets {
+        for (index, locale) in targets.enumerated() {
+            context.progress(index + 1, of: targets.count, "export \(locale)")
             let plain = exporter.export(locale: locale, scope: scope)
             let export = budgets ? exporter.withBudgets(plain) : plain
             let shown = out == "." ? export.fileName(format) : (out.hasSuffix("/") ? out : out + "/") + export.fileName(format)
@@ -86,6 +87,7 @@ struct ExportCommand: ParsableCommand {
             }
             try export.write(to: folder, format: format, tool: tool)
             let files = export.document.files.count
+            context.detail("\(locale): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s")")
             rows.append(.object([("locale", .string(locale)), ("file", .string(shown)),
                                  ("units", .number(String(export.unitCount))), ("files", .number(String(files)))]))
             guard output == .text else { continue }

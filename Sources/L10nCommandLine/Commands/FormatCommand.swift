@@ -74,25 +74,27 @@ struct FormatCommand: ParsableCommand {
         var locks: [FileLock] = []
         defer { locks.forEach { $0.release() } }
         if !check {
-            for path in try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.printError) {
-                context.printError("note: restored \(path), left half-written by an interrupted run")
+            for path in try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.note) {
+                context.note("note: restored \(path), left half-written by an interrupted run")
             }
             // Locked before reading, held until the rename: a run that writes one of these
             // files meanwhile waits, so its update is never overwritten with what was read.
-            locks = try FileLock.lockAll(urls.filter { FileManager.default.fileExists(atPath: $0.path) }, timeout: writing.lockTimeout, waiting: context.printError)
+            locks = try FileLock.lockAll(urls.filter { FileManager.default.fileExists(atPath: $0.path) }, timeout: writing.lockTimeout, waiting: context.note)
         }
-        for (path, form) in files {
+        for (index, (path, form)) in files.enumerated() {
             let url = context.url(for: path)
             guard seen.insert(url).inserted else { continue }
             checked.append(path)
+            context.progress(index + 1, of: files.count, "format \(path)")
             do {
                 let data = try AtomicFile.read(url, shownAs: path)
                 let canonical = try form.canonicalize(data, path)
                 if form.fileExtensions == CanonicalForm.stringCatalog.fileExtensions,
                    let warning = StringCatalogVersion.warning(StringCatalogVersion.declared(inCanonical: canonical), file: path) {
-                    context.printError(warning)
+                    context.note(warning)
                 }
                 if canonical != data { pending.append((path, url, canonical, CanonicalDifference(actual: data, canonical: canonical))) }
+                context.detail("\(path): \(canonical == data ? "canonical" : "not in canonical form")")
             } catch let error as any LocatedError {
                 failures.append(error)
             }

@@ -41,13 +41,16 @@ struct ImportCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let root = context.url(for: project, isDirectory: true)
-        let restored = try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.printError)
-        for path in restored { context.printError("note: restored \(path), left half-written by an interrupted run") }
+        let restored = try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.note)
+        for path in restored { context.note("note: restored \(path), left half-written by an interrupted run") }
         var inputs: [ImportInput] = []
         var failures: [any LocatedError] = []
-        for path in files {
+        for (index, path) in files.enumerated() {
+            context.progress(index + 1, of: files.count, "import \(path)")
             do {
-                inputs.append(try ImportInput.read(contentsOf: context.url(for: path), displayPath: path))
+                let input = try ImportInput.read(contentsOf: context.url(for: path), displayPath: path)
+                context.detail("read \(path): \(input.document.allUnits.count) units")
+                inputs.append(input)
             } catch let error as any LocatedError {
                 failures.append(error)
             }
@@ -56,7 +59,7 @@ struct ImportCommand: ParsableCommand {
         // (nothing written) and the project is read and planned again, so no update is lost.
         for attempt in 1...Self.attempts {
             let discovered = try ProjectDiscovery(root: root).discover()
-            if attempt == 1 { for warning in discovered.warnings { context.printError(warning) } }
+            if attempt == 1 { for warning in discovered.warnings { context.note(warning) } }
             let planned = Result { () throws(ImportFailure) in try XLIFFImporter(project: discovered).plan(inputs) }
             var problems = failures
             if case .failure(let failure) = planned { problems += failure.errors as [any LocatedError] }
@@ -65,9 +68,9 @@ struct ImportCommand: ParsableCommand {
             }
             if !dryRun {
                 do {
-                    try plan.write(force: writing.force, lockTimeout: writing.lockTimeout, waiting: context.printError)
+                    try plan.write(force: writing.force, lockTimeout: writing.lockTimeout, waiting: context.note)
                 } catch let conflict as FileTransaction.Conflict where attempt < Self.attempts {
-                    context.printError("note: \(conflict.description); reading the project again")
+                    context.note("note: \(conflict.description); reading the project again")
                     continue
                 }
             }

@@ -35,7 +35,7 @@ struct PluralsCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let rules = try locales.map { try PluralRules(locale: $0, type: type) }
         for rule in rules where !rule.hasLocaleData {
-            context.printError("warning: ICU has no plural rules for '\(rule.locale)'; it uses the root rules, where every number is other")
+            context.note("warning: ICU has no plural rules for '\(rule.locale)'; it uses the root rules, where every number is other")
         }
         if json {
             let rows = rules.map { rule in

@@ -33,7 +33,7 @@ struct ResolveCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
-        for warning in model.warnings { context.printError(warning) }
+        for warning in model.warnings { context.note(warning) }
         let explanation = KeyResolution.explain(keys, in: model, preferred: languages)
         context.write(json ? explanation.json : explanation.text)
         return explanation.keys.allSatisfy { $0.winner != nil } ? .success : .findings

@@ -31,7 +31,11 @@ struct RunCommand: ParsableCommand {
         let text = format == .text
         if text, let description = loaded.description { context.print("pipeline \(pipeline): \(description)") }
         if text { context.print("project \(project)") }
-        let results = PipelineRunner(pathPrefix: prefix, workingDirectory: context.currentDirectory).run(loaded) { result in
+        let runner = PipelineRunner(pathPrefix: prefix, workingDirectory: context.currentDirectory)
+        let results = runner.run(loaded, starting: { stage, number, count in
+            context.progress(number, of: count, "run stage \(stage)")
+            context.detail("stage \(number)/\(count): \(stage)")
+        }) { result in
             if text {
                 context.print("")
                 context.print("== \(result.stage) ==")

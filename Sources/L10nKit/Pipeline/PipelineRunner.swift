@@ -42,8 +42,10 @@ public struct PipelineRunner: Sendable {
         self.workingDirectory = workingDirectory
     }
 
-    /// Runs every stage; `progress` receives each result as soon as it is ready.
-    public func run(_ pipeline: Pipeline, progress: (StageResult) -> Void = { _ in }) -> [StageResult] {
+    /// Runs every stage; `starting` hears of each stage (name, 1-based number, count) before it
+    /// runs, `progress` receives each result as soon as it is ready.
+    public func run(_ pipeline: Pipeline, starting: (_ stage: String, _ number: Int, _ count: Int) -> Void = { _, _, _ in },
+                    progress: (StageResult) -> Void = { _ in }) -> [StageResult] {
         var results: [StageResult] = []
         var project: Project
         do {
@@ -61,7 +63,8 @@ public struct PipelineRunner: Sendable {
             return [result]
         }
         var state = RunState(gate: pipeline.gate)
-        for stage in pipeline.stages {
+        for (index, stage) in pipeline.stages.enumerated() {
+            starting(stage.name, index + 1, pipeline.stages.count)
             let result: StageResult
             do {
                 (result, project) = try run(stage, on: project, state: &state)
