@@ -19,6 +19,7 @@ public enum L10nTool {
         PluralsCommand.self,
         WidthCommand.self,
         VersionCommand.self,
+        CompletionsCommand.self,
     ]
 
     /// Runs the process's own arguments and exits with the command's status.

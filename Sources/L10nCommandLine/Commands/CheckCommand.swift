@@ -19,8 +19,8 @@ struct CheckCommand: ParsableCommand {
         .option("project", value: "dir", help: "The project folder.", default: "."),
         .option("format", value: "format", help: "text, json, github or junit.", default: "text", values: ["text", "json", "github", "junit"]),
         .flag("strict", help: "Fail on warnings too."),
-        .repeatingOption("only", value: "ids", help: "Run only these checks (comma-separated or repeated)."),
-        .repeatingOption("skip", value: "ids", help: "Skip these checks."),
+        .repeatingOption("only", value: "ids", help: "Run only these checks (comma-separated or repeated).", values: BuiltInChecks.ids),
+        .repeatingOption("skip", value: "ids", help: "Skip these checks.", values: BuiltInChecks.ids),
         .repeatingOption("locale", value: "locale", help: "Look only at these offered locales."),
         .option("baseline", value: "file", help: "Count only findings not recorded in this baseline (overrides the manifest's)."),
         .option("write-baseline", value: "file", help: "Record the current findings as the baseline and exit 0."),
@@ -75,7 +75,7 @@ struct ChecksCommand: ParsableCommand {
         discussion: "Generated from the check types themselves. The examples are the checks' spec: the test suite runs every one."
     )
     static let arguments: [ArgumentSpec] = [
-        .positional("id", help: "A check id: print its description, hint and examples.", optional: true),
+        .positional("id", help: "A check id: print its description, hint and examples.", optional: true, values: BuiltInChecks.ids),
     ]
 
     let id: String?
