@@ -79,8 +79,9 @@ public enum L10nTool {
             context.printError(error.description)
             entries = ErrorJSON([error]).entries
         default:
-            context.printError("error: \(error)")
-            entries = [ErrorJSON.Entry(message: "\(error)")]
+            let message = plainMessage(error)
+            context.printError("error: \(message)")
+            entries = [ErrorJSON.Entry(message: message)]
         }
         if json { context.write(ErrorJSON(entries).text) }
     }
@@ -94,6 +95,15 @@ public enum L10nTool {
         if quiet && verbose { throw UsageError("--quiet and --verbose exclude each other") }
         context.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
         return head.filter { $0 != "--quiet" && $0 != "--verbose" } + arguments[end...]
+    }
+
+    /// A file-system error the library did not turn into its own words: the path and the system's
+    /// reason (`Permission denied`), not Foundation's sentence or its `Error Domain=` dump.
+    static func plainMessage(_ error: Error) -> String {
+        let ns = error as NSError
+        guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return "\(error)" }
+        let path = ns.userInfo[NSFilePathErrorKey] as? String ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
+        return (path.map { "\($0): " } ?? "") + AtomicFile.reason(error)
     }
 
     /// Finds the command (`type` is set as soon as it is known, for the usage of an error) and runs it.

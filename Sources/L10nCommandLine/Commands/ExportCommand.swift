@@ -85,6 +85,8 @@ struct ExportCommand: ParsableCommand {
                 if output == .text { context.print("\(locale): nothing to export (scope \(scope.rawValue)); no file written") }
                 continue
             }
+            // Created here, so that a failure is told in the system's words, not Foundation's.
+            try AtomicFile.createFolder(folder, shownAs: out)
             try export.write(to: folder, format: format, tool: tool)
             let files = export.document.files.count
             context.detail("\(locale): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s")")

@@ -59,7 +59,7 @@ struct ReportCommand: ParsableCommand {
             return report.passes ? .success : .findings
         }
         let folder = context.url(for: out, isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try AtomicFile.createFolder(folder, shownAs: out)
         try AtomicFile.writeAll(formats.map { format in
             (Data(report.render(format, pathPrefix: format == .html ? "" : prefix).utf8), folder.appendingPathComponent(format.fileName))
         })

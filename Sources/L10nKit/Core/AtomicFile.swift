@@ -79,6 +79,26 @@ public enum AtomicFile {
         }
     }
 
+    /// Creates a folder and its missing parents; a failure names the folder as `path` (default:
+    /// the URL's path) with the system's reason, never Foundation's sentence.
+    public static func createFolder(_ url: URL, shownAs path: String? = nil) throws {
+        var current = URL(fileURLWithPath: "/", isDirectory: true)
+        for component in url.standardizedFileURL.pathComponents.dropFirst() {
+            current.appendPathComponent(component, isDirectory: true)
+            var info = stat()
+            if stat(current.path, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw InputError(file: path ?? url.path, "cannot create the folder (\(String(cString: strerror(ENOTDIR))): \(current.path) is a file)")
+                }
+                continue
+            }
+            if mkdir(current.path, 0o777) != 0, errno != EEXIST {
+                throw InputError(file: path ?? url.path, "cannot create the folder (\(String(cString: strerror(errno))))",
+                                 hint: "check that the path is writable")
+            }
+        }
+    }
+
     /// Writes only when the bytes differ; returns whether it wrote.
     @discardableResult
     public static func writeIfChanged(_ data: Data, to url: URL) throws -> Bool {

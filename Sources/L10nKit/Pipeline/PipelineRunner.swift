@@ -119,7 +119,7 @@ public struct PipelineRunner: Sendable {
             state.checksAreDefault = true
             var output = report.render(.text, pathPrefix: pathPrefix)
             if let out {
-                try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+                try AtomicFile.createFolder(out)
                 try AtomicFile.writeAll(formats.map { format in
                     (Data(report.render(format, pathPrefix: format == .html ? "" : pathPrefix).utf8), out.appendingPathComponent(format.fileName))
                 })

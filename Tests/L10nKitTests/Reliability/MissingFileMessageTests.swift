@@ -41,4 +41,17 @@ final class MissingFileMessageTests: XCTestCase {
             XCTAssertTrue(run.stderr.hasPrefix("\(name): error: "), "\(name): \(run.stderr)")
         }
     }
+
+    func testAnOutputFolderThatCannotBeCreatedIsNamedInPlainWords() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        try Data("x".utf8).write(to: folder.appendingPathComponent("file"))
+        for arguments in [["report", "--project", sample, "--format", "md", "--out", "file/out"],
+                          ["export", "--project", sample, "--locale", "de", "--scope", "all", "--out", "file/out"]] {
+            let run = CLIRun(arguments, in: folder)
+            assertOwnWording(run)
+            XCTAssertFalse(run.stderr.contains("Domain="), run.stderr)
+            XCTAssertTrue(run.stderr.contains("cannot create the"), run.stderr)
+            XCTAssertTrue(run.stderr.contains("Not a directory") || run.stderr.contains("File exists"), run.stderr)
+        }
+    }
 }
