@@ -158,5 +158,14 @@ public struct UsageError: Error, CustomStringConvertible, Sendable {
     public init(_ description: String) { self.description = description }
 }
 
+extension UsageError {
+    /// `unknown format 'jsno'; did you mean 'json'? use text or json`: a value outside an option's set.
+    static func unknown(_ what: String, _ value: String, among values: [String]) -> UsageError {
+        let suggestion = Suggestion.didYouMean(value, among: values).map { " did you mean '\($0)'?" } ?? ""
+        let list = values.count > 1 ? values.dropLast().joined(separator: ", ") + " or " + values.last! : values.joined()
+        return UsageError("unknown \(what) '\(value)';\(suggestion) use \(list)")
+    }
+}
+
 /// `--help` or `-h` was given.
 struct HelpRequest: Error {}

@@ -15,7 +15,7 @@ enum OutputFormat: String {
 
     init(_ arguments: ParsedArguments) throws {
         let name = arguments.value("format") ?? "text"
-        guard let format = OutputFormat(rawValue: name) else { throw UsageError("unknown format '\(name)'; use text or json") }
+        guard let format = OutputFormat(rawValue: name) else { throw UsageError.unknown("format", name, among: ["text", "json"]) }
         self = arguments.flag("json") ? .json : format
     }
 

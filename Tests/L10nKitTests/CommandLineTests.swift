@@ -99,4 +99,18 @@ final class CommandLineSuggestionTests: XCTestCase {
                           "--locale", "fy", "--out", folder.path])
         XCTAssertTrue(run.stderr.contains("warning: the app does not declare 'fy'; did you mean 'fr'?"), run.stderr)
     }
+
+    func testMistypedOptionValuesSuggestTheNearest() {
+        let cases: [([String], String)] = [
+            (["run", "p.json", "--format", "jsno"], "unknown format 'jsno'; did you mean 'json'? use text or json"),
+            (["check", "--format", "junti"], "unknown format 'junti'; did you mean 'junit'? use text, json, github or junit"),
+            (["report", "--format", "html,mdd"], "unknown format 'mdd'; did you mean 'md'? use text, md, json, html or junit"),
+            (["export", "--scope", "overide"], "unknown scope 'overide'; did you mean 'overrides'? use overrides, missing or all"),
+        ]
+        for (arguments, message) in cases {
+            let run = CLIRun(arguments)
+            XCTAssertEqual(run.status, 2, "\(arguments)")
+            XCTAssertTrue(run.stderr.hasPrefix("error: \(message)\n"), "\(arguments): \(run.stderr)")
+        }
+    }
 }

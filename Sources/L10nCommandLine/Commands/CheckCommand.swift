@@ -17,7 +17,7 @@ struct CheckCommand: ParsableCommand {
     )
     static let arguments: [ArgumentSpec] = [
         .option("project", value: "dir", help: "The project folder.", default: "."),
-        .option("format", value: "format", help: "text, json, github or junit.", default: "text", values: ["text", "json", "github", "junit"]),
+        .option("format", value: "format", help: "text, json, github or junit.", default: "text", values: FindingsReport.Format.allCases.map(\.rawValue)),
         .flag("strict", help: "Fail on warnings too."),
         .repeatingOption("only", value: "ids", help: "Run only these checks (comma-separated or repeated).", values: BuiltInChecks.ids),
         .repeatingOption("skip", value: "ids", help: "Skip these checks.", values: BuiltInChecks.ids),
@@ -36,7 +36,7 @@ struct CheckCommand: ParsableCommand {
         project = arguments.value("project") ?? "."
         let formatName = arguments.value("format") ?? "text"
         guard let format = FindingsReport.Format(rawValue: formatName) else {
-            throw UsageError("unknown format '\(formatName)'; use text, json, github or junit")
+            throw UsageError.unknown("format", formatName, among: FindingsReport.Format.allCases.map(\.rawValue))
         }
         self.format = format
         baseline = arguments.value("baseline")

@@ -21,8 +21,7 @@ struct CompletionsCommand: ParsableCommand {
     init(_ arguments: ParsedArguments) throws {
         let name = arguments.positional("shell") ?? ""
         guard let shell = CompletionScript.Shell(rawValue: name) else {
-            let suggestion = Suggestion.didYouMean(name, among: CompletionScript.Shell.allCases.map(\.rawValue)).map { "; did you mean '\($0)'?" } ?? ""
-            throw UsageError("unknown shell '\(name)'\(suggestion); use bash, zsh or fish")
+            throw UsageError.unknown("shell", name, among: CompletionScript.Shell.allCases.map(\.rawValue))
         }
         self.shell = shell
     }

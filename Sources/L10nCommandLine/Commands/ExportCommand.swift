@@ -22,7 +22,7 @@ struct ExportCommand: ParsableCommand {
         .flag("xcloc", help: "Wrap each locale's XLIFF in an .xcloc bundle with contents.json, Source Contents and Notes."),
         .option("project", value: "dir", help: "The project folder.", default: "."),
         .repeatingOption("locale", value: "locale", help: "Target locale; repeat or separate with commas (default: the app's declared locales without the source language)."),
-        .option("scope", value: "scope", help: "overrides, missing or all.", default: "missing", values: ["overrides", "missing", "all"]),
+        .option("scope", value: "scope", help: "overrides, missing or all.", default: "missing", values: ExportScope.allCases.map(\.rawValue)),
         .option("out", value: "dir", help: "Folder the files are written to (created when missing).", default: "."),
         OutputFormat.argument(help: "text, or json: every locale with the file written and its unit count."),
         .flag("budgets", help: "Give each unit with a width budget maxwidth=\"N\" size-unit=\"char\" (without it the export stays byte-compatible with Xcode's)."),
@@ -47,7 +47,7 @@ struct ExportCommand: ParsableCommand {
         }
         let scopeName = arguments.value("scope") ?? "missing"
         guard let scope = ExportScope(rawValue: scopeName) else {
-            throw UsageError("unknown scope '\(scopeName)'; use overrides, missing or all")
+            throw UsageError.unknown("scope", scopeName, among: ExportScope.allCases.map(\.rawValue))
         }
         self.scope = scope
         out = arguments.value("out") ?? "."

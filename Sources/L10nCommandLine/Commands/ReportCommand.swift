@@ -18,7 +18,7 @@ struct ReportCommand: ParsableCommand {
     )
     static let arguments: [ArgumentSpec] = [
         .option("project", value: "dir", help: "The project folder.", default: "."),
-        .repeatingOption("format", value: "formats", help: "text, md, json, html, junit (default: text).", values: ["text", "md", "json", "html", "junit"]),
+        .repeatingOption("format", value: "formats", help: "text, md, json, html, junit (default: text).", values: ReportFormat.allCases.map(\.rawValue)),
         .option("out", value: "dir", help: "Write each format to DIR/report.<ext> (created when missing)."),
         .option("compare", value: "file", help: "A previous report.json: show coverage up or down, new and fixed findings, new custom labels."),
         .flag("strict", help: "Check warnings fail the release too."),
@@ -35,7 +35,7 @@ struct ReportCommand: ParsableCommand {
         let names = arguments.values("format")
         formats = try (names.isEmpty ? ["text"] : names).map { name in
             guard let format = ReportFormat(rawValue: name) else {
-                throw UsageError("unknown format '\(name)'; use text, md, json, html or junit")
+                throw UsageError.unknown("format", name, among: ReportFormat.allCases.map(\.rawValue))
             }
             return format
         }
