@@ -44,10 +44,15 @@ struct FormatCommand: ParsableCommand {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: context.url(for: path).path, isDirectory: &isFolder), isFolder.boolValue {
                 let prefix = path.hasSuffix("/") ? path : path + "/"
-                for file in CanonicalForm.files(in: context.url(for: path, isDirectory: true)) {
-                    guard let form = CanonicalForm.form(forPath: file), check || form.rewrites else { continue }
-                    files.append((prefix + file, form))
+                let found = CanonicalForm.files(in: context.url(for: path, isDirectory: true)).compactMap { file in
+                    CanonicalForm.form(forPath: file).map { (path: prefix + file, form: $0) }
                 }
+                if found.isEmpty { context.note("note: \(path) holds no \(known.replacingOccurrences(of: ", .stringsdict", with: " or .stringsdict")) file") }
+                let skipped = found.filter { !check && !$0.form.rewrites }
+                if !skipped.isEmpty {
+                    context.note("note: skipped \(skipped.count) check-only file\(skipped.count == 1 ? "" : "s") in \(path) (\(Set(skipped.map { "." + $0.form.fileExtensions[0] }).sorted().joined(separator: ", "))): use --check")
+                }
+                files += found.filter { check || $0.form.rewrites }
                 continue
             }
             guard let form = CanonicalForm.form(forPath: path) else {
@@ -63,6 +68,10 @@ struct FormatCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let files = try files(context)
+        guard !files.isEmpty else {
+            if format == .json { context.write(Self.json(files: [], differences: [:], written: !check)) }
+            return .success
+        }
         var pending: [(path: String, url: URL, canonical: Data, difference: CanonicalDifference)] = []
         var failures: [any LocatedError] = []
         var seen = Set<URL>()

@@ -214,6 +214,20 @@ final class FormatCheckDetailTests: XCTestCase {
         let walk = CLIRun(["format", "en.lproj"], in: folder)
         XCTAssertEqual(walk.status, 0, walk.stderr)
         XCTAssertEqual(walk.stdout, "")
+        XCTAssertEqual(walk.stderr, "note: skipped 2 check-only files in en.lproj (.stringsdict): use --check\n")
         XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("en.lproj/Bad.stringsdict"), encoding: .utf8), bad)
+    }
+
+    func testAFolderWithoutSupportedFilesSaysSo() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Empty"), withIntermediateDirectories: true)
+        for arguments in [["format", "Empty"], ["format", "--check", "Empty"]] {
+            let run = CLIRun(arguments, in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(run.stdout, "")
+            XCTAssertEqual(run.stderr, "note: Empty holds no .xcstrings, .strings or .stringsdict file\n")
+        }
+        XCTAssertEqual(CLIRun(["format", "--check", "--format", "json", "Empty"], in: folder).stdout, "{\n  \"files\" : [\n\n  ]\n}\n")
+        XCTAssertEqual(CLIRun(["--quiet", "format", "Empty"], in: folder).stderr, "")
     }
 }
