@@ -84,4 +84,20 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(try complete(["l10n", "help", "comp"]), "completions")
         XCTAssertEqual(try complete(["l10n", "run", "--f"]), "--format")
     }
+
+    func testFishCompletesCommandsOptionsAndValues() throws {
+        guard let fish = executable("fish") else { throw XCTSkip("fish is not installed; its completions were not exercised") }
+        let file = try Fixtures.temporaryFolder(self).appendingPathComponent("l10n.fish")
+        try Data(script("fish").utf8).write(to: file)
+        func complete(_ line: String) throws -> [String] {
+            let (status, output) = try run(fish, ["--no-config", "-c", "source '\(file.path)'; complete -C '\(line)'"])
+            XCTAssertEqual(status, 0, output)
+            return output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        }
+        XCTAssertEqual(try complete("l10n exp"), ["export"])
+        XCTAssertEqual(try complete("l10n --quiet form"), ["format"])
+        XCTAssertEqual(try complete("l10n check --format ").sorted(), ["github", "json", "junit", "text"])
+        XCTAssertEqual(try complete("l10n export --sc"), ["--scope"])
+        XCTAssertEqual(try complete("l10n help comp"), ["completions"])
+    }
 }
