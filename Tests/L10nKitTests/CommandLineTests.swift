@@ -113,4 +113,10 @@ final class CommandLineSuggestionTests: XCTestCase {
             XCTAssertTrue(run.stderr.hasPrefix("error: \(message)\n"), "\(arguments): \(run.stderr)")
         }
     }
+
+    func testAPluralLocaleWithoutRulesSuggestsTheNearestId() {
+        let run = CLIRun(["plurals", "jp"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stderr, "warning: ICU has no plural rules for 'jp'; it uses the root rules, where every number is other; did you mean 'ja'?\n")
+    }
 }

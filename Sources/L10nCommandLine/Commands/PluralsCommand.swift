@@ -35,7 +35,10 @@ struct PluralsCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let rules = try locales.map { try PluralRules(locale: $0, type: type) }
         for rule in rules where !rule.hasLocaleData {
-            context.note("warning: ICU has no plural rules for '\(rule.locale)'; it uses the root rules, where every number is other")
+            var suggestion: String?
+            do { _ = try LocaleIdentifier(validating: rule.locale) } catch { suggestion = error.suggestion }
+            context.note("warning: ICU has no plural rules for '\(rule.locale)'; it uses the root rules, where every number is other"
+                         + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
         }
         if json {
             let rows = rules.map { rule in
