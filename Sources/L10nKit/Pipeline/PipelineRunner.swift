@@ -149,6 +149,7 @@ public struct PipelineRunner: Sendable {
                     lines.append("\(locale): nothing to export (scope \(scope.rawValue))")
                     continue
                 }
+                try AtomicFile.createFolder(out)
                 let url = try export.write(to: out, format: format, tool: .l10n(version: L10nVersion.current))
                 lines.append("wrote \(displayPath(url)): \(export.unitCount) units in \(export.document.files.count) files (scope \(scope.rawValue))")
             }

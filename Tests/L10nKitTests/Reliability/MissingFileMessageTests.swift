@@ -54,4 +54,18 @@ final class MissingFileMessageTests: XCTestCase {
             XCTAssertTrue(run.stderr.contains("Not a directory") || run.stderr.contains("File exists"), run.stderr)
         }
     }
+
+    func testAPipelineStageNamesAnOutputFolderInPlainWords() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        try Data("x".utf8).write(to: folder.appendingPathComponent("file"))
+        for stage in [#"{"stage":"export","scope":"all","locales":["de"],"out":"file/out"}"#, #"{"stage":"report","formats":["md"],"out":"file/out"}"#] {
+            try Data(#"{"project":"\#(sample)","stages":[\#(stage)]}"#.utf8).write(to: folder.appendingPathComponent("p.json"))
+            let run = CLIRun(["run", "p.json"], in: folder)
+            XCTAssertEqual(run.status, 2, run.stdout)
+            for foreign in ["couldn’t", "could not be completed", "The file", "Domain="] {
+                XCTAssertFalse(run.stdout.contains(foreign), "\(foreign) in \(run.stdout)")
+            }
+            XCTAssertTrue(run.stdout.contains("error: cannot create the folder (Not a directory"), run.stdout)
+        }
+    }
 }
