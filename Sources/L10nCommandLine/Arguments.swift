@@ -1,3 +1,5 @@
+import L10nKit
+
 /// One command-line argument a command accepts, declared beside the command; help and parsing
 /// are both generated from these declarations (the shape of swift-argument-parser).
 public struct ArgumentSpec: Sendable {
@@ -15,21 +17,23 @@ public struct ArgumentSpec: Sendable {
     public var kind: Kind
     public var help: String
     public var defaultValue: String?
+    /// The fixed set of values an option takes (`text`, `json`), for shell completion; empty when any.
+    public var values: [String] = []
 
     public static func flag(_ name: String, help: String) -> ArgumentSpec {
         ArgumentSpec(name: name, kind: .flag, help: help, defaultValue: nil)
     }
 
-    public static func option(_ name: String, value: String, help: String, default defaultValue: String? = nil) -> ArgumentSpec {
-        ArgumentSpec(name: name, kind: .option(valueName: value, repeating: false), help: help, defaultValue: defaultValue)
+    public static func option(_ name: String, value: String, help: String, default defaultValue: String? = nil, values: [String] = []) -> ArgumentSpec {
+        ArgumentSpec(name: name, kind: .option(valueName: value, repeating: false), help: help, defaultValue: defaultValue, values: values)
     }
 
-    public static func repeatingOption(_ name: String, value: String, help: String) -> ArgumentSpec {
-        ArgumentSpec(name: name, kind: .option(valueName: value, repeating: true), help: help, defaultValue: nil)
+    public static func repeatingOption(_ name: String, value: String, help: String, values: [String] = []) -> ArgumentSpec {
+        ArgumentSpec(name: name, kind: .option(valueName: value, repeating: true), help: help, defaultValue: nil, values: values)
     }
 
-    public static func positional(_ value: String, help: String, repeating: Bool = false, optional: Bool = false) -> ArgumentSpec {
-        ArgumentSpec(name: value, kind: .positional(valueName: value, repeating: repeating, optional: optional), help: help, defaultValue: nil)
+    public static func positional(_ value: String, help: String, repeating: Bool = false, optional: Bool = false, values: [String] = []) -> ArgumentSpec {
+        ArgumentSpec(name: value, kind: .positional(valueName: value, repeating: repeating, optional: optional), help: help, defaultValue: nil, values: values)
     }
 
     var usageFragment: String {
@@ -92,7 +96,9 @@ public struct ParsedArguments: Sendable {
                     name = String(name[..<equals])
                 }
                 guard let spec = specs.first(where: { $0.name == name && !$0.isPositional }) else {
-                    throw UsageError("unknown option '--\(name)'")
+                    let names = specs.filter { !$0.isPositional }.map(\.name)
+                    let suggestion = Suggestion.didYouMean(name, among: names).map { "; did you mean '--\($0)'?" } ?? ""
+                    throw UsageError("unknown option '--\(name)'\(suggestion)")
                 }
                 switch spec.kind {
                 case .flag:
@@ -150,6 +156,15 @@ extension ArgumentSpec {
 public struct UsageError: Error, CustomStringConvertible, Sendable {
     public var description: String
     public init(_ description: String) { self.description = description }
+}
+
+extension UsageError {
+    /// `unknown format 'jsno'; did you mean 'json'? use text or json`: a value outside an option's set.
+    static func unknown(_ what: String, _ value: String, among values: [String]) -> UsageError {
+        let suggestion = Suggestion.didYouMean(value, among: values).map { " did you mean '\($0)'?" } ?? ""
+        let list = values.count > 1 ? values.dropLast().joined(separator: ", ") + " or " + values.last! : values.joined()
+        return UsageError("unknown \(what) '\(value)';\(suggestion) use \(list)")
+    }
 }
 
 /// `--help` or `-h` was given.

@@ -31,6 +31,14 @@ public protocol ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitStatus
 }
 
+/// How much a command says on standard error besides its errors: `--quiet` only errors,
+/// `--verbose` also a line per file.
+public enum Verbosity: Sendable {
+    case quiet
+    case normal
+    case verbose
+}
+
 /// Where a command writes and what it runs in; tests pass their own to capture output.
 public final class CommandContext: @unchecked Sendable {
     public let currentDirectory: URL
@@ -39,17 +47,29 @@ public final class CommandContext: @unchecked Sendable {
     private let writeErr: (String) -> Void
     /// Whether standard output is a terminal (colour is used only then, and never with NO_COLOR).
     public let isTerminal: Bool
+    /// Whether standard error is a terminal: only then is a progress line drawn.
+    public let errorIsTerminal: Bool
+    /// Set from the global options `--quiet` and `--verbose`.
+    public internal(set) var verbosity: Verbosity = .normal
+    /// Columns the progress line may use (the terminal's width less one).
+    public let progressWidth: Int
+    /// Whether a progress line is on the terminal now (erased before anything else is written).
+    private var showsProgress = false
 
     public init(
         currentDirectory: URL,
         environment: [String: String],
         isTerminal: Bool = false,
+        errorIsTerminal: Bool = false,
+        progressWidth: Int = 79,
         stdout: @escaping (String) -> Void,
         stderr: @escaping (String) -> Void
     ) {
+        self.progressWidth = max(20, progressWidth)
         self.currentDirectory = currentDirectory
         self.environment = environment
         self.isTerminal = isTerminal
+        self.errorIsTerminal = errorIsTerminal
         self.writeOut = stdout
         self.writeErr = stderr
     }
@@ -60,17 +80,49 @@ public final class CommandContext: @unchecked Sendable {
             currentDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath, isDirectory: true),
             environment: ProcessInfo.processInfo.environment,
             isTerminal: isatty(STDOUT_FILENO) != 0,
+            errorIsTerminal: isatty(STDERR_FILENO) != 0,
+            progressWidth: terminalColumns(STDERR_FILENO).map { $0 - 1 } ?? 79,
             stdout: { StandardStream.output.write($0) },
             stderr: { StandardStream.error.write($0) }
         )
     }
 
     /// Writes a line to standard output.
-    public func print(_ line: String = "") { writeOut(line + "\n") }
+    public func print(_ line: String = "") { write(line + "\n") }
     /// Writes text to standard output as is.
-    public func write(_ text: String) { writeOut(text) }
-    /// Writes a line to standard error.
-    public func printError(_ line: String) { writeErr(line + "\n") }
+    public func write(_ text: String) {
+        endProgress()
+        writeOut(text)
+    }
+    /// Writes a line to standard error (errors: printed even with `--quiet`).
+    public func printError(_ line: String) {
+        endProgress()
+        writeErr(line + "\n")
+    }
+    /// A warning, note or summary on standard error; `--quiet` drops it.
+    public func note(_ line: String) {
+        if verbosity != .quiet { printError(line) }
+    }
+    /// A line per file or step on standard error, only with `--verbose`.
+    public func detail(_ line: String) {
+        if verbosity == .verbose { printError(line) }
+    }
+
+    /// Redraws the one progress line (`format: 3/120 Base.lproj/Main.strings`) on standard error,
+    /// only when it is a terminal and without `--quiet`; elsewhere nothing is written.
+    public func progress(_ step: Int, of total: Int, _ what: String) {
+        guard errorIsTerminal, verbosity != .quiet, total > 1 else { return }
+        let line = "[\(step)/\(total)] \(what)"
+        writeErr("\r\u{1B}[K" + String(line.prefix(progressWidth)))
+        showsProgress = true
+    }
+
+    /// Erases the progress line, if one is shown.
+    public func endProgress() {
+        guard showsProgress else { return }
+        showsProgress = false
+        writeErr("\r\u{1B}[K")
+    }
 
     /// Resolves a path given on the command line against the working directory.
     public func url(for path: String, isDirectory: Bool = false) -> URL {
@@ -86,4 +138,11 @@ public final class CommandContext: @unchecked Sendable {
         guard let relative = DisplayPath.relative(root, to: currentDirectory) else { return root.standardizedFileURL.path + "/" }
         return relative.isEmpty ? "" : relative + "/"
     }
+}
+
+/// The width of the terminal on `descriptor`, nil when it is none or does not say.
+func terminalColumns(_ descriptor: Int32) -> Int? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+    return Int(size.ws_col)
 }

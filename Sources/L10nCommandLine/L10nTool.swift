@@ -19,6 +19,7 @@ public enum L10nTool {
         PluralsCommand.self,
         WidthCommand.self,
         VersionCommand.self,
+        CompletionsCommand.self,
     ]
 
     /// Runs the process's own arguments and exits with the command's status.
@@ -34,53 +35,114 @@ public enum L10nTool {
         exit(status)
     }
 
+    /// Options every command takes, before or after the command name.
+    public static let globalArguments: [ArgumentSpec] = [
+        .flag("quiet", help: "Print only errors on standard error: no warnings, notes or progress."),
+        .flag("verbose", help: "Also print a line per file or step on standard error."),
+    ]
+
     /// Runs one command line; never throws: every error is printed and mapped to an exit code.
     public static func run(_ arguments: [String], context: CommandContext) -> Int32 {
-        guard let name = arguments.first, !["-h", "--help", "help"].contains(name) else {
-            if arguments.count > 1, arguments.first == "help", let command = command(named: arguments[1]) {
-                context.print(help(for: command))
-                return 0
-            }
-            context.print(overview())
-            return arguments.isEmpty ? ExitStatus.failure.rawValue : 0
-        }
-        if name == "--version" {
-            context.print(version)
-            return 0
-        }
-        guard let type = command(named: name) else {
-            context.printError("error: unknown command '\(name)'")
-            context.printError("Run 'l10n --help' to see the commands.")
-            return ExitStatus.failure.rawValue
-        }
-        let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") {
-            context.print(help(for: type))
-            return 0
-        }
+        var type: (any ParsableCommand.Type)?
+        defer { context.endProgress() }
         do {
-            let parsed = try ParsedArguments.parse(rest, specs: type.arguments)
-            let command = try type.init(parsed)
-            return try command.run(context).rawValue
+            let arguments = try takeGlobalOptions(arguments, into: context)
+            return try dispatch(arguments, context: context, type: &type).rawValue
         } catch is HelpRequest {
-            context.print(help(for: type))
+            context.print(type.map(help(for:)) ?? overview())
             return 0
-        } catch let error as UsageError {
-            context.printError("error: \(error.description)")
-            context.printError("Usage: \(usage(for: type))")
-            context.printError("Run 'l10n \(type.configuration.name) --help' for more.")
-            return ExitStatus.failure.rawValue
-        } catch let error as LocatedError {
-            context.printError(error.description)
-            return ExitStatus.failure.rawValue
         } catch {
-            context.printError("error: \(error)")
+            report(error, of: type, json: OutputFormat.isRequested(in: arguments), context: context)
             return ExitStatus.failure.rawValue
         }
     }
 
+    /// The one error path: the error for people on standard error and, when JSON was asked for,
+    /// as an `ErrorJSON` object on standard output.
+    static func report(_ error: Error, of type: (any ParsableCommand.Type)?, json: Bool, context: CommandContext) {
+        let entries: [ErrorJSON.Entry]
+        switch error {
+        case let error as UsageError:
+            context.printError("error: \(error.description)")
+            if let type {
+                context.printError("Usage: \(usage(for: type))")
+                context.printError("Run 'l10n \(type.configuration.name) --help' for more.")
+            } else {
+                context.printError("Run 'l10n --help' to see the commands.")
+            }
+            entries = [ErrorJSON.Entry(message: error.description)]
+        case let error as InputErrors:
+            for failure in error.errors { context.printError(failure.description) }
+            if let note = error.note { context.printError("note: \(note)") }
+            entries = ErrorJSON(error.errors).entries
+        case let error as any LocatedError:
+            context.printError(error.description)
+            entries = ErrorJSON([error]).entries
+        default:
+            let message = plainMessage(error)
+            context.printError("error: \(message)")
+            entries = [ErrorJSON.Entry(message: message)]
+        }
+        if json { context.write(ErrorJSON(entries).text) }
+    }
+
+    /// The arguments without `--quiet` and `--verbose` (anywhere before `--`), which set the
+    /// context's verbosity.
+    static func takeGlobalOptions(_ arguments: [String], into context: CommandContext) throws -> [String] {
+        let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
+        let head = arguments[..<end]
+        let quiet = head.contains("--quiet"), verbose = head.contains("--verbose")
+        if quiet && verbose { throw UsageError("--quiet and --verbose exclude each other") }
+        context.verbosity = quiet ? .quiet : verbose ? .verbose : .normal
+        return head.filter { $0 != "--quiet" && $0 != "--verbose" } + arguments[end...]
+    }
+
+    /// A file-system error the library did not turn into its own words: the path and the system's
+    /// reason (`Permission denied`), not Foundation's sentence or its `Error Domain=` dump.
+    static func plainMessage(_ error: Error) -> String {
+        let ns = error as NSError
+        guard ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain else { return "\(error)" }
+        let path = ns.userInfo[NSFilePathErrorKey] as? String ?? (ns.userInfo[NSURLErrorKey] as? URL)?.path
+        return (path.map { "\($0): " } ?? "") + AtomicFile.reason(error)
+    }
+
+    /// Finds the command (`type` is set as soon as it is known, for the usage of an error) and runs it.
+    static func dispatch(_ arguments: [String], context: CommandContext, type: inout (any ParsableCommand.Type)?) throws -> ExitStatus {
+        guard let name = arguments.first else {
+            context.print(overview())
+            return .failure
+        }
+        switch name {
+        case "-h", "--help":
+            throw HelpRequest()
+        case "--version":
+            context.print(version)
+            return .success
+        case "help":
+            guard arguments.count > 1 else { throw HelpRequest() }
+            context.print(help(for: try command(resolving: arguments[1])))
+            return .success
+        default:
+            break
+        }
+        let found = try command(resolving: name)
+        type = found
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("--help") { throw HelpRequest() }
+        let parsed = try ParsedArguments.parse(rest, specs: found.arguments)
+        return try found.init(parsed).run(context)
+    }
+
     static func command(named name: String) -> (any ParsableCommand.Type)? {
         commands.first { $0.configuration.name == name }
+    }
+
+    /// The command called `name`; a usage error naming the nearest command when there is none.
+    static func command(resolving name: String) throws -> any ParsableCommand.Type {
+        if let type = command(named: name) { return type }
+        let names = commands.map { $0.configuration.name } + ["help"]
+        let suggestion = Suggestion.didYouMean(name, among: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw UsageError("unknown command '\(name)'\(suggestion)")
     }
 
     static func usage(for type: any ParsableCommand.Type) -> String {
@@ -109,6 +171,7 @@ public enum L10nTool {
         if !positionals.isEmpty { lines += ["", "ARGUMENTS:"] + positionals.map(row) }
         lines += ["", "OPTIONS:"] + options.map(row)
         lines.append("  " + "-h, --help".padding(toLength: width, withPad: " ", startingAt: 0) + "Show help information.")
+        lines += ["", "GLOBAL OPTIONS:"] + globalArguments.map(row)
         return lines.joined(separator: "\n")
     }
 
@@ -137,6 +200,8 @@ public enum L10nTool {
             "COMMANDS:",
         ]
         lines += commands.map { "  " + $0.configuration.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.configuration.abstract }
+        lines += ["", "GLOBAL OPTIONS:"]
+        lines += globalArguments.map { "  " + $0.helpLabel.padding(toLength: width, withPad: " ", startingAt: 0) + $0.help }
         lines += ["", "See 'l10n help <command>' for detailed help."]
         return lines.joined(separator: "\n")
     }

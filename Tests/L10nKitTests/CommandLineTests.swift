@@ -48,3 +48,75 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("ICU 7"), run.stdout)
     }
 }
+
+/// "Did you mean" for mistyped commands, options and locale ids, and `l10n help COMMAND`.
+final class CommandLineSuggestionTests: XCTestCase {
+    func testUnknownCommandSuggestsTheNearest() {
+        let run = CLIRun(["expor"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("unknown command 'expor'; did you mean 'export'?"), run.stderr)
+        XCTAssertEqual(run.stdout, "")
+    }
+
+    func testUnknownOptionSuggestsTheNearest() {
+        let run = CLIRun(["check", "--formt", "json"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.contains("unknown option '--formt'; did you mean '--format'?"), run.stderr)
+        let far = CLIRun(["check", "--zzzzzz"])
+        XCTAssertEqual(far.status, 2)
+        XCTAssertFalse(far.stderr.contains("did you mean"), far.stderr)
+    }
+
+    func testHelpForAnUnknownCommandIsAnError() {
+        let run = CLIRun(["help", "exprot"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertEqual(run.stdout, "")
+        XCTAssertTrue(run.stderr.contains("unknown command 'exprot'; did you mean 'export'?"), run.stderr)
+        let nothing = CLIRun(["help", "nosuch"])
+        XCTAssertEqual(nothing.status, 2)
+        XCTAssertTrue(nothing.stderr.contains("unknown command 'nosuch'"), nothing.stderr)
+    }
+
+    func testHelpForACommandPrintsItsHelp() {
+        let run = CLIRun(["help", "export"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stdout, L10nTool.help(for: ExportCommand.self) + "\n")
+        XCTAssertEqual(run.stderr, "")
+    }
+
+    func testMistypedLocaleIdsSuggestTheNearest() {
+        let name = CLIRun(["export", "--locale", "Germna"])
+        XCTAssertEqual(name.status, 2)
+        XCTAssertTrue(name.stderr.contains("did you mean 'de'?"), name.stderr)
+        let code = CLIRun(["export", "--locale", "jp"])
+        XCTAssertEqual(code.status, 2)
+        XCTAssertTrue(code.stderr.contains("did you mean 'ja'?"), code.stderr)
+    }
+
+    func testALocaleTheAppLacksSuggestsADeclaredOne() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let run = CLIRun(["export", "--project", Fixtures.packageRoot.appendingPathComponent("Samples/BrandedEditor").path,
+                          "--locale", "fy", "--out", folder.path])
+        XCTAssertTrue(run.stderr.contains("warning: the app does not declare 'fy'; did you mean 'fr'?"), run.stderr)
+    }
+
+    func testMistypedOptionValuesSuggestTheNearest() {
+        let cases: [([String], String)] = [
+            (["run", "p.json", "--format", "jsno"], "unknown format 'jsno'; did you mean 'json'? use text or json"),
+            (["check", "--format", "junti"], "unknown format 'junti'; did you mean 'junit'? use text, json, github or junit"),
+            (["report", "--format", "html,mdd"], "unknown format 'mdd'; did you mean 'md'? use text, md, json, html or junit"),
+            (["export", "--scope", "overide"], "unknown scope 'overide'; did you mean 'overrides'? use overrides, missing or all"),
+        ]
+        for (arguments, message) in cases {
+            let run = CLIRun(arguments)
+            XCTAssertEqual(run.status, 2, "\(arguments)")
+            XCTAssertTrue(run.stderr.hasPrefix("error: \(message)\n"), "\(arguments): \(run.stderr)")
+        }
+    }
+
+    func testAPluralLocaleWithoutRulesSuggestsTheNearestId() {
+        let run = CLIRun(["plurals", "jp"])
+        XCTAssertEqual(run.status, 0)
+        XCTAssertEqual(run.stderr, "warning: ICU has no plural rules for 'jp'; it uses the root rules, where every number is other; did you mean 'ja'?\n")
+    }
+}

@@ -10,6 +10,7 @@ final class CommandsDocTests: XCTestCase {
 
         Generated from each command's declarations (the same text as `l10n help COMMAND`).
         Exit codes everywhere: `0` all good, `1` findings, `2` unusable input or usage.
+        `--format json` and the JSON error object printed on exit 2: [json.md](json.md).
 
         """
         for command in L10nTool.commands {

@@ -17,10 +17,10 @@ struct CheckCommand: ParsableCommand {
     )
     static let arguments: [ArgumentSpec] = [
         .option("project", value: "dir", help: "The project folder.", default: "."),
-        .option("format", value: "format", help: "text, json, github or junit.", default: "text"),
+        .option("format", value: "format", help: "text, json, github or junit.", default: "text", values: FindingsReport.Format.allCases.map(\.rawValue)),
         .flag("strict", help: "Fail on warnings too."),
-        .repeatingOption("only", value: "ids", help: "Run only these checks (comma-separated or repeated)."),
-        .repeatingOption("skip", value: "ids", help: "Skip these checks."),
+        .repeatingOption("only", value: "ids", help: "Run only these checks (comma-separated or repeated).", values: BuiltInChecks.ids),
+        .repeatingOption("skip", value: "ids", help: "Skip these checks.", values: BuiltInChecks.ids),
         .repeatingOption("locale", value: "locale", help: "Look only at these offered locales."),
         .option("baseline", value: "file", help: "Count only findings not recorded in this baseline (overrides the manifest's)."),
         .option("write-baseline", value: "file", help: "Record the current findings as the baseline and exit 0."),
@@ -36,7 +36,7 @@ struct CheckCommand: ParsableCommand {
         project = arguments.value("project") ?? "."
         let formatName = arguments.value("format") ?? "text"
         guard let format = FindingsReport.Format(rawValue: formatName) else {
-            throw UsageError("unknown format '\(formatName)'; use text, json, github or junit")
+            throw UsageError.unknown("format", formatName, among: FindingsReport.Format.allCases.map(\.rawValue))
         }
         self.format = format
         baseline = arguments.value("baseline")
@@ -48,7 +48,7 @@ struct CheckCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let root = context.url(for: project, isDirectory: true)
         let model = try ProjectDiscovery(root: root).discover()
-        for warning in model.warnings { context.printError(warning) }
+        for warning in model.warnings { context.note(warning) }
         var options = self.options
         options.baseline = baseline.map { context.url(for: $0) }
         if let baselineToWrite {
@@ -75,7 +75,7 @@ struct ChecksCommand: ParsableCommand {
         discussion: "Generated from the check types themselves. The examples are the checks' spec: the test suite runs every one."
     )
     static let arguments: [ArgumentSpec] = [
-        .positional("id", help: "A check id: print its description, hint and examples.", optional: true),
+        .positional("id", help: "A check id: print its description, hint and examples.", optional: true, values: BuiltInChecks.ids),
     ]
 
     let id: String?

@@ -22,8 +22,9 @@ struct ExportCommand: ParsableCommand {
         .flag("xcloc", help: "Wrap each locale's XLIFF in an .xcloc bundle with contents.json, Source Contents and Notes."),
         .option("project", value: "dir", help: "The project folder.", default: "."),
         .repeatingOption("locale", value: "locale", help: "Target locale; repeat or separate with commas (default: the app's declared locales without the source language)."),
-        .option("scope", value: "scope", help: "overrides, missing or all.", default: "missing"),
+        .option("scope", value: "scope", help: "overrides, missing or all.", default: "missing", values: ExportScope.allCases.map(\.rawValue)),
         .option("out", value: "dir", help: "Folder the files are written to (created when missing).", default: "."),
+        OutputFormat.argument(help: "text, or json: every locale with the file written and its unit count."),
         .flag("budgets", help: "Give each unit with a width budget maxwidth=\"N\" size-unit=\"char\" (without it the export stays byte-compatible with Xcode's)."),
     ]
 
@@ -33,6 +34,7 @@ struct ExportCommand: ParsableCommand {
     let out: String
     let format: ExportFormat
     let budgets: Bool
+    let output: OutputFormat
 
     init(_ arguments: ParsedArguments) throws {
         project = arguments.value("project") ?? "."
@@ -45,17 +47,18 @@ struct ExportCommand: ParsableCommand {
         }
         let scopeName = arguments.value("scope") ?? "missing"
         guard let scope = ExportScope(rawValue: scopeName) else {
-            throw UsageError("unknown scope '\(scopeName)'; use overrides, missing or all")
+            throw UsageError.unknown("scope", scopeName, among: ExportScope.allCases.map(\.rawValue))
         }
         self.scope = scope
         out = arguments.value("out") ?? "."
         format = arguments.flag("xcloc") ? .xcloc : .xliff
         budgets = arguments.flag("budgets")
+        output = try OutputFormat(arguments)
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let discovered = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
-        for warning in discovered.warnings { context.printError(warning) }
+        for warning in discovered.warnings { context.note(warning) }
         let exporter = XLIFFExporter(project: discovered)
         let targets = locales.isEmpty ? exporter.defaultLocales : locales
         guard !targets.isEmpty else {
@@ -66,21 +69,35 @@ struct ExportCommand: ParsableCommand {
         }
         let offered = Set(discovered.app.availableLocalizations)
         for locale in targets where !offered.contains(locale) {
-            context.printError("warning: the app does not declare '\(locale)'; devices will not choose it until Info.plist lists it")
+            let nearest = Suggestion.didYouMean(locale, among: discovered.app.availableLocalizations.sorted()).map { " did you mean '\($0)'?" } ?? ""
+            context.note("warning: the app does not declare '\(locale)';\(nearest) devices will not choose it until Info.plist lists it")
         }
         let folder = context.url(for: out, isDirectory: true)
         let tool = XLIFFTool.l10n(version: L10nTool.version)
-        for locale in targets {
+        var rows: [JSONValue] = []
+        for (index, locale) in targets.enumerated() {
+            context.progress(index + 1, of: targets.count, "export \(locale)")
             let plain = exporter.export(locale: locale, scope: scope)
             let export = budgets ? exporter.withBudgets(plain) : plain
             let shown = out == "." ? export.fileName(format) : (out.hasSuffix("/") ? out : out + "/") + export.fileName(format)
             guard export.unitCount > 0 else {
-                context.print("\(locale): nothing to export (scope \(scope.rawValue)); no file written")
+                rows.append(.object([("locale", .string(locale)), ("file", .null), ("units", .number("0")), ("files", .number("0"))]))
+                if output == .text { context.print("\(locale): nothing to export (scope \(scope.rawValue)); no file written") }
                 continue
             }
+            // Created here, so that a failure is told in the system's words, not Foundation's.
+            try AtomicFile.createFolder(folder, shownAs: out)
             try export.write(to: folder, format: format, tool: tool)
             let files = export.document.files.count
+            context.detail("\(locale): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s")")
+            rows.append(.object([("locale", .string(locale)), ("file", .string(shown)),
+                                 ("units", .number(String(export.unitCount))), ("files", .number(String(files)))]))
+            guard output == .text else { continue }
             context.print("wrote \(shown): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (scope \(scope.rawValue))")
+        }
+        if output == .json {
+            let root = JSONValue.object([("scope", .string(scope.rawValue)), ("locales", .array(rows))])
+            context.write(String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: root), as: UTF8.self))
         }
         return .success
     }

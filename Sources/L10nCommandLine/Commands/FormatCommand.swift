@@ -1,44 +1,81 @@
 import Foundation
 import L10nKit
 
-/// `l10n format [--check] FILE...`: rewrites files in the canonical form Xcode saves them in.
+/// `l10n format [--check] PATH...`: rewrites files in the canonical form Xcode saves them in.
 struct FormatCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "format",
-        abstract: "Rewrite String Catalogs and .strings files exactly as Xcode writes them.",
+        abstract: "Rewrite String Catalogs and .strings files exactly as Xcode writes them; check .stringsdict files.",
         discussion: """
         Catalogs: every object's keys in Xcode's order, its indentation and escaping, no final newline. \
         .strings: genstrings' layout (ibtool's for object-id keys), in the encoding read. \
+        .stringsdict: checked only (--check), against the property-list layout import writes. \
+        A folder stands for every such file in it and its subfolders (hidden ones skipped). \
         A file is written (atomically) only when its bytes change. All files are read first: if \
-        any is malformed, none is written (exit 2). With --check nothing is written and the \
-        command exits 1 when some file is not in canonical form.
+        any is malformed, none is written (exit 2). With --check nothing is written, each file not \
+        in canonical form is listed with its first differing line (or its final newline), and the \
+        command exits 1 when there is one.
         """
     )
     static let arguments: [ArgumentSpec] = [
-        .flag("check", help: "Write nothing; list each file not in canonical form and exit 1 if there is one."),
-        .positional("file", help: "Files to format (\(CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", "))).", repeating: true),
+        .flag("check", help: "Write nothing; list each file not in canonical form and why, and exit 1 if there is one."),
+        OutputFormat.argument(help: "text, or json: every file with whether it is canonical and where it differs."),
+        .positional("path", help: "Files (\(CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", "))) or folders holding them.", repeating: true),
     ] + WriteOptions.arguments
 
     let check: Bool
-    let files: [(path: String, form: CanonicalForm)]
+    let format: OutputFormat
+    let paths: [String]
     let writing: WriteOptions
 
     init(_ arguments: ParsedArguments) throws {
         writing = try WriteOptions(arguments)
         check = arguments.flag("check")
-        files = try arguments.values("file").map { path in
-            guard let form = CanonicalForm.form(forPath: path) else {
-                let known = CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")
-                throw UsageError("cannot format '\(path)': l10n format knows \(known) files")
+        format = try OutputFormat(arguments)
+        paths = arguments.values("path")
+    }
+
+    /// Each path given, or each supported file of a folder given, with its form; a folder's
+    /// `.stringsdict` files only when checking.
+    func files(_ context: CommandContext) throws -> [(path: String, form: CanonicalForm)] {
+        let known = CanonicalForm.all.flatMap(\.fileExtensions).map { "." + $0 }.joined(separator: ", ")
+        var files: [(path: String, form: CanonicalForm)] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: context.url(for: path).path, isDirectory: &isFolder), isFolder.boolValue {
+                let prefix = path.hasSuffix("/") ? path : path + "/"
+                let found = CanonicalForm.files(in: context.url(for: path, isDirectory: true)).compactMap { file in
+                    CanonicalForm.form(forPath: file).map { (path: prefix + file, form: $0) }
+                }
+                if found.isEmpty { context.note("note: \(path) holds no \(known.replacingOccurrences(of: ", .stringsdict", with: " or .stringsdict")) file") }
+                let skipped = found.filter { !check && !$0.form.rewrites }
+                if !skipped.isEmpty {
+                    context.note("note: skipped \(skipped.count) check-only file\(skipped.count == 1 ? "" : "s") in \(path) (\(Set(skipped.map { "." + $0.form.fileExtensions[0] }).sorted().joined(separator: ", "))): use --check")
+                }
+                files += found.filter { check || $0.form.rewrites }
+                continue
             }
-            return (path, form)
+            guard let form = CanonicalForm.form(forPath: path) else {
+                throw UsageError("cannot format '\(path)': l10n format knows \(known) files and folders holding them")
+            }
+            guard check || form.rewrites else {
+                throw UsageError("l10n format only checks .\(form.fileExtensions[0]) files: use --check for '\(path)'")
+            }
+            files.append((path, form))
         }
+        return files
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        var pending: [(path: String, url: URL, canonical: Data)] = []
+        let files = try files(context)
+        guard !files.isEmpty else {
+            if format == .json { context.write(Self.json(files: [], differences: [:], written: !check)) }
+            return .success
+        }
+        var pending: [(path: String, url: URL, canonical: Data, difference: CanonicalDifference)] = []
         var failures: [any LocatedError] = []
         var seen = Set<URL>()
+        var checked: [String] = []
         // The journal of the run lives in the folder holding every file; a run killed while
         // renaming left one there, which is completed before anything is read.
         let urls = files.map { FileTransaction.resolved(context.url(for: $0.path)) }
@@ -46,43 +83,66 @@ struct FormatCommand: ParsableCommand {
         var locks: [FileLock] = []
         defer { locks.forEach { $0.release() } }
         if !check {
-            for path in try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.printError) {
-                context.printError("note: restored \(path), left half-written by an interrupted run")
+            for path in try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.note) {
+                context.note("note: restored \(path), left half-written by an interrupted run")
             }
             // Locked before reading, held until the rename: a run that writes one of these
             // files meanwhile waits, so its update is never overwritten with what was read.
-            locks = try FileLock.lockAll(urls.filter { FileManager.default.fileExists(atPath: $0.path) }, timeout: writing.lockTimeout, waiting: context.printError)
+            locks = try FileLock.lockAll(urls.filter { FileManager.default.fileExists(atPath: $0.path) }, timeout: writing.lockTimeout, waiting: context.note)
         }
-        for (path, form) in files {
+        for (index, (path, form)) in files.enumerated() {
             let url = context.url(for: path)
             guard seen.insert(url).inserted else { continue }
+            checked.append(path)
+            context.progress(index + 1, of: files.count, "format \(path)")
             do {
-                let data = try AtomicFile.read(url)
+                let data = try AtomicFile.read(url, shownAs: path)
                 let canonical = try form.canonicalize(data, path)
                 if form.fileExtensions == CanonicalForm.stringCatalog.fileExtensions,
                    let warning = StringCatalogVersion.warning(StringCatalogVersion.declared(inCanonical: canonical), file: path) {
-                    context.printError(warning)
+                    context.note(warning)
                 }
-                if canonical != data { pending.append((path, url, canonical)) }
+                if canonical != data { pending.append((path, url, canonical, CanonicalDifference(actual: data, canonical: canonical))) }
+                context.detail("\(path): \(canonical == data ? "canonical" : "not in canonical form")")
             } catch let error as any LocatedError {
                 failures.append(error)
             }
         }
         guard failures.isEmpty else {
-            for failure in failures { context.printError(failure.description) }
-            if !check, seen.count > 1 { context.printError("note: nothing was written because \(failures.count == 1 ? "a file is" : "\(failures.count) files are") unusable") }
-            return .failure
+            let note = !check && seen.count > 1 ? "nothing was written because \(failures.count == 1 ? "a file is" : "\(failures.count) files are") unusable" : nil
+            throw InputErrors(errors: failures, note: note)
         }
+        let differences = Dictionary(pending.map { ($0.path, $0.difference) }, uniquingKeysWith: { first, _ in first })
         if check {
-            for file in pending { context.print("\(file.path): not in canonical form") }
+            if format == .json {
+                context.write(Self.json(files: checked, differences: differences, written: false))
+            } else {
+                for file in pending { context.print("\(file.path): not in canonical form (\(file.difference.description))") }
+            }
             return pending.isEmpty ? .success : .findings
         }
         var transaction = FileTransaction(root: root, changes: pending.map { FileTransaction.Change(url: $0.url, data: $0.canonical) })
         transaction.takesLocks = false
         transaction.force = writing.force
         try transaction.commit()
-        for file in pending { context.print("formatted \(file.path)") }
+        if format == .json {
+            context.write(Self.json(files: checked, differences: differences, written: true))
+        } else {
+            for file in pending { context.print("formatted \(file.path)") }
+        }
         return .success
+    }
+
+    /// `{"files": [{"file", "canonical", "formatted"?, "difference"?}]}`: every file read, in order.
+    static func json(files: [String], differences: [String: CanonicalDifference], written: Bool) -> String {
+        let rows = files.map { path -> JSONValue in
+            let difference = differences[path]
+            var members: [(key: String, value: JSONValue)] = [("file", .string(path)), ("canonical", .bool(difference == nil))]
+            if written { members.append(("formatted", .bool(difference != nil))) }
+            if let difference { members.append(("difference", difference.json)) }
+            return .object(members)
+        }
+        return String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: .object([("files", .array(rows))])), as: UTF8.self)
     }
 
     /// The deepest folder holding every file.

@@ -22,7 +22,7 @@ struct ImportCommand: ParsableCommand {
         .positional("file", help: "XLIFF files or .xcloc bundles.", repeating: true),
         .option("project", value: "dir", help: "The project folder.", default: "."),
         .flag("dry-run", help: "Write nothing; show what would change (key, locale, old → new)."),
-        .option("format", value: "format", help: "Report format: text or json.", default: "text"),
+        OutputFormat.argument(help: "Report format: text or json."),
     ] + WriteOptions.arguments
 
     let files: [String]
@@ -36,22 +36,21 @@ struct ImportCommand: ParsableCommand {
         files = arguments.values("file")
         project = arguments.value("project") ?? "."
         dryRun = arguments.flag("dry-run")
-        switch arguments.value("format") ?? "text" {
-        case "text": json = false
-        case "json": json = true
-        case let other: throw UsageError("unknown format '\(other)'; use text or json")
-        }
+        json = try OutputFormat(arguments) == .json
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let root = context.url(for: project, isDirectory: true)
-        let restored = try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.printError)
-        for path in restored { context.printError("note: restored \(path), left half-written by an interrupted run") }
+        let restored = try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.note)
+        for path in restored { context.note("note: restored \(path), left half-written by an interrupted run") }
         var inputs: [ImportInput] = []
         var failures: [any LocatedError] = []
-        for path in files {
+        for (index, path) in files.enumerated() {
+            context.progress(index + 1, of: files.count, "import \(path)")
             do {
-                inputs.append(try ImportInput.read(contentsOf: context.url(for: path), displayPath: path))
+                let input = try ImportInput.read(contentsOf: context.url(for: path), displayPath: path)
+                context.detail("read \(path): \(input.document.allUnits.count) units")
+                inputs.append(input)
             } catch let error as any LocatedError {
                 failures.append(error)
             }
@@ -61,24 +60,22 @@ struct ImportCommand: ParsableCommand {
         // locked at the write; if another run changed it since discovery, the write refuses
         // (nothing written) and the project is read and planned again, so no update is lost.
         let locks = dryRun ? [] : try FileLock.lockAll(XLIFFImporter.filesToLock(for: inputs, root: root),
-                                                        timeout: writing.lockTimeout, waiting: context.printError)
+                                                        timeout: writing.lockTimeout, waiting: context.note)
         defer { locks.forEach { $0.release() } }
         for attempt in 1...Self.attempts {
             let discovered = try ProjectDiscovery(root: root).discover()
-            if attempt == 1 { for warning in discovered.warnings { context.printError(warning) } }
+            if attempt == 1 { for warning in discovered.warnings { context.note(warning) } }
             let planned = Result { () throws(ImportFailure) in try XLIFFImporter(project: discovered).plan(inputs) }
             var problems = failures
             if case .failure(let failure) = planned { problems += failure.errors as [any LocatedError] }
             guard problems.isEmpty, case .success(let plan) = planned else {
-                for problem in problems { context.printError(problem.description) }
-                context.printError("note: nothing was written")
-                return .failure
+                throw InputErrors(errors: problems, note: "nothing was written")
             }
             if !dryRun {
                 do {
-                    try plan.write(force: writing.force, lockTimeout: writing.lockTimeout, holding: locks, waiting: context.printError)
+                    try plan.write(force: writing.force, lockTimeout: writing.lockTimeout, holding: locks, waiting: context.note)
                 } catch let conflict as FileTransaction.Conflict where attempt < Self.attempts {
-                    context.printError("note: \(conflict.description); reading the project again")
+                    context.note("note: \(conflict.description); reading the project again")
                     continue
                 }
             }

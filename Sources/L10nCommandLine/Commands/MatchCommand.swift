@@ -25,7 +25,8 @@ struct MatchCommand: ParsableCommand {
         .option("project", value: "dir", help: "Take the localizations from this project and show every bundle's choice."),
         .option("development-region", value: "region", help: "The bundle's CFBundleDevelopmentRegion, to apply the bundle fallback."),
         .option("limit", value: "count", help: "Keep at most this many localizations.", default: String(LocaleMatcher.defaultLimit)),
-        .flag("json", help: "Print a JSON array instead of lines."),
+        OutputFormat.argument(help: "text, or json: a JSON array instead of lines."),
+        OutputFormat.jsonFlag,
     ]
 
     var preferred: [String]
@@ -51,7 +52,7 @@ struct MatchCommand: ParsableCommand {
             throw UsageError("--limit needs a whole number of at least 1")
         }
         self.limit = limit
-        json = arguments.flag("json")
+        json = try OutputFormat(arguments) == .json
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {

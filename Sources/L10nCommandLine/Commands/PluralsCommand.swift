@@ -15,7 +15,8 @@ struct PluralsCommand: ParsableCommand {
         .positional("locale", help: "A locale id: en, pt-BR, zh-Hant, sr-Latn, en_GB.", repeating: true),
         .flag("ordinal", help: "Ordinal rules (1st, 2nd, 3rd) instead of cardinal ones."),
         .flag("rules", help: "Also print each category's CLDR condition and sample numbers."),
-        .flag("json", help: "Print a JSON array of {\"locale\", \"categories\"} objects."),
+        OutputFormat.argument(help: "text, or json: a JSON array of {\"locale\", \"categories\"} objects."),
+        OutputFormat.jsonFlag,
     ]
 
     var locales: [String]
@@ -27,14 +28,17 @@ struct PluralsCommand: ParsableCommand {
         locales = arguments.values("locale")
         type = arguments.flag("ordinal") ? .ordinal : .cardinal
         showsRules = arguments.flag("rules")
-        json = arguments.flag("json")
-        if showsRules && json { throw UsageError("--rules and --json cannot be combined") }
+        json = try OutputFormat(arguments) == .json
+        if showsRules && json { throw UsageError("--rules and --json cannot be combined (nor --rules and --format json)") }
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let rules = try locales.map { try PluralRules(locale: $0, type: type) }
         for rule in rules where !rule.hasLocaleData {
-            context.printError("warning: ICU has no plural rules for '\(rule.locale)'; it uses the root rules, where every number is other")
+            var suggestion: String?
+            do { _ = try LocaleIdentifier(validating: rule.locale) } catch { suggestion = error.suggestion }
+            context.note("warning: ICU has no plural rules for '\(rule.locale)'; it uses the root rules, where every number is other"
+                         + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
         }
         if json {
             let rows = rules.map { rule in

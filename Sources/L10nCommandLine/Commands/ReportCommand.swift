@@ -18,7 +18,7 @@ struct ReportCommand: ParsableCommand {
     )
     static let arguments: [ArgumentSpec] = [
         .option("project", value: "dir", help: "The project folder.", default: "."),
-        .repeatingOption("format", value: "formats", help: "text, md, json, html, junit (default: text)."),
+        .repeatingOption("format", value: "formats", help: "text, md, json, html, junit (default: text).", values: ReportFormat.allCases.map(\.rawValue)),
         .option("out", value: "dir", help: "Write each format to DIR/report.<ext> (created when missing)."),
         .option("compare", value: "file", help: "A previous report.json: show coverage up or down, new and fixed findings, new custom labels."),
         .flag("strict", help: "Check warnings fail the release too."),
@@ -35,7 +35,7 @@ struct ReportCommand: ParsableCommand {
         let names = arguments.values("format")
         formats = try (names.isEmpty ? ["text"] : names).map { name in
             guard let format = ReportFormat(rawValue: name) else {
-                throw UsageError("unknown format '\(name)'; use text, md, json, html or junit")
+                throw UsageError.unknown("format", name, among: ReportFormat.allCases.map(\.rawValue))
             }
             return format
         }
@@ -47,19 +47,19 @@ struct ReportCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let root = context.url(for: project, isDirectory: true)
         let model = try ProjectDiscovery(root: root).discover()
-        for warning in model.warnings { context.printError(warning) }
+        for warning in model.warnings { context.note(warning) }
         var report = try ReportJob(checkOptions: CheckOptions(strict: strict)).run(on: model)
         let prefix = context.displayPrefix(for: root)
         if let compare {
             let url = context.url(for: compare)
-            report.comparison = try ReportComparison.compare(report, previous: AtomicFile.read(url), file: compare, pathPrefix: prefix)
+            report.comparison = try ReportComparison.compare(report, previous: AtomicFile.read(url, shownAs: compare), file: compare, pathPrefix: prefix)
         }
         guard let out else {
             context.write(report.render(formats[0], pathPrefix: prefix, color: context.usesColor))
             return report.passes ? .success : .findings
         }
         let folder = context.url(for: out, isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try AtomicFile.createFolder(folder, shownAs: out)
         try AtomicFile.writeAll(formats.map { format in
             (Data(report.render(format, pathPrefix: format == .html ? "" : prefix).utf8), folder.appendingPathComponent(format.fileName))
         })

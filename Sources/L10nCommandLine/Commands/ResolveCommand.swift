@@ -15,7 +15,7 @@ struct ResolveCommand: ParsableCommand {
         .positional("key", help: "The keys to resolve.", repeating: true),
         .option("project", value: "dir", help: "The project folder.", default: "."),
         .repeatingOption("languages", value: "languages", help: "The device's preferred languages, best first (comma-separated)."),
-        .option("format", value: "format", help: "text or json.", default: "text"),
+        OutputFormat.argument(),
     ]
 
     let keys: [String]
@@ -28,14 +28,12 @@ struct ResolveCommand: ParsableCommand {
         project = arguments.value("project") ?? "."
         languages = arguments.values("languages")
         guard !languages.isEmpty else { throw UsageError("missing --languages <languages>, e.g. --languages de-AT,en") }
-        let format = arguments.value("format") ?? "text"
-        guard format == "text" || format == "json" else { throw UsageError("unknown format '\(format)'; use text or json") }
-        json = format == "json"
+        json = try OutputFormat(arguments) == .json
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
-        for warning in model.warnings { context.printError(warning) }
+        for warning in model.warnings { context.note(warning) }
         let explanation = KeyResolution.explain(keys, in: model, preferred: languages)
         context.write(json ? explanation.json : explanation.text)
         return explanation.keys.allSatisfy { $0.winner != nil } ? .success : .findings

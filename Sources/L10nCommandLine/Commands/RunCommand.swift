@@ -13,28 +13,62 @@ struct RunCommand: ParsableCommand {
     )
     static let arguments: [ArgumentSpec] = [
         .positional("pipeline", help: "The pipeline file (JSON; paths in it are relative to it)."),
+        OutputFormat.argument(help: "text, or json: every stage with its status and output, printed when the run ends."),
     ]
 
     let pipeline: String
+    let format: OutputFormat
 
     init(_ arguments: ParsedArguments) throws {
         pipeline = arguments.positional("pipeline") ?? ""
+        format = try OutputFormat(arguments)
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let loaded = try Pipeline.read(contentsOf: context.url(for: pipeline))
-        if let description = loaded.description { context.print("pipeline \(pipeline): \(description)") }
-        context.print("project \(context.displayPrefix(for: loaded.project).isEmpty ? "." : String(context.displayPrefix(for: loaded.project).dropLast()))")
-        let results = PipelineRunner(pathPrefix: context.displayPrefix(for: loaded.project), workingDirectory: context.currentDirectory).run(loaded) { result in
-            context.print("")
-            context.print("== \(result.stage) ==")
-            context.write(result.output)
+        let loaded = try Pipeline.read(contentsOf: context.url(for: pipeline), shownAs: pipeline)
+        let prefix = context.displayPrefix(for: loaded.project)
+        let project = prefix.isEmpty ? "." : String(prefix.dropLast())
+        let text = format == .text
+        if text, let description = loaded.description { context.print("pipeline \(pipeline): \(description)") }
+        if text { context.print("project \(project)") }
+        let runner = PipelineRunner(pathPrefix: prefix, workingDirectory: context.currentDirectory)
+        let results = runner.run(loaded, starting: { stage, number, count in
+            context.progress(number, of: count, "run stage \(stage)")
+            context.detail("stage \(number)/\(count): \(stage)")
+        }) { result in
+            if text {
+                context.print("")
+                context.print("== \(result.stage) ==")
+                context.write(result.output)
+            }
             if result.status == .failed { context.printError("stage \(result.stage) failed; later stages skipped") }
         }
         let worst = results.map(\.status).max() ?? .passed
-        context.print("")
-        context.print(results.map { "\($0.stage): \(Self.word($0.status))" }.joined(separator: ", "))
+        if text {
+            context.print("")
+            context.print(results.map { "\($0.stage): \(Self.word($0.status))" }.joined(separator: ", "))
+        } else {
+            context.write(json(results, project: project, description: loaded.description, status: worst))
+        }
         return ExitStatus(rawValue: Int32(worst.rawValue)) ?? .failure
+    }
+
+    /// `{"pipeline", "description"?, "project", "stages": [{"stage", "status", "output"}], "status"}`,
+    /// plus `"error"` and `"errors"` (as `ErrorJSON` has them) when a stage could not run.
+    func json(_ results: [StageResult], project: String, description: String?, status: StageStatus) -> String {
+        var members: [(key: String, value: JSONValue)] = [("pipeline", .string(pipeline))]
+        if let description { members.append(("description", .string(description))) }
+        members.append(("project", .string(project)))
+        members.append(("stages", .array(results.map { result in
+            .object([("stage", .string(result.stage)), ("status", .string(Self.word(result.status))), ("output", .string(result.output))])
+        })))
+        members.append(("status", .string(Self.word(status))))
+        let failures = ErrorJSON(results.compactMap(\.error)).entries.map(\.value)
+        if let first = failures.first {
+            members.append(("error", first))
+            members.append(("errors", .array(failures)))
+        }
+        return String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: .object(members)), as: UTF8.self)
     }
 
     static func word(_ status: StageStatus) -> String {

@@ -13,7 +13,8 @@ struct WidthCommand: ParsableCommand {
     static let arguments: [ArgumentSpec] = [
         .positional("text", help: "A text to measure.", repeating: true),
         .flag("ambiguous-wide", help: "Count East Asian Ambiguous characters (Greek, Cyrillic, ①) as 2, as CJK fonts show them."),
-        .flag("json", help: "Print a JSON array of {\"text\", \"columns\"} objects."),
+        OutputFormat.argument(help: "text, or json: a JSON array of {\"text\", \"columns\"} objects."),
+        OutputFormat.jsonFlag,
     ]
 
     var texts: [String]
@@ -23,7 +24,7 @@ struct WidthCommand: ParsableCommand {
     init(_ arguments: ParsedArguments) throws {
         texts = arguments.values("text")
         ambiguous = arguments.flag("ambiguous-wide") ? .wide : .narrow
-        json = arguments.flag("json")
+        json = try OutputFormat(arguments) == .json
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {

@@ -2,22 +2,23 @@ import Foundation
 
 /// Reading and writing whole files so that a reader never sees half a file.
 public enum AtomicFile {
-    /// Reads a file, turning a failure into an error that names the file.
-    public static func read(_ url: URL) throws -> Data {
+    /// Reads a file, turning a failure into an error that names the file as `path` (default: the URL's path).
+    public static func read(_ url: URL, shownAs path: String? = nil) throws -> Data {
+        let path = path ?? url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw InputError(file: url.path, "no such file", hint: "check the path")
+            throw InputError("no such file: \(path)", hint: "check the path")
         }
         if isDirectory.boolValue {
-            throw InputError(file: url.path, "is a folder, not a file", hint: "name a file inside it")
+            throw InputError(file: path, "is a folder, not a file", hint: "name a file inside it")
         }
         if let kind = specialKind(url) {
-            throw InputError(file: url.path, "is \(kind), not a regular file", hint: "name the file itself; l10n reads only regular files")
+            throw InputError(file: path, "is \(kind), not a regular file", hint: "name the file itself; l10n reads only regular files")
         }
         do {
             return try Data(contentsOf: url)
         } catch {
-            throw InputError(file: url.path, "cannot read file (\(Self.reason(error)))",
+            throw InputError(file: path, "cannot read file (\(Self.reason(error)))",
                              hint: "check that the path exists and is readable")
         }
     }
@@ -78,6 +79,26 @@ public enum AtomicFile {
         }
     }
 
+    /// Creates a folder and its missing parents; a failure names the folder as `path` (default:
+    /// the URL's path) with the system's reason, never Foundation's sentence.
+    public static func createFolder(_ url: URL, shownAs path: String? = nil) throws {
+        var current = URL(fileURLWithPath: "/", isDirectory: true)
+        for component in url.standardizedFileURL.pathComponents.dropFirst() {
+            current.appendPathComponent(component, isDirectory: true)
+            var info = stat()
+            if stat(current.path, &info) == 0 {
+                guard info.st_mode & S_IFMT == S_IFDIR else {
+                    throw InputError(file: path ?? url.path, "cannot create the folder (\(String(cString: strerror(ENOTDIR))): \(current.path) is a file)")
+                }
+                continue
+            }
+            if mkdir(current.path, 0o777) != 0, errno != EEXIST {
+                throw InputError(file: path ?? url.path, "cannot create the folder (\(String(cString: strerror(errno))))",
+                                 hint: "check that the path is writable")
+            }
+        }
+    }
+
     /// Writes only when the bytes differ; returns whether it wrote.
     @discardableResult
     public static func writeIfChanged(_ data: Data, to url: URL) throws -> Bool {
@@ -100,12 +121,25 @@ public enum AtomicFile {
         }
     }
 
-    private static func reason(_ error: Error) -> String {
+    /// Why a file operation failed, in the system's short words ("Permission denied"), never
+    /// Foundation's sentences about the file.
+    public static func reason(_ error: Error) -> String {
         let ns = error as NSError
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
            underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }
-        return ns.localizedDescription
+        if ns.domain == NSCocoaErrorDomain {
+            switch ns.code {
+            case NSFileNoSuchFileError, NSFileReadNoSuchFileError: return String(cString: strerror(ENOENT))
+            case NSFileReadNoPermissionError, NSFileWriteNoPermissionError: return String(cString: strerror(EACCES))
+            case NSFileWriteOutOfSpaceError: return String(cString: strerror(ENOSPC))
+            case NSFileWriteVolumeReadOnlyError: return String(cString: strerror(EROFS))
+            case NSFileWriteFileExistsError: return String(cString: strerror(EEXIST))
+            default: break
+            }
+        }
+        return "\(ns.domain) error \(ns.code)"
     }
 }

@@ -109,7 +109,21 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
             if let id = try? canonical(pieces.joined(separator: "-")).get(), id != text { return id }
             pieces.removeLast()
         }
-        return nil
+        return nearestLanguage(to: trimmed)
+    }
+
+    /// A mistyped language name (`Germna` → `de`, by edit distance to Apple's language names) or
+    /// a country code given as a language (`jp` → `ja`, the country's likely language).
+    static func nearestLanguage(to text: String) -> String? {
+        guard text.utf8.allSatisfy(isLetter) else { return nil }
+        if text.count > 3 {
+            let names = AppleLocaleData.aliases.filter { !$0.key.contains("_") }
+            return Suggestion.didYouMean(text, among: names.keys.sorted()).flatMap { names[$0] }.flatMap { try? canonical($0).get() }
+        }
+        guard text.count == 2, isoRegions.contains(text.uppercased()),
+              let likely = ICULocale.addLikelySubtags("und_" + text.uppercased()) else { return nil }
+        let language = ICULocale.language(likely)
+        return language.isEmpty || language == "und" ? nil : try? canonical(language).get()
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }

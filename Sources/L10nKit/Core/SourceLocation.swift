@@ -1,4 +1,5 @@
-/// A position in an input file, 1-based, as compilers print it.
+/// A position in an input file, 1-based, as compilers print it; line 0 stands for the whole file
+/// (an error about the file itself has no position, and none is made up).
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var file: String
     public var line: Int
@@ -10,7 +11,15 @@ public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
         self.column = column
     }
 
-    public var description: String { "\(file):\(line):\(column)" }
+    /// The whole file, without a position.
+    public init(file: String) {
+        self.init(file: file, line: 0, column: 0)
+    }
+
+    /// Whether this names the file only, not a position in it.
+    public var isWholeFile: Bool { line < 1 }
+
+    public var description: String { isWholeFile ? file : "\(file):\(line):\(column)" }
 }
 
 /// An error about user input: what went wrong, where, and what to do about it.
@@ -46,8 +55,8 @@ public struct InputError: LocatedError {
         self.hint = hint
     }
 
-    /// An error about a whole file, positioned at its start.
+    /// An error about a whole file (`PATH: error: message`), without a position.
     public init(file: String, _ message: String, hint: String? = nil) {
-        self.init(message, at: SourceLocation(file: file, line: 1, column: 1), hint: hint)
+        self.init(message, at: SourceLocation(file: file), hint: hint)
     }
 }

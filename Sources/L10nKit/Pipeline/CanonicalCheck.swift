@@ -12,11 +12,16 @@ public struct CanonicalCheck: Sendable {
         public var nonCanonical: [String]
         public var rewritten: [String]
         public var checked: Int
+        /// Where each file not in canonical form first differs from it.
+        public var differences: [String: CanonicalDifference] = [:]
 
         public var status: StageStatus { nonCanonical.isEmpty || !rewritten.isEmpty ? .passed : .findings }
 
         public var text: String {
-            var lines = nonCanonical.map { rewritten.contains($0) ? "formatted \($0)" : "\($0): not in canonical form" }
+            var lines = nonCanonical.map { path in
+                rewritten.contains(path) ? "formatted \(path)"
+                    : "\(path): not in canonical form" + (differences[path].map { " (\($0.description))" } ?? "")
+            }
             lines.append("\(checked) files checked, \(nonCanonical.count) not canonical"
                          + (rewritten.isEmpty ? "" : ", \(rewritten.count) rewritten"))
             return lines.map { $0 + "\n" }.joined()
@@ -40,8 +45,10 @@ public struct CanonicalCheck: Sendable {
         var changes: [FileTransaction.Change] = []
         for (path, bytes) in canonical {
             let url = project.url(forPath: path)
-            guard try AtomicFile.read(url) != bytes else { continue }
+            let actual = try AtomicFile.read(url, shownAs: path)
+            guard actual != bytes else { continue }
             outcome.nonCanonical.append(path)
+            outcome.differences[path] = CanonicalDifference(actual: actual, canonical: bytes)
             if rewrite {
                 // Written only if the file is still the one discovery parsed (else another run
                 // changed it and its update would be lost).

@@ -18,11 +18,12 @@ public struct Pipeline: Sendable, Equatable {
     /// What the run must meet, checked after the last stage.
     public var gate: PipelineGate?
 
-    /// Reads a pipeline file; every mistake names its line and column.
-    public static func read(contentsOf url: URL) throws -> Pipeline {
-        let data = try AtomicFile.read(url)
+    /// Reads a pipeline file; every mistake names its line and column, and the file as `path`
+    /// (default: the URL's path).
+    public static func read(contentsOf url: URL, shownAs path: String? = nil) throws -> Pipeline {
+        let data = try AtomicFile.read(url, shownAs: path)
         let folder = url.deletingLastPathComponent()
-        return try read(data, file: url.path, folder: folder)
+        return try read(data, file: path ?? url.path, folder: folder)
     }
 
     static func read(_ data: Data, file: String, folder: URL) throws -> Pipeline {

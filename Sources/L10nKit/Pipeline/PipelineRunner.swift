@@ -17,6 +17,13 @@ public struct StageResult: Sendable {
     public var stage: String
     public var status: StageStatus
     public var output: String
+    /// Why a failed stage could not run.
+    public var error: (any LocatedError)?
+
+    /// The error of a failed stage, located when it is an input error.
+    static func failed(_ stage: String, _ error: Error) -> StageResult {
+        StageResult(stage: stage, status: .failed, output: "\(error)\n", error: error as? any LocatedError ?? InputError("\(error)"))
+    }
 }
 
 /// Runs a pipeline's stages in order over one project model, discovered once.
@@ -35,8 +42,10 @@ public struct PipelineRunner: Sendable {
         self.workingDirectory = workingDirectory
     }
 
-    /// Runs every stage; `progress` receives each result as soon as it is ready.
-    public func run(_ pipeline: Pipeline, progress: (StageResult) -> Void = { _ in }) -> [StageResult] {
+    /// Runs every stage; `starting` hears of each stage (name, 1-based number, count) before it
+    /// runs, `progress` receives each result as soon as it is ready.
+    public func run(_ pipeline: Pipeline, starting: (_ stage: String, _ number: Int, _ count: Int) -> Void = { _, _, _ in },
+                    progress: (StageResult) -> Void = { _ in }) -> [StageResult] {
         var results: [StageResult] = []
         var project: Project
         do {
@@ -49,12 +58,13 @@ public struct PipelineRunner: Sendable {
                 progress(result)
             }
         } catch {
-            let result = StageResult(stage: "discover", status: .failed, output: "\(error)\n")
+            let result = StageResult.failed("discover", error)
             progress(result)
             return [result]
         }
         var state = RunState(gate: pipeline.gate)
-        for stage in pipeline.stages {
+        for (index, stage) in pipeline.stages.enumerated() {
+            starting(stage.name, index + 1, pipeline.stages.count)
             let result: StageResult
             do {
                 (result, project) = try run(stage, on: project, state: &state)
@@ -62,7 +72,7 @@ public struct PipelineRunner: Sendable {
                 if case .format(check: false) = stage { state.checks = nil; state.report = nil }
                 if case .importFiles(_, dryRun: false) = stage { state.checks = nil; state.report = nil }
             } catch {
-                result = StageResult(stage: stage.name, status: .failed, output: "\(error)\n")
+                result = StageResult.failed(stage.name, error)
             }
             results.append(result)
             progress(result)
@@ -78,7 +88,7 @@ public struct PipelineRunner: Sendable {
                     ? StageResult(stage: "gate", status: .passed, output: "the gate is met\n")
                     : StageResult(stage: "gate", status: .findings, output: "the gate fails: " + failures.joined(separator: "; ") + "\n")
             } catch {
-                result = StageResult(stage: "gate", status: .failed, output: "\(error)\n")
+                result = StageResult.failed("gate", error)
             }
             results.append(result)
             progress(result)
@@ -109,7 +119,7 @@ public struct PipelineRunner: Sendable {
             state.checksAreDefault = true
             var output = report.render(.text, pathPrefix: pathPrefix)
             if let out {
-                try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+                try AtomicFile.createFolder(out)
                 try AtomicFile.writeAll(formats.map { format in
                     (Data(report.render(format, pathPrefix: format == .html ? "" : pathPrefix).utf8), out.appendingPathComponent(format.fileName))
                 })
@@ -139,6 +149,7 @@ public struct PipelineRunner: Sendable {
                     lines.append("\(locale): nothing to export (scope \(scope.rawValue))")
                     continue
                 }
+                try AtomicFile.createFolder(out)
                 let url = try export.write(to: out, format: format, tool: .l10n(version: L10nVersion.current))
                 lines.append("wrote \(displayPath(url)): \(export.unitCount) units in \(export.document.files.count) files (scope \(scope.rawValue))")
             }

@@ -17,14 +17,10 @@ public struct XLIFFReader: Sendable {
     public func read(contentsOf url: URL, displayPath: String? = nil) throws -> XLIFFDocument {
         let path = displayPath ?? url.path
         let data: Data
-        if let kind = AtomicFile.specialKind(url) {
-            throw XLIFFError(.io, "the file is \(kind), not a regular file", at: SourceLocation(file: path, line: 1, column: 1),
-                             hint: "name the XLIFF file itself; l10n reads only regular files")
-        }
         do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw XLIFFError(.io, "cannot read the file: \(error.localizedDescription)", at: SourceLocation(file: path, line: 1, column: 1))
+            data = try AtomicFile.read(url, shownAs: path)
+        } catch let error as InputError {
+            throw XLIFFError(.io, error.message, at: error.location, hint: error.hint)
         }
         return try read(data, path: path)
     }
@@ -39,16 +35,16 @@ public struct XLIFFReader: Sendable {
                 hint: "XLIFF needs no entities; remove the <!DOCTYPE ...[...]> internal subset")
         }
         guard !data.isEmpty else {
-            throw XLIFFError(.malformedXML, "the file is empty", at: SourceLocation(file: path, line: 1, column: 1),
+            throw XLIFFError(.malformedXML, "the file is empty", at: SourceLocation(file: path),
                              hint: "export the XLIFF file again")
         }
         guard data.count <= Int(Int32.max) else {
-            throw XLIFFError(.io, "the file is larger than 2 GB", at: SourceLocation(file: path, line: 1, column: 1))
+            throw XLIFFError(.io, "the file is larger than 2 GB", at: SourceLocation(file: path))
         }
         _ = libxml2Initialized
         return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> XLIFFDocument in
             guard let reader = xmlReaderForMemory(raw.bindMemory(to: CChar.self).baseAddress, Int32(raw.count), path, nil, Int32(XML_PARSE_NONET.rawValue)) else {
-                throw XLIFFError(.malformedXML, "libxml2 could not start reading", at: SourceLocation(file: path, line: 1, column: 1))
+                throw XLIFFError(.malformedXML, "libxml2 could not start reading", at: SourceLocation(file: path))
             }
             defer { xmlFreeTextReader(reader) }
             let sink = ErrorSink()
@@ -299,7 +295,7 @@ private struct Stream {
             while try next() {}
             return XLIFFDocument(files: files)
         }
-        throw XLIFFError(.notXLIFF, "the document has no root element", at: SourceLocation(file: path, line: 1, column: 1))
+        throw XLIFFError(.notXLIFF, "the document has no root element", at: SourceLocation(file: path))
     }
 
     mutating func readFile() throws -> XLIFFFile {

@@ -20,19 +20,24 @@ public struct XclocBundle: Sendable {
     /// `displayPath` (default: the URL's path) names the bundle in error and unit locations.
     public static func read(at url: URL, displayPath: String? = nil) throws -> XclocBundle {
         let fileManager = FileManager.default
+        let shown = displayPath ?? url.path
         var isFolder: ObjCBool = false
-        guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw XLIFFError(.bundle, "no .xcloc bundle folder here", at: SourceLocation(file: url.path, line: 1, column: 1),
+        guard fileManager.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+            throw XLIFFError(.bundle, "no such file: \(shown)", at: nil, hint: "check the path")
+        }
+        guard isFolder.boolValue else {
+            throw XLIFFError(.bundle, "is a file, not an .xcloc bundle folder", at: SourceLocation(file: shown),
                              hint: "pass the <lang>.xcloc folder that Xcode's Export Localizations wrote")
         }
         let contentsURL = url.appendingPathComponent("contents.json")
         var contents: XclocContents?
         if fileManager.fileExists(atPath: contentsURL.path) {
+            let contentsPath = shown + "/contents.json"
             let data: Data
-            do { data = try Data(contentsOf: contentsURL) } catch {
-                throw XLIFFError(.io, "cannot read contents.json: \(error.localizedDescription)", at: SourceLocation(file: contentsURL.path, line: 1, column: 1))
+            do { data = try AtomicFile.read(contentsURL, shownAs: contentsPath) } catch let error as InputError {
+                throw XLIFFError(.io, error.message, at: error.location, hint: error.hint)
             }
-            contents = try XclocContents(json: data, path: contentsURL.path)
+            contents = try XclocContents(json: data, path: contentsPath)
         }
         let localized = url.appendingPathComponent("Localized Contents")
         var candidates: [String] = []
@@ -45,7 +50,7 @@ public struct XclocBundle: Sendable {
             if all.count == 1 { chosen = localized.appendingPathComponent(all[0]) }
         }
         guard let xliff = chosen else {
-            throw XLIFFError(.bundle, "the bundle has no Localized Contents/\(candidates.first ?? "<lang>.xliff")", at: SourceLocation(file: url.path, line: 1, column: 1),
+            throw XLIFFError(.bundle, "the bundle has no Localized Contents/\(candidates.first ?? "<lang>.xliff")", at: SourceLocation(file: shown),
                              hint: "export the bundle again with Xcode's Export Localizations or l10n export")
         }
         let display = displayPath.map { $0 + "/Localized Contents/" + xliff.lastPathComponent } ?? xliff.path
@@ -96,11 +101,11 @@ public struct XclocContents: Hashable, Sendable {
         do {
             object = try JSONSerialization.jsonObject(with: data)
         } catch {
-            throw XLIFFError(.bundle, "contents.json is not valid JSON", at: SourceLocation(file: path, line: 1, column: 1),
+            throw XLIFFError(.bundle, "contents.json is not valid JSON", at: SourceLocation(file: path),
                              hint: "export the bundle again, or remove contents.json: the XLIFF alone is enough")
         }
         guard let root = object as? [String: Any] else {
-            throw XLIFFError(.bundle, "contents.json is not a JSON object", at: SourceLocation(file: path, line: 1, column: 1))
+            throw XLIFFError(.bundle, "contents.json is not a JSON object", at: SourceLocation(file: path))
         }
         func string(_ dictionary: [String: Any], _ key: String) -> String? {
             if let text = dictionary[key] as? String { return text }
@@ -157,7 +162,7 @@ extension XclocBundle {
         let xliff = try writer.data(document)
         for (path, _) in sourceContents where path.hasPrefix("/") || path.split(separator: "/").contains("..") {
             throw XLIFFError(.bundle, "the source file \(path) lies outside the project, so it has no place in Source Contents",
-                             at: SourceLocation(file: url.path, line: 1, column: 1))
+                             at: SourceLocation(file: url.path))
         }
         let parent = url.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(url.lastPathComponent).l10n-\(UUID().uuidString)")
@@ -177,7 +182,7 @@ extension XclocBundle {
         } catch {
             try? manager.removeItem(at: staging)
             if error is XLIFFError { throw error }
-            throw XLIFFError(.io, "cannot write the bundle: \(error.localizedDescription)", at: SourceLocation(file: url.path, line: 1, column: 1),
+            throw XLIFFError(.io, "cannot write the bundle: \(AtomicFile.reason(error))", at: SourceLocation(file: url.path),
                              hint: "check that the folder exists and is writable")
         }
     }

@@ -47,7 +47,7 @@ final class FormatCommandTests: XCTestCase {
 
         let check = CLIRun(["format", "--check"] + names, in: folder)
         XCTAssertEqual(check.status, 1, check.stderr)
-        XCTAssertEqual(check.stdout, names.map { "\($0): not in canonical form\n" }.joined())
+        XCTAssertEqual(check.stdout.split(separator: "\n").map { String($0.prefix { $0 != "(" }) }, names.map { "\($0): not in canonical form " })
         for (url, xcode) in pairs { XCTAssertNotEqual(try Data(contentsOf: url), xcode, "--check wrote \(url.lastPathComponent)") }
 
         let format = CLIRun(["format"] + names, in: folder)
@@ -133,11 +133,101 @@ final class FormatCommandTests: XCTestCase {
 
         let missing = CLIRun(["format", "Missing.xcstrings"], in: folder)
         XCTAssertEqual(missing.status, 2)
-        XCTAssertTrue(missing.stderr.contains("Missing.xcstrings:1:1: error: no such file"), missing.stderr)
+        XCTAssertEqual(missing.stderr, "error: no such file: Missing.xcstrings\n  hint: check the path\n")
 
         XCTAssertEqual(CLIRun(["format"]).status, 2)
         XCTAssertEqual(CLIRun(["format", "--help"]).status, 0)
         XCTAssertNotNil(CanonicalForm.form(forPath: "X/Localizable.XCSTRINGS"))
         XCTAssertNil(CanonicalForm.form(forPath: "Localizable.xcstrings.bak"))
+    }
+}
+
+/// `format --check` says why, walks folders, and checks `.stringsdict` files.
+final class FormatCheckDetailTests: XCTestCase {
+    private let catalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : {\n      \"comment\" : \"x\"\n    }\n  },\n  \"version\" : \"1.0\"\n}"
+    private var stringsdict: URL { Fixtures.packageRoot.appendingPathComponent("Tests/L10nKitTests/Golden/stringsdict/Localizable.stringsdict") }
+
+    private func write(_ text: String, _ path: String, in folder: URL) throws {
+        let url = folder.appendingPathComponent(path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    func testCheckNamesTheFirstDifferingLine() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        try write(catalog.replacingOccurrences(of: "      \"comment\"", with: "    \"comment\""), "A.xcstrings", in: folder)
+        let run = CLIRun(["format", "--check", "A.xcstrings"], in: folder)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.stdout, "A.xcstrings: not in canonical form (line 5: expected \"      \\\"comment\\\" : \\\"x\\\"\", found \"    \\\"comment\\\" : \\\"x\\\"\")\n")
+        let json = try JSONReader.parse(Data(CLIRun(["format", "--check", "--format", "json", "A.xcstrings"], in: folder).stdout.utf8), file: "stdout")
+        guard case .array(let files)? = json["files"] else { return XCTFail("\(json)") }
+        XCTAssertEqual(files.first?["difference"]?["line"], .number("5"))
+        XCTAssertEqual(files.first?["difference"]?["expected"]?.stringValue, "      \"comment\" : \"x\"")
+        XCTAssertEqual(files.first?["difference"]?["actual"]?.stringValue, "    \"comment\" : \"x\"")
+    }
+
+    func testCheckNamesTheFinalNewline() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        try write(catalog + "\n", "A.xcstrings", in: folder)
+        try write("/* No comment provided by engineer. */\n\"a\" = \"b\";\n", "Localizable.strings", in: folder)
+        let run = CLIRun(["format", "--check", "A.xcstrings", "Localizable.strings"], in: folder)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.stdout, "A.xcstrings: not in canonical form (final newline: there is one, the canonical form has none)\n"
+                       + "Localizable.strings: not in canonical form (final newlines: the file ends with 1 line break, the canonical form with 2)\n")
+    }
+
+    func testFoldersAreWalkedForSupportedFiles() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        try write(catalog.replacingOccurrences(of: "\n", with: ""), "App/Sub/A.xcstrings", in: folder)
+        try write(catalog, "App/B.xcstrings", in: folder)
+        try write("/* No comment provided by engineer. */\n\"a\" = \"b\";\n\n", "App/en.lproj/Localizable.strings", in: folder)
+        try write("{}", "App/.hidden/C.xcstrings", in: folder)
+        try write("notes", "App/notes.txt", in: folder)
+        let check = CLIRun(["format", "--check", "--format", "json", "App"], in: folder)
+        XCTAssertEqual(check.status, 1, check.stderr)
+        guard case .array(let files)? = try JSONReader.parse(Data(check.stdout.utf8), file: "stdout")["files"] else { return XCTFail(check.stdout) }
+        XCTAssertEqual(files.compactMap { $0["file"]?.stringValue }, ["App/B.xcstrings", "App/Sub/A.xcstrings", "App/en.lproj/Localizable.strings"])
+        let format = CLIRun(["format", "App/"], in: folder)
+        XCTAssertEqual(format.status, 0, format.stderr)
+        XCTAssertEqual(format.stdout, "formatted App/Sub/A.xcstrings\n")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("App/Sub/A.xcstrings"), encoding: .utf8), catalog)
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("App/.hidden/C.xcstrings"), encoding: .utf8), "{}")
+    }
+
+    func testStringsdictFilesAreCheckedButNotRewritten() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let xcode = try String(contentsOf: stringsdict, encoding: .utf8)
+        try write(xcode, "en.lproj/Good.stringsdict", in: folder)
+        let bad = xcode.replacingOccurrences(of: "\t\t<key>NSStringLocalizedFormatKey</key>", with: "  <key>NSStringLocalizedFormatKey</key>")
+        XCTAssertNotEqual(bad, xcode)
+        try write(bad, "en.lproj/Bad.stringsdict", in: folder)
+
+        XCTAssertEqual(CLIRun(["format", "--check", "en.lproj/Good.stringsdict"], in: folder).status, 0)
+        let check = CLIRun(["format", "--check", "en.lproj"], in: folder)
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertTrue(check.stdout.hasPrefix("en.lproj/Bad.stringsdict: not in canonical form (line "), check.stdout)
+        XCTAssertFalse(check.stdout.contains("Good"), check.stdout)
+
+        let rewrite = CLIRun(["format", "en.lproj/Bad.stringsdict"], in: folder)
+        XCTAssertEqual(rewrite.status, 2)
+        XCTAssertTrue(rewrite.stderr.contains("only checks .stringsdict files"), rewrite.stderr)
+        let walk = CLIRun(["format", "en.lproj"], in: folder)
+        XCTAssertEqual(walk.status, 0, walk.stderr)
+        XCTAssertEqual(walk.stdout, "")
+        XCTAssertEqual(walk.stderr, "note: skipped 2 check-only files in en.lproj (.stringsdict): use --check\n")
+        XCTAssertEqual(try String(contentsOf: folder.appendingPathComponent("en.lproj/Bad.stringsdict"), encoding: .utf8), bad)
+    }
+
+    func testAFolderWithoutSupportedFilesSaysSo() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Empty"), withIntermediateDirectories: true)
+        for arguments in [["format", "Empty"], ["format", "--check", "Empty"]] {
+            let run = CLIRun(arguments, in: folder)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            XCTAssertEqual(run.stdout, "")
+            XCTAssertEqual(run.stderr, "note: Empty holds no .xcstrings, .strings or .stringsdict file\n")
+        }
+        XCTAssertEqual(CLIRun(["format", "--check", "--format", "json", "Empty"], in: folder).stdout, "{\n  \"files\" : [\n\n  ]\n}\n")
+        XCTAssertEqual(CLIRun(["--quiet", "format", "Empty"], in: folder).stderr, "")
     }
 }

@@ -193,7 +193,7 @@ final class StringsdictTests: XCTestCase {
     }
 
     func testWrongShapesAreLocated() {
-        assertError("<plist>\n<array/>\n</plist>", line: 1, contains: "root of a .stringsdict must be a dict")
+        assertError("<plist>\n<array/>\n</plist>", line: 0, contains: "root of a .stringsdict must be a dict")
         assertError("<plist>\n<dict>\n  <key>a</key>\n  <string>x</string>\n</dict>\n</plist>", line: 3, column: 3,
                     contains: "value of \"a\" must be a dict")
         assertError("<plist>\n<dict>\n<key>a</key>\n<dict>\n<key>NSStringLocalizedFormatKey</key>\n<integer>1</integer>\n</dict>\n</dict>\n</plist>",
@@ -202,7 +202,7 @@ final class StringsdictTests: XCTestCase {
         assertError("<plist>\n<dict>\n<key>a</key>\n\t<map/>\n</dict>\n</plist>", line: 4, column: 2, contains: "element <map>")
         assertError("<plist>\n<dict>\n<string>x</string>\n</dict>\n</plist>", line: 3, contains: "needs a <key>")
         assertError("<plist>\n<dict>\n<key>a</key>\n</dict>\n</plist>", line: 3, column: 1, contains: "has no value")
-        assertError("<plist>\n</plist>", line: 1, contains: "no value")
+        assertError("<plist>\n</plist>", line: 0, contains: "no value")
     }
 
     func testEntitiesAreNotExpanded() {

@@ -7,9 +7,10 @@ struct CLIRun {
     var stdout: String
     var stderr: String
 
-    init(_ arguments: [String], in directory: URL = Fixtures.packageRoot, environment: [String: String] = [:]) {
+    init(_ arguments: [String], in directory: URL = Fixtures.packageRoot, environment: [String: String] = [:],
+         errorIsTerminal: Bool = false) {
         var out = "", err = ""
-        let context = CommandContext(currentDirectory: directory, environment: environment,
+        let context = CommandContext(currentDirectory: directory, environment: environment, errorIsTerminal: errorIsTerminal,
                                      stdout: { out += $0 }, stderr: { err += $0 })
         status = L10nTool.run(arguments, context: context)
         stdout = out

@@ -3,7 +3,7 @@ import Foundation
 /// The localization keys of a bundle's `Info.plist` (XML or binary).
 ///
 /// XML files are read with libxml2 so that every key and error has a line; binary files go
-/// through Foundation's `PropertyListSerialization` and are located at the file's start.
+/// through Foundation's `PropertyListSerialization` and name the file, without a position.
 public struct InfoPlist: Equatable, Sendable {
     public enum Format: String, Sendable {
         case xml
@@ -40,7 +40,7 @@ public enum InfoPlistReader {
     }
 
     public static func parse(_ data: Data, path: String) throws -> InfoPlist {
-        let start = SourceLocation(file: path, line: 1, column: 1)
+        let start = SourceLocation(file: path)
         let root: PropertyListDictionary
         let format: InfoPlist.Format
         if data.starts(with: Array("bplist".utf8)) {
@@ -49,7 +49,7 @@ public enum InfoPlistReader {
             do {
                 object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
             } catch {
-                throw XMLStreamError("malformed binary property list: \((error as NSError).localizedDescription)", at: start,
+                throw XMLStreamError("malformed binary property list", at: start,
                                      hint: "convert it to XML with `plutil -convert xml1` on a Mac to see what is wrong")
             }
             guard let dictionary = value(object)?.dictionary else {

@@ -125,7 +125,7 @@ private struct Scan {
         notes = notes.filter { !$0.value.isEmpty }
         if !sawDocument {
             throw XMLStreamError("not an Interface Builder document: it has no <document> element",
-                                 at: SourceLocation(file: stream.path, line: 1, column: 1))
+                                 at: SourceLocation(file: stream.path))
         }
     }
 

@@ -19,7 +19,7 @@ public enum PropertyListXMLReader {
             }
         }
         guard let root else {
-            throw XMLStreamError("the property list has no value", at: SourceLocation(file: path, line: 1, column: 1),
+            throw XMLStreamError("the property list has no value", at: SourceLocation(file: path),
                                  hint: "an XML property list looks like <plist version=\"1.0\"><dict>...</dict></plist>")
         }
         return root

@@ -201,7 +201,7 @@ public enum StringsdictReader {
         let value = try PropertyListXMLReader.parse(data, path: path)
         guard case .dictionary(let root) = value else {
             throw XMLStreamError("the root of a .stringsdict must be a dict, not \(value.typeName)",
-                                 at: SourceLocation(file: path, line: 1, column: 1),
+                                 at: SourceLocation(file: path),
                                  hint: "a .stringsdict maps each key to a dict with NSStringLocalizedFormatKey")
         }
         for member in root.members {

@@ -52,7 +52,7 @@ final class XMLNodeStream {
         reader = xmlReaderForMemory(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(data.count),
                                     path, nil, options)
         guard let reader else {
-            throw XMLStreamError("cannot start the XML parser", at: SourceLocation(file: path, line: 1, column: 1))
+            throw XMLStreamError("cannot start the XML parser", at: SourceLocation(file: path))
         }
         xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
             guard let context, let error else { return }

@@ -1,0 +1,85 @@
+import XCTest
+@testable import L10nCommandLine
+
+/// The progress line (only when standard error is a terminal) and the global `--quiet` and `--verbose`.
+final class ProgressOutputTests: XCTestCase {
+    private let erase = "\r\u{1B}[K"
+    private let canonical = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  },\n  \"version\" : \"1.0\"\n}"
+    private var sample: String { Fixtures.packageRoot.appendingPathComponent("Samples/BrandedEditor").path }
+
+    private func catalogs() throws -> URL {
+        let folder = try Fixtures.temporaryFolder(self)
+        try Data(canonical.utf8).write(to: folder.appendingPathComponent("A.xcstrings"))
+        try Data((canonical + "\n").utf8).write(to: folder.appendingPathComponent("B.xcstrings"))
+        try Data(#"{"project":".","stages":[{"stage":"discover"},{"stage":"format","check":true}]}"#.utf8).write(to: folder.appendingPathComponent("p.json"))
+        return folder
+    }
+
+    func testProgressIsDrawnOnATerminalAndErasedBeforeOtherOutput() throws {
+        let folder = try catalogs()
+        let plain = CLIRun(["format", "--check", "A.xcstrings", "B.xcstrings"], in: folder)
+        let terminal = CLIRun(["format", "--check", "A.xcstrings", "B.xcstrings"], in: folder, errorIsTerminal: true)
+        XCTAssertEqual(terminal.status, 1)
+        XCTAssertEqual(terminal.stdout, plain.stdout)
+        XCTAssertEqual(terminal.stderr, "\(erase)[1/2] format A.xcstrings\(erase)[2/2] format B.xcstrings\(erase)")
+
+        let run = CLIRun(["run", "p.json"], in: folder, errorIsTerminal: true)
+        XCTAssertTrue(run.stderr.contains("\(erase)[1/2] run stage discover"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("\(erase)[2/2] run stage format"), run.stderr)
+        XCTAssertEqual(run.stdout, CLIRun(["run", "p.json"], in: folder).stdout)
+
+        let out = try Fixtures.temporaryFolder(self)
+        let export = CLIRun(["export", "--project", sample, "--locale", "de,fr", "--scope", "all", "--out", out.path], errorIsTerminal: true)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertTrue(export.stderr.contains("\(erase)[1/2] export de") && export.stderr.contains("\(erase)[2/2] export fr"), export.stderr)
+
+        let imports = CLIRun(["import", "one.xliff", "two.xliff", "--project", sample], in: folder, errorIsTerminal: true)
+        XCTAssertEqual(imports.status, 2)
+        XCTAssertTrue(imports.stderr.hasPrefix("\(erase)[1/2] import one.xliff\(erase)[2/2] import two.xliff\(erase)error: no such file: one.xliff\n"), imports.stderr)
+    }
+
+    func testWithoutATerminalNothingChanges() throws {
+        let folder = try catalogs()
+        let out = try Fixtures.temporaryFolder(self)
+        for arguments in [["format", "--check", "A.xcstrings", "B.xcstrings"], ["run", "p.json"],
+                          ["export", "--project", sample, "--locale", "de,fr", "--out", out.path],
+                          ["import", "one.xliff", "two.xliff", "--project", sample]] {
+            let run = CLIRun(arguments, in: folder)
+            XCTAssertFalse(run.stderr.contains("\r") || run.stderr.contains("\u{1B}") || run.stderr.contains("[1/2]"), "\(arguments): \(run.stderr)")
+        }
+        XCTAssertEqual(CLIRun(["format", "--check", "A.xcstrings", "B.xcstrings"], in: folder).stderr, "")
+    }
+
+    func testQuietKeepsOnlyErrors() throws {
+        let out = try Fixtures.temporaryFolder(self)
+        let loud = CLIRun(["export", "--project", sample, "--locale", "fy", "--out", out.path])
+        XCTAssertTrue(loud.stderr.contains("warning: the app does not declare 'fy'"), loud.stderr)
+        let quiet = CLIRun(["--quiet", "export", "--project", sample, "--locale", "fy", "--out", out.path], errorIsTerminal: true)
+        XCTAssertEqual(quiet.status, loud.status)
+        XCTAssertEqual(quiet.stderr, "")
+        XCTAssertEqual(quiet.stdout, loud.stdout)
+        let error = CLIRun(["format", "Missing.xcstrings", "--quiet"], in: out)
+        XCTAssertEqual(error.status, 2)
+        XCTAssertTrue(error.stderr.hasPrefix("error: no such file: Missing.xcstrings"), error.stderr)
+    }
+
+    func testVerboseAddsALinePerFile() throws {
+        let folder = try catalogs()
+        for arguments in [["--verbose", "format", "--check", "A.xcstrings", "B.xcstrings"], ["format", "--check", "A.xcstrings", "B.xcstrings", "--verbose"]] {
+            let run = CLIRun(arguments, in: folder)
+            XCTAssertEqual(run.status, 1)
+            XCTAssertEqual(run.stderr, "A.xcstrings: canonical\nB.xcstrings: not in canonical form\n")
+        }
+        let both = CLIRun(["--quiet", "--verbose", "version"])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.stderr.contains("--quiet and --verbose exclude each other"), both.stderr)
+    }
+
+    func testGlobalOptionsAreInEveryHelp() {
+        XCTAssertTrue(CLIRun(["--help"]).stdout.contains("GLOBAL OPTIONS:\n  --quiet"))
+        for command in L10nTool.commands {
+            let help = L10nTool.help(for: command)
+            XCTAssertTrue(help.contains("--quiet") && help.contains("--verbose"), command.configuration.name)
+        }
+    }
+}
