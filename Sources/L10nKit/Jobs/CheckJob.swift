@@ -177,12 +177,15 @@ public enum Baseline {
         try JSONReader.read(data, file: file) { reader in
             var identities: [FindingIdentity] = []
             var version: String?
+            var versionAt: SourceLocation?
             guard try reader.peekKind() == .object else {
                 throw InputError("a baseline is a JSON object with \"version\" and \"findings\"", at: reader.location())
             }
             try reader.readObject { reader, key, _ in
                 switch key {
-                case "version": version = try reader.readNumber()
+                case "version":
+                    versionAt = reader.location()
+                    version = try reader.readNumber()
                 case "findings":
                     try reader.readArray { reader, _ in
                         let at = reader.location()
@@ -199,7 +202,7 @@ public enum Baseline {
             }
             try reader.finish()
             guard version == String(Self.version) else {
-                throw InputError("baseline version \(version ?? "(none)") is not \(Self.version)", at: SourceLocation(file: file, line: 1, column: 1),
+                throw InputError("baseline version \(version ?? "(none)") is not \(Self.version)", at: versionAt ?? SourceLocation(file: file),
                                  hint: "record it again with l10n check --write-baseline")
             }
             return identities

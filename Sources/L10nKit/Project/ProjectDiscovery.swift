@@ -193,7 +193,7 @@ public struct ProjectDiscovery: Sendable {
             guard let path = spec.path else { return nil }
             let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)).standardizedFileURL
             let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-            let at = spec.location ?? SourceLocation(file: root.appendingPathComponent(ProjectManifest.fileName).path, line: 1, column: 1)
+            let at = spec.location ?? SourceLocation(file: root.appendingPathComponent(ProjectManifest.fileName).path)
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
                 throw InputError("layer \(spec.bundle)/\(spec.table): \"\(path)\" names no file (looked for \(url.path))", at: at,

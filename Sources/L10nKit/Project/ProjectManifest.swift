@@ -103,7 +103,7 @@ public struct ProjectManifest: Sendable, Equatable {
         func fail(_ field: String, _ expected: String) -> InputError {
             let element = String(field.prefix { $0 != "." })
             let top = String(field.prefix { $0 != "[" && $0 != "." })
-            return InputError("field \"\(field)\" must be \(expected)", at: locations[element] ?? locations[top] ?? SourceLocation(file: file, line: 1, column: 1),
+            return InputError("field \"\(field)\" must be \(expected)", at: locations[element] ?? locations[top] ?? SourceLocation(file: file),
                               hint: "see docs/project.md for the manifest's fields")
         }
         func strings(_ value: JSONValue, _ field: String) throws -> [String] {
@@ -141,7 +141,7 @@ public struct ProjectManifest: Sendable, Equatable {
                     }
                     let known = ["bundle", "table", "path", "role", "writable"]
                     for member in item.objectMembers ?? [] where !known.contains(member.key) {
-                        throw InputError("unknown field \"\(field).\(member.key)\"", at: locations[field] ?? SourceLocation(file: file, line: 1, column: 1),
+                        throw InputError("unknown field \"\(field).\(member.key)\"", at: locations[field] ?? SourceLocation(file: file),
                                          hint: (Suggestion.didYouMean(member.key, among: known).map { "did you mean \"\($0)\"? " } ?? "")
                                             + "a layer has " + known.joined(separator: ", "))
                     }
@@ -186,7 +186,7 @@ public struct ProjectManifest: Sendable, Equatable {
                     manifest.glossary[term] = Dictionary(table, uniquingKeysWith: { _, new in new })
                 }
             default:
-                throw InputError("unknown field \"\(key)\"", at: locations[key] ?? SourceLocation(file: file, line: 1, column: 1),
+                throw InputError("unknown field \"\(key)\"", at: locations[key] ?? SourceLocation(file: file),
                                  hint: "known fields: sourceLanguage, infoPlist, layers, storyboardKeyPaths, exclude, widths, checks, baseline, glossary, release, devices")
             }
         }

@@ -36,6 +36,17 @@ final class CheckCommandTests: XCTestCase {
         XCTAssertEqual(run(["check", "--project", "Samples/BrandedEditor", "--locale", "ko"]).status, 2, "a locale the app does not offer")
     }
 
+    /// A baseline of another version is refused at its "version" value, not at a made-up 1:1.
+    func testBaselineOfAnotherVersionIsRefusedAtItsVersion() throws {
+        let text = "{\n  \"findings\" : [ ],\n  \"version\" : 2\n}\n"
+        XCTAssertThrowsError(try Baseline.read(Data(text.utf8), file: "b.json")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("b.json:3:15: error: baseline version 2 is not 1"), "\(error)")
+        }
+        XCTAssertThrowsError(try Baseline.read(Data("{ \"findings\" : [ ] }".utf8), file: "b.json")) { error in
+            XCTAssertTrue("\(error)".hasPrefix("b.json: error: baseline version (none)"), "\(error)")
+        }
+    }
+
     func testBaselineCountsOnlyNewFindings() throws {
         let folder = try Fixtures.temporaryFolder(self)
         let project = folder.appendingPathComponent("BrandedEditor")
