@@ -312,12 +312,7 @@ extension LocaleExport {
     /// header naming `tool`) and returns its URL. The folder is created when missing.
     @discardableResult
     public func write(to folder: URL, format: ExportFormat, tool: XLIFFTool) throws -> URL {
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw InputError(file: folder.path, "cannot create the output folder (\(error.localizedDescription))",
-                             hint: "check that the parent folder exists and is writable")
-        }
+        try AtomicFile.createFolder(folder)
         let writer = XLIFFWriter(tool: tool)
         let url = folder.appendingPathComponent(fileName(format))
         switch format {
