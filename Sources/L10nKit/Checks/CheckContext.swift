@@ -84,7 +84,6 @@ public struct CheckContext: Sendable {
             devices[chosen] = candidate
         }
         deviceNames = devices
-        sdkKeyIndex = project.lookupChain.sdkLayer.flatMap { project.catalog(for: $0) }.map { SDKKeyIndex(Array($0.entries.keys)) }
         chain = project.lookupChain.layers.map { layer in
             ChainLayer(layer: layer, catalog: project.catalog(for: layer),
                        table: layer.catalogPath == nil
@@ -96,24 +95,29 @@ public struct CheckContext: Sendable {
             $0.path != sdkPath && !ProjectDiscovery.isVendorPath($0.path) && !ignored.contains($0.path)
         }
         appCatalogFiles = appFiles
-        // Collating the chain's keys, gathering the app's string units and finding each key's
-        // winner are independent: side by side.
+        // Merging the chain's keys, gathering the app's string units, finding each key's winner
+        // and indexing the SDK's keys for misnamed overrides are independent: side by side.
         let chain = self.chain
-        let index = sdkKeyIndex
-        enum Part { case keys([String]), units([AppUnit]), winners([String: Int], [Int: [String: String]]) }
-        let parts = ConcurrentWork.map(3) { part -> Part in
+        let sdkKeys = project.lookupChain.sdkLayer.flatMap { project.catalog(for: $0) }.map { Array($0.entries.keys) }
+        enum Part { case keys([String]), units([AppUnit]), winners([String: Int]), misnamed(SDKKeyIndex?, [Int: [String: String]]) }
+        let parts = ConcurrentWork.map(4) { part -> Part in
             switch part {
             case 0: return .keys(Self.keys(of: chain))
             case 1: return .units(Self.units(of: appFiles))
-            default: return .winners(Self.winners(of: chain), Self.misnamedOverrides(in: chain, index: index))
+            case 2: return .winners(Self.winners(of: chain))
+            default:
+                let index = sdkKeys.map(SDKKeyIndex.init)
+                return .misnamed(index, Self.misnamedOverrides(in: chain, index: index))
             }
         }
-        guard case .keys(let keys) = parts[0], case .units(let units) = parts[1], case .winners(let winners, let misnamed) = parts[2] else {
+        guard case .keys(let keys) = parts[0], case .units(let units) = parts[1], case .winners(let winners) = parts[2],
+              case .misnamed(let index, let misnamed) = parts[3] else {
             preconditionFailure("ConcurrentWork.map keeps the parts in order")
         }
         chainKeys = keys
         appUnits = units
         self.winners = winners
+        sdkKeyIndex = index
         self.misnamed = misnamed
     }
 
@@ -238,6 +242,23 @@ public struct CheckContext: Sendable {
         }
         let source = layer.catalog?.sourceLanguage ?? sourceLanguage
         return (index, nil, layer.value(key, locale: source) ?? key)
+    }
+
+    /// `shown(key, locale:)` for several locales, the winning layer and its entry looked up once.
+    func shown(_ key: String, locales: [String]) -> [(layer: Int, locale: String?, value: String)?] {
+        guard let index = winningLayer(key) else { return locales.map { _ in nil } }
+        let layer = chain[index]
+        let entry = layer.catalog?.entries[key]
+        func value(_ locale: String) -> String? {
+            layer.catalog != nil ? Self.plainValue(entry, locale: locale) : layer.value(key, locale: locale)
+        }
+        let source = layer.catalog?.sourceLanguage ?? sourceLanguage
+        return locales.map { locale in
+            for candidate in searchList(for: locale) {
+                if let text = value(candidate) { return (index, candidate, text) }
+            }
+            return (index, nil, value(source) ?? key)
+        }
     }
 
     /// The plain value of an entry in a locale: its root string unit, else its plural `other`.

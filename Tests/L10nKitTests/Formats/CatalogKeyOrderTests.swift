@@ -46,6 +46,9 @@ final class CatalogKeyOrderTests: XCTestCase {
             XCTAssertEqual(direct.keys, scanned.keys, url.lastPathComponent)
             XCTAssertEqual(direct.localizations, scanned.localizations, url.lastPathComponent)
             XCTAssertEqual(direct.keys.count, wanted.count, url.lastPathComponent)
+            let sliced = try StringCatalogLocations(data, file: url.path, only: wanted, readAs: catalog, slices: 3)
+            XCTAssertEqual(sliced.keys, scanned.keys, url.lastPathComponent)
+            XCTAssertEqual(sliced.localizations, scanned.localizations, url.lastPathComponent)
             // An edit that moved every key: the noted offsets no longer hold keys.
             let moved = Data("\n\n".utf8) + data
             XCTAssertEqual(try StringCatalogLocations(moved, file: url.path, only: wanted, readAs: catalog).keys,

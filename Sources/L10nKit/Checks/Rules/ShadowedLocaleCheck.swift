@@ -33,9 +33,11 @@ public struct ShadowedLocaleCheck: Check {
         for key in context.chainKeys {
             guard let winner = context.winningLayer(key), context.chain[winner].layer.role == .app else { continue }
             let layer = context.chain[winner]
-            if layer.catalog?.entries[key]?.shouldTranslate == false { continue }
+            let entry = layer.catalog?.entries[key]
+            if entry?.shouldTranslate == false { continue }
             for locale in context.locales where locale != context.sourceLanguage {
-                guard layer.value(key, locale: locale) == nil else { continue }
+                let own = layer.catalog != nil ? CheckContext.plainValue(entry, locale: locale) : layer.value(key, locale: locale)
+                guard own == nil else { continue }
                 guard let (lowerIndex, translation) = context.chain[(winner + 1)...].enumerated().lazy.compactMap({ offset, lower in
                     lower.value(key, locale: locale).map { (winner + 1 + offset, $0) }
                 }).first else { continue }

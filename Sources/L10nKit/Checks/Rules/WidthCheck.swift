@@ -33,8 +33,8 @@ public struct WidthCheck: Check {
             guard let surface = WidthBudget.surface(of: key, in: context.budgets) else { continue }
             // Devices in several locales often see one value (a fallback): measure it once.
             var measured: [Shown: Int] = [:]
-            for locale in context.locales {
-                guard let shown = context.shown(key, locale: locale) else { continue }
+            for (locale, shown) in zip(context.locales, context.shown(key, locales: context.locales)) {
+                guard let shown else { continue }
                 let id = Shown(key: key, layer: shown.layer, locale: shown.locale)
                 let columns = measured[id] ?? TextWidth.columns(DisplayText.visible(shown.value))
                 measured[id] = columns

@@ -35,18 +35,50 @@ public struct StringCatalogLocations: Sendable {
     }
 
     /// Reads the locations of `wanted` keys straight at the offsets the catalog's reader noted,
-    /// parsing only those entries; falls back to scanning the whole file when `data` is not the
-    /// bytes the catalog was read from.
+    /// parsing only those entries (a large set in slices side by side); falls back to scanning
+    /// the whole file when `data` is not the bytes the catalog was read from.
     public init(_ data: Data, file: String, only wanted: Set<String>, readAs catalog: StringCatalog) throws {
+        try self.init(data, file: file, only: wanted, readAs: catalog, slices: nil)
+    }
+
+    /// The same in a given number of slices (tests); nil: one per core for a large set.
+    init(_ data: Data, file: String, only wanted: Set<String>, readAs catalog: StringCatalog, slices: Int?) throws {
         let index = catalog.keyIndex
         guard let fileKeys = index.keys, index.offsets.count == fileKeys.count else {
             try self.init(data, file: file, only: wanted)
             return
         }
+        let positions = fileKeys.indices.filter { wanted.contains(fileKeys[$0]) }
+        let parts = max(1, slices ?? (positions.count < 2_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount))
+        let size = (positions.count + parts - 1) / max(parts, 1)
+        let slices = ConcurrentWork.map(parts) { part in
+            Result {
+                try Self.direct(data, file: file, keys: fileKeys, offsets: index.offsets,
+                                positions: positions[min(part * size, positions.count)..<min((part + 1) * size, positions.count)])
+            }
+        }
+        var keys: [String: SourceLocation] = [:]
+        var localizations: [String: [String: SourceLocation]] = [:]
+        for slice in slices {
+            guard let found = try slice.get() else {
+                try self.init(data, file: file, only: wanted)
+                return
+            }
+            keys.merge(found.keys) { first, _ in first }
+            localizations.merge(found.localizations) { first, _ in first }
+        }
+        self.init(keys: keys, localizations: localizations)
+    }
+
+    /// The locations of the keys at `positions` (indices into the file's keys, ascending); nil
+    /// when a noted offset does not hold its key.
+    private static func direct(_ data: Data, file: String, keys fileKeys: [String], offsets: [Int],
+                               positions: ArraySlice<Int>) throws -> StringCatalogLocations? {
         var keys: [String: SourceLocation] = [:]
         var localizations: [String: [String: SourceLocation]] = [:]
         let matched = try JSONReader.read(data, file: file) { reader -> Bool in
-            for (key, offset) in zip(fileKeys, index.offsets) where wanted.contains(key) {
+            for position in positions {
+                let key = fileKeys[position], offset = offsets[position]
                 guard reader.member(at: offset) == key else { return false }
                 keys[key] = reader.location(at: offset)
                 guard try reader.peekKind() == .object else { continue }
@@ -62,11 +94,7 @@ public struct StringCatalogLocations: Sendable {
             }
             return true
         }
-        guard matched else {
-            try self.init(data, file: file, only: wanted)
-            return
-        }
-        self.init(keys: keys, localizations: localizations)
+        return matched ? StringCatalogLocations(keys: keys, localizations: localizations) : nil
     }
 
     private init(keys: [String: SourceLocation], localizations: [String: [String: SourceLocation]]) {
