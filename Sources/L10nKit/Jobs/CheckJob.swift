@@ -129,6 +129,10 @@ public struct CheckJob: Sendable {
         }
         var catalogLocations: [String: StringCatalogLocations?] = [:]
         for (index, path) in paths.enumerated() { catalogLocations[path] = .some(try scanned[index].get()) }
+        var stringsFiles: [String: StringsFile] = [:]
+        for table in project.stringsTables {
+            for file in table.files.values where stringsFiles[file.path] == nil { stringsFiles[file.path] = file }
+        }
         return findings.map { finding in
             guard finding.line == nil, let file = finding.file, let key = finding.key else { return finding }
             var located = finding
@@ -137,8 +141,7 @@ public struct CheckJob: Sendable {
                     located.line = location.line
                     located.column = location.column
                 }
-            } else if file.hasSuffix(".strings"),
-                      let location = project.stringsTables.lazy.compactMap({ $0.files.values.first { $0.path == file } }).first?.entry(forKey: key)?.location {
+            } else if file.hasSuffix(".strings"), let location = stringsFiles[file]?.entry(forKey: key)?.location {
                 located.line = location.line
                 located.column = location.column
             }

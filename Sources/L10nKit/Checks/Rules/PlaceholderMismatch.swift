@@ -28,7 +28,8 @@ public struct PlaceholderMismatchCheck: Check {
             guard locale != file.catalog.sourceLanguage else { return }
             let source = sources.format(file, key, leaf.path)
             guard !source.format.specifiers.isEmpty else { return }
-            let translationArgument = CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
+            let translationArgument = leaf.path.isRoot ? nil
+                : CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
             for mismatch in Self.mismatches(source: source.format, sourceSubstitution: source.substitution, translation: leaf.unit.value,
                                             translationSubstitution: translationArgument, isPluralCase: leaf.path.isPluralCase) {
                 result.append(finding(mismatch.severity, file: file.path, key: key, locale: locale,
