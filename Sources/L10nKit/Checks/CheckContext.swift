@@ -384,6 +384,8 @@ public struct CheckContext: Sendable {
 
     /// Quotes a text for a message, shortened to 60 characters.
     static func quoted(_ text: String) -> String {
+        // Most texts are short and on one line: no character needs counting.
+        if text.utf8.count <= 60, !text.utf8.contains(UInt8(ascii: "\n")) { return "'" + text + "'" }
         var characters: [Character] = []
         for character in text {
             characters.append(character)

@@ -34,7 +34,9 @@ public struct MissingTranslationCheck: Check {
             guard let chosen = context.searchList(for: locale).first, chosen != source else { return nil }
             return (locale, chosen)
         }
-        var missing = [[Int: [String]]](repeating: [:], count: targets.count)
+        // Missing keys per target locale, then per chain layer (an array: appended to 200,000 times).
+        var missing = [[[String]]](repeating: Array(repeating: [], count: context.chain.count), count: targets.count)
+        let translationTargets = context.chain.indices.map(context.translationTarget(ofWinner:))
         for key in keys {
             guard let position = context.winningLayer(key) else { continue }
             let winner = context.chain[position]
@@ -48,13 +50,13 @@ public struct MissingTranslationCheck: Check {
                 if has { continue }
                 // A key a lower layer translates is shadowed, which shadowed-locale reports.
                 if winner.layer.role == .app, context.chain[(position + 1)...].contains(where: { $0.value(key, locale: target.chosen) != nil }) { continue }
-                missing[index][context.translationTarget(ofWinner: position), default: []].append(key)
+                missing[index][translationTargets[position]].append(key)
             }
         }
         for (index, (locale, chosen)) in targets.enumerated() {
-            for target in missing[index].keys.sorted() {
+            for target in missing[index].indices where !missing[index][target].isEmpty {
                 let layer = context.chain[target]
-                result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: missing[index][target]!,
+                result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: missing[index][target],
                                     locale: chosen, device: context.device(for: locale), source: source))
             }
             let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))

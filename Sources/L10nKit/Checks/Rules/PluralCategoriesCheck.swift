@@ -38,7 +38,7 @@ public struct PluralCategoriesCheck: Check {
         for file in context.appCatalogFiles {
             for (key, entry) in file.catalog.entries {
                 guard let localizations = entry.localizations else { continue }
-                for (locale, localization) in localizations {
+                for (locale, localization) in localizations where localization.variations != nil || localization.substitutions != nil {
                     let variations = Self.pluralVariations(in: localization, prefix: StringUnitPath())
                     guard !variations.isEmpty else { continue }
                     if rulesByLocale[locale] == nil { rulesByLocale[locale] = .some(LocaleRules(locale)) }
