@@ -23,7 +23,8 @@ public enum DisplayText {
 
     /// `value` without Markdown emphasis, code marks and link or attribute syntax.
     public static func withoutMarkup(_ value: String) -> String {
-        guard value.contains(where: { "*~`[^".contains($0) }) else { return value }
+        // The markup characters are ASCII, so the bytes tell (without breaking graphemes).
+        guard value.utf8.contains(where: { $0 == 0x2A || $0 == 0x7E || $0 == 0x60 || $0 == 0x5B || $0 == 0x5E }) else { return value }
         var scalars = Array(value.unicodeScalars)
         var result = String.UnicodeScalarView()
         var index = 0

@@ -32,7 +32,10 @@ public struct WidthBudget: Sendable, Hashable {
 
     /// Whether the surface holds the key.
     public func matches(_ key: String) -> Bool {
-        guard keys.utf8.contains(UInt8(ascii: "*")) || keys.utf8.contains(UInt8(ascii: "?")) else { return key.hasPrefix(keys) }
+        guard keys.utf8.contains(UInt8(ascii: "*")) || keys.utf8.contains(UInt8(ascii: "?")) else {
+            // Key prefixes are ASCII (`ly_img_editor_dock_`): compared as bytes, without Unicode normalization.
+            return keys.utf8.allSatisfy({ $0 < 0x80 }) ? key.utf8.starts(with: keys.utf8) : key.hasPrefix(keys)
+        }
         return Self.glob(Array(keys.unicodeScalars)[...], Array(key.unicodeScalars)[...])
     }
 
