@@ -47,20 +47,27 @@ public struct UndeclaredLocaleCheck: Check {
             }
         }
         guard let declared = project.app.declaredLocalizations else { return result }
+        let source = context.sourceLanguage
         var translated = Set<String>()
-        for file in project.catalogs {
-            for entry in file.catalog.entries.values {
-                for (locale, localization) in entry.localizations ?? [:] where !translated.contains(locale) {
-                    if localization.stringUnits.contains(where: { !$0.unit.value.isEmpty }) { translated.insert(locale) }
-                }
-            }
+        func isTranslated(_ locale: String) -> Bool {
+            translated.contains(locale) || translated.contains { BundleLocalizations.spelling(of: locale, in: [$0]) != nil }
         }
         for table in project.stringsTables {
             for (locale, file) in table.files where !file.entries.isEmpty { translated.insert(locale) }
         }
-        let source = context.sourceLanguage
-        for locale in declared where locale != source && locale != "Base" && !translated.contains(locale)
-            && !translated.contains(where: { BundleLocalizations.spelling(of: locale, in: [$0]) != nil }) {
+        // The catalogs are read until every declared locale has a translation (usually at once).
+        var pending = declared.filter { $0 != source && $0 != "Base" && !isTranslated($0) }
+        search: for file in project.catalogs where !pending.isEmpty {
+            for entry in file.catalog.entries.values {
+                for (locale, localization) in entry.localizations ?? [:] where !translated.contains(locale) {
+                    guard localization.stringUnits.contains(where: { !$0.unit.value.isEmpty }) else { continue }
+                    translated.insert(locale)
+                    pending.removeAll { isTranslated($0) }
+                    if pending.isEmpty { break search }
+                }
+            }
+        }
+        for locale in declared where locale != source && locale != "Base" && !isTranslated(locale) {
             result.append(finding(
                 file: project.app.infoPlistPath, locale: locale,
                 message: "Info.plist declares '\(locale)', but no catalog or table translates anything into it: \(context.device(for: locale)) devices get the app in \(source)",
