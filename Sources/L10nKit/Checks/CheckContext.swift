@@ -369,16 +369,23 @@ public struct CheckContext: Sendable {
         return units
     }
 
+    /// One of the app's catalogs as the unit walk hands it to a check: a reference, so walking
+    /// 200,000 units does not copy (and retain) the catalog's fields for each.
+    final class AppCatalog: Sendable {
+        let path: String
+        let catalog: StringCatalog
+
+        init(_ file: CatalogFile) {
+            path = file.path
+            catalog = file.catalog
+        }
+    }
+
     /// Every string unit of the app's own catalogs, with where it lives, in file order.
-    func appCatalogUnits(_ body: (CatalogFile, String, String, StringUnitLeaf) -> Void) {
-        var index = -1
-        var file: CatalogFile?
-        for unit in appUnits {
-            if unit.file != index {
-                index = unit.file
-                file = appCatalogFiles[index]
-            }
-            body(file!, unit.key, unit.locale, unit.leaf)
+    func appCatalogUnits(_ body: (AppCatalog, String, String, StringUnitLeaf) -> Void) {
+        let catalogs = appCatalogFiles.map(AppCatalog.init)
+        appUnits.withUnsafeBufferPointer { units in
+            for unit in units { body(catalogs[unit.file], unit.key, unit.locale, unit.leaf) }
         }
     }
 

@@ -94,14 +94,14 @@ extension StringUnitPath {
 /// The parsed source text of each leaf of the entry being checked, so every locale of a key
 /// compares against one parse.
 struct SourceFormats {
-    private var file = ""
+    private var file: CheckContext.AppCatalog?
     private var key = ""
     private var cache: [StringUnitPath: (format: FormatString, substitution: SubstitutionArgument?)] = [:]
 
-    mutating func format(_ catalog: CatalogFile, _ key: String, _ path: StringUnitPath) -> (format: FormatString, substitution: SubstitutionArgument?) {
-        if key != self.key || catalog.path != file {
+    mutating func format(_ catalog: CheckContext.AppCatalog, _ key: String, _ path: StringUnitPath) -> (format: FormatString, substitution: SubstitutionArgument?) {
+        if catalog !== file || key != self.key {
             self.key = key
-            file = catalog.path
+            file = catalog
             cache.removeAll(keepingCapacity: true)
         }
         if let known = cache[path] { return known }
