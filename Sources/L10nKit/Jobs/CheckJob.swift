@@ -108,21 +108,27 @@ public struct CheckJob: Sendable {
     /// Gives catalog and `.strings` findings the line of their key (or of the key's localization).
     private func locate(_ findings: [Finding], in project: Project) throws -> [Finding] {
         // Each catalog with findings is scanned once, the catalogs side by side.
-        var wanted: [String: Set<String>] = [:]
+        // Per catalog, the keys with findings and the localizations they name.
+        var wanted: [String: [String: Set<String>]] = [:]
         for finding in findings where finding.line == nil {
             guard let file = finding.file, let key = finding.key, file.hasSuffix(".xcstrings") else { continue }
-            wanted[file, default: []].insert(key)
+            if let locale = finding.locale {
+                wanted[file, default: [:]][key, default: []].insert(locale)
+            } else if wanted[file]?[key] == nil {
+                wanted[file, default: [:]][key] = []
+            }
         }
         let paths = wanted.keys.sorted()
-        let keysByPath = wanted
+        let localesByPath = wanted
         let scanned = ConcurrentWork.map(paths.count) { index in
             let url = project.url(forPath: paths[index])
             return Result { () -> StringCatalogLocations? in
                 guard FileManager.default.fileExists(atPath: url.path) else { return nil }
                 let data = try AtomicFile.read(url)
-                let wanted = keysByPath[paths[index]] ?? []
+                let locales = localesByPath[paths[index]] ?? [:]
+                let wanted = Set(locales.keys)
                 if let catalog = project.catalog(atPath: paths[index])?.catalog {
-                    return try StringCatalogLocations(data, file: paths[index], only: wanted, readAs: catalog)
+                    return try StringCatalogLocations(data, file: paths[index], only: wanted, locales: locales, readAs: catalog)
                 }
                 return try StringCatalogLocations(data, file: paths[index], only: wanted)
             }

@@ -49,6 +49,13 @@ final class CatalogKeyOrderTests: XCTestCase {
             let sliced = try StringCatalogLocations(data, file: url.path, only: wanted, readAs: catalog, slices: 3)
             XCTAssertEqual(sliced.keys, scanned.keys, url.lastPathComponent)
             XCTAssertEqual(sliced.localizations, scanned.localizations, url.lastPathComponent)
+            // Only the localizations findings name: those locate as the scan does, the rest at the key.
+            let named = Dictionary(uniqueKeysWithValues: wanted.map { key in (key, Set((catalog.entries[key]?.localizations?.keys).map(Array.init)?.prefix(1) ?? [])) })
+            let restricted = try StringCatalogLocations(data, file: url.path, only: wanted, locales: named, readAs: catalog)
+            for (key, locales) in named {
+                for locale in locales { XCTAssertEqual(restricted.location(key: key, locale: locale), scanned.location(key: key, locale: locale), key) }
+                XCTAssertEqual(restricted.location(key: key, locale: nil), scanned.location(key: key, locale: nil), key)
+            }
             // An edit that moved every key: the noted offsets no longer hold keys.
             let moved = Data("\n\n".utf8) + data
             XCTAssertEqual(try StringCatalogLocations(moved, file: url.path, only: wanted, readAs: catalog).keys,

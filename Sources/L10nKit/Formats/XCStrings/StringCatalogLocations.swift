@@ -37,12 +37,15 @@ public struct StringCatalogLocations: Sendable {
     /// Reads the locations of `wanted` keys straight at the offsets the catalog's reader noted,
     /// parsing only those entries (a large set in slices side by side); falls back to scanning
     /// the whole file when `data` is not the bytes the catalog was read from.
-    public init(_ data: Data, file: String, only wanted: Set<String>, readAs catalog: StringCatalog) throws {
-        try self.init(data, file: file, only: wanted, readAs: catalog, slices: nil)
+    /// With `locales`, only those localizations of each key are recorded (the ones findings name).
+    public init(_ data: Data, file: String, only wanted: Set<String>, locales: [String: Set<String>]? = nil,
+                readAs catalog: StringCatalog) throws {
+        try self.init(data, file: file, only: wanted, locales: locales, readAs: catalog, slices: nil)
     }
 
     /// The same in a given number of slices (tests); nil: one per core for a large set.
-    init(_ data: Data, file: String, only wanted: Set<String>, readAs catalog: StringCatalog, slices: Int?) throws {
+    init(_ data: Data, file: String, only wanted: Set<String>, locales: [String: Set<String>]? = nil,
+         readAs catalog: StringCatalog, slices: Int?) throws {
         let index = catalog.keyIndex
         guard let fileKeys = index.keys, index.offsets.count == fileKeys.count else {
             try self.init(data, file: file, only: wanted)
@@ -53,7 +56,7 @@ public struct StringCatalogLocations: Sendable {
         let size = (positions.count + parts - 1) / max(parts, 1)
         let slices = ConcurrentWork.map(parts) { part in
             Result {
-                try Self.direct(data, file: file, keys: fileKeys, offsets: index.offsets,
+                try Self.direct(data, file: file, keys: fileKeys, offsets: index.offsets, locales: locales,
                                 positions: positions[min(part * size, positions.count)..<min((part + 1) * size, positions.count)])
             }
         }
@@ -73,7 +76,7 @@ public struct StringCatalogLocations: Sendable {
     /// The locations of the keys at `positions` (indices into the file's keys, ascending); nil
     /// when a noted offset does not hold its key.
     private static func direct(_ data: Data, file: String, keys fileKeys: [String], offsets: [Int],
-                               positions: ArraySlice<Int>) throws -> StringCatalogLocations? {
+                               locales wantedLocales: [String: Set<String>]?, positions: ArraySlice<Int>) throws -> StringCatalogLocations? {
         var keys: [String: SourceLocation] = [:]
         var localizations: [String: [String: SourceLocation]] = [:]
         let matched = try JSONReader.read(data, file: file) { reader -> Bool in
@@ -81,12 +84,14 @@ public struct StringCatalogLocations: Sendable {
                 let key = fileKeys[position], offset = offsets[position]
                 guard reader.member(at: offset) == key else { return false }
                 keys[key] = reader.location(at: offset)
+                let only = wantedLocales?[key]
+                if only?.isEmpty == true { continue }
                 guard try reader.peekKind() == .object else { continue }
                 try reader.readObject(detectingDuplicates: false) { reader, member, _ in
                     guard member == "localizations", try reader.peekKind() == .object else { try reader.skipValue(); return }
                     var byLocale: [String: SourceLocation] = [:]
                     try reader.readObject(detectingDuplicates: false) { reader, locale, localeOffset in
-                        byLocale[locale] = reader.location(at: localeOffset)
+                        if only?.contains(locale) != false { byLocale[locale] = reader.location(at: localeOffset) }
                         try reader.skipValue()
                     }
                     localizations[key] = byLocale
