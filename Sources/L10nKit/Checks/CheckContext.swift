@@ -362,6 +362,13 @@ public struct CheckContext: Sendable {
             for (key, entry) in file.catalog.entries {
                 guard let localizations = entry.localizations else { continue }
                 for (locale, localization) in localizations {
+                    // Most localizations are one string: no leaf list to build.
+                    if localization.variations == nil && localization.substitutions == nil {
+                        if let unit = localization.stringUnit {
+                            units.append(AppUnit(file: index, key: key, locale: locale, leaf: StringUnitLeaf(path: StringUnitPath(), unit: unit)))
+                        }
+                        continue
+                    }
                     for leaf in localization.stringUnits { units.append(AppUnit(file: index, key: key, locale: locale, leaf: leaf)) }
                 }
             }
