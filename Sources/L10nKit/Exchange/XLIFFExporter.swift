@@ -40,9 +40,11 @@ public struct LocaleExport: Sendable {
 
     /// `Source Contents/` of an `.xcloc`: each `<file original>` with its bytes (catalogs reduced
     /// to the source language, SDK entries exported under an app catalog included; `.strings`
-    /// source files as they are). Computed on each access.
+    /// source files as they are). A writable layer outside the project (`../Package/...`) has no
+    /// place in the bundle's folder: its units are in the XLIFF, its source copy is left out.
+    /// Computed on each access.
     public var sourceContents: [(path: String, data: Data)] {
-        sourceFiles.map { ($0.path, $0.data()) }
+        sourceFiles.filter { !ProjectDiscovery.isOutsideRoot($0.path) }.map { ($0.path, $0.data()) }
     }
 
     /// Units over all files.

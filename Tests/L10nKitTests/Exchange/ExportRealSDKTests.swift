@@ -34,5 +34,12 @@ final class ExportRealSDKTests: XCTestCase {
         XCTAssertTrue(flat.holdsOtherForm(than: ["plural", "one"]))
         XCTAssertFalse(plural.holdsOtherForm(than: ["plural", "one"]), "a plural gap is missing, not another form")
         XCTAssertFalse(CatalogLocalization().holdsOtherForm(than: []), "no value at all is missing")
+        let unreviewed = CatalogLocalization(stringUnit: StringUnit(state: "needs_review", value: "x"))
+        XCTAssertFalse(unreviewed.holdsOtherForm(than: ["plural", "one"]), "an unfinished value in the other form is still missing")
+        let empty = CatalogLocalization(stringUnit: StringUnit(state: "translated", value: ""))
+        XCTAssertFalse(empty.holdsOtherForm(than: ["plural", "one"]), "an empty value is missing")
+        let naming = CatalogLocalization(stringUnit: StringUnit(state: "translated", value: "%#@count@ Fotos"))
+        XCTAssertFalse(naming.holdsOtherForm(than: ["substitutions", "count", "plural", "one"]), "a string naming the substitution lacks it: missing")
+        XCTAssertTrue(flat.holdsOtherForm(than: ["substitutions", "count", "plural", "one"]), "one string without the substitution is another form")
     }
 }

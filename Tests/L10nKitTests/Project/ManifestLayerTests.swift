@@ -140,6 +140,13 @@ final class ManifestLayerTests: XCTestCase {
         XCTAssertEqual(exported.status, 0, exported.stderr)
         XCTAssertTrue(try String(contentsOf: root.appendingPathComponent("out/de.xliff"), encoding: .utf8)
             .contains("<file original=\"../Package/Sources/Kit/Resources/Kit.xcstrings\""))
+        // An .xcloc bundle carries the layer's units; its source copy has no place inside the bundle.
+        let bundled = CLIRun(["export", "--xcloc", "--project", root.path, "--out", root.appendingPathComponent("xcloc").path, "--locale", "de"], in: root)
+        XCTAssertEqual(bundled.status, 0, bundled.stderr)
+        let bundle = root.appendingPathComponent("xcloc/de.xcloc")
+        XCTAssertTrue(try String(contentsOf: bundle.appendingPathComponent("Localized Contents/de.xliff"), encoding: .utf8)
+            .contains("<file original=\"../Package/Sources/Kit/Resources/Kit.xcstrings\""))
+        XCTAssertFalse(ReliabilityFixtures.paths(bundle).contains { $0.contains("Kit.xcstrings") }, "\(ReliabilityFixtures.paths(bundle))")
         let applied = CLIRun(["import", input.path, "--project", root.path], in: root)
         XCTAssertEqual(applied.status, 0, applied.stderr)
         let written = try StringCatalogReader.read(contentsOf: kit)

@@ -95,17 +95,21 @@ extension CatalogLocalization {
         variations?.collect(prefix: prefix, into: &leaves)
     }
 
-    /// Whether the localization holds a value in another form than the one `path` belongs to: a
-    /// translation with plural variations where the source has one string (or the other way round)
-    /// is a translation in the locale's own form, not a missing one.
+    /// Whether the localization holds a finished translation in another form than the one `path`
+    /// belongs to: plural variations where the source has one string (or the other way round) are
+    /// the locale's own form, not a missing translation. Every string of that form must be
+    /// `translated` and not empty; a string that names the path's substitution is the same form.
     public func holdsOtherForm(than path: StringUnitPath) -> Bool {
-        guard let first = path.components.first else { return stringUnit == nil && (variations != nil || substitutions != nil) }
-        let hasValue = stringUnit != nil || variations != nil || substitutions != nil
+        let leaves = stringUnits
+        guard !leaves.isEmpty, leaves.allSatisfy({ $0.unit.state == .translated && !$0.unit.value.isEmpty }) else { return false }
+        guard let first = path.components.first else { return stringUnit == nil }
         if first == "substitutions" {
             guard path.components.count >= 2 else { return false }
-            return substitutions?[path.components[1]] == nil && hasValue && substitutions?.isEmpty != false
+            let name = path.components[1]
+            return substitutions?[name] == nil && !(stringUnit?.value.contains("%#@\(name)@") ?? false)
+                && !leaves.contains { $0.unit.value.contains("%#@\(name)@") }
         }
-        return variations?.kinds[first] == nil && hasValue && substitutions == nil
+        return variations?.kinds[first] == nil && substitutions == nil
     }
 
     /// The string unit at `path`, or nil when there is none.
