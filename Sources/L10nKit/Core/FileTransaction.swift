@@ -268,22 +268,34 @@ public struct FileTransaction {
             self.createdFolders = createdFolders
         }
 
-        /// Reads a journal; paths in it are relative to the root.
+        /// Reads a journal; paths in it are relative to the root, or absolute for a writable layer
+        /// outside it. A journal is a file in the project (it may come from anywhere, a commit
+        /// included), so recovery acts only on what a transaction of l10n writes: temporary and
+        /// backup files named after their target beside it, folders inside the root, and outside
+        /// the root only replaced files (a transaction never creates one there). Anything else
+        /// makes the journal unusable (nil).
         init?(data: Data, root: URL) {
             guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-                  let id = object["id"] as? String, let files = object["files"] as? [[String: Any]] else { return nil }
+                  let id = object["id"] as? String, let files = object["files"] as? [[String: Any]],
+                  !id.isEmpty, !id.contains("/") else { return nil }
             self.id = id
             self.root = root
             func url(_ path: Any?) -> URL? {
-                (path as? String).map { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : root.appendingPathComponent($0) }
+                guard let path = path as? String, !path.isEmpty, !path.split(separator: "/").contains("..") else { return nil }
+                return path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
             }
             entries = files.compactMap { file in
                 guard let target = url(file["target"]), let temporary = url(file["temporary"]), let backup = url(file["backup"]),
                       let isNew = file["new"] as? Bool else { return nil }
+                let folder = target.deletingLastPathComponent()
+                guard temporary == folder.appendingPathComponent(".\(target.lastPathComponent).l10n-\(id).tmp"),
+                      backup == folder.appendingPathComponent(".\(target.lastPathComponent).l10n-\(id).bak"),
+                      FileTransaction.isInside(target, root) || !isNew else { return nil }
                 return Entry(target: target, temporary: temporary, backup: backup, isNew: isNew)
             }
             createdFolders = ((object["createdFolders"] as? [String]) ?? []).compactMap { url($0) }
-            guard entries.count == files.count else { return nil }
+            guard entries.count == files.count, createdFolders.allSatisfy({ FileTransaction.isInside($0, root) && $0 != root }),
+                  createdFolders.count == (object["createdFolders"] as? [String])?.count ?? 0 else { return nil }
         }
 
         func write() throws {

@@ -126,4 +126,29 @@ final class FileTransactionTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: url("App/de.lproj").path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: url(".l10n").path))
     }
+
+    /// A journal is a file in the project and may be planted (committed, sent in a pull request):
+    /// recovery never deletes or replaces a file that no transaction of l10n wrote.
+    func testAPlantedJournalTouchesNothing() throws {
+        let outside = root.deletingLastPathComponent().appendingPathComponent("victim.txt")
+        try Data("keep me".utf8).write(to: outside)
+        let inside = url("App/Localizable.xcstrings")
+        let before = try Data(contentsOf: inside)
+        try Data("planted backup".utf8).write(to: url("App/planted.bak"))
+        try FileManager.default.createDirectory(at: url(".l10n"), withIntermediateDirectories: true)
+        let journals: [String: Any] = [
+            "new-outside": ["id": "a", "files": [["target": outside.path, "temporary": outside.deletingLastPathComponent().appendingPathComponent(".victim.txt.l10n-a.tmp").path,
+                                                  "backup": outside.deletingLastPathComponent().appendingPathComponent(".victim.txt.l10n-a.bak").path, "new": true]]],
+            "dotdot": ["id": "b", "files": [["target": "../victim.txt", "temporary": "../.victim.txt.l10n-b.tmp", "backup": "../.victim.txt.l10n-b.bak", "new": true]]],
+            "foreign-backup": ["id": "c", "files": [["target": "App/Localizable.xcstrings", "temporary": "App/.Localizable.xcstrings.l10n-c.tmp",
+                                                     "backup": "App/planted.bak", "new": false]]],
+        ]
+        for (name, journal) in journals {
+            try JSONSerialization.data(withJSONObject: journal).write(to: url(".l10n/\(name).journal"))
+        }
+        _ = try FileTransaction.recover(root: root)
+        XCTAssertEqual(try String(contentsOf: outside, encoding: .utf8), "keep me")
+        XCTAssertEqual(try Data(contentsOf: inside), before)
+        XCTAssertEqual(try String(contentsOf: url("App/planted.bak"), encoding: .utf8), "planted backup")
+    }
 }
