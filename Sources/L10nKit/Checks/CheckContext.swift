@@ -91,8 +91,9 @@ public struct CheckContext: Sendable {
         }
         let sdkPath = project.lookupChain.sdkLayer?.catalogPath
         let ignored = Set(project.ignoredCatalogs.map(\.path))
+        // A read-only layer outside the project is like a vendor's catalog: not the app's to fix.
         let appFiles = project.catalogs.filter {
-            $0.path != sdkPath && !ProjectDiscovery.isVendorPath($0.path) && !ignored.contains($0.path)
+            $0.path != sdkPath && !ProjectDiscovery.isVendorPath($0.path) && !ignored.contains($0.path) && project.mayWrite(path: $0.path)
         }
         appCatalogFiles = appFiles
         // Merging the chain's keys, gathering the app's string units, finding each key's winner
@@ -235,13 +236,7 @@ public struct CheckContext: Sendable {
     /// What a device preferring `locale` shows for `key`: the layer index, the localization whose
     /// value renders (nil when the layer's source text shows), and the text.
     func shown(_ key: String, locale: String) -> (layer: Int, locale: String?, value: String)? {
-        guard let index = winningLayer(key) else { return nil }
-        let layer = chain[index]
-        for candidate in searchList(for: locale) {
-            if let value = layer.value(key, locale: candidate) { return (index, candidate, value) }
-        }
-        let source = layer.catalog?.sourceLanguage ?? sourceLanguage
-        return (index, nil, layer.value(key, locale: source) ?? key)
+        shown(key, locales: [locale])[0]
     }
 
     /// `shown(key, locale:)` for several locales, the winning layer and its entry looked up once.

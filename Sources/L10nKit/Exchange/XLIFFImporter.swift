@@ -45,7 +45,8 @@ public struct ImportPlan: Sendable {
     /// Catalogs outside the root the plan may write: layers the manifest marks writable.
     public var writableOutsideRoot: [URL] = []
 
-    /// Writes every changed file as one `FileTransaction` inside the project root, creating
+    /// Writes every changed file as one `FileTransaction` inside the project root (and the
+    /// writable layers outside it the manifest declares), creating
     /// `.lproj` folders for new `.strings` files: all or nothing, under each file's lock, and
     /// never over a file another run changed since discovery read it (`FileTransaction.Conflict`:
     /// discover and plan again).
@@ -114,7 +115,10 @@ public struct XLIFFImporter: Sendable {
     public static func filesToLock(for inputs: [ImportInput], root: URL) -> [URL] {
         var urls: [URL] = []
         for file in inputs.flatMap(\.document.files) {
-            guard let path = normalizedPath(file.original, root: root) else { continue }
+            // Only the files an import may write: a vendor's or another kind of file is refused
+            // later, and must not get a lock file in a folder that is not the app's.
+            guard let path = normalizedPath(file.original, root: root), !ProjectDiscovery.isVendorPath(path),
+                  path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") else { continue }
             let url = root.appendingPathComponent(path)
             guard path.hasSuffix(".strings"), url.deletingLastPathComponent().pathExtension == "lproj",
                   let locale = file.targetLanguage.flatMap(LocaleIdentifier.canonicalized) else {

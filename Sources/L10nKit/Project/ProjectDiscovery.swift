@@ -49,7 +49,7 @@ public struct ProjectDiscovery: Sendable {
 
         // A manifest layer may name a catalog the search does not reach: outside the root (a
         // SwiftPM checkout), or in an excluded or build folder. It is read all the same.
-        let layerPaths = try manifestLayerPaths(manifest)
+        let layerPaths = try manifestLayerPaths(manifest, listed: Set(files))
         let layerBundles = Dictionary(zip(manifest.layers ?? [], layerPaths).compactMap { spec, path in
             path.flatMap { $0.hasSuffix(".xcstrings") ? ($0, spec.bundle) : nil }
         }, uniquingKeysWith: { first, _ in first })
@@ -188,7 +188,7 @@ public struct ProjectDiscovery: Sendable {
     /// Each manifest layer's path as the project names files: relative to the root, with `..`
     /// for a file outside it. A path that names nothing is an error at the layer in `l10n.json`:
     /// a chain that silently lost its SDK layer would pass every check.
-    private func manifestLayerPaths(_ manifest: ProjectManifest) throws -> [String?] {
+    private func manifestLayerPaths(_ manifest: ProjectManifest, listed: Set<String>) throws -> [String?] {
         try (manifest.layers ?? []).map { spec in
             guard let path = spec.path else { return nil }
             let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)).standardizedFileURL
@@ -204,8 +204,18 @@ public struct ProjectDiscovery: Sendable {
                 throw InputError("layer \(spec.bundle)/\(spec.table): \"\(path)\" is \(isFolder.boolValue ? "a folder" : "not a .xcstrings or .strings file")",
                                  at: at, hint: "name the layer's String Catalog (…/\(spec.table).xcstrings) or one of its .strings files")
             }
-            if url.path.hasPrefix(prefix) { return String(url.path.dropFirst(prefix.count)) }
-            return Self.relativePath(of: FileTransaction.resolved(url), from: root)
+            // Inside or outside is decided with symbolic links resolved: a link to a checkout
+            // elsewhere is outside (read-only unless writable), whatever the path says.
+            // (A listed file that is itself a link keeps its project path: writes go through the
+            // link and are refused where it leads out.)
+            let resolved = FileTransaction.resolved(url)
+            let relative = url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : nil
+            if let relative, listed.contains(relative) || FileTransaction.isInside(resolved, root) { return relative }
+            guard url.pathExtension == "xcstrings" else {
+                throw InputError("layer \(spec.bundle)/\(spec.table): \"\(path)\" is a .strings table outside the project folder, which l10n does not read",
+                                 at: at, hint: "a layer outside the project must be a String Catalog (.xcstrings); copy the table into the project or point at its catalog")
+            }
+            return Self.relativePath(of: resolved, from: root)
         }
     }
 

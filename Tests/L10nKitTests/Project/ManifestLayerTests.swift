@@ -169,4 +169,37 @@ final class ManifestLayerTests: XCTestCase {
         XCTAssertThrowsError(try transaction.commit()) { XCTAssertTrue("\($0)".contains("refusing to write outside"), "\($0)") }
         XCTAssertFalse(FileManager.default.fileExists(atPath: package.appendingPathComponent("Other.xcstrings").path))
     }
+
+    /// A layer reached through a symbolic link that leads out of the project is outside: read-only
+    /// unless writable, and its values are not the app's to fix (no checks on it, no export).
+    func testALayerBehindALinkOutOfTheProjectIsOutside() throws {
+        let (root, package) = try folders()
+        let kit = package.appendingPathComponent("Sources/Kit/Resources/Kit.xcstrings")
+        try write(catalog(["kit_title": ["en": "Kit", "de": ""]]), kit)
+        try write(catalog(["greeting": ["en": "Hello", "de": "Hallo"]]), root.appendingPathComponent("App/Localizable.xcstrings"))
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Packages"), withDestinationURL: package)
+        try write("""
+        { "layers": [
+            { "bundle": "App", "table": "Localizable", "path": "App/Localizable.xcstrings" },
+            { "bundle": "Kit", "table": "Kit", "path": "Packages/Sources/Kit/Resources/Kit.xcstrings" } ] }
+        """, root.appendingPathComponent("l10n.json"))
+        let project = try ProjectDiscovery(root: root).discover()
+        let path = try XCTUnwrap(project.lookupChain.layers.last?.catalogPath)
+        XCTAssertEqual(path, "../Package/Sources/Kit/Resources/Kit.xcstrings")
+        XCTAssertFalse(project.mayWrite(path: path))
+        XCTAssertNotNil(project.catalog(atPath: path))
+        let findings = try CheckJob(options: CheckOptions(only: ["empty-value"])).run(on: project).findings
+        XCTAssertEqual(findings.map(\.key), [], "the read-only layer's empty German is not the app's to fix")
+        XCTAssertFalse(ExchangeFiles(project: project).catalogs.contains { $0.path == path })
+    }
+
+    func testAStringsTableOutsideTheProjectIsRefused() throws {
+        let (root, package) = try folders()
+        try write("\"a\" = \"A\";\n", package.appendingPathComponent("en.lproj/Kit.strings"))
+        try write(catalog(["greeting": ["en": "Hello"]]), root.appendingPathComponent("App/Localizable.xcstrings"))
+        try write(#"{ "layers": [ { "bundle": "Kit", "table": "Kit", "path": "../Package/en.lproj/Kit.strings" } ] }"#, root.appendingPathComponent("l10n.json"))
+        XCTAssertThrowsError(try ProjectDiscovery(root: root).discover()) {
+            XCTAssertTrue("\($0)".contains("is a .strings table outside the project folder, which l10n does not read"), "\($0)")
+        }
+    }
 }
