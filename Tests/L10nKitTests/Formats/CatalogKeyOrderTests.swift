@@ -62,4 +62,32 @@ final class CatalogKeyOrderTests: XCTestCase {
                            try StringCatalogLocations(moved, file: url.path, only: wanted).keys, url.lastPathComponent)
         }
     }
+
+    /// The context merges the chain layers' key orders; that equals collating their union, with a
+    /// legacy table among the layers (the sample's framework) and the real SDK catalog.
+    func testChainKeysMergeEqualsTheSortedUnion() throws {
+        let sample = try CheckContext(project: ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover())
+        var union = Set<String>()
+        for layer in sample.chain {
+            if let catalog = layer.catalog { union.formUnion(catalog.entries.keys) }
+            if let table = layer.table { for file in table.files.values { union.formUnion(file.keys) } }
+        }
+        XCTAssertEqual(sample.chainKeys, Collator.xcodeKeyOrder.sorted(Array(union)))
+
+        let sdk = try Data(contentsOf: Fixtures.shared("fixtures/imgly/IMGLYEditor.xcstrings"))
+        let root = try ExchangeFixtures.project(self, files: [
+            "Vendor/IMGLYEditor/IMGLYEditor.xcstrings": sdk,
+            "App/Info.plist": ExampleFile.infoPlist(declared: ["en", "de"]).data,
+            "App/Localizable.xcstrings": Data(#"{ "sourceLanguage" : "en", "strings" : { "a10" : { }, "A9" : { }, "ly_img_editor_dock_button_text" : { }, "zz" : { } }, "version" : "1.0" }"#.utf8),
+            "App/en.lproj/IMGLYEditor.strings": Data("\"b2\" = \"B\";\n\"B10\" = \"B\";\n".utf8),
+        ])
+        let context = try CheckContext(project: ProjectDiscovery(root: root).discover())
+        union = []
+        for layer in context.chain {
+            if let catalog = layer.catalog { union.formUnion(catalog.entries.keys) }
+            if let table = layer.table { for file in table.files.values { union.formUnion(file.keys) } }
+        }
+        XCTAssertGreaterThan(context.chain.count, 1)
+        XCTAssertEqual(context.chainKeys, Collator.xcodeKeyOrder.sorted(Array(union)))
+    }
 }
