@@ -55,37 +55,18 @@ struct ImportCommand: ParsableCommand {
                 failures.append(error)
             }
         }
-        // The files the inputs name are locked before discovery reads them and held until the
-        // rename, so a run writing one of them meanwhile waits. A file only the plan reveals is
-        // locked at the write; if another run changed it since discovery, the write refuses
-        // (nothing written) and the project is read and planned again, so no update is lost.
-        let locks = dryRun ? [] : try FileLock.lockAll(XLIFFImporter.filesToLock(for: inputs, root: root),
-                                                        timeout: writing.lockTimeout, waiting: context.note)
-        defer { locks.forEach { $0.release() } }
-        for attempt in 1...Self.attempts {
-            let discovered = try ProjectDiscovery(root: root).discover()
-            if attempt == 1 { for warning in discovered.warnings { context.note(warning) } }
-            let planned = Result { () throws(ImportFailure) in try XLIFFImporter(project: discovered).plan(inputs) }
-            var problems = failures
-            if case .failure(let failure) = planned { problems += failure.errors as [any LocatedError] }
-            guard problems.isEmpty, case .success(let plan) = planned else {
-                throw InputErrors(errors: problems, note: "nothing was written")
-            }
-            if !dryRun {
-                do {
-                    try plan.write(force: writing.force, lockTimeout: writing.lockTimeout, holding: locks, waiting: context.note)
-                } catch let conflict as FileTransaction.Conflict where attempt < Self.attempts {
-                    context.note("note: \(conflict.description); reading the project again")
-                    continue
-                }
-            }
-            let report = ImportReport(plan: plan, inputs: files, dryRun: dryRun)
-            context.write(json ? report.json : report.text)
-            return plan.exitStatus == 0 ? .success : .findings
+        // An unreadable input: the others are still planned, to report every problem at once,
+        // and nothing is written.
+        let job = ImportJob(options: ImportOptions(dryRun: dryRun || !failures.isEmpty, force: writing.force, lockTimeout: writing.lockTimeout))
+        let plan: ImportPlan
+        do {
+            plan = try job.run(inputs, root: root, waiting: context.note, warnings: context.note)
+        } catch let failure as ImportFailure {
+            throw InputErrors(errors: failures + failure.errors as [any LocatedError], note: "nothing was written")
         }
-        return .failure
+        guard failures.isEmpty else { throw InputErrors(errors: failures, note: "nothing was written") }
+        let report = ImportReport(plan: plan, inputs: files, dryRun: dryRun)
+        context.write(json ? report.json : report.text)
+        return plan.exitStatus == 0 ? .success : .findings
     }
-
-    /// How often an import reads the project again when other runs keep changing it.
-    static let attempts = 20
 }

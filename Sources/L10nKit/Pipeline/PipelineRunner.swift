@@ -156,30 +156,14 @@ public struct PipelineRunner: Sendable {
             return (StageResult(stage: stage.name, status: .passed, output: lines.map { $0 + "\n" }.joined()), project)
         case .importFiles(let files, let dryRun):
             let inputs = try files.map { try ImportInput.read(contentsOf: $0, displayPath: $0.path) }
-            // The files the inputs name are locked before planning; one that changed since the
-            // pipeline read the project is read again under the lock.
-            let locks = dryRun ? [] : try FileLock.lockAll(XLIFFImporter.filesToLock(for: inputs, root: project.root), timeout: 60)
-            defer { locks.forEach { $0.release() } }
-            var refreshed = project
-            if project.fileStamps.contains(where: { path, stamp in FileStamp(project.url(forPath: path)) != stamp }) {
-                refreshed = try ProjectDiscovery(root: project.root).discover()
-            }
-            var plan = try XLIFFImporter(project: refreshed).plan(inputs)
-            if !dryRun, !plan.changes.isEmpty {
-                // Another run changed a file since discovery: read the project again and re-plan.
-                for attempt in 1...20 {
-                    do {
-                        try plan.write(holding: locks)
-                        break
-                    } catch is FileTransaction.Conflict where attempt < 20 {
-                        refreshed = try ProjectDiscovery(root: project.root).discover()
-                        plan = try XLIFFImporter(project: refreshed).plan(inputs)
-                    }
-                }
-                refreshed = try ProjectDiscovery(root: project.root).discover()
-            }
+            var notes: [String] = []
+            let plan = try ImportJob(options: ImportOptions(dryRun: dryRun)).run(inputs, root: project.root, project: project,
+                                                                                waiting: { notes.append($0) })
+            // Later stages see what the import wrote.
+            let refreshed = dryRun || plan.changes.isEmpty ? project : try ProjectDiscovery(root: project.root).discover()
             let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun)
-            return (StageResult(stage: stage.name, status: plan.exitStatus == 0 ? .passed : .findings, output: report.text), refreshed)
+            return (StageResult(stage: stage.name, status: plan.exitStatus == 0 ? .passed : .findings,
+                                output: notes.map { $0 + "\n" }.joined() + report.text), refreshed)
         }
     }
 

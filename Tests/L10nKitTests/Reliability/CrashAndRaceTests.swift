@@ -161,3 +161,24 @@ final class CrashAndRaceTests: XCTestCase {
         XCTAssertEqual(closed.terminationStatus, 2)
     }
 }
+
+extension CrashAndRaceTests {
+    /// The pipeline's import stage runs the same job with the model the pipeline read: a catalog
+    /// another run changed since is read again before planning (not written over and retried).
+    func testImportJobReadsAgainWhatChangedSinceThePipelineReadIt() throws {
+        let root = try ReliabilityFixtures.project(self)
+        let catalog = root.appendingPathComponent("App/Localizable.xcstrings")
+        let before = try ProjectDiscovery(root: root).discover()
+        var other = try StringCatalogReader.read(contentsOf: catalog)
+        other.entries["k9"]?.localizations = ["de": CatalogLocalization(stringUnit: StringUnit(state: "translated", value: "von der anderen"))]
+        try StringCatalogWriter().data(for: other).write(to: catalog)
+        let input = try ReliabilityFixtures.write(ReliabilityFixtures.xliff([("App/Localizable.xcstrings", ReliabilityFixtures.catalogUnits(0..<3, "v"))]), "in.xliff", in: root)
+        var notes: [String] = []
+        let plan = try ImportJob().run([ImportInput.read(contentsOf: input)], root: root, project: before, waiting: { notes.append($0) })
+        XCTAssertEqual(plan.totals.applied, 3)
+        XCTAssertEqual(notes, [], "read again before planning, so no conflict at the write")
+        let values = try ReliabilityFixtures.values(catalog)
+        XCTAssertEqual(values["k9"], "von der anderen")
+        XCTAssertEqual(values["k0"], "v0")
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// How an import runs, from the command line or a pipeline stage.
+public struct ImportOptions: Sendable {
+    /// Plan and report, write nothing.
+    public var dryRun: Bool
+    /// Replace read-only files too.
+    public var force: Bool
+    /// Seconds to wait for another run's lock before giving up.
+    public var lockTimeout: TimeInterval
+
+    public init(dryRun: Bool = false, force: Bool = false, lockTimeout: TimeInterval = 60) {
+        self.dryRun = dryRun
+        self.force = force
+        self.lockTimeout = lockTimeout
+    }
+}
+
+/// An import as the `import` command and the pipeline's `import` stage run it, so both lock,
+/// read and retry alike: the files the inputs name are locked before the project is read and
+/// held until the rename; the plan is written all or nothing; when another run changed a file
+/// only the plan revealed, the project is read and planned again (nothing is lost).
+public struct ImportJob: Sendable {
+    public var options: ImportOptions
+
+    /// How often the project is read again when other runs keep changing it.
+    public static let attempts = 20
+
+    public init(options: ImportOptions = ImportOptions()) {
+        self.options = options
+    }
+
+    /// Plans the inputs against the project at `root` and writes the plan (unless a dry run).
+    /// `project` is a model already read (a pipeline's): it is read again only when one of its
+    /// files changed since. `waiting` gets the messages about held locks and retries, `warnings`
+    /// what discovery could not do fully. Throws `ImportFailure` for unusable input (nothing written).
+    public func run(_ inputs: [ImportInput], root: URL, project: Project? = nil,
+                    waiting: @escaping (String) -> Void = { _ in }, warnings: (String) -> Void = { _ in }) throws -> ImportPlan {
+        let locks = options.dryRun ? [] : try FileLock.lockAll(XLIFFImporter.filesToLock(for: inputs, root: root),
+                                                              timeout: options.lockTimeout, waiting: waiting)
+        defer { locks.forEach { $0.release() } }
+        var current = project
+        for attempt in 1...Self.attempts {
+            if current == nil || current!.fileStamps.contains(where: { path, stamp in FileStamp(current!.url(forPath: path)) != stamp }) {
+                current = try ProjectDiscovery(root: root).discover()
+                if attempt == 1 { current!.warnings.forEach(warnings) }
+            }
+            let plan = try XLIFFImporter(project: current!).plan(inputs)
+            guard !options.dryRun else { return plan }
+            do {
+                try plan.write(force: options.force, lockTimeout: options.lockTimeout, holding: locks, waiting: waiting)
+                return plan
+            } catch let conflict as FileTransaction.Conflict where attempt < Self.attempts {
+                waiting("note: \(conflict.description); reading the project again")
+                current = nil
+            }
+        }
+        preconditionFailure("the last attempt returns or throws")
+    }
+}
