@@ -26,10 +26,13 @@ let package = Package(
         .target(name: "L10nKit", dependencies: ["CICU", "CLibXML2"]),
         .target(name: "L10nCommandLine", dependencies: ["L10nKit"]),
         .executableTarget(name: "l10n", dependencies: ["L10nCommandLine"]),
-        .executableTarget(name: "l10n-bench", dependencies: ["L10nKit"]),
+        // Generators of large projects and seeded texts: the bench and the tests use them, the
+        // shipped library does not carry them.
+        .target(name: "L10nTestSupport", dependencies: ["L10nKit"]),
+        .executableTarget(name: "l10n-bench", dependencies: ["L10nKit", "L10nTestSupport"]),
         .testTarget(
             name: "L10nKitTests",
-            dependencies: ["L10nKit", "L10nCommandLine", "l10n"],
+            dependencies: ["L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
             exclude: ["Golden"]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import L10nKit
+import L10nTestSupport
 
 /// The command line of `l10n-bench`.
 struct BenchOptions {

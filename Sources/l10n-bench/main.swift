@@ -1,5 +1,6 @@
 import Foundation
 import L10nKit
+import L10nTestSupport
 
 // l10n-bench: generates a large project (ProjectGenerator) and times every stage of l10n over it.
 // See docs/benchmark.md for what each row measures.

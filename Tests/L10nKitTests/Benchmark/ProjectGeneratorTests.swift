@@ -1,5 +1,6 @@
 import XCTest
 @testable import L10nKit
+@testable import L10nTestSupport
 
 final class ProjectGeneratorTests: XCTestCase {
     func generate(_ size: ProjectGenerator.Size = .small, seed: UInt64 = 7) throws -> ProjectGenerator.Output {

@@ -1,6 +1,7 @@
 @testable import L10nKit
 import Foundation
 import XCTest
+@testable import L10nTestSupport
 
 /// The export rewritten for speed (issue 11: locale-independent work once per project, units
 /// ordered as indices, the XLIFF written as bytes) against the exporter, unit order and writer it

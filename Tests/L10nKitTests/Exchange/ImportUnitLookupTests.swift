@@ -1,6 +1,7 @@
 @testable import L10nKit
 import Foundation
 import XCTest
+@testable import L10nTestSupport
 
 /// `ImportUnitLookup` (issue 11) finds for every id what `CatalogUnits.units(...)` finds, which
 /// the import used before: on generated projects and the sample app, every entry and locale, and

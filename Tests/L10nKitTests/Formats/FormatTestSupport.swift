@@ -1,23 +1,10 @@
 import Foundation
 @testable import L10nKit
+import L10nTestSupport
 
-/// SplitMix64: a small deterministic generator so random tests fail the same way every run.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+extension SeededRandom {
+    /// True in `percent` of 100 draws.
+    mutating func percentChance(_ percent: UInt64) -> Bool { next() % 100 < percent }
 }
 
 /// Key order of every object in a JSON tree, checked against `Collator.xcodeKeyOrder`.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import L10nKit
+import L10nTestSupport
 
 final class InterfaceBuilderScannerTests: XCTestCase {
     private func scan(_ name: String, keyPaths: Set<String> = ["stbLocKey"]) throws -> InterfaceBuilderDocument {
@@ -186,7 +187,7 @@ final class InterfaceBuilderScannerTests: XCTestCase {
 
     func testMutatedDocumentsNeverCrash() throws {
         let original = Array(try LegacyGolden.read("ib/Main.storyboard"))
-        var random = StringsFileRobustnessTests.Generator(state: 11)
+        var random = SeededRandom(seed: 11)
         for _ in 0..<300 {
             var bytes = original
             for _ in 0..<Int.random(in: 1...3, using: &random) {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import L10nKit
+@testable import L10nTestSupport
 
 /// `JSONReader` with string tokens validated in one pass gives what it gave before
 /// (`ReferenceJSONReader`): the same values, or the same error at the same place, for strings with

@@ -1,5 +1,6 @@
 import XCTest
 @testable import L10nKit
+@testable import L10nTestSupport
 
 final class JSONReaderTests: XCTestCase {
     private func parse(_ text: String) throws -> JSONValue {

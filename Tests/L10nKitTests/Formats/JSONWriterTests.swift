@@ -1,5 +1,6 @@
 import XCTest
 @testable import L10nKit
+@testable import L10nTestSupport
 
 final class JSONWriterTests: XCTestCase {
     private func text(_ value: JSONValue, _ writer: JSONWriter = JSONWriter()) -> String {

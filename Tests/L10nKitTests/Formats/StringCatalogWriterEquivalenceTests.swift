@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import L10nKit
+@testable import L10nTestSupport
 
 /// The direct catalog writer (objects without unknown fields written member by member) gives the
 /// bytes of the JSON tree path (`JSONWriter` over `StringCatalogWriter.jsonValue(of:)`), which

@@ -1,22 +1,11 @@
 import Foundation
 import XCTest
 @testable import L10nKit
+import L10nTestSupport
 
 /// Generated files and random edits: every valid file round-trips, every edit re-reads as the
 /// model says, and no input crashes the reader.
 final class StringsFileRobustnessTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let trivia = [" ", "  ", "\t", "\n", "\r\n", "\n\n", "/* note */", "/**/", "// line comment\n", "/* two\nlines */", "\u{2028}"]
     /// Quoted-string pieces and what they decode to.
     static let pieces: [(String, String)] = [
@@ -24,12 +13,12 @@ final class StringsFileRobustnessTests: XCTestCase {
         ("\\U00e9", "é"), ("\\101", "A"), ("\\q", "q"), ("\\\n", "\n"), ("%1$@", "%1$@"), ("'", "'"), ("/*x*/", "/*x*/"),
     ]
 
-    private func randomTrivia(_ random: inout Generator) -> String {
+    private func randomTrivia(_ random: inout SeededRandom) -> String {
         (0..<Int.random(in: 0...2, using: &random)).map { _ in Self.trivia.randomElement(using: &random)! }.joined()
     }
 
     /// A token as written and its value.
-    private func randomToken(_ random: inout Generator) -> (String, String) {
+    private func randomToken(_ random: inout SeededRandom) -> (String, String) {
         if Int.random(in: 0..<4, using: &random) == 0 {
             let token = (0..<Int.random(in: 1...8, using: &random)).map { _ in "aZ09_$/:.-".randomElement(using: &random)! }
             // A token swallows the "/" of a comment right after it (as in Foundation): end it with a space.
@@ -46,7 +35,7 @@ final class StringsFileRobustnessTests: XCTestCase {
     }
 
     func testGeneratedFilesRoundTripAndEditsRereadAsModelled() throws {
-        var random = Generator(state: 20_241_129)
+        var random = SeededRandom(seed: 20_241_129)
         for round in 0..<300 {
             var text = randomTrivia(&random)
             var expected: [(String, String)] = []
@@ -102,7 +91,7 @@ final class StringsFileRobustnessTests: XCTestCase {
     }
 
     func testRandomBytesNeverCrashTheReader() {
-        var random = Generator(state: 7)
+        var random = SeededRandom(seed: 7)
         let alphabet = Array("\"'=;/*\\\n\r\t aZ09_$.:-éU{}()".utf8) + [0, 0xFF, 0xFE, 0xC3, 0xD8]
         var accepted = 0
         for _ in 0..<5_000 {
@@ -122,7 +111,7 @@ final class StringsFileRobustnessTests: XCTestCase {
 
     func testMutatedRealisticFileNeverCrashes() throws {
         let original = Array(try LegacyGolden.read("strings/Tricky.strings"))
-        var random = Generator(state: 99)
+        var random = SeededRandom(seed: 99)
         for _ in 0..<2_000 {
             var bytes = original
             for _ in 0..<Int.random(in: 1...3, using: &random) {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import L10nKit
+@testable import L10nTestSupport
 
 /// The byte-level `.strings` reader gives exactly what the scalar-level reader it replaced gave
 /// (`ReferenceStringsReader`): the same entries, sources, trivia, comments, locations and line

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import L10nKit
+@testable import L10nTestSupport
 
 /// The canonical `.strings` layout (comments split on UTF-8, quoting without per-character
 /// appends, `*/` searched only where there is a `*`) gives the bytes the writer gave before

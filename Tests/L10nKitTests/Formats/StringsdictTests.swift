@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import L10nKit
+import L10nTestSupport
 
 final class StringsdictTests: XCTestCase {
     private func sample() throws -> Stringsdict {
@@ -217,7 +218,7 @@ final class StringsdictTests: XCTestCase {
 
     func testMutatedFilesNeverCrash() throws {
         let original = Array(try LegacyGolden.read("stringsdict/Localizable.stringsdict"))
-        var random = StringsFileRobustnessTests.Generator(state: 5)
+        var random = SeededRandom(seed: 5)
         var accepted = 0
         for _ in 0..<1_000 {
             var bytes = original

@@ -1,5 +1,6 @@
 import Foundation
 @testable import L10nKit
+@testable import L10nTestSupport
 
 /// Seeded random catalogs and JSON values: shapes no fixture has (empty objects, deep variations,
 /// unknown fields everywhere, keys that sort only by numeric or case rules, control characters).
@@ -19,7 +20,7 @@ enum XCStringsRandomCatalog {
     static func catalog(_ random: inout SeededRandom, entries count: Int = 40) -> StringCatalog {
         var catalog = StringCatalog(sourceLanguage: random.pick(["en", "de", "zh-Hant"]),
                                     version: random.pick(["1.0", "1.1", nil]))
-        if random.chance(30) { catalog.unknownFields = unknownFields(&random, avoiding: ["sourceLanguage", "strings", "version"]) }
+        if random.percentChance(30) { catalog.unknownFields = unknownFields(&random, avoiding: ["sourceLanguage", "strings", "version"]) }
         for _ in 0..<count {
             catalog.entries[string(&random, maxPieces: 4)] = entry(&random)
         }
@@ -28,16 +29,16 @@ enum XCStringsRandomCatalog {
 
     static func entry(_ random: inout SeededRandom) -> CatalogEntry {
         var entry = CatalogEntry()
-        if random.chance(10) { return entry }
-        if random.chance(50) { entry.comment = string(&random) }
-        if random.chance(30) { entry.extractionState = random.pick([.manual, .stale, .extractedWithValue, .migrated, "future_state"]) }
-        if random.chance(15) { entry.shouldTranslate = random.chance(80) ? false : true }
-        if random.chance(75) {
+        if random.percentChance(10) { return entry }
+        if random.percentChance(50) { entry.comment = string(&random) }
+        if random.percentChance(30) { entry.extractionState = random.pick([.manual, .stale, .extractedWithValue, .migrated, "future_state"]) }
+        if random.percentChance(15) { entry.shouldTranslate = random.percentChance(80) ? false : true }
+        if random.percentChance(75) {
             var localizations: [String: CatalogLocalization] = [:]
             for _ in 0..<Int(random.next() % 4) { localizations[random.pick(locales)] = localization(&random, depth: 0) }
             entry.localizations = localizations
         }
-        if random.chance(15) {
+        if random.percentChance(15) {
             entry.unknownFields = unknownFields(&random, avoiding: ["comment", "extractionState", "localizations", "shouldTranslate"])
         }
         return entry
@@ -45,32 +46,32 @@ enum XCStringsRandomCatalog {
 
     static func localization(_ random: inout SeededRandom, depth: Int) -> CatalogLocalization {
         var localization = CatalogLocalization()
-        if random.chance(depth == 0 ? 80 : 90) { localization.stringUnit = stringUnit(&random) }
-        if depth < 3, random.chance(depth == 0 ? 25 : 15) { localization.variations = variations(&random, depth: depth) }
-        if depth < 2, random.chance(12) {
+        if random.percentChance(depth == 0 ? 80 : 90) { localization.stringUnit = stringUnit(&random) }
+        if depth < 3, random.percentChance(depth == 0 ? 25 : 15) { localization.variations = variations(&random, depth: depth) }
+        if depth < 2, random.percentChance(12) {
             var substitutions: [String: Substitution] = [:]
             for _ in 0..<Int(random.next() % 3 + 1) {
-                var substitution = Substitution(argNum: random.chance(70) ? Int(random.next() % 12) : nil,
+                var substitution = Substitution(argNum: random.percentChance(70) ? Int(random.next() % 12) : nil,
                                                 formatSpecifier: random.pick(["lld", "@", "d", "f", ".2f"]))
-                if random.chance(90) { substitution.variations = variations(&random, depth: depth + 1) }
-                if random.chance(10) { substitution.unknownFields = unknownFields(&random, avoiding: ["argNum", "formatSpecifier", "variations"]) }
+                if random.percentChance(90) { substitution.variations = variations(&random, depth: depth + 1) }
+                if random.percentChance(10) { substitution.unknownFields = unknownFields(&random, avoiding: ["argNum", "formatSpecifier", "variations"]) }
                 substitutions[random.pick(["count", "items", "arg2", "x"])] = substitution
             }
             localization.substitutions = substitutions
         }
-        if random.chance(5) { localization.unknownFields = unknownFields(&random, avoiding: ["stringUnit", "substitutions", "variations"]) }
+        if random.percentChance(5) { localization.unknownFields = unknownFields(&random, avoiding: ["stringUnit", "substitutions", "variations"]) }
         return localization
     }
 
     static func stringUnit(_ random: inout SeededRandom) -> StringUnit {
         var unit = StringUnit(state: random.pick(states), value: string(&random))
-        if random.chance(5) { unit.unknownFields = unknownFields(&random, avoiding: ["state", "value"]) }
+        if random.percentChance(5) { unit.unknownFields = unknownFields(&random, avoiding: ["state", "value"]) }
         return unit
     }
 
     static func variations(_ random: inout SeededRandom, depth: Int) -> CatalogVariations {
         var variations = CatalogVariations()
-        if random.chance(5) { return variations }
+        if random.percentChance(5) { return variations }
         let kind = random.pick(["plural", "plural", "device", "width"])
         let names = kind == "plural" ? ["zero", "one", "two", "few", "many", "other"]
             : kind == "device" ? ["iphone", "ipod", "ipad", "mac", "applewatch", "appletv", "applevision", "other"]
@@ -96,7 +97,7 @@ enum XCStringsRandomCatalog {
         switch random.next() % (depth > 3 ? 4 : 6) {
         case 0: return .string(string(&random))
         case 1: return .number(random.pick(["0", "1", "-0", "1.50", "12345678901234567890", "1e10", "2E-3", "-7.25e+2"]))
-        case 2: return .bool(random.chance(50))
+        case 2: return .bool(random.percentChance(50))
         case 3: return .null
         case 4: return .array((0..<Int(random.next() % 4)).map { _ in jsonValue(&random, depth: depth + 1) })
         default:

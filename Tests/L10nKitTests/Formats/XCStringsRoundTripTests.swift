@@ -1,5 +1,6 @@
 import XCTest
 @testable import L10nKit
+@testable import L10nTestSupport
 
 /// Every real Xcode catalog read into the model and written again gives back its bytes; every
 /// object in them is in our collation order; random catalogs are stable.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import L10nKit
+@testable import L10nTestSupport
 
 /// `FormatString` with its fast paths (no `%`: one literal; literal runs copied whole; no
 /// allocations to match `%arg`, `#@` and length modifiers) reads every string as the parser it

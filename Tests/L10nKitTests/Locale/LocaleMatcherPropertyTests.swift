@@ -1,39 +1,28 @@
 import XCTest
 import L10nKit
+import L10nTestSupport
 
 /// Properties that must hold for any input, checked on seeded random preference and availability lists.
 final class LocaleMatcherPropertyTests: XCTestCase {
-    /// SplitMix64: reproducible across platforms, unlike the system generator.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let languages = ["en", "fr", "de", "es", "pt", "zh", "yue", "wuu", "nb", "no", "nn", "hi", "ar", "ars", "it", "iw", "he", "tl", "fil", "sh", "sr", "English", "French"]
     static let scripts = ["Hans", "Hant", "Latn", "Cyrl"]
     static let regions = ["US", "GB", "AU", "IN", "NZ", "CA", "FR", "CH", "BR", "PT", "MX", "419", "AR", "TW", "HK", "MO", "CN", "SG", "NO", "DE", "AT", "001", "150"]
     /// Languages outside every group above.
     static let unrelated = ["ko", "ru", "th", "vi", "pl", "ja_JP", "ko-KR", "uk", "Korean"]
 
-    static func identifier(_ random: inout SeededGenerator) -> String {
+    static func identifier(_ random: inout SeededRandom) -> String {
         var parts = [languages.randomElement(using: &random)!]
         if Int.random(in: 0..<4, using: &random) == 0 { parts.append(scripts.randomElement(using: &random)!) }
         if Int.random(in: 0..<2, using: &random) == 0 { parts.append(regions.randomElement(using: &random)!) }
         return parts.joined(separator: Bool.random(using: &random) ? "-" : "_")
     }
 
-    static func list(_ random: inout SeededGenerator, upTo count: Int) -> [String] {
+    static func list(_ random: inout SeededRandom, upTo count: Int) -> [String] {
         (0..<Int.random(in: 1...count, using: &random)).map { _ in identifier(&random) }
     }
 
     func testOutputComesFromTheAvailableListWithinTheLimit() {
-        var random = SeededGenerator(state: 1)
+        var random = SeededRandom(seed: 1)
         for _ in 0..<1500 {
             let preferred = Self.list(&random, upTo: 3), available = Self.list(&random, upTo: 10)
             let limit = Int.random(in: 1...8, using: &random)
@@ -48,7 +37,7 @@ final class LocaleMatcherPropertyTests: XCTestCase {
     /// Localizations of a language no preference shares a group with are never scored, so adding them
     /// anywhere cannot change the choice.
     func testUnrelatedLocalizationsDoNotChangeTheChoice() {
-        var random = SeededGenerator(state: 2)
+        var random = SeededRandom(seed: 2)
         let matcher = LocaleMatcher()
         for _ in 0..<1500 {
             let preferred = Self.list(&random, upTo: 3), available = Self.list(&random, upTo: 8)
@@ -66,7 +55,7 @@ final class LocaleMatcherPropertyTests: XCTestCase {
 
     /// Once a preferred language has an exact match, nothing listed after it matters.
     func testLaterPreferencesDoNotOverrideAnExactMatch() {
-        var random = SeededGenerator(state: 3)
+        var random = SeededRandom(seed: 3)
         let matcher = LocaleMatcher()
         var checked = 0
         for _ in 0..<3000 {

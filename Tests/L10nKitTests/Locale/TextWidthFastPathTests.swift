@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import L10nKit
+@testable import L10nTestSupport
 
 /// `TextWidth.columns` measures most text scalar by scalar, without ICU's break iterator. These
 /// tests show that this gives what measuring cluster by cluster gives, on the real catalogs, on

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import L10nKit
+@testable import L10nTestSupport
 
 /// `Project.customLabels` (catalogs looked up once per layer, keys sorted once, locales ordered
 /// by rank) gives what the straightforward lookup it replaced gave, and `catalog(atPath:)`

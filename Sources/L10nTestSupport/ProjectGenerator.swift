@@ -1,4 +1,5 @@
 import Foundation
+import L10nKit
 
 /// Writes a large iOS project on the editor SDK model into a folder, the same bytes for the same
 /// seed and size: the input of `l10n-bench` and of tests that need a project of realistic shape.
