@@ -67,6 +67,6 @@ struct ImportCommand: ParsableCommand {
         guard failures.isEmpty else { throw InputErrors(errors: failures, note: "nothing was written") }
         let report = ImportReport(plan: plan, inputs: files, dryRun: dryRun)
         context.write(json ? report.json : report.text)
-        return plan.exitStatus == 0 ? .success : .findings
+        return plan.hasRefusals ? .findings : .success
     }
 }

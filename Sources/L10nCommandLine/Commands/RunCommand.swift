@@ -50,7 +50,11 @@ struct RunCommand: ParsableCommand {
         } else {
             context.write(json(results, project: project, description: loaded.description, status: worst))
         }
-        return ExitStatus(rawValue: Int32(worst.rawValue)) ?? .failure
+        switch worst {
+        case .passed: return .success
+        case .findings: return .findings
+        case .failed: return .failure
+        }
     }
 
     /// `{"pipeline", "description"?, "project", "stages": [{"stage", "status", "output"}], "status"}`,

@@ -37,8 +37,8 @@ public struct ImportPlan: Sendable {
 
     public var totals: ImportTotals { ImportTotals(outcomes) }
 
-    /// 0 when every unit was applied, unchanged or skipped by rule; 1 when some unit was refused.
-    public var exitStatus: Int32 { outcomes.contains { $0.status == .refused } ? 1 : 0 }
+    /// Whether some unit was refused (the others are applied); the command line exits 1 then.
+    public var hasRefusals: Bool { outcomes.contains { $0.status == .refused } }
 
     /// The project folder nothing may be written outside of.
     public var root: URL?

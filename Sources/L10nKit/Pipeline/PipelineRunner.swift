@@ -1,15 +1,13 @@
 import Foundation
 
-/// How a stage ended.
-public enum StageStatus: Int, Sendable, Comparable {
+/// How a stage ended, in increasing gravity (the command line turns the worst into its exit code).
+public enum StageStatus: Sendable, Comparable {
     /// Nothing to report against.
-    case passed = 0
+    case passed
     /// The stage ran and found problems (non-canonical files, refused units).
-    case findings = 1
+    case findings
     /// The stage could not run; later stages are not started.
-    case failed = 2
-
-    public static func < (a: StageStatus, b: StageStatus) -> Bool { a.rawValue < b.rawValue }
+    case failed
 }
 
 /// What one stage printed and how it ended.
@@ -162,7 +160,7 @@ public struct PipelineRunner: Sendable {
             // Later stages see what the import wrote.
             let refreshed = dryRun || plan.changes.isEmpty ? project : try ProjectDiscovery(root: project.root).discover()
             let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun)
-            return (StageResult(stage: stage.name, status: plan.exitStatus == 0 ? .passed : .findings,
+            return (StageResult(stage: stage.name, status: plan.hasRefusals ? .findings : .passed,
                                 output: notes.map { $0 + "\n" }.joined() + report.text), refreshed)
         }
     }
