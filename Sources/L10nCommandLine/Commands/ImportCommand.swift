@@ -60,7 +60,7 @@ struct ImportCommand: ParsableCommand {
         let job = ImportJob(options: ImportOptions(dryRun: dryRun || !failures.isEmpty, force: writing.force, lockTimeout: writing.lockTimeout))
         let plan: ImportPlan
         do {
-            plan = try job.run(inputs, root: root, waiting: context.note, warnings: context.note)
+            plan = try job.run(inputs, root: root, waiting: context.note, warnings: context.note).plan
         } catch let failure as ImportFailure {
             throw InputErrors(errors: failures + failure.errors as [any LocatedError], note: "nothing was written")
         }

@@ -16,6 +16,13 @@ public struct ImportOptions: Sendable {
     }
 }
 
+/// What an import did: its plan (outcomes, the files it wrote or would write) and the project
+/// model it planned against (read again when files had changed).
+public struct ImportJobResult: Sendable {
+    public var plan: ImportPlan
+    public var project: Project
+}
+
 /// An import as the `import` command and the pipeline's `import` stage run it, so both lock,
 /// read and retry alike: the files the inputs name are locked before the project is read and
 /// held until the rename; the plan is written all or nothing; when another run changed a file
@@ -35,7 +42,7 @@ public struct ImportJob: Sendable {
     /// files changed since. `waiting` gets the messages about held locks and retries, `warnings`
     /// what discovery could not do fully. Throws `ImportFailure` for unusable input (nothing written).
     public func run(_ inputs: [ImportInput], root: URL, project: Project? = nil,
-                    waiting: @escaping (String) -> Void = { _ in }, warnings: (String) -> Void = { _ in }) throws -> ImportPlan {
+                    waiting: @escaping (String) -> Void = { _ in }, warnings: (String) -> Void = { _ in }) throws -> ImportJobResult {
         let locks = options.dryRun ? [] : try FileLock.lockAll(XLIFFImporter.filesToLock(for: inputs, root: root),
                                                               timeout: options.lockTimeout, waiting: waiting)
         defer { locks.forEach { $0.release() } }
@@ -46,10 +53,10 @@ public struct ImportJob: Sendable {
                 if attempt == 1 { current!.warnings.forEach(warnings) }
             }
             let plan = try XLIFFImporter(project: current!).plan(inputs)
-            guard !options.dryRun else { return plan }
+            guard !options.dryRun else { return ImportJobResult(plan: plan, project: current!) }
             do {
                 try plan.write(force: options.force, lockTimeout: options.lockTimeout, holding: locks, waiting: waiting)
-                return plan
+                return ImportJobResult(plan: plan, project: current!)
             } catch let conflict as FileTransaction.Conflict where attempt < Self.attempts {
                 waiting("note: \(conflict.description); reading the project again")
                 current = nil

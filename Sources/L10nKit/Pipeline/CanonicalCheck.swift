@@ -12,6 +12,8 @@ public struct CanonicalCheck: Sendable {
         public var nonCanonical: [String]
         public var rewritten: [String]
         public var checked: Int
+        /// The bytes each rewritten file now has.
+        public var written: [(path: String, data: Data)] = []
         /// Where each file not in canonical form first differs from it.
         public var differences: [String: CanonicalDifference] = [:]
 
@@ -54,6 +56,7 @@ public struct CanonicalCheck: Sendable {
                 // changed it and its update would be lost).
                 changes.append(FileTransaction.Change(url: url, data: bytes, expected: project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
                 outcome.rewritten.append(path)
+                outcome.written.append((path, bytes))
             }
         }
         var transaction = FileTransaction(root: project.root, changes: changes)

@@ -126,7 +126,9 @@ public struct PipelineRunner: Sendable {
             return (StageResult(stage: stage.name, status: report.passes ? .passed : .findings, output: output), project)
         case .format(let check):
             let outcome = try CanonicalCheck(project: project).run(rewrite: !check)
-            let refreshed = outcome.rewritten.isEmpty ? project : try ProjectDiscovery(root: project.root).discover()
+            // Later stages see the rewritten files, parsed from the bytes written.
+            let refreshed = outcome.written.isEmpty ? project
+                : try project.applying(written: outcome.written) ?? ProjectDiscovery(root: project.root).discover()
             return (StageResult(stage: stage.name, status: outcome.status, output: outcome.text), refreshed)
         case .check(let options):
             let result = try CheckJob(options: options).run(on: project)
@@ -155,10 +157,13 @@ public struct PipelineRunner: Sendable {
         case .importFiles(let files, let dryRun):
             let inputs = try files.map { try ImportInput.read(contentsOf: $0, displayPath: $0.path) }
             var notes: [String] = []
-            let plan = try ImportJob(options: ImportOptions(dryRun: dryRun)).run(inputs, root: project.root, project: project,
-                                                                                waiting: { notes.append($0) })
-            // Later stages see what the import wrote.
-            let refreshed = dryRun || plan.changes.isEmpty ? project : try ProjectDiscovery(root: project.root).discover()
+            let result = try ImportJob(options: ImportOptions(dryRun: dryRun)).run(inputs, root: project.root, project: project,
+                                                                                  waiting: { notes.append($0) })
+            let plan = result.plan
+            // Later stages see what the import wrote: the written files parsed into the model,
+            // or the project read again when the import created a file.
+            let refreshed = dryRun || plan.changes.isEmpty ? result.project
+                : try result.project.applying(written: plan.changes.map { ($0.path, $0.data) }) ?? ProjectDiscovery(root: project.root).discover()
             let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun)
             return (StageResult(stage: stage.name, status: plan.hasRefusals ? .findings : .passed,
                                 output: notes.map { $0 + "\n" }.joined() + report.text), refreshed)

@@ -69,6 +69,30 @@ public struct Project: Sendable {
     /// The absolute URL of a project-relative path.
     public func url(forPath path: String) -> URL { root.appendingPathComponent(path) }
 
+    /// The model after a stage wrote these files (project paths and their new bytes): each
+    /// catalog and `.strings` file is parsed from the bytes written and its stamp taken again, so a
+    /// later stage sees the writes without reading the whole project again. Nil when a write
+    /// created a file: a new catalog or table can change the bundles and the lookup chain, which
+    /// only discovery derives.
+    public func applying(written: [(path: String, data: Data)]) throws -> Project? {
+        var updated = self
+        for (path, data) in written {
+            if path.hasSuffix(".xcstrings") {
+                guard let index = catalogIndexByPath[path] else { return nil }
+                updated.catalogs[index].catalog = try StringCatalogReader.read(data, file: path)
+            } else if path.hasSuffix(".strings"), let locale = ProjectDiscovery.lprojName(of: path),
+                      let table = updated.stringsTables.firstIndex(where: { $0.files[locale]?.path == path }) {
+                var file = try StringsReader.parse(data, path: path)
+                file.path = path
+                updated.stringsTables[table].files[locale] = file
+            } else {
+                return nil
+            }
+            updated.fileStamps[path] = FileStamp(url(forPath: path))
+        }
+        return updated
+    }
+
     /// Whether l10n may write the file: anything inside the root, and outside it only a layer
     /// the manifest marks writable.
     public func mayWrite(path: String) -> Bool {

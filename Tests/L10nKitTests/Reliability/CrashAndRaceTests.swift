@@ -174,7 +174,7 @@ extension CrashAndRaceTests {
         try StringCatalogWriter().data(for: other).write(to: catalog)
         let input = try ReliabilityFixtures.write(ReliabilityFixtures.xliff([("App/Localizable.xcstrings", ReliabilityFixtures.catalogUnits(0..<3, "v"))]), "in.xliff", in: root)
         var notes: [String] = []
-        let plan = try ImportJob().run([ImportInput.read(contentsOf: input)], root: root, project: before, waiting: { notes.append($0) })
+        let plan = try ImportJob().run([ImportInput.read(contentsOf: input)], root: root, project: before, waiting: { notes.append($0) }).plan
         XCTAssertEqual(plan.totals.applied, 3)
         XCTAssertEqual(notes, [], "read again before planning, so no conflict at the write")
         let values = try ReliabilityFixtures.values(catalog)
