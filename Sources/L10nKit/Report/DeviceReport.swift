@@ -36,65 +36,9 @@ public enum DeviceReport {
     }
 }
 
-/// Single-line JSON in member order, for machine-readable command output.
+/// JSON on one line, members in the order given: `JSONWriter`'s compact style.
 public enum CompactJSON {
     public static func string(_ value: JSONValue) -> String {
-        var out = ""
-        write(value, into: &out)
-        return out
-    }
-
-    private static func write(_ value: JSONValue, into out: inout String) {
-        switch value {
-        case .object(let members):
-            out += "{"
-            for (index, member) in members.enumerated() {
-                if index > 0 { out += "," }
-                quote(member.key, into: &out)
-                out += ":"
-                write(member.value, into: &out)
-            }
-            out += "}"
-        case .array(let items):
-            out += "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { out += "," }
-                write(item, into: &out)
-            }
-            out += "]"
-        case .string(let text): quote(text, into: &out)
-        case .number(let lexeme): out += lexeme
-        case .bool(let flag): out += flag ? "true" : "false"
-        case .null: out += "null"
-        }
-    }
-
-    /// A JSON string literal: quotes, backslashes and C0 controls escaped, everything else raw.
-    public static func quote(_ text: String, into out: inout String) {
-        out += "\""
-        // Runs of bytes that need no escape are appended whole.
-        let utf8 = Array(text.utf8)
-        var start = 0
-        func flush(_ end: Int) {
-            if end > start { out += String(decoding: utf8[start..<end], as: UTF8.self) }
-        }
-        for index in utf8.indices {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            flush(index)
-            switch byte {
-            case UInt8(ascii: "\""): out += "\\\""
-            case UInt8(ascii: "\\"): out += "\\\\"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x09: out += "\\t"
-            default:
-                let hex = String(byte, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            }
-            start = index + 1
-        }
-        flush(utf8.count)
-        out += "\""
+        String(decoding: JSONWriter(keyOrder: .asGiven, compact: true).bytes(for: value), as: UTF8.self)
     }
 }

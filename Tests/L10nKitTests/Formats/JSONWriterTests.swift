@@ -104,4 +104,13 @@ final class JSONWriterTests: XCTestCase {
             XCTAssertEqual(KeyOrderAudit(read).inversions.count, 0)
         }
     }
+
+    /// The compact style: one line, no spaces, the same escapes as the Xcode style.
+    func testCompactStyle() {
+        let value = JSONValue.object([("b", .array([.number("1"), .string("x\"\n\u{8}")])), ("a", .object([])), ("c", .array([])), ("d", .null)])
+        let text = String(decoding: JSONWriter(keyOrder: .asGiven, compact: true).bytes(for: value), as: UTF8.self)
+        XCTAssertEqual(text, #"{"b":[1,"x\"\n\b"],"a":{},"c":[],"d":null}"#)
+        XCTAssertEqual(CompactJSON.string(value), text)
+    }
 }
+

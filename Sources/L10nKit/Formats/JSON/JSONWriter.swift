@@ -19,10 +19,14 @@ public struct JSONWriter: Sendable {
     public var keyOrder: KeyOrder
     /// Whether the text ends with a newline after the top-level value (Xcode writes none).
     public var finalNewline: Bool
+    /// One line without spaces (`{"a":[1,2]}`), for machine output such as findings and device
+    /// lists; the same escapes as the Xcode style.
+    public var compact: Bool
 
-    public init(keyOrder: KeyOrder = .xcode, finalNewline: Bool = false) {
+    public init(keyOrder: KeyOrder = .xcode, finalNewline: Bool = false, compact: Bool = false) {
         self.keyOrder = keyOrder
         self.finalNewline = finalNewline
+        self.compact = compact
     }
 
     /// The UTF-8 text of `value`.
@@ -33,6 +37,7 @@ public struct JSONWriter: Sendable {
     /// The UTF-8 text of `value` as bytes.
     public func bytes(for value: JSONValue) -> [UInt8] {
         var output = JSONOutput(keyOrder: keyOrder)
+        output.compact = compact
         output.write(value, level: 0)
         if finalNewline { output.bytes.append(0x0A) }
         return output.bytes.array
@@ -98,6 +103,8 @@ final class JSONBytes {
 struct JSONOutput {
     let bytes = JSONBytes()
     var ordering: XcodeKeyOrdering?
+    /// No newlines, indents or spaces (`JSONWriter.compact`).
+    var compact = false
 
     init(keyOrder: JSONWriter.KeyOrder) {
         ordering = keyOrder == .xcode ? XcodeKeyOrdering() : nil
@@ -115,12 +122,10 @@ struct JSONOutput {
             bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
                 if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                bytes.append(0x0A)
-                indent(level + 1)
+                newline(level + 1)
                 write(element, level: level + 1)
             }
-            bytes.append(0x0A)
-            indent(level)
+            newline(level)
             bytes.append(UInt8(ascii: "]"))
         case .string(let text):
             writeString(text)
@@ -153,9 +158,12 @@ struct JSONOutput {
     /// an object at `level`.
     mutating func writeMemberStart(index: Int, key: String, level: Int) {
         bytes.append(index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
-        bytes.append(0x0A)
-        indent(level + 1)
+        newline(level + 1)
         writeString(key)
+        if compact {
+            bytes.append(UInt8(ascii: ":"))
+            return
+        }
         bytes.append(0x20)
         bytes.append(UInt8(ascii: ":"))
         bytes.append(0x20)
@@ -163,8 +171,7 @@ struct JSONOutput {
 
     /// The newline, indent and `}` that close a non-empty object at `level`.
     mutating func writeObjectEnd(level: Int) {
-        bytes.append(0x0A)
-        indent(level)
+        newline(level)
         bytes.append(UInt8(ascii: "}"))
     }
 
@@ -178,10 +185,19 @@ struct JSONOutput {
 
     private mutating func writeEmpty(open: UInt8, close: UInt8, level: Int) {
         bytes.append(open)
-        bytes.append(0x0A)
+        if !compact {
+            bytes.append(0x0A)
+            newline(level)
+        }
+        bytes.append(close)
+    }
+
+    /// A newline and the indent of `level` (nothing when compact).
+    @inline(__always)
+    private mutating func newline(_ level: Int) {
+        guard !compact else { return }
         bytes.append(0x0A)
         indent(level)
-        bytes.append(close)
     }
 
     private static let spaces = [UInt8](repeating: 0x20, count: 64)
