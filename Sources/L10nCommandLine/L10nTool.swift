@@ -14,6 +14,7 @@ public enum L10nTool {
         ReportCommand.self,
         ExportCommand.self,
         ImportCommand.self,
+        PseudoCommand.self,
         FormatCommand.self,
         MatchCommand.self,
         PluralsCommand.self,

@@ -12,6 +12,9 @@ public struct CheckOptions: Sendable, Equatable {
     public var baseline: URL?
     /// Warnings count as failures.
     public var strict: Bool
+    /// Run the `width` check against this pseudo-locale instead of the checks on the offered
+    /// locales (`check --pseudo`): which labels overflow before any translation exists.
+    public var pseudo: PseudoLocalization?
 
     public init(only: [String] = [], skip: [String] = [], locales: [String] = [], baseline: URL? = nil, strict: Bool = false) {
         self.only = only
@@ -60,12 +63,19 @@ public struct CheckJob: Sendable {
             throw InputError("unknown check '\(id)'", hint: Suggestion.didYouMean(id, among: BuiltInChecks.ids).map { "did you mean '\($0)'? " } ?? ""
                              + "'l10n checks' lists them")
         }
-        let selected = BuiltInChecks.all.filter { check in
+        var selected = BuiltInChecks.all.filter { check in
             (options.only.isEmpty || options.only.contains(check.id)) && !options.skip.contains(check.id)
                 && project.manifest.checkSeverities[check.id] != .off
         }
         // The checks read one immutable context, so they run side by side.
-        let results = ConcurrentWork.map(selected.count) { selected[$0].init().findings(in: context) }
+        var results: [[Finding]]
+        if let pseudo = options.pseudo {
+            selected = selected.filter { $0.id == WidthCheck.id }
+            results = try selected.map { _ in try pseudo.widthFindings(project) }
+        } else {
+            let checks = selected
+            results = ConcurrentWork.map(checks.count) { checks[$0].init().findings(in: context) }
+        }
         var findings: [Finding] = []
         let ran = selected.map { $0.id }
         for (index, check) in selected.enumerated() {
@@ -73,7 +83,7 @@ public struct CheckJob: Sendable {
             if let severity = project.manifest.checkSeverities[check.id]?.severity {
                 for position in found.indices { found[position].severity = severity }
             }
-            if !options.locales.isEmpty {
+            if !options.locales.isEmpty && options.pseudo == nil {
                 found.removeAll { $0.locale != nil && !options.locales.contains($0.locale!) && $0.locale != project.sourceLanguage }
             }
             findings += found
