@@ -53,12 +53,17 @@ public struct CheckJob: Sendable {
     }
 
     public func run(on project: Project) throws -> CheckResult {
-        try run(in: CheckContext(project: project, locales: options.locales))
+        // The pseudo-locale's width check builds its own context over the pseudo-localized model.
+        if options.pseudo != nil { return try run(project: project, context: nil) }
+        return try run(in: CheckContext(project: project, locales: options.locales))
     }
 
     /// Runs over a context another job already built (the report shares one).
     func run(in context: CheckContext) throws -> CheckResult {
-        let project = context.project
+        try run(project: context.project, context: context)
+    }
+
+    private func run(project: Project, context: CheckContext?) throws -> CheckResult {
         for id in options.only + options.skip where BuiltInChecks.check(id: id) == nil {
             throw InputError("unknown check '\(id)'", hint: Suggestion.didYouMean(id, among: BuiltInChecks.ids).map { "did you mean '\($0)'? " } ?? ""
                              + "'l10n checks' lists them")
@@ -74,6 +79,7 @@ public struct CheckJob: Sendable {
             results = try selected.map { _ in try pseudo.widthFindings(project) }
         } else {
             let checks = selected
+            guard let context else { preconditionFailure("only a pseudo-locale run builds its own context") }
             results = ConcurrentWork.map(checks.count) { checks[$0].init().findings(in: context) }
         }
         var findings: [Finding] = []

@@ -95,6 +95,13 @@ public struct PseudoLocalization: Sendable, Hashable {
     /// surface's budget once they grow like a long language, located at their keys.
     public func widthFindings(_ project: Project) throws -> [Finding] {
         let context = try CheckContext(project: applied(to: project), locales: [locale])
-        return WidthCheck().findings(in: context).filter { $0.locale == locale }
+        return WidthCheck().findings(in: context).filter { $0.locale == locale }.map { finding in
+            var finding = finding
+            finding.hint = Self.widthHint
+            return finding
+        }
     }
+
+    /// What to do about a label that overflows only in the pseudo-locale.
+    public static let widthHint = "no translation overflows yet, but one as long as a long language's will: shorten the source text, or give the surface more room (a wider budget in l10n.json once measured)"
 }
