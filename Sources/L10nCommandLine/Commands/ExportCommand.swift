@@ -25,6 +25,7 @@ struct ExportCommand: ParsableCommand {
         .option("scope", value: "scope", help: "overrides, missing or all.", default: "missing"),
         .option("out", value: "dir", help: "Folder the files are written to (created when missing).", default: "."),
         .flag("budgets", help: "Give each unit with a width budget maxwidth=\"N\" size-unit=\"char\" (without it the export stays byte-compatible with Xcode's)."),
+        .flag("suggestions", help: "Give each unit without a finished translation the project's own translations of the same or a similar source as <alt-trans match-quality origin> (docs/exchange.md)."),
     ]
 
     let project: String
@@ -33,6 +34,7 @@ struct ExportCommand: ParsableCommand {
     let out: String
     let format: ExportFormat
     let budgets: Bool
+    let suggestions: Bool
 
     init(_ arguments: ParsedArguments) throws {
         project = arguments.value("project") ?? "."
@@ -51,6 +53,7 @@ struct ExportCommand: ParsableCommand {
         out = arguments.value("out") ?? "."
         format = arguments.flag("xcloc") ? .xcloc : .xliff
         budgets = arguments.flag("budgets")
+        suggestions = arguments.flag("suggestions")
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
@@ -70,9 +73,11 @@ struct ExportCommand: ParsableCommand {
         }
         let folder = context.url(for: out, isDirectory: true)
         let tool = XLIFFTool.l10n(version: L10nTool.version)
+        var memory = suggestions ? TranslationMemory(project: discovered) : nil
         for locale in targets {
             let plain = exporter.export(locale: locale, scope: scope)
-            let export = budgets ? exporter.withBudgets(plain) : plain
+            var export = budgets ? exporter.withBudgets(plain) : plain
+            if memory != nil { export = exporter.withSuggestions(export, memory: &memory!) }
             let shown = out == "." ? export.fileName(format) : (out.hasSuffix("/") ? out : out + "/") + export.fileName(format)
             guard export.unitCount > 0 else {
                 context.print("\(locale): nothing to export (scope \(scope.rawValue)); no file written")
@@ -80,7 +85,9 @@ struct ExportCommand: ParsableCommand {
             }
             try export.write(to: folder, format: format, tool: tool)
             let files = export.document.files.count
-            context.print("wrote \(shown): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (scope \(scope.rawValue))")
+            let suggested = export.document.files.reduce(0) { $0 + $1.units.filter { !$0.alternatives.isEmpty }.count }
+            context.print("wrote \(shown): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (scope \(scope.rawValue))"
+                          + (memory == nil ? "" : ", \(suggested) with suggestions"))
         }
         return .success
     }

@@ -1,0 +1,290 @@
+import Foundation
+
+/// A translation the project already has, offered for a unit that has no finished one.
+public struct TranslationSuggestion: Hashable, Sendable {
+    /// Where it comes from, which decides how far to trust it.
+    public enum Kind: String, Sendable {
+        /// The SDK's own translation of the same key, whose English the app's entry copies.
+        case sdk
+        /// The same source text, translated for the locale under another key or in another file.
+        case exact
+        /// A similar source text (`TranslationMemory.nearThreshold`), with its score.
+        case near
+    }
+
+    public var kind: Kind
+    /// In percent: 100 for `sdk` and `exact`, 75 to 99 for `near`.
+    public var quality: Int
+    /// The source text the suggestion translates (XLIFF form).
+    public var source: String
+    /// The translation (XLIFF form: positional specifiers where the export writes them).
+    public var target: String
+    /// The project-relative file it comes from and its unit id there.
+    public var file: String
+    public var id: String
+
+    /// The `<alt-trans>` an export writes for it.
+    public var altTrans: AltTrans {
+        AltTrans(matchQuality: quality, origin: "\(kind.rawValue):\(file)#\(id)", source: source, target: target)
+    }
+}
+
+/// The project's finished translations by source text, for suggestions in the hand-off
+/// (`export --suggestions`) and for `l10n fill`: every catalog's (the SDK's and catalogs the
+/// chain never reads included) `translated` string units, and every `.strings` value, per locale.
+///
+/// Exact matches are a dictionary lookup. Near matches compare source texts folded to NFC, lower
+/// case and without punctuation, scored 1 − Levenshtein distance over grapheme clusters ÷ the
+/// longer length, at least 75%. Candidates come from a prefix-filtered bigram index (two texts
+/// within that distance share at least ⌈L/2⌉−1 of their bigrams, so they share one of the rarest
+/// few), and each source text's near matches are computed once for every locale.
+public struct TranslationMemory: Sendable {
+    /// The lowest near-match score, in percent.
+    public static let nearThreshold = 75
+    /// At most this many suggestions per unit, best first.
+    public static let maximumSuggestions = 5
+
+    struct Entry: Sendable {
+        var target: String
+        var file: String
+        var id: String
+        var fromSDK: Bool
+    }
+
+    /// Source text (XLIFF form) → locale → translations.
+    private var bySource: [String: [String: [Entry]]] = [:]
+    /// Folded source texts: their raw forms, grapheme codes and the bigram index over them.
+    private var folded: [String] = []
+    private var foldedIndex: [String: Int] = [:]
+    private var rawSources: [[String]] = []
+    private var codes: [[UInt32]] = []
+    private var index: [UInt64: [Int32]] = [:]
+    private var tokenFrequency: [UInt64: Int32] = [:]
+    private var graphemeCodes: [String: UInt32] = [:]
+    /// Near matches of a folded query text: (folded memory text, score), computed once.
+    private var nearCache: [String: [(text: Int, score: Int)]] = [:]
+
+    /// Reads every finished translation of the project.
+    public init(project: Project) {
+        let sdkPath = project.lookupChain.sdkLayer?.catalogPath
+        for file in project.catalogs {
+            let catalog = file.catalog
+            let fromSDK = file.path == sdkPath
+            for (key, entry) in catalog.entries where entry.shouldTranslate != false {
+                guard let localizations = entry.localizations, localizations.count > 1,
+                      let source = localizations[catalog.sourceLanguage] else { continue }
+                for leaf in source.stringUnits {
+                    let sourceText = Self.xliffForm(leaf.unit.value, localization: source, path: leaf.path)
+                    for (locale, localization) in localizations where locale != catalog.sourceLanguage {
+                        guard let unit = leaf.path.isRoot ? localization.stringUnit : localization.stringUnit(at: leaf.path),
+                              unit.state == .translated, !unit.value.isEmpty else { continue }
+                        let target = Self.xliffForm(unit.value, localization: localization, path: leaf.path, fallback: source)
+                        add(sourceText, locale: locale, Entry(target: target, file: file.path, id: ExchangeUnit.id(key: key, path: leaf.path), fromSDK: fromSDK))
+                    }
+                }
+            }
+        }
+        for table in project.stringsTables {
+            guard let source = table.files[project.sourceLanguage] ?? table.files["Base"] else { continue }
+            for (locale, file) in table.files where locale != project.sourceLanguage && locale != "Base" {
+                for key in source.keys {
+                    guard let sourceText = source.value(forKey: key), let value = file.value(forKey: key), !value.isEmpty else { continue }
+                    add(sourceText, locale: locale, Entry(target: value, file: table.path(locale: locale), id: key, fromSDK: false))
+                }
+            }
+        }
+        buildIndex()
+    }
+
+    /// A value as an export writes it: positional specifiers when it reads several arguments,
+    /// a substitution's `%arg` as `%N$…`.
+    private static func xliffForm(_ value: String, localization: CatalogLocalization, path: StringUnitPath,
+                                  fallback: CatalogLocalization? = nil) -> String {
+        guard value.utf8.contains(UInt8(ascii: "%")) else { return value }
+        let substitution = CatalogUnits.substitution(in: localization, at: path) ?? fallback.flatMap { CatalogUnits.substitution(in: $0, at: path) }
+        return FormatString.positionalized(value, substitution: substitution)
+    }
+
+    private mutating func add(_ source: String, locale: String, _ entry: Entry) {
+        bySource[source, default: [:]][locale, default: []].append(entry)
+    }
+
+    /// The suggestions for one unit of an export to `locale`, best first; `file` and `id` name the
+    /// unit itself (never suggested to itself). A suggestion whose specifiers do not fit the
+    /// source (an error the import would refuse) is dropped.
+    public mutating func suggestions(for source: String, locale: String, file: String, id: String) -> [TranslationSuggestion] {
+        var found: [TranslationSuggestion] = []
+        var targets = Set<String>()
+        func offer(_ entries: [Entry], source candidate: String, kind: (Entry) -> TranslationSuggestion.Kind, quality: Int) {
+            for entry in entries.sorted(by: { ($0.file, $0.id) < ($1.file, $1.id) }) where !(entry.file == file && entry.id == id) {
+                guard !targets.contains(entry.target), Self.fits(entry.target, source: source, id: id) else { continue }
+                targets.insert(entry.target)
+                found.append(TranslationSuggestion(kind: kind(entry), quality: quality, source: candidate, target: entry.target, file: entry.file, id: entry.id))
+            }
+        }
+        if let entries = bySource[source]?[locale] {
+            let exact = entries.filter { $0.fromSDK && $0.id == id }
+            offer(exact, source: source, kind: { _ in .sdk }, quality: 100)
+            offer(entries, source: source, kind: { _ in .exact }, quality: 100)
+        }
+        for match in near(source) {
+            for raw in rawSources[match.text] where raw != source {
+                guard let entries = bySource[raw]?[locale] else { continue }
+                offer(entries, source: raw, kind: { _ in .near }, quality: match.score)
+            }
+            if found.count >= Self.maximumSuggestions { break }
+        }
+        return Array(found.prefix(Self.maximumSuggestions))
+    }
+
+    /// Whether a suggested target's specifiers fit the source as an import requires.
+    static func fits(_ target: String, source: String, id: String) -> Bool {
+        let percent = UInt8(ascii: "%")
+        guard target.utf8.contains(percent) || source.utf8.contains(percent) else { return true }
+        let parsed = FormatString(source)
+        let options = id.contains("|==|") && id.contains("plural.")
+            ? FormatComparisonOptions.pluralCase(of: parsed, substitution: nil) : FormatComparisonOptions()
+        return !FormatString.mismatches(source: parsed, translation: FormatString(target), options: options).contains { $0.severity == .error }
+    }
+
+    // MARK: Near matches
+
+    /// NFC, lower case, punctuation and symbols dropped, runs of white space as one space.
+    static func fold(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        var space = false
+        for scalar in text.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+                 .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol:
+                continue
+            case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control:
+                space = !result.isEmpty
+            default:
+                if space { result.append(" ") }
+                space = false
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+
+    private mutating func graphemes(_ text: String) -> [UInt32] {
+        text.map { character -> UInt32 in
+            let scalars = character.unicodeScalars
+            if scalars.count == 1 { return scalars.first!.value }
+            let key = String(character)
+            if let code = graphemeCodes[key] { return code }
+            let code = 0x20_0000 + UInt32(graphemeCodes.count)
+            graphemeCodes[key] = code
+            return code
+        }
+    }
+
+    /// Each bigram occurrence as a token: the two codes and which occurrence of that bigram it is.
+    private static func tokens(_ codes: [UInt32]) -> [UInt64] {
+        guard codes.count >= 2 else { return [] }
+        var seen: [UInt64: UInt64] = [:]
+        var result: [UInt64] = []
+        result.reserveCapacity(codes.count - 1)
+        for index in 1..<codes.count {
+            let bigram = UInt64(codes[index - 1]) << 22 | UInt64(codes[index])
+            let occurrence = seen[bigram, default: 0]
+            seen[bigram] = occurrence + 1
+            result.append(occurrence << 44 | bigram)
+        }
+        return result
+    }
+
+    /// How many of a text's rarest tokens must be indexed or probed: two texts within the
+    /// distance share at least ⌈L/2⌉−1 bigrams (q-gram lemma: max(L) − 1 − 2k, k ≤ L/4).
+    private static func prefixLength(tokens: Int, length: Int) -> Int {
+        let shared = max(1, (length + 1) / 2 - 1)
+        return max(0, tokens - shared + 1)
+    }
+
+    private func rarestFirst(_ tokens: [UInt64]) -> [UInt64] {
+        tokens.sorted { a, b in
+            let fa = tokenFrequency[a] ?? 0, fb = tokenFrequency[b] ?? 0
+            return fa != fb ? fa < fb : a < b
+        }
+    }
+
+    private mutating func buildIndex() {
+        for source in bySource.keys.sorted() {
+            let text = Self.fold(source)
+            guard !text.isEmpty else { continue }
+            if let existing = foldedIndex[text] {
+                rawSources[existing].append(source)
+                continue
+            }
+            foldedIndex[text] = folded.count
+            folded.append(text)
+            rawSources.append([source])
+            codes.append(graphemes(text))
+        }
+        let allTokens = codes.map(Self.tokens)
+        for tokens in allTokens { for token in tokens { tokenFrequency[token, default: 0] += 1 } }
+        for (position, tokens) in allTokens.enumerated() where codes[position].count >= 3 {
+            for token in rarestFirst(tokens).prefix(Self.prefixLength(tokens: tokens.count, length: codes[position].count)) {
+                index[token, default: []].append(Int32(position))
+            }
+        }
+    }
+
+    /// The folded memory texts within the threshold of `source`, best first (the same folded
+    /// text, other punctuation or case, scores 99: only the same text is 100).
+    private mutating func near(_ source: String) -> [(text: Int, score: Int)] {
+        let text = Self.fold(source)
+        guard !text.isEmpty else { return [] }
+        if let cached = nearCache[text] { return cached }
+        var result: [(text: Int, score: Int)] = []
+        if let same = foldedIndex[text] { result.append((same, 99)) }
+        let query = graphemes(text)
+        if query.count >= 3 {
+            let tokens = Self.tokens(query)
+            var seen = Set<Int32>()
+            for token in rarestFirst(tokens).prefix(Self.prefixLength(tokens: tokens.count, length: query.count)) {
+                for candidate in index[token] ?? [] where seen.insert(candidate).inserted {
+                    let other = codes[Int(candidate)]
+                    let longer = max(other.count, query.count)
+                    guard 4 * abs(other.count - query.count) <= longer, folded[Int(candidate)] != text,
+                          let distance = EditDistance.bounded(query, other, limit: longer / 4) else { continue }
+                    let score = min(99, (100 * (longer - distance)) / longer)
+                    if score >= Self.nearThreshold { result.append((Int(candidate), score)) }
+                }
+            }
+        }
+        result.sort { $0.score != $1.score ? $0.score > $1.score : folded[$0.text] < folded[$1.text] }
+        nearCache[text] = result
+        return result
+    }
+}
+
+extension XLIFFExporter {
+    /// The export with suggestions from `memory` as `<alt-trans>` on every unit that has no
+    /// finished translation (no target, or a target in a state other than translated, final or
+    /// signed-off); `translate="no"` units get none. Without it the export is Xcode's.
+    public func withSuggestions(_ export: LocaleExport, memory: inout TranslationMemory) -> LocaleExport {
+        var result = export
+        for fileIndex in result.document.files.indices {
+            let file = result.document.files[fileIndex].original
+            for unitIndex in result.document.files[fileIndex].units.indices {
+                let unit = result.document.files[fileIndex].units[unitIndex]
+                guard unit.translate, !Self.isFinished(unit) else { continue }
+                result.document.files[fileIndex].units[unitIndex].alternatives =
+                    memory.suggestions(for: unit.source, locale: export.locale, file: file, id: unit.id).map(\.altTrans)
+            }
+        }
+        return result
+    }
+
+    /// Whether a unit carries a finished translation (a `.strings` value has no state: finished).
+    static func isFinished(_ unit: TransUnit) -> Bool {
+        guard unit.target != nil else { return false }
+        switch unit.targetState {
+        case nil, .translated?, .final?, .signedOff?: return true
+        default: return false
+        }
+    }
+}
