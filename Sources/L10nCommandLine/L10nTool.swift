@@ -15,6 +15,7 @@ public enum L10nTool {
         ExportCommand.self,
         ImportCommand.self,
         PseudoCommand.self,
+        FillCommand.self,
         FormatCommand.self,
         MatchCommand.self,
         PluralsCommand.self,

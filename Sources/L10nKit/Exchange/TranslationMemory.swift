@@ -288,3 +288,50 @@ extension XLIFFExporter {
         }
     }
 }
+
+/// `l10n fill`: the units of a locale that have no value at all get the best suggestion of at
+/// least `minimumQuality` as a `needs_review` value (never `translated`: a person decides), written
+/// the way an import writes (`XLIFFImporter`), so its checks and file handling apply.
+public struct TranslationFill: Sendable {
+    public var locale: String
+    /// 100 (the default): exact and SDK matches only; lower admits near matches from that score.
+    public var minimumQuality: Int
+
+    public init(locale: String, minimumQuality: Int = 100) {
+        self.locale = locale
+        self.minimumQuality = minimumQuality
+    }
+
+    /// One unit filled: where it goes and the suggestion it takes.
+    public struct Filled: Sendable, Hashable {
+        public var file: String
+        public var id: String
+        public var suggestion: TranslationSuggestion
+    }
+
+    /// The units to fill and the import plan that writes them (nothing is written here).
+    public func plan(_ project: Project) throws(ImportFailure) -> (filled: [Filled], plan: ImportPlan) {
+        let export = XLIFFExporter(project: project).export(locale: locale, scope: .missing)
+        var memory = TranslationMemory(project: project)
+        var filled: [Filled] = []
+        var document = XLIFFDocument()
+        for file in export.document.files {
+            var units: [TransUnit] = []
+            for unit in file.units where unit.translate && unit.target == nil {
+                guard let best = memory.suggestions(for: unit.source, locale: locale, file: file.original, id: unit.id)
+                    .first(where: { $0.quality >= minimumQuality }) else { continue }
+                var copy = unit
+                copy.target = best.target
+                copy.targetState = .needsReviewTranslation
+                units.append(copy)
+                filled.append(Filled(file: file.original, id: unit.id, suggestion: best))
+            }
+            guard !units.isEmpty else { continue }
+            var copy = file
+            copy.units = units
+            document.files.append(copy)
+        }
+        let plan = try XLIFFImporter(project: project).plan([ImportInput(path: "fill \(locale)", document: document)])
+        return (filled, plan)
+    }
+}
