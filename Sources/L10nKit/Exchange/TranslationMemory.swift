@@ -35,9 +35,9 @@ public struct TranslationSuggestion: Hashable, Sendable {
 ///
 /// Exact matches are a dictionary lookup. Near matches compare source texts folded to NFC, lower
 /// case and without punctuation, scored 1 − Levenshtein distance over grapheme clusters ÷ the
-/// longer length, at least 75%. Candidates come from a prefix-filtered bigram index (two texts
-/// within that distance share at least ⌈L/2⌉−1 of their bigrams, so they share one of the rarest
-/// few), and each source text's near matches are computed once for every locale.
+/// longer length, at least 75%. Candidates come from a bigram index: two texts within that
+/// distance share at least max(L) − 1 − 2k bigrams (the q-gram lemma), so only texts sharing that
+/// many are compared; each source text's near matches are computed once for every locale.
 public struct TranslationMemory: Sendable {
     /// The lowest near-match score, in percent.
     public static let nearThreshold = 75
@@ -59,7 +59,13 @@ public struct TranslationMemory: Sendable {
     private var rawSources: [[String]] = []
     private var codes: [[UInt32]] = []
     private var index: [UInt64: [Int32]] = [:]
-    private var tokenFrequency: [UInt64: Int32] = [:]
+    /// Per folded text, the number of the last query that reached it (each candidate is checked once).
+    private var visited: [Int32] = []
+    /// Per folded text, how many of the current query's bigram tokens it has (valid where `visited` is the query).
+    private var counts: [Int32] = []
+    private var queries: Int32 = 0
+    /// Rows of the Levenshtein distance, reused.
+    private var rows: [Int] = []
     private var graphemeCodes: [String: UInt32] = [:]
     /// Near matches of a folded query text: (folded memory text, score), computed once.
     private var nearCache: [String: [(text: Int, score: Int)]] = [:]
@@ -196,20 +202,6 @@ public struct TranslationMemory: Sendable {
         return result
     }
 
-    /// How many of a text's rarest tokens must be indexed or probed: two texts within the
-    /// distance share at least ⌈L/2⌉−1 bigrams (q-gram lemma: max(L) − 1 − 2k, k ≤ L/4).
-    private static func prefixLength(tokens: Int, length: Int) -> Int {
-        let shared = max(1, (length + 1) / 2 - 1)
-        return max(0, tokens - shared + 1)
-    }
-
-    private func rarestFirst(_ tokens: [UInt64]) -> [UInt64] {
-        tokens.sorted { a, b in
-            let fa = tokenFrequency[a] ?? 0, fb = tokenFrequency[b] ?? 0
-            return fa != fb ? fa < fb : a < b
-        }
-    }
-
     private mutating func buildIndex() {
         for source in bySource.keys.sorted() {
             let text = Self.fold(source)
@@ -224,11 +216,37 @@ public struct TranslationMemory: Sendable {
             codes.append(graphemes(text))
         }
         let allTokens = codes.map(Self.tokens)
-        for tokens in allTokens { for token in tokens { tokenFrequency[token, default: 0] += 1 } }
+        visited = [Int32](repeating: -1, count: codes.count)
         for (position, tokens) in allTokens.enumerated() where codes[position].count >= 3 {
-            for token in rarestFirst(tokens).prefix(Self.prefixLength(tokens: tokens.count, length: codes[position].count)) {
-                index[token, default: []].append(Int32(position))
+            for token in tokens { index[token, default: []].append(Int32(position)) }
+        }
+        counts = [Int32](repeating: 0, count: codes.count)
+    }
+
+    /// The Levenshtein distance of two code lists, or nil when it exceeds `limit` (a band of the
+    /// matrix, rows reused).
+    private mutating func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {
+        guard abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        let width = b.count + 1
+        if rows.count < 2 * width { rows = [Int](repeating: 0, count: 2 * width) }
+        return rows.withUnsafeMutableBufferPointer { rows -> Int? in
+            var previous = 0, current = width
+            for j in 0...b.count { rows[j] = j }
+            for i in 1...a.count {
+                rows[current] = i
+                var rowMinimum = i
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    let value = Swift.min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
+                    rows[current + j] = value
+                    rowMinimum = Swift.min(rowMinimum, value)
+                }
+                if rowMinimum > limit { return nil }
+                swap(&previous, &current)
             }
+            let result = rows[previous + b.count]
+            return result <= limit ? result : nil
         }
     }
 
@@ -239,20 +257,38 @@ public struct TranslationMemory: Sendable {
         guard !text.isEmpty else { return [] }
         if let cached = nearCache[text] { return cached }
         var result: [(text: Int, score: Int)] = []
-        if let same = foldedIndex[text] { result.append((same, 99)) }
+        let same = foldedIndex[text]
+        if let same { result.append((same, 99)) }
         let query = graphemes(text)
         if query.count >= 3 {
+            // Count, per memory text, the bigram tokens it shares with the query (every posting of
+            // every query token); a text is a candidate once it shares as many as the q-gram lemma
+            // asks of any text in the length window (max − 1 − 2k, k = max/4, at least ⌈L/2⌉−1).
             let tokens = Self.tokens(query)
-            var seen = Set<Int32>()
-            for token in rarestFirst(tokens).prefix(Self.prefixLength(tokens: tokens.count, length: query.count)) {
-                for candidate in index[token] ?? [] where seen.insert(candidate).inserted {
-                    let other = codes[Int(candidate)]
-                    let longer = max(other.count, query.count)
-                    guard 4 * abs(other.count - query.count) <= longer, folded[Int(candidate)] != text,
-                          let distance = EditDistance.bounded(query, other, limit: longer / 4) else { continue }
-                    let score = min(99, (100 * (longer - distance)) / longer)
-                    if score >= Self.nearThreshold { result.append((Int(candidate), score)) }
+            queries += 1
+            let least = Int32(max(1, (query.count + 1) / 2 - 1))
+            var candidates: [Int32] = []
+            for token in tokens {
+                guard let postings = index[token] else { continue }
+                for candidate in postings {
+                    let position = Int(candidate)
+                    if visited[position] != queries {
+                        visited[position] = queries
+                        counts[position] = 0
+                    }
+                    counts[position] += 1
+                    if counts[position] == least { candidates.append(candidate) }
                 }
+            }
+            for candidate in candidates {
+                let position = Int(candidate)
+                guard position != same else { continue }
+                let length = codes[position].count
+                let longer = max(length, query.count)
+                guard 4 * abs(length - query.count) <= longer, Int(counts[position]) >= longer - 1 - 2 * (longer / 4),
+                      let distance = distance(query, codes[position], limit: longer / 4) else { continue }
+                let score = min(99, (100 * (longer - distance)) / longer)
+                if score >= Self.nearThreshold { result.append((position, score)) }
             }
         }
         result.sort { $0.score != $1.score ? $0.score > $1.score : folded[$0.text] < folded[$1.text] }
