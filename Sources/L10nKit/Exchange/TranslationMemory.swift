@@ -43,6 +43,10 @@ public struct TranslationMemory: Sendable {
     public static let nearThreshold = 75
     /// At most this many suggestions per unit, best first.
     public static let maximumSuggestions = 5
+    /// Postings a near-match search counts before it skips a source's most frequent bigrams.
+    static let postingBudget = 3_000
+    /// Texts compared by distance when a search had to skip bigrams and found more candidates.
+    static let comparedBudget = 24
 
     struct Entry: Sendable {
         var target: String
@@ -69,6 +73,10 @@ public struct TranslationMemory: Sendable {
     private var graphemeCodes: [String: UInt32] = [:]
     /// Near matches of a folded query text: (folded memory text, score), computed once.
     private var nearCache: [String: [(text: Int, score: Int)]] = [:]
+    /// `fits` verdicts by pair of specifier lists.
+    private var fitting: [String: Bool] = [:]
+    /// The same by the unfolded source, so a source seen before is not folded again.
+    private var nearBySource: [String: [(text: Int, score: Int)]] = [:]
 
     /// Reads every finished translation of the project.
     public init(project: Project) {
@@ -99,6 +107,11 @@ public struct TranslationMemory: Sendable {
                 }
             }
         }
+        for source in bySource.keys {
+            for locale in bySource[source]!.keys {
+                bySource[source]![locale]!.sort { ($0.file, $0.id) < ($1.file, $1.id) }
+            }
+        }
         buildIndex()
     }
 
@@ -120,37 +133,115 @@ public struct TranslationMemory: Sendable {
     /// source (an error the import would refuse) is dropped.
     public mutating func suggestions(for source: String, locale: String, file: String, id: String) -> [TranslationSuggestion] {
         var found: [TranslationSuggestion] = []
-        var targets = Set<String>()
-        func offer(_ entries: [Entry], source candidate: String, kind: (Entry) -> TranslationSuggestion.Kind, quality: Int) {
-            for entry in entries.sorted(by: { ($0.file, $0.id) < ($1.file, $1.id) }) where !(entry.file == file && entry.id == id) {
-                guard !targets.contains(entry.target), Self.fits(entry.target, source: source, id: id) else { continue }
-                targets.insert(entry.target)
-                found.append(TranslationSuggestion(kind: kind(entry), quality: quality, source: candidate, target: entry.target, file: entry.file, id: entry.id))
+        let plural = Self.isPluralCase(id)
+        func offer(_ entries: [Entry], source candidate: String, kind: TranslationSuggestion.Kind, quality: Int,
+                   only: (Entry) -> Bool = { _ in true }) {
+            for entry in entries where found.count < Self.maximumSuggestions && only(entry) && !(entry.file == file && entry.id == id) {
+                guard !found.contains(where: { $0.target == entry.target }),
+                      Self.fits(entry.target, source: source, pluralCase: plural, known: &fitting) else { continue }
+                found.append(TranslationSuggestion(kind: kind, quality: quality, source: candidate, target: entry.target, file: entry.file, id: entry.id))
             }
         }
         if let entries = bySource[source]?[locale] {
-            let exact = entries.filter { $0.fromSDK && $0.id == id }
-            offer(exact, source: source, kind: { _ in .sdk }, quality: 100)
-            offer(entries, source: source, kind: { _ in .exact }, quality: 100)
+            offer(entries, source: source, kind: .sdk, quality: 100) { $0.fromSDK && $0.id == id }
+            offer(entries, source: source, kind: .exact, quality: 100)
         }
-        for match in near(source) {
+        guard found.count < Self.maximumSuggestions else { return found }
+        let matches: [(text: Int, score: Int)]
+        if let cached = nearBySource[source] {
+            matches = cached
+        } else {
+            matches = near(source)
+            nearBySource[source] = matches
+        }
+        for match in matches where found.count < Self.maximumSuggestions {
             for raw in rawSources[match.text] where raw != source {
                 guard let entries = bySource[raw]?[locale] else { continue }
-                offer(entries, source: raw, kind: { _ in .near }, quality: match.score)
+                offer(entries, source: raw, kind: .near, quality: match.score)
             }
-            if found.count >= Self.maximumSuggestions { break }
         }
-        return Array(found.prefix(Self.maximumSuggestions))
+        return found
     }
 
-    /// Whether a suggested target's specifiers fit the source as an import requires.
-    static func fits(_ target: String, source: String, id: String) -> Bool {
+    /// Whether an id names a plural case (`KEY|==|plural.one`, `KEY|==|substitutions.N.plural.few`).
+    static func isPluralCase(_ id: String) -> Bool {
+        var id = id
+        return id.withUTF8 { bytes in
+            let marker = Array("plural.".utf8)
+            guard bytes.count > marker.count else { return false }
+            for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
+                if (0..<marker.count).allSatisfy({ bytes[start + $0] == marker[$0] }), start >= 1,
+                   bytes[start - 1] == UInt8(ascii: ".") || bytes[start - 1] == UInt8(ascii: "|") {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    /// Whether a suggested target's specifiers fit the source as an import requires. The same
+    /// specifiers in any order (positions kept) fit without parsing; anything else is compared.
+    static func fits(_ target: String, source: String, pluralCase: Bool) -> Bool {
+        var unused: [String: Bool] = [:]
+        return fits(target, source: source, pluralCase: pluralCase, known: &unused)
+    }
+
+    /// `fits`, remembering the verdict per pair of specifier lists in `known`: it depends on
+    /// nothing else when both texts have only plain specifiers.
+    static func fits(_ target: String, source: String, pluralCase: Bool, known: inout [String: Bool]) -> Bool {
         let percent = UInt8(ascii: "%")
         guard target.utf8.contains(percent) || source.utf8.contains(percent) else { return true }
+        var key: String?
+        if let a = specifierTexts(target), let b = specifierTexts(source) {
+            if a == b { return true }
+            key = a.joined(separator: " ") + "\u{0}" + b.joined(separator: " ") + (pluralCase ? "\u{0}p" : "")
+            if let verdict = known[key!] { return verdict }
+        }
         let parsed = FormatString(source)
-        let options = id.contains("|==|") && id.contains("plural.")
-            ? FormatComparisonOptions.pluralCase(of: parsed, substitution: nil) : FormatComparisonOptions()
-        return !FormatString.mismatches(source: parsed, translation: FormatString(target), options: options).contains { $0.severity == .error }
+        let options = pluralCase ? FormatComparisonOptions.pluralCase(of: parsed, substitution: nil) : FormatComparisonOptions()
+        let verdict = !FormatString.mismatches(source: parsed, translation: FormatString(target), options: options).contains { $0.severity == .error }
+        if let key { known[key] = verdict }
+        return verdict
+    }
+
+    /// The `%…` specifiers of a text (`%%` left out), sorted when all are positional, in order when
+    /// none is; nil for anything unusual (flags, widths, other conversions: left to `FormatString`).
+    private static func specifierTexts(_ text: String) -> [Substring]? {
+        var result: [Substring] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while let start = utf8[index...].firstIndex(of: UInt8(ascii: "%")) {
+            var end = utf8.index(after: start)
+            guard end < utf8.endIndex else { return nil }
+            if utf8[end] == UInt8(ascii: "%") {
+                index = utf8.index(after: end)
+                continue
+            }
+            // %N$ then length modifiers, then one conversion.
+            while end < utf8.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[end]) || utf8[end] == UInt8(ascii: "$") {
+                end = utf8.index(after: end)
+            }
+            // `%#@name@`: a substitution, named up to the next `@`.
+            if end < utf8.endIndex, utf8[end] == UInt8(ascii: "#") {
+                end = utf8.index(after: end)
+                guard end < utf8.endIndex, utf8[end] == UInt8(ascii: "@"),
+                      let close = utf8[utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "@")) else { return nil }
+                end = utf8.index(after: close)
+                result.append(text[start..<end])
+                index = end
+                continue
+            }
+            while end < utf8.endIndex, [UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "q")].contains(utf8[end]) {
+                end = utf8.index(after: end)
+            }
+            guard end < utf8.endIndex, [UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u")].contains(utf8[end]) else { return nil }
+            end = utf8.index(after: end)
+            result.append(text[start..<end])
+            index = end
+        }
+        // Positional ones may come in any order; implicit ones are read in order.
+        if result.allSatisfy({ $0.contains("$") }) { return result.sorted() }
+        return result.contains(where: { $0.contains("$") }) ? nil : result
     }
 
     // MARK: Near matches
@@ -266,18 +357,47 @@ public struct TranslationMemory: Sendable {
             // asks of any text in the length window (max − 1 − 2k, k = max/4, at least ⌈L/2⌉−1).
             let tokens = Self.tokens(query)
             queries += 1
-            let least = Int32(max(1, (query.count + 1) / 2 - 1))
+            let least = max(1, (query.count + 1) / 2 - 1)
+            // Rarest bigrams first, up to a budget of postings: the texts that share `least`
+            // bigrams share `least − skipped` of the counted ones, so within the budget nothing is
+            // missed. A source whose bigrams are in very many texts (a large memory made of few
+            // words) skips its most frequent ones and compares only the texts sharing the most.
+            let lists = tokens.compactMap { index[$0] }.sorted { $0.count < $1.count }
+            var counted = 0, postings = 0
+            while counted < lists.count, counted == 0 || postings + lists[counted].count <= Self.postingBudget {
+                postings += lists[counted].count
+                counted += 1
+            }
+            let skipped = lists.count - counted
+            let needed = Int32(max(1, least - skipped))
             var candidates: [Int32] = []
-            for token in tokens {
-                guard let postings = index[token] else { continue }
-                for candidate in postings {
+            for list in lists[..<counted] {
+                for candidate in list {
                     let position = Int(candidate)
                     if visited[position] != queries {
                         visited[position] = queries
                         counts[position] = 0
                     }
                     counts[position] += 1
-                    if counts[position] == least { candidates.append(candidate) }
+                    if counts[position] == needed { candidates.append(candidate) }
+                }
+            }
+            if candidates.count > Self.comparedBudget {
+                // Keep the texts sharing the most counted bigrams (ties in index order).
+                var histogram = [Int](repeating: 0, count: tokens.count + 2)
+                for candidate in candidates { histogram[min(Int(counts[Int(candidate)]), tokens.count + 1)] += 1 }
+                var floor = tokens.count + 1, kept = 0
+                while floor > 0, kept + histogram[floor] < Self.comparedBudget {
+                    kept += histogram[floor]
+                    floor -= 1
+                }
+                var room = Self.comparedBudget - kept
+                candidates = candidates.filter { candidate in
+                    let count = min(Int(counts[Int(candidate)]), tokens.count + 1)
+                    if count > floor { return true }
+                    guard count == floor, room > 0 else { return false }
+                    room -= 1
+                    return true
                 }
             }
             for candidate in candidates {
@@ -285,7 +405,7 @@ public struct TranslationMemory: Sendable {
                 guard position != same else { continue }
                 let length = codes[position].count
                 let longer = max(length, query.count)
-                guard 4 * abs(length - query.count) <= longer, Int(counts[position]) >= longer - 1 - 2 * (longer / 4),
+                guard 4 * abs(length - query.count) <= longer, Int(counts[position]) + skipped >= longer - 1 - 2 * (longer / 4),
                       let distance = distance(query, codes[position], limit: longer / 4) else { continue }
                 let score = min(99, (100 * (longer - distance)) / longer)
                 if score >= Self.nearThreshold { result.append((position, score)) }

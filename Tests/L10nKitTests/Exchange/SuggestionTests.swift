@@ -153,9 +153,9 @@ final class SuggestionTests: XCTestCase {
 
     /// A suggestion whose specifiers do not fit the source is dropped, as an import would refuse it.
     func testMisfittingSpecifiersAreDropped() throws {
-        XCTAssertTrue(TranslationMemory.fits("Par %@", source: "By %@", id: "k"))
-        XCTAssertFalse(TranslationMemory.fits("%@ Dateien", source: "%lld files", id: "k"))
-        XCTAssertTrue(TranslationMemory.fits("Eine Datei", source: "%lld file", id: "k|==|plural.one"), "a plural case may say its count in words")
+        XCTAssertTrue(TranslationMemory.fits("Par %@", source: "By %@", pluralCase: false))
+        XCTAssertFalse(TranslationMemory.fits("%@ Dateien", source: "%lld files", pluralCase: false))
+        XCTAssertTrue(TranslationMemory.isPluralCase("k|==|plural.one") && TranslationMemory.fits("Eine Datei", source: "%lld file", pluralCase: true), "a plural case may say its count in words")
         let catalog = #"""
         {
           "sourceLanguage" : "en",
@@ -267,5 +267,26 @@ final class SuggestionTests: XCTestCase {
             XCTAssertEqual(alternatives, unit.alternatives, unit.id)
         }
         XCTAssertGreaterThan(ours.filter { !$0.unit.alternatives.isEmpty }.count, 0)
+    }
+}
+
+extension SuggestionTests {
+    /// The fast path of `fits` agrees with `FormatString` where it decides.
+    func testSpecifierFastPathAgreesWithFormatString() {
+        let cases: [(String, String, Bool)] = [
+            ("%1$@ of %2$lld", "%2$lld von %1$@", true), ("%@ of %lld", "%lld von %@", false), ("%@ of %lld", "%@ von %lld", true),
+            ("%lld files", "%lld Dateien", true), ("%lld files", "%@ Dateien", false), ("100%% of %@", "%@ zu 100%%", true),
+            ("%1$@ and %@", "%1$@ und %@", false),
+        ]
+        for (source, target, expected) in cases {
+            XCTAssertEqual(TranslationMemory.fits(target, source: source, pluralCase: false), expected, "\(source) / \(target)")
+        }
+    }
+}
+
+extension SuggestionTests {
+    func testSubstitutionTokensFit() {
+        XCTAssertTrue(TranslationMemory.fits("%#@photos@ in %@", source: "%#@photos@ in %@", pluralCase: false))
+        XCTAssertFalse(TranslationMemory.fits("%#@videos@ in %@", source: "%#@photos@ in %@", pluralCase: false))
     }
 }
