@@ -37,7 +37,9 @@ public struct TranslationSuggestion: Hashable, Sendable {
 /// case and without punctuation, scored 1 − Levenshtein distance over grapheme clusters ÷ the
 /// longer length, at least 75%. Candidates come from a bigram index: two texts within that
 /// distance share at least max(L) − 1 − 2k bigrams (the q-gram lemma), so only texts sharing that
-/// many are compared; each source text's near matches are computed once for every locale.
+/// many are compared; each source text's near matches are computed once for every locale. The
+/// search is exact within a budget (`postingBudget`, `comparedBudget`); beyond it (a large memory
+/// made of few words) it may miss a near match, never report a wrong one.
 public struct TranslationMemory: Sendable {
     /// The lowest near-match score, in percent.
     public static let nearThreshold = 75
