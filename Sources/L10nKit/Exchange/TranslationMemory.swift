@@ -46,9 +46,9 @@ public struct TranslationMemory: Sendable {
     /// At most this many suggestions per unit, best first.
     public static let maximumSuggestions = 5
     /// Postings a near-match search counts before it skips a source's most frequent bigrams.
-    static let postingBudget = 3_000
+    var postingBudget = 3_000
     /// Texts compared by distance when a search had to skip bigrams and found more candidates.
-    static let comparedBudget = 24
+    var comparedBudget = 24
 
     struct Entry: Sendable {
         var target: String
@@ -366,7 +366,7 @@ public struct TranslationMemory: Sendable {
             // words) skips its most frequent ones and compares only the texts sharing the most.
             let lists = tokens.compactMap { index[$0] }.sorted { $0.count < $1.count }
             var counted = 0, postings = 0
-            while counted < lists.count, counted == 0 || postings + lists[counted].count <= Self.postingBudget {
+            while counted < lists.count, counted == 0 || postings + lists[counted].count <= postingBudget {
                 postings += lists[counted].count
                 counted += 1
             }
@@ -384,16 +384,16 @@ public struct TranslationMemory: Sendable {
                     if counts[position] == needed { candidates.append(candidate) }
                 }
             }
-            if candidates.count > Self.comparedBudget {
+            if candidates.count > comparedBudget {
                 // Keep the texts sharing the most counted bigrams (ties in index order).
                 var histogram = [Int](repeating: 0, count: tokens.count + 2)
                 for candidate in candidates { histogram[min(Int(counts[Int(candidate)]), tokens.count + 1)] += 1 }
                 var floor = tokens.count + 1, kept = 0
-                while floor > 0, kept + histogram[floor] < Self.comparedBudget {
+                while floor > 0, kept + histogram[floor] < comparedBudget {
                     kept += histogram[floor]
                     floor -= 1
                 }
-                var room = Self.comparedBudget - kept
+                var room = comparedBudget - kept
                 candidates = candidates.filter { candidate in
                     let count = min(Int(counts[Int(candidate)]), tokens.count + 1)
                     if count > floor { return true }

@@ -290,3 +290,31 @@ extension SuggestionTests {
         XCTAssertFalse(TranslationMemory.fits("%#@videos@ in %@", source: "%#@photos@ in %@", pluralCase: false))
     }
 }
+
+extension SuggestionTests {
+    /// On real projects the bounded near search gives what the exhaustive one gives.
+    func testBoundedSearchIsExhaustiveOnRealProjects() throws {
+        var roots = [Fixtures.sample("BrandedEditor")]
+        for name in ["MacMouseFix.Localizable", "KeepingYouAwake.Localizable"] {
+            let catalog = try Data(contentsOf: Fixtures.shared("fixtures/xcstrings/\(name).xcstrings"))
+            roots.append(try ExchangeFixtures.project(self, files: ["App/Localizable.xcstrings": catalog]))
+        }
+        var compared = 0
+        for root in roots {
+            let project = try ProjectDiscovery(root: root).discover()
+            let exporter = XLIFFExporter(project: project)
+            var bounded = TranslationMemory(project: project)
+            var exhaustive = bounded
+            exhaustive.postingBudget = .max
+            exhaustive.comparedBudget = .max
+            for locale in project.catalogs.flatMap(\.catalog.locales).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            where locale != project.sourceLanguage {
+                let export = exporter.export(locale: locale, scope: .all)
+                XCTAssertEqual(exporter.withSuggestions(export, memory: &bounded).document,
+                               exporter.withSuggestions(export, memory: &exhaustive).document, "\(root.lastPathComponent) \(locale)")
+                compared += 1
+            }
+        }
+        XCTAssertGreaterThan(compared, 20)
+    }
+}
