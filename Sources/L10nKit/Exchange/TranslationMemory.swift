@@ -46,15 +46,25 @@ public struct TranslationMemory: Sendable {
     /// At most this many suggestions per unit, best first.
     public static let maximumSuggestions = 5
     /// Postings a near-match search counts before it skips a source's most frequent bigrams.
-    var postingBudget = 3_000
+    var postingBudget = 1_500
     /// Texts compared by distance when a search had to skip bigrams and found more candidates.
-    var comparedBudget = 24
+    var comparedBudget = 16
 
     struct Entry: Sendable {
         var target: String
         var file: String
         var id: String
         var fromSDK: Bool
+        /// The target's specifiers (`signature(of:)`), computed once.
+        var signature: String?
+
+        init(target: String, file: String, id: String, fromSDK: Bool) {
+            self.target = target
+            self.file = file
+            self.id = id
+            self.fromSDK = fromSDK
+            signature = TranslationMemory.signature(of: target)
+        }
     }
 
     /// Source text (XLIFF form) → locale → translations.
@@ -136,11 +146,12 @@ public struct TranslationMemory: Sendable {
     public mutating func suggestions(for source: String, locale: String, file: String, id: String) -> [TranslationSuggestion] {
         var found: [TranslationSuggestion] = []
         let plural = Self.isPluralCase(id)
+        let sourceSignature = Self.signature(of: source)
         func offer(_ entries: [Entry], source candidate: String, kind: TranslationSuggestion.Kind, quality: Int,
                    only: (Entry) -> Bool = { _ in true }) {
             for entry in entries where found.count < Self.maximumSuggestions && only(entry) && !(entry.file == file && entry.id == id) {
                 guard !found.contains(where: { $0.target == entry.target }),
-                      Self.fits(entry.target, source: source, pluralCase: plural, known: &fitting) else { continue }
+                      fits(entry, source: source, sourceSignature: sourceSignature, pluralCase: plural) else { continue }
                 found.append(TranslationSuggestion(kind: kind, quality: quality, source: candidate, target: entry.target, file: entry.file, id: entry.id))
             }
         }
@@ -165,6 +176,26 @@ public struct TranslationMemory: Sendable {
         return found
     }
 
+    /// `fits` for a memory entry, decided once per pair of specifier lists.
+    private mutating func fits(_ entry: Entry, source: String, sourceSignature: String?, pluralCase: Bool) -> Bool {
+        guard let target = entry.signature, let sourceSignature else {
+            return Self.fits(entry.target, source: source, pluralCase: pluralCase)
+        }
+        if target == sourceSignature { return true }
+        let key = target + "\u{0}" + sourceSignature + (pluralCase ? "\u{0}p" : "")
+        if let verdict = fitting[key] { return verdict }
+        let verdict = Self.fits(entry.target, source: source, pluralCase: pluralCase)
+        fitting[key] = verdict
+        return verdict
+    }
+
+    /// A text's specifiers as one string (`""` without any; positional ones sorted), which alone
+    /// decides whether two texts' specifiers fit; nil for specifiers `specifierTexts` leaves to `FormatString`.
+    static func signature(of text: String) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return "" }
+        return specifierTexts(text)?.joined(separator: " ")
+    }
+
     /// Whether an id names a plural case (`KEY|==|plural.one`, `KEY|==|substitutions.N.plural.few`).
     static func isPluralCase(_ id: String) -> Bool {
         var id = id
@@ -181,29 +212,15 @@ public struct TranslationMemory: Sendable {
         }
     }
 
-    /// Whether a suggested target's specifiers fit the source as an import requires. The same
+    /// Whether a suggested target's specifiers fit the source as an import requires: the same
     /// specifiers in any order (positions kept) fit without parsing; anything else is compared.
     static func fits(_ target: String, source: String, pluralCase: Bool) -> Bool {
-        var unused: [String: Bool] = [:]
-        return fits(target, source: source, pluralCase: pluralCase, known: &unused)
-    }
-
-    /// `fits`, remembering the verdict per pair of specifier lists in `known`: it depends on
-    /// nothing else when both texts have only plain specifiers.
-    static func fits(_ target: String, source: String, pluralCase: Bool, known: inout [String: Bool]) -> Bool {
         let percent = UInt8(ascii: "%")
         guard target.utf8.contains(percent) || source.utf8.contains(percent) else { return true }
-        var key: String?
-        if let a = specifierTexts(target), let b = specifierTexts(source) {
-            if a == b { return true }
-            key = a.joined(separator: " ") + "\u{0}" + b.joined(separator: " ") + (pluralCase ? "\u{0}p" : "")
-            if let verdict = known[key!] { return verdict }
-        }
+        if let a = specifierTexts(target), let b = specifierTexts(source), a == b { return true }
         let parsed = FormatString(source)
         let options = pluralCase ? FormatComparisonOptions.pluralCase(of: parsed, substitution: nil) : FormatComparisonOptions()
-        let verdict = !FormatString.mismatches(source: parsed, translation: FormatString(target), options: options).contains { $0.severity == .error }
-        if let key { known[key] = verdict }
-        return verdict
+        return !FormatString.mismatches(source: parsed, translation: FormatString(target), options: options).contains { $0.severity == .error }
     }
 
     /// The `%…` specifiers of a text (`%%` left out), sorted when all are positional, in order when
