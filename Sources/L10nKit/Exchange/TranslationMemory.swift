@@ -90,16 +90,23 @@ public struct TranslationMemory: Sendable {
     /// The same by the unfolded source, so a source seen before is not folded again.
     private var nearBySource: [String: [(text: Int, score: Int)]] = [:]
 
+    /// The SDK's catalog, whose translations of an app copy's key are `sdk` suggestions.
+    private var sdkPath: String?
+
     /// Reads every finished translation of the project.
     public init(project: Project) {
         let sdkPath = project.lookupChain.sdkLayer?.catalogPath
+        self.sdkPath = sdkPath
         for file in project.catalogs {
             let catalog = file.catalog
             let fromSDK = file.path == sdkPath
             for (key, entry) in catalog.entries where entry.shouldTranslate != false {
                 guard let localizations = entry.localizations, localizations.count > 1,
                       let source = localizations[catalog.sourceLanguage] else { continue }
-                for leaf in source.stringUnits {
+                // Most entries are one plain string: no leaf list to build for them.
+                let leaves = source.variations == nil && source.substitutions == nil
+                    ? source.stringUnit.map { [StringUnitLeaf(path: [], unit: $0)] } ?? [] : source.stringUnits
+                for leaf in leaves {
                     let sourceText = Self.xliffForm(leaf.unit.value, localization: source, path: leaf.path)
                     for (locale, localization) in localizations where locale != catalog.sourceLanguage {
                         guard let unit = leaf.path.isRoot ? localization.stringUnit : localization.stringUnit(at: leaf.path),
@@ -132,8 +139,9 @@ public struct TranslationMemory: Sendable {
     private static func xliffForm(_ value: String, localization: CatalogLocalization, path: StringUnitPath,
                                   fallback: CatalogLocalization? = nil) -> String {
         guard value.utf8.contains(UInt8(ascii: "%")) else { return value }
-        let substitution = CatalogUnits.substitution(in: localization, at: path) ?? fallback.flatMap { CatalogUnits.substitution(in: $0, at: path) }
-        return FormatString.positionalized(value, substitution: substitution)
+        let substitution = path.isRoot ? nil
+            : CatalogUnits.substitution(in: localization, at: path) ?? fallback.flatMap { CatalogUnits.substitution(in: $0, at: path) }
+        return FormatString.exported(value, substitution: substitution)
     }
 
     private mutating func add(_ source: String, locale: String, _ entry: Entry) {
@@ -149,14 +157,18 @@ public struct TranslationMemory: Sendable {
         let sourceSignature = Self.signature(of: source)
         func offer(_ entries: [Entry], source candidate: String, kind: TranslationSuggestion.Kind, quality: Int,
                    only: (Entry) -> Bool = { _ in true }) {
-            for entry in entries where found.count < Self.maximumSuggestions && only(entry) && !(entry.file == file && entry.id == id) {
-                guard !found.contains(where: { $0.target == entry.target }),
-                      fits(entry, source: source, sourceSignature: sourceSignature, pluralCase: plural) else { continue }
-                found.append(TranslationSuggestion(kind: kind, quality: quality, source: candidate, target: entry.target, file: entry.file, id: entry.id))
+            entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices where found.count < Self.maximumSuggestions && only(entries[index]) {
+                    guard !(entries[index].file == file && entries[index].id == id),
+                          !found.contains(where: { $0.target == entries[index].target }),
+                          fits(entries[index], source: source, sourceSignature: sourceSignature, pluralCase: plural) else { continue }
+                    let entry = entries[index]
+                    found.append(TranslationSuggestion(kind: kind, quality: quality, source: candidate, target: entry.target, file: entry.file, id: entry.id))
+                }
             }
         }
         if let entries = bySource[source]?[locale] {
-            offer(entries, source: source, kind: .sdk, quality: 100) { $0.fromSDK && $0.id == id }
+            if sdkPath != nil { offer(entries, source: source, kind: .sdk, quality: 100) { $0.fromSDK && $0.id == id } }
             offer(entries, source: source, kind: .exact, quality: 100)
         }
         guard found.count < Self.maximumSuggestions else { return found }
@@ -177,7 +189,7 @@ public struct TranslationMemory: Sendable {
     }
 
     /// `fits` for a memory entry, decided once per pair of specifier lists.
-    private mutating func fits(_ entry: Entry, source: String, sourceSignature: String?, pluralCase: Bool) -> Bool {
+    private mutating func fits(_ entry: borrowing Entry, source: String, sourceSignature: String?, pluralCase: Bool) -> Bool {
         guard let target = entry.signature, let sourceSignature else {
             return Self.fits(entry.target, source: source, pluralCase: pluralCase)
         }
