@@ -46,25 +46,17 @@ public struct TranslationMemory: Sendable {
     /// At most this many suggestions per unit, best first.
     public static let maximumSuggestions = 5
     /// Postings a near-match search counts before it skips a source's most frequent bigrams.
-    var postingBudget = 1_500
+    var postingBudget = 1_000
     /// Texts compared by distance when a search had to skip bigrams and found more candidates.
-    var comparedBudget = 16
+    var comparedBudget = 12
 
     struct Entry: Sendable {
         var target: String
         var file: String
         var id: String
         var fromSDK: Bool
-        /// The target's specifiers (`signature(of:)`), computed once.
-        var signature: String?
-
-        init(target: String, file: String, id: String, fromSDK: Bool) {
-            self.target = target
-            self.file = file
-            self.id = id
-            self.fromSDK = fromSDK
-            signature = TranslationMemory.signature(of: target)
-        }
+        /// The target's specifiers (`signature(of:)`) as an interned number; -1 when unusual.
+        var signature: Int32
     }
 
     /// Source text (XLIFF form) → locale → translations.
@@ -85,8 +77,12 @@ public struct TranslationMemory: Sendable {
     private var graphemeCodes: [String: UInt32] = [:]
     /// Near matches of a folded query text: (folded memory text, score), computed once.
     private var nearCache: [String: [(text: Int, score: Int)]] = [:]
-    /// `fits` verdicts by pair of specifier lists.
-    private var fitting: [String: Bool] = [:]
+    /// `fits` verdicts by pair of interned specifier lists (and whether the unit is a plural case).
+    private var fitting: [Int64: Bool] = [:]
+    /// Interned specifier lists; "" (no specifier) is 0.
+    private var signatures: [String: Int32] = ["": 0]
+    /// The interned specifier list of each unit source seen.
+    private var sourceSignatures: [String: Int32] = [:]
     /// The same by the unfolded source, so a source seen before is not folded again.
     private var nearBySource: [String: [(text: Int, score: Int)]] = [:]
 
@@ -112,7 +108,8 @@ public struct TranslationMemory: Sendable {
                         guard let unit = leaf.path.isRoot ? localization.stringUnit : localization.stringUnit(at: leaf.path),
                               unit.state == .translated, !unit.value.isEmpty else { continue }
                         let target = Self.xliffForm(unit.value, localization: localization, path: leaf.path, fallback: source)
-                        add(sourceText, locale: locale, Entry(target: target, file: file.path, id: ExchangeUnit.id(key: key, path: leaf.path), fromSDK: fromSDK))
+                        add(sourceText, locale: locale, Entry(target: target, file: file.path, id: ExchangeUnit.id(key: key, path: leaf.path), fromSDK: fromSDK,
+                                                              signature: signatureID(of: target)))
                     }
                 }
             }
@@ -122,7 +119,8 @@ public struct TranslationMemory: Sendable {
             for (locale, file) in table.files where locale != project.sourceLanguage && locale != "Base" {
                 for key in source.keys {
                     guard let sourceText = source.value(forKey: key), let value = file.value(forKey: key), !value.isEmpty else { continue }
-                    add(sourceText, locale: locale, Entry(target: value, file: table.path(locale: locale), id: key, fromSDK: false))
+                    add(sourceText, locale: locale, Entry(target: value, file: table.path(locale: locale), id: key, fromSDK: false,
+                                                          signature: signatureID(of: value)))
                 }
             }
         }
@@ -154,7 +152,13 @@ public struct TranslationMemory: Sendable {
     public mutating func suggestions(for source: String, locale: String, file: String, id: String) -> [TranslationSuggestion] {
         var found: [TranslationSuggestion] = []
         let plural = Self.isPluralCase(id)
-        let sourceSignature = Self.signature(of: source)
+        let sourceSignature: Int32
+        if let known = sourceSignatures[source] {
+            sourceSignature = known
+        } else {
+            sourceSignature = signatureID(of: source)
+            sourceSignatures[source] = sourceSignature
+        }
         func offer(_ entries: [Entry], source candidate: String, kind: TranslationSuggestion.Kind, quality: Int,
                    only: (Entry) -> Bool = { _ in true }) {
             entries.withUnsafeBufferPointer { entries in
@@ -189,16 +193,26 @@ public struct TranslationMemory: Sendable {
     }
 
     /// `fits` for a memory entry, decided once per pair of specifier lists.
-    private mutating func fits(_ entry: borrowing Entry, source: String, sourceSignature: String?, pluralCase: Bool) -> Bool {
-        guard let target = entry.signature, let sourceSignature else {
+    private mutating func fits(_ entry: borrowing Entry, source: String, sourceSignature: Int32, pluralCase: Bool) -> Bool {
+        guard entry.signature >= 0, sourceSignature >= 0 else {
             return Self.fits(entry.target, source: source, pluralCase: pluralCase)
         }
-        if target == sourceSignature { return true }
-        let key = target + "\u{0}" + sourceSignature + (pluralCase ? "\u{0}p" : "")
+        if entry.signature == sourceSignature { return true }
+        let key = Int64(entry.signature) << 32 | Int64(sourceSignature) << 1 | (pluralCase ? 1 : 0)
         if let verdict = fitting[key] { return verdict }
         let verdict = Self.fits(entry.target, source: source, pluralCase: pluralCase)
         fitting[key] = verdict
         return verdict
+    }
+
+    /// The interned number of a text's `signature(of:)`; -1 when it has unusual specifiers.
+    private mutating func signatureID(of text: String) -> Int32 {
+        if !text.utf8.contains(UInt8(ascii: "%")) { return 0 }
+        guard let signature = Self.signature(of: text) else { return -1 }
+        if let known = signatures[signature] { return known }
+        let id = Int32(signatures.count)
+        signatures[signature] = id
+        return id
     }
 
     /// A text's specifiers as one string (`""` without any; positional ones sorted), which alone
@@ -312,16 +326,14 @@ public struct TranslationMemory: Sendable {
     /// Each bigram occurrence as a token: the two codes and which occurrence of that bigram it is.
     private static func tokens(_ codes: [UInt32]) -> [UInt64] {
         guard codes.count >= 2 else { return [] }
-        var seen: [UInt64: UInt64] = [:]
-        var result: [UInt64] = []
-        result.reserveCapacity(codes.count - 1)
-        for index in 1..<codes.count {
-            let bigram = UInt64(codes[index - 1]) << 22 | UInt64(codes[index])
-            let occurrence = seen[bigram, default: 0]
-            seen[bigram] = occurrence + 1
-            result.append(occurrence << 44 | bigram)
+        var bigrams = (1..<codes.count).map { UInt64(codes[$0 - 1]) << 22 | UInt64(codes[$0]) }
+        bigrams.sort()
+        var occurrence: UInt64 = 0
+        for index in bigrams.indices {
+            occurrence = index > 0 && bigrams[index] & 0xFFF_FFFF_FFFF == bigrams[index - 1] & 0xFFF_FFFF_FFFF ? occurrence + 1 : 0
+            bigrams[index] |= occurrence << 44
         }
-        return result
+        return bigrams
     }
 
     private mutating func buildIndex() {
