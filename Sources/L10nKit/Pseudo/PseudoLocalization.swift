@@ -63,14 +63,14 @@ public struct PseudoLocalization: Sendable, Hashable {
 
     /// The project as a device in the pseudo-locale sees it, in memory only: every catalog (the
     /// SDK's too, so its labels are measured in the layer that shows them) and `.strings` table
-    /// gets the pseudo-locale, and the app offers it.
-    public func applied(to project: Project) -> Project {
+    /// gets the pseudo-locale for the keys `including` accepts (all by default), and the app offers it.
+    public func applied(to project: Project, including: (String) -> Bool = { _ in true }) -> Project {
         var copy = project
         let units = CatalogUnits(locale: locale)
         for index in project.catalogs.indices {
             var catalog = project.catalogs[index].catalog
             guard catalog.sourceLanguage != locale else { continue }
-            for (key, entry) in project.catalogs[index].catalog.entries where entry.shouldTranslate != false {
+            for (key, entry) in project.catalogs[index].catalog.entries where entry.shouldTranslate != false && including(key) {
                 for unit in units.units(key: key, entry: entry, sourceLanguage: catalog.sourceLanguage) {
                     let value = text.apply(unit.sourceValue, substitution: unit.sourceSubstitution)
                     try? catalog.setStringUnit(value: value, state: .translated, key: key, locale: locale, path: unit.path)
@@ -82,7 +82,7 @@ public struct PseudoLocalization: Sendable, Hashable {
             let table = project.stringsTables[index]
             guard let source = table.files[project.sourceLanguage] ?? table.files["Base"] else { continue }
             var file = StringsFile(path: table.path(locale: locale))
-            for key in source.keys {
+            for key in source.keys where including(key) {
                 if let value = source.value(forKey: key) { file.setValue(text.apply(value), forKey: key) }
             }
             copy.stringsTables[index].files[locale] = file
@@ -94,7 +94,10 @@ public struct PseudoLocalization: Sendable, Hashable {
     /// The `width` check's findings for the pseudo-locale: the labels that overflow their
     /// surface's budget once they grow like a long language, located at their keys.
     public func widthFindings(_ project: Project) throws -> [Finding] {
-        let context = try CheckContext(project: applied(to: project), locales: [locale])
+        // Only keys on a surface with a budget are measured: the others need no pseudo value.
+        let budgets = project.manifest.widths ?? (project.lookupChain.isEditorChain ? WidthBudget.editorDefaults : [])
+        guard !budgets.isEmpty else { return [] }
+        let context = try CheckContext(project: applied(to: project) { WidthBudget.surface(of: $0, in: budgets) != nil }, locales: [locale])
         return WidthCheck().findings(in: context).filter { $0.locale == locale }.map { finding in
             var finding = finding
             finding.hint = Self.widthHint
