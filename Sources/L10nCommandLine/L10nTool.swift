@@ -14,6 +14,8 @@ public enum L10nTool {
         ReportCommand.self,
         ExportCommand.self,
         ImportCommand.self,
+        PseudoCommand.self,
+        FillCommand.self,
         FormatCommand.self,
         MatchCommand.self,
         PluralsCommand.self,

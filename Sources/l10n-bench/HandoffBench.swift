@@ -20,7 +20,7 @@ struct HandoffBench {
     var pipelineFile: URL { scratch.appendingPathComponent("release.json") }
 
     /// The rows, in the order the table prints them.
-    static let rowNames = ["export", "export to disk", "import", "pipeline"]
+    static let rowNames = ["export", "export with suggestions", "export to disk", "import", "pipeline"]
 
     /// Device language lists of the pipeline's `devices` stage, as `Pipelines/release.json` has them.
     static let releaseDevices = ["en-US", "de-AT", "fr-CA", "ja-JP", "ru-RU", "pt-PT", "en-IN", "zh-HK", "es-MX"]
@@ -116,12 +116,15 @@ struct HandoffBench {
 
     /// Every default locale exported with scope all and written to XLIFF bytes in memory;
     /// returns units + bytes as the row's result.
-    static func exportToMemory(_ project: Project) throws -> (units: Int, bytes: Int) {
+    static func exportToMemory(_ project: Project, suggestions: Bool = false) throws -> (units: Int, bytes: Int) {
         let exporter = XLIFFExporter(project: project)
         let writer = XLIFFWriter(tool: .l10n(version: "bench"))
         var units = 0, bytes = 0
+        // As `l10n export --suggestions`: one translation memory for every locale.
+        var memory = suggestions ? TranslationMemory(project: project) : nil
         for locale in exporter.defaultLocales {
-            let export = exporter.export(locale: locale, scope: .all)
+            var export = exporter.export(locale: locale, scope: .all)
+            if memory != nil { export = exporter.withSuggestions(export, memory: &memory!) }
             units += export.unitCount
             bytes += try writer.data(export.document).count
         }
@@ -171,6 +174,8 @@ struct HandoffBench {
         switch row {
         case "export":
             _ = try Self.exportToMemory(try ProjectDiscovery(root: root).discover())
+        case "export with suggestions":
+            _ = try Self.exportToMemory(try ProjectDiscovery(root: root).discover(), suggestions: true)
         case "export to disk":
             _ = try Self.exportToDisk(try ProjectDiscovery(root: root).discover(), folder: exportFolder)
         case "import":

@@ -189,6 +189,9 @@ func runBenchmark() throws -> Bool {
         BenchStage(name: "export", items: exportUnits, itemName: "units", bytes: nil,
                    run: { let result = try HandoffBench.exportToMemory(project); return result.units * 1_000_003 + result.bytes },
                    touchedBytes: projectBytes),
+        BenchStage(name: "export with suggestions", items: exportUnits, itemName: "units", bytes: nil,
+                   run: { let result = try HandoffBench.exportToMemory(project, suggestions: true); return result.units * 1_000_003 + result.bytes },
+                   touchedBytes: projectBytes),
         BenchStage(name: "export to disk", items: exportUnits, itemName: "units", bytes: nil,
                    run: {
                        let result = try HandoffBench.exportToDisk(project, folder: handoff.exportFolder)

@@ -24,11 +24,12 @@ struct CheckCommand: ParsableCommand {
         .repeatingOption("locale", value: "locale", help: "Look only at these offered locales."),
         .option("baseline", value: "file", help: "Count only findings not recorded in this baseline (overrides the manifest's)."),
         .option("write-baseline", value: "file", help: "Record the current findings as the baseline and exit 0."),
+        .flag("pseudo", help: "Run only the width check, against the pseudo-locale en-XA (accented, expanded, bracketed; docs/pseudo.md)."),
     ]
 
     let project: String
     let format: FindingsReport.Format
-    let options: CheckOptions
+    var options: CheckOptions
     let baselineToWrite: String?
     let baseline: String?
 
@@ -43,6 +44,7 @@ struct CheckCommand: ParsableCommand {
         baselineToWrite = arguments.value("write-baseline")
         options = CheckOptions(only: arguments.values("only"), skip: arguments.values("skip"),
                                locales: arguments.values("locale"), strict: arguments.flag("strict"))
+        if arguments.flag("pseudo") { options.pseudo = PseudoLocalization() }
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {

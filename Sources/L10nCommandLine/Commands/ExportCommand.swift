@@ -26,6 +26,7 @@ struct ExportCommand: ParsableCommand {
         .option("out", value: "dir", help: "Folder the files are written to (created when missing).", default: "."),
         OutputFormat.argument(help: "text, or json: every locale with the file written and its unit count."),
         .flag("budgets", help: "Give each unit with a width budget maxwidth=\"N\" size-unit=\"char\" (without it the export stays byte-compatible with Xcode's)."),
+        .flag("suggestions", help: "Give each unit without a finished translation the project's own translations of the same or a similar source as <alt-trans match-quality origin> (docs/exchange.md)."),
     ]
 
     let project: String
@@ -35,6 +36,7 @@ struct ExportCommand: ParsableCommand {
     let format: ExportFormat
     let budgets: Bool
     let output: OutputFormat
+    let suggestions: Bool
 
     init(_ arguments: ParsedArguments) throws {
         project = arguments.value("project") ?? "."
@@ -54,6 +56,7 @@ struct ExportCommand: ParsableCommand {
         format = arguments.flag("xcloc") ? .xcloc : .xliff
         budgets = arguments.flag("budgets")
         output = try OutputFormat(arguments)
+        suggestions = arguments.flag("suggestions")
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
@@ -75,10 +78,12 @@ struct ExportCommand: ParsableCommand {
         let folder = context.url(for: out, isDirectory: true)
         let tool = XLIFFTool.l10n(version: L10nTool.version)
         var rows: [JSONValue] = []
+        var memory = suggestions ? TranslationMemory(project: discovered) : nil
         for (index, locale) in targets.enumerated() {
             context.progress(index + 1, of: targets.count, "export \(locale)")
             let plain = exporter.export(locale: locale, scope: scope)
-            let export = budgets ? exporter.withBudgets(plain) : plain
+            var export = budgets ? exporter.withBudgets(plain) : plain
+            if memory != nil { export = exporter.withSuggestions(export, memory: &memory!) }
             let shown = out == "." ? export.fileName(format) : (out.hasSuffix("/") ? out : out + "/") + export.fileName(format)
             guard export.unitCount > 0 else {
                 rows.append(.object([("locale", .string(locale)), ("file", .null), ("units", .number("0")), ("files", .number("0"))]))
@@ -89,11 +94,15 @@ struct ExportCommand: ParsableCommand {
             try AtomicFile.createFolder(folder, shownAs: out)
             try export.write(to: folder, format: format, tool: tool)
             let files = export.document.files.count
+            let suggested = export.document.files.reduce(0) { $0 + $1.units.filter { !$0.alternatives.isEmpty }.count }
             context.detail("\(locale): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s")")
-            rows.append(.object([("locale", .string(locale)), ("file", .string(shown)),
-                                 ("units", .number(String(export.unitCount))), ("files", .number(String(files)))]))
+            var row: [(key: String, value: JSONValue)] = [("locale", .string(locale)), ("file", .string(shown)),
+                                                         ("units", .number(String(export.unitCount))), ("files", .number(String(files)))]
+            if memory != nil { row.append(("suggested", .number(String(suggested)))) }
+            rows.append(.object(row))
             guard output == .text else { continue }
-            context.print("wrote \(shown): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (scope \(scope.rawValue))")
+            context.print("wrote \(shown): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (scope \(scope.rawValue))"
+                          + (memory == nil ? "" : ", \(suggested) with suggestions"))
         }
         if output == .json {
             let root = JSONValue.object([("scope", .string(scope.rawValue)), ("locales", .array(rows))])

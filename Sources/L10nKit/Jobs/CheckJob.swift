@@ -12,6 +12,9 @@ public struct CheckOptions: Sendable, Equatable {
     public var baseline: URL?
     /// Warnings count as failures.
     public var strict: Bool
+    /// Run the `width` check against this pseudo-locale instead of the checks on the offered
+    /// locales (`check --pseudo`): which labels overflow before any translation exists.
+    public var pseudo: PseudoLocalization?
 
     public init(only: [String] = [], skip: [String] = [], locales: [String] = [], baseline: URL? = nil, strict: Bool = false) {
         self.only = only
@@ -50,22 +53,35 @@ public struct CheckJob: Sendable {
     }
 
     public func run(on project: Project) throws -> CheckResult {
-        try run(in: CheckContext(project: project, locales: options.locales))
+        // The pseudo-locale's width check builds its own context over the pseudo-localized model.
+        if options.pseudo != nil { return try run(project: project, context: nil) }
+        return try run(in: CheckContext(project: project, locales: options.locales))
     }
 
     /// Runs over a context another job already built (the report shares one).
     func run(in context: CheckContext) throws -> CheckResult {
-        let project = context.project
+        try run(project: context.project, context: context)
+    }
+
+    private func run(project: Project, context: CheckContext?) throws -> CheckResult {
         for id in options.only + options.skip where BuiltInChecks.check(id: id) == nil {
             throw InputError("unknown check '\(id)'", hint: Suggestion.didYouMean(id, among: BuiltInChecks.ids).map { "did you mean '\($0)'? " } ?? ""
                              + "'l10n checks' lists them")
         }
-        let selected = BuiltInChecks.all.filter { check in
+        var selected = BuiltInChecks.all.filter { check in
             (options.only.isEmpty || options.only.contains(check.id)) && !options.skip.contains(check.id)
                 && project.manifest.checkSeverities[check.id] != .off
         }
         // The checks read one immutable context, so they run side by side.
-        let results = ConcurrentWork.map(selected.count) { selected[$0].init().findings(in: context) }
+        var results: [[Finding]]
+        if let pseudo = options.pseudo {
+            selected = selected.filter { $0.id == WidthCheck.id }
+            results = try selected.map { _ in try pseudo.widthFindings(project) }
+        } else {
+            let checks = selected
+            guard let context else { preconditionFailure("only a pseudo-locale run builds its own context") }
+            results = ConcurrentWork.map(checks.count) { checks[$0].init().findings(in: context) }
+        }
         var findings: [Finding] = []
         let ran = selected.map { $0.id }
         for (index, check) in selected.enumerated() {
@@ -73,7 +89,7 @@ public struct CheckJob: Sendable {
             if let severity = project.manifest.checkSeverities[check.id]?.severity {
                 for position in found.indices { found[position].severity = severity }
             }
-            if !options.locales.isEmpty {
+            if !options.locales.isEmpty && options.pseudo == nil {
                 found.removeAll { $0.locale != nil && !options.locales.contains($0.locale!) && $0.locale != project.sourceLanguage }
             }
             findings += found

@@ -31,13 +31,19 @@ public struct ReportJob: Sendable {
                        threshold: thresholds.threshold(for: locale))
         }
         let (labels, copies) = customLabels(context)
-        return CoverageReport(
+        var report = CoverageReport(
             project: project.root.lastPathComponent, sourceLanguage: source,
             offeredLocales: [source] + context.offeredLocales.filter { $0 != source },
             sdkLocales: project.sdkLocales, customLabels: labels, copies: copies,
             fullLocalization: coverage.filter { full.contains($0.locale) },
             appLocales: coverage.filter { !full.contains($0.locale) },
             devices: devices(context), findings: findings, thresholds: thresholds)
+        if !context.budgets.isEmpty && project.manifest.checkSeverities[WidthCheck.id] != .off {
+            var options = CheckOptions()
+            options.pseudo = PseudoLocalization()
+            report.pseudoWidth = .init(locale: options.pseudo!.locale, findings: try CheckJob(options: options).run(on: project).findings)
+        }
+        return report
     }
 
     /// Whether a key of the chain is one a device looks up and translators must translate.

@@ -23,6 +23,15 @@ public struct CoverageReport: Sendable {
     public var thresholds: CoverageThresholds
     /// What changed since a previous report, with `--compare`.
     public var comparison: ReportComparison?
+    /// The labels that overflow their surface in the pseudo-locale (`check --pseudo`): a forecast
+    /// for long languages, shown as its own part; it never fails the release.
+    public var pseudoWidth: PseudoWidthPart?
+
+    /// The `width` check against a pseudo-locale, located at the keys.
+    public struct PseudoWidthPart: Sendable {
+        public var locale: String
+        public var findings: [Finding]
+    }
 
     /// One custom label: an app key that renames an SDK key.
     public struct LabelRow: Sendable {

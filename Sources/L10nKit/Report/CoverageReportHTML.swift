@@ -58,6 +58,15 @@ extension CoverageReport {
             body += "</tbody></table></section>\n"
         }
 
+        if let pseudoWidth {
+            body += "<section id=\"pseudo\"><h2>Pseudo-locale \(e(pseudoWidth.locale))</h2><p>\(pseudoWidth.findings.count) labels overflow their surface once they grow as long languages do (a forecast; it does not fail the release).</p>"
+            body += "<table class=\"sortable\"><thead><tr><th>key</th><th>where</th><th>message</th></tr></thead><tbody>\n"
+            for finding in pseudoWidth.findings {
+                let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") } ?? ""
+                body += "<tr><td><code>\(e(finding.key ?? ""))</code></td><td><code>\(e(place))</code></td><td>\(e(finding.message))</td></tr>\n"
+            }
+            body += "</tbody></table></section>\n"
+        }
         body += "<section id=\"devices\"><h2>Devices</h2><table class=\"sortable\"><thead><tr><th>device</th>"
         body += (devices.first?.bundles.map { "<th>\(e($0.bundle))</th>" }.joined() ?? "") + "<th>labels in another language</th></tr></thead><tbody>\n"
         for device in devices {

@@ -71,6 +71,14 @@ extension CoverageReport {
                 }
             }
         }
+        if let pseudoWidth {
+            lines.append("")
+            lines.append(bold("Pseudo-locale \(pseudoWidth.locale)") + ": \(pseudoWidth.findings.count) label\(pseudoWidth.findings.count == 1 ? "" : "s") overflow as long languages will (a forecast; it does not fail the release)")
+            for finding in pseudoWidth.findings {
+                let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") + ": " } ?? ""
+                lines.append("  \(place)\(finding.key ?? ""): \(finding.message)")
+            }
+        }
         lines.append("")
         lines.append(bold("Devices"))
         for device in devices {
@@ -143,6 +151,17 @@ extension CoverageReport {
             }
             md += "\n</details>\n\n"
         }
+        if let pseudoWidth {
+            md += "## Pseudo-locale `\(pseudoWidth.locale)`\n\n\(pseudoWidth.findings.count) labels overflow their surface once they grow as long languages do (a forecast; it does not fail the release).\n\n"
+            if !pseudoWidth.findings.isEmpty {
+                md += "| key | where | message |\n|---|---|---|\n"
+                for finding in pseudoWidth.findings {
+                    let place = finding.file.map { "`" + cell(pathPrefix + $0) + (finding.line.map { ":\($0)" } ?? "") + "`" } ?? ""
+                    md += "| `\(cell(finding.key ?? ""))` | \(place) | \(cell(finding.message)) |\n"
+                }
+                md += "\n"
+            }
+        }
         md += "## Devices\n\n| device | " + (devices.first?.bundles.map { cell($0.bundle) }.joined(separator: " | ") ?? "") + " | labels in another language |\n"
         md += "|---|" + (devices.first?.bundles.map { _ in "---" }.joined(separator: "|") ?? "") + "|---|\n"
         for device in devices {
@@ -208,6 +227,14 @@ extension CoverageReport {
                          ("fallbacks", number(device.fallbacks)), ("reachable", number(device.reachable))])
             })),
             ("findings", findingsValue),
+            ("pseudo", pseudoWidth.map { part in
+                .object([("locale", .string(part.locale)),
+                         ("overflows", .array(part.findings.map { finding in
+                             .object([("key", optional(finding.key)), ("file", optional(finding.file.map { pathPrefix + $0 })),
+                                      ("line", finding.line.map(number) ?? .null), ("shows", optional(finding.device?.shows)),
+                                      ("message", .string(finding.message))])
+                         }))])
+            } ?? .null),
             ("comparison", comparison.map { comparison in
                 .object([
                     ("coverage", .array(comparison.coverage.map { change in

@@ -105,6 +105,9 @@ public struct TransUnit: Hashable, Sendable {
     /// `maxwidth` in characters (`size-unit="char"`): the label's width budget, which translators'
     /// tools enforce; only `l10n export --budgets` writes it, Xcode never does.
     public var maxWidth: Int?
+    /// `<alt-trans>` elements after the `<note>`: translations the project already has for this
+    /// source or a similar one (`export --suggestions`), never the target. The reader skips them.
+    public var alternatives: [AltTrans] = []
     /// Where the `<trans-unit>` start tag was read, for error messages; nil for units built in memory.
     public var location: SourceLocation?
 
@@ -128,5 +131,25 @@ public struct TransUnit: Hashable, Sendable {
         self.approved = approved
         self.maxWidth = maxWidth
         self.location = location
+    }
+}
+
+/// One `<alt-trans match-quality="…" origin="…">`: a suggested translation with the source it
+/// translates, as CAT tools and Translate Toolkit read it.
+public struct AltTrans: Hashable, Sendable {
+    /// `match-quality`, in percent (100: the same source text).
+    public var matchQuality: Int
+    /// `origin`: where the translation comes from (`exact:PATH#ID`, `sdk:…`, `near:…`).
+    public var origin: String
+    /// The `<source>` the suggestion translates.
+    public var source: String
+    /// The suggested `<target>`.
+    public var target: String
+
+    public init(matchQuality: Int, origin: String, source: String, target: String) {
+        self.matchQuality = matchQuality
+        self.origin = origin
+        self.source = source
+        self.target = target
     }
 }

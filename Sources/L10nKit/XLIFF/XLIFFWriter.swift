@@ -111,12 +111,26 @@ public struct XLIFFWriter: Sendable {
                 plain = out.appendElement("target", state: unit.targetState, text: target) && plain
             }
             plain = out.appendElement("note", state: nil, text: unit.note ?? "") && plain
+            // XLIFF 1.2: after <source>, <seg-source> and <target> come <note>, <alt-trans> and
+            // the groups in any order; like Translate Toolkit, alternatives follow the note.
+            for alternative in unit.alternatives {
+                out.appendString("        <alt-trans match-quality=\"\(alternative.matchQuality)\" origin=\"")
+                plain = out.appendAttribute(alternative.origin) && plain
+                out.append("\">\n  ")
+                plain = out.appendElement("source", state: nil, text: alternative.source) && plain
+                out.append("  ")
+                plain = out.appendElement("target", state: nil, text: alternative.target) && plain
+                out.append("        </alt-trans>\n")
+            }
             out.append("      </trans-unit>\n")
             if !plain {
                 try Self.check(unit.id, what: "the id", file: file, unit: unit)
                 try Self.check(unit.source, what: "the source", file: file, unit: unit)
                 try Self.check(unit.target ?? "", what: "the target", file: file, unit: unit)
                 try Self.check(unit.note ?? "", what: "the note", file: file, unit: unit)
+                for alternative in unit.alternatives {
+                    try Self.check(alternative.origin + alternative.source + alternative.target, what: "a suggestion", file: file, unit: unit)
+                }
             }
         }
         out.append("    </body>\n  </file>\n")

@@ -165,8 +165,10 @@ enum ReportSchema {
     static let top: [(String, Kind)] = [
         ("version", .int), ("project", .string), ("sourceLanguage", .string), ("offeredLocales", .array), ("sdkLocales", .array),
         ("passes", .bool), ("reasons", .array), ("customLabels", .object), ("fullLocalization", .array), ("appLocales", .array),
-        ("devices", .array), ("findings", .object), ("comparison", .objectOrNull),
+        ("devices", .array), ("findings", .object), ("pseudo", .objectOrNull), ("comparison", .objectOrNull),
     ]
+    static let pseudo: [(String, Kind)] = [("locale", .string), ("overflows", .array)]
+    static let overflow: [(String, Kind)] = [("key", .stringOrNull), ("file", .stringOrNull), ("line", .intOrNull), ("shows", .stringOrNull), ("message", .string)]
     static let label: [(String, Kind)] = [("key", .string), ("surface", .string), ("layer", .string), ("file", .string), ("shadows", .bool), ("locales", .array)]
     static let cell: [(String, Kind)] = [("locale", .string), ("shows", .string), ("replaces", .stringOrNull), ("from", .string),
                                          ("fromLocale", .stringOrNull), ("shadowed", .bool), ("columns", .int), ("budget", .intOrNull)]
@@ -215,6 +217,10 @@ enum ReportSchema {
         }
         for (index, item) in items(document["devices"]).enumerated() { check(item, device, "$.devices[\(index)]") }
         check(document["findings"], findings, "$.findings")
+        if case .object? = document["pseudo"] {
+            check(document["pseudo"], pseudo, "$.pseudo")
+            for (index, item) in items(document["pseudo"]?["overflows"]).enumerated() { check(item, overflow, "$.pseudo.overflows[\(index)]") }
+        }
         for (index, item) in items(document["findings"]?["findings"]).enumerated() { check(item, finding, "$.findings.findings[\(index)]") }
         return problems
     }

@@ -130,7 +130,7 @@ struct SDKKeyIndex: Sendable {
 /// Levenshtein distance over Unicode scalars.
 enum EditDistance {
     /// The distance, or nil when it exceeds `limit` (computed in a band, so cheap for small limits).
-    static func bounded(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+    static func bounded<Element: Equatable>(_ a: [Element], _ b: [Element], limit: Int) -> Int? {
         guard limit >= 0, abs(a.count - b.count) <= limit else { return nil }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -1,0 +1,103 @@
+import Foundation
+import L10nKit
+
+/// `l10n fill [--project DIR] --locale L [--min-quality 100] [--dry-run]`: reuses the project's
+/// own translations for units of a locale that have none, as values to review.
+struct FillCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "fill",
+        abstract: "Fill a locale's untranslated units from the project's own translations of the same source, as needs_review values.",
+        discussion: """
+        For every unit of the locale that has no value (what export --scope missing hands over \
+        without a target), the best suggestion export --suggestions would offer: the same source \
+        text translated for the locale under another key or catalog, or the SDK's translation \
+        where the app's entry copies the SDK's English; with --min-quality below 100 also near \
+        matches from that score. Values are written as needs_review, never translated, through \
+        the import's checks and transaction; each is reported with where it came from. --dry-run \
+        writes nothing. Exit status: 0 done (or nothing to fill), 2 unusable input.
+        """
+    )
+    static let arguments: [ArgumentSpec] = [
+        .option("project", value: "dir", help: "The project folder.", default: "."),
+        .option("locale", value: "locale", help: "The locale to fill (required)."),
+        .option("min-quality", value: "percent", help: "The lowest match quality to apply, 75 to 100.", default: "100"),
+        .flag("dry-run", help: "Write nothing; show what would be filled."),
+    ] + WriteOptions.arguments
+
+    let project: String
+    let fill: TranslationFill
+    let dryRun: Bool
+    let writing: WriteOptions
+
+    init(_ arguments: ParsedArguments) throws {
+        writing = try WriteOptions(arguments)
+        project = arguments.value("project") ?? "."
+        guard let text = arguments.value("locale") else { throw UsageError("--locale is required: the locale to fill") }
+        let locale = try Self.validated(text)
+        let qualityText = arguments.value("min-quality") ?? "100"
+        guard let quality = Int(qualityText.hasSuffix("%") ? String(qualityText.dropLast()) : qualityText),
+              (TranslationMemory.nearThreshold...100).contains(quality) else {
+            throw UsageError("--min-quality takes a percentage from \(TranslationMemory.nearThreshold) to 100, not '\(qualityText)'")
+        }
+        fill = TranslationFill(locale: locale, minimumQuality: quality)
+        dryRun = arguments.flag("dry-run")
+    }
+
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let root = context.url(for: project, isDirectory: true)
+        if !dryRun {
+            let restored = try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.note)
+            for path in restored { context.note("note: restored \(path), left half-written by an interrupted run") }
+        }
+        for attempt in 1...ImportJob.attempts {
+            let discovered = try ProjectDiscovery(root: root).discover()
+            if attempt == 1 { for warning in discovered.warnings { context.note(warning) } }
+            if fill.locale == discovered.sourceLanguage {
+                throw UsageError("'\(fill.locale)' is the source language; fill a locale translators write")
+            }
+            let planned: (filled: [TranslationFill.Filled], plan: ImportPlan)
+            do {
+                planned = try fill.plan(discovered)
+            } catch {
+                for problem in error.errors { context.printError(problem.description) }
+                throw UsageError("the fill could not be planned; nothing was written")
+            }
+            if !dryRun {
+                do {
+                    try planned.plan.write(force: writing.force, lockTimeout: writing.lockTimeout, waiting: context.note)
+                } catch let conflict as FileTransaction.Conflict where attempt < ImportJob.attempts {
+                    context.note("note: \(conflict.description); reading the project again")
+                    continue
+                }
+            }
+            let applied = Set(planned.plan.outcomes.filter { $0.status == .applied }.map { "\($0.original)\u{0}\($0.id)" })
+            var count = 0
+            for item in planned.filled where applied.contains("\(item.file)\u{0}\(item.id)") {
+                let suggestion = item.suggestion
+                let from = "\(suggestion.kind.rawValue) \(suggestion.quality)% from \(suggestion.file) \(quoted(suggestion.id))"
+                    + (suggestion.kind == .near ? " (source \(quoted(suggestion.source)))" : "")
+                context.print("\(item.file): \(quoted(item.id)) [\(fill.locale)] = \(quoted(suggestion.target)): \(from)")
+                count += 1
+            }
+            for outcome in planned.plan.outcomes where outcome.status == .refused {
+                context.note("warning: \(outcome.original): \(outcome.id): not filled (\(outcome.message ?? "refused"))")
+            }
+            let verb = dryRun ? "would fill" : "filled"
+            context.print("\(fill.locale): \(verb) \(count) value\(count == 1 ? "" : "s") as needs_review" + (dryRun ? "; nothing written (--dry-run)" : ""))
+            return .success
+        }
+        return .failure
+    }
+
+    private static func validated(_ text: String) throws -> String {
+        do {
+            return try LocaleIdentifier(validating: text).rawValue
+        } catch {
+            throw UsageError("--locale: \(error.message); \(error.hint)")
+        }
+    }
+
+    private func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "\n", with: "\\n") + "'"
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import L10nKit
+
+/// `l10n pseudo [--project DIR] [--style S]... [--expansion auto|PERCENT] [--locale ID] [--out DIR | --xliff | --write]`:
+/// a pseudo-locale from the source texts, to find truncation before any translation exists.
+struct PseudoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "pseudo",
+        abstract: "Make a pseudo-locale (en-XA, ar-XB) from the source texts, to see truncation and hard-coded text before translation.",
+        discussion: """
+        Every unit an export would give a translator gets a pseudo translation: letters accented, \
+        the text padded as long languages grow (auto: +100% up to 10 columns, +40% up to 20, +30% \
+        beyond), brackets around it, or words right to left between bidi marks. Placeholders, %%, \
+        %#@name@ tokens, Markdown link targets and inflection attributes stay intact and in order; \
+        plural variations get every category of the pseudo-locale. --xliff writes <out>/<locale>.xliff \
+        (import it into a scratch copy); --out writes the catalogs and .strings files that change into \
+        DIR at their project paths; only --write changes the project itself. See docs/pseudo.md.
+        """
+    )
+    static let arguments: [ArgumentSpec] = [
+        .option("project", value: "dir", help: "The project folder.", default: "."),
+        .repeatingOption("style", value: "style", help: "accented, expanded, bracketed or bidi (repeat or separate with commas; default: accented, expanded, bracketed)."),
+        .option("expansion", value: "percent", help: "auto (by text length) or a percentage for every text.", default: "auto"),
+        .option("locale", value: "locale", help: "The pseudo-locale's id (default: ar-XB with bidi, else en-XA)."),
+        .option("out", value: "dir", help: "Folder the XLIFF or the catalogs are written to (created when missing)."),
+        .flag("xliff", help: "Write <out>/<locale>.xliff instead of catalogs (out defaults to .)."),
+        .flag("write", help: "Write the pseudo-locale into the project's own catalogs and tables."),
+    ] + WriteOptions.arguments
+
+    let project: String
+    let localization: PseudoLocalization
+    let out: String?
+    let xliff: Bool
+    let writeProject: Bool
+    let writing: WriteOptions
+
+    init(_ arguments: ParsedArguments) throws {
+        writing = try WriteOptions(arguments)
+        project = arguments.value("project") ?? "."
+        var styles: [PseudoStyle] = []
+        for name in arguments.values("style") {
+            guard let style = PseudoStyle(rawValue: name) else {
+                throw UsageError("unknown style '\(name)'; use \(PseudoStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            styles.append(style)
+        }
+        let expansionText = arguments.value("expansion") ?? "auto"
+        guard let expansion = PseudoExpansion(argument: expansionText) else {
+            throw UsageError("--expansion takes auto or a percentage from 0 to 1000, not '\(expansionText)'")
+        }
+        let locale = try arguments.value("locale").map { (text: String) throws -> String in
+            do {
+                return try LocaleIdentifier(validating: text).rawValue
+            } catch let error as LocaleIdentifierError {
+                throw UsageError("--locale: \(error.message); \(error.hint)")
+            }
+        }
+        localization = PseudoLocalization(locale: locale, text: PseudoText(styles: styles.isEmpty ? PseudoStyle.defaults : styles, expansion: expansion))
+        out = arguments.value("out")
+        xliff = arguments.flag("xliff")
+        writeProject = arguments.flag("write")
+        if writeProject && (xliff || out != nil) {
+            throw UsageError("--write changes the project; it does not go with --out or --xliff")
+        }
+        if !writeProject && !xliff && out == nil {
+            throw UsageError("say where the pseudo-locale goes: --out DIR (catalogs), --xliff (an XLIFF) or --write (the project's catalogs)")
+        }
+    }
+
+    func run(_ context: CommandContext) throws -> ExitStatus {
+        let root = context.url(for: project, isDirectory: true)
+        if xliff {
+            let discovered = try ProjectDiscovery(root: root).discover()
+            for warning in discovered.warnings { context.note(warning) }
+            let export = localization.export(discovered)
+            let folder = context.url(for: out ?? ".", isDirectory: true)
+            try export.write(to: folder, format: .xliff, tool: .l10n(version: L10nTool.version))
+            let shown = (out.map { $0.hasSuffix("/") ? $0 : $0 + "/" } ?? "") + export.fileName(.xliff)
+            context.print("wrote \(shown): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") of pseudo-locale \(localization.locale)")
+            return .success
+        }
+        if let out {
+            let discovered = try ProjectDiscovery(root: root).discover()
+            for warning in discovered.warnings { context.note(warning) }
+            let plan = try planned(discovered, context)
+            let folder = context.url(for: out, isDirectory: true)
+            if folder.standardizedFileURL.path == root.standardizedFileURL.path {
+                throw UsageError("--out names the project folder; use --write to change the project")
+            }
+            for path in try PseudoLocalization.write(plan, under: folder) {
+                context.print("wrote \((out.hasSuffix("/") ? out : out + "/") + path)")
+            }
+            context.print("pseudo-locale \(localization.locale): \(plan.totals.applied) values")
+            return .success
+        }
+        let restored = try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.note)
+        for path in restored { context.note("note: restored \(path), left half-written by an interrupted run") }
+        for attempt in 1...ImportJob.attempts {
+            let discovered = try ProjectDiscovery(root: root).discover()
+            if attempt == 1 { for warning in discovered.warnings { context.note(warning) } }
+            let plan = try planned(discovered, context)
+            do {
+                try plan.write(force: writing.force, lockTimeout: writing.lockTimeout, waiting: context.note)
+            } catch let conflict as FileTransaction.Conflict where attempt < ImportJob.attempts {
+                context.note("note: \(conflict.description); reading the project again")
+                continue
+            }
+            for change in plan.changes { context.print("wrote \(change.path): \(change.appliedUnits) values") }
+            context.print("pseudo-locale \(localization.locale): \(plan.totals.applied) values written into the project")
+            return .success
+        }
+        return .failure
+    }
+
+    private func planned(_ project: Project, _ context: CommandContext) throws -> ImportPlan {
+        let plan: ImportPlan
+        do {
+            plan = try localization.plan(project)
+        } catch {
+            for problem in error.errors { context.printError(problem.description) }
+            throw UsageError("the pseudo-locale could not be planned; nothing was written")
+        }
+        for outcome in plan.outcomes where outcome.status == .refused {
+            context.note("warning: \(outcome.original): \(outcome.id): not written (\(outcome.message ?? "refused"))")
+        }
+        return plan
+    }
+}
