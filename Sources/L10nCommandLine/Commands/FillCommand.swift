@@ -49,27 +49,21 @@ struct FillCommand: ParsableCommand {
             let restored = try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.note)
             for path in restored { context.note("note: restored \(path), left half-written by an interrupted run") }
         }
-        for attempt in 1...ImportJob.attempts {
-            let discovered = try ProjectDiscovery(root: root).discover()
-            if attempt == 1 { for warning in discovered.warnings { context.note(warning) } }
+        var planned: (filled: [TranslationFill.Filled], plan: ImportPlan)?
+        let job = ImportJob(options: ImportOptions(dryRun: dryRun, force: writing.force, lockTimeout: writing.lockTimeout))
+        _ = try job.run(root: root, waiting: context.note, warnings: context.note) { discovered in
             if fill.locale == discovered.sourceLanguage {
                 throw UsageError("'\(fill.locale)' is the source language; fill a locale translators write")
             }
-            let planned: (filled: [TranslationFill.Filled], plan: ImportPlan)
             do {
                 planned = try fill.plan(discovered)
-            } catch {
-                for problem in error.errors { context.printError(problem.description) }
+            } catch let failure as ImportFailure {
+                for problem in failure.errors { context.printError(problem.description) }
                 throw UsageError("the fill could not be planned; nothing was written")
             }
-            if !dryRun {
-                do {
-                    try planned.plan.write(force: writing.force, lockTimeout: writing.lockTimeout, waiting: context.note)
-                } catch let conflict as FileTransaction.Conflict where attempt < ImportJob.attempts {
-                    context.note("note: \(conflict.description); reading the project again")
-                    continue
-                }
-            }
+            return planned!.plan
+        }
+        if let planned {
             let applied = Set(planned.plan.outcomes.filter { $0.status == .applied }.map { "\($0.original)\u{0}\($0.id)" })
             var count = 0
             for item in planned.filled where applied.contains("\(item.file)\u{0}\(item.id)") {

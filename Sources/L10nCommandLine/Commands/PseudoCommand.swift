@@ -95,21 +95,11 @@ struct PseudoCommand: ParsableCommand {
         }
         let restored = try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.note)
         for path in restored { context.note("note: restored \(path), left half-written by an interrupted run") }
-        for attempt in 1...ImportJob.attempts {
-            let discovered = try ProjectDiscovery(root: root).discover()
-            if attempt == 1 { for warning in discovered.warnings { context.note(warning) } }
-            let plan = try planned(discovered, context)
-            do {
-                try plan.write(force: writing.force, lockTimeout: writing.lockTimeout, waiting: context.note)
-            } catch let conflict as FileTransaction.Conflict where attempt < ImportJob.attempts {
-                context.note("note: \(conflict.description); reading the project again")
-                continue
-            }
-            for change in plan.changes { context.print("wrote \(change.path): \(change.appliedUnits) values") }
-            context.print("pseudo-locale \(localization.locale): \(plan.totals.applied) values written into the project")
-            return .success
-        }
-        return .failure
+        let job = ImportJob(options: ImportOptions(force: writing.force, lockTimeout: writing.lockTimeout))
+        let plan = try job.run(root: root, waiting: context.note, warnings: context.note) { try planned($0, context) }.plan
+        for change in plan.changes { context.print("wrote \(change.path): \(change.appliedUnits) values") }
+        context.print("pseudo-locale \(localization.locale): \(plan.totals.applied) values written into the project")
+        return .success
     }
 
     private func planned(_ project: Project, _ context: CommandContext) throws -> ImportPlan {

@@ -43,8 +43,16 @@ public struct ImportJob: Sendable {
     /// what discovery could not do fully. Throws `ImportFailure` for unusable input (nothing written).
     public func run(_ inputs: [ImportInput], root: URL, project: Project? = nil,
                     waiting: @escaping (String) -> Void = { _ in }, warnings: (String) -> Void = { _ in }) throws -> ImportJobResult {
-        let locks = options.dryRun ? [] : try FileLock.lockAll(XLIFFImporter.filesToLock(for: inputs, root: root),
-                                                              timeout: options.lockTimeout, waiting: waiting)
+        try run(root: root, project: project, locking: XLIFFImporter.filesToLock(for: inputs, root: root),
+                waiting: waiting, warnings: warnings) { try XLIFFImporter(project: $0).plan(inputs) }
+    }
+
+    /// The same for any plan of changes to the project's catalogs and tables (`l10n fill`, a
+    /// pseudo-locale written into the project): `locking` the files known before reading,
+    /// `plan` computed from the project as read (again, after a conflict).
+    public func run(root: URL, project: Project? = nil, locking: [URL] = [], waiting: @escaping (String) -> Void = { _ in },
+                    warnings: (String) -> Void = { _ in }, plan planning: (Project) throws -> ImportPlan) throws -> ImportJobResult {
+        let locks = options.dryRun ? [] : try FileLock.lockAll(locking, timeout: options.lockTimeout, waiting: waiting)
         defer { locks.forEach { $0.release() } }
         var current = project
         for attempt in 1...Self.attempts {
@@ -52,7 +60,7 @@ public struct ImportJob: Sendable {
                 current = try ProjectDiscovery(root: root).discover()
                 if attempt == 1 { current!.warnings.forEach(warnings) }
             }
-            let plan = try XLIFFImporter(project: current!).plan(inputs)
+            let plan = try planning(current!)
             guard !options.dryRun else { return ImportJobResult(plan: plan, project: current!) }
             do {
                 try plan.write(force: options.force, lockTimeout: options.lockTimeout, holding: locks, waiting: waiting)
