@@ -216,10 +216,10 @@ public struct TranslationMemory: Sendable {
     }
 
     /// A text's specifiers as one string (`""` without any; positional ones sorted), which alone
-    /// decides whether two texts' specifiers fit; nil for specifiers `specifierTexts` leaves to `FormatString`.
+    /// decides whether two texts' specifiers fit; nil for specifiers `FormatString.plainSpecifiers(in:)` leaves to a full parse.
     static func signature(of text: String) -> String? {
         guard text.utf8.contains(UInt8(ascii: "%")) else { return "" }
-        return specifierTexts(text)?.joined(separator: " ")
+        return FormatString.plainSpecifiers(in: text)?.joined(separator: " ")
     }
 
     /// Whether an id names a plural case (`KEY|==|plural.one`, `KEY|==|substitutions.N.plural.few`).
@@ -243,50 +243,10 @@ public struct TranslationMemory: Sendable {
     static func fits(_ target: String, source: String, pluralCase: Bool) -> Bool {
         let percent = UInt8(ascii: "%")
         guard target.utf8.contains(percent) || source.utf8.contains(percent) else { return true }
-        if let a = specifierTexts(target), let b = specifierTexts(source), a == b { return true }
+        if let a = FormatString.plainSpecifiers(in: target), let b = FormatString.plainSpecifiers(in: source), a == b { return true }
         let parsed = FormatString(source)
         let options = pluralCase ? FormatComparisonOptions.pluralCase(of: parsed, substitution: nil) : FormatComparisonOptions()
         return !FormatString.mismatches(source: parsed, translation: FormatString(target), options: options).contains { $0.severity == .error }
-    }
-
-    /// The `%…` specifiers of a text (`%%` left out), sorted when all are positional, in order when
-    /// none is; nil for anything unusual (flags, widths, other conversions: left to `FormatString`).
-    private static func specifierTexts(_ text: String) -> [Substring]? {
-        var result: [Substring] = []
-        var index = text.utf8.startIndex
-        let utf8 = text.utf8
-        while let start = utf8[index...].firstIndex(of: UInt8(ascii: "%")) {
-            var end = utf8.index(after: start)
-            guard end < utf8.endIndex else { return nil }
-            if utf8[end] == UInt8(ascii: "%") {
-                index = utf8.index(after: end)
-                continue
-            }
-            // %N$ then length modifiers, then one conversion.
-            while end < utf8.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[end]) || utf8[end] == UInt8(ascii: "$") {
-                end = utf8.index(after: end)
-            }
-            // `%#@name@`: a substitution, named up to the next `@`.
-            if end < utf8.endIndex, utf8[end] == UInt8(ascii: "#") {
-                end = utf8.index(after: end)
-                guard end < utf8.endIndex, utf8[end] == UInt8(ascii: "@"),
-                      let close = utf8[utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "@")) else { return nil }
-                end = utf8.index(after: close)
-                result.append(text[start..<end])
-                index = end
-                continue
-            }
-            while end < utf8.endIndex, [UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "q")].contains(utf8[end]) {
-                end = utf8.index(after: end)
-            }
-            guard end < utf8.endIndex, [UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u")].contains(utf8[end]) else { return nil }
-            end = utf8.index(after: end)
-            result.append(text[start..<end])
-            index = end
-        }
-        // Positional ones may come in any order; implicit ones are read in order.
-        if result.allSatisfy({ $0.contains("$") }) { return result.sorted() }
-        return result.contains(where: { $0.contains("$") }) ? nil : result
     }
 
     // MARK: Near matches

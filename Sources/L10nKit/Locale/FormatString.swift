@@ -456,3 +456,47 @@ struct FormatStringParser {
         if issues.count > 1 { issues.sort { $0.range.lowerBound < $1.range.lowerBound } }
     }
 }
+
+extension FormatString {
+    /// The `%…` specifiers of a text without parsing it (`%%` left out): sorted when all are
+    /// positional, in order when none is; nil for anything unusual (flags, widths, other
+    /// conversions, a lone `%`), which needs a full parse. Two texts with equal lists read the
+    /// same arguments the same way, so comparing them settles the common case cheaply.
+    public static func plainSpecifiers(in text: String) -> [Substring]? {
+        var result: [Substring] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while let start = utf8[index...].firstIndex(of: UInt8(ascii: "%")) {
+            var end = utf8.index(after: start)
+            guard end < utf8.endIndex else { return nil }
+            if utf8[end] == UInt8(ascii: "%") {
+                index = utf8.index(after: end)
+                continue
+            }
+            // %N$ then length modifiers, then one conversion.
+            while end < utf8.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[end]) || utf8[end] == UInt8(ascii: "$") {
+                end = utf8.index(after: end)
+            }
+            // `%#@name@`: a substitution, named up to the next `@`.
+            if end < utf8.endIndex, utf8[end] == UInt8(ascii: "#") {
+                end = utf8.index(after: end)
+                guard end < utf8.endIndex, utf8[end] == UInt8(ascii: "@"),
+                      let close = utf8[utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "@")) else { return nil }
+                end = utf8.index(after: close)
+                result.append(text[start..<end])
+                index = end
+                continue
+            }
+            while end < utf8.endIndex, [UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "q")].contains(utf8[end]) {
+                end = utf8.index(after: end)
+            }
+            guard end < utf8.endIndex, [UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u")].contains(utf8[end]) else { return nil }
+            end = utf8.index(after: end)
+            result.append(text[start..<end])
+            index = end
+        }
+        // Positional ones may come in any order; implicit ones are read in order.
+        if result.allSatisfy({ $0.contains("$") }) { return result.sorted() }
+        return result.contains(where: { $0.contains("$") }) ? nil : result
+    }
+}

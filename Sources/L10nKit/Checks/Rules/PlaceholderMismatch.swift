@@ -50,8 +50,15 @@ public struct PlaceholderMismatchCheck: Check {
     /// The mismatches that matter, with the check's severities. A source without arguments is
     /// not a format string: nothing in its translation is read as a specifier.
     static func mismatches(source sourceFormat: FormatString, sourceSubstitution: SubstitutionArgument?, translation: String,
-                           translationSubstitution: SubstitutionArgument?, isPluralCase: Bool) -> [(severity: Severity, message: String)] {
+                           translationSubstitution: SubstitutionArgument?, isPluralCase: Bool,
+                           quick: Bool = true) -> [(severity: Severity, message: String)] {
         guard !sourceFormat.specifiers.isEmpty else { return [] }
+        // The common case, the same plain specifiers (positional ones in any order), is settled
+        // without parsing the translation.
+        if quick, sourceFormat.issues.isEmpty, let translated = FormatString.plainSpecifiers(in: translation),
+           let source = FormatString.plainSpecifiers(in: sourceFormat.text), translated == source {
+            return []
+        }
         // A form may state its count in words; plural-categories reports forms where that misreads.
         let options = isPluralCase ? FormatComparisonOptions.pluralCase(of: sourceFormat, substitution: sourceSubstitution) : FormatComparisonOptions()
         let translationFormat = FormatString(translation, substitution: translationSubstitution)
