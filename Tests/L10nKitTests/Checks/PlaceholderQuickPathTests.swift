@@ -21,9 +21,10 @@ final class PlaceholderQuickPathTests: XCTestCase {
                         guard !source.specifiers.isEmpty else { continue }
                         let argument = CheckContext.substitutionArgument(localization, leaf.path)
                         let fast = PlaceholderMismatchCheck.mismatches(source: source, sourceSubstitution: substitution, translation: leaf.unit.value,
-                                                                       translationSubstitution: argument, isPluralCase: leaf.path.isPluralCase)
+                                                                       translationSubstitution: argument, isPluralCase: leaf.path.isPluralCase,
+                                                                       plainSource: FormatString.plainSpecifiers(in: text))
                         let full = PlaceholderMismatchCheck.mismatches(source: source, sourceSubstitution: substitution, translation: leaf.unit.value,
-                                                                       translationSubstitution: argument, isPluralCase: leaf.path.isPluralCase, quick: false)
+                                                                       translationSubstitution: argument, isPluralCase: leaf.path.isPluralCase)
                         XCTAssertEqual(fast.map(\.message), full.map(\.message), "\(url.lastPathComponent) \(key) [\(locale)] \(leaf.path)")
                         compared += 1
                         if FormatString.plainSpecifiers(in: leaf.unit.value) != nil && FormatString.plainSpecifiers(in: leaf.unit.value) == FormatString.plainSpecifiers(in: text) { quick += 1 }

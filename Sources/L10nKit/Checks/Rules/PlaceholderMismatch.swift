@@ -31,7 +31,8 @@ public struct PlaceholderMismatchCheck: Check {
             let translationArgument = leaf.path.isRoot ? nil
                 : CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
             for mismatch in Self.mismatches(source: source.format, sourceSubstitution: source.substitution, translation: leaf.unit.value,
-                                            translationSubstitution: translationArgument, isPluralCase: leaf.path.isPluralCase) {
+                                            translationSubstitution: translationArgument, isPluralCase: leaf.path.isPluralCase,
+                                            plainSource: source.plain) {
                 result.append(finding(mismatch.severity, file: file.path, key: key, locale: locale,
                                       message: "\(Self.describe(key, leaf.path)) [\(locale)] \(CheckContext.quoted(leaf.unit.value)): \(mismatch.message)"))
             }
@@ -51,12 +52,11 @@ public struct PlaceholderMismatchCheck: Check {
     /// not a format string: nothing in its translation is read as a specifier.
     static func mismatches(source sourceFormat: FormatString, sourceSubstitution: SubstitutionArgument?, translation: String,
                            translationSubstitution: SubstitutionArgument?, isPluralCase: Bool,
-                           quick: Bool = true) -> [(severity: Severity, message: String)] {
+                           plainSource: [Substring]? = nil) -> [(severity: Severity, message: String)] {
         guard !sourceFormat.specifiers.isEmpty else { return [] }
         // The common case, the same plain specifiers (positional ones in any order), is settled
-        // without parsing the translation.
-        if quick, sourceFormat.issues.isEmpty, let translated = FormatString.plainSpecifiers(in: translation),
-           let source = FormatString.plainSpecifiers(in: sourceFormat.text), translated == source {
+        // without parsing the translation (`plainSource`: the source's, when it has only plain ones).
+        if let plainSource, sourceFormat.issues.isEmpty, FormatString.plainSpecifiers(in: translation) == plainSource {
             return []
         }
         // A form may state its count in words; plural-categories reports forms where that misreads.
@@ -103,9 +103,10 @@ extension StringUnitPath {
 struct SourceFormats {
     private var file: CheckContext.AppCatalog?
     private var key = ""
-    private var cache: [StringUnitPath: (format: FormatString, substitution: SubstitutionArgument?)] = [:]
+    private var cache: [StringUnitPath: (format: FormatString, substitution: SubstitutionArgument?, plain: [Substring]?)] = [:]
 
-    mutating func format(_ catalog: CheckContext.AppCatalog, _ key: String, _ path: StringUnitPath) -> (format: FormatString, substitution: SubstitutionArgument?) {
+    mutating func format(_ catalog: CheckContext.AppCatalog, _ key: String, _ path: StringUnitPath)
+        -> (format: FormatString, substitution: SubstitutionArgument?, plain: [Substring]?) {
         if catalog !== file || key != self.key {
             self.key = key
             file = catalog
@@ -113,7 +114,7 @@ struct SourceFormats {
         }
         if let known = cache[path] { return known }
         let (text, substitution) = CheckContext.sourceText(in: catalog.catalog, key: key, path: path)
-        let parsed = (FormatString(text, substitution: substitution), substitution)
+        let parsed = (FormatString(text, substitution: substitution), substitution, FormatString.plainSpecifiers(in: text))
         cache[path] = parsed
         return parsed
     }
