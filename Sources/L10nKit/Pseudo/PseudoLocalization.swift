@@ -24,8 +24,11 @@ public struct PseudoLocalization: Sendable, Hashable {
 
     /// The pseudo-locale's XLIFF: every unit a translator would get for the locale, its target
     /// the pseudo form of its source in state `translated` (`translate="no"` units keep none).
+    /// A catalog the lookup chain never reads (`ignored-catalog`) is left out: no device shows it.
     public func export(_ project: Project) -> LocaleExport {
         var export = XLIFFExporter(project: project).export(locale: locale, scope: .all)
+        let ignored = ExchangeFiles(project: project).ignoredCatalogPaths
+        export.document.files.removeAll { ignored.contains($0.original) }
         for fileIndex in export.document.files.indices {
             for unitIndex in export.document.files[fileIndex].units.indices {
                 let unit = export.document.files[fileIndex].units[unitIndex]
@@ -49,12 +52,7 @@ public struct PseudoLocalization: Sendable, Hashable {
         var written: [String] = []
         for change in plan.changes where !ProjectDiscovery.isOutsideRoot(change.path) {
             let url = folder.appendingPathComponent(change.path)
-            do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            } catch {
-                throw InputError(file: url.deletingLastPathComponent().path, "cannot create the output folder (\(error.localizedDescription))",
-                                 hint: "check that the parent folder exists and is writable")
-            }
+            try AtomicFile.createFolder(url.deletingLastPathComponent())
             try AtomicFile.write(change.data, to: url)
             written.append(change.path)
         }

@@ -96,22 +96,23 @@ final class PseudoLocalizationTests: XCTestCase {
         let out = try Fixtures.temporaryFolder(self)
         let made = CLIRun(["pseudo", "--project", root.path, "--xliff", "--out", out.path])
         XCTAssertEqual(made.status, 0, made.stderr)
-        XCTAssertEqual(made.stdout, "wrote \(out.path)/en-XA.xliff: 118 units of pseudo-locale en-XA\n")
+        XCTAssertEqual(made.stdout, "wrote \(out.path)/en-XA.xliff: 116 units of pseudo-locale en-XA\n")
         let xliff = out.appendingPathComponent("en-XA.xliff")
         let document = try XLIFFReader().read(contentsOf: xliff)
-        XCTAssertEqual(document.allUnits.filter { $0.unit.target != nil }.count, 117, "every unit but Brand Studio (translate=no)")
+        XCTAssertEqual(document.allUnits.filter { $0.unit.target != nil }.count, 115, "every unit but Brand Studio (translate=no); MyBrand, which no device reads, is left out")
         for (_, unit) in document.allUnits where unit.target != nil {
             assertKeepsPlaceholders(unit.source, unit.target!, unit.id)
         }
 
         let imported = CLIRun(["import", xliff.path, "--project", root.path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertTrue(imported.stdout.contains("118 units: 117 applied, 0 unchanged, 1 skipped"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("116 units: 115 applied, 0 unchanged, 1 skipped"), imported.stdout)
 
         let project = try ProjectDiscovery(root: root).discover()
         let units = CatalogUnits(locale: "en-XA")
         var checked = 0
-        for file in project.catalogs where !ProjectDiscovery.isVendorPath(file.path) {
+        let ignored = Set(project.ignoredCatalogs.map(\.path))
+        for file in project.catalogs where !ProjectDiscovery.isVendorPath(file.path) && !ignored.contains(file.path) {
             for (key, entry) in file.catalog.entries where entry.shouldTranslate != false {
                 for unit in units.units(key: key, entry: entry, sourceLanguage: file.catalog.sourceLanguage) {
                     let value = try XCTUnwrap(file.catalog.stringUnit(key: key, locale: "en-XA", path: unit.path), "\(file.path): \(unit.id)")
@@ -122,8 +123,9 @@ final class PseudoLocalizationTests: XCTestCase {
             }
         }
         // IMGLYEditor: 25 entries + 70 SDK keys copied, pages_mode as one/other (96); Localizable:
-        // 12 translatable, drafts as one/other (13); MyBrand 2. The onboarding table is .strings.
-        XCTAssertEqual(checked, 96 + 13 + 2)
+        // 12 translatable, drafts as one/other (13). MyBrand is never read; the onboarding table is .strings.
+        XCTAssertEqual(checked, 96 + 13)
+        XCTAssertNil(project.catalog(atPath: "BrandedEditor/MyBrand.xcstrings")?.catalog.locales.first { $0 == "en-XA" })
         let localizable = try XCTUnwrap(project.catalog(atPath: "BrandedEditor/Localizable.xcstrings")).catalog
         XCTAssertEqual(localizable.stringUnit(key: "%lld drafts", locale: "en-XA", path: ["plural", "one"])?.value, "[%lld đŕåƒţ······]")
         XCTAssertEqual(localizable.stringUnit(key: "%lld drafts", locale: "en-XA", path: ["plural", "other"])?.value, "[%lld đŕåƒţš·······]")
@@ -134,7 +136,7 @@ final class PseudoLocalizationTests: XCTestCase {
         XCTAssertTrue(onboarding.contains("= \"["), onboarding)
 
         let again = CLIRun(["import", xliff.path, "--project", root.path])
-        XCTAssertTrue(again.stdout.contains("118 units: 0 applied, 117 unchanged"), again.stdout)
+        XCTAssertTrue(again.stdout.contains("116 units: 0 applied, 115 unchanged"), again.stdout)
     }
 
     func testPseudoXLIFFGolden() throws {
@@ -157,7 +159,7 @@ final class PseudoLocalizationTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(try ExchangeFixtures.snapshot(root), before, "the project is unchanged")
         XCTAssertEqual(try ExchangeFixtures.snapshot(out).keys.sorted(), [
-            "BrandedEditor/IMGLYEditor.xcstrings", "BrandedEditor/Localizable.xcstrings", "BrandedEditor/MyBrand.xcstrings",
+            "BrandedEditor/IMGLYEditor.xcstrings", "BrandedEditor/Localizable.xcstrings",
             "OnboardingKit/en-XA.lproj/Localizable.strings",
         ])
         let catalog = try StringCatalogReader.read(contentsOf: out.appendingPathComponent("BrandedEditor/Localizable.xcstrings"))
