@@ -44,7 +44,12 @@ struct CheckCommand: ParsableCommand {
         baselineToWrite = arguments.value("write-baseline")
         options = CheckOptions(only: arguments.values("only"), skip: arguments.values("skip"),
                                locales: arguments.values("locale"), strict: arguments.flag("strict"))
-        if arguments.flag("pseudo") { options.pseudo = PseudoLocalization() }
+        if arguments.flag("pseudo") {
+            guard options.locales.isEmpty, options.only.isEmpty, options.skip.isEmpty else {
+                throw UsageError("--pseudo runs the width check on the pseudo-locale en-XA only; it takes no --locale, --only or --skip")
+            }
+            options.pseudo = PseudoLocalization()
+        }
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {

@@ -248,4 +248,14 @@ final class PseudoLocalizationTests: XCTestCase {
         XCTAssertGreaterThan(units, 2 * 545)
         XCTAssertGreaterThan(plurals, 0, "Arabic's few is made for the real plural entries")
     }
+
+    /// `check --pseudo` checks en-XA's widths only: a locale or check selection is refused, not ignored.
+    func testCheckPseudoRefusesLocaleAndCheckSelections() {
+        for extra in [["--locale", "de"], ["--only", "width"], ["--skip", "width"]] {
+            let run = CLIRun(["check", "--pseudo", "--project", Fixtures.sample("BrandedEditor").path] + extra)
+            XCTAssertEqual(run.status, 2, extra.joined(separator: " "))
+            XCTAssertTrue(run.stderr.contains("--pseudo runs the width check on the pseudo-locale en-XA only"), run.stderr)
+        }
+    }
 }
+
