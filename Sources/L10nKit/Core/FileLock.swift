@@ -101,8 +101,8 @@ public final class FileLock: @unchecked Sendable {
 
     /// Takes the locks of several files in path order (so two runs taking all their locks at
     /// once never wait for each other), except those of `held`: the locks a run took before
-    /// reading the files it now writes. A run that adds locks later (a file only its plan
-    /// revealed) can wait for another that waits for it; `timeout` then ends both, nothing written.
+    /// reading the files it now writes. A run that needs more locks later gives up those it holds
+    /// and takes them all again in path order (`ImportJob`), so no two runs wait for each other.
     public static func lockAll(_ urls: [URL], except held: [FileLock] = [], timeout: TimeInterval,
                                waiting: (String) -> Void = { _ in }) throws -> [FileLock] {
         var locks: [FileLock] = []

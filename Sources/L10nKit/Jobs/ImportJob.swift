@@ -52,7 +52,7 @@ public struct ImportJob: Sendable {
     /// `plan` computed from the project as read (again, after a conflict).
     public func run(root: URL, project: Project? = nil, locking: [URL] = [], waiting: @escaping (String) -> Void = { _ in },
                     warnings: (String) -> Void = { _ in }, plan planning: (Project) throws -> ImportPlan) throws -> ImportJobResult {
-        let locks = options.dryRun ? [] : try FileLock.lockAll(locking, timeout: options.lockTimeout, waiting: waiting)
+        var locks = options.dryRun ? [] : try FileLock.lockAll(locking, timeout: options.lockTimeout, waiting: waiting)
         defer { locks.forEach { $0.release() } }
         var current = project
         for attempt in 1...Self.attempts {
@@ -62,6 +62,17 @@ public struct ImportJob: Sendable {
             }
             let plan = try planning(current!)
             guard !options.dryRun else { return ImportJobResult(plan: plan, project: current!) }
+            // A file only the plan revealed (a new `.lproj` table, the editor catalog): taking its
+            // lock on top of the held ones could wait for a run that waits for ours. All locks
+            // are given up and taken again in path order; the write then refuses a file that
+            // changed meanwhile (a conflict: read and plan again).
+            let targets = plan.changes.map { FileTransaction.resolved($0.url) }
+            let held = Set(locks.map(\.lockURL.path))
+            if targets.contains(where: { !held.contains(FileLock.lockURL(for: $0).path) }) {
+                locks.forEach { $0.release() }
+                locks = []
+                locks = try FileLock.lockAll(locking + targets, timeout: options.lockTimeout, waiting: waiting)
+            }
             do {
                 try plan.write(force: options.force, lockTimeout: options.lockTimeout, holding: locks, waiting: waiting)
                 return ImportJobResult(plan: plan, project: current!)
