@@ -75,6 +75,18 @@ public struct ParsedArguments: Sendable {
 
     public func positional(_ name: String) -> String? { positionals[name]?.first }
 
+    /// Every value of a locale option, validated and in the form Xcode writes (`EN` → `en`); a
+    /// wrong one is a usage error naming the option, with the nearest valid id.
+    public func locales(_ name: String) throws -> [String] {
+        try values(name).map { text in
+            do {
+                return try LocaleIdentifier(validating: text).rawValue
+            } catch let error as LocaleIdentifierError {
+                throw UsageError("--\(name): \(error.message); \(error.hint)")
+            }
+        }
+    }
+
     /// Parses `arguments` against `specs`; throws `UsageError` naming the offending argument.
     public static func parse(_ arguments: [String], specs: [ArgumentSpec]) throws -> ParsedArguments {
         var result = ParsedArguments(specs: specs)

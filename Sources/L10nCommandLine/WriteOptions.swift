@@ -19,4 +19,12 @@ struct WriteOptions {
         lockTimeout = seconds
         force = arguments.flag("force")
     }
+
+    /// Completes or rolls back what a killed run left half-written in `root`, saying which files
+    /// it restored: every command that writes does this before it reads.
+    func recoverInterruptedWrites(in root: URL, _ context: CommandContext) throws {
+        for path in try FileTransaction.recover(root: root, lockTimeout: lockTimeout, waiting: context.note) {
+            context.note("note: restored \(path), left half-written by an interrupted run")
+        }
+    }
 }

@@ -40,13 +40,7 @@ struct ExportCommand: ParsableCommand {
 
     init(_ arguments: ParsedArguments) throws {
         project = arguments.value("project") ?? "."
-        locales = try arguments.values("locale").map { (text: String) throws -> String in
-            do {
-                return try LocaleIdentifier(validating: text).rawValue
-            } catch let error as LocaleIdentifierError {
-                throw UsageError("--locale: \(error.message); \(error.hint)")
-            }
-        }
+        locales = try arguments.locales("locale")
         let scopeName = arguments.value("scope") ?? "missing"
         guard let scope = ExportScope(rawValue: scopeName) else {
             throw UsageError.unknown("scope", scopeName, among: ExportScope.allCases.map(\.rawValue))

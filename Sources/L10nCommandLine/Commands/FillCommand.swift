@@ -32,8 +32,7 @@ struct FillCommand: ParsableCommand {
     init(_ arguments: ParsedArguments) throws {
         writing = try WriteOptions(arguments)
         project = arguments.value("project") ?? "."
-        guard let text = arguments.value("locale") else { throw UsageError("--locale is required: the locale to fill") }
-        let locale = try Self.validated(text)
+        guard let locale = try arguments.locales("locale").last else { throw UsageError("--locale is required: the locale to fill") }
         let qualityText = arguments.value("min-quality") ?? "100"
         guard let quality = Int(qualityText.hasSuffix("%") ? String(qualityText.dropLast()) : qualityText),
               (TranslationMemory.nearThreshold...100).contains(quality) else {
@@ -45,10 +44,7 @@ struct FillCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let root = context.url(for: project, isDirectory: true)
-        if !dryRun {
-            let restored = try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.note)
-            for path in restored { context.note("note: restored \(path), left half-written by an interrupted run") }
-        }
+        if !dryRun { try writing.recoverInterruptedWrites(in: root, context) }
         var planned: (filled: [TranslationFill.Filled], plan: ImportPlan)?
         let job = ImportJob(options: ImportOptions(dryRun: dryRun, force: writing.force, lockTimeout: writing.lockTimeout))
         _ = try job.run(root: root, waiting: context.note, warnings: context.note) { discovered in
@@ -81,14 +77,6 @@ struct FillCommand: ParsableCommand {
             return .success
         }
         return .failure
-    }
-
-    private static func validated(_ text: String) throws -> String {
-        do {
-            return try LocaleIdentifier(validating: text).rawValue
-        } catch {
-            throw UsageError("--locale: \(error.message); \(error.hint)")
-        }
     }
 
     private func quoted(_ text: String) -> String {

@@ -83,9 +83,7 @@ struct FormatCommand: ParsableCommand {
         var locks: [FileLock] = []
         defer { locks.forEach { $0.release() } }
         if !check {
-            for path in try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.note) {
-                context.note("note: restored \(path), left half-written by an interrupted run")
-            }
+            try writing.recoverInterruptedWrites(in: root, context)
             // Locked before reading, held until the rename: a run that writes one of these
             // files meanwhile waits, so its update is never overwritten with what was read.
             locks = try FileLock.lockAll(urls.filter { FileManager.default.fileExists(atPath: $0.path) }, timeout: writing.lockTimeout, waiting: context.note)

@@ -41,8 +41,7 @@ struct ImportCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let root = context.url(for: project, isDirectory: true)
-        let restored = try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.note)
-        for path in restored { context.note("note: restored \(path), left half-written by an interrupted run") }
+        try writing.recoverInterruptedWrites(in: root, context)
         var inputs: [ImportInput] = []
         var failures: [any LocatedError] = []
         for (index, path) in files.enumerated() {

@@ -48,13 +48,7 @@ struct PseudoCommand: ParsableCommand {
         guard let expansion = PseudoExpansion(argument: expansionText) else {
             throw UsageError("--expansion takes auto or a percentage from 0 to 1000, not '\(expansionText)'")
         }
-        let locale = try arguments.value("locale").map { (text: String) throws -> String in
-            do {
-                return try LocaleIdentifier(validating: text).rawValue
-            } catch let error as LocaleIdentifierError {
-                throw UsageError("--locale: \(error.message); \(error.hint)")
-            }
-        }
+        let locale = try arguments.locales("locale").last
         localization = PseudoLocalization(locale: locale, text: PseudoText(styles: styles.isEmpty ? PseudoStyle.defaults : styles, expansion: expansion))
         out = arguments.value("out")
         xliff = arguments.flag("xliff")
@@ -93,8 +87,7 @@ struct PseudoCommand: ParsableCommand {
             context.print("pseudo-locale \(localization.locale): \(plan.totals.applied) values")
             return .success
         }
-        let restored = try FileTransaction.recover(root: root, lockTimeout: writing.lockTimeout, waiting: context.note)
-        for path in restored { context.note("note: restored \(path), left half-written by an interrupted run") }
+        try writing.recoverInterruptedWrites(in: root, context)
         let job = ImportJob(options: ImportOptions(force: writing.force, lockTimeout: writing.lockTimeout))
         let plan = try job.run(root: root, waiting: context.note, warnings: context.note) { try planned($0, context) }.plan
         for change in plan.changes { context.print("wrote \(change.path): \(change.appliedUnits) values") }
