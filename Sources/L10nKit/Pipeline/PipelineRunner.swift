@@ -127,8 +127,7 @@ public struct PipelineRunner: Sendable {
         case .format(let check):
             let outcome = try CanonicalCheck(project: project).run(rewrite: !check)
             // Later stages see the rewritten files, parsed from the bytes written.
-            let refreshed = outcome.written.isEmpty ? project
-                : try project.applying(written: outcome.written) ?? ProjectDiscovery(root: project.root).discover()
+            let refreshed = try project.afterWriting(outcome.written)
             return (StageResult(stage: stage.name, status: outcome.status, output: outcome.text), refreshed)
         case .check(let options):
             let result = try CheckJob(options: options).run(on: project)
@@ -162,8 +161,7 @@ public struct PipelineRunner: Sendable {
             let plan = result.plan
             // Later stages see what the import wrote: the written files parsed into the model,
             // or the project read again when the import created a file.
-            let refreshed = dryRun || plan.changes.isEmpty ? result.project
-                : try result.project.applying(written: plan.changes.map { ($0.path, $0.data) }) ?? ProjectDiscovery(root: project.root).discover()
+            let refreshed = dryRun ? result.project : try result.project.afterWriting(plan.changes.map { ($0.path, $0.data) })
             let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun)
             return (StageResult(stage: stage.name, status: plan.hasRefusals ? .findings : .passed,
                                 output: notes.map { $0 + "\n" }.joined() + report.text), refreshed)

@@ -75,6 +75,7 @@ public struct Project: Sendable {
     /// created a file: a new catalog or table can change the bundles and the lookup chain, which
     /// only discovery derives.
     public func applying(written: [(path: String, data: Data)]) throws -> Project? {
+        guard !written.isEmpty else { return self }
         var updated = self
         for (path, data) in written {
             if path.hasSuffix(".xcstrings") {
@@ -91,6 +92,11 @@ public struct Project: Sendable {
             updated.fileStamps[path] = FileStamp(url(forPath: path))
         }
         return updated
+    }
+
+    /// The model after a stage wrote these files: `applying(written:)`, else read again.
+    public func afterWriting(_ written: [(path: String, data: Data)]) throws -> Project {
+        try applying(written: written) ?? ProjectDiscovery(root: root).discover()
     }
 
     /// Whether l10n may write the file: anything inside the root, and outside it only a layer

@@ -18,15 +18,7 @@ public struct StringCatalogLocations: Sendable {
                     if let wanted, !wanted.contains(key) { try reader.skipValue(); return }
                     keys[key] = reader.location(at: keyOffset)
                     guard try reader.peekKind() == .object else { try reader.skipValue(); return }
-                    try reader.readObject(detectingDuplicates: false) { reader, member, _ in
-                        guard member == "localizations", try reader.peekKind() == .object else { try reader.skipValue(); return }
-                        var byLocale: [String: SourceLocation] = [:]
-                        try reader.readObject(detectingDuplicates: false) { reader, locale, localeOffset in
-                            byLocale[locale] = reader.location(at: localeOffset)
-                            try reader.skipValue()
-                        }
-                        localizations[key] = byLocale
-                    }
+                    if let byLocale = try Self.localizationLocations(&reader, only: nil) { localizations[key] = byLocale }
                 }
             }
         }
@@ -87,19 +79,27 @@ public struct StringCatalogLocations: Sendable {
                 let only = wantedLocales?[key]
                 if only?.isEmpty == true { continue }
                 guard try reader.peekKind() == .object else { continue }
-                try reader.readObject(detectingDuplicates: false) { reader, member, _ in
-                    guard member == "localizations", try reader.peekKind() == .object else { try reader.skipValue(); return }
-                    var byLocale: [String: SourceLocation] = [:]
-                    try reader.readObject(detectingDuplicates: false) { reader, locale, localeOffset in
-                        if only?.contains(locale) != false { byLocale[locale] = reader.location(at: localeOffset) }
-                        try reader.skipValue()
-                    }
-                    localizations[key] = byLocale
-                }
+                if let byLocale = try Self.localizationLocations(&reader, only: only) { localizations[key] = byLocale }
             }
             return true
         }
         return matched ? StringCatalogLocations(keys: keys, localizations: localizations) : nil
+    }
+
+    /// Reads an entry object (the reader standing on it) and returns where each of its
+    /// localizations starts (only those in `only`, when given); nil when it has none.
+    private static func localizationLocations(_ reader: inout JSONReader, only: Set<String>?) throws -> [String: SourceLocation]? {
+        var result: [String: SourceLocation]?
+        try reader.readObject(detectingDuplicates: false) { reader, member, _ in
+            guard member == "localizations", try reader.peekKind() == .object else { try reader.skipValue(); return }
+            var byLocale: [String: SourceLocation] = [:]
+            try reader.readObject(detectingDuplicates: false) { reader, locale, localeOffset in
+                if only?.contains(locale) != false { byLocale[locale] = reader.location(at: localeOffset) }
+                try reader.skipValue()
+            }
+            result = byLocale
+        }
+        return result
     }
 
     private init(keys: [String: SourceLocation], localizations: [String: [String: SourceLocation]]) {
