@@ -89,12 +89,9 @@ public struct CheckContext: Sendable {
                        table: layer.catalogPath == nil
                            ? project.stringsTables.first { $0.bundle == layer.bundle && $0.table == layer.table } : nil)
         }
-        let sdkPath = project.lookupChain.sdkLayer?.catalogPath
         let ignored = Set(project.ignoredCatalogs.map(\.path))
-        // A read-only layer outside the project is like a vendor's catalog: not the app's to fix.
-        let appFiles = project.catalogs.filter {
-            $0.path != sdkPath && !ProjectDiscovery.isVendorPath($0.path) && !ignored.contains($0.path) && project.mayWrite(path: $0.path)
-        }
+        // The app's own catalogs (a read-only layer outside the project is like a vendor's), read by the chain.
+        let appFiles = project.catalogs.filter { project.ownsCatalog(atPath: $0.path) && !ignored.contains($0.path) }
         appCatalogFiles = appFiles
         // Merging the chain's keys, gathering the app's string units, finding each key's winner
         // and indexing the SDK's keys for misnamed overrides are independent: side by side.

@@ -35,9 +35,7 @@ public struct ExchangeFiles: Sendable {
     public init(project: Project) {
         let sdkLayer = project.lookupChain.sdkLayer
         sdkCatalog = sdkLayer?.catalogPath.flatMap { project.catalog(atPath: $0) }
-        catalogs = project.catalogs.filter {
-            $0.path != sdkLayer?.catalogPath && !ProjectDiscovery.isVendorPath($0.path) && project.mayWrite(path: $0.path)
-        }
+        catalogs = project.catalogs.filter { project.ownsCatalog(atPath: $0.path) }
         tables = project.stringsTables.compactMap { table in
             guard !ProjectDiscovery.isVendorPath(table.path(locale: project.sourceLanguage)) else { return nil }
             for locale in [project.sourceLanguage, "Base"] {

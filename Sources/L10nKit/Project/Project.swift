@@ -105,6 +105,12 @@ public struct Project: Sendable {
         !ProjectDiscovery.isOutsideRoot(path) || writableOutsideRoot.contains(path)
     }
 
+    /// Whether a catalog is the app's to translate and fix: not the SDK layer's, not in a vendor
+    /// folder, not a read-only layer outside the project.
+    public func ownsCatalog(atPath path: String) -> Bool {
+        path != lookupChain.sdkLayer?.catalogPath && !ProjectDiscovery.isVendorPath(path) && mayWrite(path: path)
+    }
+
     /// The resolved URLs of the writable layers outside the root, which a write may touch.
     public var writableOutsideRootURLs: [URL] { writableOutsideRoot.sorted().map { FileTransaction.resolved(url(forPath: $0)) } }
 
