@@ -124,7 +124,7 @@ struct HandoffBench {
         var memory = suggestions ? TranslationMemory(project: project) : nil
         for locale in exporter.defaultLocales {
             var export = exporter.export(locale: locale, scope: .all)
-            if memory != nil { export = exporter.withSuggestions(export, memory: &memory!) }
+            if memory != nil { exporter.addSuggestions(to: &export, memory: &memory!) }
             units += export.unitCount
             bytes += try writer.data(export.document).count
         }

@@ -77,7 +77,7 @@ struct ExportCommand: ParsableCommand {
             context.progress(index + 1, of: targets.count, "export \(locale)")
             let plain = exporter.export(locale: locale, scope: scope)
             var export = budgets ? exporter.withBudgets(plain) : plain
-            if memory != nil { export = exporter.withSuggestions(export, memory: &memory!) }
+            if memory != nil { exporter.addSuggestions(to: &export, memory: &memory!) }
             let shown = out == "." ? export.fileName(format) : (out.hasSuffix("/") ? out : out + "/") + export.fileName(format)
             guard export.unitCount > 0 else {
                 rows.append(.object([("locale", .string(locale)), ("file", .null), ("units", .number("0")), ("files", .number("0"))]))

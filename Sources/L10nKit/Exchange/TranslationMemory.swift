@@ -52,19 +52,46 @@ public struct TranslationMemory: Sendable {
 
     struct Entry: Sendable {
         var target: String
-        var file: String
+        /// The file's number in `files`.
+        var file: Int32
         var id: String
         var fromSDK: Bool
         /// The target's specifiers (`signature(of:)`) as an interned number; -1 when unusual.
         var signature: Int32
     }
 
-    /// Source text (XLIFF form) → locale → translations.
-    private var bySource: [String: [String: [Entry]]] = [:]
-    /// Folded source texts: their raw forms, grapheme codes and the bigram index over them.
+    /// A source text the memory holds or was asked about, by number; what a query needs of it is
+    /// worked out once, when first asked.
+    struct Source: Sendable {
+        var text: String
+        /// Its specifiers as an interned number (-1 unusual); `unknownSignature` until asked.
+        var signature: Int32 = Self.unknownSignature
+        /// Its near matches (folded text number, score), best first; nil until asked.
+        var near: [NearMatch]?
+
+        static let unknownSignature: Int32 = -2
+    }
+
+    struct NearMatch: Sendable {
+        var text: Int32
+        var score: Int
+    }
+
+    /// Source texts (XLIFF form) by number, and their numbers.
+    private var sources: [Source] = []
+    private var sourceNumbers: [String: Int32] = [:]
+    /// Locale ids by number.
+    private var localeNumbers: [String: Int32] = [:]
+    /// Project-relative files by number, and their rank in path order (entries sort by it).
+    private var files: [String] = []
+    private var fileNumbers: [String: Int32] = [:]
+    private var fileRanks: [Int32] = []
+    /// (source number, locale number) → translations, by file path and id.
+    private var entries: [Int64: [Entry]] = [:]
+    /// Folded source texts: their sources by number, grapheme codes and the bigram index over them.
     private var folded: [String] = []
     private var foldedIndex: [String: Int] = [:]
-    private var rawSources: [[String]] = []
+    private var rawSources: [[Int32]] = []
     private var codes: [[UInt32]] = []
     private var index: [UInt64: [Int32]] = [:]
     /// Per folded text, the number of the last query that reached it (each candidate is checked once).
@@ -75,16 +102,10 @@ public struct TranslationMemory: Sendable {
     /// Rows of the Levenshtein distance, reused.
     private var rows: [Int] = []
     private var graphemeCodes: [String: UInt32] = [:]
-    /// Near matches of a folded query text: (folded memory text, score), computed once.
-    private var nearCache: [String: [(text: Int, score: Int)]] = [:]
     /// `fits` verdicts by pair of interned specifier lists (and whether the unit is a plural case).
     private var fitting: [Int64: Bool] = [:]
     /// Interned specifier lists; "" (no specifier) is 0.
     private var signatures: [String: Int32] = ["": 0]
-    /// The interned specifier list of each unit source seen.
-    private var sourceSignatures: [String: Int32] = [:]
-    /// The same by the unfolded source, so a source seen before is not folded again.
-    private var nearBySource: [String: [(text: Int, score: Int)]] = [:]
 
     /// The SDK's catalog, whose translations of an app copy's key are `sdk` suggestions.
     private var sdkPath: String?
@@ -96,6 +117,8 @@ public struct TranslationMemory: Sendable {
         for file in project.catalogs {
             let catalog = file.catalog
             let fromSDK = file.path == sdkPath
+            let fileNumber = number(ofFile: file.path)
+            var locales: [String: Int32] = [:]
             for (key, entry) in catalog.entries where entry.shouldTranslate != false {
                 guard let localizations = entry.localizations, localizations.count > 1,
                       let source = localizations[catalog.sourceLanguage] else { continue }
@@ -103,13 +126,23 @@ public struct TranslationMemory: Sendable {
                 let leaves = source.variations == nil && source.substitutions == nil
                     ? source.stringUnit.map { [StringUnitLeaf(path: [], unit: $0)] } ?? [] : source.stringUnits
                 for leaf in leaves {
-                    let sourceText = Self.xliffForm(leaf.unit.value, localization: source, path: leaf.path)
+                    let sourceNumber = number(ofSource: Self.xliffForm(leaf.unit.value, localization: source, path: leaf.path))
+                    var id: String?
                     for (locale, localization) in localizations where locale != catalog.sourceLanguage {
                         guard let unit = leaf.path.isRoot ? localization.stringUnit : localization.stringUnit(at: leaf.path),
                               unit.state == .translated, !unit.value.isEmpty else { continue }
+                        let localeNumber: Int32
+                        if let known = locales[locale] {
+                            localeNumber = known
+                        } else {
+                            localeNumber = number(ofLocale: locale)
+                            locales[locale] = localeNumber
+                        }
+                        let unitID = id ?? ExchangeUnit.id(key: key, path: leaf.path)
+                        id = unitID
                         let target = Self.xliffForm(unit.value, localization: localization, path: leaf.path, fallback: source)
-                        add(sourceText, locale: locale, Entry(target: target, file: file.path, id: ExchangeUnit.id(key: key, path: leaf.path), fromSDK: fromSDK,
-                                                              signature: signatureID(of: target)))
+                        entries[Self.slot(sourceNumber, localeNumber), default: []]
+                            .append(Entry(target: target, file: fileNumber, id: unitID, fromSDK: fromSDK, signature: signatureID(of: target)))
                     }
                 }
             }
@@ -117,97 +150,131 @@ public struct TranslationMemory: Sendable {
         for table in project.stringsTables {
             guard let source = table.files[project.sourceLanguage] ?? table.files["Base"] else { continue }
             for (locale, file) in table.files where locale != project.sourceLanguage && locale != "Base" {
+                let localeNumber = number(ofLocale: locale)
+                let fileNumber = number(ofFile: table.path(locale: locale))
                 for key in source.keys {
                     guard let sourceText = source.value(forKey: key), let value = file.value(forKey: key), !value.isEmpty else { continue }
-                    add(sourceText, locale: locale, Entry(target: value, file: table.path(locale: locale), id: key, fromSDK: false,
-                                                          signature: signatureID(of: value)))
+                    entries[Self.slot(number(ofSource: sourceText), localeNumber), default: []]
+                        .append(Entry(target: value, file: fileNumber, id: key, fromSDK: false, signature: signatureID(of: value)))
                 }
             }
         }
-        for source in bySource.keys {
-            for locale in bySource[source]!.keys {
-                bySource[source]![locale]!.sort { ($0.file, $0.id) < ($1.file, $1.id) }
-            }
+        fileRanks = [Int32](repeating: 0, count: files.count)
+        for (rank, file) in files.indices.sorted(by: { files[$0] < files[$1] }).enumerated() { fileRanks[file] = Int32(rank) }
+        let ranks = fileRanks
+        for slot in entries.keys where entries[slot]!.count > 1 {
+            entries[slot]!.sort { ranks[Int($0.file)] != ranks[Int($1.file)] ? ranks[Int($0.file)] < ranks[Int($1.file)] : $0.id < $1.id }
         }
         buildIndex()
+    }
+
+    private static func slot(_ source: Int32, _ locale: Int32) -> Int64 { Int64(source) << 32 | Int64(locale) }
+
+    private mutating func number(ofSource text: String) -> Int32 {
+        if let known = sourceNumbers[text] { return known }
+        let number = Int32(sources.count)
+        sources.append(Source(text: text))
+        sourceNumbers[text] = number
+        return number
+    }
+
+    private mutating func number(ofLocale locale: String) -> Int32 {
+        if let known = localeNumbers[locale] { return known }
+        let number = Int32(localeNumbers.count)
+        localeNumbers[locale] = number
+        return number
+    }
+
+    private mutating func number(ofFile path: String) -> Int32 {
+        if let known = fileNumbers[path] { return known }
+        let number = Int32(files.count)
+        files.append(path)
+        fileNumbers[path] = number
+        return number
     }
 
     /// A value as an export writes it: positional specifiers when it reads several arguments,
     /// a substitution's `%arg` as `%N$…`.
     private static func xliffForm(_ value: String, localization: CatalogLocalization, path: StringUnitPath,
                                   fallback: CatalogLocalization? = nil) -> String {
-        guard value.utf8.contains(UInt8(ascii: "%")) else { return value }
+        guard value.containsASCII(UInt8(ascii: "%")) else { return value }
         let substitution = path.isRoot ? nil
             : CatalogUnits.substitution(in: localization, at: path) ?? fallback.flatMap { CatalogUnits.substitution(in: $0, at: path) }
         return FormatString.exported(value, substitution: substitution)
-    }
-
-    private mutating func add(_ source: String, locale: String, _ entry: Entry) {
-        bySource[source, default: [:]][locale, default: []].append(entry)
     }
 
     /// The suggestions for one unit of an export to `locale`, best first; `file` and `id` name the
     /// unit itself (never suggested to itself). A suggestion whose specifiers do not fit the
     /// source (an error the import would refuse) is dropped.
     public mutating func suggestions(for source: String, locale: String, file: String, id: String) -> [TranslationSuggestion] {
+        guard let localeNumber = number(ofKnownLocale: locale) else { return [] }
+        return suggestions(for: source, locale: localeNumber, file: number(ofKnownFile: file), id: id)
+    }
+
+    /// A locale's number; nil when the memory has no translation into it.
+    func number(ofKnownLocale locale: String) -> Int32? { localeNumbers[locale] }
+
+    /// A file's number; -1 when the memory holds nothing of it.
+    func number(ofKnownFile path: String) -> Int32 { fileNumbers[path] ?? -1 }
+
+    /// The same with the locale and file as numbers (-1: a file the memory does not hold).
+    mutating func suggestions(for sourceText: String, locale: Int32, file: Int32, id: String) -> [TranslationSuggestion] {
+        let source = number(ofSource: sourceText)
         var found: [TranslationSuggestion] = []
-        let plural = Self.isPluralCase(id)
-        let sourceSignature: Int32
-        if let known = sourceSignatures[source] {
-            sourceSignature = known
-        } else {
-            sourceSignature = signatureID(of: source)
-            sourceSignatures[source] = sourceSignature
+        var plural: Bool?
+        var sourceSignature = sources[Int(source)].signature
+        if sourceSignature == Source.unknownSignature {
+            sourceSignature = signatureID(of: sourceText)
+            sources[Int(source)].signature = sourceSignature
         }
-        func offer(_ entries: [Entry], source candidate: String, kind: TranslationSuggestion.Kind, quality: Int,
-                   only: (Entry) -> Bool = { _ in true }) {
-            entries.withUnsafeBufferPointer { entries in
-                for index in entries.indices where found.count < Self.maximumSuggestions && only(entries[index]) {
-                    guard !(entries[index].file == file && entries[index].id == id),
-                          !found.contains(where: { $0.target == entries[index].target }),
-                          fits(entries[index], source: source, sourceSignature: sourceSignature, pluralCase: plural) else { continue }
-                    let entry = entries[index]
-                    found.append(TranslationSuggestion(kind: kind, quality: quality, source: candidate, target: entry.target, file: entry.file, id: entry.id))
-                }
+        func offer(_ slot: Int64, source candidate: Int32, kind: TranslationSuggestion.Kind, quality: Int, sdkOnly: Bool = false) {
+            guard let list = entries[slot] else { return }
+            for entry in list where found.count < Self.maximumSuggestions && (!sdkOnly || entry.fromSDK && entry.id == id) {
+                guard !(entry.file == file && entry.id == id),
+                      !found.contains(where: { $0.target == entry.target }),
+                      fits(entry, source: sourceText, sourceSignature: sourceSignature, pluralCase: &plural, id: id) else { continue }
+                found.append(TranslationSuggestion(kind: kind, quality: quality, source: sources[Int(candidate)].text, target: entry.target,
+                                                   file: files[Int(entry.file)], id: entry.id))
             }
         }
-        if let entries = bySource[source]?[locale] {
-            if sdkPath != nil { offer(entries, source: source, kind: .sdk, quality: 100) { $0.fromSDK && $0.id == id } }
-            offer(entries, source: source, kind: .exact, quality: 100)
-        }
+        let exact = Self.slot(source, locale)
+        if sdkPath != nil { offer(exact, source: source, kind: .sdk, quality: 100, sdkOnly: true) }
+        offer(exact, source: source, kind: .exact, quality: 100)
         guard found.count < Self.maximumSuggestions else { return found }
-        let matches: [(text: Int, score: Int)]
-        if let cached = nearBySource[source] {
-            matches = cached
+        let matches: [NearMatch]
+        if let known = sources[Int(source)].near {
+            matches = known
         } else {
-            matches = near(source)
-            nearBySource[source] = matches
+            matches = near(sourceText)
+            sources[Int(source)].near = matches
         }
         for match in matches where found.count < Self.maximumSuggestions {
-            for raw in rawSources[match.text] where raw != source {
-                guard let entries = bySource[raw]?[locale] else { continue }
-                offer(entries, source: raw, kind: .near, quality: match.score)
+            for raw in rawSources[Int(match.text)] where raw != source {
+                offer(Self.slot(raw, locale), source: raw, kind: .near, quality: match.score)
             }
         }
         return found
     }
 
-    /// `fits` for a memory entry, decided once per pair of specifier lists.
-    private mutating func fits(_ entry: borrowing Entry, source: String, sourceSignature: Int32, pluralCase: Bool) -> Bool {
+    /// `fits` for a memory entry, decided once per pair of specifier lists (and kind of unit:
+    /// whether `id` names a plural case is worked out only when the lists differ).
+    private mutating func fits(_ entry: borrowing Entry, source: String, sourceSignature: Int32, pluralCase: inout Bool?, id: String) -> Bool {
+        if entry.signature == sourceSignature, entry.signature >= 0 { return true }
+        let plural = pluralCase ?? Self.isPluralCase(id)
+        pluralCase = plural
         guard entry.signature >= 0, sourceSignature >= 0 else {
-            return Self.fits(entry.target, source: source, pluralCase: pluralCase)
+            return Self.fits(entry.target, source: source, pluralCase: plural)
         }
-        if entry.signature == sourceSignature { return true }
-        let key = Int64(entry.signature) << 32 | Int64(sourceSignature) << 1 | (pluralCase ? 1 : 0)
+        let key = Int64(entry.signature) << 32 | Int64(sourceSignature) << 1 | (plural ? 1 : 0)
         if let verdict = fitting[key] { return verdict }
-        let verdict = Self.fits(entry.target, source: source, pluralCase: pluralCase)
+        let verdict = Self.fits(entry.target, source: source, pluralCase: plural)
         fitting[key] = verdict
         return verdict
     }
 
     /// The interned number of a text's `signature(of:)`; -1 when it has unusual specifiers.
     private mutating func signatureID(of text: String) -> Int32 {
-        if !text.utf8.contains(UInt8(ascii: "%")) { return 0 }
+        if !text.containsASCII(UInt8(ascii: "%")) { return 0 }
         guard let signature = Self.signature(of: text) else { return -1 }
         if let known = signatures[signature] { return known }
         let id = Int32(signatures.count)
@@ -218,7 +285,7 @@ public struct TranslationMemory: Sendable {
     /// A text's specifiers as one string (`""` without any; positional ones sorted), which alone
     /// decides whether two texts' specifiers fit; nil for specifiers `FormatString.plainSpecifiers(in:)` leaves to a full parse.
     static func signature(of text: String) -> String? {
-        guard text.utf8.contains(UInt8(ascii: "%")) else { return "" }
+        guard text.containsASCII(UInt8(ascii: "%")) else { return "" }
         return FormatString.plainSpecifiers(in: text)?.joined(separator: " ")
     }
 
@@ -253,16 +320,20 @@ public struct TranslationMemory: Sendable {
 
     /// NFC, lower case, punctuation and symbols dropped, runs of white space as one space.
     static func fold(_ text: String) -> String {
+        foldASCII(text) ?? foldScalars(text)
+    }
+
+    /// `fold` scalar by scalar, for any text.
+    static func foldScalars(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         var space = false
         for scalar in text.precomposedStringWithCanonicalMapping.lowercased().unicodeScalars {
-            switch scalar.properties.generalCategory {
-            case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
-                 .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol:
+            switch foldClass(of: scalar) {
+            case .dropped:
                 continue
-            case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control:
+            case .space:
                 space = !result.isEmpty
-            default:
+            case .kept:
                 if space { result.append(" ") }
                 space = false
                 result.append(scalar)
@@ -271,8 +342,53 @@ public struct TranslationMemory: Sendable {
         return String(result)
     }
 
+    enum FoldClass: UInt8 { case kept, dropped, space }
+
+    static func foldClass(of scalar: Unicode.Scalar) -> FoldClass {
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation, .mathSymbol, .currencySymbol, .modifierSymbol:
+            .dropped
+        case .spaceSeparator, .lineSeparator, .paragraphSeparator, .control:
+            .space
+        default:
+            .kept
+        }
+    }
+
+    /// `foldClass` of every ASCII scalar, so that ASCII text (NFC and its own lower case aside
+    /// from A–Z) folds byte by byte with the same result.
+    private static let asciiFoldClasses: [FoldClass] = (0..<128).map { foldClass(of: Unicode.Scalar(UInt8($0))) }
+
+    private static func foldASCII(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var space = false
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                switch asciiFoldClasses[Int(byte)] {
+                case .dropped:
+                    continue
+                case .space:
+                    space = !result.isEmpty
+                case .kept:
+                    if space { result.append(UInt8(ascii: " ")) }
+                    space = false
+                    result.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+                }
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
+    /// A folded text's grapheme clusters as codes: a one-scalar cluster is its scalar, others are
+    /// numbered. Folded ASCII has no CR LF, so each byte is a cluster.
     private mutating func graphemes(_ text: String) -> [UInt32] {
-        text.map { character -> UInt32 in
+        var text = text
+        if let ascii = text.withUTF8({ bytes in bytes.allSatisfy { $0 < 0x80 } ? bytes.map { UInt32($0) } : nil }) { return ascii }
+        return text.map { character -> UInt32 in
             let scalars = character.unicodeScalars
             if scalars.count == 1 { return scalars.first!.value }
             let key = String(character)
@@ -297,22 +413,22 @@ public struct TranslationMemory: Sendable {
     }
 
     private mutating func buildIndex() {
-        for source in bySource.keys.sorted() {
-            let text = Self.fold(source)
+        let texts = sources
+        for source in sources.indices.sorted(by: { texts[$0].text < texts[$1].text }) {
+            let text = Self.fold(sources[source].text)
             guard !text.isEmpty else { continue }
             if let existing = foldedIndex[text] {
-                rawSources[existing].append(source)
+                rawSources[existing].append(Int32(source))
                 continue
             }
             foldedIndex[text] = folded.count
             folded.append(text)
-            rawSources.append([source])
+            rawSources.append([Int32(source)])
             codes.append(graphemes(text))
         }
-        let allTokens = codes.map(Self.tokens)
         visited = [Int32](repeating: -1, count: codes.count)
-        for (position, tokens) in allTokens.enumerated() where codes[position].count >= 3 {
-            for token in tokens { index[token, default: []].append(Int32(position)) }
+        for position in codes.indices where codes[position].count >= 3 {
+            for token in Self.tokens(codes[position]) { index[token, default: []].append(Int32(position)) }
         }
         counts = [Int32](repeating: 0, count: codes.count)
     }
@@ -346,13 +462,12 @@ public struct TranslationMemory: Sendable {
 
     /// The folded memory texts within the threshold of `source`, best first (the same folded
     /// text, other punctuation or case, scores 99: only the same text is 100).
-    private mutating func near(_ source: String) -> [(text: Int, score: Int)] {
+    private mutating func near(_ source: String) -> [NearMatch] {
         let text = Self.fold(source)
         guard !text.isEmpty else { return [] }
-        if let cached = nearCache[text] { return cached }
-        var result: [(text: Int, score: Int)] = []
+        var result: [NearMatch] = []
         let same = foldedIndex[text]
-        if let same { result.append((same, 99)) }
+        if let same { result.append(NearMatch(text: Int32(same), score: 99)) }
         let query = graphemes(text)
         if query.count >= 3 {
             // Count, per memory text, the bigram tokens it shares with the query (every posting of
@@ -374,15 +489,22 @@ public struct TranslationMemory: Sendable {
             let skipped = lists.count - counted
             let needed = Int32(max(1, least - skipped))
             var candidates: [Int32] = []
-            for list in lists[..<counted] {
-                for candidate in list {
-                    let position = Int(candidate)
-                    if visited[position] != queries {
-                        visited[position] = queries
-                        counts[position] = 0
+            let queryNumber = queries
+            visited.withUnsafeMutableBufferPointer { visited in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    for list in lists[..<counted] {
+                        list.withUnsafeBufferPointer { list in
+                            for candidate in list {
+                                let position = Int(candidate)
+                                if visited[position] != queryNumber {
+                                    visited[position] = queryNumber
+                                    counts[position] = 0
+                                }
+                                counts[position] += 1
+                                if counts[position] == needed { candidates.append(candidate) }
+                            }
+                        }
                     }
-                    counts[position] += 1
-                    if counts[position] == needed { candidates.append(candidate) }
                 }
             }
             if candidates.count > comparedBudget {
@@ -411,11 +533,10 @@ public struct TranslationMemory: Sendable {
                 guard 4 * abs(length - query.count) <= longer, Int(counts[position]) + skipped >= longer - 1 - 2 * (longer / 4),
                       let distance = distance(query, codes[position], limit: longer / 4) else { continue }
                 let score = min(99, (100 * (longer - distance)) / longer)
-                if score >= Self.nearThreshold { result.append((position, score)) }
+                if score >= Self.nearThreshold { result.append(NearMatch(text: candidate, score: score)) }
             }
         }
-        result.sort { $0.score != $1.score ? $0.score > $1.score : folded[$0.text] < folded[$1.text] }
-        nearCache[text] = result
+        result.sort { $0.score != $1.score ? $0.score > $1.score : folded[Int($0.text)] < folded[Int($1.text)] }
         return result
     }
 }
@@ -426,16 +547,23 @@ extension XLIFFExporter {
     /// signed-off); `translate="no"` units get none. Without it the export is Xcode's.
     public func withSuggestions(_ export: LocaleExport, memory: inout TranslationMemory) -> LocaleExport {
         var result = export
-        for fileIndex in result.document.files.indices {
-            let file = result.document.files[fileIndex].original
-            for unitIndex in result.document.files[fileIndex].units.indices {
-                let unit = result.document.files[fileIndex].units[unitIndex]
-                guard unit.translate, !Self.isFinished(unit) else { continue }
-                result.document.files[fileIndex].units[unitIndex].alternatives =
-                    memory.suggestions(for: unit.source, locale: export.locale, file: file, id: unit.id).map(\.altTrans)
-            }
-        }
+        addSuggestions(to: &result, memory: &memory)
         return result
+    }
+
+    /// `withSuggestions` in place, so the export's units are not copied.
+    public func addSuggestions(to export: inout LocaleExport, memory: inout TranslationMemory) {
+        guard let locale = memory.number(ofKnownLocale: export.locale) else { return }
+        for fileIndex in export.document.files.indices {
+            let file = memory.number(ofKnownFile: export.document.files[fileIndex].original)
+            var units: [TransUnit] = []
+            swap(&units, &export.document.files[fileIndex].units)
+            for unitIndex in units.indices where units[unitIndex].translate && !Self.isFinished(units[unitIndex]) {
+                units[unitIndex].alternatives = memory.suggestions(for: units[unitIndex].source, locale: locale, file: file, id: units[unitIndex].id)
+                    .map(\.altTrans)
+            }
+            swap(&units, &export.document.files[fileIndex].units)
+        }
     }
 
     /// Whether a unit carries a finished translation (a `.strings` value has no state: finished).

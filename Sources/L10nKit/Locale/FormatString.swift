@@ -496,7 +496,7 @@ extension FormatString {
             index = end
         }
         // Positional ones may come in any order; implicit ones are read in order.
-        if result.allSatisfy({ $0.contains("$") }) { return result.sorted() }
-        return result.contains(where: { $0.contains("$") }) ? nil : result
+        if result.allSatisfy({ $0.utf8.contains(UInt8(ascii: "$")) }) { return result.sorted() }
+        return result.contains(where: { $0.utf8.contains(UInt8(ascii: "$")) }) ? nil : result
     }
 }

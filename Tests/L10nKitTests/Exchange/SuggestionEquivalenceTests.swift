@@ -1,0 +1,73 @@
+import Foundation
+import XCTest
+@testable import L10nKit
+@testable import L10nTestSupport
+
+/// The translation memory keyed by interned source, locale and file numbers gives, for every unit
+/// of every export, the suggestions the string-keyed memory it replaced gave
+/// (`TranslationMemoryReference`), on the sample, real catalogs and generated projects.
+final class SuggestionEquivalenceTests: XCTestCase {
+    private func compare(_ root: URL, _ name: String) throws -> (units: Int, suggested: Int) {
+        let project = try ProjectDiscovery(root: root).discover()
+        let exporter = XLIFFExporter(project: project)
+        var memory = TranslationMemory(project: project)
+        var reference = TranslationMemoryReference(project: project)
+        var units = 0, suggested = 0
+        let locales = project.catalogs.flatMap(\.catalog.locales).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        for locale in locales + ["xx-unknown"] where locale != project.sourceLanguage {
+            let export = exporter.export(locale: locale, scope: .all)
+            for file in export.document.files {
+                for unit in file.units {
+                    let new = memory.suggestions(for: unit.source, locale: locale, file: file.original, id: unit.id)
+                    let old = reference.suggestions(for: unit.source, locale: locale, file: file.original, id: unit.id)
+                    XCTAssertEqual(new, old, "\(name) \(locale) \(file.original) \(unit.id)")
+                    units += 1
+                    if !new.isEmpty { suggested += 1 }
+                }
+            }
+            // The export's own path (numbers resolved once per locale and file) agrees too.
+            var viaExport = export
+            var copy = memory
+            exporter.addSuggestions(to: &viaExport, memory: &copy)
+            for (file, original) in zip(viaExport.document.files, export.document.files) {
+                for (unit, plain) in zip(file.units, original.units) where plain.translate && !XLIFFExporter.isFinished(plain) {
+                    XCTAssertEqual(unit.alternatives, reference.suggestions(for: plain.source, locale: locale, file: file.original, id: plain.id).map(\.altTrans))
+                }
+            }
+        }
+        return (units, suggested)
+    }
+
+    func testSampleAndRealCatalogs() throws {
+        let sample = try compare(Fixtures.sample("BrandedEditor"), "sample")
+        XCTAssertGreaterThan(sample.suggested, 5)
+        var suggested = 0
+        for name in ["MacMouseFix.Localizable", "KeepingYouAwake.Localizable"] {
+            let catalog = try Data(contentsOf: Fixtures.shared("fixtures/xcstrings/\(name).xcstrings"))
+            let root = try ExchangeFixtures.project(self, files: ["App/Localizable.xcstrings": catalog])
+            let result = try compare(root, name)
+            XCTAssertGreaterThan(result.units, 100, name)
+            suggested += result.suggested
+        }
+        XCTAssertGreaterThan(suggested, 10)
+    }
+
+    func testGeneratedProject() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        _ = try ProjectGenerator(size: .small, seed: 3).write(to: folder)
+        let result = try compare(folder, "generated")
+        XCTAssertGreaterThan(result.suggested, 100)
+    }
+
+    /// ASCII text folds byte by byte to what the scalar-by-scalar fold gives.
+    func testASCIIFoldIsTheScalarFold() {
+        var random = SeededRandom(seed: 11)
+        var texts = (0..<128).map { String(UnicodeScalar(UInt8($0))) } + ["  Export…  Design! ", "Hello,\r\nWorld\t(2)", "__A-b__", ""]
+        for _ in 0..<2_000 {
+            texts.append(String((0..<random.below(24)).map { _ in Character(UnicodeScalar(UInt8(random.below(128)))) }))
+        }
+        for text in texts {
+            XCTAssertEqual(TranslationMemory.fold(text), TranslationMemory.foldScalars(text), "\(Array(text.utf8))")
+        }
+    }
+}
