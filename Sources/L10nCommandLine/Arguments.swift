@@ -75,6 +75,9 @@ public struct ParsedArguments: Sendable {
 
     public func positional(_ name: String) -> String? { positionals[name]?.first }
 
+    /// Whether an option was given at all, even with an empty list (`--preferred ''`).
+    public func isGiven(_ name: String) -> Bool { options[name] != nil }
+
     /// Every value of a locale option, validated and in the form Xcode writes (`EN` → `en`); a
     /// wrong one is a usage error naming the option, with the nearest valid id.
     public func locales(_ name: String) throws -> [String] {

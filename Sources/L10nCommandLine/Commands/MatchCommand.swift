@@ -8,7 +8,8 @@ struct MatchCommand: ParsableCommand {
         abstract: "Print the localizations iOS uses for preferred languages and available localizations.",
         discussion: """
         Prints the chosen localization, then the available ones it falls back to, one per line (nothing \
-        when none matches). With --development-region the bundle's fallback applies as on a device: the \
+        when none matches, or when --preferred is given an empty list, as Apple's function returns \
+        none). With --development-region the bundle's fallback applies as on a device: the \
         development region (else en_US, else the first localization) stands in when nothing matches and \
         always ends the list.
 
@@ -30,6 +31,8 @@ struct MatchCommand: ParsableCommand {
     ]
 
     var preferred: [String]
+    /// Whether --preferred was given (an empty list is a device with no preference, not "every common device").
+    var preferredGiven: Bool
     var available: [String]
     var project: String?
     var developmentRegion: String?
@@ -38,12 +41,13 @@ struct MatchCommand: ParsableCommand {
 
     init(_ arguments: ParsedArguments) throws {
         preferred = arguments.values("preferred")
+        preferredGiven = arguments.isGiven("preferred")
         available = arguments.values("available")
         project = arguments.value("project")
         if project != nil, !available.isEmpty {
             throw UsageError("--available and --project exclude each other: the project says what is available")
         }
-        guard !preferred.isEmpty || project != nil else { throw UsageError("missing --preferred <languages>") }
+        guard preferredGiven || project != nil else { throw UsageError("missing --preferred <languages>") }
         developmentRegion = arguments.value("development-region")
         if let region = developmentRegion, region.isEmpty {
             throw UsageError("--development-region needs a localization, e.g. 'en'")
@@ -59,7 +63,7 @@ struct MatchCommand: ParsableCommand {
         let matcher = LocaleMatcher(limit: limit)
         if let project {
             let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
-            let devices = preferred.isEmpty ? Project.commonDeviceLanguages.map { [$0] } : [preferred]
+            let devices = preferredGiven ? [preferred] : Project.commonDeviceLanguages.map { [$0] }
             let views = devices.map { model.deviceView(preferred: $0, matcher: matcher) }
             context.write(json ? DeviceReport.json(views) + "\n" : DeviceReport.text(views))
             return .success

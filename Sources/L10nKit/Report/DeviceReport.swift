@@ -5,7 +5,7 @@ public enum DeviceReport {
     public static func text(_ views: [DeviceView]) -> String {
         var lines: [String] = []
         for view in views {
-            lines.append("device " + view.preferredLanguages.joined(separator: ","))
+            lines.append("device " + (view.preferredLanguages.isEmpty ? "with no preferred language" : view.preferredLanguages.joined(separator: ",")))
             for choice in view.bundles {
                 let shown = choice.localizations.first ?? "(none)"
                 let rest = choice.localizations.dropFirst()

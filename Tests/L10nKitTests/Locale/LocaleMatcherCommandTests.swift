@@ -28,6 +28,23 @@ final class LocaleMatcherCommandTests: XCTestCase {
         XCTAssertEqual(run.stdout, "")
     }
 
+    /// An empty preference list is a list, as Apple's function takes it: nothing matches, nothing is
+    /// printed, and only a bundle's own fallback (--development-region) still applies.
+    func testEmptyPreferenceListPrintsNothing() {
+        for arguments in [["--preferred", ""], ["--preferred="], ["--preferred", ","]] {
+            let run = CLIRun(["match"] + arguments + ["--available", "en,de"])
+            XCTAssertEqual(run.status, 0, "\(arguments) \(run.stderr)")
+            XCTAssertEqual(run.stdout, "", "\(arguments)")
+            XCTAssertEqual(run.stderr, "", "\(arguments)")
+        }
+        XCTAssertEqual(CLIRun(["match", "--preferred", "", "--available", "en,de", "--json"]).stdout, "[]\n")
+        XCTAssertEqual(CLIRun(["match", "--preferred", "", "--available", "en,de", "--development-region", "de"]).stdout, "de\n")
+        let project = CLIRun(["match", "--preferred", "", "--project", Fixtures.sample("BrandedEditor").path])
+        XCTAssertEqual(project.status, 0, project.stderr)
+        XCTAssertTrue(project.stdout.hasPrefix("device with no preferred language\n  BrandedEditor (app): en\n"), project.stdout)
+        XCTAssertEqual(project.stdout.components(separatedBy: "device ").count, 2, "one device, not the common ones")
+    }
+
     func testRepeatedOptionsAndLimit() {
         let run = CLIRun(["match", "--preferred", "en_NZ", "--available", "en", "--available", "en_GB,en_AU", "--limit", "2"])
         XCTAssertEqual(run.stdout, "en_AU\nen_GB\n")
