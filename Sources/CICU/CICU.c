@@ -1,6 +1,7 @@
 #include "CICU.h"
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
@@ -82,6 +83,53 @@ int32_t l10n_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *
     for (int32_t pos = ubrk_first(it); pos != UBRK_DONE; pos = ubrk_next(it)) {
         if (count < capacity) out[count] = pos;
         count++;
+    }
+    return count;
+}
+
+/* ---- Words ---- */
+
+typedef struct {
+    UBreakIterator *it;
+    char locale[ULOC_FULLNAME_CAPACITY];
+} word_iterator;
+
+static pthread_key_t word_iterator_key;
+static pthread_once_t word_iterator_once = PTHREAD_ONCE_INIT;
+
+static void word_iterator_close(void *p) {
+    word_iterator *w = (word_iterator *)p;
+    if (w->it) ubrk_close(w->it);
+    free(w);
+}
+static void word_iterator_make_key(void) { pthread_key_create(&word_iterator_key, word_iterator_close); }
+
+int32_t l10n_word_count(const char *locale, const uint16_t *text, int32_t length) {
+    UErrorCode status = U_ZERO_ERROR;
+    if (length == 0) return 0;
+    if (strlen(locale) >= ULOC_FULLNAME_CAPACITY) return -1;
+    pthread_once(&word_iterator_once, word_iterator_make_key);
+    word_iterator *w = (word_iterator *)pthread_getspecific(word_iterator_key);
+    if (!w) {
+        w = (word_iterator *)calloc(1, sizeof(word_iterator));
+        if (!w) return -1;
+        pthread_setspecific(word_iterator_key, w);
+    }
+    if (!w->it || strcmp(w->locale, locale) != 0) {
+        if (w->it) ubrk_close(w->it);
+        w->it = ubrk_open(UBRK_WORD, locale, NULL, 0, &status);
+        if (U_FAILURE(status)) {
+            w->it = NULL;
+            return -1;
+        }
+        strcpy(w->locale, locale);
+    }
+    ubrk_setText(w->it, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t count = 0;
+    ubrk_first(w->it);
+    while (ubrk_next(w->it) != UBRK_DONE) {
+        if (ubrk_getRuleStatus(w->it) >= UBRK_WORD_NONE_LIMIT) count++;
     }
     return count;
 }

@@ -53,6 +53,10 @@ final class JSONOutputTests: XCTestCase {
         XCTAssertEqual(locales.first?["locale"]?.stringValue, "de")
         XCTAssertTrue(locales.first?["file"]?.stringValue?.hasSuffix("de.xliff") == true, run.stdout)
         XCTAssertNotNil(locales.first?["units"])
+        let project = try ProjectDiscovery(root: URL(fileURLWithPath: sample)).discover()
+        let words = XLIFFExporter(project: project).export(locale: "de", scope: .all).sourceWords()
+        XCTAssertGreaterThan(words, 36)
+        XCTAssertEqual(locales.first?["words"]?.numberText, String(words), "the same count as the text output and the library")
     }
 
     func testFormatJSONAndTheJSONFlagAgree() throws {

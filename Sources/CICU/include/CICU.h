@@ -32,6 +32,13 @@ int32_t l10n_collator_compare(const l10n_collator *collator, const uint16_t *a, 
    Reuses one break iterator per thread. */
 int32_t l10n_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *out, int32_t capacity);
 
+/* ---- Words ---------------------------------------------------------------------------------- */
+/* The number of words ICU's word break iterator finds for the locale (segments whose rule status
+   is a letter, number, kana or ideograph word: dictionary segmentation for Chinese, Japanese and
+   Thai; spaces and punctuation do not count), or -1 on error. Reuses one iterator per thread
+   while the locale stays the same. */
+int32_t l10n_word_count(const char *locale, const uint16_t *text, int32_t length);
+
 /* ---- Character properties ----------------------------------------------------------------- */
 /* UCHAR_EAST_ASIAN_WIDTH: 0 neutral, 1 ambiguous, 2 halfwidth, 3 fullwidth, 4 narrow, 5 wide. */
 int32_t l10n_char_east_asian_width(uint32_t c);

@@ -24,7 +24,7 @@ struct ExportCommand: ParsableCommand {
         .repeatingOption("locale", value: "locale", help: "Target locale; repeat or separate with commas (default: the app's declared locales without the source language)."),
         .option("scope", value: "scope", help: "overrides, missing or all.", default: "missing", values: ExportScope.allCases.map(\.rawValue)),
         .option("out", value: "dir", help: "Folder the files are written to (created when missing).", default: "."),
-        OutputFormat.argument(help: "text, or json: every locale with the file written and its unit count."),
+        OutputFormat.argument(help: "text, or json: every locale with the file written, its units and source words."),
         .flag("budgets", help: "Give each unit with a width budget maxwidth=\"N\" size-unit=\"char\" (without it the export stays byte-compatible with Xcode's)."),
         .flag("suggestions", help: "Give each unit without a finished translation the project's own translations of the same or a similar source as <alt-trans match-quality origin> (docs/exchange.md)."),
     ]
@@ -70,33 +70,22 @@ struct ExportCommand: ParsableCommand {
             context.note("warning: the app does not declare '\(locale)';\(nearest) devices will not choose it until Info.plist lists it")
         }
         let folder = context.url(for: out, isDirectory: true)
-        let tool = XLIFFTool.l10n(version: L10nTool.version)
+        let job = ExportJob(options: ExportOptions(locales: targets, scope: scope, format: format, budgets: budgets, suggestions: suggestions))
+        let exported = try job.run(on: discovered, into: folder, folderShownAs: out, tool: XLIFFTool.l10n(version: L10nTool.version)) {
+            context.progress($0, of: $1, "export \($2)")
+        }
         var rows: [JSONValue] = []
-        var memory = suggestions ? TranslationMemory(project: discovered) : nil
-        for (index, locale) in targets.enumerated() {
-            context.progress(index + 1, of: targets.count, "export \(locale)")
-            let plain = exporter.export(locale: locale, scope: scope)
-            var export = budgets ? exporter.withBudgets(plain) : plain
-            if memory != nil { exporter.addSuggestions(to: &export, memory: &memory!) }
-            let shown = out == "." ? export.fileName(format) : (out.hasSuffix("/") ? out : out + "/") + export.fileName(format)
-            guard export.unitCount > 0 else {
-                rows.append(.object([("locale", .string(locale)), ("file", .null), ("units", .number("0")), ("files", .number("0"))]))
-                if output == .text { context.print("\(locale): nothing to export (scope \(scope.rawValue)); no file written") }
-                continue
-            }
-            // Created here, so that a failure is told in the system's words, not Foundation's.
-            try AtomicFile.createFolder(folder, shownAs: out)
-            try export.write(to: folder, format: format, tool: tool)
-            let files = export.document.files.count
-            let suggested = export.document.files.reduce(0) { $0 + $1.units.filter { !$0.alternatives.isEmpty }.count }
-            context.detail("\(locale): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") from \(files) file\(files == 1 ? "" : "s")")
-            var row: [(key: String, value: JSONValue)] = [("locale", .string(locale)), ("file", .string(shown)),
-                                                         ("units", .number(String(export.unitCount))), ("files", .number(String(files)))]
-            if memory != nil { row.append(("suggested", .number(String(suggested)))) }
+        for locale in exported {
+            let shown = out == "." ? locale.locale + "." + format.rawValue : (out.hasSuffix("/") ? out : out + "/") + locale.locale + "." + format.rawValue
+            var row: [(key: String, value: JSONValue)] = [("locale", .string(locale.locale)), ("file", locale.url == nil ? .null : .string(shown)),
+                                                         ("units", .number(String(locale.units))), ("words", .number(String(locale.sourceWords))),
+                                                         ("files", .number(String(locale.files)))]
+            if let suggested = locale.suggested { row.append(("suggested", .number(String(suggested)))) }
             rows.append(.object(row))
-            guard output == .text else { continue }
-            context.print("wrote \(shown): \(export.unitCount) unit\(export.unitCount == 1 ? "" : "s") in \(files) file\(files == 1 ? "" : "s") (scope \(scope.rawValue))"
-                          + (memory == nil ? "" : ", \(suggested) with suggestions"))
+            if locale.url != nil {
+                context.detail("\(locale.locale): \(locale.units) unit\(locale.units == 1 ? "" : "s") from \(locale.files) file\(locale.files == 1 ? "" : "s")")
+            }
+            if output == .text { context.print(locale.summary(path: shown, scope: scope)) }
         }
         if output == .json {
             let root = JSONValue.object([("scope", .string(scope.rawValue)), ("locales", .array(rows))])

@@ -77,6 +77,18 @@ public final class Collator: @unchecked Sendable {
     }
 }
 
+/// Words as ICU's word break iterator finds them: what translation vendors count and quote by.
+public enum Words {
+    /// The words of `text` in `locale` (letters, numbers, kana and ideographs; Chinese, Japanese and
+    /// Thai by ICU's dictionaries, so text without spaces counts right); 0 when ICU fails.
+    public static func count(_ text: String, locale: String) -> Int {
+        let units = Array(text.utf16)
+        let icuLocale = locale.replacingOccurrences(of: "-", with: "_")
+        let count = units.withUnsafeBufferPointer { l10n_word_count(icuLocale, $0.baseAddress, Int32($0.count)) }
+        return max(0, Int(count))
+    }
+}
+
 /// Extended grapheme clusters, as ICU's character break iterator finds them.
 public enum Graphemes {
     /// UTF-16 offsets of every cluster boundary, from 0 to the string's UTF-16 length.

@@ -140,18 +140,9 @@ public struct PipelineRunner: Sendable {
             return (StageResult(stage: stage.name, status: .passed, output: DeviceReport.text(views)), project)
         case .export(let scope, let locales, let out, let format):
             try project.requireLocalizedFiles(for: "export")
-            let exporter = XLIFFExporter(project: project)
-            var lines: [String] = []
-            for locale in locales.isEmpty ? exporter.defaultLocales : locales {
-                let export = exporter.export(locale: locale, scope: scope)
-                guard export.unitCount > 0 else {
-                    lines.append("\(locale): nothing to export (scope \(scope.rawValue))")
-                    continue
-                }
-                try AtomicFile.createFolder(out)
-                let url = try export.write(to: out, format: format, tool: .l10n(version: L10nVersion.current))
-                lines.append("wrote \(displayPath(url)): \(export.unitCount) units in \(export.document.files.count) files (scope \(scope.rawValue))")
-            }
+            let exported = try ExportJob(options: ExportOptions(locales: locales, scope: scope, format: format))
+                .run(on: project, into: out, tool: .l10n(version: L10nVersion.current))
+            let lines = exported.map { $0.summary(path: $0.url.map(displayPath) ?? "", scope: scope) }
             return (StageResult(stage: stage.name, status: .passed, output: lines.map { $0 + "\n" }.joined()), project)
         case .importFiles(let files, let dryRun):
             let inputs = try files.map { try ImportInput.read(contentsOf: $0, displayPath: $0.path) }

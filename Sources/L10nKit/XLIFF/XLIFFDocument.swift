@@ -136,6 +136,22 @@ public struct TransUnit: Hashable, Sendable {
 
 /// One `<alt-trans match-quality="…" origin="…">`: a suggested translation with the source it
 /// translates, as CAT tools and Translate Toolkit read it.
+extension TransUnit {
+    /// The words of the source in `language` (ICU word break), format specifiers left out:
+    /// `%lld files` is one word, `50%% off` two.
+    public func sourceWords(language: String) -> Int {
+        guard source.utf8.contains(UInt8(ascii: "%")) else { return Words.count(source, locale: language) }
+        let text = FormatString(source).tokens.map { token -> String in
+            switch token {
+            case .literal(let text): text
+            case .percentSign: "%"
+            case .specifier: " "
+            }
+        }.joined()
+        return Words.count(text, locale: language)
+    }
+}
+
 public struct AltTrans: Hashable, Sendable {
     /// `match-quality`, in percent (100: the same source text).
     public var matchQuality: Int

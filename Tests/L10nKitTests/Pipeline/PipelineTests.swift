@@ -116,7 +116,7 @@ final class PipelineTests: XCTestCase {
         let release = CLIRun(["run", "Pipelines/release.json"], in: root)
         XCTAssertEqual(release.status, 1, "the sample's planted traps fail the release gate: \(release.stderr)")
         XCTAssertTrue(release.stdout.contains("== format ==\n6 files checked, 0 not canonical\n"), release.stdout)
-        XCTAssertTrue(release.stdout.contains("wrote out/release/fr.xliff: 83 units in 3 files (scope missing)\n"), release.stdout)
+        XCTAssertTrue(release.stdout.contains("wrote out/release/fr.xliff: 83 units, 152 source words, in 3 files (scope missing)\n"), release.stdout)
         XCTAssertTrue(release.stdout.contains("device de-AT\n  BrandedEditor (app): de, then en\n  IMGLYCoreUI (sdk): de, then en\n"), release.stdout)
         XCTAssertTrue(release.stdout.contains("== check ==\n"), release.stdout)
         XCTAssertTrue(release.stdout.contains("Samples/BrandedEditor/BrandedEditor/Localizable.xcstrings:79:5: error: de-AT shows 'Copy'"), release.stdout)

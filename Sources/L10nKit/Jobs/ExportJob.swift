@@ -1,0 +1,89 @@
+import Foundation
+
+/// What an export is asked to do, from the command line or a pipeline stage.
+public struct ExportOptions: Sendable, Equatable {
+    /// Target locales (empty: the app's declared locales without the source language).
+    public var locales: [String]
+    public var scope: ExportScope
+    public var format: ExportFormat
+    /// Width budgets as `maxwidth` (`export --budgets`).
+    public var budgets: Bool
+    /// The project's own translations as `<alt-trans>` (`export --suggestions`).
+    public var suggestions: Bool
+
+    public init(locales: [String] = [], scope: ExportScope = .missing, format: ExportFormat = .xliff,
+                budgets: Bool = false, suggestions: Bool = false) {
+        self.locales = locales
+        self.scope = scope
+        self.format = format
+        self.budgets = budgets
+        self.suggestions = suggestions
+    }
+}
+
+/// One locale of an export: the file written (nil when the scope left nothing to export) and the
+/// counts vendors quote by.
+public struct ExportedLocale: Sendable, Equatable {
+    public var locale: String
+    public var url: URL?
+    public var units: Int
+    /// Words of the units' sources (ICU word break, specifiers left out).
+    public var sourceWords: Int
+    /// The `<file>` elements (one per catalog or table).
+    public var files: Int
+    /// Units given suggestions; nil when none were asked for.
+    public var suggested: Int?
+}
+
+/// Exports a loaded project's locales into a folder, one file (or `.xcloc`) per locale with
+/// something to translate: the one way the `export` command and a pipeline's export stage write.
+public struct ExportJob: Sendable {
+    public var options: ExportOptions
+
+    public init(options: ExportOptions = ExportOptions()) {
+        self.options = options
+    }
+
+    /// The locales this run exports in `project`.
+    public func locales(in project: Project) -> [String] {
+        options.locales.isEmpty ? XLIFFExporter(project: project).defaultLocales : options.locales
+    }
+
+    /// Writes every locale's file into `folder` (created when something is written; a failure to
+    /// create it names `folderShownAs`) and returns what was written, in locale order; `progress`
+    /// hears of each locale before it starts.
+    public func run(on project: Project, into folder: URL, folderShownAs: String? = nil, tool: XLIFFTool,
+                    progress: (_ done: Int, _ total: Int, _ locale: String) -> Void = { _, _, _ in }) throws -> [ExportedLocale] {
+        let exporter = XLIFFExporter(project: project)
+        let targets = locales(in: project)
+        var memory = options.suggestions ? TranslationMemory(project: project) : nil
+        var results: [ExportedLocale] = []
+        for (index, locale) in targets.enumerated() {
+            progress(index + 1, targets.count, locale)
+            var export = exporter.export(locale: locale, scope: options.scope)
+            if options.budgets { export = exporter.withBudgets(export) }
+            if memory != nil { exporter.addSuggestions(to: &export, memory: &memory!) }
+            guard export.unitCount > 0 else {
+                results.append(ExportedLocale(locale: locale, url: nil, units: 0, sourceWords: 0, files: 0, suggested: memory.map { _ in 0 }))
+                continue
+            }
+            try AtomicFile.createFolder(folder, shownAs: folderShownAs)
+            let url = try export.write(to: folder, format: options.format, tool: tool)
+            let suggested = memory.map { _ in export.document.files.reduce(0) { $0 + $1.units.filter { !$0.alternatives.isEmpty }.count } }
+            results.append(ExportedLocale(locale: locale, url: url, units: export.unitCount, sourceWords: export.sourceWords(),
+                                          files: export.document.files.count, suggested: suggested))
+        }
+        return results
+    }
+}
+
+extension ExportedLocale {
+    /// `wrote <path>: N units, W source words, in F files (scope S)[, K with suggestions]`, or the
+    /// line for a locale with nothing to export.
+    public func summary(path: String, scope: ExportScope) -> String {
+        guard url != nil else { return "\(locale): nothing to export (scope \(scope.rawValue)); no file written" }
+        func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        return "wrote \(path): \(plural(units, "unit")), \(plural(sourceWords, "source word")), in \(plural(files, "file")) (scope \(scope.rawValue))"
+            + (suggested.map { ", \($0) with suggestions" } ?? "")
+    }
+}

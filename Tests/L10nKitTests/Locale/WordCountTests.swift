@@ -1,0 +1,46 @@
+import Foundation
+import XCTest
+@testable import L10nKit
+
+/// Source words as vendors quote by: ICU's word break, dictionary segmentation for text without
+/// spaces, format specifiers left out.
+final class WordCountTests: XCTestCase {
+    func testWordsAreLettersAndNumbersNotSpacesOrPunctuation() {
+        XCTAssertEqual(Words.count("Save the design", locale: "en"), 3)
+        XCTAssertEqual(Words.count("Don't save — yet!", locale: "en"), 3, "an apostrophe inside a word keeps it one word")
+        XCTAssertEqual(Words.count("Design posts, stories and flyers in your brand’s colors and fonts.", locale: "en"), 11)
+        XCTAssertEqual(Words.count("Export 3 designs", locale: "en"), 3, "a number is a word")
+        XCTAssertEqual(Words.count("", locale: "en"), 0)
+        XCTAssertEqual(Words.count("  … !? ", locale: "en"), 0)
+    }
+
+    /// Chinese and Japanese have no spaces: ICU's dictionaries split them into words, where a
+    /// count of space-separated runs would say 1.
+    func testTextWithoutSpacesIsSegmentedByDictionary() {
+        let japanese = Words.count("写真を保存しました", locale: "ja")
+        XCTAssertGreaterThan(japanese, 2, "写真 / を / 保存 / ...")
+        XCTAssertLessThan(japanese, "写真を保存しました".count, "words, not characters")
+        let chinese = Words.count("保存设计", locale: "zh-Hans")
+        XCTAssertEqual(chinese, 2, "保存 / 设计")
+        XCTAssertEqual(Words.count("사진 저장", locale: "ko"), 2)
+    }
+
+    func testSpecifiersAreNotWords() {
+        func words(_ source: String) -> Int { TransUnit(id: "k", source: source).sourceWords(language: "en") }
+        XCTAssertEqual(words("%lld files"), 1)
+        XCTAssertEqual(words("%1$@ of %2$@"), 1)
+        XCTAssertEqual(words("50%% off"), 2)
+        XCTAssertEqual(words("Hello %@!"), 1)
+        XCTAssertEqual(words("%#@photos@ selected"), 1)
+    }
+
+    /// The counts the export prints, on the sample's German hand-off: every source's words summed.
+    func testExportCountsTheSampleHandOff() throws {
+        let project = try ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover()
+        let export = XLIFFExporter(project: project).export(locale: "de", scope: .missing)
+        let sources = export.document.files.flatMap(\.units).map(\.source)
+        XCTAssertTrue(sources.contains("Allow access to your photo library to place your own pictures in designs."))
+        XCTAssertEqual(export.sourceWords(), 36)
+        XCTAssertEqual(sources.reduce(0) { $0 + Words.count($1, locale: "en") }, 36, "no specifier in these sources")
+    }
+}
