@@ -51,13 +51,21 @@ public struct TranslationMemory: Sendable {
     var comparedBudget = 12
 
     struct Entry: Sendable {
+        /// The value as the catalog or table holds it; its export form once `isExportForm`.
         var target: String
+        var source: Int32
+        var locale: Int32
         /// The file's number in `files`.
         var file: Int32
         var id: String
         var fromSDK: Bool
-        /// The target's specifiers (`signature(of:)`) as an interned number; -1 when unusual.
+        /// Whether `target` is already in XLIFF form (no `%`, a `.strings` value, or converted).
+        var isExportForm: Bool
+        /// The target's specifiers (`signature(of:)`) as an interned number; -1 when unusual,
+        /// `Source.unknownSignature` until the entry is first offered.
         var signature: Int32
+        /// The substitution a variation's `%arg` stands for (only for a value with `%` under a substitution).
+        var substitution: SubstitutionArgument?
     }
 
     /// A source text the memory holds or was asked about, by number; what a query needs of it is
@@ -86,14 +94,19 @@ public struct TranslationMemory: Sendable {
     private var files: [String] = []
     private var fileNumbers: [String: Int32] = [:]
     private var fileRanks: [Int32] = []
-    /// (source number, locale number) → translations, by file path and id.
-    private var entries: [Int64: [Entry]] = [:]
+    /// Every translation, by source number, locale number, file path and id.
+    private var entries: [Entry] = []
+    /// Where each source's translations start in `entries` (one more element: the end).
+    private var sourceStarts: [Int32] = []
     /// Folded source texts: their sources by number, grapheme codes and the bigram index over them.
     private var folded: [String] = []
     private var foldedIndex: [String: Int] = [:]
     private var rawSources: [[Int32]] = []
     private var codes: [[UInt32]] = []
-    private var index: [UInt64: [Int32]] = [:]
+    /// Bigram token → its list in `postings`: the folded texts that have it.
+    private var postingLists: [UInt64: Int32] = [:]
+    private var postings: [[Int32]] = []
+    private var postingLengths: [Int32] = []
     /// Per folded text, the number of the last query that reached it (each candidate is checked once).
     private var visited: [Int32] = []
     /// Per folded text, how many of the current query's bigram tokens it has (valid where `visited` is the query).
@@ -140,9 +153,13 @@ public struct TranslationMemory: Sendable {
                         }
                         let unitID = id ?? ExchangeUnit.id(key: key, path: leaf.path)
                         id = unitID
-                        let target = Self.xliffForm(unit.value, localization: localization, path: leaf.path, fallback: source)
-                        entries[Self.slot(sourceNumber, localeNumber), default: []]
-                            .append(Entry(target: target, file: fileNumber, id: unitID, fromSDK: fromSDK, signature: signatureID(of: target)))
+                        // The export form and the specifiers are worked out when the entry is first offered.
+                        let plain = !unit.value.containsASCII(UInt8(ascii: "%"))
+                        let substitution = plain || leaf.path.isRoot ? nil
+                            : CatalogUnits.substitution(in: localization, at: leaf.path) ?? CatalogUnits.substitution(in: source, at: leaf.path)
+                        entries.append(Entry(target: unit.value, source: sourceNumber, locale: localeNumber, file: fileNumber, id: unitID,
+                                             fromSDK: fromSDK, isExportForm: plain, signature: plain ? 0 : Source.unknownSignature,
+                                             substitution: substitution))
                     }
                 }
             }
@@ -154,21 +171,26 @@ public struct TranslationMemory: Sendable {
                 let fileNumber = number(ofFile: table.path(locale: locale))
                 for key in source.keys {
                     guard let sourceText = source.value(forKey: key), let value = file.value(forKey: key), !value.isEmpty else { continue }
-                    entries[Self.slot(number(ofSource: sourceText), localeNumber), default: []]
-                        .append(Entry(target: value, file: fileNumber, id: key, fromSDK: false, signature: signatureID(of: value)))
+                    let plain = !value.containsASCII(UInt8(ascii: "%"))
+                    entries.append(Entry(target: value, source: number(ofSource: sourceText), locale: localeNumber, file: fileNumber, id: key,
+                                         fromSDK: false, isExportForm: true, signature: plain ? 0 : Source.unknownSignature))
                 }
             }
         }
         fileRanks = [Int32](repeating: 0, count: files.count)
         for (rank, file) in files.indices.sorted(by: { files[$0] < files[$1] }).enumerated() { fileRanks[file] = Int32(rank) }
         let ranks = fileRanks
-        for slot in entries.keys where entries[slot]!.count > 1 {
-            entries[slot]!.sort { ranks[Int($0.file)] != ranks[Int($1.file)] ? ranks[Int($0.file)] < ranks[Int($1.file)] : $0.id < $1.id }
+        entries.sort {
+            if $0.source != $1.source { return $0.source < $1.source }
+            if $0.locale != $1.locale { return $0.locale < $1.locale }
+            if $0.file != $1.file { return ranks[Int($0.file)] < ranks[Int($1.file)] }
+            return $0.id < $1.id
         }
+        sourceStarts = [Int32](repeating: 0, count: sources.count + 1)
+        for entry in entries { sourceStarts[Int(entry.source) + 1] += 1 }
+        for index in sources.indices { sourceStarts[index + 1] += sourceStarts[index] }
         buildIndex()
     }
-
-    private static func slot(_ source: Int32, _ locale: Int32) -> Int64 { Int64(source) << 32 | Int64(locale) }
 
     private mutating func number(ofSource text: String) -> Int32 {
         if let known = sourceNumbers[text] { return known }
@@ -227,19 +249,20 @@ public struct TranslationMemory: Sendable {
             sourceSignature = signatureID(of: sourceText)
             sources[Int(source)].signature = sourceSignature
         }
-        func offer(_ slot: Int64, source candidate: Int32, kind: TranslationSuggestion.Kind, quality: Int, sdkOnly: Bool = false) {
-            guard let list = entries[slot] else { return }
-            for entry in list where found.count < Self.maximumSuggestions && (!sdkOnly || entry.fromSDK && entry.id == id) {
-                guard !(entry.file == file && entry.id == id),
-                      !found.contains(where: { $0.target == entry.target }),
-                      fits(entry, source: sourceText, sourceSignature: sourceSignature, pluralCase: &plural, id: id) else { continue }
-                found.append(TranslationSuggestion(kind: kind, quality: quality, source: sources[Int(candidate)].text, target: entry.target,
-                                                   file: files[Int(entry.file)], id: entry.id))
+        func offer(_ candidate: Int32, kind: TranslationSuggestion.Kind, quality: Int, sdkOnly: Bool = false) {
+            guard let range = range(of: candidate, locale: locale) else { return }
+            for index in range where found.count < Self.maximumSuggestions {
+                if sdkOnly, !(entries[index].fromSDK && entries[index].id == id) { continue }
+                guard !(entries[index].file == file && entries[index].id == id) else { continue }
+                materialize(index)
+                guard !found.contains(where: { $0.target == entries[index].target }),
+                      fits(index, source: sourceText, sourceSignature: sourceSignature, pluralCase: &plural, id: id) else { continue }
+                found.append(TranslationSuggestion(kind: kind, quality: quality, source: sources[Int(candidate)].text, target: entries[index].target,
+                                                   file: files[Int(entries[index].file)], id: entries[index].id))
             }
         }
-        let exact = Self.slot(source, locale)
-        if sdkPath != nil { offer(exact, source: source, kind: .sdk, quality: 100, sdkOnly: true) }
-        offer(exact, source: source, kind: .exact, quality: 100)
+        if sdkPath != nil { offer(source, kind: .sdk, quality: 100, sdkOnly: true) }
+        offer(source, kind: .exact, quality: 100)
         guard found.count < Self.maximumSuggestions else { return found }
         let matches: [NearMatch]
         if let known = sources[Int(source)].near {
@@ -250,24 +273,47 @@ public struct TranslationMemory: Sendable {
         }
         for match in matches where found.count < Self.maximumSuggestions {
             for raw in rawSources[Int(match.text)] where raw != source {
-                offer(Self.slot(raw, locale), source: raw, kind: .near, quality: match.score)
+                offer(raw, kind: .near, quality: match.score)
             }
         }
         return found
     }
 
+    /// The indices in `entries` of a source's translations into a locale.
+    private func range(of source: Int32, locale: Int32) -> Range<Int>? {
+        guard Int(source) + 1 < sourceStarts.count else { return nil }
+        var start = Int(sourceStarts[Int(source)])
+        let end = Int(sourceStarts[Int(source) + 1])
+        while start < end, entries[start].locale < locale { start += 1 }
+        var stop = start
+        while stop < end, entries[stop].locale == locale { stop += 1 }
+        return start < stop ? start..<stop : nil
+    }
+
+    /// Gives an entry its export form and specifier list, the first time it is offered.
+    private mutating func materialize(_ index: Int) {
+        if !entries[index].isExportForm {
+            entries[index].target = FormatString.exported(entries[index].target, substitution: entries[index].substitution)
+            entries[index].isExportForm = true
+        }
+        if entries[index].signature == Source.unknownSignature {
+            entries[index].signature = signatureID(of: entries[index].target)
+        }
+    }
+
     /// `fits` for a memory entry, decided once per pair of specifier lists (and kind of unit:
     /// whether `id` names a plural case is worked out only when the lists differ).
-    private mutating func fits(_ entry: borrowing Entry, source: String, sourceSignature: Int32, pluralCase: inout Bool?, id: String) -> Bool {
-        if entry.signature == sourceSignature, entry.signature >= 0 { return true }
+    private mutating func fits(_ index: Int, source: String, sourceSignature: Int32, pluralCase: inout Bool?, id: String) -> Bool {
+        let signature = entries[index].signature
+        if signature == sourceSignature, signature >= 0 { return true }
         let plural = pluralCase ?? Self.isPluralCase(id)
         pluralCase = plural
-        guard entry.signature >= 0, sourceSignature >= 0 else {
-            return Self.fits(entry.target, source: source, pluralCase: plural)
+        guard signature >= 0, sourceSignature >= 0 else {
+            return Self.fits(entries[index].target, source: source, pluralCase: plural)
         }
-        let key = Int64(entry.signature) << 32 | Int64(sourceSignature) << 1 | (plural ? 1 : 0)
+        let key = Int64(signature) << 32 | Int64(sourceSignature) << 1 | (plural ? 1 : 0)
         if let verdict = fitting[key] { return verdict }
-        let verdict = Self.fits(entry.target, source: source, pluralCase: plural)
+        let verdict = Self.fits(entries[index].target, source: source, pluralCase: plural)
         fitting[key] = verdict
         return verdict
     }
@@ -428,9 +474,17 @@ public struct TranslationMemory: Sendable {
         }
         visited = [Int32](repeating: -1, count: codes.count)
         for position in codes.indices where codes[position].count >= 3 {
-            for token in Self.tokens(codes[position]) { index[token, default: []].append(Int32(position)) }
+            for token in Self.tokens(codes[position]) {
+                if let list = postingLists[token] {
+                    postings[Int(list)].append(Int32(position))
+                } else {
+                    postingLists[token] = Int32(postings.count)
+                    postings.append([Int32(position)])
+                }
+            }
         }
         counts = [Int32](repeating: 0, count: codes.count)
+        postingLengths = postings.map { Int32($0.count) }
     }
 
     /// The Levenshtein distance of two code lists, or nil when it exceeds `limit` (a band of the
@@ -440,23 +494,28 @@ public struct TranslationMemory: Sendable {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         let width = b.count + 1
         if rows.count < 2 * width { rows = [Int](repeating: 0, count: 2 * width) }
-        return rows.withUnsafeMutableBufferPointer { rows -> Int? in
-            var previous = 0, current = width
-            for j in 0...b.count { rows[j] = j }
-            for i in 1...a.count {
-                rows[current] = i
-                var rowMinimum = i
-                for j in 1...b.count {
-                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                    let value = Swift.min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
-                    rows[current + j] = value
-                    rowMinimum = Swift.min(rowMinimum, value)
+        return a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                rows.withUnsafeMutableBufferPointer { rows -> Int? in
+                    var previous = 0, current = width
+                    for j in 0...b.count { rows[j] = j }
+                    for i in 1...a.count {
+                        rows[current] = i
+                        var rowMinimum = i
+                        let code = a[i - 1]
+                        for j in 1...b.count {
+                            let cost = code == b[j - 1] ? 0 : 1
+                            let value = Swift.min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
+                            rows[current + j] = value
+                            rowMinimum = Swift.min(rowMinimum, value)
+                        }
+                        if rowMinimum > limit { return nil }
+                        swap(&previous, &current)
+                    }
+                    let result = rows[previous + b.count]
+                    return result <= limit ? result : nil
                 }
-                if rowMinimum > limit { return nil }
-                swap(&previous, &current)
             }
-            let result = rows[previous + b.count]
-            return result <= limit ? result : nil
         }
     }
 
@@ -480,10 +539,11 @@ public struct TranslationMemory: Sendable {
             // bigrams share `least − skipped` of the counted ones, so within the budget nothing is
             // missed. A source whose bigrams are in very many texts (a large memory made of few
             // words) skips its most frequent ones and compares only the texts sharing the most.
-            let lists = tokens.compactMap { index[$0] }.sorted { $0.count < $1.count }
-            var counted = 0, postings = 0
-            while counted < lists.count, counted == 0 || postings + lists[counted].count <= postingBudget {
-                postings += lists[counted].count
+            let lengths = postingLengths
+            let lists = tokens.compactMap { postingLists[$0] }.sorted { lengths[Int($0)] < lengths[Int($1)] }
+            var counted = 0, postingCount = 0
+            while counted < lists.count, counted == 0 || postingCount + Int(lengths[Int(lists[counted])]) <= postingBudget {
+                postingCount += Int(lengths[Int(lists[counted])])
                 counted += 1
             }
             let skipped = lists.count - counted
@@ -493,7 +553,7 @@ public struct TranslationMemory: Sendable {
             visited.withUnsafeMutableBufferPointer { visited in
                 counts.withUnsafeMutableBufferPointer { counts in
                     for list in lists[..<counted] {
-                        list.withUnsafeBufferPointer { list in
+                        postings[Int(list)].withUnsafeBufferPointer { list in
                             for candidate in list {
                                 let position = Int(candidate)
                                 if visited[position] != queryNumber {
