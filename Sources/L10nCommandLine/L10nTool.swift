@@ -11,6 +11,7 @@ public enum L10nTool {
         CheckCommand.self,
         ChecksCommand.self,
         ResolveCommand.self,
+        SDKDiffCommand.self,
         ReportCommand.self,
         ExportCommand.self,
         ImportCommand.self,

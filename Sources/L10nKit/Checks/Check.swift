@@ -123,6 +123,7 @@ public enum BuiltInChecks {
     public static let all: [any Check.Type] = [
         ShadowedLocaleCheck.self,
         UnknownKeyCheck.self,
+        OverrideOfRemovedKeyCheck.self,
         IgnoredCatalogCheck.self,
         UndeclaredLocaleCheck.self,
         PlaceholderMismatchCheck.self,

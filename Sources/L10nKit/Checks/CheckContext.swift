@@ -105,7 +105,7 @@ public struct CheckContext: Sendable {
             case 2: return .winners(Self.winners(of: chain))
             default:
                 let index = sdkKeys.map(SDKKeyIndex.init)
-                return .misnamed(index, Self.misnamedOverrides(in: chain, index: index))
+                return .misnamed(index, Self.misnamedOverrides(in: chain, index: index, previousSDK: project.previousSDK?.catalog))
             }
         }
         guard case .keys(let keys) = parts[0], case .units(let units) = parts[1], case .winners(let winners) = parts[2],
@@ -168,14 +168,15 @@ public struct CheckContext: Sendable {
     /// Misnamed overrides by layer index, found once.
     private let misnamed: [Int: [String: String]]
 
-    private static func misnamedOverrides(in chain: [ChainLayer], index: SDKKeyIndex?) -> [Int: [String: String]] {
+    /// A key the previous SDK had is not misnamed but removed (`override-of-removed-key`).
+    private static func misnamedOverrides(in chain: [ChainLayer], index: SDKKeyIndex?, previousSDK: StringCatalog?) -> [Int: [String: String]] {
         guard let index else { return [:] }
         var result: [Int: [String: String]] = [:]
         for (position, layer) in chain.enumerated() where layer.layer.role == .app {
             var keys = Set<String>()
             if let catalog = layer.catalog { keys.formUnion(catalog.entries.keys) }
             if let table = layer.table { for file in table.files.values { keys.formUnion(file.keys) } }
-            for key in keys where !chain[(position + 1)...].contains(where: { $0.contains(key) }) {
+            for key in keys where previousSDK?.entries[key] == nil && !chain[(position + 1)...].contains(where: { $0.contains(key) }) {
                 if let intended = index.intendedKey(for: key) { result[position, default: [:]][key] = intended }
             }
         }

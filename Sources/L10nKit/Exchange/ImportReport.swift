@@ -83,21 +83,7 @@ public struct ImportReport: Sendable {
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 
-    /// A value in double quotes, with `\`, `"`, newlines and tabs escaped so it stays on one line.
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
-    }
+    static func quoted(_ text: String) -> String { MessageText.quoted(text) }
 
     // MARK: JSON
 

@@ -23,6 +23,8 @@ public struct Project: Sendable {
     public var storyboardKeyPaths: [String]
     /// The project's `l10n.json` (empty when it has none): budgets, check settings, glossary.
     public var manifest: ProjectManifest
+    /// The previous SDK version's catalog (`previousSdk` in the manifest), not part of the app.
+    public var previousSDK: CatalogFile?
     /// What discovery could not do fully, for the user: unreadable folders, catalogs of an unknown
     /// format version. Commands print them on standard error.
     public var warnings: [String] = []

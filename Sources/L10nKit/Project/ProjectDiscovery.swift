@@ -50,10 +50,12 @@ public struct ProjectDiscovery: Sendable {
         // A manifest layer may name a catalog the search does not reach: outside the root (a
         // SwiftPM checkout), or in an excluded or build folder. It is read all the same.
         let layerPaths = try manifestLayerPaths(manifest, listed: Set(files))
+        // The previous SDK's catalog is a reference, not part of the app: never a layer or a table.
+        let previousSDK = try readPreviousSDK(manifest)
         let layerBundles = Dictionary(zip(manifest.layers ?? [], layerPaths).compactMap { spec, path in
             path.flatMap { $0.hasSuffix(".xcstrings") ? ($0, spec.bundle) : nil }
         }, uniquingKeysWith: { first, _ in first })
-        let listed = files.filter { $0.hasSuffix(".xcstrings") }
+        let listed = files.filter { $0.hasSuffix(".xcstrings") && $0 != previousSDK?.path }
         let catalogPaths = listed + layerBundles.keys.filter { !Set(listed).contains($0) }.sorted()
         let catalogsAndStamps = try parseConcurrently(catalogPaths) { path in
             let stamp = FileStamp(self.root.appendingPathComponent(path))
@@ -104,6 +106,7 @@ public struct ProjectDiscovery: Sendable {
                               stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
                               storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"], manifest: manifest)
         project.fileStamps = stamps
+        project.previousSDK = previousSDK
         project.writableOutsideRoot = Set(zip(manifest.layers ?? [], layerPaths).compactMap { spec, path in
             spec.writable ? path.flatMap { Self.isOutsideRoot($0) ? $0 : nil } : nil
         })
@@ -217,6 +220,24 @@ public struct ProjectDiscovery: Sendable {
             }
             return Self.relativePath(of: resolved, from: root)
         }
+    }
+
+    /// The catalog the manifest's `previousSdk` names, read; an error at the field when it names
+    /// no String Catalog.
+    private func readPreviousSDK(_ manifest: ProjectManifest) throws -> CatalogFile? {
+        guard let path = manifest.previousSDK else { return nil }
+        let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)).standardizedFileURL
+        let at = manifest.previousSDKLocation ?? SourceLocation(file: root.appendingPathComponent(ProjectManifest.fileName).path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue, url.pathExtension == "xcstrings" else {
+            throw InputError("previousSdk: \"\(path)\" names no String Catalog (looked for \(url.path))", at: at,
+                             hint: "give the previous SDK version's IMGLYEditor.xcstrings, relative to the project folder or absolute")
+        }
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        let projectPath = url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : Self.relativePath(of: url, from: root)
+        let catalog = try StringCatalogReader.read(contentsOf: url, displayPath: projectPath)
+        let table = String(url.lastPathComponent.dropLast(".xcstrings".count))
+        return CatalogFile(path: projectPath, table: table, bundle: "previous SDK", catalog: catalog)
     }
 
     /// `../../Packages/X/IMGLYEditor.xcstrings`: the path of a file outside `root` relative to it.

@@ -58,6 +58,11 @@ public struct ProjectManifest: Sendable, Equatable {
     public var release: CoverageThresholds
     /// Device languages the report shows besides its common ones.
     public var devices: [String]
+    /// The SDK catalog of the version the app used before (`"previousSdk"`): overrides of keys it
+    /// had and the current SDK removed are reported as such, with the likely rename.
+    public var previousSDK: String?
+    /// Where `previousSdk` stands in `l10n.json`, for errors about the file it names.
+    public var previousSDKLocation: SourceLocation?
 
     public init(sourceLanguage: String? = nil, infoPlist: String? = nil, layers: [LayerSpec]? = nil,
                 storyboardKeyPaths: [String]? = nil, exclude: [String] = [], widths: [WidthBudget]? = nil,
@@ -175,6 +180,10 @@ public struct ProjectManifest: Sendable, Equatable {
                 }
             case "devices":
                 manifest.devices = try strings(value, key)
+            case "previousSdk":
+                guard let text = value.stringValue, !text.isEmpty else { throw fail(key, "the path of the previous SDK's String Catalog") }
+                manifest.previousSDK = text
+                manifest.previousSDKLocation = locations[key]
             case "glossary":
                 guard let terms = value.objectMembers else { throw fail(key, "an object of term → { locale: translation }") }
                 for (term, translations) in terms {
@@ -187,7 +196,7 @@ public struct ProjectManifest: Sendable, Equatable {
                 }
             default:
                 throw InputError("unknown field \"\(key)\"", at: locations[key] ?? SourceLocation(file: file),
-                                 hint: "known fields: sourceLanguage, infoPlist, layers, storyboardKeyPaths, exclude, widths, checks, baseline, glossary, release, devices")
+                                 hint: "known fields: sourceLanguage, infoPlist, layers, storyboardKeyPaths, exclude, widths, checks, baseline, glossary, release, devices, previousSdk")
             }
         }
         return manifest
