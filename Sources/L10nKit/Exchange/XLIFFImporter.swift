@@ -412,13 +412,13 @@ struct ImportSession {
             return nil
         }
         let appliedState: StringUnitState
-        switch unit.importDecision {
+        switch ExchangeStates.onImport(unit.targetState) {
         case .apply(let state):
-            appliedState = StringUnitState(rawValue: state.catalogState)
-        case .notApplied(.unknownState(let state)):
-            outcome = refuse(outcome, .unknownState, "state \"\(state)\" is not an XLIFF 1.2 state, so it is not known whether the translation is finished")
+            appliedState = state
+        case .unknown:
+            outcome = refuse(outcome, .unknownState, "state \"\(unit.targetState?.rawValue ?? "")\" is not an XLIFF 1.2 state, so it is not known whether the translation is finished")
             return nil
-        case .notApplied:
+        case .unfinished:
             outcome = skip(outcome, .notTranslated)
             return nil
         }
