@@ -15,6 +15,8 @@ struct ImportCandidate {
     var unknownID = ""
     /// False for `.strings` tables, whose values have no state.
     var hasStates: Bool
+    /// The target locale's plural rules, for a plural case (nil elsewhere, or when ICU has none).
+    var pluralRules: PluralRules?
     /// The value to write as the rules have it so far: the target in catalog form, after rewrites.
     var value = ""
     /// Remarks of the rules that triggered without deciding, as `kind (rule): text`.
@@ -201,7 +203,7 @@ public enum ImportPolicy {
                       TransUnit(id: "Save 30%% for %@", source: "Save 30%% for %@", target: "Spare 30 %% für %1$@", targetState: .translated)),
             ],
             evaluate: { candidate in
-                guard let expected = candidate.expected,
+                guard let expected = candidate.expected, ImportPolicy.hasPercent(candidate.value),
                       FormatString(expected.sourceValue, substitution: expected.sourceSubstitution).specifiers.isEmpty,
                       let undone = FormatString.percentTextRewriteUndone(candidate.value) else { return nil }
                 candidate.remarks.append("note (percent-text): \(ImportPolicy.quoted(candidate.value)) carries a positional rewrite of a '%' that is text, which a device would show literally; wrote \(ImportPolicy.quoted(undone))")
@@ -287,6 +289,20 @@ public enum ImportPolicy {
                 return .some(nil)
             }),
         ImportRule(
+            id: "plural-count", effect: .warn,
+            summary: "a plural form drops its count although its category covers several numbers in the locale (Russian `one`: 1, 21, 31, …): they all read as that text",
+            triggeringExamples: [.unit("Russian 'one' states no count", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
+                                       TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Один файл", targetState: .translated),
+                                       locale: "ru")],
+            nonTriggeringExamples: [.unit("German 'one' covers only 1", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
+                                          TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Eine Datei", targetState: .translated))],
+            evaluate: { candidate in
+                guard let expected = candidate.expected, let rules = candidate.pluralRules,
+                      let numbers = ImportPolicy.countsReadAsText(candidate.value, expected, rules: rules) else { return nil }
+                candidate.remarks.append("warning (plural-count): the '\(expected.path.components.last ?? "")' form states no count, but covers \(PluralCategoriesCheck.list(numbers)) in \(candidate.locale): all of them read as this text")
+                return .some(nil)
+            }),
+        ImportRule(
             id: "no-review-state", effect: .warn,
             summary: "a `needs-review-*` target for a `.strings` table, which cannot record that: applied as a plain value",
             triggeringExamples: [.unit("needs-review-l10n into a .strings table", [:],
@@ -347,6 +363,20 @@ public enum ImportPolicy {
         if FormatString(source).isEquivalent(to: FormatString(expected.source)) { return true }
         guard let undone = FormatString.percentTextRewriteUndone(source) else { return false }
         return undone == expected.sourceValue && FormatString(expected.sourceValue).specifiers.isEmpty
+    }
+
+    /// For a plural form that leaves out the count its source form reads: the integers below 100
+    /// its category covers in the locale, when that is more than one number (nil otherwise, and
+    /// for an explicit `zero` form, which Foundation uses for exactly 0).
+    static func countsReadAsText(_ value: String, _ expected: ExchangeUnit, rules: PluralRules) -> [Int]? {
+        guard expected.isPluralCase, let category = expected.path.pluralCategory, category != .zero else { return nil }
+        let source = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+        let counts = FormatComparisonOptions.pluralCase(of: source, substitution: expected.sourceSubstitution).omittableArguments
+            .intersection(source.arguments.keys)
+        guard !counts.isEmpty, !counts.isSubset(of: FormatString(value, substitution: expected.targetSubstitution).arguments.keys)
+        else { return nil }
+        let numbers = (0..<100).filter { rules.select($0) == category }
+        return numbers.count > 1 ? numbers : nil
     }
 
     /// The target as the catalog holds it: in a substitution's variation, the specifiers that

@@ -275,6 +275,7 @@ struct ImportSession {
     var applied: [String: Int] = [:]
     var created: [String: Int] = [:]
     var seen = Set<ImportUnitKey>()
+    var pluralRulesByLocale: [String: PluralRules?] = [:]
     var notes: [String] = []
 
     init(project: Project, files: ExchangeFiles) {
@@ -338,6 +339,7 @@ struct ImportSession {
         // storage with the catalog while it is edited (every edit would copy its localizations).
         let sdkEntry = copiesSDKEntry ? entry : nil
         entry = nil
+        if candidate.expected?.isPluralCase == true { candidate.pluralRules = pluralRules(for: locale) }
         if let expected = candidate.expected, !candidate.doNotTranslate, !candidate.isDuplicate {
             outcome.oldValue = expected.targetValue
             outcome.oldState = expected.targetState?.rawValue
@@ -398,6 +400,14 @@ struct ImportSession {
     }
 
     // MARK: Verdicts
+
+    /// The locale's plural rules, asked of ICU once per run; nil when ICU has no data for it.
+    private mutating func pluralRules(for locale: String) -> PluralRules? {
+        if let known = pluralRulesByLocale[locale] { return known }
+        let rules = (try? PluralRules(locale: locale)).flatMap { $0.hasLocaleData ? $0 : nil }
+        pluralRulesByLocale[locale] = .some(rules)
+        return rules
+    }
 
     /// The outcome a verdict gives: its status, the rules that decided it, and their remarks.
     private static func record(_ verdict: ImportVerdict, _ candidate: ImportCandidate, in start: ImportUnitOutcome) -> ImportUnitOutcome {

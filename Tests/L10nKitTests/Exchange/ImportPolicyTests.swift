@@ -63,6 +63,16 @@ final class ImportPolicyTests: XCTestCase {
         }
     }
 
+    /// A plural form that drops its count shows the same text for every number of its category:
+    /// applied, with a warning naming them (the app does not crash).
+    func testPluralFormWithoutItsCountIsAppliedWithAWarning() throws {
+        let russian = try XCTUnwrap(ImportPolicy.rule(id: "plural-count")?.triggeringExamples.first)
+        let result = try outcome(russian)
+        XCTAssertEqual(result.status, .applied)
+        XCTAssertEqual(result.newValue, "Один файл")
+        XCTAssertEqual(result.message, "warning (plural-count): the 'one' form states no count, but covers 1, 21, 31, 41, 51, 61, … in ru: all of them read as this text")
+    }
+
     // MARK: docs/exchange.md
 
     static let begin = "<!-- import-rules: generated from ImportPolicy.rules and ExchangeStates.rows by ImportPolicyTests -->\n"
