@@ -15,8 +15,9 @@ struct ImportCandidate {
     var unknownID = ""
     /// False for `.strings` tables, whose values have no state.
     var hasStates: Bool
-    /// The target locale's plural rules, for a plural case (nil elsewhere, or when ICU has none).
-    var pluralRules: PluralRules?
+    /// For a plural case: the integers below 100 each plural category covers in the target
+    /// locale (nil elsewhere, or when ICU has no rules for it).
+    var pluralIntegers: [PluralCategory: [Int]]?
     /// The value to write as the rules have it so far: the target in catalog form, after rewrites.
     var value = ""
     /// Remarks of the rules that triggered without deciding, as `kind (rule): text`.
@@ -54,8 +55,14 @@ enum ImportVerdict: Equatable {
     case refused(ImportUnitOutcome.Reason, String)
     /// The project already holds the value (`value`) in its state.
     case unchanged(String)
-    /// Write `value` with this state (nil for a `.strings` value).
+    /// Write `value` with this state (a `.strings` value keeps only the value).
     case applied(String, StringUnitState)
+}
+
+extension Optional where Wrapped == ImportVerdict? {
+    /// What a rule returns when it triggered without deciding (it rewrote the value or warned):
+    /// the later rules run. nil means it did not trigger; `.some(verdict)` ends the unit.
+    static var proceed: Self { .some(nil) }
 }
 
 /// One unit-level import rule: an id (the verdict's rule name and, for a skip or refusal, its
@@ -85,7 +92,7 @@ public struct ImportRule: Sendable {
     public let triggeringExamples: [ImportRuleExample]
     /// Units it must not trigger on.
     public let nonTriggeringExamples: [ImportRuleExample]
-    /// nil when the rule does not trigger; else the verdict, or nil inside when it only rewrote or warned.
+    /// nil when the rule does not trigger; else the verdict that ends the unit, or `.proceed`.
     let evaluate: @Sendable (inout ImportCandidate) -> ImportVerdict??
 }
 
@@ -208,7 +215,7 @@ public enum ImportPolicy {
                       let undone = FormatString.percentTextRewriteUndone(candidate.value) else { return nil }
                 candidate.remarks.append("note (percent-text): \(ImportPolicy.quoted(candidate.value)) carries a positional rewrite of a '%' that is text, which a device would show literally; wrote \(ImportPolicy.quoted(undone))")
                 candidate.value = undone
-                return .some(nil)
+                return .proceed
             }),
         ImportRule(
             id: "unchanged", effect: .unchanged,
@@ -230,7 +237,7 @@ public enum ImportPolicy {
                 let sameState = !candidate.hasStates
                     || appliedState == expected.targetState.map { .apply($0) }
                     || (candidate.state != nil && expected.exportedTargetState == candidate.state)
-                guard sameState else { return .some(nil) }
+                guard sameState else { return .proceed }
                 let errors = candidate.mismatches(of: current).filter { $0.severity == .error }.map(\.message)
                 if !errors.isEmpty { candidate.remarks.append("warning: the project's value already has this problem: " + errors.joined(separator: "; ")) }
                 return .unchanged(current)
@@ -286,7 +293,7 @@ public enum ImportPolicy {
                 let warnings = candidate.mismatches().filter { $0.severity == .warning }.map(\.message)
                 guard !warnings.isEmpty else { return nil }
                 candidate.remarks.append("warning (placeholder-warning): " + warnings.joined(separator: "; "))
-                return .some(nil)
+                return .proceed
             }),
         ImportRule(
             id: "plural-count", effect: .warn,
@@ -297,10 +304,10 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("German 'one' covers only 1", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
                                           TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Eine Datei", targetState: .translated))],
             evaluate: { candidate in
-                guard let expected = candidate.expected, let rules = candidate.pluralRules,
-                      let numbers = ImportPolicy.countsReadAsText(candidate.value, expected, rules: rules) else { return nil }
+                guard let expected = candidate.expected, let integers = candidate.pluralIntegers,
+                      let numbers = ImportPolicy.countsReadAsText(candidate.value, expected, integers: integers) else { return nil }
                 candidate.remarks.append("warning (plural-count): the '\(expected.path.components.last ?? "")' form states no count, but covers \(PluralCategoriesCheck.list(numbers)) in \(candidate.locale): all of them read as this text")
-                return .some(nil)
+                return .proceed
             }),
         ImportRule(
             id: "no-review-state", effect: .warn,
@@ -314,7 +321,7 @@ public enum ImportPolicy {
             evaluate: { candidate in
                 guard !candidate.hasStates, ExchangeStates.onImport(candidate.state) == .apply(.needsReview) else { return nil }
                 candidate.remarks.append("warning (no-review-state): a .strings file cannot mark a value as needing review; applied as a plain value")
-                return .some(nil)
+                return .proceed
             }),
         ImportRule(
             id: "apply", effect: .apply,
@@ -368,14 +375,14 @@ public enum ImportPolicy {
     /// For a plural form that leaves out the count its source form reads: the integers below 100
     /// its category covers in the locale, when that is more than one number (nil otherwise, and
     /// for an explicit `zero` form, which Foundation uses for exactly 0).
-    static func countsReadAsText(_ value: String, _ expected: ExchangeUnit, rules: PluralRules) -> [Int]? {
+    static func countsReadAsText(_ value: String, _ expected: ExchangeUnit, integers: [PluralCategory: [Int]]) -> [Int]? {
         guard expected.isPluralCase, let category = expected.path.pluralCategory, category != .zero else { return nil }
         let source = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
         let counts = FormatComparisonOptions.pluralCase(of: source, substitution: expected.sourceSubstitution).omittableArguments
             .intersection(source.arguments.keys)
         guard !counts.isEmpty, !counts.isSubset(of: FormatString(value, substitution: expected.targetSubstitution).arguments.keys)
         else { return nil }
-        let numbers = (0..<100).filter { rules.select($0) == category }
+        let numbers = integers[category] ?? []
         return numbers.count > 1 ? numbers : nil
     }
 

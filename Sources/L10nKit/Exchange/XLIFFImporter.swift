@@ -275,7 +275,7 @@ struct ImportSession {
     var applied: [String: Int] = [:]
     var created: [String: Int] = [:]
     var seen = Set<ImportUnitKey>()
-    var pluralRulesByLocale: [String: PluralRules?] = [:]
+    var pluralIntegersByLocale: [String: [PluralCategory: [Int]]?] = [:]
     var notes: [String] = []
 
     init(project: Project, files: ExchangeFiles) {
@@ -339,7 +339,7 @@ struct ImportSession {
         // storage with the catalog while it is edited (every edit would copy its localizations).
         let sdkEntry = copiesSDKEntry ? entry : nil
         entry = nil
-        if candidate.expected?.isPluralCase == true { candidate.pluralRules = pluralRules(for: locale) }
+        if candidate.expected?.isPluralCase == true { candidate.pluralIntegers = pluralIntegers(for: locale) }
         if let expected = candidate.expected, !candidate.doNotTranslate, !candidate.isDuplicate {
             outcome.oldValue = expected.targetValue
             outcome.oldState = expected.targetState?.rawValue
@@ -401,12 +401,14 @@ struct ImportSession {
 
     // MARK: Verdicts
 
-    /// The locale's plural rules, asked of ICU once per run; nil when ICU has no data for it.
-    private mutating func pluralRules(for locale: String) -> PluralRules? {
-        if let known = pluralRulesByLocale[locale] { return known }
+    /// The integers below 100 each plural category covers in the locale, asked of ICU once per
+    /// run; nil when ICU has no rules for the locale.
+    private mutating func pluralIntegers(for locale: String) -> [PluralCategory: [Int]]? {
+        if let known = pluralIntegersByLocale[locale] { return known }
         let rules = (try? PluralRules(locale: locale)).flatMap { $0.hasLocaleData ? $0 : nil }
-        pluralRulesByLocale[locale] = .some(rules)
-        return rules
+        let integers = rules?.integers(below: 100)
+        pluralIntegersByLocale[locale] = .some(integers)
+        return integers
     }
 
     /// The outcome a verdict gives: its status, the rules that decided it, and their remarks.
