@@ -44,7 +44,7 @@ public struct ExchangeUnit: Hashable, Sendable {
 
     /// The XLIFF state the current target is exported with (nil for `.strings` values).
     public var exportedTargetState: XLIFFTargetState? {
-        targetState.map(Self.exportedState(for:))
+        targetState.map(ExchangeStates.exported)
     }
 
     /// The `<trans-unit>` an export writes: no `<target>` when the locale has no value.
@@ -52,18 +52,6 @@ public struct ExchangeUnit: Hashable, Sendable {
         let target = targetValue.map { positionalizesTarget ? FormatString.positionalized($0, substitution: targetSubstitution) : $0 }
         return TransUnit(id: id, translate: translate, source: source, target: target,
                          targetState: target == nil ? nil : exportedTargetState, note: note)
-    }
-
-    /// The XLIFF state for a catalog state: Xcode's mapping for `translated`, `needs_review` and
-    /// `new` (formats.md §2); `stale` and `machine_translated` (a value waiting for a human to
-    /// look at it again) become `needs-review-translation`; an unknown state `S` becomes `x-S`,
-    /// the form XLIFF 1.2 allows for private states, so it comes back unchanged.
-    public static func exportedState(for state: StringUnitState) -> XLIFFTargetState {
-        if let known = XLIFFTargetState(catalogState: state.rawValue) { return known }
-        switch state {
-        case .stale, .machineTranslated: return .needsReviewTranslation
-        default: return .custom("x-" + state.rawValue)
-        }
     }
 
     /// The XLIFF id of a key and a variation path.

@@ -26,8 +26,8 @@ public struct ImportUnitOutcome: Sendable, Equatable {
         /// Refused: the `<source>` is not the project's current source text (it changed since
         /// the export, so the translation may say something else).
         case staleSource = "stale-source"
-        /// Refused: the target's format specifiers do not fit the source's (count, kind,
-        /// substitutions); it could crash or print garbage at run time.
+        /// Refused: `String(format:)` would misread or crash on the target's specifiers (an
+        /// argument read as another type or one the source does not pass, a lost substitution).
         case placeholderMismatch = "placeholder-mismatch"
         /// Refused: the file names a key (or variation) the project does not have.
         case unknownID = "unknown-id"
@@ -73,11 +73,17 @@ public struct ImportUnitOutcome: Sendable, Equatable {
     public var createsEntry: Bool
     /// Why it was refused, or warnings about an applied value.
     public var message: String?
+    /// The ids of the `ImportPolicy` rules that triggered on the unit, in order: the last one
+    /// decided it, the others rewrote its value or warned.
+    public var rules: [String]
+
+    /// The rule that decided the unit (`apply`, `unchanged`, or the reason it was skipped or refused).
+    public var rule: String? { rules.last }
 
     public init(status: Status, reason: Reason? = nil, input: String, location: SourceLocation?, original: String, id: String,
                 locale: String, key: String? = nil, targetPath: String? = nil, xliffState: String? = nil,
                 oldValue: String? = nil, oldState: String? = nil, newValue: String? = nil, newState: String? = nil,
-                createsEntry: Bool = false, message: String? = nil) {
+                createsEntry: Bool = false, message: String? = nil, rules: [String] = []) {
         self.status = status
         self.reason = reason
         self.input = input
@@ -94,6 +100,7 @@ public struct ImportUnitOutcome: Sendable, Equatable {
         self.newState = newState
         self.createsEntry = createsEntry
         self.message = message
+        self.rules = rules
     }
 }
 

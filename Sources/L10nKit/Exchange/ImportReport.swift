@@ -99,11 +99,12 @@ public struct ImportReport: Sendable {
     ///   "files": [ { "path", "created", "appliedUnits", "createdEntries" } ],
     ///   "notes": [ "..." ],
     ///   "units": [ { "input", "line", "column", "original", "id", "locale", "key", "target",
-    ///                "status", "reason", "xliffState", "oldValue", "oldState", "newValue",
+    ///                "status", "reason", "rule", "xliffState", "oldValue", "oldState", "newValue",
     ///                "newState", "createsEntry", "message" } ] }
     /// ```
     /// `status` is `applied`, `unchanged`, `skipped` or `refused`; `reason` one of the reason
-    /// names above (null for applied and unchanged units); `target` the project file the value
+    /// names above (null for applied and unchanged units); `rule` the id of the `ImportPolicy`
+    /// rule that decided the unit (`apply`, `unchanged`, or the reason); `target` the project file the value
     /// goes to; `line`/`column` locate the `<trans-unit>` in `input`'s XLIFF file.
     public var json: String {
         let totals = plan.totals
@@ -133,6 +134,7 @@ public struct ImportReport: Sendable {
                 ("target", string(outcome.targetPath)),
                 ("status", .string(outcome.status.rawValue)),
                 ("reason", string(outcome.reason?.rawValue)),
+                ("rule", string(outcome.rule)),
                 ("xliffState", string(outcome.xliffState)),
                 ("oldValue", string(outcome.oldValue)),
                 ("oldState", string(outcome.oldState)),

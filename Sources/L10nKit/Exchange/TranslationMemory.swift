@@ -351,15 +351,19 @@ public struct TranslationMemory: Sendable {
         }
     }
 
-    /// Whether a suggested target's specifiers fit the source as an import requires: the same
-    /// specifiers in any order (positions kept) fit without parsing; anything else is compared.
+    /// Whether a suggested target's specifiers fit the source: nothing the import would refuse,
+    /// and (stricter than the import, which applies it with a warning) no argument dropped. The
+    /// same specifiers in any order (positions kept) fit without parsing; anything else is compared.
     static func fits(_ target: String, source: String, pluralCase: Bool) -> Bool {
         let percent = UInt8(ascii: "%")
         guard target.utf8.contains(percent) || source.utf8.contains(percent) else { return true }
         if let a = FormatString.plainSpecifiers(in: target), let b = FormatString.plainSpecifiers(in: source), a == b { return true }
         let parsed = FormatString(source)
         let options = pluralCase ? FormatComparisonOptions.pluralCase(of: parsed, substitution: nil) : FormatComparisonOptions()
-        return !FormatString.mismatches(source: parsed, translation: FormatString(target), options: options).contains { $0.severity == .error }
+        return !FormatString.mismatches(source: parsed, translation: FormatString(target), options: options).contains { mismatch in
+            if case .missingArgument = mismatch.kind { return true }
+            return mismatch.severity == .error
+        }
     }
 
     // MARK: Near matches

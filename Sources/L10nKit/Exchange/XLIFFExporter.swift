@@ -263,7 +263,7 @@ public struct XLIFFExporter: Sendable {
                         substitution = own
                     }
                     value = FormatString.exported(current.value, substitution: substitution)
-                    state = ExchangeUnit.exportedState(for: current.state)
+                    state = ExchangeStates.exported(current.state)
                 }
                 units.append(TransUnit(id: unit.id, translate: entries[index].translate, source: unit.source, target: value,
                                        targetState: state, note: entries[index].note))

@@ -73,19 +73,8 @@ public struct ImportPlan: Sendable {
 /// written, created when missing), or the app's editor-table catalog for SDK keys (created in
 /// Xcode's format when the app has none). The SDK's catalog and vendor folders are read-only.
 ///
-/// Unit level, in this order: `translate="no"` (or `shouldTranslate: false`) is skipped; an id
-/// the run already had is refused; an id the project does not have is refused (`unknown-id`;
-/// for a catalog unit also a plural case the locale does not use); no `<target>` or a state
-/// that is not finished is skipped; an unknown state is refused. A target equal to the current
-/// value (also in its positional form, or with `%N$lld` for a substitution's `%arg`) whose state
-/// is the current one, or the state the export wrote for it, is `unchanged`: importing an export
-/// unchanged, or the same file twice, writes nothing (a placeholder problem the project's value
-/// already has is reported as a warning). Any other target is checked: a `<source>` other than
-/// the current source text (Xcode's positional form or the catalog's own) is refused as stale;
-/// format specifiers that do not fit the source's are refused (warnings such as `%d` for `%lld`
-/// are applied and reported). States: `translated`, `final`, `signed-off` and no state apply as
-/// `translated`; `needs-review-*` as `needs_review` (a `.strings` file cannot record that: the
-/// value is applied with a warning). An equal value with a new state keeps the current text.
+/// Unit level: the rules of `ImportPolicy`, in its order (docs/exchange.md lists them); this
+/// type finds the project's unit each returned one answers and writes what the rules decide.
 ///
 /// An SDK key that the app's editor catalog lacks is created there as a copy of the SDK's entry
 /// (comment, every localization, `extractionState: manual`) before the translation is set, so
@@ -286,6 +275,7 @@ struct ImportSession {
     var applied: [String: Int] = [:]
     var created: [String: Int] = [:]
     var seen = Set<ImportUnitKey>()
+    var pluralIntegersByLocale: [String: [PluralCategory: [Int]]?] = [:]
     var notes: [String] = []
 
     init(project: Project, files: ExchangeFiles) {
@@ -299,8 +289,9 @@ struct ImportSession {
         switch destination {
         case .unsupported(let path):
             outcome.targetPath = path
-            if !unit.translate { return skip(outcome, .doNotTranslate) }
-            return refuse(outcome, .unsupportedFile, "l10n imports String Catalogs and .strings tables, not \(XcodeSourceKind(path: path).name) files; import this one with Xcode")
+            var candidate = ImportCandidate(unit: unit, locale: locale, unsupportedKind: XcodeSourceKind(path: path).name,
+                                            doNotTranslate: !unit.translate, hasStates: false)
+            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
         case .catalog(let path):
             return processCatalogUnit(unit, path: path, locale: locale, outcome: outcome)
         case .strings(let table):
@@ -318,7 +309,11 @@ struct ImportSession {
             catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: sdk?.sourceLanguage ?? project.sourceLanguage)
         }
         let id = XcodeUnitID(unit.id, kind: .stringCatalog)
-        guard let key = id.key else { return refuse(outcome, .unknownID, "\"\(unit.id)\" is not a catalog key") }
+        var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: false, hasStates: true)
+        guard let key = id.key else {
+            candidate.unknownID = "\"\(unit.id)\" is not a catalog key"
+            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+        }
         outcome.key = key
         // Read through the dictionary, never a local copy, so the edits below do not copy the catalog.
         var entry = catalogs[path]!.entries[key]
@@ -329,26 +324,29 @@ struct ImportSession {
             sourceLanguage = sdk!.sourceLanguage
             copiesSDKEntry = true
         }
-        if !unit.translate || entry?.shouldTranslate == false { return skip(outcome, .doNotTranslate) }
-        guard seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted else {
-            return refuse(outcome, .duplicateID, "the id occurs again for \(locale) in this run; the first occurrence was used")
+        candidate.doNotTranslate = !unit.translate || entry?.shouldTranslate == false
+        if !candidate.doNotTranslate {
+            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted
         }
-        guard let found = entry else {
-            let sdkNote = path == files.editorCatalogPath ? " (nor does the SDK)" : ""
-            return refuse(outcome, .unknownID, "\(path) has no key \"\(key)\"\(sdkNote)")
-        }
-        guard let expected = unitLookup.unit(id: unit.id, key: key, entry: found, sourceLanguage: sourceLanguage,
-                                             catalogPath: path, locale: locale) else {
-            return refuse(outcome, .unknownID, "\"\(key)\" has no \(id.variationDescription) for \(locale)")
+        if let found = entry {
+            candidate.expected = unitLookup.unit(id: unit.id, key: key, entry: found, sourceLanguage: sourceLanguage,
+                                                 catalogPath: path, locale: locale)
+            candidate.unknownID = "\"\(key)\" has no \(id.variationDescription) for \(locale)"
+        } else {
+            candidate.unknownID = "\(path) has no key \"\(key)\"" + (path == files.editorCatalogPath ? " (nor does the SDK)" : "")
         }
         // Only the SDK's entry is needed from here on; no local copy of an app entry may share
         // storage with the catalog while it is edited (every edit would copy its localizations).
-        let sdkEntry = copiesSDKEntry ? found : nil
+        let sdkEntry = copiesSDKEntry ? entry : nil
         entry = nil
-        outcome.oldValue = expected.targetValue
-        outcome.oldState = expected.targetState?.rawValue
-        guard let decided = decide(unit, expected: expected, hasStates: true, outcome: &outcome) else { return outcome }
-        if decided.unchanged { return outcome }
+        if candidate.expected?.isPluralCase == true { candidate.pluralIntegers = pluralIntegers(for: locale) }
+        if let expected = candidate.expected, !candidate.doNotTranslate, !candidate.isDuplicate {
+            outcome.oldValue = expected.targetValue
+            outcome.oldState = expected.targetState?.rawValue
+        }
+        let verdict = ImportPolicy.decide(&candidate)
+        outcome = Self.record(verdict, candidate, in: outcome)
+        guard case .applied(let value, let state) = verdict, let expected = candidate.expected else { return outcome }
         if copiesSDKEntry, var copy = sdkEntry {
             copy.extractionState = .manual
             catalogs[path]!.entries[key] = copy
@@ -356,13 +354,15 @@ struct ImportSession {
             created[path, default: 0] += 1
         }
         do {
-            try catalogs[path]!.setStringUnit(value: decided.value, state: decided.state, key: key, locale: locale, path: expected.path)
+            try catalogs[path]!.setStringUnit(value: value, state: state, key: key, locale: locale, path: expected.path)
         } catch {
             if copiesSDKEntry {
                 catalogs[path]!.entries[key] = nil
                 created[path, default: 0] -= 1
             }
-            return refuse(outcome, .unknownID, error.description)
+            outcome.createsEntry = false
+            outcome.rules.append(ImportUnitOutcome.Reason.unknownID.rawValue)
+            return Self.refuse(outcome, .unknownID, error.description)
         }
         applied[path, default: 0] += 1
         return outcome
@@ -378,154 +378,65 @@ struct ImportSession {
         let path = table.table.path(locale: folderLocale)
         outcome.targetPath = path
         outcome.key = unit.id
-        if !unit.translate { return skip(outcome, .doNotTranslate) }
-        guard seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted else {
-            return refuse(outcome, .duplicateID, "the id occurs again for \(locale) in this run; the first occurrence was used")
+        var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
+        if unit.translate {
+            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted
         }
         let current = stringsValues[path]?[unit.id] ?? table.table.files[folderLocale]?.value(forKey: unit.id)
-        guard var expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: nil) else {
-            return refuse(outcome, .unknownID, "\(table.originalPath) has no key \"\(unit.id)\"")
+        if var expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: nil) {
+            expected.targetValue = current
+            candidate.expected = expected
+            if unit.translate, !candidate.isDuplicate { outcome.oldValue = current }
+        } else {
+            candidate.unknownID = "\(table.originalPath) has no key \"\(unit.id)\""
         }
-        expected.targetValue = current
-        outcome.oldValue = current
-        guard let decided = decide(unit, expected: expected, hasStates: false, outcome: &outcome) else { return outcome }
-        if decided.unchanged { return outcome }
-        if decided.state == .needsReview {
-            outcome.message = [outcome.message, "a .strings file cannot mark a value as needing review; applied as a plain value"]
-                .compactMap { $0 }.joined(separator: "; ")
-        }
-        stringsValues[path, default: [:]][unit.id] = decided.value
+        let verdict = ImportPolicy.decide(&candidate)
+        outcome = Self.record(verdict, candidate, in: outcome)
+        guard case .applied(let value, _) = verdict else { return outcome }
+        stringsValues[path, default: [:]][unit.id] = value
         stringsTables[path] = table
         applied[path, default: 0] += 1
         return outcome
     }
 
-    // MARK: Shared rules
+    // MARK: Verdicts
 
-    /// Applies the unit-level rules after the id is known. Returns nil when the unit is skipped or
-    /// refused (the outcome says why); else the value and state to write, or `unchanged`.
-    /// `hasStates` is false for `.strings` files, whose values have no state.
-    private func decide(_ unit: TransUnit, expected: ExchangeUnit, hasStates: Bool,
-                        outcome: inout ImportUnitOutcome) -> (value: String, state: StringUnitState, unchanged: Bool)? {
-        guard let target = unit.target else {
-            outcome = skip(outcome, .noTarget)
-            return nil
-        }
-        let appliedState: StringUnitState
-        switch unit.importDecision {
-        case .apply(let state):
-            appliedState = StringUnitState(rawValue: state.catalogState)
-        case .notApplied(.unknownState(let state)):
-            outcome = refuse(outcome, .unknownState, "state \"\(state)\" is not an XLIFF 1.2 state, so it is not known whether the translation is finished")
-            return nil
-        case .notApplied:
-            outcome = skip(outcome, .notTranslated)
-            return nil
-        }
-        // An empty target (`<target/>`, or only inline elements such as `<x/>`, taken as their
-        // empty text) is a tool's placeholder, not a translation: it would replace a value with "".
-        if target.isEmpty, !unit.source.isEmpty {
-            outcome = skip(outcome, .noTarget)
-            return nil
-        }
-        let value = Self.catalogForm(target, substitution: expected.targetSubstitution)
-        let mismatches = Self.placeholderMismatches(value, expected)
-        let errors = mismatches.filter { $0.severity == .error }.map(\.message)
-        let warnings = mismatches.filter { $0.severity == .warning }.map { "warning: " + $0.message }
-
-        var keepsValue = false
-        if let current = expected.targetValue,
-           current == value || (Self.hasPercent(value) || Self.hasPercent(current))
-            && FormatString(value, substitution: expected.targetSubstitution).isEquivalent(to: FormatString(current, substitution: expected.targetSubstitution)) {
-            keepsValue = true
-            let sameState = !hasStates
-                || expected.targetState == appliedState
-                || (unit.targetState != nil && expected.exportedTargetState == unit.targetState)
-            if sameState {
-                outcome.status = .unchanged
-                outcome.newValue = current
-                outcome.newState = expected.targetState?.rawValue
-                if !errors.isEmpty { outcome.message = "warning: the project's value already has this problem: " + errors.joined(separator: "; ") }
-                return (current, appliedState, true)
-            }
-        }
-        guard Self.sourceMatches(unit.source, expected) else {
-            outcome = refuse(outcome, .staleSource, "the source changed since the export: the file has \(Self.quoted(unit.source)), the project now has \(Self.quoted(expected.source))")
-            return nil
-        }
-        guard errors.isEmpty else {
-            outcome = refuse(outcome, .placeholderMismatch, errors.joined(separator: "; "))
-            return nil
-        }
-        if !warnings.isEmpty { outcome.message = warnings.joined(separator: "; ") }
-        let written = keepsValue ? expected.targetValue! : value
-        outcome.status = .applied
-        outcome.newValue = written
-        outcome.newState = hasStates ? appliedState.rawValue : nil
-        return (written, appliedState, false)
+    /// The integers below 100 each plural category covers in the locale, asked of ICU once per
+    /// run; nil when ICU has no rules for the locale.
+    private mutating func pluralIntegers(for locale: String) -> [PluralCategory: [Int]]? {
+        if let known = pluralIntegersByLocale[locale] { return known }
+        let rules = (try? PluralRules(locale: locale)).flatMap { $0.hasLocaleData ? $0 : nil }
+        let integers = rules?.integers(below: 100)
+        pluralIntegersByLocale[locale] = .some(integers)
+        return integers
     }
 
-    /// What makes `value` unsafe where the unit's source is expected. A plural case may state
-    /// its count in words (`One file` for `%lld files`), so the count argument may be left out.
-    static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit) -> [FormatMismatch] {
-        // Texts without `%` have no specifiers and no format issues: nothing can mismatch.
-        if !hasPercent(value) && !hasPercent(expected.sourceValue) { return [] }
-        let source = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
-        let options = expected.isPluralCase
-            ? FormatComparisonOptions.pluralCase(of: source, substitution: expected.sourceSubstitution) : FormatComparisonOptions()
-        return FormatString.mismatches(source: source, translation: FormatString(value, substitution: expected.targetSubstitution), options: options)
-    }
-
-    /// Whether a returned `<source>` is the current source: Xcode's exported form, the catalog's
-    /// own text, or the same text with other but equivalent specifier numbering.
-    static func sourceMatches(_ source: String, _ expected: ExchangeUnit) -> Bool {
-        if source == expected.source || source == expected.sourceValue { return true }
-        return FormatString(source).isEquivalent(to: FormatString(expected.source))
-    }
-
-    /// The target as the catalog holds it: in a substitution's variation, the specifiers that
-    /// read the substitution's argument (`%2$lld`, as exported) become `%arg` again.
-    static func catalogForm(_ target: String, substitution: SubstitutionArgument?) -> String {
-        guard let substitution, target.contains("%") else { return target }
-        let format = FormatString(target, substitution: substitution)
-        let argument = substitution.number ?? 1
-        let expectedKind = FormatString("%arg", substitution: SubstitutionArgument(number: argument, formatSpecifier: substitution.formatSpecifier)).specifiers.first?.kind
-        var result = ""
-        for token in format.tokens {
-            switch token {
-            case .literal(let text): result += text
-            case .percentSign: result += "%%"
-            case .specifier(let specifier):
-                if specifier.argument == argument, specifier.widthArgument == nil, specifier.precisionArgument == nil,
-                   specifier.kind == expectedKind, specifier.flags.isEmpty, specifier.width == nil, specifier.precision == nil {
-                    result += "%arg"
-                } else {
-                    result += specifier.text
-                }
-            }
+    /// The outcome a verdict gives: its status, the rules that decided it, and their remarks.
+    private static func record(_ verdict: ImportVerdict, _ candidate: ImportCandidate, in start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        outcome.rules = candidate.rules
+        let remarks = candidate.remarks.isEmpty ? nil : candidate.remarks.joined(separator: "; ")
+        switch verdict {
+        case .skipped(let reason):
+            outcome.status = .skipped
+            outcome.reason = reason
+        case .refused(let reason, let message):
+            outcome = refuse(outcome, reason, message)
+        case .unchanged(let value):
+            outcome.status = .unchanged
+            outcome.newValue = value
+            outcome.newState = candidate.expected?.targetState?.rawValue
+            outcome.message = remarks
+        case .applied(let value, let state):
+            outcome.status = .applied
+            outcome.newValue = value
+            outcome.newState = candidate.hasStates ? state.rawValue : nil
+            outcome.message = remarks
         }
-        return result
+        return outcome
     }
 
-    /// Whether the text has a `%`, without which it is one literal to `FormatString`.
-    static func hasPercent(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.contains(0x25) }
-    }
-
-    static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t") + "\""
-    }
-
-    private func skip(_ outcome: ImportUnitOutcome, _ reason: ImportUnitOutcome.Reason) -> ImportUnitOutcome {
-        var copy = outcome
-        copy.status = .skipped
-        copy.reason = reason
-        return copy
-    }
-
-    private func refuse(_ outcome: ImportUnitOutcome, _ reason: ImportUnitOutcome.Reason, _ message: String) -> ImportUnitOutcome {
+    private static func refuse(_ outcome: ImportUnitOutcome, _ reason: ImportUnitOutcome.Reason, _ message: String) -> ImportUnitOutcome {
         var copy = outcome
         copy.status = .refused
         copy.reason = reason

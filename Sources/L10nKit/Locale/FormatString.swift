@@ -181,6 +181,38 @@ public struct FormatString: Sendable, Hashable {
         FormatString(text, substitution: substitution).positionalized
     }
 
+    /// The text with a positional rewrite of `%` text undone: `%N$` followed by a space becomes
+    /// `%` again (`50 %1$ und` → `50 % und`), the form a `% ` that is text takes when a tool
+    /// counts it as a specifier and positionalizes it. nil when the text has no such rewrite.
+    /// Only meaningful where the text is not formatted (its source reads no argument): there a
+    /// device would show `%1$` literally.
+    public static func percentTextRewriteUndone(_ text: String) -> String? {
+        let units = Array(text.utf16)
+        var result: [UInt16] = []
+        result.reserveCapacity(units.count)
+        var changed = false
+        var index = 0
+        let percent = UInt16(ascii: "%"), dollar = UInt16(ascii: "$"), space = UInt16(ascii: " ")
+        while index < units.count {
+            let unit = units[index]
+            result.append(unit)
+            index += 1
+            guard unit == percent, index < units.count else { continue }
+            if units[index] == percent {
+                result.append(percent)
+                index += 1
+                continue
+            }
+            var end = index
+            while end < units.count, units[end].asciiDigit != nil { end += 1 }
+            if end > index, end + 1 < units.count, units[end] == dollar, units[end + 1] == space {
+                index = end + 1
+                changed = true
+            }
+        }
+        return changed ? String(decoding: result, as: UTF16.self) : nil
+    }
+
     /// Whether two strings say the same with the same arguments, reading positions and implicit
     /// numbers alike: `%1$@ / %2$@` is equivalent to `%@ / %@`, `%2$@ / %1$@` is not.
     /// This is how an import recognizes a source that an export positionalized.

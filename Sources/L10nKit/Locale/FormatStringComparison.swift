@@ -2,7 +2,8 @@
 /// `FormatString.mismatches(source:translation:)`.
 public struct FormatMismatch: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
-        /// The source reads argument N, the translation never does: its value is lost.
+        /// The source reads argument N, the translation never does: its value is lost, but
+        /// nothing is misread (a warning).
         case missingArgument(Int, FormatArgumentKind)
         /// The translation reads argument N, which the caller never passes: garbage or a crash.
         case extraArgument(Int, FormatArgumentKind)
@@ -59,8 +60,10 @@ extension FormatString {
     ///
     /// Legal and not reported: reordering with positions (`%1$@ … %2$@` vs `%2$@ … %1$@`), `%@` vs
     /// `%1$@`, `%d` vs `%i`, `%lld` vs `%qd`, `%f` vs `%e` vs `%g`, different flags, widths and
-    /// precisions, reading an argument twice. Integer size or signedness differences are warnings:
-    /// on 64-bit iOS `%d` with a Swift `Int` prints its low 32 bits (Xcode writes `%lld` for `Int`).
+    /// precisions, reading an argument twice. Errors are what `String(format:)` would misread or
+    /// crash on (a changed kind, an argument the source does not pass); warnings lose or distort
+    /// text only: a dropped argument, an integer of another size or signedness (on 64-bit iOS
+    /// `%d` with a Swift `Int` prints its low 32 bits; Xcode writes `%lld` for `Int`).
     public static func mismatches(source: FormatString, translation: FormatString,
                                   options: FormatComparisonOptions = FormatComparisonOptions()) -> [FormatMismatch] {
         var result: [FormatMismatch] = []
@@ -105,7 +108,7 @@ extension FormatString {
             case (let expected?, nil):
                 if options.omittableArguments.contains(argument) { continue }
                 result.append(FormatMismatch(
-                    kind: .missingArgument(argument, expected), severity: .error,
+                    kind: .missingArgument(argument, expected), severity: .warning,
                     message: "the translation does not use argument \(argument) (\(specifierText(sourceReaders, argument)) in the source)",
                     translationRange: nil))
             case (nil, let actual?):
@@ -150,6 +153,17 @@ extension FormatString {
                 message: "in the translation: " + issue.message, translationRange: issue.range))
         }
         return result
+    }
+
+    /// The one judgement of a translation against its source that the `placeholder-mismatch`
+    /// check and the import share. A source that reads no argument is not a format string (a `%`
+    /// followed by a space is text): nothing in its translation is read as a specifier, so
+    /// nothing can mismatch. A plural case may state its count in words.
+    public static func translationMismatches(source: FormatString, sourceSubstitution: SubstitutionArgument?,
+                                             translation: FormatString, isPluralCase: Bool) -> [FormatMismatch] {
+        guard !source.specifiers.isEmpty else { return [] }
+        let options = isPluralCase ? FormatComparisonOptions.pluralCase(of: source, substitution: sourceSubstitution) : FormatComparisonOptions()
+        return mismatches(source: source, translation: translation, options: options)
     }
 
     /// `mismatches` of two texts.

@@ -54,6 +54,11 @@ public struct PluralRules: Sendable, Hashable {
         select(decimal: String(number)) ?? .other
     }
 
+    /// The integers from 0 below `limit` each category selects: which numbers a form stands for.
+    public func integers(below limit: Int) -> [PluralCategory: [Int]] {
+        Dictionary(grouping: 0..<limit, by: { select($0) })
+    }
+
     /// The category a decimal number selects, written with its visible fraction digits:
     /// in English `"1"` is `one` but `"1.0"` is `other`. Nil when `number` is not of the form
     /// `-?[0-9]+(\.[0-9]+)?`.

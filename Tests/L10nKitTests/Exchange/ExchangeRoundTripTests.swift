@@ -110,6 +110,43 @@ final class ExchangeRoundTripTests: XCTestCase {
         }
     }
 
+    /// Mac Mouse Fix's real translations of `license-toast.no-internet` in five locales leave out
+    /// the source's `[here](%@)` link. The app shows them without crashing, so exported from the
+    /// real catalog and imported where those values are missing, they are applied with a
+    /// warning naming the rule (they were refused as placeholder mismatches before), and a
+    /// re-export gives the same targets and states back.
+    func testRealTranslationsThatDropAnArgumentAreAppliedWithAWarning() throws {
+        let key = "license-toast.no-internet"
+        let locales = ["fr", "ko", "vi", "zh-HK", "zh-Hant"]
+        let data = try Data(contentsOf: Fixtures.shared("fixtures/xcstrings/MacMouseFix.Localizable.xcstrings"))
+        let full = try ExchangeFixtures.project(self, files: ["App/Localizable.xcstrings": data])
+        let exporter = XLIFFExporter(project: try ProjectDiscovery(root: full).discover())
+        var inputs: [ImportInput] = []
+        for locale in locales {
+            var document = exporter.export(locale: locale, scope: .all).document
+            for index in document.files.indices { document.files[index].units.removeAll { $0.id != key } }
+            XCTAssertEqual(document.allUnits.map(\.unit.targetState), [.needsReviewL10n], locale)
+            let bytes = try XLIFFWriter(tool: ExchangeFixtures.tool).data(document)
+            inputs.append(ImportInput(path: "\(locale).xliff", document: try XLIFFReader().read(bytes, path: "\(locale).xliff")))
+        }
+
+        var catalog = try StringCatalogReader.read(data, file: "Localizable.xcstrings")
+        let original = try XCTUnwrap(catalog.entries[key])
+        for locale in locales { catalog.entries[key]?.localizations?[locale] = nil }
+        let root = try ExchangeFixtures.project(self, files: ["App/Localizable.xcstrings": StringCatalogWriter().data(for: catalog)])
+        let plan = try ExchangeFixtures.plan(root, inputs)
+        XCTAssertEqual(plan.outcomes.map(\.status), Array(repeating: .applied, count: 5))
+        XCTAssertEqual(plan.outcomes.map(\.rules), Array(repeating: ["placeholder-warning", "apply"], count: 5))
+        XCTAssertEqual(Set(plan.outcomes.compactMap(\.message)), ["warning (placeholder-warning): the translation does not use argument 1 (%@ in the source)"])
+        XCTAssertFalse(plan.hasRefusals)
+        try plan.write()
+
+        let written = try XCTUnwrap(try ProjectDiscovery(root: root).discover().catalog(atPath: "App/Localizable.xcstrings")?.catalog)
+        for locale in locales {
+            XCTAssertEqual(written.entries[key]?.localizations?[locale], original.localizations?[locale], locale)
+        }
+    }
+
     /// Changing a translated value changes its value line and nothing else.
     func testChangingAValueChangesOnlyItsLine() throws {
         let root = try ExchangeFixtures.sampleCopy(self)

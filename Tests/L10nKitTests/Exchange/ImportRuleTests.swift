@@ -92,21 +92,68 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertEqual(other.first?.status, .applied)
     }
 
-    /// A placeholder mismatch refuses its unit; the others are applied and the run exits 1.
+    /// A placeholder mismatch (a changed type) refuses its unit; the others are applied and the run exits 1.
     func testPlaceholderMismatchRefusesOnlyItsUnit() throws {
         let plan = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([
-            unit("Tap %@|==|device.iphone", "Tap %@", "Tippen"),
+            unit("Tap %@|==|device.iphone", "Tap %@", "Tippen %lld"),
             unit("Greeting", "Hello", "Guten Tag"),
             unit("%lld items|==|plural.other", "%lld items", "%d Elemente"),
         ])])
         XCTAssertEqual(plan.outcomes.map(\.status), [.refused, .applied, .applied])
         XCTAssertEqual(plan.outcomes[0].reason, .placeholderMismatch)
-        XCTAssertEqual(plan.outcomes[0].message, "the translation does not use argument 1 (%@ in the source)")
-        XCTAssertTrue(plan.outcomes[2].message?.hasPrefix("warning: argument 1 is %d") ?? false, plan.outcomes[2].message ?? "")
+        XCTAssertEqual(plan.outcomes[0].rule, "placeholder-mismatch")
+        XCTAssertEqual(plan.outcomes[0].message, "argument 1 is %lld (long long) in the translation but %@ (object) in the source")
+        XCTAssertTrue(plan.outcomes[2].message?.hasPrefix("warning (placeholder-warning): argument 1 is %d") ?? false, plan.outcomes[2].message ?? "")
+        XCTAssertEqual(plan.outcomes[2].rules, ["placeholder-warning", "apply"])
         XCTAssertTrue(plan.hasRefusals)
         let written = try catalog(plan)
         XCTAssertEqual(written.stringUnit(key: "Greeting", locale: "de")?.value, "Guten Tag")
         XCTAssertNil(written.stringUnit(key: "Tap %@", locale: "de", path: ["device", "iphone"]))
+    }
+
+    /// Issue 10's correct translations from real returned files, refused before: `%` followed by
+    /// a space is text, so these sources are no format strings and every `%` of their
+    /// translations is text. Xcode's positional rewrite of that text (`50 %1$ und`, which a
+    /// device would show literally) is undone in the value written, and the verdict says so. A
+    /// dropped argument is applied with a warning: the app shows it without crashing.
+    func testRealWorldPercentTextAndDroppedArgumentsAreApplied() throws {
+        let damage = "Inflicts damage between 50% and 150% of the base value"
+        let root = try ExchangeFixtures.project(self, files: [
+            "App/Info.plist": ExampleFile.infoPlist(declared: ["en", "de"]).data,
+            "App/Localizable.xcstrings": ExampleFile.catalog([
+                "damage": ["en": damage], "snap": ["en": "Snap to 25% Steps"], "Use %@ as menu icon": ["en": "Use %@ as menu icon"],
+            ]).data,
+        ])
+        let units = [
+            // The source as a tool that counted `% a` and `% o` as specifiers positionalized it.
+            unit("damage", "Inflicts damage between 50%1$ and 150%2$ of the base value", "Fügt Schaden zwischen 50 %1$ und 150 %2$ des Grundwerts zu"),
+            unit("snap", "Snap to 25% Steps", "In 25 %-Schritten einrasten"),
+            unit("Use %@ as menu icon", "Use %@ as menu icon", "Als Menüsymbol verwenden"),
+        ]
+        let plan = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(units)])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied, .applied])
+        XCTAssertFalse(plan.hasRefusals)
+        XCTAssertEqual(plan.outcomes.map(\.rules), [["percent-text", "apply"], ["apply"], ["placeholder-warning", "apply"]])
+        XCTAssertEqual(plan.outcomes[0].newValue, "Fügt Schaden zwischen 50 % und 150 % des Grundwerts zu")
+        XCTAssertEqual(plan.outcomes[0].message,
+                       "note (percent-text): \"Fügt Schaden zwischen 50 %1$ und 150 %2$ des Grundwerts zu\" carries a positional rewrite of a '%' that is text, which a device would show literally; wrote \"Fügt Schaden zwischen 50 % und 150 % des Grundwerts zu\"")
+        XCTAssertNil(plan.outcomes[1].message)
+        XCTAssertEqual(plan.outcomes[2].message, "warning (placeholder-warning): the translation does not use argument 1 (%@ in the source)")
+        let written = try catalog(plan)
+        XCTAssertEqual(written.stringUnit(key: "damage", locale: "de")?.value, "Fügt Schaden zwischen 50 % und 150 % des Grundwerts zu")
+        XCTAssertEqual(written.stringUnit(key: "snap", locale: "de")?.value, "In 25 %-Schritten einrasten")
+        XCTAssertEqual(written.stringUnit(key: "Use %@ as menu icon", locale: "de")?.value, "Als Menüsymbol verwenden")
+
+        // The check agrees: no placeholder-mismatch error for any of them, a warning for the dropped %@.
+        try plan.write()
+        let findings = try CheckJob(options: CheckOptions(only: ["placeholder-mismatch"])).run(on: ProjectDiscovery(root: root).discover()).findings
+        XCTAssertEqual(findings.map(\.severity), [.warning])
+        XCTAssertEqual(findings.map(\.key), ["Use %@ as menu icon"])
+
+        // The same file again writes nothing: the undone rewrite is the value the project has.
+        let again = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(units)])
+        XCTAssertEqual(again.outcomes.map(\.status), [.unchanged, .unchanged, .unchanged])
+        XCTAssertTrue(again.changes.isEmpty)
     }
 
     /// A plural case may say its count in words.
@@ -203,7 +250,7 @@ final class ImportRuleTests: XCTestCase {
             unit("count", "%1$d of %2$d", "%1$d из %2$d", .needsReviewTranslation),
         ])])
         XCTAssertEqual(plan.outcomes.map(\.status), [.unchanged, .applied])
-        XCTAssertEqual(plan.outcomes[1].message, "a .strings file cannot mark a value as needing review; applied as a plain value")
+        XCTAssertEqual(plan.outcomes[1].message, "warning (no-review-state): a .strings file cannot mark a value as needing review; applied as a plain value")
         let change = try XCTUnwrap(plan.changes.first)
         XCTAssertEqual(Array(change.data.prefix(2)), [0xFF, 0xFE])
         let file = try StringsReader.parse(change.data, path: "ru")

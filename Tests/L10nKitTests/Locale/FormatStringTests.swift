@@ -298,7 +298,9 @@ final class FormatStringTests: XCTestCase {
         let width = try XCTUnwrap(FormatString.mismatches(source: "%lld files", translation: "%d Dateien").first)
         XCTAssertEqual(width.severity, .warning)
 
+        // A dropped argument loses text but misreads nothing: a warning.
         let missing = try XCTUnwrap(FormatString.mismatches(source: "%@ and %@", translation: "%@").first)
+        XCTAssertEqual(missing.severity, .warning)
         XCTAssertEqual(missing.message, "the translation does not use argument 2 (%@ in the source)")
         XCTAssertNil(missing.translationRange)
 
@@ -397,6 +399,37 @@ final class FormatStringTests: XCTestCase {
         for (exported, original, equivalent) in table {
             XCTAssertEqual(FormatString(exported).isEquivalent(to: FormatString(original)), equivalent, "\(exported) vs \(original)")
             XCTAssertEqual(FormatString(original).isEquivalent(to: FormatString(exported)), equivalent, "\(original) vs \(exported)")
+        }
+    }
+
+    /// The judgement the placeholder-mismatch check and the import share, on the texts of issue 10
+    /// (real returned files): a source without arguments is no format string.
+    func testTranslationMismatchesOfASourceWithoutArguments() {
+        func judged(_ source: String, _ translation: String, plural: Bool = false) -> [(FormatSeverity, FormatMismatch.Kind)] {
+            FormatString.translationMismatches(source: FormatString(source), sourceSubstitution: nil,
+                                               translation: FormatString(translation), isPluralCase: plural).map { ($0.severity, $0.kind) }
+        }
+        // `50% and` and `150% of` are text (`% a`, `% o` would read a double and an unsigned int).
+        XCTAssertTrue(FormatString("Inflicts damage between 50% and 150% of the base value").specifiers.isEmpty)
+        XCTAssertTrue(judged("Inflicts damage between 50% and 150% of the base value",
+                             "Fügt Schaden zwischen 50 %1$ und 150 %2$ des Grundwerts zu").isEmpty)
+        XCTAssertTrue(judged("Snap to 25% Steps", "In 25 %-Schritten einrasten").isEmpty)
+        XCTAssertFalse(FormatString.mismatches(source: "Snap to 25% Steps", translation: "In 25 %-Schritten einrasten").isEmpty,
+                       "compared as format strings, %-S reads an argument the source does not pass")
+        let dropped = judged("Use %@ as menu icon", "Als Menüsymbol verwenden")
+        XCTAssertEqual(dropped.map(\.0), [.warning])
+        XCTAssertEqual(dropped.map(\.1), [.missingArgument(1, .object)])
+        XCTAssertEqual(judged("By %@", "Von %lld").map(\.0), [.error], "a changed type is still refused")
+        XCTAssertTrue(judged("%lld files", "One file", plural: true).isEmpty, "a plural form may state its count in words")
+    }
+
+    func testPercentTextRewriteIsUndone() {
+        XCTAssertEqual(FormatString.percentTextRewriteUndone("Fügt Schaden zwischen 50 %1$ und 150 %2$ des Grundwerts zu"),
+                       "Fügt Schaden zwischen 50 % und 150 % des Grundwerts zu")
+        XCTAssertEqual(FormatString.percentTextRewriteUndone("50%1$ and"), "50% and")
+        XCTAssertEqual(FormatString.percentTextRewriteUndone("%12$ x"), "% x")
+        for unchanged in ["In 25 %-Schritten einrasten", "%1$@ und %2$@", "100%% %1$", "%$ x", "50 % und", "%%1$ x"] {
+            XCTAssertNil(FormatString.percentTextRewriteUndone(unchanged), unchanged)
         }
     }
 }

@@ -102,7 +102,7 @@ final class XLIFFReaderTests: XCTestCase {
         XCTAssertNil(units[0].note)
         XCTAssertEqual(units[1].source, "Hello dear %@!")
         XCTAssertEqual(units[1].target, "Bonjour cher %@ !")
-        XCTAssertEqual(units[1].importDecision, .apply(.needsReview))
+        XCTAssertEqual(units[1].targetState, .needsReviewTranslation)
     }
 
     /// `<alt-trans>` suggestions, before or after the real target, never replace it.
@@ -125,7 +125,7 @@ final class XLIFFReaderTests: XCTestCase {
         XCTAssertEqual(units.map(\.target), ["Oui", nil, "Peut-être"])
         XCTAssertEqual(units.map(\.source), ["Yes", "No", "Maybe"])
         XCTAssertEqual(units[2].note, nil)
-        XCTAssertEqual(units[1].importDecision, .notApplied(.noTarget))
+        XCTAssertNil(units[1].target)
     }
 
     /// Attributes in any order (Xcode 10 wrote `datatype` before `target-language`), single quotes,
@@ -168,9 +168,8 @@ final class XLIFFReaderTests: XCTestCase {
         XCTAssertEqual(unit.target, "テキスト")
         XCTAssertEqual(unit.targetState, .signedOff)
         XCTAssertEqual(unit.note, "First\nSecond")
-        XCTAssertEqual(unit.importDecision, .notApplied(.doNotTranslate))
+        XCTAssertFalse(unit.translate)
         XCTAssertEqual(file.units[1].targetState, .custom("x-custom"))
-        XCTAssertEqual(file.units[1].importDecision, .notApplied(.unknownState("x-custom")))
         XCTAssertEqual(file.units[1].location, SourceLocation(file: "in.xliff", line: 18, column: 16))
     }
 

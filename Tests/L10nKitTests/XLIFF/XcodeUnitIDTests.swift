@@ -85,32 +85,31 @@ final class XcodeUnitIDTests: XCTestCase {
         XCTAssertEqual(XcodeSourceKind(path: "App.v2/README"), .other(""))
     }
 
+    /// ExchangeStates is the one table both ways: Xcode's export mapping, l10n's import mapping.
     func testStateMappingBothWays() {
-        XCTAssertEqual(XLIFFTargetState(catalogState: "translated"), .translated)
-        XCTAssertEqual(XLIFFTargetState(catalogState: "needs_review"), .needsReviewL10n)
-        XCTAssertEqual(XLIFFTargetState(catalogState: "new"), .new)
-        XCTAssertNil(XLIFFTargetState(catalogState: "stale"))
-        for state in ["translated", "needs_review", "new"] {
-            XCTAssertEqual(XLIFFTargetState(catalogState: state)?.exportedCatalogState, state)
+        XCTAssertEqual(ExchangeStates.exported("translated"), .translated)
+        XCTAssertEqual(ExchangeStates.exported("needs_review"), .needsReviewL10n)
+        XCTAssertEqual(ExchangeStates.exported("new"), .new)
+        XCTAssertEqual(ExchangeStates.exported("stale"), .needsReviewTranslation)
+        XCTAssertEqual(ExchangeStates.exported("machine_translated"), .needsReviewTranslation)
+        XCTAssertEqual(ExchangeStates.exported("reviewed"), .custom("x-reviewed"))
+        for state: StringUnitState in ["translated", "needs_review", "new"] {
+            XCTAssertEqual(ExchangeStates.onImport(ExchangeStates.exported(state)), state == "new" ? .unfinished : .apply(state))
         }
-        let expected: [String: String?] = [
-            "translated": "translated", "final": "translated", "signed-off": "translated",
-            "needs-review-translation": "needs_review", "needs-review-l10n": "needs_review", "needs-review-adaptation": "needs_review",
-            "new": nil, "needs-translation": nil, "needs-adaptation": nil, "needs-l10n": nil,
+        let expected: [String: ExchangeStates.OnImport] = [
+            "translated": .apply(.translated), "final": .apply(.translated), "signed-off": .apply(.translated),
+            "needs-review-translation": .apply(.needsReview), "needs-review-l10n": .apply(.needsReview), "needs-review-adaptation": .apply(.needsReview),
+            "new": .unfinished, "needs-translation": .unfinished, "needs-adaptation": .unfinished, "needs-l10n": .unfinished,
         ]
         XCTAssertEqual(XLIFFTargetState.standard.count, 10)
+        XCTAssertEqual(ExchangeStates.rows.map(\.xliff), XLIFFTargetState.standard)
         for state in XLIFFTargetState.standard {
             XCTAssertEqual(XLIFFTargetState(rawValue: state.rawValue), state)
-            XCTAssertEqual(state.importDecision.catalogState, expected[state.rawValue]!, state.rawValue)
+            XCTAssertEqual(ExchangeStates.onImport(state), expected[state.rawValue]!, state.rawValue)
         }
-        XCTAssertEqual(XLIFFTargetState.needsL10n.importDecision, .notApplied(.notTranslatedYet(.needsL10n)))
         XCTAssertEqual(XLIFFTargetState(rawValue: "x-reviewed"), .custom("x-reviewed"))
-        XCTAssertEqual(XLIFFTargetState(rawValue: "x-reviewed").importDecision, .notApplied(.unknownState("x-reviewed")))
-
-        XCTAssertEqual(TransUnit(id: "a", source: "A").importDecision, .notApplied(.noTarget))
-        XCTAssertEqual(TransUnit(id: "a", source: "A", target: "B").importDecision, .apply(.translated))
-        XCTAssertEqual(TransUnit(id: "a", translate: false, source: "A", target: "B", targetState: .translated).importDecision, .notApplied(.doNotTranslate))
-        XCTAssertEqual(TransUnit(id: "a", source: "A", target: "B", targetState: .needsReviewAdaptation).importDecision, .apply(.needsReview))
+        XCTAssertEqual(ExchangeStates.onImport(.custom("x-reviewed")), .unknown)
+        XCTAssertEqual(ExchangeStates.onImport(nil), .apply(.translated), "a target without a state counts as translated")
     }
 
     func testCatalogUnitOrder() {

@@ -14,6 +14,9 @@ public struct PlaceholderMismatchCheck: Check {
     public static let nonTriggeringExamples: [CheckExample] = [
         .app("Reordered with positions", localizable: ["by": ["en": "%1$@ by %2$@", "de": "von %2$@: %1$@"]]),
         .app("No argument in the source: a % is text", localizable: ["snap": ["en": "Snap to 25% Steps", "de": "In 25 %-Schritten einrasten"]]),
+        .app("'50% and' is text, so the source has no argument",
+             localizable: ["damage": ["en": "Inflicts damage between 50% and 150% of the base value",
+                                      "de": "Fügt Schaden zwischen 50 %1$ und 150 %2$ des Grundwerts zu"]]),
         .app("A plural form states its count in words",
              localizable: ["%lld files": ["en/plural/one": "One file", "en/plural/other": "%lld files",
                                           "de/plural/one": "Eine Datei", "de/plural/other": "%lld Dateien"]]),
@@ -48,8 +51,8 @@ public struct PlaceholderMismatchCheck: Check {
         return result
     }
 
-    /// The mismatches that matter, with the check's severities. A source without arguments is
-    /// not a format string: nothing in its translation is read as a specifier.
+    /// The mismatches that matter, judged as the import judges them
+    /// (`FormatString.translationMismatches`): a source without arguments is not a format string.
     static func mismatches(source sourceFormat: FormatString, sourceSubstitution: SubstitutionArgument?, translation: String,
                            translationSubstitution: SubstitutionArgument?, isPluralCase: Bool,
                            plainSource: [Substring]? = nil) -> [(severity: Severity, message: String)] {
@@ -59,8 +62,6 @@ public struct PlaceholderMismatchCheck: Check {
         if let plainSource, sourceFormat.issues.isEmpty, FormatString.plainSpecifiers(in: translation) == plainSource {
             return []
         }
-        // A form may state its count in words; plural-categories reports forms where that misreads.
-        let options = isPluralCase ? FormatComparisonOptions.pluralCase(of: sourceFormat, substitution: sourceSubstitution) : FormatComparisonOptions()
         let translationFormat = FormatString(translation, substitution: translationSubstitution)
         // The common case, the same specifiers reading the same arguments in the same order with
         // nothing odd in the text, needs no comparison.
@@ -72,12 +73,11 @@ public struct PlaceholderMismatchCheck: Check {
            }) {
             return []
         }
-        return FormatString.mismatches(source: sourceFormat, translation: translationFormat, options: options).compactMap { mismatch in
-            switch mismatch.kind {
-            case .translationIssue(.lonePercent): return nil  // suspicious-percent reports it
-            case .missingArgument, .differentIntegerKind: return (.warning, mismatch.message)
-            default: return (mismatch.severity == .error ? .error : .warning, mismatch.message)
-            }
+        // A form may state its count in words; plural-categories reports forms where that misreads.
+        return FormatString.translationMismatches(source: sourceFormat, sourceSubstitution: sourceSubstitution,
+                                                  translation: translationFormat, isPluralCase: isPluralCase).compactMap { mismatch in
+            if case .translationIssue(.lonePercent) = mismatch.kind { return nil }  // suspicious-percent reports it
+            return (mismatch.severity == .error ? .error : .warning, mismatch.message)
         }
     }
 

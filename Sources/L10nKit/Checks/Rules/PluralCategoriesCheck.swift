@@ -62,7 +62,7 @@ public struct PluralCategoriesCheck: Check {
         init?(_ locale: String) {
             guard let rules = try? PluralRules(locale: locale), rules.hasLocaleData else { return nil }
             self.rules = rules
-            integersBelow100 = Dictionary(grouping: 0..<100, by: { rules.select($0) })
+            integersBelow100 = rules.integers(below: 100)
             samples = Dictionary(uniqueKeysWithValues: rules.categories.map { ($0, PluralCategoriesCheck.readable(rules.rule(for: $0)?.integerSamples ?? [])) })
         }
     }

@@ -1,0 +1,423 @@
+/// What the import rules see of one returned `<trans-unit>`: the unit, the project's unit it
+/// answers and what the run knows so far. A value: the rules read nothing else, so deciding a
+/// unit does no I/O. Rules that rewrite the value or add a warning change it for the later ones.
+struct ImportCandidate {
+    var unit: TransUnit
+    var locale: String
+    /// The file kind's name when l10n does not import the unit's file (`storyboard or XIB`).
+    var unsupportedKind: String?
+    /// `translate="no"` in the file or `shouldTranslate: false` in the catalog.
+    var doNotTranslate: Bool
+    /// An earlier unit of the run had the same file, locale and id.
+    var isDuplicate = false
+    /// The project's unit the returned one answers; nil when the id is unknown (`unknownID` says why).
+    var expected: ExchangeUnit?
+    var unknownID = ""
+    /// False for `.strings` tables, whose values have no state.
+    var hasStates: Bool
+    /// For a plural case: the integers below 100 each plural category covers in the target
+    /// locale (nil elsewhere, or when ICU has no rules for it).
+    var pluralIntegers: [PluralCategory: [Int]]?
+    /// The value to write as the rules have it so far: the target in catalog form, after rewrites.
+    var value = ""
+    /// Remarks of the rules that triggered without deciding, as `kind (rule): text`.
+    var remarks: [String] = []
+    /// The ids of the rules that triggered, in order; the last one decided.
+    var rules: [String] = []
+
+    /// The target's state, none without a target.
+    var state: XLIFFTargetState? { unit.target == nil ? nil : unit.targetState }
+
+    private var mismatchesOfValue: (value: String, mismatches: [FormatMismatch])?
+
+    init(unit: TransUnit, locale: String, unsupportedKind: String? = nil, doNotTranslate: Bool, hasStates: Bool) {
+        self.unit = unit
+        self.locale = locale
+        self.unsupportedKind = unsupportedKind
+        self.doNotTranslate = doNotTranslate
+        self.hasStates = hasStates
+    }
+
+    /// The format problems of `value` against the expected unit's source, computed once per value.
+    mutating func mismatches(of value: String? = nil) -> [FormatMismatch] {
+        let value = value ?? self.value
+        guard let expected else { return [] }
+        if let known = mismatchesOfValue, known.value == value { return known.mismatches }
+        let found = ImportPolicy.placeholderMismatches(value, expected)
+        mismatchesOfValue = (value, found)
+        return found
+    }
+}
+
+/// How one unit ends.
+enum ImportVerdict: Equatable {
+    case skipped(ImportUnitOutcome.Reason)
+    case refused(ImportUnitOutcome.Reason, String)
+    /// The project already holds the value (`value`) in its state.
+    case unchanged(String)
+    /// Write `value` with this state (a `.strings` value keeps only the value).
+    case applied(String, StringUnitState)
+}
+
+extension Optional where Wrapped == ImportVerdict? {
+    /// What a rule returns when it triggered without deciding (it rewrote the value or warned):
+    /// the later rules run. nil means it did not trigger; `.some(verdict)` ends the unit.
+    static var proceed: Self { .some(nil) }
+}
+
+/// One unit-level import rule: an id (the verdict's rule name and, for a skip or refusal, its
+/// reason), what it does, a one-line summary, and examples that are its executable spec. The
+/// rules run in `ImportPolicy.rules` order; the first that decides ends the unit.
+public struct ImportRule: Sendable {
+    /// What the rule does to a unit it triggers on.
+    public enum Effect: String, Sendable {
+        /// Leaves the unit alone (not counted as a problem).
+        case skip
+        /// Does not apply it; the run exits 1.
+        case refuse
+        /// The project already has it: nothing to write.
+        case unchanged
+        /// Changes the value to write and says so; later rules still run.
+        case rewrite
+        /// Adds a warning; later rules still run, and the unit is applied unless one refuses it.
+        case warn
+        /// Writes the value.
+        case apply
+    }
+
+    public let id: String
+    public let effect: Effect
+    public let summary: String
+    /// Units the rule must trigger on (the last unit of each example).
+    public let triggeringExamples: [ImportRuleExample]
+    /// Units it must not trigger on.
+    public let nonTriggeringExamples: [ImportRuleExample]
+    /// nil when the rule does not trigger; else the verdict that ends the unit, or `.proceed`.
+    let evaluate: @Sendable (inout ImportCandidate) -> ImportVerdict??
+}
+
+/// A returned unit that shows a rule at work: a small app (`CheckExample.app`) and the
+/// `<trans-unit>`s of one `<file>` for it; the rule is judged on the last unit.
+public struct ImportRuleExample: Sendable {
+    public var title: String
+    public var project: CheckExample
+    /// The `<file original>`; the app's `Localizable` catalog unless said otherwise.
+    public var original: String
+    public var locale: String
+    public var units: [TransUnit]
+
+    /// A unit returned for the app's `App/Localizable.xcstrings` with these entries (see `ExampleEntries`).
+    public static func unit(_ title: String, _ entries: ExampleEntries, _ units: TransUnit..., locale: String = "de",
+                            original: String = "App/Localizable.xcstrings", more: [String: ExampleFile] = [:]) -> ImportRuleExample {
+        ImportRuleExample(title: title, project: .app(title, declared: ["en", locale], localizable: entries, more: more),
+                          original: original, locale: locale, units: units)
+    }
+}
+
+/// Every unit-level import rule, in the order they run. File-level problems (a `<file>` the
+/// project cannot take) stop the whole import before any unit is decided (`XLIFFImporter`).
+public enum ImportPolicy {
+    public static let rules: [ImportRule] = [
+        ImportRule(
+            id: "do-not-translate", effect: .skip,
+            summary: "`translate=\"no\"` in the file, or `shouldTranslate: false` in the catalog",
+            triggeringExamples: [.unit("translate=\"no\" with a target", ["Brand": ["en": "Brand"]],
+                                       TransUnit(id: "Brand", translate: false, source: "Brand", target: "Marke", targetState: .translated))],
+            nonTriggeringExamples: [.unit("A unit to translate", ["Brand": ["en": "Brand"]],
+                                          TransUnit(id: "Brand", source: "Brand", target: "Marke", targetState: .translated))],
+            evaluate: { $0.doNotTranslate ? .skipped(.doNotTranslate) : nil }),
+        ImportRule(
+            id: "unsupported-file", effect: .refuse,
+            summary: "a unit of a file kind l10n does not import yet (storyboard, XIB, `.stringsdict`, intent definition)",
+            triggeringExamples: [.unit("A storyboard unit", [:],
+                                       TransUnit(id: "abc-12-XYZ.text", source: "Run", target: "Los", targetState: .translated),
+                                       original: "App/Base.lproj/Main.storyboard",
+                                       more: ["App/Base.lproj/Main.storyboard": .text("<document/>\n")])],
+            nonTriggeringExamples: [.unit("A String Catalog unit", ["Done": ["en": "Done"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated))],
+            evaluate: { candidate in
+                candidate.unsupportedKind.map {
+                    .refused(.unsupportedFile, "l10n imports String Catalogs and .strings tables, not \($0) files; import this one with Xcode")
+                }
+            }),
+        ImportRule(
+            id: "duplicate-id", effect: .refuse,
+            summary: "the same file, locale and id earlier in the same run (the first one is used)",
+            triggeringExamples: [.unit("The id twice", ["Done": ["en": "Done"]],
+                                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated),
+                                       TransUnit(id: "Done", source: "Done", target: "Erledigt", targetState: .translated))],
+            nonTriggeringExamples: [.unit("Two ids", ["Done": ["en": "Done"], "Open": ["en": "Open"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated),
+                                          TransUnit(id: "Open", source: "Open", target: "Öffnen", targetState: .translated))],
+            evaluate: { candidate in
+                candidate.isDuplicate
+                    ? .refused(.duplicateID, "the id occurs again for \(candidate.locale) in this run; the first occurrence was used") : nil
+            }),
+        ImportRule(
+            id: "unknown-id", effect: .refuse,
+            summary: "a key or variation the project does not have (nor the SDK), or a plural case the locale does not use",
+            triggeringExamples: [
+                .unit("No such key", ["Done": ["en": "Done"]], TransUnit(id: "Finish", source: "Finish", target: "Beenden", targetState: .translated)),
+                .unit("German has no 'few'", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
+                      TransUnit(id: "%lld files|==|plural.few", source: "%lld files", target: "%lld Dateien", targetState: .translated)),
+            ],
+            nonTriggeringExamples: [.unit("A known key", ["Done": ["en": "Done"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated))],
+            evaluate: { candidate in candidate.expected == nil ? .refused(.unknownID, candidate.unknownID) : nil }),
+        ImportRule(
+            id: "not-translated", effect: .skip,
+            summary: "a state that says the translator has not finished: `new`, `needs-translation`, `needs-l10n`, `needs-adaptation`",
+            triggeringExamples: [.unit("state new", ["Done": ["en": "Done"]],
+                                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .new))],
+            nonTriggeringExamples: [.unit("No state counts as translated", ["Done": ["en": "Done"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig"))],
+            evaluate: { ExchangeStates.onImport($0.state) == .unfinished ? .skipped(.notTranslated) : nil }),
+        ImportRule(
+            id: "unknown-state", effect: .refuse,
+            summary: "a state outside XLIFF 1.2 (`x-...`): not trusted as finished",
+            triggeringExamples: [.unit("x-pending", ["Done": ["en": "Done"]],
+                                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .custom("x-pending")))],
+            nonTriggeringExamples: [.unit("signed-off", ["Done": ["en": "Done"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .signedOff))],
+            evaluate: { candidate in
+                guard ExchangeStates.onImport(candidate.state) == .unknown else { return nil }
+                return .refused(.unknownState, "state \"\(candidate.state?.rawValue ?? "")\" is not an XLIFF 1.2 state, so it is not known whether the translation is finished")
+            }),
+        ImportRule(
+            id: "no-target", effect: .skip,
+            summary: "no `<target>`, or an empty one (also one holding only inline elements) for a source that is not empty",
+            triggeringExamples: [
+                .unit("No target", ["Done": ["en": "Done"]], TransUnit(id: "Done", source: "Done")),
+                .unit("An empty target", ["Done": ["en": "Done"]], TransUnit(id: "Done", source: "Done", target: "", targetState: .translated)),
+            ],
+            nonTriggeringExamples: [.unit("A target", ["Done": ["en": "Done"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated))],
+            evaluate: { candidate in
+                guard let target = candidate.unit.target else { return .skipped(.noTarget) }
+                // An empty target is a tool's placeholder, not a translation: it would replace a value with "".
+                return target.isEmpty && !candidate.unit.source.isEmpty ? .skipped(.noTarget) : nil
+            }),
+        ImportRule(
+            id: "percent-text", effect: .rewrite,
+            summary: "a source without arguments is not a format string; `%N$ ` in its translation, a tool's positional rewrite of a `%` that is text, is written back as `% `",
+            triggeringExamples: [.unit("50 %1$ und", ["damage": ["en": "Inflicts damage between 50% and 150% of the base value"]],
+                                       TransUnit(id: "damage", source: "Inflicts damage between 50% and 150% of the base value",
+                                                 target: "Fügt Schaden zwischen 50 %1$ und 150 %2$ des Grundwerts zu", targetState: .translated))],
+            nonTriggeringExamples: [
+                .unit("%-S is text too, and left as written", ["snap": ["en": "Snap to 25% Steps"]],
+                      TransUnit(id: "snap", source: "Snap to 25% Steps", target: "In 25 %-Schritten einrasten", targetState: .translated)),
+                .unit("A source with an argument is formatted", ["Save 30%% for %@": ["en": "Save 30%% for %@"]],
+                      TransUnit(id: "Save 30%% for %@", source: "Save 30%% for %@", target: "Spare 30 %% für %1$@", targetState: .translated)),
+            ],
+            evaluate: { candidate in
+                guard let expected = candidate.expected, ImportPolicy.hasPercent(candidate.value),
+                      FormatString(expected.sourceValue, substitution: expected.sourceSubstitution).specifiers.isEmpty,
+                      let undone = FormatString.percentTextRewriteUndone(candidate.value) else { return nil }
+                candidate.remarks.append("note (percent-text): \(ImportPolicy.quoted(candidate.value)) carries a positional rewrite of a '%' that is text, which a device would show literally; wrote \(ImportPolicy.quoted(undone))")
+                candidate.value = undone
+                return .proceed
+            }),
+        ImportRule(
+            id: "unchanged", effect: .unchanged,
+            summary: "the project already has this value (also in positional form) in this state, or in the state the export wrote for it: re-importing writes nothing",
+            triggeringExamples: [.unit("The same value and state", ["Done": ["en": "Done", "de": "Fertig"]],
+                                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated))],
+            nonTriggeringExamples: [.unit("A new value", ["Done": ["en": "Done", "de": "Fertig"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Erledigt", targetState: .translated))],
+            evaluate: { candidate in
+                guard let expected = candidate.expected, let current = expected.targetValue else { return nil }
+                let value = candidate.value
+                let substitution = expected.targetSubstitution
+                guard current == value || (ImportPolicy.hasPercent(value) || ImportPolicy.hasPercent(current))
+                        && FormatString(value, substitution: substitution).isEquivalent(to: FormatString(current, substitution: substitution))
+                else { return nil }
+                // An equal value with a new state keeps the catalog's own text.
+                candidate.value = current
+                let appliedState = ExchangeStates.onImport(candidate.state)
+                let sameState = !candidate.hasStates
+                    || appliedState == expected.targetState.map { .apply($0) }
+                    || (candidate.state != nil && expected.exportedTargetState == candidate.state)
+                guard sameState else { return .proceed }
+                let errors = candidate.mismatches(of: current).filter { $0.severity == .error }.map(\.message)
+                if !errors.isEmpty { candidate.remarks.append("warning: the project's value already has this problem: " + errors.joined(separator: "; ")) }
+                return .unchanged(current)
+            }),
+        ImportRule(
+            id: "stale-source", effect: .refuse,
+            summary: "`<source>` is not the project's current source text (its positional form counts as equal)",
+            triggeringExamples: [.unit("The source changed", ["greeting": ["en": "Hello"]],
+                                       TransUnit(id: "greeting", source: "Hi", target: "Servus", targetState: .translated))],
+            nonTriggeringExamples: [.unit("Xcode's positional form of the source", ["%@ / %@": ["en": "%@ / %@"]],
+                                          TransUnit(id: "%@ / %@", source: "%1$@ / %2$@", target: "%1$@ / %2$@", targetState: .translated))],
+            evaluate: { candidate in
+                guard let expected = candidate.expected, !ImportPolicy.sourceMatches(candidate.unit.source, expected) else { return nil }
+                return .refused(.staleSource, "the source changed since the export: the file has \(ImportPolicy.quoted(candidate.unit.source)), the project now has \(ImportPolicy.quoted(expected.source))")
+            }),
+        ImportRule(
+            id: "placeholder-mismatch", effect: .refuse,
+            summary: "what `String(format:)` would misread or crash on: an argument read as another type, one the source does not pass, lost substitutions, mixed positions",
+            triggeringExamples: [
+                .unit("%@ became %lld", ["By %@": ["en": "By %@"]], TransUnit(id: "By %@", source: "By %@", target: "Von %lld", targetState: .translated)),
+                .unit("An argument the source does not pass", ["Hello, %@!": ["en": "Hello, %@!"]],
+                      TransUnit(id: "Hello, %@!", source: "Hello, %@!", target: "Hallo, %1$@ und %2$@!", targetState: .translated)),
+            ],
+            nonTriggeringExamples: [
+                .unit("'% a' and '% u' are text where the source has no argument", ["damage": ["en": "Inflicts damage between 50% and 150% of the base value"]],
+                      TransUnit(id: "damage", source: "Inflicts damage between 50% and 150% of the base value",
+                                target: "Fügt Schaden zwischen 50 %1$ und 150 %2$ des Grundwerts zu", targetState: .translated)),
+                .unit("%-S is text where the source has no argument", ["snap": ["en": "Snap to 25% Steps"]],
+                      TransUnit(id: "snap", source: "Snap to 25% Steps", target: "In 25 %-Schritten einrasten", targetState: .translated)),
+                .unit("A dropped argument is only a warning", ["Use %@ as menu icon": ["en": "Use %@ as menu icon"]],
+                      TransUnit(id: "Use %@ as menu icon", source: "Use %@ as menu icon", target: "Als Menüsymbol verwenden", targetState: .translated)),
+                .unit("Reordered with positions", ["%@ by %@": ["en": "%@ by %@"]],
+                      TransUnit(id: "%@ by %@", source: "%1$@ by %2$@", target: "von %2$@: %1$@", targetState: .translated)),
+            ],
+            evaluate: { candidate in
+                guard candidate.expected != nil else { return nil }
+                let errors = candidate.mismatches().filter { $0.severity == .error }.map(\.message)
+                return errors.isEmpty ? nil : .refused(.placeholderMismatch, errors.joined(separator: "; "))
+            }),
+        ImportRule(
+            id: "placeholder-warning", effect: .warn,
+            summary: "what the app shows without crashing but not as meant: a dropped argument, an integer of another size (`%d` for `%lld`), a `% ` the source lacks",
+            triggeringExamples: [
+                .unit("The translation drops %@", ["Use %@ as menu icon": ["en": "Use %@ as menu icon"]],
+                      TransUnit(id: "Use %@ as menu icon", source: "Use %@ as menu icon", target: "Als Menüsymbol verwenden", targetState: .translated)),
+                .unit("%d for %lld", ["%lld items": ["en": "%lld items"]],
+                      TransUnit(id: "%lld items", source: "%lld items", target: "%d Elemente", targetState: .translated)),
+            ],
+            nonTriggeringExamples: [.unit("The source's argument", ["Use %@ as menu icon": ["en": "Use %@ as menu icon"]],
+                                          TransUnit(id: "Use %@ as menu icon", source: "Use %@ as menu icon", target: "%@ als Menüsymbol verwenden", targetState: .translated))],
+            evaluate: { candidate in
+                guard candidate.expected != nil else { return nil }
+                let warnings = candidate.mismatches().filter { $0.severity == .warning }.map(\.message)
+                guard !warnings.isEmpty else { return nil }
+                candidate.remarks.append("warning (placeholder-warning): " + warnings.joined(separator: "; "))
+                return .proceed
+            }),
+        ImportRule(
+            id: "plural-count", effect: .warn,
+            summary: "a plural form drops its count although its category covers several numbers in the locale (Russian `one`: 1, 21, 31, …): they all read as that text",
+            triggeringExamples: [.unit("Russian 'one' states no count", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
+                                       TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Один файл", targetState: .translated),
+                                       locale: "ru")],
+            nonTriggeringExamples: [.unit("German 'one' covers only 1", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
+                                          TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Eine Datei", targetState: .translated))],
+            evaluate: { candidate in
+                guard let expected = candidate.expected, let integers = candidate.pluralIntegers,
+                      let numbers = ImportPolicy.countsReadAsText(candidate.value, expected, integers: integers) else { return nil }
+                candidate.remarks.append("warning (plural-count): the '\(expected.path.components.last ?? "")' form states no count, but covers \(PluralCategoriesCheck.list(numbers)) in \(candidate.locale): all of them read as this text")
+                return .proceed
+            }),
+        ImportRule(
+            id: "no-review-state", effect: .warn,
+            summary: "a `needs-review-*` target for a `.strings` table, which cannot record that: applied as a plain value",
+            triggeringExamples: [.unit("needs-review-l10n into a .strings table", [:],
+                                       TransUnit(id: "Greeting", source: "Hello", target: "Hallo", targetState: .needsReviewL10n),
+                                       original: "App/en.lproj/Legacy.strings",
+                                       more: ["App/en.lproj/Legacy.strings": .text("\"Greeting\" = \"Hello\";\n")])],
+            nonTriggeringExamples: [.unit("needs-review-l10n into a catalog", ["Greeting": ["en": "Hello"]],
+                                          TransUnit(id: "Greeting", source: "Hello", target: "Hallo", targetState: .needsReviewL10n))],
+            evaluate: { candidate in
+                guard !candidate.hasStates, ExchangeStates.onImport(candidate.state) == .apply(.needsReview) else { return nil }
+                candidate.remarks.append("warning (no-review-state): a .strings file cannot mark a value as needing review; applied as a plain value")
+                return .proceed
+            }),
+        ImportRule(
+            id: "apply", effect: .apply,
+            summary: "every other unit is written: `translated`, `final`, `signed-off` or no state as `translated`, `needs-review-*` as `needs_review`",
+            triggeringExamples: [.unit("final", ["Done": ["en": "Done"]],
+                                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .final))],
+            nonTriggeringExamples: [.unit("new", ["Done": ["en": "Done"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .new))],
+            evaluate: { candidate in
+                guard case .apply(let state) = ExchangeStates.onImport(candidate.state) else { return nil }
+                return .applied(candidate.value, state)
+            }),
+    ]
+
+    /// The rule with this id.
+    public static func rule(id: String) -> ImportRule? { rules.first { $0.id == id } }
+
+    /// Runs the rules in order on a unit until one decides. `apply` decides every unit that gets
+    /// that far, so there is always a verdict.
+    static func decide(_ candidate: inout ImportCandidate) -> ImportVerdict {
+        if let target = candidate.unit.target, let expected = candidate.expected {
+            candidate.value = ImportPolicy.catalogForm(target, substitution: expected.targetSubstitution)
+        }
+        for rule in rules {
+            guard let result = rule.evaluate(&candidate) else { continue }
+            candidate.rules.append(rule.id)
+            if let verdict = result { return verdict }
+        }
+        preconditionFailure("the apply rule decides every unit with a finished state")
+    }
+
+    /// The format problems of `value` where the unit's source is expected, judged as the
+    /// `placeholder-mismatch` check judges them (`FormatString.translationMismatches`).
+    static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit) -> [FormatMismatch] {
+        FormatString.translationMismatches(source: FormatString(expected.sourceValue, substitution: expected.sourceSubstitution),
+                                           sourceSubstitution: expected.sourceSubstitution,
+                                           translation: FormatString(value, substitution: expected.targetSubstitution),
+                                           isPluralCase: expected.isPluralCase)
+    }
+
+    /// Whether a returned `<source>` is the current source: Xcode's exported form, the catalog's
+    /// own text, the same text with other but equivalent specifier numbering, or, for a source
+    /// without arguments, the same text with a positional rewrite of its `%` undone.
+    static func sourceMatches(_ source: String, _ expected: ExchangeUnit) -> Bool {
+        if source == expected.source || source == expected.sourceValue { return true }
+        if FormatString(source).isEquivalent(to: FormatString(expected.source)) { return true }
+        guard let undone = FormatString.percentTextRewriteUndone(source) else { return false }
+        return undone == expected.sourceValue && FormatString(expected.sourceValue).specifiers.isEmpty
+    }
+
+    /// For a plural form that leaves out the count its source form reads: the integers below 100
+    /// its category covers in the locale, when that is more than one number (nil otherwise, and
+    /// for an explicit `zero` form, which Foundation uses for exactly 0).
+    static func countsReadAsText(_ value: String, _ expected: ExchangeUnit, integers: [PluralCategory: [Int]]) -> [Int]? {
+        guard expected.isPluralCase, let category = expected.path.pluralCategory, category != .zero else { return nil }
+        let source = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+        let counts = FormatComparisonOptions.pluralCase(of: source, substitution: expected.sourceSubstitution).omittableArguments
+            .intersection(source.arguments.keys)
+        guard !counts.isEmpty, !counts.isSubset(of: FormatString(value, substitution: expected.targetSubstitution).arguments.keys)
+        else { return nil }
+        let numbers = integers[category] ?? []
+        return numbers.count > 1 ? numbers : nil
+    }
+
+    /// The target as the catalog holds it: in a substitution's variation, the specifiers that
+    /// read the substitution's argument (`%2$lld`, as exported) become `%arg` again.
+    static func catalogForm(_ target: String, substitution: SubstitutionArgument?) -> String {
+        guard let substitution, target.contains("%") else { return target }
+        let format = FormatString(target, substitution: substitution)
+        let argument = substitution.number ?? 1
+        let expectedKind = FormatString("%arg", substitution: SubstitutionArgument(number: argument, formatSpecifier: substitution.formatSpecifier)).specifiers.first?.kind
+        var result = ""
+        for token in format.tokens {
+            switch token {
+            case .literal(let text): result += text
+            case .percentSign: result += "%%"
+            case .specifier(let specifier):
+                if specifier.argument == argument, specifier.widthArgument == nil, specifier.precisionArgument == nil,
+                   specifier.kind == expectedKind, specifier.flags.isEmpty, specifier.width == nil, specifier.precision == nil {
+                    result += "%arg"
+                } else {
+                    result += specifier.text
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether the text has a `%`, without which it is one literal to `FormatString`.
+    static func hasPercent(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.contains(0x25) }
+    }
+
+    static func quoted(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t") + "\""
+    }
+}
