@@ -171,12 +171,12 @@ struct TranslationMemoryReference: Sendable {
     /// `fits` for a memory entry, decided once per pair of specifier lists.
     private mutating func fits(_ entry: borrowing Entry, source: String, sourceSignature: Int32, pluralCase: Bool) -> Bool {
         guard entry.signature >= 0, sourceSignature >= 0 else {
-            return Self.fits(entry.target, source: source, pluralCase: pluralCase)
+            return TranslationMemory.fits(entry.target, source: source, pluralCase: pluralCase)
         }
         if entry.signature == sourceSignature { return true }
         let key = Int64(entry.signature) << 32 | Int64(sourceSignature) << 1 | (pluralCase ? 1 : 0)
         if let verdict = fitting[key] { return verdict }
-        let verdict = Self.fits(entry.target, source: source, pluralCase: pluralCase)
+        let verdict = TranslationMemory.fits(entry.target, source: source, pluralCase: pluralCase)
         fitting[key] = verdict
         return verdict
     }
@@ -214,16 +214,8 @@ struct TranslationMemoryReference: Sendable {
         }
     }
 
-    /// Whether a suggested target's specifiers fit the source as an import requires: the same
-    /// specifiers in any order (positions kept) fit without parsing; anything else is compared.
-    static func fits(_ target: String, source: String, pluralCase: Bool) -> Bool {
-        let percent = UInt8(ascii: "%")
-        guard target.utf8.contains(percent) || source.utf8.contains(percent) else { return true }
-        if let a = FormatString.plainSpecifiers(in: target), let b = FormatString.plainSpecifiers(in: source), a == b { return true }
-        let parsed = FormatString(source)
-        let options = pluralCase ? FormatComparisonOptions.pluralCase(of: parsed, substitution: nil) : FormatComparisonOptions()
-        return !FormatString.mismatches(source: parsed, translation: FormatString(target), options: options).contains { $0.severity == .error }
-    }
+    // Whether a target fits its source is `TranslationMemory.fits`, the rule both share (the
+    // oracle is for the storage and the search).
 
     // MARK: Near matches
 
