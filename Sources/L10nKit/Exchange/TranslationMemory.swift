@@ -87,7 +87,7 @@ public struct TranslationMemory: Sendable {
 
     /// Source texts (XLIFF form) by number, and their numbers.
     private var sources: [Source] = []
-    private var sourceNumbers: [String: Int32] = [:]
+    private var sourceNumbers: [UTF8Key: Int32] = [:]
     /// Locale ids by number.
     private var localeNumbers: [String: Int32] = [:]
     /// Project-relative files by number, and their rank in path order (entries sort by it).
@@ -112,6 +112,8 @@ public struct TranslationMemory: Sendable {
     /// Per folded text, how many of the current query's bigram tokens it has (valid where `visited` is the query).
     private var counts: [Int32] = []
     private var queries: Int32 = 0
+    /// Near matches by folded query text, so sources that differ only in case or punctuation search once.
+    private var nearByFolded: [String: [NearMatch]] = [:]
     /// Rows of the Levenshtein distance, reused.
     private var rows: [Int] = []
     private var graphemeCodes: [String: UInt32] = [:]
@@ -193,10 +195,10 @@ public struct TranslationMemory: Sendable {
     }
 
     private mutating func number(ofSource text: String) -> Int32 {
-        if let known = sourceNumbers[text] { return known }
+        if let known = sourceNumbers[UTF8Key(text)] { return known }
         let number = Int32(sources.count)
         sources.append(Source(text: text))
-        sourceNumbers[text] = number
+        sourceNumbers[UTF8Key(text)] = number
         return number
     }
 
@@ -279,15 +281,22 @@ public struct TranslationMemory: Sendable {
         return found
     }
 
-    /// The indices in `entries` of a source's translations into a locale.
+    /// The indices in `entries` of a source's translations into a locale (a source's block is
+    /// sorted by locale; a short source of a large project may have thousands).
     private func range(of source: Int32, locale: Int32) -> Range<Int>? {
         guard Int(source) + 1 < sourceStarts.count else { return nil }
-        var start = Int(sourceStarts[Int(source)])
         let end = Int(sourceStarts[Int(source) + 1])
-        while start < end, entries[start].locale < locale { start += 1 }
-        var stop = start
-        while stop < end, entries[stop].locale == locale { stop += 1 }
-        return start < stop ? start..<stop : nil
+        func first(from low: Int, where above: (Int32) -> Bool) -> Int {
+            var low = low, high = end
+            while low < high {
+                let middle = (low + high) / 2
+                if above(entries[middle].locale) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let start = first(from: Int(sourceStarts[Int(source)])) { $0 >= locale }
+        guard start < end, entries[start].locale == locale else { return nil }
+        return start..<first(from: start) { $0 > locale }
     }
 
     /// Gives an entry its export form and specifier list, the first time it is offered.
@@ -528,6 +537,7 @@ public struct TranslationMemory: Sendable {
     private mutating func near(_ source: String) -> [NearMatch] {
         let text = Self.fold(source)
         guard !text.isEmpty else { return [] }
+        if let known = nearByFolded[text] { return known }
         var result: [NearMatch] = []
         let same = foldedIndex[text]
         if let same { result.append(NearMatch(text: Int32(same), score: 99)) }
@@ -601,7 +611,26 @@ public struct TranslationMemory: Sendable {
             }
         }
         result.sort { $0.score != $1.score ? $0.score > $1.score : folded[Int($0.text)] < folded[Int($1.text)] }
+        nearByFolded[text] = result
         return result
+    }
+}
+
+/// A text as a dictionary key by its UTF-8 bytes: an XLIFF source matches exactly when its bytes
+/// do, and hashing bytes skips the normalization `String` hashing does for non-ASCII text.
+struct UTF8Key: Hashable, Sendable {
+    var text: String
+
+    init(_ text: String) { self.text = text }
+
+    static func == (a: UTF8Key, b: UTF8Key) -> Bool {
+        var a = a.text, b = b.text
+        return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 
