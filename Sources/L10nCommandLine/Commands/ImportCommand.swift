@@ -64,7 +64,8 @@ struct ImportCommand: ParsableCommand {
             throw InputErrors(errors: failures + failure.errors as [any LocatedError], note: "nothing was written")
         }
         guard failures.isEmpty else { throw InputErrors(errors: failures, note: "nothing was written") }
-        let report = ImportReport(plan: plan, inputs: files, dryRun: dryRun)
+        let report = ImportReport(plan: plan, inputs: files, dryRun: dryRun,
+                                  sourceWords: json ? inputs.reduce(0) { $0 + $1.document.sourceWords() } : nil)
         context.write(json ? report.json : report.text)
         return plan.hasRefusals ? .findings : .success
     }

@@ -7,11 +7,15 @@ public struct ImportReport: Sendable {
     public var inputs: [String]
     /// Whether the plan was only shown, not written.
     public var dryRun: Bool
+    /// The source words of every unit read (`XLIFFDocument.sourceWords`), the count a vendor
+    /// invoiced by; nil when not counted.
+    public var sourceWords: Int?
 
-    public init(plan: ImportPlan, inputs: [String], dryRun: Bool) {
+    public init(plan: ImportPlan, inputs: [String], dryRun: Bool, sourceWords: Int? = nil) {
         self.plan = plan
         self.inputs = inputs
         self.dryRun = dryRun
+        self.sourceWords = sourceWords
     }
 
     // MARK: Text
@@ -92,7 +96,7 @@ public struct ImportReport: Sendable {
     ///
     /// ```
     /// { "schemaVersion": 1, "dryRun": false, "inputs": ["fr.xliff"],
-    ///   "totals": { "read", "applied", "unchanged", "skipped", "refused",
+    ///   "totals": { "read", "sourceWords", "applied", "unchanged", "skipped", "refused",
     ///               "skippedByReason": { "do-not-translate", "no-target", "not-translated" },
     ///               "refusedByReason": { "stale-source", "placeholder-mismatch", "unknown-id",
     ///                                    "unknown-state", "unsupported-file", "duplicate-id" } },
@@ -102,6 +106,7 @@ public struct ImportReport: Sendable {
     ///                "status", "reason", "rule", "xliffState", "oldValue", "oldState", "newValue",
     ///                "newState", "createsEntry", "message" } ] }
     /// ```
+    /// `sourceWords` counts the words of the units' sources as export does (null when not counted).
     /// `status` is `applied`, `unchanged`, `skipped` or `refused`; `reason` one of the reason
     /// names above (null for applied and unchanged units); `rule` the id of the `ImportPolicy`
     /// rule that decided the unit (`apply`, `unchanged`, or the reason); `target` the project file the value
@@ -113,7 +118,7 @@ public struct ImportReport: Sendable {
         let skipReasons = ImportUnitOutcome.Reason.allCases.filter { !$0.isRefusal }
         let refuseReasons = ImportUnitOutcome.Reason.allCases.filter(\.isRefusal)
         let totalsValue: JSONValue = .object([
-            ("read", count(totals.read)), ("applied", count(totals.applied)), ("unchanged", count(totals.unchanged)),
+            ("read", count(totals.read)), ("sourceWords", sourceWords.map(count) ?? .null), ("applied", count(totals.applied)), ("unchanged", count(totals.unchanged)),
             ("skipped", count(totals.skipped)), ("refused", count(totals.refused)),
             ("skippedByReason", .object(skipReasons.map { ($0.rawValue, count(totals.skippedByReason[$0] ?? 0)) })),
             ("refusedByReason", .object(refuseReasons.map { ($0.rawValue, count(totals.refusedByReason[$0] ?? 0)) })),

@@ -51,9 +51,7 @@ public struct LocaleExport: Sendable {
     public var unitCount: Int { document.files.reduce(0) { $0 + $1.units.count } }
 
     /// The words of the units' sources, as vendors quote by (`TransUnit.sourceWords`).
-    public func sourceWords() -> Int {
-        document.files.reduce(0) { total, file in total + file.units.reduce(0) { $0 + $1.sourceWords(language: file.sourceLanguage) } }
-    }
+    public func sourceWords() -> Int { document.sourceWords() }
 }
 
 /// The plural categories of the export's locale, as `CatalogUnits` and as bits for `EntrySources`.

@@ -153,7 +153,7 @@ public struct PipelineRunner: Sendable {
             // Later stages see what the import wrote: the written files parsed into the model,
             // or the project read again when the import created a file.
             let refreshed = dryRun ? result.project : try result.project.afterWriting(plan.changes.map { ($0.path, $0.data) })
-            let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun)
+            let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun, sourceWords: inputs.reduce(0) { $0 + $1.document.sourceWords() })
             return (StageResult(stage: stage.name, status: plan.hasRefusals ? .findings : .passed,
                                 output: notes.map { $0 + "\n" }.joined() + report.text), refreshed)
         }

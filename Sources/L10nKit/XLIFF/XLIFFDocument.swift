@@ -136,6 +136,13 @@ public struct TransUnit: Hashable, Sendable {
 
 /// One `<alt-trans match-quality="…" origin="…">`: a suggested translation with the source it
 /// translates, as CAT tools and Translate Toolkit read it.
+extension XLIFFDocument {
+    /// The words of every unit's source in its file's source language, as vendors quote by.
+    public func sourceWords() -> Int {
+        files.reduce(0) { total, file in total + file.units.reduce(0) { $0 + $1.sourceWords(language: file.sourceLanguage) } }
+    }
+}
+
 extension TransUnit {
     /// The words of the source in `language` (ICU word break), format specifiers left out:
     /// `%lld files` is one word, `50%% off` two.

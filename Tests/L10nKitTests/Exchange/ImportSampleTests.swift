@@ -123,13 +123,18 @@ final class ImportSampleTests: XCTestCase {
 
     func testHandoffReportGoldens() throws {
         let root = try ExchangeFixtures.sampleCopy(self)
-        let plan = try ExchangeFixtures.plan(root, [handoff()])
-        let report = ImportReport(plan: plan, inputs: ["handoff/fr.xliff"], dryRun: true)
+        let input = try handoff()
+        let plan = try ExchangeFixtures.plan(root, [input])
+        let words = input.document.sourceWords()
+        XCTAssertEqual(words, input.document.allUnits.reduce(0) { $0 + $1.unit.sourceWords(language: "en") })
+        let report = ImportReport(plan: plan, inputs: ["handoff/fr.xliff"], dryRun: true, sourceWords: words)
         LegacyGolden.assertMatches(Data(report.json.utf8), "exchange/handoff.fr.import.json")
         LegacyGolden.assertMatches(Data(report.text.utf8), "exchange/handoff.fr.import.txt")
         let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any])
         let totals = try XCTUnwrap(json["totals"] as? [String: Any])
         XCTAssertEqual(totals["applied"] as? Int, 19)
+        XCTAssertEqual(totals["sourceWords"] as? Int, words)
+        XCTAssertGreaterThan(words, 23, "23 units, most of several words")
         XCTAssertEqual((totals["refusedByReason"] as? [String: Int])?["stale-source"], 1)
         XCTAssertEqual((json["units"] as? [Any])?.count, 23)
         let refused = report.text.split(separator: "\n").filter { $0.contains("error: refused") }
