@@ -416,8 +416,6 @@ public enum ImportPolicy {
         return text.withUTF8 { $0.contains(0x25) }
     }
 
-    static func quoted(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: "\\t") + "\""
-    }
+    /// The one quoting of values in messages (`\r` escaped too, so a verdict stays one line).
+    static func quoted(_ text: String) -> String { MessageText.quoted(text) }
 }
