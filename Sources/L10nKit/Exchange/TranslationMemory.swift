@@ -133,7 +133,8 @@ public struct TranslationMemory: Sendable {
             let catalog = file.catalog
             let fromSDK = file.path == sdkPath
             let fileNumber = number(ofFile: file.path)
-            var locales: [String: Int32] = [:]
+            // A catalog has a dozen locales: comparing short strings beats hashing them per value.
+            var locales: [(locale: String, number: Int32)] = []
             for (key, entry) in catalog.entries where entry.shouldTranslate != false {
                 guard let localizations = entry.localizations, localizations.count > 1,
                       let source = localizations[catalog.sourceLanguage] else { continue }
@@ -147,11 +148,11 @@ public struct TranslationMemory: Sendable {
                         guard let unit = leaf.path.isRoot ? localization.stringUnit : localization.stringUnit(at: leaf.path),
                               unit.state == .translated, !unit.value.isEmpty else { continue }
                         let localeNumber: Int32
-                        if let known = locales[locale] {
-                            localeNumber = known
+                        if let known = locales.first(where: { $0.locale == locale }) {
+                            localeNumber = known.number
                         } else {
                             localeNumber = number(ofLocale: locale)
-                            locales[locale] = localeNumber
+                            locales.append((locale, localeNumber))
                         }
                         let unitID = id ?? ExchangeUnit.id(key: key, path: leaf.path)
                         id = unitID
@@ -182,12 +183,31 @@ public struct TranslationMemory: Sendable {
         fileRanks = [Int32](repeating: 0, count: files.count)
         for (rank, file) in files.indices.sorted(by: { files[$0] < files[$1] }).enumerated() { fileRanks[file] = Int32(rank) }
         let ranks = fileRanks
-        entries.sort {
-            if $0.source != $1.source { return $0.source < $1.source }
-            if $0.locale != $1.locale { return $0.locale < $1.locale }
-            if $0.file != $1.file { return ranks[Int($0.file)] < ranks[Int($1.file)] }
-            return $0.id < $1.id
+        // Sorted as (source, locale, file rank) numbers with the entry's index, the id deciding
+        // only ties, then moved into place once: entries are large to move while sorting.
+        guard localeNumbers.count < 1 << 16, files.count < 1 << 16 else {
+            entries.sort {
+                if $0.source != $1.source { return $0.source < $1.source }
+                if $0.locale != $1.locale { return $0.locale < $1.locale }
+                if $0.file != $1.file { return ranks[Int($0.file)] < ranks[Int($1.file)] }
+                return $0.id < $1.id
+            }
+            finishIndex()
+            return
         }
+        let all = entries
+        var order = all.indices.map { index -> (key: UInt64, index: Int32) in
+            let entry = all[index]
+            return (UInt64(UInt32(entry.source)) << 32 | UInt64(UInt16(truncatingIfNeeded: entry.locale)) << 16
+                    | UInt64(UInt16(truncatingIfNeeded: ranks[Int(entry.file)])), Int32(index))
+        }
+        order.sort { $0.key != $1.key ? $0.key < $1.key : all[Int($0.index)].id < all[Int($1.index)].id }
+        entries = order.map { all[Int($0.index)] }
+        finishIndex()
+    }
+
+    /// Where each source's block starts, and the near-match index.
+    private mutating func finishIndex() {
         sourceStarts = [Int32](repeating: 0, count: sources.count + 1)
         for entry in entries { sourceStarts[Int(entry.source) + 1] += 1 }
         for index in sources.indices { sourceStarts[index + 1] += sourceStarts[index] }
@@ -500,28 +520,34 @@ public struct TranslationMemory: Sendable {
         postingLengths = postings.map { Int32($0.count) }
     }
 
-    /// The Levenshtein distance of two code lists, or nil when it exceeds `limit` (a band of the
-    /// matrix, rows reused).
-    private mutating func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {
+    /// The Levenshtein distance of two code lists, or nil when it exceeds `limit`: only the band
+    /// of cells within `limit` of the diagonal is computed (a path through any other cell costs
+    /// more than `limit`), and a row whose band all exceeds it stops the search.
+    mutating func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {
         guard abs(a.count - b.count) <= limit else { return nil }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         let width = b.count + 1
         if rows.count < 2 * width { rows = [Int](repeating: 0, count: 2 * width) }
+        let outside = limit + 1
         return a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
                 rows.withUnsafeMutableBufferPointer { rows -> Int? in
                     var previous = 0, current = width
-                    for j in 0...b.count { rows[j] = j }
+                    for j in 0...b.count { rows[j] = min(j, outside) }
                     for i in 1...a.count {
-                        rows[current] = i
-                        var rowMinimum = i
+                        let low = max(1, i - limit), high = min(b.count, i + limit)
+                        rows[current + low - 1] = low == 1 ? min(i, outside) : outside
+                        var rowMinimum = rows[current + low - 1]
                         let code = a[i - 1]
-                        for j in 1...b.count {
-                            let cost = code == b[j - 1] ? 0 : 1
-                            let value = Swift.min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
-                            rows[current + j] = value
-                            rowMinimum = Swift.min(rowMinimum, value)
+                        if low <= high {
+                            for j in low...high {
+                                let cost = code == b[j - 1] ? 0 : 1
+                                let value = Swift.min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost, outside)
+                                rows[current + j] = value
+                                rowMinimum = Swift.min(rowMinimum, value)
+                            }
                         }
+                        if high < b.count { rows[current + high + 1] = outside }
                         if rowMinimum > limit { return nil }
                         swap(&previous, &current)
                     }

@@ -71,3 +71,45 @@ final class SuggestionEquivalenceTests: XCTestCase {
         }
     }
 }
+
+/// The banded edit distance of the near-match search gives the full matrix's distance whenever
+/// that is within the limit, and nil otherwise.
+final class BandedDistanceTests: XCTestCase {
+    private func fullDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    func testBandedEqualsFull() throws {
+        let project = try ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover()
+        var memory = TranslationMemory(project: project)
+        var random = SeededRandom(seed: 5)
+        var compared = 0, within = 0
+        for _ in 0..<20_000 {
+            // Small alphabets so that near strings are common.
+            let a = (0..<random.below(14)).map { _ in UInt32(random.below(4)) }
+            var b = a
+            for _ in 0..<random.below(5) {
+                switch random.below(3) {
+                case 0 where !b.isEmpty: b.remove(at: random.below(b.count))
+                case 1: b.insert(UInt32(random.below(4)), at: random.below(b.count + 1))
+                default: if !b.isEmpty { b[random.below(b.count)] = UInt32(random.below(4)) }
+                }
+            }
+            let limit = random.below(5)
+            let full = fullDistance(a, b)
+            XCTAssertEqual(memory.distance(a, b, limit: limit), full <= limit ? full : nil, "\(a) \(b) limit \(limit)")
+            compared += 1
+            if full <= limit { within += 1 }
+        }
+        XCTAssertGreaterThan(within, compared / 10)
+    }
+}
