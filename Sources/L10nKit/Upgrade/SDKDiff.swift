@@ -50,6 +50,8 @@ public struct SDKDiff: Sendable, Equatable {
     public var localesRemoved: [String]
     /// Only when compared with a project.
     public var overrides: [RemovedOverride]?
+    /// The added keys' English, folded and split into grapheme clusters once for `likelyRename`.
+    private var addedFolded: [[Character]] = []
 
     /// The lowest English-text similarity for a likely rename, in percent.
     public static let renameThreshold = 50
@@ -71,6 +73,7 @@ public struct SDKDiff: Sendable, Equatable {
         localesAdded = new.locales.filter { !oldLocales.contains($0) }.sorted()
         localesRemoved = old.locales.filter { !newLocales.contains($0) }.sorted()
         overrides = nil
+        addedFolded = added.map { Array(TranslationMemory.fold($0.source)) }
     }
 
     /// The comparison with the app's overrides in `project`: each override of a removed key with
@@ -109,12 +112,16 @@ public struct SDKDiff: Sendable, Equatable {
     /// The added key whose English text is the same as `oldSource` or nearest to it (at least
     /// `renameThreshold`); among equals, the one whose key is nearest to the removed key.
     public func likelyRename(of key: String, oldSource: String) -> Rename? {
-        let folded = TranslationMemory.fold(oldSource)
+        let folded = Array(TranslationMemory.fold(oldSource))
         var best: (rename: Rename, keyDistance: Int)?
-        for candidate in added {
-            let score = TextSimilarity.percent(folded, TranslationMemory.fold(candidate.source))
+        for (candidate, text) in zip(added, addedFolded) {
+            // A length difference alone can rule a text out.
+            let longer = max(folded.count, text.count)
+            guard longer == 0 || 100 * (longer - abs(folded.count - text.count)) / longer >= Self.renameThreshold else { continue }
+            let score = TextSimilarity.percent(folded, text)
             guard score >= Self.renameThreshold else { continue }
-            let keyDistance = TextSimilarity.distance(key, candidate.key)
+            if let current = best, current.rename.score > score { continue }
+            let keyDistance = TextSimilarity.distance(Array(key), Array(candidate.key))
             if let current = best, (current.rename.score, -current.keyDistance) >= (score, -keyDistance) { continue }
             best = (Rename(key: candidate.key, source: candidate.source, score: score), keyDistance)
         }
@@ -133,9 +140,8 @@ public struct SDKDiff: Sendable, Equatable {
 
 /// Similarity of short texts: Levenshtein distance over grapheme clusters.
 public enum TextSimilarity {
-    /// The edit distance of `a` and `b` in grapheme clusters.
-    public static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+    /// The edit distance of two texts' grapheme clusters.
+    public static func distance(_ a: [Character], _ b: [Character]) -> Int {
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
@@ -150,7 +156,7 @@ public enum TextSimilarity {
     }
 
     /// 100 × (1 − distance ÷ the longer length), rounded down; 100 only for equal texts.
-    public static func percent(_ a: String, _ b: String) -> Int {
+    public static func percent(_ a: [Character], _ b: [Character]) -> Int {
         if a == b { return 100 }
         let longer = max(a.count, b.count)
         return min(99, 100 * (longer - distance(a, b)) / longer)
