@@ -116,12 +116,16 @@ public struct Project: Sendable {
     /// The resolved URLs of the writable layers outside the root, which a write may touch.
     public var writableOutsideRootURLs: [URL] { writableOutsideRoot.sorted().map { FileTransaction.resolved(url(forPath: $0)) } }
 
-    /// Catalogs of the main bundle that the lookup chain never reads (e.g. `MyBrand.xcstrings`
-    /// in an app on the editor SDK): their keys never reach the screen.
+    /// Catalogs of the main bundle that the lookup chain never reads and that hold SDK keys
+    /// (e.g. `MyBrand.xcstrings` in an app on the editor SDK): renames that never reach the
+    /// screen. The app's other tables (`InfoPlist`, tables read with `tableName:`) are not
+    /// ignored: the app reads them itself, so they are exported, imported and checked.
     public var ignoredCatalogs: [CatalogFile] {
-        guard lookupChain.isEditorChain else { return [] }
+        guard lookupChain.isEditorChain, let sdkLayer = lookupChain.sdkLayer, let sdk = catalog(for: sdkLayer) else { return [] }
         let read = Set(lookupChain.layers.compactMap { $0.catalogPath })
-        return catalogs.filter { $0.bundle == app.name && !read.contains($0.path) }
+        return catalogs.filter { file in
+            file.bundle == app.name && !read.contains(file.path) && file.catalog.entries.keys.contains { sdk.entries[$0] != nil }
+        }
     }
 }
 
