@@ -271,21 +271,10 @@ public struct TranslationMemory: Sendable {
             sourceSignature = signatureID(of: sourceText)
             sources[Int(source)].signature = sourceSignature
         }
-        func offer(_ candidate: Int32, kind: TranslationSuggestion.Kind, quality: Int, sdkOnly: Bool = false) {
-            guard let range = range(of: candidate, locale: locale) else { return }
-            for index in range where found.count < Self.maximumSuggestions {
-                if sdkOnly, !(entries[index].fromSDK && entries[index].id == id) { continue }
-                guard !(entries[index].file == file && entries[index].id == id) else { continue }
-                materialize(index)
-                guard !found.contains(where: { $0.target == entries[index].target }),
-                      fits(index, source: sourceText, sourceSignature: sourceSignature, pluralCase: &plural, id: id) else { continue }
-                found.append(TranslationSuggestion(kind: kind, quality: quality, source: sources[Int(candidate)].text, target: entries[index].target,
-                                                   file: files[Int(entries[index].file)], id: entries[index].id))
-            }
-        }
-        if sdkPath != nil { offer(source, kind: .sdk, quality: 100, sdkOnly: true) }
-        offer(source, kind: .exact, quality: 100)
-        guard found.count < Self.maximumSuggestions else { return found }
+        var query = Query(source: source, sourceText: sourceText, sourceSignature: sourceSignature, locale: locale, file: file, id: id)
+        if sdkPath != nil { offer(source, kind: .sdk, quality: 100, sdkOnly: true, to: &query) }
+        offer(source, kind: .exact, quality: 100, to: &query)
+        guard query.found.count < Self.maximumSuggestions else { return query.found }
         let matches: [NearMatch]
         if let known = sources[Int(source)].near {
             matches = known
@@ -293,12 +282,50 @@ public struct TranslationMemory: Sendable {
             matches = near(sourceText)
             sources[Int(source)].near = matches
         }
-        for match in matches where found.count < Self.maximumSuggestions {
+        for match in matches where query.found.count < Self.maximumSuggestions {
             for raw in rawSources[Int(match.text)] where raw != source {
-                offer(raw, kind: .near, quality: match.score)
+                offer(raw, kind: .near, quality: match.score, to: &query)
             }
         }
-        return found
+        return query.found
+    }
+
+    /// One unit's search: what it is, and what was found so far.
+    private struct Query {
+        var source: Int32
+        var sourceText: String
+        var sourceSignature: Int32
+        var locale: Int32
+        var file: Int32
+        var id: String
+        var plural: Bool?
+        var found: [TranslationSuggestion] = []
+
+        init(source: Int32, sourceText: String, sourceSignature: Int32, locale: Int32, file: Int32, id: String) {
+            self.source = source
+            self.sourceText = sourceText
+            self.sourceSignature = sourceSignature
+            self.locale = locale
+            self.file = file
+            self.id = id
+        }
+    }
+
+    /// Offers a candidate source's translations into the query's locale: not the unit itself,
+    /// not a target already found (the same bytes), only what fits the source's specifiers.
+    private mutating func offer(_ candidate: Int32, kind: TranslationSuggestion.Kind, quality: Int, sdkOnly: Bool = false,
+                                to query: inout Query) {
+        guard let range = range(of: candidate, locale: query.locale) else { return }
+        for index in range where query.found.count < Self.maximumSuggestions {
+            if sdkOnly, !(entries[index].fromSDK && UTF8Key.same(entries[index].id, query.id)) { continue }
+            if entries[index].file == query.file, UTF8Key.same(entries[index].id, query.id) { continue }
+            materialize(index)
+            let target = entries[index].target
+            guard !query.found.contains(where: { UTF8Key.same($0.target, target) }),
+                  fits(index, source: query.sourceText, sourceSignature: query.sourceSignature, pluralCase: &query.plural, id: query.id) else { continue }
+            query.found.append(TranslationSuggestion(kind: kind, quality: quality, source: sources[Int(candidate)].text, target: target,
+                                                     file: files[Int(entries[index].file)], id: entries[index].id))
+        }
     }
 
     /// The indices in `entries` of a source's translations into a locale (a source's block is
@@ -649,9 +676,13 @@ struct UTF8Key: Hashable, Sendable {
 
     init(_ text: String) { self.text = text }
 
-    static func == (a: UTF8Key, b: UTF8Key) -> Bool {
-        var a = a.text, b = b.text
-        return a.withUTF8 { x in b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) } }
+    static func == (a: UTF8Key, b: UTF8Key) -> Bool { same(a.text, b.text) }
+
+    /// Whether two texts have the same UTF-8 bytes (no normalization, unlike `String ==`).
+    static func same(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { x in b.withUTF8 { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
     }
 
     func hash(into hasher: inout Hasher) {
