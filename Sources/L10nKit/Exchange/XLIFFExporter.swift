@@ -147,7 +147,8 @@ public struct XLIFFExporter: Sendable {
         let catalogUnits = LocaleUnits(locale: locale)
         var xliffFiles: [XLIFFFile] = []
         var sourceFiles: [ExportSourceFile] = []
-        let sdk = scope == .overrides ? (units: [], keys: []) : sdkUnits(catalogUnits)
+        // The development language's file holds the app's own source texts: the SDK's are not the app's to edit.
+        let sdk = scope == .overrides || locale == project.sourceLanguage ? (units: [], keys: []) : sdkUnits(catalogUnits)
         var customLabelKeys: [String: Set<String>] = [:]
         if scope == .overrides {
             for label in project.customLabels {
@@ -222,6 +223,10 @@ public struct XLIFFExporter: Sendable {
     /// targets are looked up once; then the catalog's precomputed unit order is walked, so
     /// nothing is sorted unless `CatalogUnits` had to compute an entry of a rare shape
     /// (see `EntrySources.categories`). `emitted` tells which entries gave a unit.
+    ///
+    /// For the catalog's source language (the file Xcode exports for copy editors), every target
+    /// is the source text, in the state of the source's string unit, or `new` where the source
+    /// has none at that path (a key-as-source entry), as Xcode writes it.
     private func units(of catalog: CatalogSources, _ locale: LocaleUnits, missingOnly: Bool,
                        including: (Int, EntrySources) -> Bool) -> (units: [TransUnit], emitted: [Bool]) {
         let localeID = locale.units.locale
@@ -230,8 +235,9 @@ public struct XLIFFExporter: Sendable {
         var masks = [[UInt8]?](repeating: nil, count: count)
         var emitted = [Bool](repeating: false, count: count)
         var irregular: [TransUnit] = []
+        let isSourceLanguage = localeID == catalog.sourceLanguage
         for (index, entry) in catalog.entries.enumerated() where including(index, entry) {
-            let target = localeID == catalog.sourceLanguage ? nil : entry.entry.localizations?[localeID]
+            let target = entry.entry.localizations?[localeID]
             if let categories = entry.categories(for: target, localeCategories: locale.categoryBits) {
                 targets[index] = target
                 masks[index] = categories
@@ -239,7 +245,12 @@ public struct XLIFFExporter: Sendable {
             }
             for unit in locale.units.units(key: entry.key, entry: entry.entry, sourceLanguage: catalog.sourceLanguage)
             where !(missingOnly && (unit.isTranslated || (unit.targetValue == nil && target?.holdsOtherForm(than: unit.path) == true))) {
-                irregular.append(unit.transUnit)
+                var transUnit = unit.transUnit
+                if isSourceLanguage {
+                    transUnit.target = unit.source
+                    transUnit.targetState = target?.stringUnit(at: unit.path).map { ExchangeStates.exported($0.state) } ?? .new
+                }
+                irregular.append(transUnit)
                 emitted[index] = true
             }
         }
@@ -264,6 +275,10 @@ public struct XLIFFExporter: Sendable {
                     }
                     value = FormatString.exported(current.value, substitution: substitution)
                     state = ExchangeStates.exported(current.state)
+                }
+                if isSourceLanguage {
+                    value = unit.source
+                    state = current.map { ExchangeStates.exported($0.state) } ?? .new
                 }
                 units.append(TransUnit(id: unit.id, translate: entries[index].translate, source: unit.source, target: value,
                                        targetState: state, note: entries[index].note))
