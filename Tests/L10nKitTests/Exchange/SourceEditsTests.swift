@@ -268,6 +268,61 @@ final class SourceEditsTests: XCTestCase {
         XCTAssertEqual(catalog.stringUnit(key: "Greeting", locale: "en"), StringUnit(state: .translated, value: "Hello there"))
     }
 
+    // MARK: Real catalogs
+
+    /// The real Xcode catalogs of ../shared (plurals, substitutions, device variations,
+    /// shouldTranslate, key-as-source entries): their development-language export comes back
+    /// unchanged with 0 changes; with every text edited, every edit is applied (none refused),
+    /// the catalogs stay in Xcode's format, and the same file again changes nothing.
+    func testRealCatalogsComeBackUnchangedAndTakeEveryEdit() throws {
+        var files: [String: Data] = [:]
+        for url in try Fixtures.sharedFiles(in: "fixtures/xcstrings", withExtension: "xcstrings") {
+            files["App/" + url.lastPathComponent] = try Data(contentsOf: url)
+        }
+        let root = try ExchangeFixtures.project(self, files: files)
+        let project = try ProjectDiscovery(root: root).discover()
+        let export = XLIFFExporter(project: project).export(locale: "en", scope: .all)
+        XCTAssertEqual(export.document.files.count, files.count)
+        let read = { (document: XLIFFDocument) throws -> ImportInput in
+            ImportInput(path: "en.xliff", document: try XLIFFReader().read(try XLIFFWriter(tool: ExchangeFixtures.tool).data(document), path: "en.xliff"))
+        }
+        let same = try XLIFFImporter(project: project, sourceEdits: true).plan([try read(export.document)])
+        XCTAssertGreaterThan(same.totals.unchanged, 100)
+        XCTAssertEqual(same.totals.applied, 0)
+        XCTAssertEqual(same.totals.refused, 0, same.outcomes.first { $0.status == .refused }?.message ?? "")
+        XCTAssertTrue(same.changes.isEmpty)
+
+        var edited = export.document
+        var editable = 0
+        for fileIndex in edited.files.indices {
+            for unitIndex in edited.files[fileIndex].units.indices where edited.files[fileIndex].units[unitIndex].translate {
+                edited.files[fileIndex].units[unitIndex].target! += " (edited)"
+                edited.files[fileIndex].units[unitIndex].targetState = .translated
+                editable += 1
+            }
+        }
+        let input = try read(edited)
+        let plan = try XLIFFImporter(project: project, sourceEdits: true).plan([input])
+        XCTAssertEqual(plan.totals.refused, 0, plan.outcomes.first { $0.status == .refused }?.message ?? "")
+        XCTAssertEqual(plan.totals.applied, editable)
+        let reviews = plan.outcomes.reduce(0) { $0 + ($1.sourceEdit?.setToNeedsReview.count ?? 0) }
+        XCTAssertGreaterThan(reviews, 100, "the catalogs' translations of the edited texts")
+        for change in plan.changes {
+            let catalog = try StringCatalogReader.read(change.data, file: change.path)
+            XCTAssertEqual(StringCatalogWriter(finalNewline: .asRead).data(for: catalog), change.data, "\(change.path) in Xcode's format")
+        }
+        try plan.write()
+
+        let after = try ProjectDiscovery(root: root).discover()
+        let again = try XLIFFImporter(project: after, sourceEdits: true).plan([input])
+        XCTAssertEqual(again.totals.applied, 0)
+        XCTAssertEqual(again.totals.refused, 0, again.outcomes.first { $0.status == .refused }?.message ?? "")
+        XCTAssertTrue(again.changes.isEmpty)
+        let reexport = XLIFFExporter(project: after).export(locale: "en", scope: .all)
+        XCTAssertEqual(reexport.document.files.flatMap(\.units).filter(\.translate).map(\.source),
+                       edited.files.flatMap(\.units).filter(\.translate).map(\.target!), "the edited texts are the sources now")
+    }
+
     // MARK: Pipelines
 
     /// The pipeline's import stage takes `"sourceEdits": true`; without it the stage fails.
