@@ -308,7 +308,9 @@ struct ImportSession {
                                             doNotTranslate: !unit.translate, hasStates: false)
             return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
         case .catalog(let path):
-            if let sourceLanguage = files.catalog(atPath: path)?.catalog.sourceLanguage, Self.isSameLocale(locale, sourceLanguage) {
+            // The editor catalog may not exist yet; its entries then come from the SDK's.
+            let sourceLanguage = files.catalog(atPath: path)?.catalog.sourceLanguage ?? files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage
+            if Self.isSameLocale(locale, sourceLanguage) {
                 return countingUnfinished(unit, processCatalogSourceEdit(unit, path: path, sourceLanguage: sourceLanguage, outcome: outcome))
             }
             return processCatalogUnit(unit, path: path, locale: locale, outcome: outcome)
@@ -324,7 +326,7 @@ struct ImportSession {
     /// an editor who changes the text but not the state would otherwise lose the edit unnoticed).
     private mutating func countingUnfinished(_ unit: TransUnit, _ outcome: ImportUnitOutcome) -> ImportUnitOutcome {
         if outcome.reason == .notTranslated, let target = unit.target, !target.isEmpty,
-           let old = outcome.oldValue ?? Optional(unit.source), !FormatString(target).isEquivalent(to: FormatString(old)) {
+           !FormatString(target).isEquivalent(to: FormatString(outcome.oldValue ?? unit.source)) {
             unfinishedSourceEdits += 1
         }
         return outcome
@@ -414,7 +416,7 @@ struct ImportSession {
                                                    outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
         var outcome = start
         outcome.targetPath = path
-        if catalogs[path] == nil { catalogs[path] = files.catalog(atPath: path)!.catalog }
+        if catalogs[path] == nil { catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: sourceLanguage) }
         var candidate = ImportCandidate(unit: unit, locale: sourceLanguage, doNotTranslate: false, hasStates: true)
         candidate.isSourceEdit = true
         let id = XcodeUnitID(unit.id, kind: .stringCatalog)

@@ -204,6 +204,23 @@ final class SourceEditsTests: XCTestCase {
         XCTAssertEqual(try catalog(root, "BrandedEditor/IMGLYEditor.xcstrings").stringUnit(key: "ly_img_editor_asset_library_label_credits_artist", locale: "en")?.value, "By %@")
     }
 
+    /// An SDK key the app does not define: its English text is the SDK's, read-only; refused
+    /// as unknown in the app's editor catalog, whether or not that catalog exists yet.
+    func testSDKSourceTextsAreNotTheAppsToEdit() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let unit = TransUnit(id: "ly_img_editor_asset_library_title_images", source: "Images", target: "Pictures", targetState: .translated)
+        let existing = try ExchangeFixtures.plan(root, [try ExchangeFixtures.xliff(original: "BrandedEditor/IMGLYEditor.xcstrings", target: "en", [unit])],
+                                                 sourceEdits: true)
+        XCTAssertEqual(existing.outcomes.first?.reason, .unknownID)
+        XCTAssertEqual(existing.outcomes.first?.message, "BrandedEditor/IMGLYEditor.xcstrings has no key \"ly_img_editor_asset_library_title_images\" (the SDK's own source texts are read-only)")
+        XCTAssertTrue(existing.changes.isEmpty)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("BrandedEditor/IMGLYEditor.xcstrings"))
+        let absent = try ExchangeFixtures.plan(root, [try ExchangeFixtures.xliff(original: "BrandedEditor/IMGLYEditor.xcstrings", target: "en", [unit])],
+                                               sourceEdits: true)
+        XCTAssertEqual(absent.outcomes.first?.reason, .unknownID)
+        XCTAssertTrue(absent.changes.isEmpty, "no editor catalog is created")
+    }
+
     // MARK: Variations, positions, order within a run
 
     /// Editing one plural form reviews the forms made from it: German `one` (from English `one`),
