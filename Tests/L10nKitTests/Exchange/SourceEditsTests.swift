@@ -328,9 +328,17 @@ final class SourceEditsTests: XCTestCase {
             let catalog = try StringCatalogReader.read(change.data, file: change.path)
             XCTAssertEqual(StringCatalogWriter(finalNewline: .asRead).data(for: catalog), change.data, "\(change.path) in Xcode's format")
         }
+        let needsReview = { (project: Project) -> Int in
+            project.catalogs.reduce(0) { total, file in
+                total + file.catalog.entries.values.reduce(0) { count, entry in
+                    count + (entry.localizations ?? [:]).values.reduce(0) { $0 + $1.stringUnits.filter { $0.unit.state == .needsReview }.count }
+                }
+            }
+        }
         try plan.write()
 
         let after = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(needsReview(after) - needsReview(project), reviews, "every listed translation is needs_review in the files")
         let again = try XLIFFImporter(project: after, sourceEdits: true).plan([input])
         XCTAssertEqual(again.totals.applied, 0)
         XCTAssertEqual(again.totals.refused, 0, again.outcomes.first { $0.status == .refused }?.message ?? "")
@@ -363,5 +371,13 @@ final class SourceEditsTests: XCTestCase {
         XCTAssertTrue(results[0].output.contains("source edits: 1 source changed, 2 translations set to needs_review"), results[0].output)
         let german = try String(contentsOf: root.appendingPathComponent("out/de.xliff"), encoding: .utf8)
         XCTAssertTrue(german.contains("<source>Titles</source>"), german)
+
+        // The export stage refuses the source language outside scope all, as the command does.
+        let english = root.appendingPathComponent("english.json")
+        try Data(#"{"project":".","stages":[{"stage":"export","scope":"missing","locales":["en"],"out":"out-en"}]}"#.utf8).write(to: english)
+        let refusedExport = PipelineRunner().run(try Pipeline.read(contentsOf: english))
+        XCTAssertEqual(refusedExport.map(\.status), [.failed])
+        XCTAssertTrue(refusedExport[0].output.contains("'en' is the source language: export it for copy editors with scope all"), refusedExport[0].output)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("out-en").path))
     }
 }
