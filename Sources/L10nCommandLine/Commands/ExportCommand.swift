@@ -14,7 +14,8 @@ struct ExportCommand: ParsableCommand {
         does not ship, every SDK key, under the app catalog where its translation lands; \
         overrides: the custom labels (app renames of SDK keys); all: everything Xcode exports \
         from the app's catalogs and .strings tables. The SDK's own catalog is never exported. \
-        A locale with nothing to export gets no file.
+        A locale with nothing to export gets no file. The source language exports with --scope \
+        all as Xcode writes it for copy editors: every target is the source text.
         """
     )
     static let arguments: [ArgumentSpec] = [
@@ -61,8 +62,8 @@ struct ExportCommand: ParsableCommand {
         guard !targets.isEmpty else {
             throw UsageError("the project declares no locale besides its source language \(discovered.sourceLanguage); pass --locale")
         }
-        if let source = targets.first(where: { $0 == discovered.sourceLanguage }) {
-            throw UsageError("'\(source)' is the source language; export the languages translators write")
+        if scope != .all, let source = targets.first(where: { $0 == discovered.sourceLanguage }) {
+            throw UsageError("'\(source)' is the source language: export it for copy editors with --scope all (import their edits with l10n import --source-edits)")
         }
         let offered = Set(discovered.app.availableLocalizations)
         for locale in targets where !offered.contains(locale) {

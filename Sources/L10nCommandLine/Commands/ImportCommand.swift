@@ -1,7 +1,7 @@
 import Foundation
 import L10nKit
 
-/// `l10n import FILE... [--project DIR] [--dry-run] [--format text|json]`: merges translator files.
+/// `l10n import FILE... [--project DIR] [--dry-run] [--source-edits] [--format text|json]`: merges translator files.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "import",
@@ -15,19 +15,25 @@ struct ImportCommand: ParsableCommand {
         importing the same file twice changes nothing. The report names every unit's outcome \
         (--format json: schema version 1, see ImportReport.json). Exit status: 0 all applied or \
         skipped by rule, 1 some unit refused (the others are applied), 2 an unusable file \
-        (malformed, no target-language, a path outside the project, an unknown file): nothing written.
+        (malformed, no target-language, a path outside the project, an unknown file): nothing written. \
+        A development-language file (target-language = the source language, which Xcode exports \
+        for copy editors) is refused unless --source-edits: then its edited targets become the \
+        source texts and every other locale's translation of a changed source goes to \
+        needs_review (.strings translations, which have no state, are listed to re-check).
         """
     )
     static let arguments: [ArgumentSpec] = [
         .positional("file", help: "XLIFF files or .xcloc bundles.", repeating: true),
         .option("project", value: "dir", help: "The project folder.", default: "."),
         .flag("dry-run", help: "Write nothing; show what would change (key, locale, old → new)."),
+        .flag("source-edits", help: "Apply a development-language file's copy edits to the source texts; their translations go to needs_review."),
         OutputFormat.argument(help: "Report format: text or json."),
     ] + WriteOptions.arguments
 
     let files: [String]
     let project: String
     let dryRun: Bool
+    let sourceEdits: Bool
     let json: Bool
     let writing: WriteOptions
 
@@ -36,6 +42,7 @@ struct ImportCommand: ParsableCommand {
         files = arguments.values("file")
         project = arguments.value("project") ?? "."
         dryRun = arguments.flag("dry-run")
+        sourceEdits = arguments.flag("source-edits")
         json = try OutputFormat(arguments) == .json
     }
 
@@ -56,7 +63,8 @@ struct ImportCommand: ParsableCommand {
         }
         // An unreadable input: the others are still planned, to report every problem at once,
         // and nothing is written.
-        let job = ImportJob(options: ImportOptions(dryRun: dryRun || !failures.isEmpty, force: writing.force, lockTimeout: writing.lockTimeout))
+        let job = ImportJob(options: ImportOptions(dryRun: dryRun || !failures.isEmpty, force: writing.force, lockTimeout: writing.lockTimeout,
+                                                 sourceEdits: sourceEdits))
         let plan: ImportPlan
         do {
             plan = try job.run(inputs, root: root, waiting: context.note, warnings: context.note).plan

@@ -38,6 +38,9 @@ public struct ImportUnitOutcome: Sendable, Equatable {
         case unsupportedFile = "unsupported-file"
         /// Refused: an earlier unit in the same run had the same file, locale and id.
         case duplicateID = "duplicate-id"
+        /// Refused: a copy edit of a development-language text changes its arguments (drops `%@`,
+        /// changes a type, adds one), which every translation of it reads.
+        case sourcePlaceholders = "source-placeholders"
 
         public var isRefusal: Bool {
             switch self {
@@ -76,6 +79,46 @@ public struct ImportUnitOutcome: Sendable, Equatable {
     /// The ids of the `ImportPolicy` rules that triggered on the unit, in order: the last one
     /// decided it, the others rewrote its value or warned.
     public var rules: [String]
+    /// For an applied copy edit of a development-language text (`import --source-edits`): the
+    /// translations of it that now need a translator's look; nil for every other unit.
+    public var sourceEdit: SourceEdit?
+
+    /// The translations a changed source text puts up for review: in a catalog their state
+    /// becomes `needs_review`; a `.strings` table has no state, so they are listed to re-check.
+    public struct SourceEdit: Sendable, Equatable {
+        public var translations: [ReviewedTranslation]
+
+        public init(translations: [ReviewedTranslation] = []) {
+            self.translations = translations
+        }
+
+        /// Translations whose state was set to `needs_review`.
+        public var setToNeedsReview: [ReviewedTranslation] { translations.filter { $0.newState != nil } }
+        /// Translations in files without states, to re-check by hand.
+        public var toRecheck: [ReviewedTranslation] { translations.filter { $0.newState == nil } }
+    }
+
+    /// One translation of a changed source text.
+    public struct ReviewedTranslation: Sendable, Equatable {
+        /// The catalog or the locale's `.strings` file (project-relative).
+        public var path: String
+        public var locale: String
+        /// The XLIFF id of the translated unit (`KEY|==|plural.one` for a variation).
+        public var id: String
+        public var value: String
+        /// The catalog state before and after; both nil for a `.strings` value (re-check by hand).
+        public var oldState: String?
+        public var newState: String?
+
+        public init(path: String, locale: String, id: String, value: String, oldState: String? = nil, newState: String? = nil) {
+            self.path = path
+            self.locale = locale
+            self.id = id
+            self.value = value
+            self.oldState = oldState
+            self.newState = newState
+        }
+    }
 
     /// The rule that decided the unit (`apply`, `unchanged`, or the reason it was skipped or refused).
     public var rule: String? { rules.last }
@@ -164,7 +207,8 @@ public struct ImportFileError: LocatedError, Equatable {
         case readOnlyFile
         /// `source-language` differs from the catalog's source language.
         case sourceLanguageMismatch
-        /// `target-language` is the source language: importing would overwrite source texts.
+        /// `target-language` is the source language (the development-language file Xcode exports
+        /// for copy editors): imported only with `--source-edits`, which applies the edited sources.
         case targetIsSourceLanguage
     }
 

@@ -15,6 +15,9 @@ struct ImportCandidate {
     var unknownID = ""
     /// False for `.strings` tables, whose values have no state.
     var hasStates: Bool
+    /// The unit is a copy edit of a development-language text (`import --source-edits`): its
+    /// target is the edited source, `expected` the current source as its own translation.
+    var isSourceEdit = false
     /// For a plural case: the integers below 100 each plural category covers in the target
     /// locale (nil elsewhere, or when ICU has no rules for it).
     var pluralIntegers: [PluralCategory: [Int]]?
@@ -105,12 +108,22 @@ public struct ImportRuleExample: Sendable {
     public var original: String
     public var locale: String
     public var units: [TransUnit]
+    /// Imported with `--source-edits` (a development-language file of copy edits).
+    public var sourceEdits = false
 
     /// A unit returned for the app's `App/Localizable.xcstrings` with these entries (see `ExampleEntries`).
     public static func unit(_ title: String, _ entries: ExampleEntries, _ units: TransUnit..., locale: String = "de",
                             original: String = "App/Localizable.xcstrings", more: [String: ExampleFile] = [:]) -> ImportRuleExample {
         ImportRuleExample(title: title, project: .app(title, declared: ["en", locale], localizable: entries, more: more),
                           original: original, locale: locale, units: units)
+    }
+
+    /// A copy edit of the development language (`en`), imported with `--source-edits`.
+    public static func sourceEdit(_ title: String, _ entries: ExampleEntries, _ units: TransUnit...) -> ImportRuleExample {
+        var example = ImportRuleExample(title: title, project: .app(title, declared: ["en", "de"], localizable: entries),
+                                        original: "App/Localizable.xcstrings", locale: "en", units: units)
+        example.sourceEdits = true
+        return example
     }
 }
 
@@ -234,7 +247,8 @@ public enum ImportPolicy {
                 // An equal value with a new state keeps the catalog's own text.
                 candidate.value = current
                 let appliedState = ExchangeStates.onImport(candidate.state)
-                let sameState = !candidate.hasStates
+                // A copy edit is judged by its text: the state of a source text means nothing to translators.
+                let sameState = !candidate.hasStates || candidate.isSourceEdit
                     || appliedState == expected.targetState.map { .apply($0) }
                     || (candidate.state != nil && expected.exportedTargetState == candidate.state)
                 guard sameState else { return .proceed }
@@ -252,6 +266,31 @@ public enum ImportPolicy {
             evaluate: { candidate in
                 guard let expected = candidate.expected, !ImportPolicy.sourceMatches(candidate.unit.source, expected) else { return nil }
                 return .refused(.staleSource, "the source changed since the export: the file has \(ImportPolicy.quoted(candidate.unit.source)), the project now has \(ImportPolicy.quoted(expected.source))")
+            }),
+        ImportRule(
+            id: "source-placeholders", effect: .refuse,
+            summary: "a copy edit of a development-language text (`--source-edits`) that changes the arguments every translation reads: drops or adds one, changes a type; reordering words is fine",
+            triggeringExamples: [
+                .sourceEdit("The edit drops %@", ["Shared by %@": ["en": "Shared by %@", "de": "Geteilt von %@"]],
+                            TransUnit(id: "Shared by %@", source: "Shared by %@", target: "Shared by a friend", targetState: .translated)),
+                .sourceEdit("%lld became %@", ["%lld photos": ["en": "%lld photos"]],
+                            TransUnit(id: "%lld photos", source: "%lld photos", target: "%@ photos", targetState: .translated)),
+            ],
+            nonTriggeringExamples: [
+                .sourceEdit("Words reordered, the argument kept", ["Shared by %@": ["en": "Shared by %@", "de": "Geteilt von %@"]],
+                            TransUnit(id: "Shared by %@", source: "Shared by %@", target: "%@ shared this", targetState: .translated)),
+                .sourceEdit("Xcode's positional form, arguments swapped", ["%@ by %@": ["en": "%@ by %@"]],
+                            TransUnit(id: "%@ by %@", source: "%1$@ by %2$@", target: "By %2$@: %1$@", targetState: .translated)),
+                .sourceEdit("The one form states its count in words", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
+                            TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "One file", targetState: .translated)),
+            ],
+            evaluate: { candidate in
+                guard candidate.isSourceEdit, let expected = candidate.expected else { return nil }
+                let changes = SourceEdits.argumentChanges(current: expected.sourceValue, edited: candidate.value,
+                                                          substitution: expected.sourceSubstitution, isPluralCase: expected.isPluralCase)
+                guard !changes.isEmpty else { return nil }
+                return .refused(.sourcePlaceholders, "the copy edit changes the arguments every translation of this text reads: " + changes.joined(separator: "; ")
+                                + "; keep them (words may move; with positions such as %1$@ arguments may too), or change the source in the code")
             }),
         ImportRule(
             id: "placeholder-mismatch", effect: .refuse,
@@ -273,7 +312,7 @@ public enum ImportPolicy {
                       TransUnit(id: "%@ by %@", source: "%1$@ by %2$@", target: "von %2$@: %1$@", targetState: .translated)),
             ],
             evaluate: { candidate in
-                guard candidate.expected != nil else { return nil }
+                guard candidate.expected != nil, !candidate.isSourceEdit else { return nil }
                 let errors = candidate.mismatches().filter { $0.severity == .error }.map(\.message)
                 return errors.isEmpty ? nil : .refused(.placeholderMismatch, errors.joined(separator: "; "))
             }),
@@ -289,7 +328,7 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("The source's argument", ["Use %@ as menu icon": ["en": "Use %@ as menu icon"]],
                                           TransUnit(id: "Use %@ as menu icon", source: "Use %@ as menu icon", target: "%@ als Menüsymbol verwenden", targetState: .translated))],
             evaluate: { candidate in
-                guard candidate.expected != nil else { return nil }
+                guard candidate.expected != nil, !candidate.isSourceEdit else { return nil }
                 let warnings = candidate.mismatches().filter { $0.severity == .warning }.map(\.message)
                 guard !warnings.isEmpty else { return nil }
                 candidate.remarks.append("warning (placeholder-warning): " + warnings.joined(separator: "; "))
@@ -304,7 +343,7 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("German 'one' covers only 1", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
                                           TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Eine Datei", targetState: .translated))],
             evaluate: { candidate in
-                guard let expected = candidate.expected, let integers = candidate.pluralIntegers,
+                guard !candidate.isSourceEdit, let expected = candidate.expected, let integers = candidate.pluralIntegers,
                       let numbers = ImportPolicy.countsReadAsText(candidate.value, expected, integers: integers) else { return nil }
                 candidate.remarks.append("warning (plural-count): the '\(expected.path.components.last ?? "")' form states no count, but covers \(PluralCategoriesCheck.list(numbers)) in \(candidate.locale): all of them read as this text")
                 return .proceed
@@ -319,7 +358,7 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("needs-review-l10n into a catalog", ["Greeting": ["en": "Hello"]],
                                           TransUnit(id: "Greeting", source: "Hello", target: "Hallo", targetState: .needsReviewL10n))],
             evaluate: { candidate in
-                guard !candidate.hasStates, ExchangeStates.onImport(candidate.state) == .apply(.needsReview) else { return nil }
+                guard !candidate.hasStates, !candidate.isSourceEdit, ExchangeStates.onImport(candidate.state) == .apply(.needsReview) else { return nil }
                 candidate.remarks.append("warning (no-review-state): a .strings file cannot mark a value as needing review; applied as a plain value")
                 return .proceed
             }),

@@ -31,14 +31,27 @@ public struct ImportReport: Sendable {
     /// 4 units: 1 applied, 1 unchanged, 1 skipped (1 not-translated), 1 refused (1 stale-source)
     /// wrote App/Localizable.xcstrings: 1 value
     /// ```
+    ///
+    /// A copy edit of the development language (`--source-edits`) lists, under its unit, each
+    /// translation of the changed source: set to `needs_review`, or to re-check in a `.strings`
+    /// file, which has no states; a line after the totals counts them.
     public var text: String {
         var lines: [String] = []
-        for outcome in plan.outcomes { lines.append(Self.line(outcome)) }
+        for outcome in plan.outcomes {
+            lines.append(Self.line(outcome))
+            for translation in outcome.sourceEdit?.translations ?? [] { lines.append("  " + Self.line(translation)) }
+        }
         let totals = plan.totals
         var summary = "\(totals.read) unit\(totals.read == 1 ? "" : "s"): \(totals.applied) applied, \(totals.unchanged) unchanged, "
         summary += "\(totals.skipped) skipped" + Self.breakdown(totals.skippedByReason)
         summary += ", \(totals.refused) refused" + Self.breakdown(totals.refusedByReason)
         lines.append(summary)
+        let edits = plan.outcomes.compactMap(\.sourceEdit)
+        if !edits.isEmpty {
+            let review = edits.reduce(0) { $0 + $1.setToNeedsReview.count }, recheck = edits.reduce(0) { $0 + $1.toRecheck.count }
+            lines.append("source edits: \(edits.count) source\(edits.count == 1 ? "" : "s") changed, \(review) translation\(review == 1 ? "" : "s") set to needs_review, "
+                         + "\(recheck) to re-check in .strings files")
+        }
         for note in plan.notes { lines.append("note: " + note) }
         if plan.changes.isEmpty {
             lines.append(totals.applied == 0 ? "nothing to write" : "nothing to write: the files already hold these values")
@@ -67,6 +80,13 @@ public struct ImportReport: Sendable {
                 if let state = outcome.newState { text += " (\(state))" }
             }
             if outcome.createsEntry { text += ", new key copied from the SDK" }
+            if let edit = outcome.sourceEdit {
+                let review = edit.setToNeedsReview.count, recheck = edit.toRecheck.count
+                var parts: [String] = []
+                if review > 0 { parts.append("\(review) translation\(review == 1 ? "" : "s") set to needs_review") }
+                if recheck > 0 { parts.append("\(recheck) translation\(recheck == 1 ? "" : "s") to re-check") }
+                text += "; source edit: " + (parts.isEmpty ? "no translation to review" : parts.joined(separator: ", "))
+            }
             if let message = outcome.message { text += "; " + message }
             return text
         case .unchanged:
@@ -80,6 +100,14 @@ public struct ImportReport: Sendable {
         case .refused:
             return "\(place): error: refused (\(outcome.reason?.rawValue ?? "rule")): \(subject): \(outcome.message ?? "")"
         }
+    }
+
+    /// `needs_review: <catalog> "<id>" [de]: "<value>" (translated → needs_review)`, or for a
+    /// `.strings` value `re-check: <file> "<key>" [ru]: "<value>"`.
+    static func line(_ translation: ImportUnitOutcome.ReviewedTranslation) -> String {
+        let subject = "\(translation.path) \(quoted(translation.id)) [\(translation.locale)]: \(quoted(translation.value))"
+        guard let newState = translation.newState else { return "re-check: " + subject + " (a .strings value has no state to mark)" }
+        return "\(newState): \(subject) (\(translation.oldState ?? "none") → \(newState))"
     }
 
     private static func breakdown(_ counts: [ImportUnitOutcome.Reason: Int]) -> String {
@@ -99,9 +127,12 @@ public struct ImportReport: Sendable {
     ///   "totals": { "read", "sourceWords", "applied", "unchanged", "skipped", "refused",
     ///               "skippedByReason": { "do-not-translate", "no-target", "not-translated" },
     ///               "refusedByReason": { "stale-source", "placeholder-mismatch", "unknown-id",
-    ///                                    "unknown-state", "unsupported-file", "duplicate-id" } },
+    ///                                    "unknown-state", "unsupported-file", "duplicate-id",
+    ///                                    "source-placeholders" } },
     ///   "files": [ { "path", "created", "appliedUnits", "createdEntries" } ],
     ///   "notes": [ "..." ],
+    ///   "sourceEdits": [ { "input", "line", "column", "target", "key", "id", "oldValue", "newValue",
+    ///                      "translations": [ { "path", "locale", "id", "value", "oldState", "newState", "recheck" } ] } ],
     ///   "units": [ { "input", "line", "column", "original", "id", "locale", "key", "target",
     ///                "status", "reason", "rule", "xliffState", "oldValue", "oldState", "newValue",
     ///                "newState", "createsEntry", "message" } ] }
@@ -110,7 +141,10 @@ public struct ImportReport: Sendable {
     /// `status` is `applied`, `unchanged`, `skipped` or `refused`; `reason` one of the reason
     /// names above (null for applied and unchanged units); `rule` the id of the `ImportPolicy`
     /// rule that decided the unit (`apply`, `unchanged`, or the reason); `target` the project file the value
-    /// goes to; `line`/`column` locate the `<trans-unit>` in `input`'s XLIFF file.
+    /// goes to; `line`/`column` locate the `<trans-unit>` in `input`'s XLIFF file. `sourceEdits`
+    /// lists the applied copy edits of the development language (`--source-edits`; empty
+    /// otherwise), each with the translations set to `needs_review` (`newState`) or, in a
+    /// `.strings` file, to re-check (`recheck`: true, states null).
     public var json: String {
         let totals = plan.totals
         func count(_ value: Int) -> JSONValue { .number(String(value)) }
@@ -149,6 +183,24 @@ public struct ImportReport: Sendable {
                 ("message", string(outcome.message)),
             ])
         }
+        let sourceEdits: [JSONValue] = plan.outcomes.compactMap { outcome in
+            guard let edit = outcome.sourceEdit else { return nil }
+            return .object([
+                ("input", .string(outcome.location?.file ?? outcome.input)),
+                ("line", outcome.location.map { count($0.line) } ?? .null),
+                ("column", outcome.location.map { count($0.column) } ?? .null),
+                ("target", string(outcome.targetPath)),
+                ("key", string(outcome.key)),
+                ("id", .string(outcome.id)),
+                ("oldValue", string(outcome.oldValue)),
+                ("newValue", string(outcome.newValue)),
+                ("translations", .array(edit.translations.map { translation in
+                    .object([("path", .string(translation.path)), ("locale", .string(translation.locale)), ("id", .string(translation.id)),
+                             ("value", .string(translation.value)), ("oldState", string(translation.oldState)),
+                             ("newState", string(translation.newState)), ("recheck", .bool(translation.newState == nil))])
+                })),
+            ])
+        }
         let root: JSONValue = .object([
             ("schemaVersion", count(1)),
             ("dryRun", .bool(dryRun)),
@@ -156,6 +208,7 @@ public struct ImportReport: Sendable {
             ("totals", totalsValue),
             ("files", .array(files)),
             ("notes", .array(plan.notes.map(JSONValue.string))),
+            ("sourceEdits", .array(sourceEdits)),
             ("units", .array(units)),
         ])
         return String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: root), as: UTF8.self)

@@ -42,6 +42,13 @@ struct ImportUnitLookup {
     }
 }
 
+extension ImportUnitLookup {
+    /// Drops what was computed for an entry whose source text the run changed (a copy edit).
+    mutating func forget(catalogPath: String, key: String) {
+        sources[catalogPath]?[key] = nil
+    }
+}
+
 /// What identifies a unit for the `duplicate-id` rule: the file written, the locale and the id.
 struct ImportUnitKey: Hashable {
     var path: String

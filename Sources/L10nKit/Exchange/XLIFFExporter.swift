@@ -145,7 +145,10 @@ public struct XLIFFExporter: Sendable {
         let catalogUnits = LocaleUnits(locale: locale)
         var xliffFiles: [XLIFFFile] = []
         var sourceFiles: [ExportSourceFile] = []
-        let sdk = scope == .overrides ? (units: [], keys: []) : sdkUnits(catalogUnits)
+        // The development language in scope all is the file for copy editors: the app's own source
+        // texts as targets; the SDK's are not the app's to edit.
+        let copyEdits = scope == .all && locale == project.sourceLanguage
+        let sdk = scope == .overrides || copyEdits ? (units: [], keys: []) : sdkUnits(catalogUnits)
         var customLabelKeys: [String: Set<String>] = [:]
         if scope == .overrides {
             for label in project.customLabels {
@@ -159,7 +162,7 @@ public struct XLIFFExporter: Sendable {
             var units: [TransUnit]
             switch scope {
             case .all:
-                units = self.units(of: catalog, catalogUnits, missingOnly: false) { _, _ in true }.units
+                units = self.units(of: catalog, catalogUnits, missingOnly: false, sourceAsTarget: copyEdits) { _, _ in true }.units
             case .missing:
                 if files.ignoredCatalogPaths.contains(file.path) {
                     units = []
@@ -220,7 +223,11 @@ public struct XLIFFExporter: Sendable {
     /// targets are looked up once; then the catalog's precomputed unit order is walked, so
     /// nothing is sorted unless `CatalogUnits` had to compute an entry of a rare shape
     /// (see `EntrySources.categories`). `emitted` tells which entries gave a unit.
-    private func units(of catalog: CatalogSources, _ locale: LocaleUnits, missingOnly: Bool,
+    ///
+    /// With `sourceAsTarget`, for the catalog's source language (the file Xcode exports for copy
+    /// editors), every target is the source text, in the state of the source's string unit, or
+    /// `new` where the source has none at that path (a key-as-source entry), as Xcode writes it.
+    private func units(of catalog: CatalogSources, _ locale: LocaleUnits, missingOnly: Bool, sourceAsTarget: Bool = false,
                        including: (Int, EntrySources) -> Bool) -> (units: [TransUnit], emitted: [Bool]) {
         let localeID = locale.units.locale
         let count = catalog.entries.count
@@ -228,8 +235,10 @@ public struct XLIFFExporter: Sendable {
         var masks = [[UInt8]?](repeating: nil, count: count)
         var emitted = [Bool](repeating: false, count: count)
         var irregular: [TransUnit] = []
+        let isSourceLanguage = localeID == catalog.sourceLanguage
+        let sourceAsTarget = sourceAsTarget && isSourceLanguage
         for (index, entry) in catalog.entries.enumerated() where including(index, entry) {
-            let target = localeID == catalog.sourceLanguage ? nil : entry.entry.localizations?[localeID]
+            let target = isSourceLanguage && !sourceAsTarget ? nil : entry.entry.localizations?[localeID]
             if let categories = entry.categories(for: target, localeCategories: locale.categoryBits) {
                 targets[index] = target
                 masks[index] = categories
@@ -237,7 +246,12 @@ public struct XLIFFExporter: Sendable {
             }
             for unit in locale.units.units(key: entry.key, entry: entry.entry, sourceLanguage: catalog.sourceLanguage)
             where !(missingOnly && (unit.isTranslated || (unit.targetValue == nil && target?.holdsOtherForm(than: unit.path) == true))) {
-                irregular.append(unit.transUnit)
+                var transUnit = unit.transUnit
+                if sourceAsTarget {
+                    transUnit.target = unit.source
+                    transUnit.targetState = target?.stringUnit(at: unit.path).map { ExchangeStates.exported($0.state) } ?? .new
+                }
+                irregular.append(transUnit)
                 emitted[index] = true
             }
         }
@@ -262,6 +276,10 @@ public struct XLIFFExporter: Sendable {
                     }
                     value = FormatString.exported(current.value, substitution: substitution)
                     state = ExchangeStates.exported(current.state)
+                }
+                if sourceAsTarget {
+                    value = unit.source
+                    state = current.map { ExchangeStates.exported($0.state) } ?? .new
                 }
                 units.append(TransUnit(id: unit.id, translate: entries[index].translate, source: unit.source, target: value,
                                        targetState: state, note: entries[index].note))

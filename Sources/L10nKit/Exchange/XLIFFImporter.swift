@@ -67,8 +67,9 @@ public struct ImportPlan: Sendable {
 /// Merges translator files into a project's catalogs and `.strings` tables.
 ///
 /// File level (any problem: `ImportFailure`, nothing written, exit 2): every `<file>` needs a
-/// `target-language` other than the source language and a `source-language` equal to the
-/// catalog's; its `original` must lie inside the project and name an app catalog, a `.strings`
+/// `target-language` other than the source language (unless `sourceEdits`: then a
+/// development-language file's targets are copy edits of the sources) and a `source-language`
+/// equal to the catalog's; its `original` must lie inside the project and name an app catalog, a `.strings`
 /// table (any locale's file of it: the target locale's `<locale>.lproj/<Table>.strings` is
 /// written, created when missing), or the app's editor-table catalog for SDK keys (created in
 /// Xcode's format when the app has none). The SDK's catalog and vendor folders are read-only.
@@ -82,10 +83,14 @@ public struct ImportPlan: Sendable {
 public struct XLIFFImporter: Sendable {
     public var project: Project
     public var files: ExchangeFiles
+    /// Whether a `<file>` whose target language is the development language is applied as copy
+    /// edits of the source texts (`import --source-edits`, `SourceEdits`); else it is refused.
+    public var sourceEdits: Bool
 
-    public init(project: Project) {
+    public init(project: Project, sourceEdits: Bool = false) {
         self.project = project
         self.files = ExchangeFiles(project: project)
+        self.sourceEdits = sourceEdits
     }
 
     /// Where a `<file>`'s units go.
@@ -126,10 +131,16 @@ public struct XLIFFImporter: Sendable {
         var errors: [ImportFileError] = []
         var destinations: [[Destination?]] = []
         for input in inputs {
+            // A development-language file names the flag once, not once per catalog it holds.
+            var namedSourceEdits = false
             destinations.append(input.document.files.map { file in
                 switch destination(for: file) {
                 case .success(let destination): return destination
                 case .failure(let error):
+                    if error.kind == .targetIsSourceLanguage {
+                        if namedSourceEdits { return nil }
+                        namedSourceEdits = true
+                    }
                     errors.append(error)
                     return nil
                 }
@@ -197,9 +208,9 @@ public struct XLIFFImporter: Sendable {
             sourceLanguage = project.sourceLanguage
             destination = .unsupported(path: path)
         }
-        if locale == sourceLanguage || LocaleIdentifier.canonicalized(sourceLanguage) == locale {
-            return .failure(ImportFileError(.targetIsSourceLanguage, "target-language \"\(locale)\" is the source language of \"\(path)\"", at: at,
-                                            hint: "importing it would overwrite the source texts; set target-language to the translation's language"))
+        if !sourceEdits, locale == sourceLanguage || LocaleIdentifier.canonicalized(sourceLanguage) == locale {
+            return .failure(ImportFileError(.targetIsSourceLanguage, "the file's target language is the development language \(locale): it holds copy edits of the source texts; import it with --source-edits", at: at,
+                                            hint: "--source-edits writes the edited sources and sets their translations to needs_review (docs/exchange.md, \"Copy edits of the development language\"); a translation's file needs its own target-language"))
         }
         if file.sourceLanguage != sourceLanguage {
             return .failure(ImportFileError(.sourceLanguageMismatch, "source-language \"\(file.sourceLanguage)\" differs from \"\(sourceLanguage)\", the source language of \"\(path)\"", at: at,
@@ -277,6 +288,10 @@ struct ImportSession {
     var seen = Set<ImportUnitKey>()
     var pluralIntegersByLocale: [String: [PluralCategory: [Int]]?] = [:]
     var notes: [String] = []
+    /// Finds the translations a source edit puts up for review (one `CatalogUnits` per locale).
+    var sourceEdits = SourceEdits()
+    /// Development-language units skipped as not translated although their text was edited.
+    var unfinishedSourceEdits = 0
 
     init(project: Project, files: ExchangeFiles) {
         self.project = project
@@ -293,10 +308,33 @@ struct ImportSession {
                                             doNotTranslate: !unit.translate, hasStates: false)
             return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
         case .catalog(let path):
+            // The editor catalog may not exist yet; its entries then come from the SDK's.
+            let sourceLanguage = files.catalog(atPath: path)?.catalog.sourceLanguage ?? files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage
+            if Self.isSameLocale(locale, sourceLanguage) {
+                return countingUnfinished(unit, processCatalogSourceEdit(unit, path: path, sourceLanguage: sourceLanguage, outcome: outcome))
+            }
             return processCatalogUnit(unit, path: path, locale: locale, outcome: outcome)
         case .strings(let table):
+            if Self.isSameLocale(locale, table.sourceLocale) {
+                return countingUnfinished(unit, processStringsSourceEdit(unit, table: table, outcome: outcome))
+            }
             return processStringsUnit(unit, table: table, locale: locale, outcome: outcome)
         }
+    }
+
+    /// Counts a copy edit left out for its state (Xcode exports a key-as-source text as `new`;
+    /// an editor who changes the text but not the state would otherwise lose the edit unnoticed).
+    private mutating func countingUnfinished(_ unit: TransUnit, _ outcome: ImportUnitOutcome) -> ImportUnitOutcome {
+        if outcome.reason == .notTranslated, let target = unit.target, !target.isEmpty,
+           !FormatString(target).isEquivalent(to: FormatString(outcome.oldValue ?? unit.source)) {
+            unfinishedSourceEdits += 1
+        }
+        return outcome
+    }
+
+    /// Whether an XLIFF language (canonicalized) names the catalog's or folder's locale.
+    static func isSameLocale(_ locale: String, _ other: String) -> Bool {
+        locale == other || LocaleIdentifier.canonicalized(other) == locale
     }
 
     // MARK: Catalogs
@@ -368,9 +406,96 @@ struct ImportSession {
         return outcome
     }
 
+    // MARK: Source edits
+
+    /// A copy edit of a catalog's development-language text: the rules judge the edited text as
+    /// a target against the current source (the same stale, state and placeholder rules, plus
+    /// `source-placeholders`); applied, it becomes the source-language value (a key-as-source
+    /// entry gets one, its key stays) and every other locale's translation of it goes to `needs_review`.
+    private mutating func processCatalogSourceEdit(_ unit: TransUnit, path: String, sourceLanguage: String,
+                                                   outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        outcome.targetPath = path
+        if catalogs[path] == nil { catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: sourceLanguage) }
+        var candidate = ImportCandidate(unit: unit, locale: sourceLanguage, doNotTranslate: false, hasStates: true)
+        candidate.isSourceEdit = true
+        let id = XcodeUnitID(unit.id, kind: .stringCatalog)
+        guard let key = id.key else {
+            candidate.unknownID = "\"\(unit.id)\" is not a catalog key"
+            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+        }
+        outcome.key = key
+        let entry = catalogs[path]!.entries[key]
+        candidate.doNotTranslate = !unit.translate || entry?.shouldTranslate == false
+        if !candidate.doNotTranslate {
+            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: sourceLanguage, id: unit.id)).inserted
+        }
+        var currentState: StringUnitState?
+        if let entry, var expected = unitLookup.unit(id: unit.id, key: key, entry: entry, sourceLanguage: sourceLanguage,
+                                                      catalogPath: path, locale: sourceLanguage) {
+            // The "translation" of a source text is the text itself, in the state its source unit has.
+            currentState = entry.localizations?[sourceLanguage]?.stringUnit(at: expected.path)?.state
+            expected.targetValue = expected.sourceValue
+            expected.targetState = currentState
+            expected.targetSubstitution = expected.sourceSubstitution
+            candidate.expected = expected
+        }
+        candidate.unknownID = entry == nil
+            ? "\(path) has no key \"\(key)\"" + (path == files.editorCatalogPath ? " (the SDK's own source texts are read-only)" : "")
+            : "\"\(key)\" has no \(id.variationDescription) in the development language"
+        if let expected = candidate.expected, !candidate.doNotTranslate, !candidate.isDuplicate {
+            outcome.oldValue = expected.sourceValue
+            outcome.oldState = currentState?.rawValue
+        }
+        let verdict = ImportPolicy.decide(&candidate)
+        outcome = Self.record(verdict, candidate, in: outcome)
+        guard case .applied(let edited, _) = verdict, let expected = candidate.expected else { return outcome }
+        let value = SourceEdits.written(edited, replacing: expected.sourceValue)
+        let state = currentState ?? .translated
+        let before = catalogs[path]!.entries[key]!
+        do {
+            try catalogs[path]!.setStringUnit(value: value, state: state, key: key, locale: sourceLanguage, path: expected.path)
+        } catch {
+            outcome.rules.append(ImportUnitOutcome.Reason.unknownID.rawValue)
+            return Self.refuse(outcome, .unknownID, error.description)
+        }
+        // Later units of this entry are checked against the edited source.
+        unitLookup.forget(catalogPath: path, key: key)
+        var edit = ImportUnitOutcome.SourceEdit()
+        for review in sourceEdits.translationsToReview(key: key, before: before, after: catalogs[path]!.entries[key]!,
+                                                        sourceLanguage: sourceLanguage) {
+            try? catalogs[path]!.setStringUnit(value: review.value, state: .needsReview, key: key, locale: review.locale, path: review.path)
+            edit.translations.append(ImportUnitOutcome.ReviewedTranslation(path: path, locale: review.locale, id: review.id, value: review.value,
+                                                                           oldState: review.state.rawValue, newState: StringUnitState.needsReview.rawValue))
+        }
+        outcome.newValue = value
+        outcome.newState = state.rawValue
+        outcome.sourceEdit = edit
+        applied[path, default: 0] += 1
+        return outcome
+    }
+
+    /// A copy edit of a `.strings` table's development-language value: written into the source
+    /// file; the other locales' values of the key cannot be marked (no states), so they are
+    /// listed to re-check.
+    private mutating func processStringsSourceEdit(_ unit: TransUnit, table: ExchangeFiles.Table, outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = processStringsUnit(unit, table: table, locale: table.sourceLocale, outcome: start, isSourceEdit: true)
+        guard outcome.status == .applied, outcome.oldValue != outcome.newValue else { return outcome }
+        var edit = ImportUnitOutcome.SourceEdit()
+        for locale in Collator.xcodeKeyOrder.sorted(Array(table.table.files.keys)) where locale != table.sourceLocale && locale != "Base" {
+            let path = table.table.path(locale: locale)
+            guard let value = stringsValues[path]?[unit.id] ?? table.table.files[locale]?.value(forKey: unit.id) else { continue }
+            edit.translations.append(ImportUnitOutcome.ReviewedTranslation(path: path, locale: LocaleIdentifier.canonicalized(locale) ?? locale,
+                                                                           id: unit.id, value: value))
+        }
+        outcome.sourceEdit = edit
+        return outcome
+    }
+
     // MARK: .strings
 
-    private mutating func processStringsUnit(_ unit: TransUnit, table: ExchangeFiles.Table, locale: String, outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+    private mutating func processStringsUnit(_ unit: TransUnit, table: ExchangeFiles.Table, locale: String, outcome start: ImportUnitOutcome,
+                                             isSourceEdit: Bool = false) -> ImportUnitOutcome {
         var outcome = start
         // An existing folder spelled another way (`pt_BR.lproj` for pt-BR) is the one written.
         let folderLocale = table.table.files[locale] != nil ? locale
@@ -379,11 +504,17 @@ struct ImportSession {
         outcome.targetPath = path
         outcome.key = unit.id
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
+        candidate.isSourceEdit = isSourceEdit
         if unit.translate {
             candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted
         }
         let current = stringsValues[path]?[unit.id] ?? table.table.files[folderLocale]?.value(forKey: unit.id)
         if var expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: nil) {
+            // A copy edit earlier in the run changed the source this translation is checked against.
+            if !isSourceEdit, let edited = stringsValues[table.originalPath]?[unit.id] {
+                expected.sourceValue = edited
+                expected.source = FormatString.positionalized(edited)
+            }
             expected.targetValue = current
             candidate.expected = expected
             if unit.translate, !candidate.isDuplicate { outcome.oldValue = current }
@@ -392,7 +523,11 @@ struct ImportSession {
         }
         let verdict = ImportPolicy.decide(&candidate)
         outcome = Self.record(verdict, candidate, in: outcome)
-        guard case .applied(let value, _) = verdict else { return outcome }
+        guard case .applied(var value, _) = verdict else { return outcome }
+        if isSourceEdit, let expected = candidate.expected {
+            value = SourceEdits.written(value, replacing: expected.sourceValue)
+            outcome.newValue = value
+        }
         stringsValues[path, default: [:]][unit.id] = value
         stringsTables[path] = table
         applied[path, default: 0] += 1
@@ -450,6 +585,9 @@ struct ImportSession {
 
     /// The bytes of every file whose content changes.
     mutating func finish() -> ImportPlan {
+        if unfinishedSourceEdits > 0 {
+            notes.append("\(unfinishedSourceEdits) development-language unit\(unfinishedSourceEdits == 1 ? " has" : "s have") an edited text in an unfinished state (Xcode exports a key-as-source text as new) and \(unfinishedSourceEdits == 1 ? "was" : "were") skipped; set state=\"translated\" (or remove the state) on the edited targets to apply them")
+        }
         var changes: [ImportFileChange] = []
         for (path, catalog) in catalogs where applied[path, default: 0] > 0 {
             let url = project.url(forPath: path)

@@ -8,11 +8,15 @@ public struct ImportOptions: Sendable {
     public var force: Bool
     /// Seconds to wait for another run's lock before giving up.
     public var lockTimeout: TimeInterval
+    /// Apply a development-language file's edited source texts (`import --source-edits`);
+    /// without it such a file is refused as a whole.
+    public var sourceEdits: Bool
 
-    public init(dryRun: Bool = false, force: Bool = false, lockTimeout: TimeInterval = 60) {
+    public init(dryRun: Bool = false, force: Bool = false, lockTimeout: TimeInterval = 60, sourceEdits: Bool = false) {
         self.dryRun = dryRun
         self.force = force
         self.lockTimeout = lockTimeout
+        self.sourceEdits = sourceEdits
     }
 }
 
@@ -44,7 +48,7 @@ public struct ImportJob: Sendable {
     public func run(_ inputs: [ImportInput], root: URL, project: Project? = nil,
                     waiting: @escaping (String) -> Void = { _ in }, warnings: (String) -> Void = { _ in }) throws -> ImportJobResult {
         try run(root: root, project: project, locking: XLIFFImporter.filesToLock(for: inputs, root: root),
-                waiting: waiting, warnings: warnings) { try XLIFFImporter(project: $0).plan(inputs) }
+                waiting: waiting, warnings: warnings) { try XLIFFImporter(project: $0, sourceEdits: options.sourceEdits).plan(inputs) }
     }
 
     /// The same for any plan of changes to the project's catalogs and tables (`l10n fill`, a

@@ -83,8 +83,9 @@ public enum PipelineStage: Sendable, Equatable {
     /// Writes translator files: one XLIFF (or `.xcloc`) per locale into `out`; no locales means
     /// the app's declared ones without the source language.
     case export(scope: ExportScope, locales: [String], out: URL, format: ExportFormat)
-    /// Imports returned translator files (XLIFF or `.xcloc`); with `dryRun` only reports.
-    case importFiles(files: [URL], dryRun: Bool)
+    /// Imports returned translator files (XLIFF or `.xcloc`); with `dryRun` only reports; with
+    /// `sourceEdits` a development-language file's copy edits are applied (`import --source-edits`).
+    case importFiles(files: [URL], dryRun: Bool, sourceEdits: Bool)
     /// Runs the checks (`l10n check`); errors (or, with `strict`, warnings) are findings.
     case check(CheckOptions)
     /// Prints what discovery found: bundles, tables, the lookup chain, the offered locales.
@@ -176,7 +177,8 @@ public enum PipelineStage: Sendable, Equatable {
             guard let files = try options.strings("files"), !files.isEmpty else {
                 throw InputError("stage import needs \"files\": the XLIFF files or .xcloc bundles to import", at: start)
             }
-            stage = .importFiles(files: files.map { Pipeline.resolve($0, in: folder) }, dryRun: try options.bool("dryRun", default: false))
+            stage = .importFiles(files: files.map { Pipeline.resolve($0, in: folder) }, dryRun: try options.bool("dryRun", default: false),
+                                 sourceEdits: try options.bool("sourceEdits", default: false))
         }
         try options.finish()
         return stage

@@ -68,7 +68,7 @@ public struct PipelineRunner: Sendable {
                 (result, project) = try run(stage, on: project, state: &state)
                 // A stage that may write files leaves earlier findings stale.
                 if case .format(check: false) = stage { state.checks = nil; state.report = nil }
-                if case .importFiles(_, dryRun: false) = stage { state.checks = nil; state.report = nil }
+                if case .importFiles(_, dryRun: false, _) = stage { state.checks = nil; state.report = nil }
             } catch {
                 result = StageResult.failed(stage.name, error)
             }
@@ -144,10 +144,10 @@ public struct PipelineRunner: Sendable {
                 .run(on: project, into: out, tool: .l10n(version: L10nVersion.current))
             let lines = exported.map { $0.summary(path: $0.url.map(displayPath) ?? "", scope: scope) }
             return (StageResult(stage: stage.name, status: .passed, output: lines.map { $0 + "\n" }.joined()), project)
-        case .importFiles(let files, let dryRun):
+        case .importFiles(let files, let dryRun, let sourceEdits):
             let inputs = try files.map { try ImportInput.read(contentsOf: $0, displayPath: $0.path) }
             var notes: [String] = []
-            let result = try ImportJob(options: ImportOptions(dryRun: dryRun)).run(inputs, root: project.root, project: project,
+            let result = try ImportJob(options: ImportOptions(dryRun: dryRun, sourceEdits: sourceEdits)).run(inputs, root: project.root, project: project,
                                                                                   waiting: { notes.append($0) })
             let plan = result.plan
             // Later stages see what the import wrote: the written files parsed into the model,

@@ -209,8 +209,8 @@ extension ExchangeFixtures {
         return ImportInput(path: path, document: try XLIFFReader().read(data, path: path))
     }
 
-    static func plan(_ root: URL, _ inputs: [ImportInput]) throws -> ImportPlan {
-        try XLIFFImporter(project: ProjectDiscovery(root: root).discover()).plan(inputs)
+    static func plan(_ root: URL, _ inputs: [ImportInput], sourceEdits: Bool = false) throws -> ImportPlan {
+        try XLIFFImporter(project: ProjectDiscovery(root: root).discover(), sourceEdits: sourceEdits).plan(inputs)
     }
 
     /// The file-level errors a plan throws (empty when it does not throw).

@@ -11,7 +11,7 @@ final class ImportPolicyTests: XCTestCase {
         let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
         try example.project.write(to: root)
         let input = try ExchangeFixtures.xliff(original: example.original, target: example.locale, example.units)
-        let plan = try ExchangeFixtures.plan(root, [input])
+        let plan = try ExchangeFixtures.plan(root, [input], sourceEdits: example.sourceEdits)
         return try XCTUnwrap(plan.outcomes.last)
     }
 

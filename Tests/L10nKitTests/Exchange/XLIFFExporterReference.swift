@@ -18,7 +18,9 @@ struct ReferenceXLIFFExporter {
         let catalogUnits = CatalogUnits(locale: locale)
         var xliffFiles: [XLIFFFile] = []
         var sourceContents: [(path: String, data: Data)] = []
-        let sdkUnits = scope == .overrides ? [] : self.sdkUnits(catalogUnits)
+        // Added with copy edits: the development language in scope all has the sources as targets, no SDK units.
+        let copyEdits = scope == .all && locale == project.sourceLanguage
+        let sdkUnits = scope == .overrides || copyEdits ? [] : self.sdkUnits(catalogUnits)
         let sdkEntries = sdkUnits.isEmpty ? [:] : sdkEntriesByKey(sdkUnits)
         var customLabelKeys: [String: Set<String>] = [:]
         if scope == .overrides {
@@ -34,7 +36,15 @@ struct ReferenceXLIFFExporter {
             switch scope {
             case .all:
                 for key in catalog.entries.keys {
-                    units += catalogUnits.units(key: key, entry: catalog.entries[key]!, sourceLanguage: catalog.sourceLanguage)
+                    let entry = catalog.entries[key]!
+                    units += catalogUnits.units(key: key, entry: entry, sourceLanguage: catalog.sourceLanguage).map { unit in
+                        guard copyEdits, locale == catalog.sourceLanguage else { return unit }
+                        var copy = unit
+                        copy.targetValue = unit.sourceValue
+                        copy.targetSubstitution = unit.sourceSubstitution
+                        copy.targetState = entry.localizations?[locale]?.stringUnit(at: unit.path)?.state ?? .new
+                        return copy
+                    }
                 }
             case .missing:
                 guard !files.ignoredCatalogPaths.contains(file.path) else { break }
