@@ -88,14 +88,16 @@ public struct SwiftLocalizationScanner: Sendable {
                 break
             }
             for function in functions where function.last == identifier {
-                // The dotted name read backwards from the call: `L10n . tr (`.
+                // The dotted name read backwards from the call: `L10n . tr (`; a leading empty
+                // component (`.tr`) asks for a member on an implicit type.
+                let implicit = function.first == ""
                 var position = index
                 var matched = true
-                for component in function.dropLast().reversed() {
+                for component in function.dropFirst(implicit ? 1 : 0).dropLast().reversed() {
                     guard isPunctuation(position - 1, "."), name(position - 2) == component else { matched = false; break }
                     position -= 2
                 }
-                guard matched, !isPunctuation(position - 1, ".") || function.first == "" else { continue }
+                guard matched, !implicit || isPunctuation(position - 1, ".") else { continue }
                 if let literal = literalArgument(open + 1) { add(function.joined(separator: "."), literal, at: open + 1) }
                 break
             }
