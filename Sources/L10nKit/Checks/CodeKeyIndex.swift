@@ -106,11 +106,16 @@ extension CheckContext {
                     var localized: [String] = []
                     var shown: [String] = []
                     for locale in locales {
-                        guard let key else { shown.append(codeKey.text); continue }
                         let list = searchList(for: locale)
+                        let chosen = list.first ?? locale
+                        // Text written in code is in the source language: a device that picks it reads it as meant.
+                        guard let key else {
+                            shown.append(codeKey.text)
+                            if chosen == sourceLanguage { localized.append(locale) }
+                            continue
+                        }
                         shown.append(list.lazy.compactMap { self.tableValue(key, table: id, locale: $0) }.first
                                      ?? tableValue(key, table: id, locale: sourceLanguage) ?? key)
-                        let chosen = list.first ?? locale
                         if chosen == sourceLanguage || tableValue(key, table: id, locale: chosen) != nil { localized.append(locale) }
                     }
                     // A key marked `shouldTranslate: false` (a brand name) reads the same everywhere on purpose.

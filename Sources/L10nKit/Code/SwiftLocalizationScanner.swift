@@ -73,11 +73,11 @@ public struct SwiftLocalizationScanner: Sendable {
             let open = index + 1
             let afterDot = isPunctuation(index - 1, ".")
             switch identifier {
-            case "Text", "NSLocalizedString", "LocalizedStringResource" where !afterDot:
-                if let literal = literalArgument(open + 1) { add(identifier, literal, at: open + 1, table: table(open)) }
+            case "Text", "NSLocalizedString", "LocalizedStringResource":
+                if !afterDot, let literal = literalArgument(open + 1) { add(identifier, literal, at: open + 1, table: table(open)) }
                 continue
-            case "String" where !afterDot:
-                if name(open + 1) == "localized", isPunctuation(open + 2, ":"), let literal = literalArgument(open + 3) {
+            case "String":
+                if !afterDot, name(open + 1) == "localized", isPunctuation(open + 2, ":"), let literal = literalArgument(open + 3) {
                     add("String(localized:)", literal, at: open + 3, table: table(open))
                 }
                 continue

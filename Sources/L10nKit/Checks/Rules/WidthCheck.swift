@@ -56,6 +56,8 @@ public struct WidthCheck: Check {
         var result: [Finding] = []
         for view in context.codeLabelViews() {
             guard let surface = WidthBudget.surface(of: view.label.surfaceKey, in: context.budgets) else { continue }
+            // An SDK key shown on its own surface is measured at its catalog line already.
+            if case .editorKey(let key) = view.label.content, WidthBudget.surface(of: key, in: context.budgets) == surface { continue }
             var devices: [String: [String]] = [:]
             var order: [(String, Int)] = []
             var measured: [String: Int] = [:]
