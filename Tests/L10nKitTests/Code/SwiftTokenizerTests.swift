@@ -124,4 +124,29 @@ final class SwiftTokenizerTests: XCTestCase {
             _ = try? SwiftTokenizer.tokenize(Data(bytes), file: "fuzz.swift")
         }
     }
+
+    /// The shapes of the fuzz scale probe (Tests/Fuzz/scale_probe.swift), at n and 4n items: a
+    /// quadratic step would grow 16-fold; failing needs more than 8-fold and over a second.
+    func testScanningGrowsLinearly() throws {
+        // Each shape with the references plus labels its n items hold.
+        let shapes: [(String, (Int) -> String, (Int) -> Int)] = [
+            ("labels", { n in (0..<n).map { "Dock.Buttons.b\($0)(title: { _ in Text(\"Label \\(count) \($0)\") }) // Text(\"x\")\n" }.joined() }, { 2 * $0 }),
+            ("references", { n in (0..<n).map { "let v\($0): Int = 1\nlet s = NSLocalizedString(\"k \\(v\($0))\", comment: \"\")\n" }.joined() }, { $0 }),
+            ("nested parentheses", { n in String(repeating: "f(", count: n) + "Text(\"k\")" + String(repeating: ")", count: n) }, { _ in 1 }),
+            ("multi-line literal", { n in "let s = \"\"\"\n" + (0..<n).map { "  line \($0) \\(x)\n" }.joined() + "  \"\"\"\n" }, { _ in 0 }),
+            ("nested comments", { n in String(repeating: "/* ", count: n) + String(repeating: "*/ ", count: n) + "Text(\"k\")" }, { _ in 1 }),
+        ]
+        let scanner = SwiftLocalizationScanner(functions: ["L10n.tr"])
+        for (name, make, expected) in shapes {
+            var seconds: [Double] = []
+            for n in [4000, 16000] {
+                let data = Data(make(n).utf8)
+                let start = DispatchTime.now().uptimeNanoseconds
+                let source = try scanner.scan(data, path: "a.swift")
+                seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                XCTAssertEqual(source.references.count + source.labels.count, expected(n), name)
+            }
+            XCTAssertFalse(seconds[1] / max(seconds[0], 1e-6) > 8 && seconds[1] > 1, "\(name): \(seconds)")
+        }
+    }
 }
