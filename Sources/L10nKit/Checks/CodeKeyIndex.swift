@@ -101,7 +101,7 @@ extension CheckContext {
                     views.append(CodeLabelView(file: file.path, label: label, key: key, isDefined: winningLayer(key) != nil,
                                                localizedLocales: localized, shown: shown.map { $0?.value ?? key }))
                 case .localizedKey(let codeKey):
-                    let id = CodeKeyIndex.TableID(bundle: codeKeys.bundle(ofSwiftFile: file.path, project: project), table: "Localizable")
+                    let id = CodeKeyIndex.TableID(bundle: codeKeys.bundle(ofSwiftFile: file.path, project: project), table: label.table ?? "Localizable")
                     let key = codeKeys.keys(matching: codeKey, in: id).first
                     var localized: [String] = []
                     var shown: [String] = []

@@ -167,15 +167,18 @@ public struct CodeLabel: Sendable, Hashable {
     /// `title` or `label`.
     public var parameter: String
     public var content: Content
+    /// The table a `LocalizedStringKey` text names (`Text("k", tableName: "Brand")`), nil for `Localizable`.
+    public var table: String?
     /// Where the `Text` is.
     public var line: Int
     public var column: Int
 
-    public init(surface: Surface, button: String, parameter: String, content: Content, line: Int, column: Int) {
+    public init(surface: Surface, button: String, parameter: String, content: Content, table: String? = nil, line: Int, column: Int) {
         self.surface = surface
         self.button = button
         self.parameter = parameter
         self.content = content
+        self.table = table
         self.line = line
         self.column = column
     }

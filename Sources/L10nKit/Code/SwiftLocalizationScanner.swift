@@ -189,10 +189,14 @@ public struct SwiftLocalizationScanner: Sendable {
                     for text in (argument + 3)..<end where name(text) == "Text" && isPunctuation(text + 1, "(") && !isPunctuation(text - 1, ".") {
                         let first = text + 2
                         var content: CodeLabel.Content?
+                        var table: String?
                         var at = first
                         if let literal = tokens[first].string, isPunctuation(first + 1, ")") || isPunctuation(first + 1, ",") {
                             content = .localizedKey(Self.key(literal, types: types))
-                            if let reference = byToken[first] { references[reference].isLabel = true }
+                            if let reference = byToken[first] {
+                                references[reference].isLabel = true
+                                table = references[reference].table
+                            }
                         } else if name(first) == "verbatim", isPunctuation(first + 1, ":"), let literal = tokens[first + 2].string {
                             content = .verbatim(Self.key(literal, types: types).text)
                             at = first + 2
@@ -202,7 +206,7 @@ public struct SwiftLocalizationScanner: Sendable {
                             at = first + 5
                         }
                         guard let content else { continue }
-                        labels.append(CodeLabel(surface: surface, button: button, parameter: parameter, content: content,
+                        labels.append(CodeLabel(surface: surface, button: button, parameter: parameter, content: content, table: table,
                                                 line: tokens[at].line, column: tokens[at].column))
                     }
                     argument = end + 1

@@ -27,6 +27,7 @@ final class CodeChecksTests: XCTestCase {
     func testCodeLabelInAnotherTableAndNotToBeTranslated() throws {
         let swift = ExampleFile.text("""
         Dock.Buttons.imagesLibrary(title: { _ in Text("Pictures") })
+        Dock.Buttons.textLibrary(title: { _ in Text("Pictures", tableName: "MyBrand") })
         NavigationBar.Buttons.export(label: { _ in Label { Text("Brand") } icon: { Image.imgly.export } })
         """)
         var example = CheckExample.editor("", sdk: ["ly_img_editor_dock_button_images": ["en": "Images", "de": "Bilder"]],

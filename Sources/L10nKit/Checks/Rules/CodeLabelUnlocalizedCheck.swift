@@ -60,14 +60,15 @@ public struct CodeLabelUnlocalizedCheck: Check {
             if !view.isDefined {
                 let bundle = context.codeKeys.bundle(ofSwiftFile: view.file, project: context.project)
                 let elsewhere = context.codeKeys.tables(defining: key, bundle: bundle).map { context.codeKeys.tables[$0]!.file }
-                let note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) has it, but Text reads Localizable)"
+                let table = view.label.table ?? "Localizable"
+                let note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) has it, but Text reads \(table))"
                 result.append(finding(file: view.file, key: key.text, line: view.label.line, column: view.label.column,
-                                      message: "\(place), a key the app's Localizable table does not define\(note): every device shows \(CheckContext.quoted(key.text)) as written"))
+                                      message: "\(place), a key the app's \(table) table does not define\(note): every device shows \(CheckContext.quoted(key.text)) as written"))
                 continue
             }
             for (locale, shown) in zip(context.locales, view.shown) where !view.localizedLocales.contains(locale) {
                 result.append(finding(file: view.file, key: view.key, locale: locale, line: view.label.line, column: view.label.column,
-                                      message: "\(place), which Localizable has no '\(locale)' value for: \(context.device(for: locale)) devices see \(CheckContext.quoted(shown))",
+                                      message: "\(place), which \(view.label.table ?? "Localizable") has no '\(locale)' value for: \(context.device(for: locale)) devices see \(CheckContext.quoted(shown))",
                                       device: DeviceOutcome(device: context.device(for: locale), shows: shown)))
             }
         }
