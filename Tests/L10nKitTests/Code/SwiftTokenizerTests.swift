@@ -119,9 +119,13 @@ final class SwiftTokenizerTests: XCTestCase {
     func testArbitraryBytesNeverCrash() {
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("\"#\\()/*{}\n \rTextab1.:,`'$\u{E9}".utf8) + [0xFF, 0x00]
+        // Whole words too, so that calls and label factories form often enough.
+        let words = ["Text(", "Dock.Buttons.x(title: {", "verbatim:", ".imgly.localized(", "L10n.tr(", "NSLocalizedString(", "String(localized:", ": Int", "\\(", "\"\"\""]
         for _ in 0..<2000 {
-            let bytes = (0..<Int.random(in: 0..<60, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
-            _ = try? SwiftTokenizer.tokenize(Data(bytes), file: "fuzz.swift")
+            let bytes = (0..<Int.random(in: 0..<60, using: &generator)).flatMap { _ -> [UInt8] in
+                Bool.random(using: &generator) ? [alphabet.randomElement(using: &generator)!] : Array(words.randomElement(using: &generator)!.utf8)
+            }
+            _ = try? SwiftLocalizationScanner(functions: ["L10n.tr", ".t"]).scan(Data(bytes), path: "fuzz.swift")
         }
     }
 
