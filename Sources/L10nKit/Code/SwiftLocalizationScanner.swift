@@ -16,12 +16,14 @@ public struct SwiftLocalizationScanner: Sendable {
         scan(tokens: try SwiftTokenizer.tokenize(data, file: path), path: path)
     }
 
+    /// Scans tokens already read: the brackets are matched once, then references and labels found.
     public func scan(tokens: [SwiftToken], path: String) -> SwiftSource {
         let types = Self.declaredSpecifiers(tokens)
+        let matches = Self.matchingBrackets(tokens)
         var references: [CodeReference] = []
         var byToken: [Int: Int] = [:]
-        collectReferences(tokens, types: types, into: &references, byToken: &byToken, nested: false)
-        let labels = self.labels(tokens, types: types, references: &references, byToken: byToken)
+        collectReferences(tokens, matches: matches, types: types, into: &references, byToken: &byToken, nested: false)
+        let labels = self.labels(tokens, matches: matches, types: types, references: &references, byToken: byToken)
         return SwiftSource(path: path, references: references, labels: labels)
     }
 
@@ -29,9 +31,10 @@ public struct SwiftLocalizationScanner: Sendable {
 
     private static let tableLabels: Set<String> = ["tableName", "table"]
 
-    private func collectReferences(_ tokens: [SwiftToken], types: [String: String?], into references: inout [CodeReference],
+    /// Appends the references among `tokens` (and inside their interpolations); `byToken` maps
+    /// the literal's token index to its reference, for the top level (`nested` false) only.
+    private func collectReferences(_ tokens: [SwiftToken], matches: [Int: Int], types: [String: String?], into references: inout [CodeReference],
                                    byToken: inout [Int: Int], nested: Bool) {
-        let matches = Self.matchingBrackets(tokens)
         func isPunctuation(_ index: Int, _ ascii: Unicode.Scalar) -> Bool { index >= 0 && index < tokens.count && tokens[index].isPunctuation(ascii) }
         func name(_ index: Int) -> String? { index >= 0 && index < tokens.count ? tokens[index].identifier : nil }
         /// A string literal that is a whole argument: followed by `,` or `)`.
@@ -61,7 +64,7 @@ public struct SwiftLocalizationScanner: Sendable {
             if let literal = token.string {
                 for case .interpolation(let inner) in literal.segments {
                     var ignored: [Int: Int] = [:]
-                    collectReferences(inner, types: types, into: &references, byToken: &ignored, nested: true)
+                    collectReferences(inner, matches: Self.matchingBrackets(inner), types: types, into: &references, byToken: &ignored, nested: true)
                 }
                 // `"k".localized`, the storyboard article's `Localizable` protocol (a property, not a call).
                 if isPunctuation(index + 1, "."), name(index + 2) == "localized", !isPunctuation(index + 3, "(") {
@@ -172,8 +175,8 @@ public struct SwiftLocalizationScanner: Sendable {
     // MARK: labels
 
     /// `Dock.Buttons.x(title: { … Text(…) … })` and `NavigationBar.Buttons.x(label: { … })`: every `Text` in the closure.
-    private func labels(_ tokens: [SwiftToken], types: [String: String?], references: inout [CodeReference], byToken: [Int: Int]) -> [CodeLabel] {
-        let matches = Self.matchingBrackets(tokens)
+    private func labels(_ tokens: [SwiftToken], matches: [Int: Int], types: [String: String?], references: inout [CodeReference],
+                        byToken: [Int: Int]) -> [CodeLabel] {
         var labels: [CodeLabel] = []
         func isPunctuation(_ index: Int, _ ascii: Unicode.Scalar) -> Bool { index >= 0 && index < tokens.count && tokens[index].isPunctuation(ascii) }
         func name(_ index: Int) -> String? { index >= 0 && index < tokens.count ? tokens[index].identifier : nil }
