@@ -208,6 +208,7 @@ private struct Cursor {
         var text: [UInt8] = []
         // Where each source line of a multi-line literal starts: (segment number, byte offset in it).
         var lineStarts: [(segment: Int, offset: Int)] = multiline ? [(0, 0)] : []
+        /// The number of segments before the text being read: the index it will have.
         var textsBefore = 0
         func closes(at position: Int) -> Bool {
             let quotes = multiline ? 3 : 1
@@ -289,8 +290,7 @@ private struct Cursor {
         // The closing line: whitespace only, after the last line break.
         var indentation = 0
         while indentation < lastBytes.count, [0x20, 0x09].contains(lastBytes[lastBytes.count - 1 - indentation]) { indentation += 1 }
-        let closingLineStart = lastBytes.count - indentation
-        let prefix = Array(lastBytes[closingLineStart...])
+        let prefix = Array(lastBytes.suffix(indentation))
         var result = segments
         // Remove the closing line and the line break before it.
         lastBytes.removeLast(indentation)
