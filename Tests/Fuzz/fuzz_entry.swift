@@ -82,6 +82,11 @@ let fuzzTargets: [String: (Data) -> Void] = [
     "ib": { data in
         located { _ = try InterfaceBuilderScanner().scan(data, path: fuzzPath) }
     },
+    "swift": { data in
+        // Tokenizing, then scanning for references and labels; a file that does not tokenize
+        // throws a located SwiftSyntaxError, nothing else.
+        located { _ = try SwiftLocalizationScanner(functions: ["L10n.tr", ".title"]).scan(data, path: fuzzPath) }
+    },
     "format": { data in
         // source NUL translation NUL formatSpecifier: the last part, when present, makes the
         // texts a substitution's variations (argNum from its length).

@@ -17,7 +17,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 seconds="${1:-60}"
 shift || true
-all_targets=(json xcstrings strings stringsdict infoplist xliff ib format)
+all_targets=(json xcstrings strings stringsdict infoplist xliff ib swift format)
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=("${all_targets[@]}")
 
@@ -97,6 +97,7 @@ for target in "${targets[@]}"; do
         infoplist) seed infoplist '*.plist' '*.stringsdict' ;;
         xliff) seed xliff '*.xliff' ;;
         ib) seed ib '*.storyboard' '*.xib' ;;
+        swift) seed swift '*.swift' ;;
         format) seed_format ;;
         *) echo "unknown target $target; known: ${all_targets[*]}" >&2; exit 64 ;;
     esac

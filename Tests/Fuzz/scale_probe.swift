@@ -99,6 +99,19 @@ let scaleShapes: [String: [ScaleShape]] = [
                  "</attributedString></label></objects></document>")
         },
     ],
+    "swift": [
+        ScaleShape(name: "labels in one configuration") { n in
+            text("builder.dock { dock in dock.items { _ in\n", repeated(n, {
+                "Dock.Buttons.b\($0)(title: { _ in Text(\"Label \\(count) \($0)\") }) // Text(\"x\")\n"
+            }), "} }")
+        },
+        ScaleShape(name: "declarations and references") { n in
+            text(repeated(n, { "let v\($0): Int = \($0)\nlet s\($0) = NSLocalizedString(\"k\($0) \\(v\($0))\", comment: \"\")\n" }))
+        },
+        ScaleShape(name: "nested parentheses") { n in text(String(repeating: "f(", count: n), "Text(\"k\")", String(repeating: ")", count: n)) },
+        ScaleShape(name: "one multi-line literal") { n in text("let s = \"\"\"\n", repeated(n, { "  line \($0) \\(x)\n" }), "  \"\"\"\n") },
+        ScaleShape(name: "nested block comments") { n in text(String(repeating: "/* ", count: n), String(repeating: "*/ ", count: n), "Text(\"k\")") },
+    ],
     "format": [
         ScaleShape(name: "missing arguments") { n in text(String(repeating: "%@ ", count: n), "\0%1$@") },
         ScaleShape(name: "reordered kinds") { n in

@@ -136,6 +136,9 @@ public enum BuiltInChecks {
         NeedsReviewCheck.self,
         EmptyValueCheck.self,
         IBKeyMissingCheck.self,
+        CodeLabelUnlocalizedCheck.self,
+        KeyMissingCheck.self,
+        KeyUnusedCheck.self,
     ]
 
     /// The check with this id.

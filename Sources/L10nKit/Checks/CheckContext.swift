@@ -13,6 +13,8 @@ public struct CheckContext: Sendable {
     public let budgets: [WidthBudget]
     /// Storyboards and XIBs, scanned once.
     public let interfaceDocuments: [InterfaceBuilderDocument]
+    /// The keys every table defines, for the references of the Swift sources (empty without any).
+    let codeKeys: CodeKeyIndex
 
     /// The app bundle's resource search list for a device that prefers each offered locale.
     private let searchLists: [String: [String]]
@@ -69,6 +71,8 @@ public struct CheckContext: Sendable {
             document.path = path
             return document
         }
+
+        codeKeys = CodeKeyIndex(project: project)
 
         let matcher = LocaleMatcher()
         let appLocalizations = project.app.localizations

@@ -38,12 +38,35 @@ public struct ReportJob: Sendable {
             fullLocalization: coverage.filter { full.contains($0.locale) },
             appLocales: coverage.filter { !full.contains($0.locale) },
             devices: devices(context), findings: findings, thresholds: thresholds)
+        report.codeLabels = codeLabels(context)
         if !context.budgets.isEmpty && project.manifest.checkSeverities[WidthCheck.id] != .off {
             var options = CheckOptions()
             options.pseudo = PseudoLocalization()
             report.pseudoWidth = .init(locale: options.pseudo!.locale, findings: try CheckJob(options: options).run(on: project).findings)
         }
         return report
+    }
+
+    /// The labels the Swift sources set, each offered locale's text measured against its surface.
+    private func codeLabels(_ context: CheckContext) -> [CoverageReport.CodeLabelRow] {
+        context.codeLabelViews().map { view in
+            let label = view.label
+            let surface = WidthBudget.surface(of: label.surfaceKey, in: context.budgets)
+            let kind: String
+            switch label.content {
+            case .localizedKey: kind = "key"
+            case .verbatim: kind = "verbatim"
+            case .editorKey: kind = "editor key"
+            }
+            return CoverageReport.CodeLabelRow(
+                file: view.file, line: label.line, surface: surface?.name ?? label.surface.rawValue,
+                call: "\(label.surface.rawValue).Buttons.\(label.button)(\(label.parameter):)", kind: kind, text: label.writtenText,
+                isDefined: view.isDefined, localizedLocales: view.localizedLocales,
+                cells: zip(context.locales, view.shown).map { locale, shown in
+                    CoverageReport.CodeLabelCell(locale: locale, shows: shown, columns: TextWidth.columns(DisplayText.visible(shown)),
+                                                 budget: surface?.budget(for: locale))
+                })
+        }
     }
 
     /// Whether a key of the chain is one a device looks up and translators must translate.

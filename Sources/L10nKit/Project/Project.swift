@@ -17,6 +17,9 @@ public struct Project: Sendable {
     public var stringsTables: [StringsTable]
     /// Storyboards and XIBs, relative paths.
     public var interfaceFiles: [String]
+    /// The app's Swift sources (not a vendor's), each scanned once for the keys it references and
+    /// the editor labels it sets; a file that does not tokenize is left out with a warning.
+    public var swiftSources: [SwiftSource] = []
     /// The order in which the app looks a key up (the CE.SDK chain when the project has one).
     public var lookupChain: LookupChain
     /// Runtime-attribute key paths that name a Localizable key in storyboards.

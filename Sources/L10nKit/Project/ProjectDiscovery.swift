@@ -96,6 +96,13 @@ public struct ProjectDiscovery: Sendable {
         }
 
         let interfaceFiles = files.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }
+        let swiftPaths = files.filter { $0.hasSuffix(".swift") && !isVendor($0) }
+        let scanner = SwiftLocalizationScanner(functions: manifest.localizedFunctions)
+        // A file the compiler would reject too (an unterminated string) must not stop a check of
+        // the catalogs: it is left out and named in a warning.
+        let scanned = try parseConcurrently(swiftPaths) { path in
+            Result { try scanner.scan(AtomicFile.read(self.root.appendingPathComponent(path)), path: path) }
+        }
         let stringsTables = tableOrder.compactMap { tables[$0] }
         let chain = lookupChain(app: app, catalogs: catalogs, tables: stringsTables, manifest: manifest, layerPaths: layerPaths)
         let sourceLanguage = manifest.sourceLanguage
@@ -107,11 +114,17 @@ public struct ProjectDiscovery: Sendable {
                               storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"], manifest: manifest)
         project.fileStamps = stamps
         project.previousSDK = previousSDK
+        project.swiftSources = scanned.compactMap { try? $0.get() }
         project.writableOutsideRoot = Set(zip(manifest.layers ?? [], layerPaths).compactMap { spec, path in
             spec.writable ? path.flatMap { Self.isOutsideRoot($0) ? $0 : nil } : nil
         })
         project.warnings = unreadable.map { "\($0): warning: cannot read this folder, so its files were not searched" }
             + catalogs.compactMap { StringCatalogVersion.warning($0.catalog.version, file: $0.path) }
+            + zip(swiftPaths, scanned).compactMap { path, result in
+                guard case .failure(let error) = result else { return nil }
+                let located = error as? LocatedError
+                return "\(located?.location?.description ?? path): warning: \(located?.message ?? "\(error)"), so the file was not read for key references and labels"
+            }
         return project
     }
 

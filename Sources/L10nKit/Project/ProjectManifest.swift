@@ -63,6 +63,9 @@ public struct ProjectManifest: Sendable, Equatable {
     public var previousSDK: String?
     /// Where `previousSdk` stands in `l10n.json`, for errors about the file it names.
     public var previousSDKLocation: SourceLocation?
+    /// Functions of the app's own that look a key up, called with the key first (`"L10n.tr"`),
+    /// besides the ones l10n knows (`Text`, `NSLocalizedString`, `String(localized:)`, …).
+    public var localizedFunctions: [String] = []
 
     public init(sourceLanguage: String? = nil, infoPlist: String? = nil, layers: [LayerSpec]? = nil,
                 storyboardKeyPaths: [String]? = nil, exclude: [String] = [], widths: [WidthBudget]? = nil,
@@ -180,6 +183,13 @@ public struct ProjectManifest: Sendable, Equatable {
                 }
             case "devices":
                 manifest.devices = try strings(value, key)
+            case "localizedFunctions":
+                let names = try strings(value, key)
+                // A dotted Swift name (`tr`, `L10n.tr`, `.tr` for a member called on an implicit type).
+                for name in names where !Self.isFunctionName(name) {
+                    throw fail(key, "an array of Swift function names such as \"L10n.tr\" (\"\(name)\" is not one)")
+                }
+                manifest.localizedFunctions = names
             case "previousSdk":
                 guard let text = value.stringValue, !text.isEmpty else { throw fail(key, "the path of the previous SDK's String Catalog") }
                 manifest.previousSDK = text
@@ -196,9 +206,19 @@ public struct ProjectManifest: Sendable, Equatable {
                 }
             default:
                 throw InputError("unknown field \"\(key)\"", at: locations[key] ?? SourceLocation(file: file),
-                                 hint: "known fields: sourceLanguage, infoPlist, layers, storyboardKeyPaths, exclude, widths, checks, baseline, glossary, release, devices, previousSdk")
+                                 hint: "known fields: sourceLanguage, infoPlist, layers, storyboardKeyPaths, exclude, widths, checks, baseline, glossary, release, devices, previousSdk, localizedFunctions")
             }
         }
         return manifest
+    }
+
+    /// `tr`, `L10n.tr`, `.tr`: identifiers joined by dots, the first one optional.
+    static func isFunctionName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.enumerated().allSatisfy { index, part in
+            if part.isEmpty { return index == 0 && parts.count > 1 }
+            guard let first = part.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else { return false }
+            return part.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
+        }
     }
 }

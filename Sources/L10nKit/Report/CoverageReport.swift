@@ -27,6 +27,39 @@ public struct CoverageReport: Sendable {
     /// for long languages, shown as its own part; it never fails the release.
     public var pseudoWidth: PseudoWidthPart?
 
+    /// Editor labels set in Swift code (`Dock.Buttons.imagesLibrary(title: { _ in Text("…") })`), in file order.
+    public var codeLabels: [CodeLabelRow] = []
+
+    /// One label set in code, as each offered locale shows it.
+    public struct CodeLabelRow: Sendable {
+        public var file: String
+        public var line: Int
+        /// The width budget's surface name (`dock`), else the factory's type.
+        public var surface: String
+        /// `Dock.Buttons.imagesLibrary(title:)`.
+        public var call: String
+        /// `key` (a `LocalizedStringKey`), `verbatim`, or `editor key` (`.imgly.localized`).
+        public var kind: String
+        /// The text as written in code (the key for `key` and `editor key`).
+        public var text: String
+        /// Whether a table (the chain, for an editor key) defines the key; true for verbatim text.
+        public var isDefined: Bool
+        /// The offered locales it is translated into (every one for text not to be translated).
+        public var localizedLocales: [String]
+        public var cells: [CodeLabelCell]
+        /// Whether every offered locale shows a translation, or the text is meant to read the same everywhere.
+        public var isFullyLocalized: Bool { kind == "verbatim" || cells.allSatisfy { localizedLocales.contains($0.locale) } }
+    }
+
+    /// What one offered locale shows for a label set in code.
+    public struct CodeLabelCell: Sendable {
+        public var locale: String
+        public var shows: String
+        public var columns: Int
+        public var budget: Int?
+        public var overBudget: Bool { budget.map { columns > $0 } ?? false }
+    }
+
     /// The `width` check against a pseudo-locale, located at the keys.
     public struct PseudoWidthPart: Sendable {
         public var locale: String

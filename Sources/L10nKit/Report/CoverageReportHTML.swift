@@ -38,6 +38,27 @@ extension CoverageReport {
             body += "</tr>\n"
         }
         body += "</tbody></table></section>\n"
+        if !codeLabels.isEmpty {
+            body += "<section id=\"code-labels\"><h2>Labels set in code</h2>"
+            body += "<p>\(codeLabels.count) labels, \(codeLabels.filter { !$0.isFullyLocalized }.count) not translated into every offered locale.</p>"
+            body += "<table class=\"sortable\"><thead><tr><th>where</th><th>surface</th><th>label</th><th>text</th>"
+            body += offeredLocales.map { "<th>\(e($0))</th>" }.joined() + "</tr></thead><tbody>\n"
+            for row in codeLabels {
+                body += "<tr><td><code>\(e(pathPrefix + row.file)):\(row.line)</code></td><td>\(e(row.surface))</td><td><code>\(e(row.call))</code></td>"
+                body += "<td>\(e(row.kind)) <code>\(e(row.text))</code>\(row.isDefined ? "" : "<small>no table defines it</small>")</td>"
+                for locale in offeredLocales {
+                    guard let cell = row.cells.first(where: { $0.locale == locale }) else { body += "<td></td>"; continue }
+                    let untranslated = row.kind != "verbatim" && !row.localizedLocales.contains(locale)
+                    let classes = [untranslated ? "fallback" : nil, cell.overBudget ? "wide" : nil].compactMap { $0 }
+                    body += "<td class=\"\(classes.joined(separator: " "))\" data-sort=\"\(e(cell.shows))\">\(e(cell.shows))"
+                    if untranslated { body += "<small>not translated</small>" }
+                    if let budget = cell.budget { body += "<small>\(cell.columns)/\(budget) cols</small>" }
+                    body += "</td>"
+                }
+                body += "</tr>\n"
+            }
+            body += "</tbody></table></section>\n"
+        }
 
         for (id, title, part) in [("full-localization", "Full-localization locales", fullLocalization),
                                   ("sdk-locales", "Locales the SDK ships (the app's own strings and overrides)", appLocales)] where !part.isEmpty {

@@ -60,6 +60,20 @@ extension CoverageReport {
             }
             lines.append("  [\(row.surface)] \(row.key): " + cells.joined(separator: "; "))
         }
+        if !codeLabels.isEmpty {
+            lines.append("")
+            lines.append(bold("Labels set in code") + ": \(codeLabels.count), \(codeLabels.filter { !$0.isFullyLocalized }.count) not translated into every offered locale, \(codeLabels.filter { $0.cells.contains(where: \.overBudget) }.count) too wide")
+            for row in codeLabels {
+                let cells = row.cells.map { cell -> String in
+                    var text = "\(cell.locale) \(CheckContext.quoted(cell.shows))"
+                    if row.kind != "verbatim" && !row.localizedLocales.contains(cell.locale) { text += paint(" (not translated)", "33") }
+                    if cell.overBudget { text += paint(" \(cell.columns)/\(cell.budget!) cols", "33") }
+                    return text
+                }
+                lines.append("  \(pathPrefix)\(row.file):\(row.line) [\(row.surface)] \(row.call) \(row.kind) \(CheckContext.quoted(row.text))"
+                             + (row.isDefined ? "" : paint(" (no table defines it)", "31")) + ": " + cells.joined(separator: "; "))
+            }
+        }
         for (title, part) in [("Full-localization locales", fullLocalization), ("Locales the SDK ships (the app's own strings and overrides)", appLocales)] where !part.isEmpty {
             lines.append("")
             lines.append(bold(title))
@@ -135,6 +149,23 @@ extension CoverageReport {
                     return text
                 }
                 md += "| \(row.surface) | `\(cell(row.key))` | " + cells.joined(separator: " | ") + " |\n"
+            }
+            md += "\n"
+        }
+        if !codeLabels.isEmpty {
+            let locales = offeredLocales
+            md += "## Labels set in code\n\n\(codeLabels.count) labels, \(codeLabels.filter { !$0.isFullyLocalized }.count) not translated into every offered locale.\n\n"
+            md += "| where | surface | label | text | " + locales.joined(separator: " | ") + " |\n|---|---|---|---|" + locales.map { _ in "---" }.joined(separator: "|") + "|\n"
+            for row in codeLabels {
+                let cells = locales.map { locale -> String in
+                    guard let c = row.cells.first(where: { $0.locale == locale }) else { return "" }
+                    var text = cell(c.shows)
+                    if row.kind != "verbatim" && !row.localizedLocales.contains(locale) { text += " _(not translated)_" }
+                    if c.overBudget { text += " ⟷ \(c.columns)/\(c.budget!)" }
+                    return text
+                }
+                md += "| `\(cell(pathPrefix + row.file)):\(row.line)` | \(row.surface) | `\(cell(row.call))` | \(row.kind) `\(cell(row.text))`\(row.isDefined ? "" : " (no table defines it)") | "
+                    + cells.joined(separator: " | ") + " |\n"
             }
             md += "\n"
         }
@@ -219,6 +250,15 @@ extension CoverageReport {
                              }))])
                 })),
             ])),
+            ("codeLabels", .array(codeLabels.map { row in
+                .object([("file", .string(pathPrefix + row.file)), ("line", number(row.line)), ("surface", .string(row.surface)),
+                         ("call", .string(row.call)), ("kind", .string(row.kind)), ("text", .string(row.text)), ("defined", .bool(row.isDefined)),
+                         ("localizedLocales", .array(row.localizedLocales.map(JSONValue.string))),
+                         ("locales", .array(row.cells.map { c in
+                             .object([("locale", .string(c.locale)), ("shows", .string(c.shows)), ("columns", number(c.columns)),
+                                      ("budget", c.budget.map(number) ?? .null)])
+                         }))])
+            })),
             ("fullLocalization", .array(fullLocalization.map(coverage))),
             ("appLocales", .array(appLocales.map(coverage))),
             ("devices", .array(devices.map { device in

@@ -19,6 +19,7 @@ final class SampleChecksTests: XCTestCase {
         let rows = try Self.result().findings.map { Row(check: $0.check, severity: $0.severity, file: $0.file ?? "", key: $0.key, locale: $0.locale) }
         let app = "BrandedEditor/Localizable.xcstrings", editor = "BrandedEditor/IMGLYEditor.xcstrings"
         let storyboard = "OnboardingKit/Base.lproj/Onboarding.storyboard"
+        let configuration = "BrandedEditor/EditorConfiguration.swift", home = "BrandedEditor/HomeView.swift"
         let expected: [Row] = [
             // 1: English-only custom label shadows German (SDK) and French (app editor table)
             Row(check: "shadowed-locale", severity: .error, file: app, key: "ly_img_editor_canvas_menu_button_duplicate", locale: "de"),
@@ -49,6 +50,14 @@ final class SampleChecksTests: XCTestCase {
             // 13 and 14: storyboard keys missing in ru, and everywhere
             Row(check: "ib-key-missing", severity: .error, file: storyboard, key: "onboarding_photos_body", locale: "ru"),
             Row(check: "ib-key-missing", severity: .error, file: storyboard, key: "onboarding_button_not_now", locale: nil),
+            // 16 and 17: editor labels set in code with a LocalizedStringKey no table defines
+            Row(check: "code-label-unlocalized", severity: .warning, file: configuration, key: "Pictures", locale: nil),
+            Row(check: "code-label-unlocalized", severity: .warning, file: configuration, key: "Revert", locale: nil),
+            // 18: a verbatim dock label too wide in every locale
+            Row(check: "width", severity: .warning, file: configuration, key: "Brand Headlines", locale: nil),
+            // 19 and 20: keys code looks up that no table has (one interpolated with a String where the key has %lld)
+            Row(check: "key-missing", severity: .error, file: home, key: "%@ drafts", locale: nil),
+            Row(check: "key-missing", severity: .error, file: home, key: "home_welcome_title", locale: nil),
         ]
         XCTAssertEqual(Set(rows), Set(expected), "extra: \(Set(rows).subtracting(expected)), missing: \(Set(expected).subtracting(rows))")
         XCTAssertEqual(rows.count, expected.count, "a finding is reported twice")
@@ -105,10 +114,10 @@ final class SampleChecksTests: XCTestCase {
         let document = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
         XCTAssertEqual(document["version"] as? Int, 1)
         let summary = try XCTUnwrap(document["summary"] as? [String: Any])
-        XCTAssertEqual(summary["errors"] as? Int, 6)
+        XCTAssertEqual(summary["errors"] as? Int, 8)
         XCTAssertEqual(summary["failed"] as? Bool, true)
         let findings = try XCTUnwrap(document["findings"] as? [[String: Any]])
-        XCTAssertEqual(findings.count, 19)
+        XCTAssertEqual(findings.count, 24)
         for finding in findings {
             for field in ["check", "severity", "message"] { XCTAssertTrue(finding[field] is String, field) }
             for field in ["file", "key", "locale", "hint"] { XCTAssertTrue(finding[field] is String || finding[field] is NSNull, field) }

@@ -30,6 +30,23 @@ final class CoverageReportTests: XCTestCase {
         XCTAssertEqual(report.customLabels.filter { $0.surface == "dock" }.count, 5)
     }
 
+    func testLabelsSetInCodePart() throws {
+        let report = try Self.sampleReport()
+        XCTAssertEqual(report.codeLabels.map { "\($0.file):\($0.line) [\($0.surface)] \($0.call) \($0.kind) \($0.text) \($0.isDefined)" }, [
+            "BrandedEditor/EditorConfiguration.swift:14 [dock] Dock.Buttons.imagesLibrary(title:) key Pictures false",
+            "BrandedEditor/EditorConfiguration.swift:18 [dock] Dock.Buttons.elementsLibrary(title:) editor key ly_img_editor_dock_button_elements true",
+            "BrandedEditor/EditorConfiguration.swift:23 [dock] Dock.Buttons.textLibrary(title:) verbatim Brand Headlines true",
+            "BrandedEditor/EditorConfiguration.swift:39 [navigation bar] NavigationBar.Buttons.undo(label:) key Revert false",
+            "BrandedEditor/EditorConfiguration.swift:50 [navigation bar] NavigationBar.Buttons.export(label:) key Brand Studio true",
+        ])
+        XCTAssertEqual(report.codeLabels.map(\.localizedLocales), [["en"], ["en", "de", "fr"], [], ["en"], ["en", "de", "fr", "ja"]],
+                       "untranslated text reads right only in English; the chain has no ja; a shouldTranslate: false key counts everywhere")
+        XCTAssertEqual(report.codeLabels[1].cells.map(\.shows), ["Graphics", "Grafiken", "Graphismes", "Graphics"])
+        XCTAssertEqual(report.codeLabels[2].cells.map { "\($0.columns)/\($0.budget ?? 0) \($0.overBudget)" }, Array(repeating: "15/14 true", count: 4))
+        XCTAssertEqual(report.codeLabels[3].cells.first?.budget, 16, "the navigation bar's budget")
+        XCTAssertEqual(report.codeLabels.map(\.isFullyLocalized), [false, false, true, false, true])
+    }
+
     func testCoverageParts() throws {
         let report = try Self.sampleReport()
         XCTAssertEqual(report.fullLocalization.map(\.locale), ["fr", "ja"])
@@ -164,7 +181,7 @@ enum ReportSchema {
 
     static let top: [(String, Kind)] = [
         ("version", .int), ("project", .string), ("sourceLanguage", .string), ("offeredLocales", .array), ("sdkLocales", .array),
-        ("passes", .bool), ("reasons", .array), ("customLabels", .object), ("fullLocalization", .array), ("appLocales", .array),
+        ("passes", .bool), ("reasons", .array), ("customLabels", .object), ("codeLabels", .array), ("fullLocalization", .array), ("appLocales", .array),
         ("devices", .array), ("findings", .object), ("pseudo", .objectOrNull), ("comparison", .objectOrNull),
     ]
     static let pseudo: [(String, Kind)] = [("locale", .string), ("overflows", .array)]
@@ -172,6 +189,9 @@ enum ReportSchema {
     static let label: [(String, Kind)] = [("key", .string), ("surface", .string), ("layer", .string), ("file", .string), ("shadows", .bool), ("locales", .array)]
     static let cell: [(String, Kind)] = [("locale", .string), ("shows", .string), ("replaces", .stringOrNull), ("from", .string),
                                          ("fromLocale", .stringOrNull), ("shadowed", .bool), ("columns", .int), ("budget", .intOrNull)]
+    static let codeLabel: [(String, Kind)] = [("file", .string), ("line", .int), ("surface", .string), ("call", .string), ("kind", .string),
+                                              ("text", .string), ("defined", .bool), ("localizedLocales", .array), ("locales", .array)]
+    static let codeCell: [(String, Kind)] = [("locale", .string), ("shows", .string), ("columns", .int), ("budget", .intOrNull)]
     static let locale: [(String, Kind)] = [("locale", .string), ("coverage", .number), ("reachable", .int), ("finished", .int), ("missing", .int),
                                            ("needsReview", .int), ("pluralGaps", .int), ("widthOverruns", .int), ("threshold", .number),
                                            ("passes", .bool), ("tables", .array)]
@@ -207,6 +227,10 @@ enum ReportSchema {
         for (index, row) in items(document["customLabels"]?["labels"]).enumerated() {
             check(row, label, "$.customLabels.labels[\(index)]")
             for (n, item) in items(row["locales"]).enumerated() { check(item, cell, "$.customLabels.labels[\(index)].locales[\(n)]") }
+        }
+        for (index, row) in items(document["codeLabels"]).enumerated() {
+            check(row, codeLabel, "$.codeLabels[\(index)]")
+            for (n, item) in items(row["locales"]).enumerated() { check(item, codeCell, "$.codeLabels[\(index)].locales[\(n)]") }
         }
         if !matches(document["customLabels"]?["copies"], .int) { problems.append("$.customLabels.copies is not an integer") }
         for part in ["fullLocalization", "appLocales"] {

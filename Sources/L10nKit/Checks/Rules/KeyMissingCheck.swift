@@ -1,0 +1,72 @@
+/// A key that Swift code looks up (`NSLocalizedString("k", comment:)`, `Text("k")`,
+/// `String(localized:)`, `.imgly.localized`, a manifest function) that the table it reads does not
+/// define: every device shows the raw key. Editor labels set in code are `code-label-unlocalized`'s.
+public struct KeyMissingCheck: Check {
+    public static let id = "key-missing"
+    public static let defaultSeverity = Severity.error
+    public static let summary = "Swift code looks up a key that the table it reads does not define, so the raw key shows"
+    public static let hint = "add the key to the table (Localizable.xcstrings unless the call names another), or fix the key's spelling in code"
+
+    public static let triggeringExamples: [CheckExample] = [
+        .app("A typo in code: 'welcome_titel'", localizable: ["welcome_title": ["en": "Welcome", "de": "Willkommen"]],
+             more: ["App/Home.swift": .text(#"let title = NSLocalizedString("welcome_titel", comment: "Home screen title")"#)]),
+        .app("An interpolation of an Int reads '%lld photos'; the table has '%@ photos'",
+             localizable: ["%@ photos": ["en": "%@ photos", "de": "%@ Fotos"]],
+             more: ["App/Album.swift": .text("""
+             struct Album { let count: Int
+                 var body: some View { Text("\\(count) photos") } }
+             """)]),
+        .editor(".imgly.localized with a key no layer of the chain has",
+                sdk: ["ly_img_editor_dock_button_images": ["en": "Images", "de": "Bilder"]],
+                more: ["App/Sheet.swift": .text(#"let title = Text(.imgly.localized("ly_img_editor_dock_button_imgs"))"#)]),
+        .app("A manifest function", localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["App/Home.swift": .text(#"let a = L10n.tr("home.title")"#),
+                    "l10n.json": .text(#"{ "localizedFunctions": ["L10n.tr"] }"#)]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .app("Every call's key is defined; an interpolation of unknown type matches any specifier; comments and verbatim text do not count",
+             localizable: ["welcome_title": ["en": "Welcome", "de": "Willkommen"], "%lld photos": ["en": "%lld photos", "de": "%lld Fotos"],
+                           "Open": ["en": "Open", "de": "Öffnen"], "tab.home": ["en": "Home", "de": "Start"], "home.title": ["en": "Home", "de": "Start"]],
+             more: ["App/Home.swift": .text(#"""
+             // Text("commented_out")
+             /* NSLocalizedString("also /* nested */ out", comment: "") */
+             func title(_ album: Album) -> some View {
+                 let a = NSLocalizedString("welcome_title", comment: "")
+                 let b = String(localized: "Open")
+                 let c = "tab.home".localized
+                 let d = L10n.tr("home.title")
+                 let e = Text(verbatim: "not a key")
+                 return Text("\(album.photos.count) photos")
+             }
+             """#), "l10n.json": .text(#"{ "localizedFunctions": ["L10n.tr"] }"#)]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        let index = context.codeKeys
+        let chain = context.chain.map { CodeKeyIndex.TableID(bundle: $0.layer.bundle, table: $0.layer.table) }
+        var result: [Finding] = []
+        for file in context.project.swiftSources {
+            for reference in file.references where !reference.isLabel {
+                let call = "\(reference.call) looks up \(CheckContext.quoted(reference.key.text))"
+                if reference.readsEditorChain {
+                    guard !chain.contains(where: { !index.keys(matching: reference.key, in: $0).isEmpty }) else { continue }
+                    result.append(finding(file: file.path, key: reference.key.text, line: reference.line, column: reference.column,
+                                          message: "\(call), which no layer of the lookup chain defines: every device shows the raw key"))
+                    continue
+                }
+                let table = context.table(of: reference, in: file)
+                guard index.keys(matching: reference.key, in: table).isEmpty else { continue }
+                let elsewhere = index.tables(defining: reference.key, bundle: table.bundle).map { index.tables[$0]!.file }
+                var note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) has it, but the call reads \(table.table))"
+                // The same text with other specifiers: the interpolated value's type picked the wrong one.
+                let variants = index.keys(withShapeOf: reference.key, in: table)
+                if !variants.isEmpty { note += " (it has \(variants.map(CheckContext.quoted).joined(separator: ", ")): an interpolated value's type decides the specifier)" }
+                result.append(finding(file: file.path, key: reference.key.text, line: reference.line, column: reference.column,
+                                      message: "\(call), which the \(table.table) table of \(table.bundle) does not define\(note): every device shows the raw key"))
+            }
+        }
+        return result
+    }
+}

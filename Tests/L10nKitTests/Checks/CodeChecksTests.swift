@@ -1,0 +1,125 @@
+import Foundation
+import L10nKit
+import XCTest
+
+/// The checks over Swift sources, message by message: what each example of code-label-unlocalized,
+/// key-missing, key-unused and width (for code labels) reports, and the cases between them.
+final class CodeChecksTests: XCTestCase {
+    private func findings(_ check: any Check.Type, _ example: CheckExample) throws -> [String] {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
+        try example.write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        return try CheckJob(options: CheckOptions(only: [check.id])).run(on: project).findings.map { finding in
+            "\(finding.file ?? "-"):\(finding.line ?? 0) \(finding.severity.rawValue) \(finding.locale ?? "-") \(finding.message)"
+        }
+    }
+
+    func testCodeLabelUnlocalizedExamples() throws {
+        let examples = CodeLabelUnlocalizedCheck.triggeringExamples
+        XCTAssertEqual(try findings(CodeLabelUnlocalizedCheck.self, examples[0]), [
+            "App/BrandDock.swift:10 warning - Dock.Buttons.imagesLibrary(title:) shows Text(\"Pictures\"), a key the app's Localizable table does not define: every device shows 'Pictures' as written",
+        ])
+        XCTAssertEqual(try findings(CodeLabelUnlocalizedCheck.self, examples[1]), [
+            "App/BrandDock.swift:10 warning de Dock.Buttons.imagesLibrary(title:) shows Text(\"Pictures\"), which Localizable has no 'de' value for: de-AT devices see 'Pictures'",
+        ])
+    }
+
+    func testCodeLabelInAnotherTableAndNotToBeTranslated() throws {
+        let swift = ExampleFile.text("""
+        Dock.Buttons.imagesLibrary(title: { _ in Text("Pictures") })
+        Dock.Buttons.textLibrary(title: { _ in Text("Pictures", tableName: "MyBrand") })
+        NavigationBar.Buttons.export(label: { _ in Label { Text("Brand") } icon: { Image.imgly.export } })
+        """)
+        var example = CheckExample.editor("", sdk: ["ly_img_editor_dock_button_images": ["en": "Images", "de": "Bilder"]],
+                                          localizable: ["other": ["en": "x", "de": "x"]], more: ["App/Dock.swift": swift])
+        example.files["App/MyBrand.xcstrings"] = .catalog(["Pictures": ["en": "Pictures", "de": "Motive"]])
+        // "Brand" is marked not to be translated: it reads the same everywhere on purpose.
+        let brand = StringCatalog(sourceLanguage: "en", entries: [
+            "Brand": CatalogEntry(shouldTranslate: false),
+            "other": CatalogEntry(localizations: ["en": CatalogLocalization(stringUnit: StringUnit(state: "translated", value: "x"))]),
+        ])
+        example.files["App/Localizable.xcstrings"] = .text(String(decoding: StringCatalogWriter().data(for: brand), as: UTF8.self))
+        XCTAssertEqual(try findings(CodeLabelUnlocalizedCheck.self, example), [
+            "App/Dock.swift:1 warning - Dock.Buttons.imagesLibrary(title:) shows Text(\"Pictures\"), a key the app's Localizable table does not define (App/MyBrand.xcstrings has it, but Text reads Localizable): every device shows 'Pictures' as written",
+        ])
+        XCTAssertEqual(try findings(KeyMissingCheck.self, example), [], "a label's text is code-label-unlocalized's, not key-missing's")
+    }
+
+    func testKeyMissingExamples() throws {
+        let examples = KeyMissingCheck.triggeringExamples
+        XCTAssertEqual(try findings(KeyMissingCheck.self, examples[0]), [
+            "App/Home.swift:1 error - NSLocalizedString looks up 'welcome_titel', which the Localizable table of App does not define: every device shows the raw key",
+        ])
+        XCTAssertEqual(try findings(KeyMissingCheck.self, examples[1]), [
+            "App/Album.swift:2 error - Text looks up '%lld photos', which the Localizable table of App does not define (it has '%@ photos': an interpolated value's type decides the specifier): every device shows the raw key",
+        ])
+        XCTAssertEqual(try findings(KeyMissingCheck.self, examples[2]), [
+            "App/Sheet.swift:1 error - .imgly.localized looks up 'ly_img_editor_dock_button_imgs', which no layer of the lookup chain defines: every device shows the raw key",
+        ])
+        XCTAssertEqual(try findings(KeyMissingCheck.self, examples[3]), [
+            "App/Home.swift:1 error - L10n.tr looks up 'home.title', which the Localizable table of App does not define: every device shows the raw key",
+        ])
+    }
+
+    func testKeyMissingReadsTheNamedTableAndSourcesApartFromResources() throws {
+        let example = CheckExample.app("", localizable: ["a": ["en": "A", "de": "A"]], more: [
+            "App/Other.xcstrings": .catalog(["b": ["en": "B", "de": "B"]]),
+            // A Swift file outside the app's folder looks keys up in the app.
+            "Sources/Feature/View.swift": .text(#"""
+            let a = NSLocalizedString("a", comment: "")
+            let b = NSLocalizedString("b", tableName: "Other", comment: "")
+            let c = String(localized: "b")
+            """#),
+        ])
+        XCTAssertEqual(try findings(KeyMissingCheck.self, example), [
+            "Sources/Feature/View.swift:3 error - String(localized:) looks up 'b', which the Localizable table of App does not define (App/Other.xcstrings has it, but the call reads Localizable): every device shows the raw key",
+        ])
+    }
+
+    func testKeyUnusedExamplesAndStoryboardKeys() throws {
+        XCTAssertEqual(try findings(KeyUnusedCheck.self, KeyUnusedCheck.triggeringExamples[0]), [
+            "App/Localizable.xcstrings:4 note - 'old_banner' is looked up by no Swift source, storyboard or the SDK",
+        ])
+        let example = CheckExample.app("", localizable: ["a": ["en": "A", "de": "A"]], more: [
+            "App/View.swift": .text(#"let a = Text("a")"#),
+            "Kit/Base.lproj/Main.storyboard": IBKeyMissingCheckStoryboard.text,
+            "Kit/en.lproj/Localizable.strings": .text("\"welcome_title\" = \"Welcome\";\n\"unused\" = \"Unused\";\n"),
+        ])
+        XCTAssertEqual(try findings(KeyUnusedCheck.self, example), [
+            "Kit/en.lproj/Localizable.strings:2 note - 'unused' is looked up by no Swift source, storyboard or the SDK",
+        ])
+    }
+
+    func testWidthOfCodeLabels() throws {
+        XCTAssertEqual(try findings(WidthCheck.self, WidthCheck.triggeringExamples[1]), [
+            "App/Dock.swift:1 warning - Dock.Buttons.imagesLibrary(title:) shows 'Brand Studio Pro', 16 columns wide; the dock has 14: en-US, de-AT devices see it truncated",
+        ])
+        // A key's German value is measured where the device reads it.
+        let example = CheckExample.editor("", sdk: ["ly_img_editor_dock_button_images": ["en": "Images", "de": "Bilder"]],
+                                          localizable: ["Pictures": ["en": "Pictures", "de": "Bildersammlungen"]],
+                                          more: ["App/Dock.swift": .text(#"Dock.Buttons.imagesLibrary(title: { _ in Text("Pictures") })"#)])
+        XCTAssertEqual(try findings(WidthCheck.self, example), [
+            "App/Dock.swift:1 warning de Dock.Buttons.imagesLibrary(title:) shows 'Bildersammlungen', 16 columns wide; the dock has 14: de-AT devices see it truncated",
+        ])
+    }
+}
+
+/// The storyboard of `ib-key-missing`'s examples, for a test outside its type.
+enum IBKeyMissingCheckStoryboard {
+    static var text: ExampleFile {
+        .text("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch">
+            <scenes><scene sceneID="s1"><objects><viewController id="v1" sceneMemberID="viewController">
+                <view key="view" id="w1"><subviews>
+                    <label opaque="NO" text="Welcome" id="L1-ab-cde">
+                        <userDefinedRuntimeAttributes>
+                            <userDefinedRuntimeAttribute type="string" keyPath="stbLocKey" value="welcome_title"/>
+                        </userDefinedRuntimeAttributes>
+                    </label>
+                </subviews></view>
+            </viewController></objects></scene></scenes>
+        </document>
+        """)
+    }
+}

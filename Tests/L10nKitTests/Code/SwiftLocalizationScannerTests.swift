@@ -1,0 +1,132 @@
+import Foundation
+import L10nKit
+import XCTest
+
+/// The scanner on the sample's Swift sources (exact labels and references, nothing from comments
+/// or literals) and on the cases of Xcode's key extraction.
+final class SwiftLocalizationScannerTests: XCTestCase {
+    private func scan(_ source: String, functions: [String] = []) throws -> SwiftSource {
+        try SwiftLocalizationScanner(functions: functions).scan(Data(source.utf8), path: "a.swift")
+    }
+
+    private func keys(_ source: String, functions: [String] = []) throws -> [String] {
+        try scan(source, functions: functions).references.map(\.key.text)
+    }
+
+    func testTheSampleLabelsAndReferences() throws {
+        let project = try ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover()
+        XCTAssertEqual(project.swiftSources.map(\.path), ["BrandedEditor/EditorConfiguration.swift", "BrandedEditor/HomeView.swift"])
+        let configuration = project.swiftSources[0], home = project.swiftSources[1]
+        XCTAssertEqual(configuration.labels, [
+            CodeLabel(surface: .dock, button: "imagesLibrary", parameter: "title", content: .localizedKey(CodeKey("Pictures")), line: 14, column: 16),
+            CodeLabel(surface: .dock, button: "elementsLibrary", parameter: "title", content: .editorKey("ly_img_editor_dock_button_elements"), line: 18, column: 33),
+            CodeLabel(surface: .dock, button: "textLibrary", parameter: "title", content: .verbatim("Brand Headlines"), line: 23, column: 26),
+            CodeLabel(surface: .navigationBar, button: "undo", parameter: "label", content: .localizedKey(CodeKey("Revert")), line: 39, column: 20),
+            CodeLabel(surface: .navigationBar, button: "export", parameter: "label", content: .localizedKey(CodeKey("Brand Studio")), line: 50, column: 26),
+        ])
+        XCTAssertEqual(configuration.labels.map(\.surfaceKey), ["ly_img_editor_dock_button_images_library", "ly_img_editor_dock_button_elements_library",
+                                                               "ly_img_editor_dock_button_text_library", "ly_img_editor_navigation_bar_button_undo",
+                                                               "ly_img_editor_navigation_bar_button_export"])
+        XCTAssertEqual(configuration.references.map { "\($0.line) \($0.call) \($0.key.text) \($0.isLabel)" }, [
+            "14 Text Pictures true", "18 .imgly.localized ly_img_editor_dock_button_elements false", "39 Text Revert true", "50 Text Brand Studio true",
+        ])
+        XCTAssertTrue(home.labels.isEmpty)
+        XCTAssertEqual(home.references.map { "\($0.line) \($0.call) \($0.key.text)" }, [
+            "20 Text Brand Studio", "22 Text %lld drafts", "25 Text %@ drafts", "26 String(localized:) Open Editor", "30 NSLocalizedString home_welcome_title",
+        ])
+    }
+
+    func testEveryLookupCallAndNothingElse() throws {
+        let source = #"""
+        let a = NSLocalizedString("a", tableName: "Other", comment: "c")
+        let b = String(localized: "b", table: "Other")
+        let c = LocalizedStringResource("c")
+        let d = "d".localized
+        let e = Text(.imgly.localized("e"))
+        let f = L10n.tr("f"); let g = Module.L10n.tr("g"); let h = tr("not h"); let i = self.label(.title("i"))
+        let j = Text(verbatim: "not j"), k = x.Text("not k"), l = "not l".localized(with: 1), m = Text(someKey)
+        let n = NSLocalizedString("n" + suffix, comment: "")
+        """#
+        let references = try scan(source, functions: ["L10n.tr", ".title"]).references
+        XCTAssertEqual(references.map(\.key.text), ["a", "b", "c", "d", "e", "f", "g", "i"])
+        XCTAssertEqual(references.map(\.table), ["Other", "Other", nil, nil, nil, nil, nil, nil])
+        XCTAssertEqual(references.map(\.readsEditorChain), [false, false, false, false, true, false, false, false])
+        XCTAssertEqual(references.map(\.call), ["NSLocalizedString", "String(localized:)", "LocalizedStringResource", ".localized", ".imgly.localized", "L10n.tr", "L10n.tr", ".title"])
+    }
+
+    func testInterpolationsMapToTheSpecifiersXcodeExtracts() throws {
+        let source = #"""
+        struct Album {
+            let count: Int
+            var ratio: Double
+            let name: String
+            let maybe: Int?
+            func f(size: Float, total: UInt) -> some View {
+                let local = 3
+                Text("\(count) photos")
+                Text("\(self.count) of \(total)")
+                Text("\(ratio) \(size) \(name) \(local) \(7) \(2.5) \("s")")
+                Text("\(maybe) \(count + 1) \(unknown) 50%")
+                Text("50% off")
+            }
+        }
+        """#
+        let keys = try scan(source).references.map(\.key)
+        XCTAssertEqual(keys.map(\.text), ["%lld photos", "%lld of %llu", "%lf %f %@ %lld %lld %lf %@", "%@ %@ %@ 50%%", "50% off"])
+        XCTAssertEqual(keys[3].arguments, [nil, nil, nil], "an optional, an expression and an undeclared name have no evident type")
+        // An untyped argument matches any specifier; a typed one only its own.
+        XCTAssertTrue(keys[3].matches("%lld %@ %d 50%%"))
+        XCTAssertFalse(keys[3].matches("%lld %@ 50%%"))
+        XCTAssertTrue(keys[0].matches("%lld photos"))
+        XCTAssertFalse(keys[0].matches("%@ photos"))
+        XCTAssertFalse(keys[0].matches("%lld photo"))
+        XCTAssertTrue(keys[4].matches("50% off"))
+    }
+
+    func testAStringDeclaredTwiceWithDifferentTypesIsNotEvident() throws {
+        let keys = try self.keys("""
+        func a(n: Int) {}
+        func b(n: String) { Text("\\(n) items") }
+        """)
+        XCTAssertEqual(keys, ["%@ items"])
+        XCTAssertEqual(try scan("func b(n: String) { Text(\"\\(n) items\") }").references[0].key.arguments, ["%@"])
+        XCTAssertEqual(try scan("func a(n: Int) {}\nfunc b(n: String) { Text(\"\\(n) items\") }").references[0].key.arguments, [nil])
+    }
+
+    func testLabelsNeedTheFactoryShapeAndAClosure() throws {
+        let source = #"""
+        Dock.Buttons.imagesLibrary(title: { _ in Text("A") }, icon: { _ in Text("not a title") })
+        CanvasMenu.Buttons.duplicate(label: { _ in Label { Text("B") } icon: { Image.imgly.duplicate } })
+        InspectorBar.Buttons.delete(title: { _ in VStack { Text("\(n) C") ; Text(name) } })
+        My.Dock.Buttons.images(title: { _ in Text("not D") })
+        Dock.Items.images(title: { _ in Text("not E") })
+        Dock.Buttons.images(title: title)
+        """#
+        let labels = try scan(source).labels
+        XCTAssertEqual(labels.map(\.writtenText), ["A", "B", "%@ C"])
+        XCTAssertEqual(labels.map(\.surface), [.dock, .canvasMenu, .inspectorBar])
+    }
+
+    func testAFileThatDoesNotTokenizeIsLeftOutWithAWarning() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("l10n-swift-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try CheckExample.app("", localizable: ["k": ["en": "k", "de": "k"]], more: [
+            "App/Good.swift": .text(#"let a = Text("k")"#),
+            "App/Bad.swift": .text("let a = Text(\"k)\n"),
+            "Vendor/SDK/Sources/Lib.swift": .text(#"let a = Text("vendor")"#),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.swiftSources.map(\.path), ["App/Good.swift"])
+        XCTAssertEqual(project.warnings, ["App/Bad.swift:1:14: warning: unterminated string literal, so the file was not read for key references and labels"])
+    }
+
+    func testTheManifestNamesLookupFunctionsAndLocatesBadOnes() throws {
+        let manifest = try ProjectManifest.read(Data(#"{ "localizedFunctions": ["L10n.tr", ".title", "tr"] }"#.utf8), file: "l10n.json")
+        XCTAssertEqual(manifest.localizedFunctions, ["L10n.tr", ".title", "tr"])
+        for bad in [#"["L10n..tr"]"#, #"["tr("]"#, #"["1tr"]"#, #"[""]"#, #""L10n.tr""#] {
+            XCTAssertThrowsError(try ProjectManifest.read(Data("{\n  \"localizedFunctions\": \(bad) }".utf8), file: "l10n.json"), bad) { error in
+                XCTAssertEqual((error as? InputError)?.location, SourceLocation(file: "l10n.json", line: 2, column: 25), bad)
+            }
+        }
+    }
+}
