@@ -679,15 +679,23 @@ struct UTF8Key: Hashable, Sendable {
     static func == (a: UTF8Key, b: UTF8Key) -> Bool { same(a.text, b.text) }
 
     /// Whether two texts have the same UTF-8 bytes (no normalization, unlike `String ==`).
+    @inline(__always)
     static func same(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var a = a, b = b
-        return a.withUTF8 { x in b.withUTF8 { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        let count = a.utf8.count
+        guard count == b.utf8.count else { return false }
+        let equal = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in count == 0 || memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
+        }
+        return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
     func hash(into hasher: inout Hasher) {
-        var text = text
-        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if let hashed: Void = text.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) {
+            return hashed
+        }
+        var copy = text
+        copy.makeContiguousUTF8()
+        copy.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }
 
