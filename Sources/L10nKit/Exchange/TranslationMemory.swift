@@ -96,6 +96,17 @@ public struct TranslationMemory: Sendable {
     private var fileRanks: [Int32] = []
     /// Every translation, by source number, locale number, file path and id.
     private var entries: [Entry] = []
+    /// The SDK's translations by unit id and locale, for `sdk` suggestions: `entries` keeps only
+    /// the first two entries per distinct translation of a source (an `OK` translated alike under
+    /// hundreds of keys would be scanned on every query), which may drop the SDK's own.
+    private var sdkEntries: [Entry] = []
+    private var sdkIndex: [SDKEntryKey: Int32] = [:]
+
+    struct SDKEntryKey: Hashable, Sendable {
+        var id: UTF8Key
+        var locale: Int32
+    }
+
     /// Where each source's translations start in `entries` (one more element: the end).
     private var sourceStarts: [Int32] = []
     /// Folded source texts: their sources by number, grapheme codes and the bigram index over them.
@@ -206,8 +217,47 @@ public struct TranslationMemory: Sendable {
         finishIndex()
     }
 
+    /// Keeps the SDK's entries aside for `sdk` suggestions, then in each (source, locale) block
+    /// the first two entries of each distinct translation: a query offers one of them (the second
+    /// when the first is the unit itself), and the rest would only be skipped as duplicates.
+    private mutating func keepDistinctTranslations() {
+        for entry in entries where entry.fromSDK {
+            sdkIndex[SDKEntryKey(id: UTF8Key(entry.id), locale: entry.locale)] = Int32(sdkEntries.count)
+            sdkEntries.append(entry)
+        }
+        var kept: [Entry] = []
+        kept.reserveCapacity(entries.count)
+        var blockStart = 0
+        struct Translation: Hashable {
+            var target: UTF8Key
+            var substitution: SubstitutionArgument?
+        }
+        var counts: [Translation: Int] = [:]
+        for (position, entry) in entries.enumerated() {
+            if position == 0 || entry.source != entries[position - 1].source || entry.locale != entries[position - 1].locale {
+                blockStart = kept.count
+                if !counts.isEmpty { counts.removeAll(keepingCapacity: true) }
+            }
+            let block = kept.count - blockStart
+            if block < 16 {
+                let same = kept[blockStart...].lazy.filter { UTF8Key.same($0.target, entry.target) && $0.substitution == entry.substitution }.count
+                guard same < 2 else { continue }
+                if block == 15 {
+                    for earlier in kept[blockStart...] { counts[Translation(target: UTF8Key(earlier.target), substitution: earlier.substitution), default: 0] += 1 }
+                }
+            } else {
+                let key = Translation(target: UTF8Key(entry.target), substitution: entry.substitution)
+                guard counts[key, default: 0] < 2 else { continue }
+                counts[key, default: 0] += 1
+            }
+            kept.append(entry)
+        }
+        entries = kept
+    }
+
     /// Where each source's block starts, and the near-match index.
     private mutating func finishIndex() {
+        keepDistinctTranslations()
         sourceStarts = [Int32](repeating: 0, count: sources.count + 1)
         for entry in entries { sourceStarts[Int(entry.source) + 1] += 1 }
         for index in sources.indices { sourceStarts[index + 1] += sourceStarts[index] }
@@ -272,7 +322,9 @@ public struct TranslationMemory: Sendable {
             sources[Int(source)].signature = sourceSignature
         }
         var query = Query(source: source, sourceText: sourceText, sourceSignature: sourceSignature, locale: locale, file: file, id: id)
-        if sdkPath != nil { offer(source, kind: .sdk, quality: 100, sdkOnly: true, to: &query) }
+        if sdkPath != nil, let sdk = sdkIndex[SDKEntryKey(id: UTF8Key(id), locale: locale)], sdkEntries[Int(sdk)].source == source {
+            offerSDK(Int(sdk), to: &query)
+        }
         offer(source, kind: .exact, quality: 100, to: &query)
         guard query.found.count < Self.maximumSuggestions else { return query.found }
         let matches: [NearMatch]
@@ -313,19 +365,27 @@ public struct TranslationMemory: Sendable {
 
     /// Offers a candidate source's translations into the query's locale: not the unit itself,
     /// not a target already found (the same bytes), only what fits the source's specifiers.
-    private mutating func offer(_ candidate: Int32, kind: TranslationSuggestion.Kind, quality: Int, sdkOnly: Bool = false,
-                                to query: inout Query) {
+    private mutating func offer(_ candidate: Int32, kind: TranslationSuggestion.Kind, quality: Int, to query: inout Query) {
         guard let range = range(of: candidate, locale: query.locale) else { return }
         for index in range where query.found.count < Self.maximumSuggestions {
-            if sdkOnly, !(entries[index].fromSDK && UTF8Key.same(entries[index].id, query.id)) { continue }
             if entries[index].file == query.file, UTF8Key.same(entries[index].id, query.id) { continue }
-            materialize(index)
+            if !entries[index].isExportForm || entries[index].signature == Source.unknownSignature { entries[index] = materialized(entries[index]) }
             let target = entries[index].target
             guard !query.found.contains(where: { UTF8Key.same($0.target, target) }),
-                  fits(index, source: query.sourceText, sourceSignature: query.sourceSignature, pluralCase: &query.plural, id: query.id) else { continue }
+                  fits(target, signature: entries[index].signature, to: &query) else { continue }
             query.found.append(TranslationSuggestion(kind: kind, quality: quality, source: sources[Int(candidate)].text, target: target,
                                                      file: files[Int(entries[index].file)], id: entries[index].id))
         }
+    }
+
+    /// Offers the SDK's own translation of the unit's key (the app's entry copies the SDK's English).
+    private mutating func offerSDK(_ index: Int, to query: inout Query) {
+        if sdkEntries[index].file == query.file { return }
+        if !sdkEntries[index].isExportForm || sdkEntries[index].signature == Source.unknownSignature { sdkEntries[index] = materialized(sdkEntries[index]) }
+        let entry = sdkEntries[index]
+        guard fits(entry.target, signature: entry.signature, to: &query) else { return }
+        query.found.append(TranslationSuggestion(kind: .sdk, quality: 100, source: sources[Int(entry.source)].text, target: entry.target,
+                                                 file: files[Int(entry.file)], id: entry.id))
     }
 
     /// The indices in `entries` of a source's translations into a locale (a source's block is
@@ -346,30 +406,30 @@ public struct TranslationMemory: Sendable {
         return start..<first(from: start) { $0 > locale }
     }
 
-    /// Gives an entry its export form and specifier list, the first time it is offered.
-    private mutating func materialize(_ index: Int) {
-        if !entries[index].isExportForm {
-            entries[index].target = FormatString.exported(entries[index].target, substitution: entries[index].substitution)
-            entries[index].isExportForm = true
+    /// An entry with its export form and specifier list, worked out the first time it is offered.
+    private mutating func materialized(_ entry: Entry) -> Entry {
+        var entry = entry
+        if !entry.isExportForm {
+            entry.target = FormatString.exported(entry.target, substitution: entry.substitution)
+            entry.isExportForm = true
         }
-        if entries[index].signature == Source.unknownSignature {
-            entries[index].signature = signatureID(of: entries[index].target)
-        }
+        if entry.signature == Source.unknownSignature { entry.signature = signatureID(of: entry.target) }
+        return entry
     }
 
     /// `fits` for a memory entry, decided once per pair of specifier lists (and kind of unit:
-    /// whether `id` names a plural case is worked out only when the lists differ).
-    private mutating func fits(_ index: Int, source: String, sourceSignature: Int32, pluralCase: inout Bool?, id: String) -> Bool {
-        let signature = entries[index].signature
+    /// whether the unit's id names a plural case is worked out only when the lists differ).
+    private mutating func fits(_ target: String, signature: Int32, to query: inout Query) -> Bool {
+        let sourceSignature = query.sourceSignature
         if signature == sourceSignature, signature >= 0 { return true }
-        let plural = pluralCase ?? Self.isPluralCase(id)
-        pluralCase = plural
+        let plural = query.plural ?? Self.isPluralCase(query.id)
+        query.plural = plural
         guard signature >= 0, sourceSignature >= 0 else {
-            return Self.fits(entries[index].target, source: source, pluralCase: plural)
+            return Self.fits(target, source: query.sourceText, pluralCase: plural)
         }
         let key = Int64(signature) << 32 | Int64(sourceSignature) << 1 | (plural ? 1 : 0)
         if let verdict = fitting[key] { return verdict }
-        let verdict = Self.fits(entries[index].target, source: source, pluralCase: plural)
+        let verdict = Self.fits(target, source: query.sourceText, pluralCase: plural)
         fitting[key] = verdict
         return verdict
     }
