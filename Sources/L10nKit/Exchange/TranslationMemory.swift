@@ -107,6 +107,9 @@ public struct TranslationMemory: Sendable {
         var locale: Int32
     }
 
+    /// Each entry's locale number, apart: the binary search of `range(of:locale:)` reads 4 bytes
+    /// per step instead of an entry.
+    private var entryLocales: [Int32] = []
     /// Where each source's translations start in `entries` (one more element: the end).
     private var sourceStarts: [Int32] = []
     /// Folded source texts: their sources by number, grapheme codes and the bigram index over them.
@@ -258,6 +261,7 @@ public struct TranslationMemory: Sendable {
     /// Where each source's block starts, and the near-match index.
     private mutating func finishIndex() {
         keepDistinctTranslations()
+        entryLocales = entries.map(\.locale)
         sourceStarts = [Int32](repeating: 0, count: sources.count + 1)
         for entry in entries { sourceStarts[Int(entry.source) + 1] += 1 }
         for index in sources.indices { sourceStarts[index + 1] += sourceStarts[index] }
@@ -397,12 +401,12 @@ public struct TranslationMemory: Sendable {
             var low = low, high = end
             while low < high {
                 let middle = (low + high) / 2
-                if above(entries[middle].locale) { high = middle } else { low = middle + 1 }
+                if above(entryLocales[middle]) { high = middle } else { low = middle + 1 }
             }
             return low
         }
         let start = first(from: Int(sourceStarts[Int(source)])) { $0 >= locale }
-        guard start < end, entries[start].locale == locale else { return nil }
+        guard start < end, entryLocales[start] == locale else { return nil }
         return start..<first(from: start) { $0 > locale }
     }
 
