@@ -61,6 +61,7 @@ public struct StoryboardMigration: Sendable {
         }
         let stringsFiles = ibtoolTable.files.filter { $0.key != "Base" }
         let locales = Array(Set(stringsFiles.keys).union([project.sourceLanguage])).sorted()
+        let keyPattern = StoryboardKeyPattern(project.manifest.migrationKeyPattern ?? "{text}")
         var table = LocalizableTable(project: project, bundle: ibtoolTable.bundle, folder: folder, locales: locales)
 
         var plan = StoryboardMigrationPlan(storyboardPath: storyboardPath, table: table.displayName, locales: locales)
@@ -86,7 +87,8 @@ public struct StoryboardMigration: Sendable {
             for locale in locales {
                 values[locale] = stringsFiles[locale]?.value(forKey: text.stringsKey) ?? (locale == project.sourceLanguage ? text.value : nil)
             }
-            let resolution = table.key(for: text.value, values: values, comment: text.note)
+            let wanted = keyPattern.key(text: text.value, storyboard: name, objectID: text.objectID, property: text.property)
+            let resolution = table.key(wanted, values: values, comment: text.note)
             if let collided = resolution.collidedWith {
                 plan.collisions.append(.init(objectID: text.objectID, wanted: collided, key: resolution.key))
             }
@@ -379,9 +381,9 @@ struct LocalizableTable {
         return values.isEmpty ? nil : values
     }
 
-    /// The key for a text (the text itself, as Xcode keys extracted strings), suffixed `_2`,
-    /// `_3`... when the table has it with other texts; records the values.
-    mutating func key(for text: String, values: [String: String], comment: String?) -> Resolution {
+    /// The key `text` (from the key pattern), suffixed `_2`, `_3`... when the table has it with
+    /// other texts; records the values.
+    mutating func key(_ text: String, values: [String: String], comment: String?) -> Resolution {
         var candidate = text
         var number = 2
         var collided: String?

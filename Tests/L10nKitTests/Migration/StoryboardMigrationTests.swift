@@ -353,6 +353,28 @@ final class StoryboardMigrationTests: XCTestCase {
         XCTAssertEqual(try snapshot(root), before)
     }
 
+    /// The manifest's key pattern names the keys; an unusable pattern is an error at the field.
+    func testManifestKeyPattern() throws {
+        let root = try makeProject(catalog: Self.catalogWithName)
+        try Data(#"{ "migrationKeyPattern": "{storyboard}.{snake}" }"#.utf8).write(to: root.appendingPathComponent("l10n.json"))
+        let run = CLIRun(["migrate-ib", "App/Base.lproj/Main.storyboard"], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let after = try InterfaceBuilderScanner().scan(contentsOf: root.appendingPathComponent("App/Base.lproj/Main.storyboard"))
+        XCTAssertEqual(after.localizationKeys.map(\.key), ["Main.fill_in_the_form", "Main.name", "Main.your_name", "Main.send", "Main.done"])
+        let catalog = try StringCatalogReader.read(contentsOf: root.appendingPathComponent("App/Localizable.xcstrings"))
+        XCTAssertEqual(catalog.entries["Main.name"]?.localizations?["ru"]?.stringUnit?.value, "Имя")
+        XCTAssertFalse(run.stdout.contains("collision"), run.stdout)
+
+        let other = try makeProject()
+        try Data(#"{ "migrationKeyPattern": "{storyboard}.{title}" }"#.utf8).write(to: other.appendingPathComponent("l10n.json"))
+        let before = try snapshot(other)
+        let bad = CLIRun(["migrate-ib", "App/Base.lproj/Main.storyboard"], in: other)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains(#"l10n.json:1:26: error: field "migrationKeyPattern" must be a key pattern"#), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("(unknown placeholder {title})"), bad.stderr)
+        XCTAssertEqual(try snapshot(other), before)
+    }
+
     /// A removal is undone with the rest when a later file of the transaction fails.
     func testTransactionRemovalIsRolledBack() throws {
         let root = try Fixtures.temporaryFolder(self)
