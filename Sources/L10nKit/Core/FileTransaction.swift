@@ -35,7 +35,8 @@ public struct FileStamp: Hashable, Sendable {
 ///    files and folders to create. Then each old file is kept as a hard link
 ///    (`.<name>.l10n-<id>.bak`) and the temporary file renamed over it. A failed rename restores
 ///    the files already replaced. When every rename succeeded the journal is renamed
-///    `<id>.committed` (the commit point), the old copies are removed, then the journal.
+///    `<id>.committed` (the commit point), the old copies are removed, then the journal. A file
+///    to remove (`Change.removal`) is kept the same way and unlinked instead of replaced.
 /// 5. A run killed in steps 3 or 4 leaves the journal: `recover(root:)`, called by every
 ///    command that writes before it reads, puts every old file back and removes the temporary
 ///    files and new folders; after the commit point it only removes the old copies. So every

@@ -23,7 +23,7 @@ struct InterfaceBuilderElementSpans {
     let bytes: [UInt8]
     /// Spans of the elements that have an `id` attribute, by id.
     private(set) var byID: [String: Span] = [:]
-    /// Every span in document order (index into it from `byID` is not kept: ids are unique).
+    /// Every element's span, in the order the elements end.
     private var all: [Span] = []
 
     init(_ data: Data) {
@@ -129,11 +129,10 @@ struct InterfaceBuilderElementSpans {
             }
             let tagEnd = min(cursor + 1, count)
             if !open.isEmpty { open[open.count - 1].children.append((name, index)) }
-            var span = Span(name: name, start: index, startTagEnd: tagEnd, isEmpty: isEmpty, endTagStart: tagEnd)
+            let span = Span(name: name, start: index, startTagEnd: tagEnd, isEmpty: isEmpty, endTagStart: tagEnd)
             if isEmpty {
                 finish(span, id: id)
             } else {
-                span.children = []
                 open.append(span)
                 ids.append(id)
             }
