@@ -17,6 +17,7 @@ public enum L10nTool {
         ImportCommand.self,
         PseudoCommand.self,
         FillCommand.self,
+        MigrateIBCommand.self,
         FormatCommand.self,
         MatchCommand.self,
         PluralsCommand.self,

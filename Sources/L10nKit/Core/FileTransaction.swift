@@ -35,7 +35,8 @@ public struct FileStamp: Hashable, Sendable {
 ///    files and folders to create. Then each old file is kept as a hard link
 ///    (`.<name>.l10n-<id>.bak`) and the temporary file renamed over it. A failed rename restores
 ///    the files already replaced. When every rename succeeded the journal is renamed
-///    `<id>.committed` (the commit point), the old copies are removed, then the journal.
+///    `<id>.committed` (the commit point), the old copies are removed, then the journal. A file
+///    to remove (`Change.removal`) is kept the same way and unlinked instead of replaced.
 /// 5. A run killed in steps 3 or 4 leaves the journal: `recover(root:)`, called by every
 ///    command that writes before it reads, puts every old file back and removes the temporary
 ///    files and new folders; after the commit point it only removes the old copies. So every
@@ -47,11 +48,21 @@ public struct FileTransaction {
         public var data: Data
         /// What the caller read from the file, to detect another run's update.
         public var expected: Expected
+        /// Whether the file is removed instead of written (`data` is ignored): kept as the
+        /// backup link until the commit point, so a rollback puts it back.
+        public var removes = false
 
         public init(url: URL, data: Data, expected: Expected = .unchecked) {
             self.url = url
             self.data = data
             self.expected = expected
+        }
+
+        /// The removal of an existing file, part of the same all-or-nothing transaction.
+        public static func removal(of url: URL, expected: Expected = .unchecked) -> Change {
+            var change = Change(url: url, data: Data(), expected: expected)
+            change.removes = true
+            return change
         }
     }
 
@@ -122,6 +133,9 @@ public struct FileTransaction {
                                  hint: "a symbolic link or '..' in the path leads out of the folder; nothing was written")
             }
             var info = stat()
+            if change.removes, lstat(target.path, &info) != 0 {
+                throw InputError(file: change.url.path, "cannot remove a file that does not exist; nothing was written")
+            }
             if lstat(target.path, &info) == 0 {
                 guard info.st_mode & S_IFMT == S_IFREG else {
                     throw InputError(file: change.url.path, "is not a regular file; nothing was written")
@@ -170,6 +184,7 @@ public struct FileTransaction {
         for (index, (change, entry)) in zip(changes, staged).enumerated() {
             do {
                 if index == 0 { try Self.createFolders(createdFolders) }
+                if change.removes { continue }
                 try Self.writeTemporary(change.data, to: entry.temporary, like: entry.isNew ? nil : entry.target, failing: failingWrite == index)
             } catch let error as InputError {
                 journal.rollBack()
@@ -177,7 +192,7 @@ public struct FileTransaction {
                                  hint: "free some disk space or check the folder's permissions, then run again")
             }
         }
-        for (index, entry) in staged.enumerated() {
+        for (index, (change, entry)) in zip(changes, staged).enumerated() {
             if Self.renameDelay > 0 { usleep(Self.renameDelay * 1000) }
             var failure: String?
             if !entry.isNew, link(entry.target.path, entry.backup.path) != 0,
@@ -185,6 +200,9 @@ public struct FileTransaction {
                 failure = "cannot keep the old file: \(String(cString: strerror(errno)))"
             } else if failingRename == index {
                 failure = "cannot replace file: injected failure"
+            } else if change.removes {
+                // The backup link keeps the bytes: a rollback renames it back.
+                if unlink(entry.target.path) != 0 { failure = "cannot remove file: \(String(cString: strerror(errno)))" }
             } else if rename(entry.temporary.path, entry.target.path) != 0 {
                 failure = "cannot replace file: \(String(cString: strerror(errno)))"
             }

@@ -66,6 +66,9 @@ public struct ProjectManifest: Sendable, Equatable {
     /// Functions of the app's own that look a key up, called with the key first (`"L10n.tr"`),
     /// besides the ones l10n knows (`Text`, `NSLocalizedString`, `String(localized:)`, …).
     public var localizedFunctions: [String] = []
+    /// How `l10n migrate-ib` names a storyboard text's key (`"migrationKeyPattern"`): `{text}`
+    /// (the default, Xcode's style), `{snake}`, `{storyboard}`, `{id}`, `{property}`.
+    public var migrationKeyPattern: String?
 
     public init(sourceLanguage: String? = nil, infoPlist: String? = nil, layers: [LayerSpec]? = nil,
                 storyboardKeyPaths: [String]? = nil, exclude: [String] = [], widths: [WidthBudget]? = nil,
@@ -190,6 +193,11 @@ public struct ProjectManifest: Sendable, Equatable {
                     throw fail(key, "an array of Swift function names such as \"L10n.tr\" (\"\(name)\" is not one)")
                 }
                 manifest.localizedFunctions = names
+            case "migrationKeyPattern":
+                let expected = "a key pattern made of text and {text}, {snake}, {storyboard}, {id}, {property}, with {text}, {snake} or {id} in it"
+                guard let pattern = value.stringValue else { throw fail(key, expected) }
+                if let problem = StoryboardKeyPattern.problem(in: pattern) { throw fail(key, expected + " (\(problem))") }
+                manifest.migrationKeyPattern = pattern
             case "previousSdk":
                 guard let text = value.stringValue, !text.isEmpty else { throw fail(key, "the path of the previous SDK's String Catalog") }
                 manifest.previousSDK = text
@@ -206,7 +214,7 @@ public struct ProjectManifest: Sendable, Equatable {
                 }
             default:
                 throw InputError("unknown field \"\(key)\"", at: locations[key] ?? SourceLocation(file: file),
-                                 hint: "known fields: sourceLanguage, infoPlist, layers, storyboardKeyPaths, exclude, widths, checks, baseline, glossary, release, devices, previousSdk, localizedFunctions")
+                                 hint: "known fields: sourceLanguage, infoPlist, layers, storyboardKeyPaths, exclude, widths, checks, baseline, glossary, release, devices, previousSdk, localizedFunctions, migrationKeyPattern")
             }
         }
         return manifest
