@@ -74,7 +74,8 @@ struct ReferenceXLIFFExporter {
         }
 
         if scope != .overrides {
-            for table in files.tables {
+            // Added with storyboards and XIBs: exported like tables, their document copied as source contents.
+            for table in files.tables + files.interfaceTables {
                 let target = table.table.files[locale]
                 var units = StringsUnits.units(source: table.sourceFile, target: target)
                 if scope == .missing { units = units.filter { !$0.isTranslated } }
@@ -82,7 +83,7 @@ struct ReferenceXLIFFExporter {
                 var file = xliffFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, locale: locale, units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
                 xliffFiles.append(file)
-                sourceContents.append((table.originalPath, StringsWriter.data(for: table.sourceFile)))
+                sourceContents.append((table.originalPath, table.documentData ?? StringsWriter.data(for: table.sourceFile)))
             }
         }
 
