@@ -202,7 +202,8 @@ public struct XLIFFExporter: Sendable {
             // Storyboards and XIBs are exported like `.strings` tables of ibtool's base strings:
             // no states, the document's path as `original`, targets from the locale's strings file.
             for table in files.tables + files.interfaceTables {
-                let target = table.table.files[locale]
+                // A storyboard's development-language texts are its Base texts (the copy editors' file).
+                let target = copyEdits && table.isInterfaceBuilder ? table.sourceFile : table.table.files[locale]
                 var units: [TransUnit] = []
                 for unit in sources.table(table).units {
                     let value = target?.value(forKey: unit.key)

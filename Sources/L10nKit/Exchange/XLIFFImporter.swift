@@ -330,12 +330,7 @@ struct ImportSession {
             return processCatalogUnit(unit, path: path, locale: locale, outcome: outcome)
         case .strings(let table):
             if table.isInterfaceBuilder, Self.isSameLocale(locale, project.sourceLanguage) {
-                // The development language's texts live in the Base document, which an import never writes.
-                outcome.targetPath = table.originalPath
-                var candidate = ImportCandidate(unit: unit, locale: locale,
-                                                unsupported: "the development-language texts of \(table.originalPath) are edited in Interface Builder; l10n never writes a storyboard or XIB",
-                                                doNotTranslate: !unit.translate, hasStates: false)
-                return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+                return processInterfaceBuilderSourceText(unit, table: table, outcome: outcome)
             }
             if Self.isSameLocale(locale, table.sourceLocale) {
                 return countingUnfinished(unit, processStringsSourceEdit(unit, table: table, outcome: outcome))
@@ -512,6 +507,31 @@ struct ImportSession {
         }
         outcome.sourceEdit = edit
         return outcome
+    }
+
+    // MARK: Storyboards and XIBs
+
+    /// A development-language unit of a storyboard or XIB (the copy editors' file): its texts live
+    /// in the Base document, which an import never writes. A text returned as it is comes out
+    /// unchanged; an edited one is refused, to be made in Interface Builder.
+    private mutating func processInterfaceBuilderSourceText(_ unit: TransUnit, table: ExchangeFiles.Table,
+                                                            outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        outcome.targetPath = table.originalPath
+        outcome.key = unit.id
+        var candidate = ImportCandidate(unit: unit, locale: start.locale, doNotTranslate: !unit.translate, hasStates: false)
+        candidate.expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: table.sourceFile)
+        candidate.unknownID = "\(table.originalPath) has no text \"\(unit.id)\" (no object with that id and property)"
+        let edited = "the development-language texts of \(table.originalPath) are edited in Interface Builder; l10n never writes a storyboard or XIB"
+        if let target = unit.target, let expected = candidate.expected, target != expected.sourceValue, target != expected.source {
+            candidate.unsupported = edited
+        }
+        let verdict = ImportPolicy.decide(&candidate)
+        if case .applied = verdict {
+            candidate.rules.append(ImportUnitOutcome.Reason.unsupportedFile.rawValue)
+            return Self.refuse(Self.record(verdict, candidate, in: outcome), .unsupportedFile, edited)
+        }
+        return Self.record(verdict, candidate, in: outcome)
     }
 
     // MARK: .strings

@@ -142,16 +142,19 @@ final class InterfaceBuilderExchangeTests: XCTestCase {
         XCTAssertEqual(export.document.files.first?.units.first { $0.id == "DVV-tE-ZNa.title" }?.target, "Plano")
     }
 
-    /// A `<file>` naming the storyboard's development language is refused unit by unit even with
-    /// `--source-edits`: its texts are Interface Builder's to edit, and the storyboard is never written.
+    /// In the development-language file (`--source-edits`) a storyboard text returned as it is comes
+    /// out unchanged, an edited one is refused: its texts are Interface Builder's to edit, and the
+    /// storyboard is never written.
     func testDevelopmentLanguageTextsAreNotWritten() throws {
         let root = try worldTrotter()
         let before = try ExchangeFixtures.snapshot(root)
         var file = XLIFFFile(original: Self.storyboardPath, sourceLanguage: "en", targetLanguage: "en",
-                             units: [TransUnit(id: "DVV-tE-ZNa.title", source: "Map", target: "World map")])
+                             units: [TransUnit(id: "DVV-tE-ZNa.title", source: "Map", target: "World map"),
+                                     TransUnit(id: "hpm-um-eY3.title", source: "Convert", target: "Convert")])
         file.attributeOrder = .standard
         let plan = try ExchangeFixtures.plan(root, [ImportInput(path: "en.xliff", document: XLIFFDocument(files: [file]))], sourceEdits: true)
-        XCTAssertEqual(plan.outcomes.map(\.reason), [.unsupportedFile])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.refused, .unchanged])
+        XCTAssertEqual(plan.outcomes.first?.reason, .unsupportedFile)
         XCTAssertEqual(plan.changes.map(\.path), [])
         try plan.write()
         XCTAssertEqual(try ExchangeFixtures.snapshot(root), before)
