@@ -71,7 +71,8 @@ public struct ImportPlan: Sendable {
 /// development-language file's targets are copy edits of the sources) and a `source-language`
 /// equal to the catalog's; its `original` must lie inside the project and name an app catalog, a `.strings`
 /// table (any locale's file of it: the target locale's `<locale>.lproj/<Table>.strings` is
-/// written, created when missing), or the app's editor-table catalog for SDK keys (created in
+/// written, created when missing), a storyboard or XIB in `Base.lproj` (its `<locale>.lproj/<Name>.strings`
+/// is written, created in ibtool's layout; the document never), or the app's editor-table catalog for SDK keys (created in
 /// Xcode's format when the app has none). The SDK's catalog and vendor folders are read-only.
 ///
 /// Unit level: the rules of `ImportPolicy`, in its order (docs/exchange.md lists them); this
@@ -97,7 +98,7 @@ public struct XLIFFImporter: Sendable {
     enum Destination {
         /// An app catalog (it may not exist yet: the editor catalog for SDK keys).
         case catalog(path: String)
-        /// A legacy table; the target locale's file is written.
+        /// A legacy table, or a storyboard's or XIB's strings files; the target locale's file is written.
         case strings(ExchangeFiles.Table)
         /// A file of the project that l10n does not import.
         case unsupported(path: String)

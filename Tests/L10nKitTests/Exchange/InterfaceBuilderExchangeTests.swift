@@ -174,6 +174,30 @@ final class InterfaceBuilderExchangeTests: XCTestCase {
         XCTAssertEqual(try export(root, "es", .all).unitCount, 0)
     }
 
+    /// Paths come from the project, never from the XLIFF alone: an `original` leading out of the
+    /// folder is refused at file level, and an `es.lproj` that is a link leading out is never written through.
+    func testPathsStayInsideTheProject() throws {
+        let root = try worldTrotter()
+        let outside = root.deletingLastPathComponent().appendingPathComponent("Outside")
+        try FileManager.default.createDirectory(at: outside.appendingPathComponent("Base.lproj"), withIntermediateDirectories: true)
+        try LegacyGolden.read("ib/WorldTrotter/Base.lproj/Main.storyboard").write(to: outside.appendingPathComponent("Base.lproj/Main.storyboard"))
+        let unit = TransUnit(id: "DVV-tE-ZNa.title", source: "Map", target: "Mapa")
+        for original in ["../Outside/Base.lproj/Main.storyboard", "WorldTrotter/../../Outside/Base.lproj/Main.storyboard", outside.path + "/Base.lproj/Main.storyboard"] {
+            let input = ImportInput(path: "es.xliff", document: XLIFFDocument(files: [
+                XLIFFFile(original: original, sourceLanguage: "en", targetLanguage: "es", units: [unit]),
+            ]))
+            XCTAssertEqual(try ExchangeFixtures.failure(root, [input]), [.outsideRoot], original)
+        }
+
+        let escape = outside.appendingPathComponent("es.lproj")
+        try FileManager.default.createDirectory(at: escape, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("WorldTrotter/es.lproj"), withDestinationURL: escape)
+        let before = try ExchangeFixtures.snapshot(outside)
+        XCTAssertThrowsError(try ExchangeFixtures.plan(root, [Self.input("es", [unit])]).write())
+        XCTAssertEqual(try ExchangeFixtures.snapshot(outside), before, "nothing written through the link")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: escape.appendingPathComponent("Main.strings").path))
+    }
+
     /// Elytra's `PushRequestVC.xib` (Golden/ib) with a `de.lproj/PushRequestVC.strings` holding
     /// Xcode's targets exports Xcode 15.0's `<file>` element byte for byte, header aside.
     func testElytraXibFileElementMatchesXcode() throws {
