@@ -12,15 +12,31 @@ public struct ExchangeFiles: Sendable {
         /// The development language, or `Base` when the table has no file for it.
         public var sourceLocale: String
         public var sourceFile: StringsFile
+        /// For the strings files ibtool makes of a storyboard or XIB: the Base document's path.
+        /// `sourceFile` is then the base strings file ibtool would generate from it.
+        public var interfaceBuilderPath: String? = nil
+        /// The storyboard's or XIB's bytes as scanned (an `.xcloc` bundle's source contents copy them).
+        public var documentData: Data? = nil
 
-        /// The `<file original>` Xcode gives the table: its source-language file.
-        public var originalPath: String { table.path(locale: sourceLocale) }
+        /// The `<file original>` Xcode gives the table: its source-language file, or the storyboard or XIB.
+        public var originalPath: String { interfaceBuilderPath ?? table.path(locale: sourceLocale) }
+
+        /// Whether the table is a storyboard's or XIB's: its locale files are written in ibtool's layout.
+        public var isInterfaceBuilder: Bool { interfaceBuilderPath != nil }
     }
 
     /// Catalogs the app owns, in path order.
     public var catalogs: [CatalogFile]
-    /// Legacy tables the app owns that have a source-language (or `Base`) file.
+    /// Legacy tables the app owns that have a source-language (or `Base`) file; not those a
+    /// storyboard or XIB of `interfaceTables` owns.
     public var tables: [Table]
+    /// The app's storyboards and XIBs in a `Base.lproj` folder, each as the table of its
+    /// `<locale>.lproj/<Name>.strings` files, in path order. Export and import treat them as Xcode
+    /// does: units `<ObjectID>.<property>` under the document's path, values in the locale's strings file.
+    public var interfaceTables: [Table]
+    /// Storyboards and XIBs that could not be read, with the reason (their units are neither
+    /// exported nor importable).
+    public var unreadableInterfaceFiles: [String: String]
     /// The SDK layer's catalog, when the lookup chain has one.
     public var sdkCatalog: CatalogFile?
     /// Where SDK keys get their app-side translations: the catalog of the app's editor-table
@@ -36,7 +52,10 @@ public struct ExchangeFiles: Sendable {
         let sdkLayer = project.lookupChain.sdkLayer
         sdkCatalog = sdkLayer?.catalogPath.flatMap { project.catalog(atPath: $0) }
         catalogs = project.catalogs.filter { project.ownsCatalog(atPath: $0.path) }
+        (interfaceTables, unreadableInterfaceFiles) = Self.interfaceTables(project)
+        let interfaceFolders = Set(interfaceTables.map { $0.table.folder + "/" + $0.table.table })
         tables = project.stringsTables.compactMap { table in
+            guard !interfaceFolders.contains(table.folder + "/" + table.table) else { return nil }
             guard !ProjectDiscovery.isVendorPath(table.path(locale: project.sourceLanguage)) else { return nil }
             for locale in [project.sourceLanguage, "Base"] {
                 if let file = table.files[locale] { return Table(table: table, sourceLocale: locale, sourceFile: file) }
@@ -63,6 +82,40 @@ public struct ExchangeFiles: Sendable {
     /// The app catalog at a project-relative path.
     public func catalog(atPath path: String) -> CatalogFile? {
         catalogs.first { $0.path == path }
+    }
+
+    /// The storyboards and XIBs of the app in `Base.lproj` folders outside vendor folders, each
+    /// scanned for the texts ibtool extracts, with the project's `.lproj` strings files of the same name.
+    private static func interfaceTables(_ project: Project) -> (tables: [Table], unreadable: [String: String]) {
+        var tables: [Table] = []
+        var unreadable: [String: String] = [:]
+        let scanner = InterfaceBuilderScanner()
+        for path in project.interfaceFiles.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+            let lproj = (path as NSString).deletingLastPathComponent
+            guard (lproj as NSString).lastPathComponent == "Base.lproj", !ProjectDiscovery.isVendorPath(path) else { continue }
+            let folder = (lproj as NSString).deletingLastPathComponent
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let document: InterfaceBuilderDocument
+            let data: Data
+            do {
+                data = try AtomicFile.read(project.url(forPath: path), shownAs: path)
+                document = try scanner.scan(data, path: path)
+            } catch {
+                unreadable[path] = "\(error)"
+                continue
+            }
+            var strings = project.stringsTables.first { $0.folder == folder && $0.table == name }
+                ?? StringsTable(bundle: "", table: name, folder: folder, files: [:])
+            strings.files["Base"] = nil
+            let base = document.baseStrings(path: strings.path(locale: "Base"))
+            tables.append(Table(table: strings, sourceLocale: "Base", sourceFile: base, interfaceBuilderPath: path, documentData: data))
+        }
+        return (tables, unreadable)
+    }
+
+    /// The storyboard or XIB table whose document is at `path`.
+    public func interfaceTable(forPath path: String) -> Table? {
+        interfaceTables.first { $0.interfaceBuilderPath == path }
     }
 
     /// The legacy table whose files include `path` (any locale's `.lproj`).

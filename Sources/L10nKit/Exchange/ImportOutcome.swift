@@ -205,6 +205,8 @@ public struct ImportFileError: LocatedError, Equatable {
         case unknownFile
         /// `original` names the SDK's catalog or a file in a vendor folder.
         case readOnlyFile
+        /// `original` names a storyboard or XIB of the project that cannot be read (malformed XML).
+        case unreadableFile
         /// `source-language` differs from the catalog's source language.
         case sourceLanguageMismatch
         /// `target-language` is the source language (the development-language file Xcode exports

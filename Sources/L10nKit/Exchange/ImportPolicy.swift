@@ -4,8 +4,8 @@
 struct ImportCandidate {
     var unit: TransUnit
     var locale: String
-    /// The file kind's name when l10n does not import the unit's file (`storyboard or XIB`).
-    var unsupportedKind: String?
+    /// Why l10n does not import the unit's file (a `.stringsdict`, an intent definition), when it does not.
+    var unsupported: String?
     /// `translate="no"` in the file or `shouldTranslate: false` in the catalog.
     var doNotTranslate: Bool
     /// An earlier unit of the run had the same file, locale and id.
@@ -33,10 +33,10 @@ struct ImportCandidate {
 
     private var mismatchesOfValue: (value: String, mismatches: [FormatMismatch])?
 
-    init(unit: TransUnit, locale: String, unsupportedKind: String? = nil, doNotTranslate: Bool, hasStates: Bool) {
+    init(unit: TransUnit, locale: String, unsupported: String? = nil, doNotTranslate: Bool, hasStates: Bool) {
         self.unit = unit
         self.locale = locale
-        self.unsupportedKind = unsupportedKind
+        self.unsupported = unsupported
         self.doNotTranslate = doNotTranslate
         self.hasStates = hasStates
     }
@@ -141,18 +141,22 @@ public enum ImportPolicy {
             evaluate: { $0.doNotTranslate ? .skipped(.doNotTranslate) : nil }),
         ImportRule(
             id: "unsupported-file", effect: .refuse,
-            summary: "a unit of a file kind l10n does not import yet (storyboard, XIB, `.stringsdict`, intent definition)",
-            triggeringExamples: [.unit("A storyboard unit", [:],
-                                       TransUnit(id: "abc-12-XYZ.text", source: "Run", target: "Los", targetState: .translated),
-                                       original: "App/Base.lproj/Main.storyboard",
-                                       more: ["App/Base.lproj/Main.storyboard": .text("<document/>\n")])],
-            nonTriggeringExamples: [.unit("A String Catalog unit", ["Done": ["en": "Done"]],
-                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated))],
-            evaluate: { candidate in
-                candidate.unsupportedKind.map {
-                    .refused(.unsupportedFile, "l10n imports String Catalogs and .strings tables, not \($0) files; import this one with Xcode")
-                }
-            }),
+            summary: "a unit of a file kind l10n does not import yet (`.stringsdict`, intent definition), or a storyboard's or XIB's development-language text (edited in Interface Builder)",
+            triggeringExamples: [.unit("A .stringsdict unit", [:],
+                                       TransUnit(id: "/files:dict/NSStringLocalizedFormatKey:dict/:string", source: "%#@n@", target: "%#@n@", targetState: .translated),
+                                       original: "App/en.lproj/Localizable.stringsdict",
+                                       more: ["App/en.lproj/Localizable.stringsdict": .text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n")])],
+            nonTriggeringExamples: [
+                .unit("A String Catalog unit", ["Done": ["en": "Done"]],
+                      TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated)),
+                .unit("A storyboard unit", [:],
+                      TransUnit(id: "abc-12-XYZ.text", source: "Run", target: "Los", targetState: .translated),
+                      original: "App/Base.lproj/Main.storyboard",
+                      more: ["App/Base.lproj/Main.storyboard": .text(
+                          "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"><scenes><scene><objects>"
+                              + "<label text=\"Run\" id=\"abc-12-XYZ\"/></objects></scene></scenes></document>\n")]),
+            ],
+            evaluate: { candidate in candidate.unsupported.map { .refused(.unsupportedFile, $0) } }),
         ImportRule(
             id: "duplicate-id", effect: .refuse,
             summary: "the same file, locale and id earlier in the same run (the first one is used)",

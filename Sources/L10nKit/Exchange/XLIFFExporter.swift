@@ -2,11 +2,13 @@ import Foundation
 
 /// Which units an export hands to the translator.
 ///
-/// - `all`: what Xcode's Export Localizations writes for the app's catalogs and `.strings`
-///   tables (not the SDK's read-only catalog, nor anything in a vendor folder): every unit,
+/// - `all`: what Xcode's Export Localizations writes for the app's catalogs, `.strings`
+///   tables, and storyboards and XIBs in `Base.lproj` (not the SDK's read-only catalog, nor
+///   anything in a vendor folder): every unit,
 ///   translated or not, `translate="no"` units included. Plus the SDK units `missing` adds, so
 ///   that `all` always contains `missing`.
-/// - `missing`: the units that have no finished translation for the locale: no value, or a value
+/// - `missing`: the units that have no finished translation for the locale: no value (for a
+///   storyboard or XIB, no entry in the locale's `<Name>.strings`), or a value
 ///   in any state but `translated` (`new`, `needs_review`, `stale`, `machine_translated`), which
 ///   is exported as the current target with its state. A unit is not missing when the locale
 ///   holds its translation in another form (plural variations where the source has one string,
@@ -72,10 +74,12 @@ enum ExportSourceFile: Sendable {
     case catalog(path: String, catalog: StringCatalog, sdk: StringCatalog?, sdkKeys: [String])
     /// A legacy table's source-language file as it is.
     case strings(path: String, file: StringsFile)
+    /// A file copied as it was read (a storyboard or XIB).
+    case copy(path: String, data: Data)
 
     var path: String {
         switch self {
-        case .catalog(let path, _, _, _), .strings(let path, _): path
+        case .catalog(let path, _, _, _), .strings(let path, _), .copy(let path, _): path
         }
     }
 
@@ -87,6 +91,8 @@ enum ExportSourceFile: Sendable {
             return StringCatalogWriter().data(for: XLIFFExporter.reduced(reduced))
         case .strings(_, let file):
             return StringsWriter.data(for: file)
+        case .copy(_, let data):
+            return data
         }
     }
 }
@@ -193,8 +199,11 @@ public struct XLIFFExporter: Sendable {
         }
 
         if scope != .overrides {
-            for table in files.tables {
-                let target = table.table.files[locale]
+            // Storyboards and XIBs are exported like `.strings` tables of ibtool's base strings:
+            // no states, the document's path as `original`, targets from the locale's strings file.
+            for table in files.tables + files.interfaceTables {
+                // A storyboard's development-language texts are its Base texts (the copy editors' file).
+                let target = copyEdits && table.isInterfaceBuilder ? table.sourceFile : table.table.files[locale]
                 var units: [TransUnit] = []
                 for unit in sources.table(table).units {
                     let value = target?.value(forKey: unit.key)
@@ -205,7 +214,11 @@ public struct XLIFFExporter: Sendable {
                 var file = XLIFFFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, targetLanguage: locale, units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
                 xliffFiles.append(file)
-                sourceFiles.append(.strings(path: table.originalPath, file: table.sourceFile))
+                if table.isInterfaceBuilder {
+                    sourceFiles.append(.copy(path: table.originalPath, data: table.documentData ?? Data()))
+                } else {
+                    sourceFiles.append(.strings(path: table.originalPath, file: table.sourceFile))
+                }
             }
         }
 

@@ -71,7 +71,8 @@ public struct ImportPlan: Sendable {
 /// development-language file's targets are copy edits of the sources) and a `source-language`
 /// equal to the catalog's; its `original` must lie inside the project and name an app catalog, a `.strings`
 /// table (any locale's file of it: the target locale's `<locale>.lproj/<Table>.strings` is
-/// written, created when missing), or the app's editor-table catalog for SDK keys (created in
+/// written, created when missing), a storyboard or XIB in `Base.lproj` (its `<locale>.lproj/<Name>.strings`
+/// is written, created in ibtool's layout; the document never), or the app's editor-table catalog for SDK keys (created in
 /// Xcode's format when the app has none). The SDK's catalog and vendor folders are read-only.
 ///
 /// Unit level: the rules of `ImportPolicy`, in its order (docs/exchange.md lists them); this
@@ -97,7 +98,7 @@ public struct XLIFFImporter: Sendable {
     enum Destination {
         /// An app catalog (it may not exist yet: the editor catalog for SDK keys).
         case catalog(path: String)
-        /// A legacy table; the target locale's file is written.
+        /// A legacy table, or a storyboard's or XIB's strings files; the target locale's file is written.
         case strings(ExchangeFiles.Table)
         /// A file of the project that l10n does not import.
         case unsupported(path: String)
@@ -112,9 +113,13 @@ public struct XLIFFImporter: Sendable {
             // Only the files an import may write: a vendor's or another kind of file is refused
             // later, and must not get a lock file in a folder that is not the app's.
             guard let path = normalizedPath(file.original, root: root), !ProjectDiscovery.isVendorPath(path),
-                  path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") else { continue }
-            let url = root.appendingPathComponent(path)
-            guard path.hasSuffix(".strings"), url.deletingLastPathComponent().pathExtension == "lproj",
+                  path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") || isInterfaceBuilderPath(path) else { continue }
+            var url = root.appendingPathComponent(path)
+            if isInterfaceBuilderPath(path) {
+                // A storyboard's translations go to `<locale>.lproj/<Name>.strings` next to its `Base.lproj`.
+                url = url.deletingPathExtension().appendingPathExtension("strings")
+            }
+            guard url.pathExtension == "strings", url.deletingLastPathComponent().pathExtension == "lproj",
                   let locale = file.targetLanguage.flatMap(LocaleIdentifier.canonicalized) else {
                 urls.append(url)
                 continue
@@ -124,6 +129,11 @@ public struct XLIFFImporter: Sendable {
         }
         let boundary = FileTransaction.resolved(root).path
         return urls.map(FileTransaction.resolved).filter { $0.path.hasPrefix(boundary.hasSuffix("/") ? boundary : boundary + "/") }
+    }
+
+    /// Whether the path names a storyboard or XIB in a `Base.lproj` folder.
+    static func isInterfaceBuilderPath(_ path: String) -> Bool {
+        (path.hasSuffix(".storyboard") || path.hasSuffix(".xib")) && (path as NSString).deletingLastPathComponent.hasSuffix("Base.lproj")
     }
 
     /// Checks every input and computes every outcome and file; writes nothing.
@@ -197,9 +207,12 @@ public struct XLIFFImporter: Sendable {
             return .failure(ImportFileError(.readOnlyFile, "original \"\(path)\" is a vendor file, which l10n never changes", at: at,
                                             hint: files.editorCatalogPath.map { "translations of SDK keys belong in \($0); export again with l10n export" }
                                                 ?? "translate the app's own catalogs instead"))
-        } else if let table = files.table(forPath: path) {
+        } else if let table = files.table(forPath: path) ?? files.interfaceTable(forPath: path) {
             sourceLanguage = project.sourceLanguage
             destination = .strings(table)
+        } else if let problem = files.unreadableInterfaceFiles[path] {
+            return .failure(ImportFileError(.unreadableFile, "original \"\(path)\" cannot be read, so its units cannot be checked: \(problem)", at: at,
+                                            hint: "open the document in Xcode and save it again, then import"))
         } else if path.hasSuffix(".xcstrings") || path.hasSuffix(".strings")
                     || !FileManager.default.fileExists(atPath: project.url(forPath: path).path) {
             return .failure(ImportFileError(.unknownFile, "original \"\(path)\" names no catalog or table of the project", at: at,
@@ -304,7 +317,9 @@ struct ImportSession {
         switch destination {
         case .unsupported(let path):
             outcome.targetPath = path
-            var candidate = ImportCandidate(unit: unit, locale: locale, unsupportedKind: XcodeSourceKind(path: path).name,
+            let kind = XcodeSourceKind(path: path).name
+            var candidate = ImportCandidate(unit: unit, locale: locale,
+                                            unsupported: "l10n imports String Catalogs, .strings tables, storyboards and XIBs, not \(kind) files yet; import this one with Xcode",
                                             doNotTranslate: !unit.translate, hasStates: false)
             return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
         case .catalog(let path):
@@ -315,6 +330,9 @@ struct ImportSession {
             }
             return processCatalogUnit(unit, path: path, locale: locale, outcome: outcome)
         case .strings(let table):
+            if table.isInterfaceBuilder, Self.isSameLocale(locale, project.sourceLanguage) {
+                return processInterfaceBuilderSourceText(unit, table: table, outcome: outcome)
+            }
             if Self.isSameLocale(locale, table.sourceLocale) {
                 return countingUnfinished(unit, processStringsSourceEdit(unit, table: table, outcome: outcome))
             }
@@ -492,6 +510,31 @@ struct ImportSession {
         return outcome
     }
 
+    // MARK: Storyboards and XIBs
+
+    /// A development-language unit of a storyboard or XIB (the copy editors' file): its texts live
+    /// in the Base document, which an import never writes. A text returned as it is comes out
+    /// unchanged; an edited one is refused, to be made in Interface Builder.
+    private mutating func processInterfaceBuilderSourceText(_ unit: TransUnit, table: ExchangeFiles.Table,
+                                                            outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        outcome.targetPath = table.originalPath
+        outcome.key = unit.id
+        var candidate = ImportCandidate(unit: unit, locale: start.locale, doNotTranslate: !unit.translate, hasStates: false)
+        candidate.expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: table.sourceFile)
+        candidate.unknownID = "\(table.originalPath) has no text \"\(unit.id)\" (no object with that id and property)"
+        let edited = "the development-language texts of \(table.originalPath) are edited in Interface Builder; l10n never writes a storyboard or XIB"
+        if let target = unit.target, let expected = candidate.expected, target != expected.sourceValue, target != expected.source {
+            candidate.unsupported = edited
+        }
+        let verdict = ImportPolicy.decide(&candidate)
+        if case .applied = verdict {
+            candidate.rules.append(ImportUnitOutcome.Reason.unsupportedFile.rawValue)
+            return Self.refuse(Self.record(verdict, candidate, in: outcome), .unsupportedFile, edited)
+        }
+        return Self.record(verdict, candidate, in: outcome)
+    }
+
     // MARK: .strings
 
     private mutating func processStringsUnit(_ unit: TransUnit, table: ExchangeFiles.Table, locale: String, outcome start: ImportUnitOutcome,
@@ -518,6 +561,8 @@ struct ImportSession {
             expected.targetValue = current
             candidate.expected = expected
             if unit.translate, !candidate.isDuplicate { outcome.oldValue = current }
+        } else if table.isInterfaceBuilder {
+            candidate.unknownID = "\(table.originalPath) has no text \"\(unit.id)\" (no object with that id and property): the object was removed or its text is not localizable"
         } else {
             candidate.unknownID = "\(table.originalPath) has no key \"\(unit.id)\""
         }
@@ -616,7 +661,9 @@ struct ImportSession {
                 guard let value = values[key] else { continue }
                 file.setValue(value, forKey: key, comment: table.sourceFile.entry(forKey: key)?.comment)
             }
-            let data = existing == nil ? StringsWriter.canonicalData(for: file) : StringsWriter.data(for: file)
+            // A new file of a storyboard or XIB is laid out as ibtool generates it (formats.md §3).
+            let data = existing == nil ? StringsWriter.canonicalData(for: file, layout: table.isInterfaceBuilder ? .interfaceBuilder : nil)
+                : StringsWriter.data(for: file)
             if let bytes = try? Data(contentsOf: url), bytes == data { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
                                             appliedUnits: applied[path] ?? 0, createdEntries: 0,

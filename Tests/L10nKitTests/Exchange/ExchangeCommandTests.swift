@@ -8,9 +8,9 @@ final class ExchangeCommandTests: XCTestCase {
         let run = CLIRun(["export", "--xliff", "--project", "Samples/BrandedEditor", "--out", out.path])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(run.stdout, """
-            wrote \(out.path)/de.xliff: 7 units, 36 source words, in 2 files (scope missing)
-            wrote \(out.path)/fr.xliff: 83 units, 152 source words, in 3 files (scope missing)
-            wrote \(out.path)/ja.xliff: 111 units, 187 source words, in 3 files (scope missing)
+            wrote \(out.path)/de.xliff: 17 units, 58 source words, in 3 files (scope missing)
+            wrote \(out.path)/fr.xliff: 93 units, 174 source words, in 4 files (scope missing)
+            wrote \(out.path)/ja.xliff: 121 units, 209 source words, in 4 files (scope missing)
 
             """)
         XCTAssertEqual(run.stderr, "")

@@ -18,12 +18,14 @@ final class ExportSampleTests: XCTestCase {
 
     /// French, scope missing: the SDK keys without an app-side value (70 keys, the plural one as
     /// fr's one/many/other) under the app's IMGLYEditor catalog, the unreviewed placeholder with its
-    /// target, the custom labels without French and the plural case fr lacks, the onboarding table.
+    /// target, the custom labels without French and the plural case fr lacks, the onboarding
+    /// storyboard's texts (no `fr.lproj/Onboarding.strings`) and the onboarding table.
     func testFrenchMissingGolden() throws {
         let export = try exporter().export(locale: "fr", scope: .missing)
         LegacyGolden.assertMatches(try data(export), "exchange/BrandedEditor.fr.missing.xliff")
         XCTAssertEqual(export.document.files.map(\.original), [
-            "BrandedEditor/IMGLYEditor.xcstrings", "BrandedEditor/Localizable.xcstrings", "OnboardingKit/en.lproj/Localizable.strings",
+            "BrandedEditor/IMGLYEditor.xcstrings", "BrandedEditor/Localizable.xcstrings",
+            "OnboardingKit/Base.lproj/Onboarding.storyboard", "OnboardingKit/en.lproj/Localizable.strings",
         ])
         let editor = export.document.files[0].units
         XCTAssertEqual(editor.count, 70 + 2 + 1)
@@ -38,8 +40,9 @@ final class ExportSampleTests: XCTestCase {
             "%lld drafts|==|plural.many", "ly_img_editor_canvas_menu_button_duplicate",
             "ly_img_editor_inspector_bar_button_delete", "ly_img_editor_navigation_bar_button_undo",
         ])
-        XCTAssertEqual(export.document.files[2].units.count, 6)
-        XCTAssertTrue(export.document.files[2].units.allSatisfy { $0.target == nil && $0.targetState == nil })
+        XCTAssertEqual(export.document.files[2].units.count, 10, "labels and buttons ibtool extracts; stbLocKey sets them at run time, but Xcode exports them too")
+        XCTAssertEqual(export.document.files[3].units.count, 6)
+        XCTAssertTrue(export.document.files[2...].flatMap(\.units).allSatisfy { $0.target == nil && $0.targetState == nil })
     }
 
     /// German, scope overrides: every custom label under the app catalog whose definition wins.
@@ -59,11 +62,21 @@ final class ExportSampleTests: XCTestCase {
     }
 
     /// German, scope missing: the SDK ships German, so only the shadowing custom label and the
-    /// onboarding table are missing; the stray MyBrand catalog (never read) is left out.
+    /// onboarding storyboard and table are missing; the stray MyBrand catalog (never read) is left out.
     func testGermanMissingIsSmall() throws {
         let export = try exporter().export(locale: "de", scope: .missing)
         XCTAssertEqual(export.document.allUnits.map { "\($0.file.original) \($0.unit.id)" }, [
             "BrandedEditor/Localizable.xcstrings ly_img_editor_canvas_menu_button_duplicate",
+            "OnboardingKit/Base.lproj/Onboarding.storyboard Hd3-pQ-w1L.text",
+            "OnboardingKit/Base.lproj/Onboarding.storyboard Q9v-Lm-4sE.configuration.title",
+            "OnboardingKit/Base.lproj/Onboarding.storyboard Q9v-Lm-4sE.normalTitle",
+            "OnboardingKit/Base.lproj/Onboarding.storyboard Xq2-Ab-7Kd.configuration.title",
+            "OnboardingKit/Base.lproj/Onboarding.storyboard Xq2-Ab-7Kd.normalTitle",
+            "OnboardingKit/Base.lproj/Onboarding.storyboard a7T-kM-x0R.text",
+            "OnboardingKit/Base.lproj/Onboarding.storyboard ju9-fj-dox.text",
+            "OnboardingKit/Base.lproj/Onboarding.storyboard kCO-9u-5kw.text",
+            "OnboardingKit/Base.lproj/Onboarding.storyboard nG5-2c-Yb8.configuration.title",
+            "OnboardingKit/Base.lproj/Onboarding.storyboard nG5-2c-Yb8.normalTitle",
             "OnboardingKit/en.lproj/Localizable.strings onboarding_button_allow",
             "OnboardingKit/en.lproj/Localizable.strings onboarding_button_continue",
             "OnboardingKit/en.lproj/Localizable.strings onboarding_photos_body",
@@ -139,9 +152,12 @@ final class ExportSampleTests: XCTestCase {
             "Localized Contents/fr.xliff",
             "Source Contents/BrandedEditor/IMGLYEditor.xcstrings",
             "Source Contents/BrandedEditor/Localizable.xcstrings",
+            "Source Contents/OnboardingKit/Base.lproj/Onboarding.storyboard",
             "Source Contents/OnboardingKit/en.lproj/Localizable.strings",
             "contents.json",
         ])
+        XCTAssertEqual(files["Source Contents/OnboardingKit/Base.lproj/Onboarding.storyboard"],
+                       try Data(contentsOf: Fixtures.sample("BrandedEditor/OnboardingKit/Base.lproj/Onboarding.storyboard")))
         LegacyGolden.assertMatches(files["contents.json"]!, "exchange/BrandedEditor.fr.xcloc.contents.json")
         XCTAssertEqual(files["Localized Contents/fr.xliff"], try data(export))
         XCTAssertEqual(files["Source Contents/OnboardingKit/en.lproj/Localizable.strings"],

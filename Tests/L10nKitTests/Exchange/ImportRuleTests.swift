@@ -211,13 +211,24 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertEqual(results[1].reason, .duplicateID)
     }
 
-    func testStoryboardUnitsAreRefusedAsUnsupported() throws {
+    /// The fixture's storyboard has no texts, so no id of it is known (InterfaceBuilderExchangeTests
+    /// covers storyboards with texts).
+    func testStoryboardUnitsNeedATextOfTheDocument() throws {
         let results = try outcome([
             unit("abc-12-XYZ.text", "Run", "Los"),
             unit("def-34-UVW.text", "Keep", "Keep", translate: false),
         ], original: "App/Base.lproj/Main.storyboard")
         XCTAssertEqual(results.map(\.status), [.refused, .skipped])
-        XCTAssertEqual(results[0].reason, .unsupportedFile)
+        XCTAssertEqual(results[0].reason, .unknownID)
+    }
+
+    func testStringsdictUnitsAreRefusedAsUnsupported() throws {
+        let path = "App/en.lproj/Legacy.stringsdict"
+        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n".utf8)
+            .write(to: root.appendingPathComponent(path))
+        let results = try outcome([unit("/files:dict/NSStringLocalizedFormatKey:dict/:string", "%#@n@", "%#@n@")], original: path)
+        XCTAssertEqual(results.map(\.reason), [.unsupportedFile])
+        XCTAssertEqual(results[0].message, "l10n imports String Catalogs, .strings tables, storyboards and XIBs, not .stringsdict files yet; import this one with Xcode")
     }
 
     // MARK: .strings

@@ -34,7 +34,8 @@ final class SourceEditsTests: XCTestCase {
         let text = try exportEnglish(root)
         let document = try XLIFFReader().read(Data(text.utf8), path: "en.xliff")
         XCTAssertEqual(document.files.map(\.original), ["BrandedEditor/IMGLYEditor.xcstrings", "BrandedEditor/Localizable.xcstrings",
-                                                       "BrandedEditor/MyBrand.xcstrings", "OnboardingKit/en.lproj/Localizable.strings"])
+                                                       "BrandedEditor/MyBrand.xcstrings", "OnboardingKit/Base.lproj/Onboarding.storyboard",
+                                                       "OnboardingKit/en.lproj/Localizable.strings"])
         XCTAssertTrue(document.files.allSatisfy { $0.sourceLanguage == "en" && $0.targetLanguage == "en" })
         for (_, unit) in document.allUnits { XCTAssertEqual(unit.target, unit.source, unit.id) }
         XCTAssertTrue(text.contains("""
@@ -118,14 +119,17 @@ final class SourceEditsTests: XCTestCase {
         // The same file again changes nothing: the edited texts are the sources now (unchanged, not stale).
         let again = CLIRun(["import", "en.xliff", "--source-edits"], in: root)
         XCTAssertEqual(again.status, 0, again.stdout)
-        XCTAssertTrue(again.stdout.hasSuffix("47 units: 0 applied, 46 unchanged, 1 skipped (1 do-not-translate), 0 refused\nnothing to write\n"), again.stdout)
+        XCTAssertTrue(again.stdout.hasSuffix("57 units: 0 applied, 56 unchanged, 1 skipped (1 do-not-translate), 0 refused\nnothing to write\n"), again.stdout)
     }
 
     /// A `.strings` table has no states: the source file changes, the translations are listed to
     /// re-check (text and JSON) and stay as they are.
     func testStringsSourceEditListsTheTranslationsToRecheck() throws {
         let root = try ExchangeFixtures.sampleCopy(self)
-        let text = replacing("<target>Allow Access</target>", "<target>Allow Photo Access</target>", in: try exportEnglish(root))
+        // The storyboard's button has the same text; only the table's unit is edited.
+        let text = replacing("<trans-unit id=\"onboarding_button_allow\" xml:space=\"preserve\">\n        <source>Allow Access</source>\n        <target>Allow Access</target>",
+                             "<trans-unit id=\"onboarding_button_allow\" xml:space=\"preserve\">\n        <source>Allow Access</source>\n        <target>Allow Photo Access</target>",
+                             in: try exportEnglish(root))
         try Data(text.utf8).write(to: root.appendingPathComponent("en.xliff"))
         let before = try ExchangeFixtures.snapshot(root)
         let run = CLIRun(["import", "en.xliff", "--source-edits", "--format", "json"], in: root)

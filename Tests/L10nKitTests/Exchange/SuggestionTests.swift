@@ -77,7 +77,7 @@ final class SuggestionTests: XCTestCase {
         let out = try Fixtures.temporaryFolder(self)
         let result = CLIRun(["export", "--project", root.path, "--locale", "fr", "--suggestions", "--out", out.path])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertTrue(result.stdout.contains("fr.xliff: 83 units, 152 source words, in 3 files (scope missing), 7 with suggestions"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("fr.xliff: 93 units, 174 source words, in 4 files (scope missing), 7 with suggestions"), result.stdout)
         let before = try ExchangeFixtures.snapshot(root)
         let imported = CLIRun(["import", out.appendingPathComponent("fr.xliff").path, "--project", root.path])
         XCTAssertTrue(imported.stdout.contains(" 0 applied"), imported.stdout)

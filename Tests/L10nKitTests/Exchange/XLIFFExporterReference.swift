@@ -74,15 +74,16 @@ struct ReferenceXLIFFExporter {
         }
 
         if scope != .overrides {
-            for table in files.tables {
-                let target = table.table.files[locale]
+            // Added with storyboards and XIBs: exported like tables, their document copied as source contents.
+            for table in files.tables + files.interfaceTables {
+                let target = copyEdits && table.isInterfaceBuilder ? table.sourceFile : table.table.files[locale]
                 var units = StringsUnits.units(source: table.sourceFile, target: target)
                 if scope == .missing { units = units.filter { !$0.isTranslated } }
                 guard scope == .all || !units.isEmpty else { continue }
                 var file = xliffFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, locale: locale, units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
                 xliffFiles.append(file)
-                sourceContents.append((table.originalPath, StringsWriter.data(for: table.sourceFile)))
+                sourceContents.append((table.originalPath, table.documentData ?? StringsWriter.data(for: table.sourceFile)))
             }
         }
 

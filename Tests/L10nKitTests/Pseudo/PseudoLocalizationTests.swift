@@ -96,17 +96,17 @@ final class PseudoLocalizationTests: XCTestCase {
         let out = try Fixtures.temporaryFolder(self)
         let made = CLIRun(["pseudo", "--project", root.path, "--xliff", "--out", out.path])
         XCTAssertEqual(made.status, 0, made.stderr)
-        XCTAssertEqual(made.stdout, "wrote \(out.path)/en-XA.xliff: 116 units of pseudo-locale en-XA\n")
+        XCTAssertEqual(made.stdout, "wrote \(out.path)/en-XA.xliff: 126 units of pseudo-locale en-XA\n")
         let xliff = out.appendingPathComponent("en-XA.xliff")
         let document = try XLIFFReader().read(contentsOf: xliff)
-        XCTAssertEqual(document.allUnits.filter { $0.unit.target != nil }.count, 115, "every unit but Brand Studio (translate=no); MyBrand, which no device reads, is left out")
+        XCTAssertEqual(document.allUnits.filter { $0.unit.target != nil }.count, 125, "every unit but Brand Studio (translate=no), the onboarding storyboard's 10 texts included; MyBrand, which no device reads, is left out")
         for (_, unit) in document.allUnits where unit.target != nil {
             assertKeepsPlaceholders(unit.source, unit.target!, unit.id)
         }
 
         let imported = CLIRun(["import", xliff.path, "--project", root.path])
         XCTAssertEqual(imported.status, 0, imported.stderr)
-        XCTAssertTrue(imported.stdout.contains("116 units: 115 applied, 0 unchanged, 1 skipped"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("126 units: 125 applied, 0 unchanged, 1 skipped"), imported.stdout)
 
         let project = try ProjectDiscovery(root: root).discover()
         let units = CatalogUnits(locale: "en-XA")
@@ -134,9 +134,13 @@ final class PseudoLocalizationTests: XCTestCase {
                        "[Ɓý %1$@ öñ %2$@···]")
         let onboarding = try String(contentsOf: root.appendingPathComponent("OnboardingKit/en-XA.lproj/Localizable.strings"), encoding: .utf8)
         XCTAssertTrue(onboarding.contains("= \"["), onboarding)
+        // The storyboard's texts go to en-XA.lproj/Onboarding.strings, in ibtool's layout.
+        let storyboard = try String(contentsOf: root.appendingPathComponent("OnboardingKit/en-XA.lproj/Onboarding.strings"), encoding: .utf8)
+        XCTAssertTrue(storyboard.hasPrefix("\n/* Class = \"UILabel\"; text = \"Your photos\"; ObjectID = \"Hd3-pQ-w1L\"; */\n\"Hd3-pQ-w1L.text\" = \"["), storyboard)
+        XCTAssertEqual(try StringsReader.parse(Data(storyboard.utf8), path: "Onboarding.strings").entries.count, 10)
 
         let again = CLIRun(["import", xliff.path, "--project", root.path])
-        XCTAssertTrue(again.stdout.contains("116 units: 0 applied, 115 unchanged"), again.stdout)
+        XCTAssertTrue(again.stdout.contains("126 units: 0 applied, 125 unchanged"), again.stdout)
     }
 
     func testPseudoXLIFFGolden() throws {
@@ -160,7 +164,7 @@ final class PseudoLocalizationTests: XCTestCase {
         XCTAssertEqual(try ExchangeFixtures.snapshot(root), before, "the project is unchanged")
         XCTAssertEqual(try ExchangeFixtures.snapshot(out).keys.sorted(), [
             "BrandedEditor/IMGLYEditor.xcstrings", "BrandedEditor/Localizable.xcstrings",
-            "OnboardingKit/en-XA.lproj/Localizable.strings",
+            "OnboardingKit/en-XA.lproj/Localizable.strings", "OnboardingKit/en-XA.lproj/Onboarding.strings",
         ])
         let catalog = try StringCatalogReader.read(contentsOf: out.appendingPathComponent("BrandedEditor/Localizable.xcstrings"))
         XCTAssertEqual(catalog.stringUnit(key: "ly_img_editor_dock_button_stickers", locale: "en-XA")?.value, "[Šţîçķéŕ Þåçķš····]")
