@@ -120,10 +120,18 @@ struct HandoffBench {
         let exporter = XLIFFExporter(project: project)
         let writer = XLIFFWriter(tool: .l10n(version: "bench"))
         var units = 0, bytes = 0
-        // As `l10n export --suggestions`: one translation memory for every locale.
-        var memory = suggestions ? TranslationMemory(project: project) : nil
+        // As `l10n export --suggestions` (`ExportJob`): one translation memory for every locale,
+        // built on the other core while the first locale exports.
+        var memory: TranslationMemory?
         for locale in exporter.defaultLocales {
-            var export = exporter.export(locale: locale, scope: .all)
+            var export: LocaleExport
+            if suggestions, memory == nil {
+                let built = TranslationMemory.building(for: project) { exporter.export(locale: locale, scope: .all) }
+                memory = built.memory
+                export = built.result
+            } else {
+                export = exporter.export(locale: locale, scope: .all)
+            }
             if memory != nil { exporter.addSuggestions(to: &export, memory: &memory!) }
             units += export.unitCount
             bytes += try writer.data(export.document).count

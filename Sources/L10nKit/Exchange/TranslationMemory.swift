@@ -139,6 +139,18 @@ public struct TranslationMemory: Sendable {
     /// The SDK's catalog, whose translations of an app copy's key are `sdk` suggestions.
     private var sdkPath: String?
 
+    /// The memory of `project` built on one core while `alongside` runs on the other (an export
+    /// builds it while its first locale is exported, which does not need it yet).
+    public static func building<T: Sendable>(for project: Project, alongside: @Sendable () -> T) -> (memory: TranslationMemory, result: T) {
+        let parts = ConcurrentWork.map(2) { index -> (memory: TranslationMemory?, result: T?) in
+            index == 0 ? (TranslationMemory(project: project), nil) : (nil, alongside())
+        }
+        guard let memory = parts[0].memory, let result = parts[1].result else {
+            preconditionFailure("ConcurrentWork.map keeps the parts in order")
+        }
+        return (memory, result)
+    }
+
     /// Reads every finished translation of the project.
     public init(project: Project) {
         let sdkPath = project.lookupChain.sdkLayer?.catalogPath

@@ -56,16 +56,20 @@ public struct ExportJob: Sendable {
                     progress: (_ done: Int, _ total: Int, _ locale: String) -> Void = { _, _, _ in }) throws -> [ExportedLocale] {
         let exporter = XLIFFExporter(project: project)
         let targets = locales(in: project)
-        // Scopes are about translations; the development language's file is all its source texts.
-        if options.scope != .all, targets.contains(project.sourceLanguage) {
-            throw InputError("'\(project.sourceLanguage)' is the source language: export it for copy editors with scope all",
-                             hint: "its file holds every source text as its own target; import the edits with sourceEdits (l10n import --source-edits)")
-        }
-        var memory = options.suggestions ? TranslationMemory(project: project) : nil
+        let scope = options.scope
+        var memory: TranslationMemory?
         var results: [ExportedLocale] = []
         for (index, locale) in targets.enumerated() {
             progress(index + 1, targets.count, locale)
-            var export = exporter.export(locale: locale, scope: options.scope)
+            var export: LocaleExport
+            if options.suggestions, memory == nil {
+                // The memory is built on the other core while the first locale exports.
+                let built = TranslationMemory.building(for: project) { exporter.export(locale: locale, scope: scope) }
+                memory = built.memory
+                export = built.result
+            } else {
+                export = exporter.export(locale: locale, scope: scope)
+            }
             if options.budgets { export = exporter.withBudgets(export) }
             if memory != nil { exporter.addSuggestions(to: &export, memory: &memory!) }
             guard export.unitCount > 0 else {
