@@ -56,6 +56,11 @@ public struct ExportJob: Sendable {
                     progress: (_ done: Int, _ total: Int, _ locale: String) -> Void = { _, _, _ in }) throws -> [ExportedLocale] {
         let exporter = XLIFFExporter(project: project)
         let targets = locales(in: project)
+        // Scopes are about translations; the development language's file is all its source texts.
+        if options.scope != .all, targets.contains(project.sourceLanguage) {
+            throw InputError("'\(project.sourceLanguage)' is the source language: export it for copy editors with scope all",
+                             hint: "its file holds every source text as its own target; import the edits with sourceEdits (l10n import --source-edits)")
+        }
         let scope = options.scope
         var memory: TranslationMemory?
         var results: [ExportedLocale] = []
