@@ -181,23 +181,9 @@ public struct StoryboardMigration: Sendable {
         return "    "
     }
 
-    /// A value escaped for a double-quoted XML attribute, as Xcode writes it.
-    static func attributeEscaped(_ text: String) -> String {
-        var result = ""
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "\n": result += "&#10;"
-            case "\r": result += "&#13;"
-            case "\t": result += "&#9;"
-            default: result.unicodeScalars.append(character)
-            }
-        }
-        return result
-    }
+    /// A value escaped for a double-quoted XML attribute, as Xcode writes it (the XLIFF writer's
+    /// escaping: `" & < >`, newline, tab and CR as character references).
+    static func attributeEscaped(_ text: String) -> String { XLIFFWriter.escapeAttribute(text) }
 
     // MARK: The extension
 
