@@ -120,19 +120,17 @@ struct HandoffBench {
         let exporter = XLIFFExporter(project: project)
         let writer = XLIFFWriter(tool: .l10n(version: "bench"))
         var units = 0, bytes = 0
-        // As `l10n export --suggestions` (`ExportJob`): one translation memory for every locale,
-        // built on the other core while the first locale exports.
-        var memory: TranslationMemory?
-        for locale in exporter.defaultLocales {
-            var export: LocaleExport
-            if suggestions, memory == nil {
-                let built = TranslationMemory.building(for: project) { exporter.export(locale: locale, scope: .all) }
-                memory = built.memory
-                export = built.result
-            } else {
-                export = exporter.export(locale: locale, scope: .all)
+        if suggestions {
+            // As `l10n export --suggestions` (`ExportJob`): the memory built beside the first
+            // export, each locale's suggestions found beside the next locale's export.
+            try exporter.exportsWithSuggestions(locales: exporter.defaultLocales, scope: .all) { export in
+                units += export.unitCount
+                bytes += try writer.data(export.document).count
             }
-            if memory != nil { exporter.addSuggestions(to: &export, memory: &memory!) }
+            return (units, bytes)
+        }
+        for locale in exporter.defaultLocales {
+            let export = exporter.export(locale: locale, scope: .all)
             units += export.unitCount
             bytes += try writer.data(export.document).count
         }

@@ -139,18 +139,6 @@ public struct TranslationMemory: Sendable {
     /// The SDK's catalog, whose translations of an app copy's key are `sdk` suggestions.
     private var sdkPath: String?
 
-    /// The memory of `project` built on one core while `alongside` runs on the other (an export
-    /// builds it while its first locale is exported, which does not need it yet).
-    public static func building<T: Sendable>(for project: Project, alongside: @Sendable () -> T) -> (memory: TranslationMemory, result: T) {
-        let parts = ConcurrentWork.map(2) { index -> (memory: TranslationMemory?, result: T?) in
-            index == 0 ? (TranslationMemory(project: project), nil) : (nil, alongside())
-        }
-        guard let memory = parts[0].memory, let result = parts[1].result else {
-            preconditionFailure("ConcurrentWork.map keeps the parts in order")
-        }
-        return (memory, result)
-    }
-
     /// Reads every finished translation of the project.
     public init(project: Project) {
         let sdkPath = project.lookupChain.sdkLayer?.catalogPath
@@ -783,6 +771,50 @@ extension XLIFFExporter {
         var result = export
         addSuggestions(to: &result, memory: &memory)
         return result
+    }
+
+    /// Every locale's export with suggestions from the project's own memory, handed to `each` in
+    /// locale order (`export --suggestions`). Two cores work side by side: the memory is built
+    /// while the first locale exports, then each locale's suggestions are found while the next
+    /// locale exports. `adjust` runs on each export first (budgets); `progress` hears of each
+    /// locale before it starts.
+    public func exportsWithSuggestions(locales: [String], scope: ExportScope,
+                                       adjust: @escaping @Sendable (LocaleExport) -> LocaleExport = { $0 },
+                                       progress: (_ done: Int, _ total: Int, _ locale: String) -> Void = { _, _, _ in },
+                                       each: (LocaleExport) throws -> Void) rethrows {
+        guard let first = locales.first else { return }
+        // One thread at a time touches the memory and the export waiting for suggestions; the
+        // box only carries them into the concurrent step.
+        final class Carried: @unchecked Sendable {
+            var memory: TranslationMemory?
+            var pending: LocaleExport?
+        }
+        let carried = Carried()
+        let project = self.project
+        progress(1, locales.count, first)
+        let started = ConcurrentWork.map(2) { part -> LocaleExport? in
+            if part == 0 {
+                carried.memory = TranslationMemory(project: project)
+                return nil
+            }
+            return adjust(self.export(locale: first, scope: scope))
+        }
+        carried.pending = started[1]
+        for (index, locale) in locales.enumerated().dropFirst() {
+            progress(index + 1, locales.count, locale)
+            let next = ConcurrentWork.map(2) { part -> LocaleExport? in
+                if part == 0 {
+                    self.addSuggestions(to: &carried.pending!, memory: &carried.memory!)
+                    return nil
+                }
+                return adjust(self.export(locale: locale, scope: scope))
+            }
+            let done = carried.pending!
+            carried.pending = next[1]
+            try each(done)
+        }
+        addSuggestions(to: &carried.pending!, memory: &carried.memory!)
+        try each(carried.pending!)
     }
 
     /// `withSuggestions` in place, so the export's units are not copied.

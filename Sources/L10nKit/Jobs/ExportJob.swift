@@ -61,31 +61,30 @@ public struct ExportJob: Sendable {
             throw InputError("'\(project.sourceLanguage)' is the source language: export it for copy editors with scope all",
                              hint: "its file holds every source text as its own target; import the edits with sourceEdits (l10n import --source-edits)")
         }
-        let scope = options.scope
-        var memory: TranslationMemory?
         var results: [ExportedLocale] = []
-        for (index, locale) in targets.enumerated() {
-            progress(index + 1, targets.count, locale)
-            var export: LocaleExport
-            if options.suggestions, memory == nil {
-                // The memory is built on the other core while the first locale exports.
-                let built = TranslationMemory.building(for: project) { exporter.export(locale: locale, scope: scope) }
-                memory = built.memory
-                export = built.result
-            } else {
-                export = exporter.export(locale: locale, scope: scope)
-            }
-            if options.budgets { export = exporter.withBudgets(export) }
-            if memory != nil { exporter.addSuggestions(to: &export, memory: &memory!) }
+        func finish(_ export: LocaleExport, suggestions: Bool) throws {
             guard export.unitCount > 0 else {
-                results.append(ExportedLocale(locale: locale, url: nil, units: 0, sourceWords: 0, files: 0, suggested: memory.map { _ in 0 }))
-                continue
+                results.append(ExportedLocale(locale: export.locale, url: nil, units: 0, sourceWords: 0, files: 0, suggested: suggestions ? 0 : nil))
+                return
             }
             try AtomicFile.createFolder(folder, shownAs: folderShownAs)
             let url = try export.write(to: folder, format: options.format, tool: tool)
-            let suggested = memory.map { _ in export.document.files.reduce(0) { $0 + $1.units.filter { !$0.alternatives.isEmpty }.count } }
-            results.append(ExportedLocale(locale: locale, url: url, units: export.unitCount, sourceWords: export.sourceWords(),
+            let suggested = suggestions ? export.document.files.reduce(0) { $0 + $1.units.filter { !$0.alternatives.isEmpty }.count } : nil
+            results.append(ExportedLocale(locale: export.locale, url: url, units: export.unitCount, sourceWords: export.sourceWords(),
                                           files: export.document.files.count, suggested: suggested))
+        }
+        let budgets = options.budgets
+        if options.suggestions {
+            try exporter.exportsWithSuggestions(locales: targets, scope: options.scope,
+                                                adjust: { budgets ? exporter.withBudgets($0) : $0 }, progress: progress) {
+                try finish($0, suggestions: true)
+            }
+            return results
+        }
+        for (index, locale) in targets.enumerated() {
+            progress(index + 1, targets.count, locale)
+            let export = exporter.export(locale: locale, scope: options.scope)
+            try finish(budgets ? exporter.withBudgets(export) : export, suggestions: false)
         }
         return results
     }

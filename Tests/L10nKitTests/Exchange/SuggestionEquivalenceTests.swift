@@ -61,6 +61,27 @@ final class SuggestionEquivalenceTests: XCTestCase {
         XCTAssertGreaterThan(result.suggested, 1_000)
     }
 
+    /// The two-core hand-off (memory beside the first export, suggestions beside the next
+    /// export) gives, locale by locale, what one memory used in turn gives.
+    func testExportsWithSuggestionsEqualTheSequentialOnes() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        _ = try ProjectGenerator(size: .small, seed: 6).write(to: folder)
+        for root in [folder, Fixtures.sample("BrandedEditor")] {
+            let project = try ProjectDiscovery(root: root).discover()
+            let exporter = XLIFFExporter(project: project)
+            let locales = exporter.defaultLocales
+            var memory = TranslationMemory(project: project)
+            let sequential = locales.map { exporter.withSuggestions(exporter.export(locale: $0, scope: .all), memory: &memory) }
+            var concurrent: [LocaleExport] = []
+            var heard: [String] = []
+            exporter.exportsWithSuggestions(locales: locales, scope: .all, progress: { _, _, locale in heard.append(locale) }) { concurrent.append($0) }
+            XCTAssertEqual(heard, locales)
+            XCTAssertEqual(concurrent.map(\.locale), locales)
+            XCTAssertEqual(concurrent.map(\.document), sequential.map(\.document), root.lastPathComponent)
+            XCTAssertTrue(concurrent.contains { $0.document.files.contains { $0.units.contains { !$0.alternatives.isEmpty } } })
+        }
+    }
+
     func testGeneratedProject() throws {
         let folder = try Fixtures.temporaryFolder(self)
         _ = try ProjectGenerator(size: .small, seed: 3).write(to: folder)
