@@ -199,11 +199,12 @@ public struct XLIFFExporter: Sendable {
         }
 
         if scope != .overrides {
-            // Storyboards and XIBs are exported like `.strings` tables of ibtool's base strings:
-            // no states, the document's path as `original`, targets from the locale's strings file.
-            for table in files.tables + files.interfaceTables {
-                // A storyboard's development-language texts are its Base texts (the copy editors' file).
-                let target = copyEdits && table.isInterfaceBuilder ? table.sourceFile : table.table.files[locale]
+            // Storyboards, XIBs and intent definitions are exported like `.strings` tables of their
+            // base strings: no states, the document's path as `original`, targets from the locale's
+            // strings file.
+            for table in files.tables + files.interfaceTables + files.intentTables {
+                // A Base document's development-language texts are its own texts (the copy editors' file).
+                let target = copyEdits && table.hasBaseDocument ? table.sourceFile : table.table.files[locale]
                 var units: [TransUnit] = []
                 for unit in sources.table(table).units {
                     let value = target?.value(forKey: unit.key)
@@ -214,7 +215,7 @@ public struct XLIFFExporter: Sendable {
                 var file = XLIFFFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, targetLanguage: locale, units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
                 xliffFiles.append(file)
-                if table.isInterfaceBuilder {
+                if table.hasBaseDocument {
                     sourceFiles.append(.copy(path: table.originalPath, data: table.documentData ?? Data()))
                 } else {
                     sourceFiles.append(.strings(path: table.originalPath, file: table.sourceFile))
