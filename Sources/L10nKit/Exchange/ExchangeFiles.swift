@@ -43,7 +43,7 @@ public struct ExchangeFiles: Sendable {
     /// Catalogs the app owns, in path order.
     public var catalogs: [CatalogFile]
     /// Legacy tables the app owns that have a source-language (or `Base`) file; not those a
-    /// storyboard or XIB of `interfaceTables` owns.
+    /// storyboard, XIB or intent definition of `interfaceTables` or `intentTables` owns.
     public var tables: [Table]
     /// The app's storyboards and XIBs in a `Base.lproj` folder, each as the table of its
     /// `<locale>.lproj/<Name>.strings` files, in path order. Export and import treat them as Xcode

@@ -3,12 +3,12 @@ import Foundation
 /// Which units an export hands to the translator.
 ///
 /// - `all`: what Xcode's Export Localizations writes for the app's catalogs, `.strings`
-///   tables, and storyboards and XIBs in `Base.lproj` (not the SDK's read-only catalog, nor
+///   tables, and storyboards, XIBs and intent definitions in `Base.lproj` (not the SDK's read-only catalog, nor
 ///   anything in a vendor folder): every unit,
 ///   translated or not, `translate="no"` units included. Plus the SDK units `missing` adds, so
 ///   that `all` always contains `missing`.
 /// - `missing`: the units that have no finished translation for the locale: no value (for a
-///   storyboard or XIB, no entry in the locale's `<Name>.strings`), or a value
+///   storyboard, XIB or intent definition, no entry in the locale's `<Name>.strings`), or a value
 ///   in any state but `translated` (`new`, `needs_review`, `stale`, `machine_translated`), which
 ///   is exported as the current target with its state. A unit is not missing when the locale
 ///   holds its translation in another form (plural variations where the source has one string,

@@ -47,6 +47,14 @@ final class IntentDefinitionExchangeTests: XCTestCase {
         XCTAssertEqual(plainGermanIDs.filter { byID[$0] == nil }, [])
     }
 
+    /// Discovery lists the definition, and the discover stage of a pipeline names it.
+    func testDiscoveryListsTheDefinition() throws {
+        let project = try ProjectDiscovery(root: try mastodon(withGerman: true)).discover()
+        XCTAssertEqual(project.intentDefinitionFiles, [Self.definitionPath])
+        XCTAssertTrue(PipelineRunner.summary(of: project, pathPrefix: "").contains("intent definition \(Self.definitionPath)\n"))
+        XCTAssertEqual(ExchangeFiles(project: project).intentTables.map(\.table.locales), [["de"]])
+    }
+
     /// A definition that is no property list is a located error, and a project with it exports
     /// none of its units and refuses its `<file>` on import.
     func testUnreadableDefinitionIsAFileError() throws {
