@@ -12,30 +12,49 @@ public struct ExchangeFiles: Sendable {
         /// The development language, or `Base` when the table has no file for it.
         public var sourceLocale: String
         public var sourceFile: StringsFile
-        /// For the strings files ibtool makes of a storyboard or XIB: the Base document's path.
-        /// `sourceFile` is then the base strings file ibtool would generate from it.
-        public var interfaceBuilderPath: String? = nil
-        /// The storyboard's or XIB's bytes as scanned (an `.xcloc` bundle's source contents copy them).
+        /// For the strings files of a Base document (a storyboard, XIB or intent definition): the
+        /// document's path. `sourceFile` is then the base strings made of it (what ibtool would
+        /// generate for a storyboard; the string ids and texts of an intent definition).
+        public var documentPath: String? = nil
+        /// What kind of document `documentPath` is.
+        public var documentKind: DocumentKind? = nil
+        /// The document's bytes as read (an `.xcloc` bundle's source contents copy them).
         public var documentData: Data? = nil
 
-        /// The `<file original>` Xcode gives the table: its source-language file, or the storyboard or XIB.
-        public var originalPath: String { interfaceBuilderPath ?? table.path(locale: sourceLocale) }
+        /// The `<file original>` Xcode gives the table: its source-language file, or the Base document.
+        public var originalPath: String { documentPath ?? table.path(locale: sourceLocale) }
 
         /// Whether the table is a storyboard's or XIB's: its locale files are written in ibtool's layout.
-        public var isInterfaceBuilder: Bool { interfaceBuilderPath != nil }
+        public var isInterfaceBuilder: Bool { documentKind == .interfaceBuilder }
+        /// Whether the table is an intent definition's.
+        public var isIntentDefinition: Bool { documentKind == .intentDefinition }
+        /// Whether the table's source texts live in a Base document that l10n never writes.
+        public var hasBaseDocument: Bool { documentPath != nil }
+    }
+
+    /// The kinds of Base documents whose translations Xcode keeps in `<locale>.lproj/<Name>.strings`.
+    public enum DocumentKind: Sendable {
+        /// A storyboard or XIB: ids `<ObjectID>.<property>`, notes ibtool's comments.
+        case interfaceBuilder
+        /// An intent definition: ids Xcode's string ids (`gpCwrM`), empty notes.
+        case intentDefinition
     }
 
     /// Catalogs the app owns, in path order.
     public var catalogs: [CatalogFile]
     /// Legacy tables the app owns that have a source-language (or `Base`) file; not those a
-    /// storyboard or XIB of `interfaceTables` owns.
+    /// storyboard, XIB or intent definition of `interfaceTables` or `intentTables` owns.
     public var tables: [Table]
     /// The app's storyboards and XIBs in a `Base.lproj` folder, each as the table of its
     /// `<locale>.lproj/<Name>.strings` files, in path order. Export and import treat them as Xcode
     /// does: units `<ObjectID>.<property>` under the document's path, values in the locale's strings file.
     public var interfaceTables: [Table]
-    /// Storyboards and XIBs that could not be read, with the reason (their units are neither
-    /// exported nor importable).
+    /// The app's intent definitions in a `Base.lproj` folder, each as the table of its
+    /// `<locale>.lproj/<Name>.strings` files, in path order: units `<string id>` under the
+    /// definition's path, values in the locale's strings file, as Xcode exports and imports them.
+    public var intentTables: [Table]
+    /// Storyboards, XIBs and intent definitions that could not be read, with the reason (their
+    /// units are neither exported nor importable).
     public var unreadableInterfaceFiles: [String: String]
     /// The SDK layer's catalog, when the lookup chain has one.
     public var sdkCatalog: CatalogFile?
@@ -53,7 +72,10 @@ public struct ExchangeFiles: Sendable {
         sdkCatalog = sdkLayer?.catalogPath.flatMap { project.catalog(atPath: $0) }
         catalogs = project.catalogs.filter { project.ownsCatalog(atPath: $0.path) }
         (interfaceTables, unreadableInterfaceFiles) = Self.interfaceTables(project)
-        let interfaceFolders = Set(interfaceTables.map { $0.table.folder + "/" + $0.table.table })
+        let intents = Self.intentTables(project)
+        intentTables = intents.tables
+        unreadableInterfaceFiles.merge(intents.unreadable) { first, _ in first }
+        let interfaceFolders = Set((interfaceTables + intentTables).map { $0.table.folder + "/" + $0.table.table })
         tables = project.stringsTables.compactMap { table in
             guard !interfaceFolders.contains(table.folder + "/" + table.table) else { return nil }
             guard !ProjectDiscovery.isVendorPath(table.path(locale: project.sourceLanguage)) else { return nil }
@@ -108,14 +130,49 @@ public struct ExchangeFiles: Sendable {
                 ?? StringsTable(bundle: "", table: name, folder: folder, files: [:])
             strings.files["Base"] = nil
             let base = document.baseStrings(path: strings.path(locale: "Base"))
-            tables.append(Table(table: strings, sourceLocale: "Base", sourceFile: base, interfaceBuilderPath: path, documentData: data))
+            tables.append(Table(table: strings, sourceLocale: "Base", sourceFile: base, documentPath: path,
+                                documentKind: .interfaceBuilder, documentData: data))
         }
         return (tables, unreadable)
     }
 
+    /// The intent definitions of the app in `Base.lproj` folders outside vendor folders, each read
+    /// once for its string ids and texts, with the project's `.lproj` strings files of the same name.
+    private static func intentTables(_ project: Project) -> (tables: [Table], unreadable: [String: String]) {
+        var tables: [Table] = []
+        var unreadable: [String: String] = [:]
+        for path in project.intentDefinitionFiles.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+            let lproj = (path as NSString).deletingLastPathComponent
+            guard (lproj as NSString).lastPathComponent == "Base.lproj", !ProjectDiscovery.isVendorPath(path) else { continue }
+            let folder = (lproj as NSString).deletingLastPathComponent
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            let definition: IntentDefinition
+            let data: Data
+            do {
+                data = try AtomicFile.read(project.url(forPath: path), shownAs: path)
+                definition = try IntentDefinition.parse(data, path: path)
+            } catch {
+                unreadable[path] = "\(error)"
+                continue
+            }
+            var strings = project.stringsTables.first { $0.folder == folder && $0.table == name }
+                ?? StringsTable(bundle: "", table: name, folder: folder, files: [:])
+            strings.files["Base"] = nil
+            let base = definition.baseStrings(path: strings.path(locale: "Base"))
+            tables.append(Table(table: strings, sourceLocale: "Base", sourceFile: base, documentPath: path,
+                                documentKind: .intentDefinition, documentData: data))
+        }
+        return (tables, unreadable)
+    }
+
+    /// The storyboard, XIB or intent definition table whose document is at `path`.
+    public func documentTable(forPath path: String) -> Table? {
+        (interfaceTables + intentTables).first { $0.documentPath == path }
+    }
+
     /// The storyboard or XIB table whose document is at `path`.
     public func interfaceTable(forPath path: String) -> Table? {
-        interfaceTables.first { $0.interfaceBuilderPath == path }
+        interfaceTables.first { $0.documentPath == path }
     }
 
     /// The legacy table whose files include `path` (any locale's `.lproj`).

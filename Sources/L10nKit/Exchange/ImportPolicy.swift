@@ -141,7 +141,7 @@ public enum ImportPolicy {
             evaluate: { $0.doNotTranslate ? .skipped(.doNotTranslate) : nil }),
         ImportRule(
             id: "unsupported-file", effect: .refuse,
-            summary: "a unit of a file kind l10n does not import yet (`.stringsdict`, intent definition), or a storyboard's or XIB's development-language text (edited in Interface Builder)",
+            summary: "a unit of a file kind l10n does not import yet (`.stringsdict`), or an edited development-language text of a storyboard, XIB or intent definition (edited in Xcode's editors, never written by l10n)",
             triggeringExamples: [.unit("A .stringsdict unit", [:],
                                        TransUnit(id: "/files:dict/NSStringLocalizedFormatKey:dict/:string", source: "%#@n@", target: "%#@n@", targetState: .translated),
                                        original: "App/en.lproj/Localizable.stringsdict",
@@ -155,6 +155,13 @@ public enum ImportPolicy {
                       more: ["App/Base.lproj/Main.storyboard": .text(
                           "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"><scenes><scene><objects>"
                               + "<label text=\"Run\" id=\"abc-12-XYZ\"/></objects></scene></scenes></document>\n")]),
+                .unit("An intent definition unit", [:],
+                      TransUnit(id: "gpCwrM", source: "Configuration", target: "Konfiguration", targetState: .translated),
+                      original: "App/Base.lproj/Intents.intentdefinition",
+                      more: ["App/Base.lproj/Intents.intentdefinition": .text(
+                          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>INIntents</key>\n\t<array>\n\t\t<dict>\n"
+                              + "\t\t\t<key>INIntentTitle</key>\n\t\t\t<string>Configuration</string>\n"
+                              + "\t\t\t<key>INIntentTitleID</key>\n\t\t\t<string>gpCwrM</string>\n\t\t</dict>\n\t</array>\n</dict>\n</plist>\n")]),
             ],
             evaluate: { candidate in candidate.unsupported.map { .refused(.unsupportedFile, $0) } }),
         ImportRule(

@@ -3,12 +3,12 @@ import Foundation
 /// Which units an export hands to the translator.
 ///
 /// - `all`: what Xcode's Export Localizations writes for the app's catalogs, `.strings`
-///   tables, and storyboards and XIBs in `Base.lproj` (not the SDK's read-only catalog, nor
+///   tables, and storyboards, XIBs and intent definitions in `Base.lproj` (not the SDK's read-only catalog, nor
 ///   anything in a vendor folder): every unit,
 ///   translated or not, `translate="no"` units included. Plus the SDK units `missing` adds, so
 ///   that `all` always contains `missing`.
 /// - `missing`: the units that have no finished translation for the locale: no value (for a
-///   storyboard or XIB, no entry in the locale's `<Name>.strings`), or a value
+///   storyboard, XIB or intent definition, no entry in the locale's `<Name>.strings`), or a value
 ///   in any state but `translated` (`new`, `needs_review`, `stale`, `machine_translated`), which
 ///   is exported as the current target with its state. A unit is not missing when the locale
 ///   holds its translation in another form (plural variations where the source has one string,
@@ -199,11 +199,12 @@ public struct XLIFFExporter: Sendable {
         }
 
         if scope != .overrides {
-            // Storyboards and XIBs are exported like `.strings` tables of ibtool's base strings:
-            // no states, the document's path as `original`, targets from the locale's strings file.
-            for table in files.tables + files.interfaceTables {
-                // A storyboard's development-language texts are its Base texts (the copy editors' file).
-                let target = copyEdits && table.isInterfaceBuilder ? table.sourceFile : table.table.files[locale]
+            // Storyboards, XIBs and intent definitions are exported like `.strings` tables of their
+            // base strings: no states, the document's path as `original`, targets from the locale's
+            // strings file.
+            for table in files.tables + files.interfaceTables + files.intentTables {
+                // A Base document's development-language texts are its own texts (the copy editors' file).
+                let target = copyEdits && table.hasBaseDocument ? table.sourceFile : table.table.files[locale]
                 var units: [TransUnit] = []
                 for unit in sources.table(table).units {
                     let value = target?.value(forKey: unit.key)
@@ -214,7 +215,7 @@ public struct XLIFFExporter: Sendable {
                 var file = XLIFFFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, targetLanguage: locale, units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
                 xliffFiles.append(file)
-                if table.isInterfaceBuilder {
+                if table.hasBaseDocument {
                     sourceFiles.append(.copy(path: table.originalPath, data: table.documentData ?? Data()))
                 } else {
                     sourceFiles.append(.strings(path: table.originalPath, file: table.sourceFile))

@@ -98,7 +98,7 @@ public struct XLIFFImporter: Sendable {
     enum Destination {
         /// An app catalog (it may not exist yet: the editor catalog for SDK keys).
         case catalog(path: String)
-        /// A legacy table, or a storyboard's or XIB's strings files; the target locale's file is written.
+        /// A legacy table, or a storyboard's, XIB's or intent definition's strings files; the target locale's file is written.
         case strings(ExchangeFiles.Table)
         /// A file of the project that l10n does not import.
         case unsupported(path: String)
@@ -113,10 +113,11 @@ public struct XLIFFImporter: Sendable {
             // Only the files an import may write: a vendor's or another kind of file is refused
             // later, and must not get a lock file in a folder that is not the app's.
             guard let path = normalizedPath(file.original, root: root), !ProjectDiscovery.isVendorPath(path),
-                  path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") || isInterfaceBuilderPath(path) else { continue }
+                  path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") || isBaseDocumentPath(path) else { continue }
             var url = root.appendingPathComponent(path)
-            if isInterfaceBuilderPath(path) {
-                // A storyboard's translations go to `<locale>.lproj/<Name>.strings` next to its `Base.lproj`.
+            if isBaseDocumentPath(path) {
+                // A storyboard's or intent definition's translations go to `<locale>.lproj/<Name>.strings`
+                // next to its `Base.lproj`.
                 url = url.deletingPathExtension().appendingPathExtension("strings")
             }
             guard url.pathExtension == "strings", url.deletingLastPathComponent().pathExtension == "lproj",
@@ -131,9 +132,10 @@ public struct XLIFFImporter: Sendable {
         return urls.map(FileTransaction.resolved).filter { $0.path.hasPrefix(boundary.hasSuffix("/") ? boundary : boundary + "/") }
     }
 
-    /// Whether the path names a storyboard or XIB in a `Base.lproj` folder.
-    static func isInterfaceBuilderPath(_ path: String) -> Bool {
-        (path.hasSuffix(".storyboard") || path.hasSuffix(".xib")) && (path as NSString).deletingLastPathComponent.hasSuffix("Base.lproj")
+    /// Whether the path names a storyboard, XIB or intent definition in a `Base.lproj` folder.
+    static func isBaseDocumentPath(_ path: String) -> Bool {
+        (path.hasSuffix(".storyboard") || path.hasSuffix(".xib") || path.hasSuffix(".intentdefinition"))
+            && (path as NSString).deletingLastPathComponent.hasSuffix("Base.lproj")
     }
 
     /// Checks every input and computes every outcome and file; writes nothing.
@@ -207,7 +209,7 @@ public struct XLIFFImporter: Sendable {
             return .failure(ImportFileError(.readOnlyFile, "original \"\(path)\" is a vendor file, which l10n never changes", at: at,
                                             hint: files.editorCatalogPath.map { "translations of SDK keys belong in \($0); export again with l10n export" }
                                                 ?? "translate the app's own catalogs instead"))
-        } else if let table = files.table(forPath: path) ?? files.interfaceTable(forPath: path) {
+        } else if let table = files.table(forPath: path) ?? files.documentTable(forPath: path) {
             sourceLanguage = project.sourceLanguage
             destination = .strings(table)
         } else if let problem = files.unreadableInterfaceFiles[path] {
@@ -319,7 +321,7 @@ struct ImportSession {
             outcome.targetPath = path
             let kind = XcodeSourceKind(path: path).name
             var candidate = ImportCandidate(unit: unit, locale: locale,
-                                            unsupported: "l10n imports String Catalogs, .strings tables, storyboards and XIBs, not \(kind) files yet; import this one with Xcode",
+                                            unsupported: "l10n imports String Catalogs, .strings tables, storyboards, XIBs and intent definitions, not \(kind) files yet; import this one with Xcode",
                                             doNotTranslate: !unit.translate, hasStates: false)
             return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
         case .catalog(let path):
@@ -330,8 +332,8 @@ struct ImportSession {
             }
             return processCatalogUnit(unit, path: path, locale: locale, outcome: outcome)
         case .strings(let table):
-            if table.isInterfaceBuilder, Self.isSameLocale(locale, project.sourceLanguage) {
-                return processInterfaceBuilderSourceText(unit, table: table, outcome: outcome)
+            if table.hasBaseDocument, Self.isSameLocale(locale, project.sourceLanguage) {
+                return processBaseDocumentSourceText(unit, table: table, outcome: outcome)
             }
             if Self.isSameLocale(locale, table.sourceLocale) {
                 return countingUnfinished(unit, processStringsSourceEdit(unit, table: table, outcome: outcome))
@@ -510,20 +512,22 @@ struct ImportSession {
         return outcome
     }
 
-    // MARK: Storyboards and XIBs
+    // MARK: Storyboards, XIBs and intent definitions
 
-    /// A development-language unit of a storyboard or XIB (the copy editors' file): its texts live
-    /// in the Base document, which an import never writes. A text returned as it is comes out
-    /// unchanged; an edited one is refused, to be made in Interface Builder.
-    private mutating func processInterfaceBuilderSourceText(_ unit: TransUnit, table: ExchangeFiles.Table,
+    /// A development-language unit of a storyboard, XIB or intent definition (the copy editors'
+    /// file): its texts live in the Base document, which an import never writes. A text returned as
+    /// it is comes out unchanged; an edited one is refused, to be made in Xcode's editor.
+    private mutating func processBaseDocumentSourceText(_ unit: TransUnit, table: ExchangeFiles.Table,
                                                             outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
         var outcome = start
         outcome.targetPath = table.originalPath
         outcome.key = unit.id
         var candidate = ImportCandidate(unit: unit, locale: start.locale, doNotTranslate: !unit.translate, hasStates: false)
         candidate.expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: table.sourceFile)
-        candidate.unknownID = "\(table.originalPath) has no text \"\(unit.id)\" (no object with that id and property)"
-        let edited = "the development-language texts of \(table.originalPath) are edited in Interface Builder; l10n never writes a storyboard or XIB"
+        candidate.unknownID = Self.unknownIDMessage(unit.id, table: table)
+        let edited = table.isIntentDefinition
+            ? "the development-language texts of \(table.originalPath) are edited in Xcode's intent editor; l10n never writes an intent definition"
+            : "the development-language texts of \(table.originalPath) are edited in Interface Builder; l10n never writes a storyboard or XIB"
         if let target = unit.target, let expected = candidate.expected, target != expected.sourceValue, target != expected.source {
             candidate.unsupported = edited
         }
@@ -561,8 +565,8 @@ struct ImportSession {
             expected.targetValue = current
             candidate.expected = expected
             if unit.translate, !candidate.isDuplicate { outcome.oldValue = current }
-        } else if table.isInterfaceBuilder {
-            candidate.unknownID = "\(table.originalPath) has no text \"\(unit.id)\" (no object with that id and property): the object was removed or its text is not localizable"
+        } else if table.hasBaseDocument {
+            candidate.unknownID = Self.unknownIDMessage(unit.id, table: table)
         } else {
             candidate.unknownID = "\(table.originalPath) has no key \"\(unit.id)\""
         }
@@ -577,6 +581,14 @@ struct ImportSession {
         stringsTables[path] = table
         applied[path, default: 0] += 1
         return outcome
+    }
+
+    /// Why a unit id a Base document does not have is refused.
+    private static func unknownIDMessage(_ id: String, table: ExchangeFiles.Table) -> String {
+        if table.isIntentDefinition {
+            return "\(table.originalPath) has no string with the id \"\(id)\": the intent, parameter or response it named was removed or renamed"
+        }
+        return "\(table.originalPath) has no text \"\(id)\" (no object with that id and property): the object was removed or its text is not localizable"
     }
 
     // MARK: Verdicts
@@ -661,9 +673,16 @@ struct ImportSession {
                 guard let value = values[key] else { continue }
                 file.setValue(value, forKey: key, comment: table.sourceFile.entry(forKey: key)?.comment)
             }
-            // A new file of a storyboard or XIB is laid out as ibtool generates it (formats.md §3).
-            let data = existing == nil ? StringsWriter.canonicalData(for: file, layout: table.isInterfaceBuilder ? .interfaceBuilder : nil)
-                : StringsWriter.data(for: file)
+            // A new file of a storyboard or XIB is laid out as ibtool generates it (formats.md §3),
+            // one of an intent definition as real intent strings files are (sorted, no comments).
+            let data: Data
+            if existing != nil {
+                data = StringsWriter.data(for: file)
+            } else if table.isIntentDefinition {
+                data = IntentDefinition.newStringsData(for: file)
+            } else {
+                data = StringsWriter.canonicalData(for: file, layout: table.isInterfaceBuilder ? .interfaceBuilder : nil)
+            }
             if let bytes = try? Data(contentsOf: url), bytes == data { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
                                             appliedUnits: applied[path] ?? 0, createdEntries: 0,

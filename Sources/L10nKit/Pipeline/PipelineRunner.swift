@@ -176,6 +176,7 @@ public struct PipelineRunner: Sendable {
             lines.append("table \(table.bundle)/\(table.table): \(table.locales.joined(separator: " "))")
         }
         for path in project.interfaceFiles { lines.append("interface \(pathPrefix)\(path)") }
+        for path in project.intentDefinitionFiles { lines.append("intent definition \(pathPrefix)\(path)") }
         lines.append("lookup chain: " + project.lookupChain.layers.map(\.name).joined(separator: " → "))
         if !project.fullLocalizationLocales.isEmpty {
             lines.append("full-localization locales: \(project.fullLocalizationLocales.joined(separator: ", "))")

@@ -17,6 +17,8 @@ public struct Project: Sendable {
     public var stringsTables: [StringsTable]
     /// Storyboards and XIBs, relative paths.
     public var interfaceFiles: [String]
+    /// Intent definitions (`.intentdefinition`), relative paths.
+    public var intentDefinitionFiles: [String] = []
     /// The app's Swift sources (not a vendor's), each scanned once for the keys it references and
     /// the editor labels it sets; a file that does not tokenize is left out with a warning.
     public var swiftSources: [SwiftSource] = []

@@ -113,6 +113,7 @@ public struct ProjectDiscovery: Sendable {
                               stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
                               storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"], manifest: manifest)
         project.fileStamps = stamps
+        project.intentDefinitionFiles = files.filter { $0.hasSuffix(".intentdefinition") }
         project.previousSDK = previousSDK
         project.swiftSources = scanned.compactMap { try? $0.get() }
         project.writableOutsideRoot = Set(zip(manifest.layers ?? [], layerPaths).compactMap { spec, path in

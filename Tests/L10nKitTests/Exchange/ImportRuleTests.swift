@@ -228,7 +228,7 @@ final class ImportRuleTests: XCTestCase {
             .write(to: root.appendingPathComponent(path))
         let results = try outcome([unit("/files:dict/NSStringLocalizedFormatKey:dict/:string", "%#@n@", "%#@n@")], original: path)
         XCTAssertEqual(results.map(\.reason), [.unsupportedFile])
-        XCTAssertEqual(results[0].message, "l10n imports String Catalogs, .strings tables, storyboards and XIBs, not .stringsdict files yet; import this one with Xcode")
+        XCTAssertEqual(results[0].message, "l10n imports String Catalogs, .strings tables, storyboards, XIBs and intent definitions, not .stringsdict files yet; import this one with Xcode")
     }
 
     // MARK: .strings

@@ -75,8 +75,8 @@ struct ReferenceXLIFFExporter {
 
         if scope != .overrides {
             // Added with storyboards and XIBs: exported like tables, their document copied as source contents.
-            for table in files.tables + files.interfaceTables {
-                let target = copyEdits && table.isInterfaceBuilder ? table.sourceFile : table.table.files[locale]
+            for table in files.tables + files.interfaceTables + files.intentTables {
+                let target = copyEdits && table.hasBaseDocument ? table.sourceFile : table.table.files[locale]
                 var units = StringsUnits.units(source: table.sourceFile, target: target)
                 if scope == .missing { units = units.filter { !$0.isTranslated } }
                 guard scope == .all || !units.isEmpty else { continue }

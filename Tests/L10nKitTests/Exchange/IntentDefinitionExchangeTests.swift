@@ -1,0 +1,294 @@
+import Foundation
+@testable import L10nKit
+import XCTest
+
+/// Intent definitions both ways: units `<string id>` under `Base.lproj/<Name>.intentdefinition`,
+/// values in `<locale>.lproj/<Name>.strings` (formats.md §2), and `InfoPlist.strings` as a table.
+final class IntentDefinitionExchangeTests: XCTestCase {
+    /// The real definition of mastodon/mastodon-ios and its German strings
+    /// (Golden/intents/Mastodon/SOURCE.md cites both, with their commits).
+    static let definitionPath = "MastodonIntent/Base.lproj/Intents.intentdefinition"
+    static let germanPath = "MastodonIntent/de.lproj/Intents.strings"
+
+    /// The definition's string ids in document order: every `...ID` key with a text beside it
+    /// (`INIntentParameterMetadataDefaultValueID` = `odzH7f` has none, so it is no string).
+    static let documentOrder = ["Zo4jgJ", "cQxbPW", "dYQ5NN", "ehFLjY", "RHxKOw", "WCIR3D", "YMuITB", "D2h76g", "ZS1XaK", "CsR7G2",
+                                "ayoYEb", "dUyuGg", "751xkl", "HZSGTr", "nQtHsT", "ciITyC", "4kVQfr", "ZbSjzC", "apSxMG", "oGiqmY",
+                                "k7dbKQ", "ryJLwG", "HdGikU", "gfePDu", "ZKJSNu", "KDNTJ4", "16wxgf", "RxSqsb", "rM6dvp", "Gcmnot",
+                                "Zim0Js", "3sNRTG"]
+
+    private func mastodon(withGerman: Bool) throws -> URL {
+        var files = [Self.definitionPath: try LegacyGolden.read("intents/Mastodon/Base.lproj/Intents.intentdefinition")]
+        if withGerman { files[Self.germanPath] = try LegacyGolden.read("intents/Mastodon/de.lproj/Intents.strings") }
+        return try ExchangeFixtures.project(self, files: files)
+    }
+
+    private func export(_ root: URL, _ locale: String, _ scope: ExportScope) throws -> LocaleExport {
+        XLIFFExporter(project: try ProjectDiscovery(root: root).discover()).export(locale: locale, scope: scope)
+    }
+
+    private func german() throws -> StringsFile {
+        try StringsReader.parse(try LegacyGolden.read("intents/Mastodon/de.lproj/Intents.strings"), path: Self.germanPath)
+    }
+
+    func testReaderTakesEveryIDWithItsText() throws {
+        let definition = try IntentDefinition.parse(try LegacyGolden.read("intents/Mastodon/Base.lproj/Intents.intentdefinition"),
+                                                    path: Self.definitionPath)
+        XCTAssertEqual(definition.strings.map(\.id), Self.documentOrder)
+        let byID = Dictionary(uniqueKeysWithValues: definition.strings.map { ($0.id, $0) })
+        XCTAssertEqual(byID["16wxgf"]?.text, "Post on Mastodon")
+        XCTAssertEqual(byID["16wxgf"]?.idKey, "INIntentTitleID")
+        XCTAssertEqual(byID["gfePDu"]?.text, "Posting failed. ${failureReason}")
+        XCTAssertEqual(byID["ciITyC"]?.text, "There are ${count} options matching ‘${accounts}’.")
+        XCTAssertEqual(byID["751xkl"]?.location?.description, "\(Self.definitionPath):145:6")
+        // Every plain id of the real German file is a string of the definition.
+        let plainGermanIDs = try german().keys.filter { !$0.contains("-") }
+        XCTAssertEqual(plainGermanIDs.count, 20)
+        XCTAssertEqual(plainGermanIDs.filter { byID[$0] == nil }, [])
+    }
+
+    /// Discovery lists the definition, and the discover stage of a pipeline names it.
+    func testDiscoveryListsTheDefinition() throws {
+        let project = try ProjectDiscovery(root: try mastodon(withGerman: true)).discover()
+        XCTAssertEqual(project.intentDefinitionFiles, [Self.definitionPath])
+        XCTAssertTrue(PipelineRunner.summary(of: project, pathPrefix: "").contains("intent definition \(Self.definitionPath)\n"))
+        XCTAssertEqual(ExchangeFiles(project: project).intentTables.map(\.table.locales), [["de"]])
+    }
+
+    /// A definition that is no property list is a located error, and a project with it exports
+    /// none of its units and refuses its `<file>` on import.
+    func testUnreadableDefinitionIsAFileError() throws {
+        XCTAssertThrowsError(try IntentDefinition.parse(Data("<plist version=\"1.0\">\n<dict>\n<key>INIntents</key>\n</dict>\n</plist>\n".utf8),
+                                                        path: "App/Base.lproj/Intents.intentdefinition")) { error in
+            XCTAssertTrue("\(error)".contains("App/Base.lproj/Intents.intentdefinition:3:"), "\(error)")
+        }
+        XCTAssertThrowsError(try IntentDefinition.parse(Data("<plist version=\"1.0\"><array/></plist>".utf8), path: "I.intentdefinition"))
+        let root = try ExchangeFixtures.project(self, files: [Self.definitionPath: Data("<plist><dict><key>x</key></dict>\n".utf8)])
+        XCTAssertEqual(try export(root, "de", .all).unitCount, 0)
+        let input = Self.input("de", [TransUnit(id: "16wxgf", source: "Post on Mastodon", target: "Auf Mastodon veröffentlichen")])
+        XCTAssertEqual(try ExchangeFixtures.failure(root, [input]), [.unreadableFile])
+    }
+
+    /// Export with the real German file: one unit per string id in Xcode's unit order, the
+    /// definition's text as source, the German value as target, no state, an empty note; the
+    /// definition's bytes as source contents; the German file is not a table of its own.
+    func testExportHoldsTheDefinitionsStrings() throws {
+        let root = try mastodon(withGerman: true)
+        let all = try export(root, "de", .all)
+        XCTAssertEqual(all.document.files.map(\.original), [Self.definitionPath])
+        let file = try XCTUnwrap(all.document.files.first)
+        XCTAssertEqual(file.attributeOrder, .standard)
+        XCTAssertEqual(file.units.map(\.id), XLIFFOrder.unitOrder(ids: Self.documentOrder).map { Self.documentOrder[$0] })
+        // Xcode's unit order compares runs of digits by value (formats.md §2): 3, 4, 16, 751.
+        XCTAssertEqual(file.units.prefix(4).map(\.id), ["3sNRTG", "4kVQfr", "16wxgf", "751xkl"])
+        let german = try german()
+        for unit in file.units {
+            XCTAssertEqual(unit.target, german.value(forKey: unit.id), unit.id)
+            XCTAssertNil(unit.targetState)
+            XCTAssertTrue(unit.note == nil || unit.note == "", unit.id)
+        }
+        XCTAssertEqual(file.units.first { $0.id == "ryJLwG" }?.source, "Post was sent successfully.")
+        XCTAssertEqual(all.sourceContents.map(\.path), [Self.definitionPath])
+        XCTAssertEqual(all.sourceContents.first?.data, try LegacyGolden.read("intents/Mastodon/Base.lproj/Intents.intentdefinition"))
+        XCTAssertEqual(try export(root, "de", .missing).unitCount, 12, "32 strings, 20 of them in the German file")
+    }
+
+    /// Xcode 15.0's export of Elytra (`../shared/fixtures`, ElytraApp/Localisations) holds four
+    /// intent definitions, which are not public. A definition built from the ids and texts of
+    /// `SoloIntent.intentdefinition`'s units, with a German file built from its targets, exports a
+    /// `<file>` element equal to Xcode's byte for byte, header aside: order, empty notes, no state.
+    func testElytraIntentFileElementMatchesXcode() throws {
+        let original = "Shared/Widgets/Intents/Base.lproj/SoloIntent.intentdefinition"
+        let fixture = try XLIFFReader().read(contentsOf: try Fixtures.shared("fixtures/xliff/Elytra.de.xliff"))
+        let xcode = try XCTUnwrap(fixture.files.first { $0.original == original })
+        XCTAssertEqual(xcode.units.count, 7)
+        var plist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>INTypes</key>\n\t<array>\n"
+        var german = StringsFile(path: "de.lproj/SoloIntent.strings", encoding: .utf8)
+        for unit in xcode.units.reversed() {
+            plist += "\t\t<dict><key>INTypeDisplayName</key><string>\(unit.source)</string>"
+                + "<key>INTypeDisplayNameID</key><string>\(unit.id)</string></dict>\n"
+            german.setValue(try XCTUnwrap(unit.target), forKey: unit.id)
+        }
+        plist += "\t</array>\n</dict>\n</plist>\n"
+        let root = try ExchangeFixtures.project(self, files: [
+            original: Data(plist.utf8),
+            "Shared/Widgets/Intents/de.lproj/SoloIntent.strings": StringsWriter.data(for: german),
+        ])
+        let ours = try XLIFFWriter(tool: ExchangeFixtures.tool).string(try export(root, "de", .all).document)
+        let text = try String(contentsOf: try Fixtures.shared("fixtures/xliff/Elytra.de.xliff"), encoding: .utf8)
+        let xcodeElement = try XCTUnwrap(ExchangeFixtures.fileElements(text)[original])
+        XCTAssertTrue(xcodeElement.contains("<target>Jawohl</target>"))
+        XCTAssertEqual(try XCTUnwrap(ExchangeFixtures.fileElements(ours)[original]), xcodeElement)
+    }
+
+    /// Export German from the definition alone, fill the targets the real German file has, import:
+    /// the file created is the real one without the enum-derived ids (same layout); a second
+    /// import changes nothing; the definition is never written; the next export misses only the rest.
+    func testRoundTripCreatesTheStringsFile() throws {
+        let root = try mastodon(withGerman: false)
+        let definitionBytes = try LegacyGolden.read("intents/Mastodon/Base.lproj/Intents.intentdefinition")
+        let first = try export(root, "de", .missing)
+        var file = try XCTUnwrap(first.document.files.first)
+        XCTAssertEqual(file.original, Self.definitionPath)
+        XCTAssertEqual(file.attributeOrder, .datatypeFirst, "no German strings file yet, as Xcode 15 writes such a file")
+        XCTAssertEqual(file.units.count, 32)
+        XCTAssertTrue(file.units.allSatisfy { $0.target == nil })
+
+        let german = try german()
+        file.units = file.units.compactMap { unit in
+            var unit = unit
+            unit.target = german.value(forKey: unit.id)
+            return unit.target == nil ? nil : unit
+        }
+        XCTAssertEqual(file.units.count, 20)
+        let written = try XLIFFWriter(tool: ExchangeFixtures.tool).data(XLIFFDocument(files: [file]))
+        let input = ImportInput(path: "de.xliff", document: try XLIFFReader().read(written, path: "de.xliff"))
+
+        let plan = try ExchangeFixtures.plan(root, [input])
+        XCTAssertFalse(plan.hasRefusals)
+        XCTAssertEqual(plan.outcomes.map(\.status), Array(repeating: .applied, count: 20))
+        XCTAssertEqual(Set(plan.outcomes.compactMap(\.targetPath)), [Self.germanPath])
+        XCTAssertEqual(plan.changes.map(\.path), [Self.germanPath])
+        XCTAssertEqual(plan.changes.first?.isNew, true)
+        let golden = String(decoding: try LegacyGolden.read("intents/Mastodon/de.lproj/Intents.strings"), as: UTF8.self)
+        let expected = golden.components(separatedBy: "\n\n").filter { !$0.hasPrefix("\"apSxMG-") && !$0.hasPrefix("\"ayoYEb-") && !$0.hasPrefix("\"oGiqmY-") }
+            .joined(separator: "\n\n")
+        XCTAssertEqual(expected.components(separatedBy: "\n\n").count, 20)
+        XCTAssertEqual(String(decoding: try XCTUnwrap(plan.changes.first?.data), as: UTF8.self), expected)
+        try plan.write()
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent(Self.definitionPath)), definitionBytes)
+
+        let before = try ExchangeFixtures.snapshot(root)
+        let again = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(again.changes.map(\.path), [])
+        XCTAssertEqual(again.outcomes.map(\.status), Array(repeating: .unchanged, count: 20))
+        try again.write()
+        XCTAssertEqual(try ExchangeFixtures.snapshot(root), before)
+
+        let missing = try export(root, "de", .missing)
+        XCTAssertEqual(missing.unitCount, 12)
+        XCTAssertEqual(try export(root, "de", .all).document.files.first?.attributeOrder, .standard)
+    }
+
+    /// The real German file is edited in place: only the value token of an imported string
+    /// changes, the enum-derived entries stay, and a string the file lacks is appended.
+    func testExistingFileIsEditedInPlace() throws {
+        let root = try mastodon(withGerman: true)
+        let before = try LegacyGolden.read("intents/Mastodon/de.lproj/Intents.strings")
+        let input = Self.input("de", [TransUnit(id: "16wxgf", source: "Post on Mastodon", target: "Auf Mastodon teilen"),
+                                      TransUnit(id: "nQtHsT", source: "Accounts", target: "Konten")])
+        let plan = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied])
+        XCTAssertEqual(plan.changes.map(\.path), [Self.germanPath])
+        let after = try XCTUnwrap(plan.changes.first?.data)
+        let diff = ExchangeFixtures.changedLines(before, after)
+        XCTAssertEqual(diff.removed, ["\"16wxgf\" = \"Auf Mastodon veröffentlichen\";"])
+        XCTAssertEqual(diff.added.filter { !$0.isEmpty }, ["\"16wxgf\" = \"Auf Mastodon teilen\";", "\"nQtHsT\" = \"Konten\";"])
+        XCTAssertEqual(try StringsReader.parse(after, path: Self.germanPath).value(forKey: "apSxMG-dYQ5NN"),
+                       try german().value(forKey: "apSxMG-dYQ5NN"))
+    }
+
+    /// An id the definition does not have is refused as unknown-id, a text changed since the
+    /// export as stale; nothing is written for either.
+    func testUnknownIDAndChangedTextAreRefused() throws {
+        let root = try mastodon(withGerman: true)
+        let before = try ExchangeFixtures.snapshot(root)
+        let input = Self.input("de", [TransUnit(id: "zzZZ99", source: "Gone", target: "Weg"),
+                                      TransUnit(id: "odzH7f", source: "", target: "Text"),
+                                      TransUnit(id: "16wxgf", source: "Toot on Mastodon", target: "Auf Mastodon tooten")])
+        let plan = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.refused, .refused, .refused])
+        XCTAssertEqual(plan.outcomes.map(\.reason), [.unknownID, .unknownID, .staleSource])
+        XCTAssertEqual(plan.outcomes[0].message,
+                       "\(Self.definitionPath) has no string with the id \"zzZZ99\": the intent, parameter or response it named was removed or renamed")
+        XCTAssertEqual(plan.changes.map(\.path), [])
+        try plan.write()
+        XCTAssertEqual(try ExchangeFixtures.snapshot(root), before)
+    }
+
+    /// In the development language's file a text returned as it is is unchanged, an edited one is
+    /// refused: the definition is edited in Xcode and never written.
+    func testDevelopmentLanguageTextsAreNotWritten() throws {
+        let root = try mastodon(withGerman: false)
+        let before = try ExchangeFixtures.snapshot(root)
+        let copyEdit = try export(root, "en", .all)
+        XCTAssertEqual(copyEdit.document.files.first?.units.first { $0.id == "16wxgf" }?.target, "Post on Mastodon")
+        var file = XLIFFFile(original: Self.definitionPath, sourceLanguage: "en", targetLanguage: "en",
+                             units: [TransUnit(id: "16wxgf", source: "Post on Mastodon", target: "Toot on Mastodon"),
+                                     TransUnit(id: "751xkl", source: "Text Content", target: "Text Content")])
+        file.attributeOrder = .standard
+        let plan = try ExchangeFixtures.plan(root, [ImportInput(path: "en.xliff", document: XLIFFDocument(files: [file]))], sourceEdits: true)
+        XCTAssertEqual(plan.outcomes.map(\.status), [.refused, .unchanged])
+        XCTAssertEqual(plan.outcomes.first?.reason, .unsupportedFile)
+        XCTAssertEqual(plan.outcomes.first?.message,
+                       "the development-language texts of \(Self.definitionPath) are edited in Xcode's intent editor; l10n never writes an intent definition")
+        XCTAssertEqual(plan.changes.map(\.path), [])
+        try plan.write()
+        XCTAssertEqual(try ExchangeFixtures.snapshot(root), before)
+    }
+
+    /// Paths come from the project: an `original` leading out of the folder is refused at file
+    /// level, and a `de.lproj` that is a link leading out is never written through.
+    func testPathsStayInsideTheProject() throws {
+        let root = try mastodon(withGerman: false)
+        let outside = root.deletingLastPathComponent().appendingPathComponent("Outside")
+        try FileManager.default.createDirectory(at: outside.appendingPathComponent("Base.lproj"), withIntermediateDirectories: true)
+        try LegacyGolden.read("intents/Mastodon/Base.lproj/Intents.intentdefinition")
+            .write(to: outside.appendingPathComponent("Base.lproj/Intents.intentdefinition"))
+        let unit = TransUnit(id: "16wxgf", source: "Post on Mastodon", target: "Auf Mastodon veröffentlichen")
+        for original in ["../Outside/Base.lproj/Intents.intentdefinition", "MastodonIntent/../../Outside/Base.lproj/Intents.intentdefinition",
+                         outside.path + "/Base.lproj/Intents.intentdefinition"] {
+            let input = ImportInput(path: "de.xliff", document: XLIFFDocument(files: [
+                XLIFFFile(original: original, sourceLanguage: "en", targetLanguage: "de", units: [unit]),
+            ]))
+            XCTAssertEqual(try ExchangeFixtures.failure(root, [input]), [.outsideRoot], original)
+        }
+
+        let escape = outside.appendingPathComponent("de.lproj")
+        try FileManager.default.createDirectory(at: escape, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("MastodonIntent/de.lproj"), withDestinationURL: escape)
+        let before = try ExchangeFixtures.snapshot(outside)
+        XCTAssertThrowsError(try ExchangeFixtures.plan(root, [Self.input("de", [unit])]).write())
+        XCTAssertEqual(try ExchangeFixtures.snapshot(outside), before, "nothing written through the link")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: escape.appendingPathComponent("Intents.strings").path))
+    }
+
+    /// `InfoPlist.strings` (permission prompts) exports and imports as the `.strings` table it is:
+    /// units under the development-language file, German written to `de.lproj/InfoPlist.strings`.
+    func testInfoPlistStringsRoundTrip() throws {
+        let english = """
+            /* Privacy - Camera Usage Description */
+            "NSCameraUsageDescription" = "Take photos to post";
+
+            /* Bundle display name */
+            "CFBundleDisplayName" = "Mastodon";
+
+            """
+        let root = try ExchangeFixtures.project(self, files: ["App/en.lproj/InfoPlist.strings": Data(english.utf8)])
+        var file = try XCTUnwrap(try export(root, "de", .missing).document.files.first)
+        XCTAssertEqual(file.original, "App/en.lproj/InfoPlist.strings")
+        XCTAssertEqual(file.units.map(\.id), ["CFBundleDisplayName", "NSCameraUsageDescription"])
+        XCTAssertEqual(file.units.map(\.note), ["Bundle display name", "Privacy - Camera Usage Description"])
+        file.units[0].target = "Mastodon"
+        file.units[1].target = "Fotos zum Posten aufnehmen"
+        let input = ImportInput(path: "de.xliff", document: XLIFFDocument(files: [file]))
+        let plan = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied])
+        XCTAssertEqual(plan.changes.map(\.path), ["App/de.lproj/InfoPlist.strings"])
+        try plan.write()
+        let written = try StringsReader.parse(try Data(contentsOf: root.appendingPathComponent("App/de.lproj/InfoPlist.strings")),
+                                              path: "App/de.lproj/InfoPlist.strings")
+        XCTAssertEqual(written.value(forKey: "NSCameraUsageDescription"), "Fotos zum Posten aufnehmen")
+        XCTAssertEqual(written.entry(forKey: "NSCameraUsageDescription")?.comment, "Privacy - Camera Usage Description")
+        let again = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(again.outcomes.map(\.status), [.unchanged, .unchanged])
+        XCTAssertEqual(again.changes.map(\.path), [])
+        XCTAssertEqual(try export(root, "de", .missing).unitCount, 0)
+    }
+
+    private static func input(_ locale: String, _ units: [TransUnit]) -> ImportInput {
+        ImportInput(path: "\(locale).xliff", document: XLIFFDocument(files: [
+            XLIFFFile(original: definitionPath, sourceLanguage: "en", targetLanguage: locale, units: units),
+        ]))
+    }
+}
