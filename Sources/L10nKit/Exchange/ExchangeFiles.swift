@@ -25,6 +25,25 @@ public struct ExchangeFiles: Sendable {
         public var isInterfaceBuilder: Bool { interfaceBuilderPath != nil }
     }
 
+    /// A legacy table's `.stringsdict` files with the locale their source text is read from.
+    public struct PluralTable: Sendable {
+        public var table: StringsTable
+        /// The development language, or `Base` when the table has no `.stringsdict` for it.
+        public var sourceLocale: String
+        public var sourceFile: Stringsdict
+
+        /// The `<file original>` Xcode gives it: the source-language `.stringsdict`.
+        public var originalPath: String { table.pluralPath(locale: sourceLocale) }
+
+        /// The `.strings` file of the same table and locale, whose comments Xcode exports as the notes.
+        public var noteFile: StringsFile? { table.files[sourceLocale] }
+
+        /// The units for a target locale (`target` its `.stringsdict`, nil when it has none).
+        public func units(target: Stringsdict?) -> [ExchangeUnit] {
+            StringsdictUnits.units(source: sourceFile, target: target, notes: noteFile)
+        }
+    }
+
     /// Catalogs the app owns, in path order.
     public var catalogs: [CatalogFile]
     /// Legacy tables the app owns that have a source-language (or `Base`) file; not those a
@@ -34,6 +53,8 @@ public struct ExchangeFiles: Sendable {
     /// `<locale>.lproj/<Name>.strings` files, in path order. Export and import treat them as Xcode
     /// does: units `<ObjectID>.<property>` under the document's path, values in the locale's strings file.
     public var interfaceTables: [Table]
+    /// Legacy tables the app owns that have a source-language (or `Base`) `.stringsdict`.
+    public var pluralTables: [PluralTable]
     /// Storyboards and XIBs that could not be read, with the reason (their units are neither
     /// exported nor importable).
     public var unreadableInterfaceFiles: [String: String]
@@ -59,6 +80,13 @@ public struct ExchangeFiles: Sendable {
             guard !ProjectDiscovery.isVendorPath(table.path(locale: project.sourceLanguage)) else { return nil }
             for locale in [project.sourceLanguage, "Base"] {
                 if let file = table.files[locale] { return Table(table: table, sourceLocale: locale, sourceFile: file) }
+            }
+            return nil
+        }
+        pluralTables = project.stringsTables.compactMap { table in
+            guard !ProjectDiscovery.isVendorPath(table.pluralPath(locale: project.sourceLanguage)) else { return nil }
+            for locale in [project.sourceLanguage, "Base"] {
+                if let file = table.pluralFiles[locale] { return PluralTable(table: table, sourceLocale: locale, sourceFile: file) }
             }
             return nil
         }
@@ -116,6 +144,16 @@ public struct ExchangeFiles: Sendable {
     /// The storyboard or XIB table whose document is at `path`.
     public func interfaceTable(forPath path: String) -> Table? {
         interfaceTables.first { $0.interfaceBuilderPath == path }
+    }
+
+    /// The `.stringsdict` table whose files include `path` (any locale's `.lproj`).
+    public func pluralTable(forPath path: String) -> PluralTable? {
+        guard path.hasSuffix(".stringsdict") else { return nil }
+        let lproj = (path as NSString).deletingLastPathComponent
+        guard lproj.hasSuffix(".lproj") else { return nil }
+        let folder = (lproj as NSString).deletingLastPathComponent
+        let name = String((path as NSString).lastPathComponent.dropLast(".stringsdict".count))
+        return pluralTables.first { $0.table.folder == folder && $0.table.table == name }
     }
 
     /// The legacy table whose files include `path` (any locale's `.lproj`).
