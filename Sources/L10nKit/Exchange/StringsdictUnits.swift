@@ -35,16 +35,14 @@ public enum StringsdictUnits {
             let note = notes?.entry(forKey: entry.key)?.comment ?? ""
             let targetEntry = target?.entry(forKey: entry.key)
             if let format = entry.formatKey {
-                units.append(unit(key: entry.key, path: StringUnitPath(), source: format,
-                                  target: targetEntry?.formatKey, note: note, isPluralCase: false))
+                units.append(unit(key: entry.key, variable: nil, source: format, target: targetEntry?.formatKey, note: note))
             }
             for variable in entry.variables {
                 let targetVariable = targetEntry?.variable(variable.name)
                 for item in variable.cases {
                     guard let text = item.string else { continue }
-                    units.append(unit(key: entry.key, path: StringUnitPath([variable.name, item.category]), source: text,
-                                      target: targetVariable?.value(for: item.category), note: note,
-                                      isPluralCase: variable.ruleType == .plural))
+                    units.append(unit(key: entry.key, variable: (variable, item.category), source: text,
+                                      target: targetVariable?.value(for: item.category), note: note))
                 }
             }
         }
@@ -65,13 +63,20 @@ public enum StringsdictUnits {
         }
     }
 
-    private static func unit(key: String, path: StringUnitPath, source: String, target: String?, note: String,
-                             isPluralCase: Bool) -> ExchangeUnit {
-        let components = path.components
-        let id = id(key: key, variable: components.first, category: components.count > 1 ? components[1] : nil)
+    /// A unit; a plural case gets the path a String Catalog gives the same string
+    /// (`substitutions.VAR.plural.CATEGORY`), which the plural checks of an import read.
+    private static func unit(key: String, variable: (variable: StringsdictVariable, category: String)?, source: String,
+                             target: String?, note: String) -> ExchangeUnit {
+        let isPlural = variable?.variable.ruleType == .plural
+        let path: StringUnitPath = if let variable {
+            StringUnitPath(isPlural ? ["substitutions", variable.variable.name, "plural", variable.category] : [variable.variable.name, variable.category])
+        } else {
+            StringUnitPath()
+        }
         return ExchangeUnit(
-            id: id, key: key, path: path, source: source, sourceValue: source,
+            id: id(key: key, variable: variable?.variable.name, category: variable?.category), key: key, path: path,
+            source: source, sourceValue: source,
             sourceSubstitution: nil, targetSubstitution: nil, targetValue: target, targetState: nil,
-            translate: true, note: note, isPluralCase: isPluralCase, positionalizesTarget: false)
+            translate: true, note: note, isPluralCase: isPlural, positionalizesTarget: false)
     }
 }

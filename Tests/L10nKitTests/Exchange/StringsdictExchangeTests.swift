@@ -104,4 +104,139 @@ final class StringsdictExchangeTests: XCTestCase {
         XCTAssertNil(StringsdictUnits.parse(id: "k"))
         XCTAssertNil(StringsdictUnits.parse(id: "/k:dict/n:dict/:string"))
     }
+
+    // MARK: Import
+
+    static let germanPath = "Yeti/SupportingFiles/Localizations/de.lproj/Localizable.stringsdict"
+
+    /// Export German from a project without a German `.stringsdict`, fill in Xcode's targets,
+    /// import: the new file is an XML plist in Xcode's layout with the source's structure and the
+    /// imported values; importing the same file again changes nothing.
+    func testRoundTripCreatesTheLocaleFileThenChangesNothing() throws {
+        let (_, _, _, xcode) = try ElytraStringsdict.load()
+        let root = try ElytraStringsdict.project(self, units: xcode.units, withTargets: false)
+        var exported = try XCTUnwrap(try ElytraStringsdict.export(root).export.document.files.first { $0.original == ElytraStringsdict.original })
+        let targets = Dictionary(uniqueKeysWithValues: xcode.units.map { ($0.id, $0.target) })
+        for index in exported.units.indices { exported.units[index].target = targets[exported.units[index].id] ?? nil }
+        let input = try ExchangeFixtures.xliff(original: exported.original, exported.units)
+
+        let plan = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(plan.outcomes.map(\.status), Array(repeating: .applied, count: 8), plan.outcomes.map { "\($0.id): \($0.message ?? "")" }.joined(separator: "\n"))
+        XCTAssertEqual(plan.changes.map(\.path), [Self.germanPath])
+        XCTAssertEqual(plan.changes.first?.isNew, true)
+        try plan.write()
+
+        let data = try Data(contentsOf: root.appendingPathComponent(Self.germanPath))
+        let german = try StringsdictReader.parse(data, path: Self.germanPath)
+        let source = try StringsdictReader.parse(Data(contentsOf: root.appendingPathComponent(ElytraStringsdict.original)), path: "en")
+        XCTAssertEqual(german.keys, source.keys)
+        XCTAssertEqual(german.entry(forKey: "summaryLinesFormat")?.formatKey, "%#@lineCount@")
+        let lines = try XCTUnwrap(german.entry(forKey: "summaryLinesFormat")?.variable("lineCount"))
+        XCTAssertEqual(lines.ruleType, .plural)
+        XCTAssertEqual(lines.valueType, "u")
+        XCTAssertEqual(lines.cases.map(\.category), ["zero", "one", "other"])
+        XCTAssertEqual(lines.value(for: "one"), "%u Zeile")
+        XCTAssertEqual(lines.value(for: "zero"), "")
+        XCTAssertEqual(german.entry(forKey: "unreadsCountFormat")?.variable("unreadsCount")?.value(for: "other"), "%u ungelesen")
+        XCTAssertEqual(data, StringsdictWriter.data(for: german), "written in Xcode's property-list layout")
+        XCTAssertTrue(String(decoding: data, as: UTF8.self).hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist"))
+
+        // Exporting again gives Xcode's element, targets included.
+        let element = try XCTUnwrap(try ElytraStringsdict.export(root).elements[ElytraStringsdict.original])
+        XCTAssertEqual(element, try ElytraStringsdict.load().element)
+
+        let again = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(again.changes, [])
+        XCTAssertEqual(again.outcomes.map(\.status), Array(repeating: .unchanged, count: 8))
+    }
+
+    /// An existing German file is edited in place: only the imported string changes; keys,
+    /// categories and values the import does not name stay as they were, in their order.
+    func testExistingFileIsEditedInPlace() throws {
+        let english = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+            	<key>files</key>
+            	<dict>
+            		<key>NSStringLocalizedFormatKey</key>
+            		<string>%#@n@</string>
+            		<key>n</key>
+            		<dict>
+            			<key>NSStringFormatSpecTypeKey</key>
+            			<string>NSStringPluralRuleType</string>
+            			<key>NSStringFormatValueTypeKey</key>
+            			<string>d</string>
+            			<key>one</key>
+            			<string>%d file</string>
+            			<key>other</key>
+            			<string>%d files</string>
+            		</dict>
+            	</dict>
+            </dict>
+            </plist>
+
+            """
+        let german = english.replacingOccurrences(of: "%d file</string>", with: "%d Datei</string>")
+            .replacingOccurrences(of: "%d files</string>", with: "%d Dateien</string>")
+            .replacingOccurrences(of: "\t</dict>\n</dict>", with: "\t</dict>\n\t<key>legacy</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>alt</string>\n\t</dict>\n</dict>")
+        let root = try ExchangeFixtures.project(self, files: [
+            "App/en.lproj/Localizable.stringsdict": Data(english.utf8),
+            "App/de.lproj/Localizable.stringsdict": Data(german.utf8),
+        ])
+        let unit = TransUnit(id: "/files:dict/n:dict/other:dict/:string", source: "%d files", target: "%d Dokumente")
+        let plan = try ExchangeFixtures.plan(root, [try ExchangeFixtures.xliff(original: "App/en.lproj/Localizable.stringsdict", [unit])])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied])
+        XCTAssertEqual(plan.outcomes.first?.oldValue, "%d Dateien")
+        try plan.write()
+        let after = try Data(contentsOf: root.appendingPathComponent("App/de.lproj/Localizable.stringsdict"))
+        let diff = ExchangeFixtures.changedLines(Data(german.utf8), after)
+        XCTAssertEqual(diff.removed, ["\t\t\t<string>%d Dateien</string>"])
+        XCTAssertEqual(diff.added, ["\t\t\t<string>%d Dokumente</string>"])
+
+        // Placeholder checks apply: a changed type is refused; a plural form without its count is
+        // applied, with a warning where its category covers several numbers (German `other`), not
+        // for German `one` (only 1); an id the source file lacks is unknown.
+        let units = [
+            TransUnit(id: "/files:dict/n:dict/one:dict/:string", source: "%d file", target: "%@ Datei"),
+            TransUnit(id: "/files:dict/n:dict/other:dict/:string", source: "%d files", target: "viele Dateien"),
+            TransUnit(id: "/files:dict/n:dict/one:dict/:string", source: "%d file", target: "eine Datei"),
+            TransUnit(id: "/files:dict/n:dict/few:dict/:string", source: "%d files", target: "%d Dateien"),
+        ]
+        var outcomes: [ImportUnitOutcome] = []
+        for unit in units {
+            outcomes += try ExchangeFixtures.plan(root, [try ExchangeFixtures.xliff(original: "App/en.lproj/Localizable.stringsdict", [unit])]).outcomes
+        }
+        XCTAssertEqual(outcomes.map(\.status), [.refused, .applied, .applied, .refused])
+        XCTAssertTrue(outcomes[1].rules.contains("plural-count"), "\(outcomes[1].rules)")
+        XCTAssertFalse(outcomes[2].rules.contains("plural-count"), "\(outcomes[2].rules)")
+        XCTAssertEqual(outcomes[3].reason, .unknownID)
+
+        // The development language's texts are not imported (copy edits of plural rules).
+        let copyEdit = try ExchangeFixtures.xliff(original: "App/en.lproj/Localizable.stringsdict", target: "en", [unit])
+        let refused = try XLIFFImporter(project: ProjectDiscovery(root: root).discover(), sourceEdits: true).plan([copyEdit])
+        XCTAssertEqual(refused.outcomes.map(\.reason), [.unsupportedFile])
+        XCTAssertEqual(refused.changes, [])
+    }
+
+    /// Paths: an `original` leading out of the project is refused for the whole file, and a
+    /// `de.lproj` that is a link out of the project is never written through.
+    func testPathsOutsideTheProjectAreRefused() throws {
+        let (_, _, _, xcode) = try ElytraStringsdict.load()
+        let root = try ElytraStringsdict.project(self, units: xcode.units, withTargets: false)
+        let outside = root.deletingLastPathComponent().appendingPathComponent("Outside")
+        let unit = TransUnit(id: "/summaryLinesFormat:dict/lineCount:dict/one:dict/:string", source: "%u line", target: "%u Zeile")
+        for original in ["../Outside/en.lproj/Localizable.stringsdict", "Yeti/../../Outside/en.lproj/Localizable.stringsdict",
+                         outside.path + "/en.lproj/Localizable.stringsdict"] {
+            XCTAssertEqual(try ExchangeFixtures.failure(root, [try ExchangeFixtures.xliff(original: original, [unit])]), [.outsideRoot], original)
+        }
+        let escape = outside.appendingPathComponent("de.lproj")
+        try FileManager.default.createDirectory(at: escape, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Yeti/SupportingFiles/Localizations/de.lproj"), withDestinationURL: escape)
+        let before = try ExchangeFixtures.snapshot(outside)
+        XCTAssertThrowsError(try ExchangeFixtures.plan(root, [try ExchangeFixtures.xliff(original: ElytraStringsdict.original, [unit])]).write())
+        XCTAssertEqual(try ExchangeFixtures.snapshot(outside), before, "nothing written through the link")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: escape.appendingPathComponent("Localizable.stringsdict").path))
+    }
 }
