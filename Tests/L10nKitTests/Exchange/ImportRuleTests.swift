@@ -222,13 +222,23 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertEqual(results[0].reason, .unknownID)
     }
 
-    func testStringsdictUnitsAreRefusedAsUnsupported() throws {
+    /// A `.stringsdict` is imported now: a unit must name a string of its development-language
+    /// file (an empty file has none: `unknown-id`); an intent definition is still not imported.
+    func testStringsdictUnitsNeedAStringOfTheSourceFileIntentsAreUnsupported() throws {
         let path = "App/en.lproj/Legacy.stringsdict"
         try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n".utf8)
             .write(to: root.appendingPathComponent(path))
         let results = try outcome([unit("/files:dict/NSStringLocalizedFormatKey:dict/:string", "%#@n@", "%#@n@")], original: path)
-        XCTAssertEqual(results.map(\.reason), [.unsupportedFile])
-        XCTAssertEqual(results[0].message, "l10n imports String Catalogs, .strings tables, storyboards and XIBs, not .stringsdict files yet; import this one with Xcode")
+        XCTAssertEqual(results.map(\.reason), [.unknownID])
+        XCTAssertEqual(results[0].message, "App/en.lproj/Legacy.stringsdict has no string \"/files:dict/NSStringLocalizedFormatKey:dict/:string\"")
+
+        let intents = "App/Base.lproj/Intents.intentdefinition"
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("App/Base.lproj"), withIntermediateDirectories: true)
+        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n".utf8)
+            .write(to: root.appendingPathComponent(intents))
+        let refused = try outcome([unit("gpCwrM", "Open Feed", "Feed öffnen")], original: intents)
+        XCTAssertEqual(refused.map(\.reason), [.unsupportedFile])
+        XCTAssertEqual(refused[0].message, "l10n imports String Catalogs, .strings and .stringsdict tables, storyboards and XIBs, not intent definition files yet; import this one with Xcode")
     }
 
     // MARK: .strings
