@@ -39,8 +39,9 @@ public struct ExchangeFiles: Sendable {
         public var noteFile: StringsFile? { table.files[sourceLocale] }
 
         /// The units for a target locale (`target` its `.stringsdict`, nil when it has none).
-        public func units(target: Stringsdict?) -> [ExchangeUnit] {
-            StringsdictUnits.units(source: sourceFile, target: target, notes: noteFile)
+        public func units(locale: String, target: Stringsdict?) -> [ExchangeUnit] {
+            StringsdictUnits.units(source: sourceFile, target: target, notes: noteFile,
+                                   localeCategories: CatalogUnits(locale: locale).pluralCategories?.map(\.rawValue))
         }
     }
 

@@ -4,7 +4,10 @@
 /// - one unit per string of the source-language file: `NSStringLocalizedFormatKey` of each key
 ///   (id `/KEY:dict/NSStringLocalizedFormatKey:dict/:string`) and each case of each variable
 ///   (id `/KEY:dict/VAR:dict/CATEGORY:dict/:string`), the categories the *source* file has
-///   (`zero one other` for German too), not those the target locale's plural rules use;
+///   (`zero one other` for German too). A plural rule also gets a unit for each category the
+///   target locale uses that the source file lacks (Russian `few`, `many`), its source the
+///   source's `other` text, as the catalog export does: Xcode's behaviour there is not documented,
+///   and without those units a translator could not give the forms the locale needs;
 /// - units sorted by id like every other legacy unit (`NSStringLocalizedFormatKey` before a
 ///   lowercase variable name, `one` < `other` < `zero`);
 /// - the note of every unit of a key is the comment of the same key in the table's
@@ -18,6 +21,8 @@ public enum StringsdictUnits {
     /// What Xcode appends to the note of a `.strings` unit whose key the same table's
     /// `.stringsdict` defines (exported `translate="no"`, without target: Elytra's `unreadsCountFormat`).
     public static let stringsNoteSuffix = " (Key in .stringsdict)"
+    /// The note of such a unit when the key has no comment (not seen in a real export: ours).
+    public static let stringsNote = "(Key in .stringsdict)"
 
     /// The second component of the id of a key's format unit.
     public static let formatComponent = Stringsdict.formatKey
@@ -28,8 +33,10 @@ public enum StringsdictUnits {
         return "/\(key):dict/\(variable):dict/\(category):dict/:string"
     }
 
-    /// Every string's unit, in Xcode's unit order. `notes` is the table's source-language `.strings` file.
-    public static func units(source: Stringsdict, target: Stringsdict?, notes: StringsFile?) -> [ExchangeUnit] {
+    /// Every string's unit, in Xcode's unit order. `notes` is the table's source-language `.strings`
+    /// file; `localeCategories` the target locale's CLDR plural categories (nil: only the source's).
+    public static func units(source: Stringsdict, target: Stringsdict?, notes: StringsFile?,
+                             localeCategories: [String]? = nil) -> [ExchangeUnit] {
         var units: [ExchangeUnit] = []
         for entry in source.entries {
             let note = notes?.entry(forKey: entry.key)?.comment ?? ""
@@ -43,6 +50,11 @@ public enum StringsdictUnits {
                     guard let text = item.string else { continue }
                     units.append(unit(key: entry.key, variable: (variable, item.category), source: text,
                                       target: targetVariable?.value(for: item.category), note: note))
+                }
+                guard variable.ruleType == .plural, let other = variable.value(for: "other") else { continue }
+                for category in localeCategories ?? [] where !variable.cases.contains(where: { $0.category == category }) {
+                    units.append(unit(key: entry.key, variable: (variable, category), source: other,
+                                      target: targetVariable?.value(for: category), note: note))
                 }
             }
         }

@@ -212,7 +212,7 @@ public struct XLIFFExporter: Sendable {
                     if let plural, plural.root[unit.key] != nil {
                         if scope == .all {
                             units.append(TransUnit(id: unit.key, translate: false, source: unit.source, target: nil, targetState: nil,
-                                                   note: unit.note + StringsdictUnits.stringsNoteSuffix))
+                                                   note: unit.note.isEmpty ? StringsdictUnits.stringsNote : unit.note + StringsdictUnits.stringsNoteSuffix))
                         }
                         continue
                     }
@@ -234,7 +234,7 @@ public struct XLIFFExporter: Sendable {
             for table in files.pluralTables {
                 let target = table.table.pluralFiles[locale]
                 var units: [TransUnit] = []
-                for unit in table.units(target: target) where !(scope == .missing && unit.targetValue != nil) {
+                for unit in table.units(locale: locale, target: target) where !(scope == .missing && unit.targetValue != nil) {
                     units.append(unit.transUnit)
                 }
                 guard scope == .all || !units.isEmpty else { continue }

@@ -305,7 +305,7 @@ struct ImportSession {
     /// `.stringsdict` values set so far, by target file path, then unit id.
     var stringsdictValues: [String: [String: String]] = [:]
     var stringsdictTables: [String: ExchangeFiles.PluralTable] = [:]
-    /// The source-side units of each `.stringsdict` table by id, by the table's `original`, computed once.
+    /// The source-side units of each `.stringsdict` table by id, by the table's `original` and locale, computed once.
     var stringsdictUnits: [String: [String: ExchangeUnit]] = [:]
     var applied: [String: Int] = [:]
     var created: [String: Int] = [:]
@@ -615,11 +615,12 @@ struct ImportSession {
         if unit.translate {
             candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted
         }
-        if stringsdictUnits[table.originalPath] == nil {
-            let units = table.units(target: nil)
-            stringsdictUnits[table.originalPath] = Dictionary(units.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let unitsKey = table.originalPath + "\u{0}" + locale
+        if stringsdictUnits[unitsKey] == nil {
+            let units = table.units(locale: locale, target: nil)
+            stringsdictUnits[unitsKey] = Dictionary(units.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        if var expected = stringsdictUnits[table.originalPath]?[unit.id], let parts {
+        if var expected = stringsdictUnits[unitsKey]?[unit.id], let parts {
             let existing = table.table.pluralFiles[folderLocale]?.entry(forKey: parts.key)
             let written: String? = if let variable = parts.variable, let category = parts.category {
                 existing?.variable(variable)?.value(for: category)
@@ -654,8 +655,11 @@ struct ImportSession {
             var ids: [(id: String, variable: StringsdictVariable?, category: String?)] = []
             if entry.formatKey != nil { ids.append((StringsdictUnits.id(key: entry.key, variable: nil, category: nil), nil, nil)) }
             for variable in entry.variables {
-                for item in variable.cases where item.string != nil {
-                    ids.append((StringsdictUnits.id(key: entry.key, variable: variable.name, category: item.category), variable, item.category))
+                // A plural rule may get categories the source lacks (Russian `few`), new ones in CLDR order.
+                var categories = variable.cases.filter { $0.string != nil }.map(\.category)
+                if variable.ruleType == .plural { categories += Stringsdict.pluralCategories.filter { !categories.contains($0) } }
+                for category in categories {
+                    ids.append((StringsdictUnits.id(key: entry.key, variable: variable.name, category: category), variable, category))
                 }
             }
             guard ids.contains(where: { values[$0.id] != nil }) else { continue }

@@ -239,4 +239,51 @@ final class StringsdictExchangeTests: XCTestCase {
         XCTAssertEqual(try ExchangeFixtures.snapshot(outside), before, "nothing written through the link")
         XCTAssertFalse(FileManager.default.fileExists(atPath: escape.appendingPathComponent("Localizable.stringsdict").path))
     }
+
+    /// Russian needs `few` and `many`, which an English file lacks: they are exported with the
+    /// source's `other` text, and imported into the Russian file in CLDR order.
+    func testLocaleCategoriesTheSourceLacksAreExportedAndImported() throws {
+        let english = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \t<key>files</key>
+            \t<dict>
+            \t\t<key>NSStringLocalizedFormatKey</key>
+            \t\t<string>%#@n@</string>
+            \t\t<key>n</key>
+            \t\t<dict>
+            \t\t\t<key>NSStringFormatSpecTypeKey</key>
+            \t\t\t<string>NSStringPluralRuleType</string>
+            \t\t\t<key>NSStringFormatValueTypeKey</key>
+            \t\t\t<string>d</string>
+            \t\t\t<key>one</key>
+            \t\t\t<string>%d file</string>
+            \t\t\t<key>other</key>
+            \t\t\t<string>%d files</string>
+            \t\t</dict>
+            \t</dict>
+            </dict>
+            </plist>
+
+            """
+        let root = try ExchangeFixtures.project(self, files: ["App/en.lproj/Localizable.stringsdict": Data(english.utf8)])
+        let (_, export) = try ElytraStringsdict.export(root, locale: "ru")
+        var file = try XCTUnwrap(export.document.files.first { $0.original == "App/en.lproj/Localizable.stringsdict" })
+        XCTAssertEqual(file.units.map(\.id), [
+            "/files:dict/NSStringLocalizedFormatKey:dict/:string", "/files:dict/n:dict/few:dict/:string",
+            "/files:dict/n:dict/many:dict/:string", "/files:dict/n:dict/one:dict/:string", "/files:dict/n:dict/other:dict/:string",
+        ])
+        XCTAssertEqual(file.units.map(\.source), ["%#@n@", "%d files", "%d files", "%d file", "%d files"])
+        let targets = ["%#@n@", "%d файла", "%d файлов", "%d файл", "%d файла"]
+        for index in file.units.indices { file.units[index].target = targets[index] }
+        let input = try ExchangeFixtures.xliff(original: file.original, target: "ru", file.units)
+        let plan = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(plan.outcomes.map(\.status), Array(repeating: .applied, count: 5))
+        try plan.write()
+        let russian = try StringsdictReader.read(contentsOf: root.appendingPathComponent("App/ru.lproj/Localizable.stringsdict"))
+        XCTAssertEqual(russian.entry(forKey: "files")?.variable("n")?.cases.map(\.category), ["one", "few", "many", "other"])
+        XCTAssertEqual(russian.entry(forKey: "files")?.variable("n")?.value(for: "many"), "%d файлов")
+        XCTAssertEqual(try ExchangeFixtures.plan(root, [input]).changes, [])
+    }
 }
