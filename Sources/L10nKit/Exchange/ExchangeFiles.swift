@@ -40,6 +40,26 @@ public struct ExchangeFiles: Sendable {
         case intentDefinition
     }
 
+    /// A legacy table's `.stringsdict` files with the locale their source text is read from.
+    public struct PluralTable: Sendable {
+        public var table: StringsTable
+        /// The development language, or `Base` when the table has no `.stringsdict` for it.
+        public var sourceLocale: String
+        public var sourceFile: Stringsdict
+
+        /// The `<file original>` Xcode gives it: the source-language `.stringsdict`.
+        public var originalPath: String { table.pluralPath(locale: sourceLocale) }
+
+        /// The `.strings` file of the same table and locale, whose comments Xcode exports as the notes.
+        public var noteFile: StringsFile? { table.files[sourceLocale] }
+
+        /// The units for a target locale (`target` its `.stringsdict`, nil when it has none).
+        public func units(locale: String, target: Stringsdict?) -> [ExchangeUnit] {
+            StringsdictUnits.units(source: sourceFile, target: target, notes: noteFile,
+                                   localeCategories: CatalogUnits(locale: locale).pluralCategories?.map(\.rawValue))
+        }
+    }
+
     /// Catalogs the app owns, in path order.
     public var catalogs: [CatalogFile]
     /// Legacy tables the app owns that have a source-language (or `Base`) file; not those a
@@ -53,6 +73,8 @@ public struct ExchangeFiles: Sendable {
     /// `<locale>.lproj/<Name>.strings` files, in path order: units `<string id>` under the
     /// definition's path, values in the locale's strings file, as Xcode exports and imports them.
     public var intentTables: [Table]
+    /// Legacy tables the app owns that have a source-language (or `Base`) `.stringsdict`.
+    public var pluralTables: [PluralTable]
     /// Storyboards, XIBs and intent definitions that could not be read, with the reason (their
     /// units are neither exported nor importable).
     public var unreadableInterfaceFiles: [String: String]
@@ -81,6 +103,13 @@ public struct ExchangeFiles: Sendable {
             guard !ProjectDiscovery.isVendorPath(table.path(locale: project.sourceLanguage)) else { return nil }
             for locale in [project.sourceLanguage, "Base"] {
                 if let file = table.files[locale] { return Table(table: table, sourceLocale: locale, sourceFile: file) }
+            }
+            return nil
+        }
+        pluralTables = project.stringsTables.compactMap { table in
+            guard !ProjectDiscovery.isVendorPath(table.pluralPath(locale: project.sourceLanguage)) else { return nil }
+            for locale in [project.sourceLanguage, "Base"] {
+                if let file = table.pluralFiles[locale] { return PluralTable(table: table, sourceLocale: locale, sourceFile: file) }
             }
             return nil
         }
@@ -173,6 +202,16 @@ public struct ExchangeFiles: Sendable {
     /// The storyboard or XIB table whose document is at `path`.
     public func interfaceTable(forPath path: String) -> Table? {
         interfaceTables.first { $0.documentPath == path }
+    }
+
+    /// The `.stringsdict` table whose files include `path` (any locale's `.lproj`).
+    public func pluralTable(forPath path: String) -> PluralTable? {
+        guard path.hasSuffix(".stringsdict") else { return nil }
+        let lproj = (path as NSString).deletingLastPathComponent
+        guard lproj.hasSuffix(".lproj") else { return nil }
+        let folder = (lproj as NSString).deletingLastPathComponent
+        let name = String((path as NSString).lastPathComponent.dropLast(".stringsdict".count))
+        return pluralTables.first { $0.table.folder == folder && $0.table.table == name }
     }
 
     /// The legacy table whose files include `path` (any locale's `.lproj`).

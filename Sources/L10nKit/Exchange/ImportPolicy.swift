@@ -4,7 +4,7 @@
 struct ImportCandidate {
     var unit: TransUnit
     var locale: String
-    /// Why l10n does not import the unit's file (a `.stringsdict`, an intent definition), when it does not.
+    /// Why l10n does not import the unit (an intent definition's, a development-language text it cannot write), when it does not.
     var unsupported: String?
     /// `translate="no"` in the file or `shouldTranslate: false` in the catalog.
     var doNotTranslate: Bool
@@ -141,14 +141,26 @@ public enum ImportPolicy {
             evaluate: { $0.doNotTranslate ? .skipped(.doNotTranslate) : nil }),
         ImportRule(
             id: "unsupported-file", effect: .refuse,
-            summary: "a unit of a file kind l10n does not import yet (`.stringsdict`), or an edited development-language text of a storyboard, XIB or intent definition (edited in Xcode's editors, never written by l10n)",
-            triggeringExamples: [.unit("A .stringsdict unit", [:],
-                                       TransUnit(id: "/files:dict/NSStringLocalizedFormatKey:dict/:string", source: "%#@n@", target: "%#@n@", targetState: .translated),
-                                       original: "App/en.lproj/Localizable.stringsdict",
-                                       more: ["App/en.lproj/Localizable.stringsdict": .text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n")])],
+            summary: "an edited development-language text of a storyboard, XIB, intent definition or `.stringsdict` (edited in Xcode's editors or in the file itself, never written by l10n)",
+            triggeringExamples: [{
+                var example = ImportRuleExample.unit("A storyboard's development-language text, edited", [:],
+                                                     TransUnit(id: "abc-12-XYZ.text", source: "Run", target: "Go", targetState: .translated),
+                                                     locale: "en", original: "App/Base.lproj/Main.storyboard",
+                                                     more: ["App/Base.lproj/Main.storyboard": .text(
+                                                         "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"><scenes><scene><objects>"
+                                                             + "<label text=\"Run\" id=\"abc-12-XYZ\"/></objects></scene></scenes></document>\n")])
+                example.sourceEdits = true
+                return example
+            }()],
             nonTriggeringExamples: [
                 .unit("A String Catalog unit", ["Done": ["en": "Done"]],
                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated)),
+                .unit("A .stringsdict unit", [:],
+                      TransUnit(id: "/files:dict/NSStringLocalizedFormatKey:dict/:string", source: "%#@n@", target: "%#@n@"),
+                      original: "App/en.lproj/Localizable.stringsdict",
+                      more: ["App/en.lproj/Localizable.stringsdict": .text(
+                          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>files</key>\n\t<dict>\n"
+                              + "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>%#@n@</string>\n\t</dict>\n</dict>\n</plist>\n")]),
                 .unit("A storyboard unit", [:],
                       TransUnit(id: "abc-12-XYZ.text", source: "Run", target: "Los", targetState: .translated),
                       original: "App/Base.lproj/Main.storyboard",

@@ -205,8 +205,18 @@ public struct XLIFFExporter: Sendable {
             for table in files.tables + files.interfaceTables + files.intentTables {
                 // A Base document's development-language texts are its own texts (the copy editors' file).
                 let target = copyEdits && table.hasBaseDocument ? table.sourceFile : table.table.files[locale]
+                // A key the table's `.stringsdict` also defines takes its text from there: Xcode
+                // exports its `.strings` unit as not to translate, without target, the note marked.
+                let plural = table.hasBaseDocument ? nil : table.table.pluralFiles[table.sourceLocale]
                 var units: [TransUnit] = []
                 for unit in sources.table(table).units {
+                    if let plural, plural.root[unit.key] != nil {
+                        if scope == .all {
+                            units.append(TransUnit(id: unit.key, translate: false, source: unit.source, target: nil, targetState: nil,
+                                                   note: unit.note.isEmpty ? StringsdictUnits.stringsNote : unit.note + StringsdictUnits.stringsNoteSuffix))
+                        }
+                        continue
+                    }
                     let value = target?.value(forKey: unit.key)
                     if scope == .missing && value != nil { continue }
                     units.append(TransUnit(id: unit.key, translate: true, source: unit.source, target: value, targetState: nil, note: unit.note))
@@ -220,6 +230,19 @@ public struct XLIFFExporter: Sendable {
                 } else {
                     sourceFiles.append(.strings(path: table.originalPath, file: table.sourceFile))
                 }
+            }
+            // `.stringsdict` files: one unit per string of the source-language file, as Xcode exports them.
+            for table in files.pluralTables {
+                let target = table.table.pluralFiles[locale]
+                var units: [TransUnit] = []
+                for unit in table.units(locale: locale, target: target) where !(scope == .missing && unit.targetValue != nil) {
+                    units.append(unit.transUnit)
+                }
+                guard scope == .all || !units.isEmpty else { continue }
+                var file = XLIFFFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, targetLanguage: locale, units: units)
+                if target == nil { file.attributeOrder = .datatypeFirst }
+                xliffFiles.append(file)
+                sourceFiles.append(.copy(path: table.originalPath, data: StringsdictWriter.data(for: table.sourceFile)))
             }
         }
 

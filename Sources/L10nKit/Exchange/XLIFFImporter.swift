@@ -100,6 +100,8 @@ public struct XLIFFImporter: Sendable {
         case catalog(path: String)
         /// A legacy table, or a storyboard's, XIB's or intent definition's strings files; the target locale's file is written.
         case strings(ExchangeFiles.Table)
+        /// A legacy table's `.stringsdict`; the target locale's `.stringsdict` is written.
+        case stringsdict(ExchangeFiles.PluralTable)
         /// A file of the project that l10n does not import.
         case unsupported(path: String)
     }
@@ -113,14 +115,15 @@ public struct XLIFFImporter: Sendable {
             // Only the files an import may write: a vendor's or another kind of file is refused
             // later, and must not get a lock file in a folder that is not the app's.
             guard let path = normalizedPath(file.original, root: root), !ProjectDiscovery.isVendorPath(path),
-                  path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") || isBaseDocumentPath(path) else { continue }
+                  path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") || path.hasSuffix(".stringsdict")
+                    || isBaseDocumentPath(path) else { continue }
             var url = root.appendingPathComponent(path)
             if isBaseDocumentPath(path) {
                 // A storyboard's or intent definition's translations go to `<locale>.lproj/<Name>.strings`
                 // next to its `Base.lproj`.
                 url = url.deletingPathExtension().appendingPathExtension("strings")
             }
-            guard url.pathExtension == "strings", url.deletingLastPathComponent().pathExtension == "lproj",
+            guard url.pathExtension == "strings" || url.pathExtension == "stringsdict", url.deletingLastPathComponent().pathExtension == "lproj",
                   let locale = file.targetLanguage.flatMap(LocaleIdentifier.canonicalized) else {
                 urls.append(url)
                 continue
@@ -209,13 +212,16 @@ public struct XLIFFImporter: Sendable {
             return .failure(ImportFileError(.readOnlyFile, "original \"\(path)\" is a vendor file, which l10n never changes", at: at,
                                             hint: files.editorCatalogPath.map { "translations of SDK keys belong in \($0); export again with l10n export" }
                                                 ?? "translate the app's own catalogs instead"))
+        } else if let table = files.pluralTable(forPath: path) {
+            sourceLanguage = project.sourceLanguage
+            destination = .stringsdict(table)
         } else if let table = files.table(forPath: path) ?? files.documentTable(forPath: path) {
             sourceLanguage = project.sourceLanguage
             destination = .strings(table)
         } else if let problem = files.unreadableInterfaceFiles[path] {
             return .failure(ImportFileError(.unreadableFile, "original \"\(path)\" cannot be read, so its units cannot be checked: \(problem)", at: at,
                                             hint: "open the document in Xcode and save it again, then import"))
-        } else if path.hasSuffix(".xcstrings") || path.hasSuffix(".strings")
+        } else if path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") || path.hasSuffix(".stringsdict")
                     || !FileManager.default.fileExists(atPath: project.url(forPath: path).path) {
             return .failure(ImportFileError(.unknownFile, "original \"\(path)\" names no catalog or table of the project", at: at,
                                             hint: "check --project; the file was exported from another project or the catalog was renamed"))
@@ -298,6 +304,11 @@ struct ImportSession {
     /// `.strings` values set so far, by target file path, then key.
     var stringsValues: [String: [String: String]] = [:]
     var stringsTables: [String: ExchangeFiles.Table] = [:]
+    /// `.stringsdict` values set so far, by target file path, then unit id.
+    var stringsdictValues: [String: [String: String]] = [:]
+    var stringsdictTables: [String: ExchangeFiles.PluralTable] = [:]
+    /// The source-side units of each `.stringsdict` table by id, by the table's `original` and locale, computed once.
+    var stringsdictUnits: [String: [String: ExchangeUnit]] = [:]
     var applied: [String: Int] = [:]
     var created: [String: Int] = [:]
     var seen = Set<ImportUnitKey>()
@@ -321,7 +332,7 @@ struct ImportSession {
             outcome.targetPath = path
             let kind = XcodeSourceKind(path: path).name
             var candidate = ImportCandidate(unit: unit, locale: locale,
-                                            unsupported: "l10n imports String Catalogs, .strings tables, storyboards, XIBs and intent definitions, not \(kind) files yet; import this one with Xcode",
+                                            unsupported: "l10n imports String Catalogs, .strings and .stringsdict tables, storyboards, XIBs and intent definitions, not \(kind) files yet; import this one with Xcode",
                                             doNotTranslate: !unit.translate, hasStates: false)
             return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
         case .catalog(let path):
@@ -339,6 +350,8 @@ struct ImportSession {
                 return countingUnfinished(unit, processStringsSourceEdit(unit, table: table, outcome: outcome))
             }
             return processStringsUnit(unit, table: table, locale: locale, outcome: outcome)
+        case .stringsdict(let table):
+            return processStringsdictUnit(unit, table: table, locale: locale, outcome: outcome)
         }
     }
 
@@ -591,6 +604,100 @@ struct ImportSession {
         return "\(table.originalPath) has no text \"\(id)\" (no object with that id and property): the object was removed or its text is not localizable"
     }
 
+    // MARK: .stringsdict
+
+    /// A unit of a `.stringsdict`: its string (a key's format or one case of a variable) is set in
+    /// the locale's `.stringsdict`, which `finish` edits in place or creates from the source
+    /// file's structure. Copy edits of the development language's plural rules are not imported.
+    private mutating func processStringsdictUnit(_ unit: TransUnit, table: ExchangeFiles.PluralTable, locale: String,
+                                                 outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        let folderLocale = table.table.pluralFiles[locale] != nil ? locale
+            : table.table.pluralFiles.keys.sorted().first { LocaleIdentifier.canonicalized($0) == locale }
+            ?? table.table.files.keys.sorted().first { LocaleIdentifier.canonicalized($0) == locale } ?? locale
+        let path = table.table.pluralPath(locale: folderLocale)
+        outcome.targetPath = path
+        let parts = StringsdictUnits.parse(id: unit.id)
+        outcome.key = parts?.key ?? unit.id
+        var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
+        if Self.isSameLocale(locale, table.sourceLocale) {
+            candidate.unsupported = "copy edits of a .stringsdict's development-language texts are not imported yet; edit \(table.originalPath) itself"
+            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+        }
+        if unit.translate {
+            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted
+        }
+        let unitsKey = table.originalPath + "\u{0}" + locale
+        if stringsdictUnits[unitsKey] == nil {
+            let units = table.units(locale: locale, target: nil)
+            stringsdictUnits[unitsKey] = Dictionary(units.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        if var expected = stringsdictUnits[unitsKey]?[unit.id], let parts {
+            let existing = table.table.pluralFiles[folderLocale]?.entry(forKey: parts.key)
+            let written: String? = if let variable = parts.variable, let category = parts.category {
+                existing?.variable(variable)?.value(for: category)
+            } else {
+                existing?.formatKey
+            }
+            let current = stringsdictValues[path]?[unit.id] ?? written
+            expected.targetValue = current
+            candidate.expected = expected
+            if expected.isPluralCase { candidate.pluralIntegers = pluralIntegers(for: locale) }
+            if unit.translate, !candidate.isDuplicate { outcome.oldValue = current }
+        } else {
+            candidate.unknownID = "\(table.originalPath) has no string \"\(unit.id)\""
+        }
+        let verdict = ImportPolicy.decide(&candidate)
+        outcome = Self.record(verdict, candidate, in: outcome)
+        guard case .applied(let value, _) = verdict else { return outcome }
+        stringsdictValues[path, default: [:]][unit.id] = value
+        stringsdictTables[path] = table
+        applied[path, default: 0] += 1
+        return outcome
+    }
+
+    /// The locale's `.stringsdict` with the imported values: the existing file with only those
+    /// strings changed, or (`existing` nil) a new file in Xcode's property-list layout. A key or
+    /// variable the file lacks is added with the source file's structure: its
+    /// `NSStringLocalizedFormatKey` (the source's until a translation of it is imported),
+    /// `NSStringFormatSpecTypeKey` and `NSStringFormatValueTypeKey`, then the imported cases.
+    static func stringsdict(_ values: [String: String], source: Stringsdict, existing: Stringsdict?, path: String) -> Stringsdict {
+        var file = existing ?? Stringsdict(path: path)
+        for entry in source.entries {
+            var ids: [(id: String, variable: StringsdictVariable?, category: String?)] = []
+            if entry.formatKey != nil { ids.append((StringsdictUnits.id(key: entry.key, variable: nil, category: nil), nil, nil)) }
+            for variable in entry.variables {
+                // A plural rule may get categories the source lacks (Russian `few`), new ones in CLDR order.
+                var categories = variable.cases.filter { $0.string != nil }.map(\.category)
+                if variable.ruleType == .plural { categories += Stringsdict.pluralCategories.filter { !categories.contains($0) } }
+                for category in categories {
+                    ids.append((StringsdictUnits.id(key: entry.key, variable: variable.name, category: category), variable, category))
+                }
+            }
+            guard ids.contains(where: { values[$0.id] != nil }) else { continue }
+            if file.root[entry.key]?.dictionary == nil, let format = entry.formatKey {
+                file.setFormat(format, forKey: entry.key)
+            }
+            for (id, variable, category) in ids {
+                guard let value = values[id] else { continue }
+                guard let variable, let category else {
+                    file.setFormat(value, forKey: entry.key)
+                    continue
+                }
+                var dictionary = file.root[entry.key]?.dictionary ?? PropertyListDictionary()
+                if dictionary[variable.name]?.dictionary == nil {
+                    var structure = PropertyListDictionary()
+                    structure[Stringsdict.specTypeKey] = .string(variable.ruleType.rawValue)
+                    if let valueType = variable.valueType { structure[Stringsdict.valueTypeKey] = .string(valueType) }
+                    dictionary[variable.name] = .dictionary(structure)
+                    file.root[entry.key] = .dictionary(dictionary)
+                }
+                file.setValue(value, forKey: entry.key, variable: variable.name, category: category)
+            }
+        }
+        return file
+    }
+
     // MARK: Verdicts
 
     /// The integers below 100 each plural category covers in the locale, asked of ICU once per
@@ -683,6 +790,17 @@ struct ImportSession {
             } else {
                 data = StringsWriter.canonicalData(for: file, layout: table.isInterfaceBuilder ? .interfaceBuilder : nil)
             }
+            if let bytes = try? Data(contentsOf: url), bytes == data { continue }
+            changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
+                                            appliedUnits: applied[path] ?? 0, createdEntries: 0,
+                                            expected: existing == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
+        }
+        for (path, values) in stringsdictValues {
+            guard let table = stringsdictTables[path] else { continue }
+            let locale = String(((path as NSString).deletingLastPathComponent as NSString).lastPathComponent.dropLast(".lproj".count))
+            let url = project.url(forPath: path)
+            let existing = table.table.pluralFiles[locale]
+            let data = StringsdictWriter.data(for: Self.stringsdict(values, source: table.sourceFile, existing: existing, path: path))
             if let bytes = try? Data(contentsOf: url), bytes == data { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
                                             appliedUnits: applied[path] ?? 0, createdEntries: 0,

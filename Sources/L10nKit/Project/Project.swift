@@ -77,7 +77,7 @@ public struct Project: Sendable {
     public func url(forPath path: String) -> URL { root.appendingPathComponent(path) }
 
     /// The model after a stage wrote these files (project paths and their new bytes): each
-    /// catalog and `.strings` file is parsed from the bytes written and its stamp taken again, so a
+    /// catalog, `.strings` and `.stringsdict` file is parsed from the bytes written and its stamp taken again, so a
     /// later stage sees the writes without reading the whole project again. Nil when a write
     /// created a file: a new catalog or table can change the bundles and the lookup chain, which
     /// only discovery derives.
@@ -93,6 +93,9 @@ public struct Project: Sendable {
                 var file = try StringsReader.parse(data, path: path)
                 file.path = path
                 updated.stringsTables[table].files[locale] = file
+            } else if path.hasSuffix(".stringsdict"), let locale = ProjectDiscovery.lprojName(of: path),
+                      let table = updated.stringsTables.firstIndex(where: { $0.pluralFiles[locale]?.path == path }) {
+                updated.stringsTables[table].pluralFiles[locale] = try StringsdictReader.parse(data, path: path)
             } else {
                 return nil
             }
@@ -193,25 +196,35 @@ public struct CatalogFile: Sendable {
     }
 }
 
-/// A legacy table spread over `<locale>.lproj/<Table>.strings` files of one bundle.
+/// A legacy table spread over `<locale>.lproj/<Table>.strings` and `<locale>.lproj/<Table>.stringsdict`
+/// files of one bundle (the app reads a key's plural rules from the `.stringsdict` of the same table).
 public struct StringsTable: Sendable {
     public var bundle: String
     public var table: String
     /// Project-relative folder that holds the `.lproj` folders.
     public var folder: String
-    /// Parsed files by locale (the `.lproj` name without extension, `Base` included).
+    /// Parsed `.strings` files by locale (the `.lproj` name without extension, `Base` included).
     public var files: [String: StringsFile]
+    /// Parsed `.stringsdict` files by locale; a table may have these without any `.strings` file.
+    public var pluralFiles: [String: Stringsdict]
 
-    public init(bundle: String, table: String, folder: String, files: [String: StringsFile]) {
+    public init(bundle: String, table: String, folder: String, files: [String: StringsFile],
+                pluralFiles: [String: Stringsdict] = [:]) {
         self.bundle = bundle
         self.table = table
         self.folder = folder
         self.files = files
+        self.pluralFiles = pluralFiles
     }
 
-    /// Project-relative path of the table's file for a locale.
+    /// Project-relative path of the table's `.strings` file for a locale.
     public func path(locale: String) -> String {
         (folder.isEmpty ? "" : folder + "/") + "\(locale).lproj/\(table).strings"
+    }
+
+    /// Project-relative path of the table's `.stringsdict` file for a locale.
+    public func pluralPath(locale: String) -> String {
+        path(locale: locale) + "dict"
     }
 
     /// Locales the table has files for, sorted.

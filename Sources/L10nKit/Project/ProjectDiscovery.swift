@@ -78,21 +78,35 @@ public struct ProjectDiscovery: Sendable {
             file.path = path
             return (file, stamp)
         }
+        // A table's `.stringsdict` files belong to the same table as its `.strings` files.
+        let pluralPaths = files.filter { $0.hasSuffix(".stringsdict") && Self.lprojName(of: $0) != nil }
+        let parsedPlurals = try parseConcurrently(pluralPaths) { path in
+            let stamp = FileStamp(self.root.appendingPathComponent(path))
+            let file = try StringsdictReader.parse(AtomicFile.read(self.root.appendingPathComponent(path), shownAs: path), path: path)
+            return (file, stamp)
+        }
         var tables: [String: StringsTable] = [:]
         var tableOrder: [String] = []
         var stamps: [String: FileStamp] = [:]
         for (path, (_, stamp)) in zip(catalogPaths, catalogsAndStamps) { stamps[path] = stamp }
         for (path, (_, stamp)) in zip(stringsPaths, parsedStrings) { stamps[path] = stamp }
-        for (path, (file, _)) in zip(stringsPaths, parsedStrings) {
+        for (path, (_, stamp)) in zip(pluralPaths, parsedPlurals) { stamps[path] = stamp }
+        func tableID(_ path: String, extension suffix: String) -> String {
             let lproj = (path as NSString).deletingLastPathComponent
             let folder = (lproj as NSString).deletingLastPathComponent
-            let table = String((path as NSString).lastPathComponent.dropLast(".strings".count))
+            let table = String((path as NSString).lastPathComponent.dropLast(suffix.count))
             let id = folder + "\u{0}" + table
             if tables[id] == nil {
                 tables[id] = StringsTable(bundle: bundle(of: path, app: app), table: table, folder: folder, files: [:])
                 tableOrder.append(id)
             }
-            tables[id]!.files[Self.lprojName(of: path)!] = file
+            return id
+        }
+        for (path, (file, _)) in zip(stringsPaths, parsedStrings) {
+            tables[tableID(path, extension: ".strings")]!.files[Self.lprojName(of: path)!] = file
+        }
+        for (path, (file, _)) in zip(pluralPaths, parsedPlurals) {
+            tables[tableID(path, extension: ".stringsdict")]!.pluralFiles[Self.lprojName(of: path)!] = file
         }
 
         let interfaceFiles = files.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }

@@ -222,13 +222,15 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertEqual(results[0].reason, .unknownID)
     }
 
-    func testStringsdictUnitsAreRefusedAsUnsupported() throws {
+    /// A `.stringsdict` is imported now: a unit must name a string of its development-language
+    /// file (an empty file has none: `unknown-id`); an intent definition is still not imported.
+    func testStringsdictUnitsNeedAStringOfTheSourceFileIntentsAreUnsupported() throws {
         let path = "App/en.lproj/Legacy.stringsdict"
         try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict/>\n</plist>\n".utf8)
             .write(to: root.appendingPathComponent(path))
         let results = try outcome([unit("/files:dict/NSStringLocalizedFormatKey:dict/:string", "%#@n@", "%#@n@")], original: path)
-        XCTAssertEqual(results.map(\.reason), [.unsupportedFile])
-        XCTAssertEqual(results[0].message, "l10n imports String Catalogs, .strings tables, storyboards, XIBs and intent definitions, not .stringsdict files yet; import this one with Xcode")
+        XCTAssertEqual(results.map(\.reason), [.unknownID])
+        XCTAssertEqual(results[0].message, "App/en.lproj/Legacy.stringsdict has no string \"/files:dict/NSStringLocalizedFormatKey:dict/:string\"")
     }
 
     // MARK: .strings
