@@ -1,0 +1,85 @@
+import Foundation
+import XCTest
+@testable import L10nKit
+
+/// A legacy `.lproj` project without any String Catalog round-trips completely: a real storyboard
+/// (WorldTrotter) and intent definition (mastodon-ios), a `.strings` table and a `.stringsdict`,
+/// exported to German, every unit translated, imported with nothing refused, and the next
+/// export and import find everything in place.
+final class LegacyProjectRoundTripTests: XCTestCase {
+    private let stringsdict = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>photos</key>
+        \t<dict>
+        \t\t<key>NSStringLocalizedFormatKey</key>
+        \t\t<string>%#@n@</string>
+        \t\t<key>n</key>
+        \t\t<dict>
+        \t\t\t<key>NSStringFormatSpecTypeKey</key>
+        \t\t\t<string>NSStringPluralRuleType</string>
+        \t\t\t<key>NSStringFormatValueTypeKey</key>
+        \t\t\t<string>d</string>
+        \t\t\t<key>one</key>
+        \t\t\t<string>%d photo</string>
+        \t\t\t<key>other</key>
+        \t\t\t<string>%d photos</string>
+        \t\t</dict>
+        \t</dict>
+        </dict>
+        </plist>
+
+        """
+
+    /// What a translator returns: every unit's target in German form, specifiers kept.
+    private func translated(_ document: XLIFFDocument) -> XLIFFDocument {
+        var document = document
+        for file in document.files.indices {
+            for unit in document.files[file].units.indices where document.files[file].units[unit].translate {
+                let source = document.files[file].units[unit].source
+                document.files[file].units[unit].target = source.isEmpty ? "" : "DE " + source
+                document.files[file].units[unit].targetState = .translated
+            }
+        }
+        return document
+    }
+
+    func testEveryKindRoundTrips() throws {
+        let root = try ExchangeFixtures.project(self, files: [
+            "App/Info.plist": ExampleFile.infoPlist(declared: ["en", "de"]).data,
+            "App/Base.lproj/Main.storyboard": try Data(contentsOf: Fixtures.golden("ib/WorldTrotter/Base.lproj/Main.storyboard")),
+            "App/Base.lproj/Intents.intentdefinition": try Data(contentsOf: Fixtures.golden("intents/Mastodon/Base.lproj/Intents.intentdefinition")),
+            "App/en.lproj/Localizable.strings": Data("/* Title of the home screen */\n\"home_title\" = \"Home\";\n\n\"photos\" = \"%d photos\";\n".utf8),
+            "App/en.lproj/Localizable.stringsdict": Data(stringsdict.utf8),
+        ])
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertTrue(project.catalogs.isEmpty, "a legacy project: no String Catalog")
+        let export = XLIFFExporter(project: project).export(locale: "de", scope: .all)
+        let originals = Set(export.document.files.map(\.original))
+        XCTAssertEqual(originals, ["App/Base.lproj/Main.storyboard", "App/Base.lproj/Intents.intentdefinition",
+                                   "App/en.lproj/Localizable.strings", "App/en.lproj/Localizable.stringsdict"])
+        let units = export.document.files.flatMap(\.units)
+        XCTAssertGreaterThan(units.count, 30)
+
+        let plan = try ExchangeFixtures.plan(root, [ImportInput(path: "de.xliff", document: translated(export.document))])
+        XCTAssertEqual(plan.totals.refused, 0, plan.outcomes.filter { $0.status == .refused }.map { "\($0.id): \($0.message ?? "")" }.joined(separator: "\n"))
+        XCTAssertEqual(plan.totals.applied, units.filter(\.translate).count)
+        XCTAssertEqual(Set(plan.changes.map(\.path)), ["App/de.lproj/Main.strings", "App/de.lproj/Intents.strings",
+                                                      "App/de.lproj/Localizable.strings", "App/de.lproj/Localizable.stringsdict"])
+        try plan.write()
+
+        // The next export finds every translation in place; importing it again changes nothing.
+        let again = XLIFFExporter(project: try ProjectDiscovery(root: root).discover()).export(locale: "de", scope: .all)
+        for unit in again.document.files.flatMap(\.units) where unit.translate {
+            XCTAssertEqual(unit.target, unit.source.isEmpty ? "" : "DE " + unit.source, unit.id)
+        }
+        XCTAssertEqual(XLIFFExporter(project: try ProjectDiscovery(root: root).discover()).export(locale: "de", scope: .missing).unitCount, 0)
+        let second = try ExchangeFixtures.plan(root, [ImportInput(path: "de.xliff", document: translated(export.document))])
+        XCTAssertEqual(second.totals.applied, 0)
+        XCTAssertTrue(second.changes.isEmpty)
+        let plural = try StringsdictReader.read(contentsOf: root.appendingPathComponent("App/de.lproj/Localizable.stringsdict"))
+        XCTAssertEqual(plural.entry(forKey: "photos")?.variable("n")?.value(for: "one"), "DE %d photo")
+    }
+}
