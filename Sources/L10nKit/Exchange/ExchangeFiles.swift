@@ -93,8 +93,13 @@ public struct ExchangeFiles: Sendable {
         let sdkLayer = project.lookupChain.sdkLayer
         sdkCatalog = sdkLayer?.catalogPath.flatMap { project.catalog(atPath: $0) }
         catalogs = project.catalogs.filter { project.ownsCatalog(atPath: $0.path) }
-        (interfaceTables, unreadableInterfaceFiles) = Self.interfaceTables(project)
-        let intents = Self.intentTables(project)
+        let scanner = InterfaceBuilderScanner()
+        (interfaceTables, unreadableInterfaceFiles) = Self.documentTables(project, paths: project.interfaceFiles, kind: .interfaceBuilder) {
+            try scanner.scan($0, path: $1).baseStrings(path: $2)
+        }
+        let intents = Self.documentTables(project, paths: project.intentDefinitionFiles, kind: .intentDefinition) {
+            try IntentDefinition.parse($0, path: $1).baseStrings(path: $2)
+        }
         intentTables = intents.tables
         unreadableInterfaceFiles.merge(intents.unreadable) { first, _ in first }
         let interfaceFolders = Set((interfaceTables + intentTables).map { $0.table.folder + "/" + $0.table.table })
@@ -135,61 +140,30 @@ public struct ExchangeFiles: Sendable {
         catalogs.first { $0.path == path }
     }
 
-    /// The storyboards and XIBs of the app in `Base.lproj` folders outside vendor folders, each
-    /// scanned for the texts ibtool extracts, with the project's `.lproj` strings files of the same name.
-    private static func interfaceTables(_ project: Project) -> (tables: [Table], unreadable: [String: String]) {
+    /// The Base documents of one kind in `Base.lproj` folders outside vendor folders, each read
+    /// once for its texts (`baseStrings`: ibtool's for a storyboard or XIB, the string ids of an
+    /// intent definition), with the project's `.lproj` strings files of the same name.
+    private static func documentTables(_ project: Project, paths: [String], kind: DocumentKind,
+                                       baseStrings: (Data, _ path: String, _ stringsPath: String) throws -> StringsFile)
+        -> (tables: [Table], unreadable: [String: String]) {
         var tables: [Table] = []
         var unreadable: [String: String] = [:]
-        let scanner = InterfaceBuilderScanner()
-        for path in project.interfaceFiles.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+        for path in paths.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
             let lproj = (path as NSString).deletingLastPathComponent
             guard (lproj as NSString).lastPathComponent == "Base.lproj", !ProjectDiscovery.isVendorPath(path) else { continue }
             let folder = (lproj as NSString).deletingLastPathComponent
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            let document: InterfaceBuilderDocument
-            let data: Data
-            do {
-                data = try AtomicFile.read(project.url(forPath: path), shownAs: path)
-                document = try scanner.scan(data, path: path)
-            } catch {
-                unreadable[path] = "\(error)"
-                continue
-            }
             var strings = project.stringsTables.first { $0.folder == folder && $0.table == name }
                 ?? StringsTable(bundle: "", table: name, folder: folder, files: [:])
             strings.files["Base"] = nil
-            let base = document.baseStrings(path: strings.path(locale: "Base"))
-            tables.append(Table(table: strings, sourceLocale: "Base", sourceFile: base, documentPath: path,
-                                documentKind: .interfaceBuilder, documentData: data))
-        }
-        return (tables, unreadable)
-    }
-
-    /// The intent definitions of the app in `Base.lproj` folders outside vendor folders, each read
-    /// once for its string ids and texts, with the project's `.lproj` strings files of the same name.
-    private static func intentTables(_ project: Project) -> (tables: [Table], unreadable: [String: String]) {
-        var tables: [Table] = []
-        var unreadable: [String: String] = [:]
-        for path in project.intentDefinitionFiles.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
-            let lproj = (path as NSString).deletingLastPathComponent
-            guard (lproj as NSString).lastPathComponent == "Base.lproj", !ProjectDiscovery.isVendorPath(path) else { continue }
-            let folder = (lproj as NSString).deletingLastPathComponent
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            let definition: IntentDefinition
-            let data: Data
             do {
-                data = try AtomicFile.read(project.url(forPath: path), shownAs: path)
-                definition = try IntentDefinition.parse(data, path: path)
+                let data = try AtomicFile.read(project.url(forPath: path), shownAs: path)
+                let base = try baseStrings(data, path, strings.path(locale: "Base"))
+                tables.append(Table(table: strings, sourceLocale: "Base", sourceFile: base, documentPath: path,
+                                    documentKind: kind, documentData: data))
             } catch {
                 unreadable[path] = "\(error)"
-                continue
             }
-            var strings = project.stringsTables.first { $0.folder == folder && $0.table == name }
-                ?? StringsTable(bundle: "", table: name, folder: folder, files: [:])
-            strings.files["Base"] = nil
-            let base = definition.baseStrings(path: strings.path(locale: "Base"))
-            tables.append(Table(table: strings, sourceLocale: "Base", sourceFile: base, documentPath: path,
-                                documentKind: .intentDefinition, documentData: data))
         }
         return (tables, unreadable)
     }

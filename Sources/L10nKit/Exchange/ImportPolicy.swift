@@ -249,7 +249,7 @@ public enum ImportPolicy {
                 guard let expected = candidate.expected, ImportPolicy.hasPercent(candidate.value),
                       FormatString(expected.sourceValue, substitution: expected.sourceSubstitution).specifiers.isEmpty,
                       let undone = FormatString.percentTextRewriteUndone(candidate.value) else { return nil }
-                candidate.remarks.append("note (percent-text): \(ImportPolicy.quoted(candidate.value)) carries a positional rewrite of a '%' that is text, which a device would show literally; wrote \(ImportPolicy.quoted(undone))")
+                candidate.remarks.append("note (percent-text): \(MessageText.quoted(candidate.value)) carries a positional rewrite of a '%' that is text, which a device would show literally; wrote \(MessageText.quoted(undone))")
                 candidate.value = undone
                 return .proceed
             }),
@@ -288,7 +288,7 @@ public enum ImportPolicy {
                                           TransUnit(id: "%@ / %@", source: "%1$@ / %2$@", target: "%1$@ / %2$@", targetState: .translated))],
             evaluate: { candidate in
                 guard let expected = candidate.expected, !ImportPolicy.sourceMatches(candidate.unit.source, expected) else { return nil }
-                return .refused(.staleSource, "the source changed since the export: the file has \(ImportPolicy.quoted(candidate.unit.source)), the project now has \(ImportPolicy.quoted(expected.source))")
+                return .refused(.staleSource, "the source changed since the export: the file has \(MessageText.quoted(candidate.unit.source)), the project now has \(MessageText.quoted(expected.source))")
             }),
         ImportRule(
             id: "source-placeholders", effect: .refuse,
@@ -478,6 +478,4 @@ public enum ImportPolicy {
         return text.withUTF8 { $0.contains(0x25) }
     }
 
-    /// The one quoting of values in messages (`\r` escaped too, so a verdict stays one line).
-    static func quoted(_ text: String) -> String { MessageText.quoted(text) }
 }

@@ -69,14 +69,14 @@ public struct ImportReport: Sendable {
 
     static func line(_ outcome: ImportUnitOutcome) -> String {
         let place = outcome.location?.description ?? outcome.input
-        let subject = "\(outcome.targetPath ?? outcome.original) \(quoted(outcome.id)) [\(outcome.locale)]"
+        let subject = "\(outcome.targetPath ?? outcome.original) \(MessageText.quoted(outcome.id)) [\(outcome.locale)]"
         switch outcome.status {
         case .applied:
             var text = "\(place): applied: \(subject): "
             if outcome.oldValue == outcome.newValue, let value = outcome.newValue {
-                text += "\(quoted(value)) (\(outcome.oldState ?? "none") → \(outcome.newState ?? "none"))"
+                text += "\(MessageText.quoted(value)) (\(outcome.oldState ?? "none") → \(outcome.newState ?? "none"))"
             } else {
-                text += "\(outcome.oldValue.map(quoted) ?? "(none)") → \(outcome.newValue.map(quoted) ?? "(none)")"
+                text += "\(outcome.oldValue.map(MessageText.quoted) ?? "(none)") → \(outcome.newValue.map(MessageText.quoted) ?? "(none)")"
                 if let state = outcome.newState { text += " (\(state))" }
             }
             if outcome.createsEntry { text += ", new key copied from the SDK" }
@@ -90,7 +90,7 @@ public struct ImportReport: Sendable {
             if let message = outcome.message { text += "; " + message }
             return text
         case .unchanged:
-            var text = "\(place): unchanged: \(subject): \(outcome.newValue.map(quoted) ?? "(none)")"
+            var text = "\(place): unchanged: \(subject): \(outcome.newValue.map(MessageText.quoted) ?? "(none)")"
             if let state = outcome.newState { text += " (\(state))" }
             return text
         case .skipped:
@@ -105,7 +105,7 @@ public struct ImportReport: Sendable {
     /// `needs_review: <catalog> "<id>" [de]: "<value>" (translated → needs_review)`, or for a
     /// `.strings` value `re-check: <file> "<key>" [ru]: "<value>"`.
     static func line(_ translation: ImportUnitOutcome.ReviewedTranslation) -> String {
-        let subject = "\(translation.path) \(quoted(translation.id)) [\(translation.locale)]: \(quoted(translation.value))"
+        let subject = "\(translation.path) \(MessageText.quoted(translation.id)) [\(translation.locale)]: \(MessageText.quoted(translation.value))"
         guard let newState = translation.newState else { return "re-check: " + subject + " (a .strings value has no state to mark)" }
         return "\(newState): \(subject) (\(translation.oldState ?? "none") → \(newState))"
     }
@@ -115,7 +115,6 @@ public struct ImportReport: Sendable {
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 
-    static func quoted(_ text: String) -> String { MessageText.quoted(text) }
 
     // MARK: JSON
 

@@ -772,7 +772,7 @@ struct ImportSession {
         }
         for (path, values) in stringsValues {
             guard let table = stringsTables[path] else { continue }
-            let locale = String(((path as NSString).deletingLastPathComponent as NSString).lastPathComponent.dropLast(".lproj".count))
+            let locale = ProjectDiscovery.lprojName(of: path) ?? ""
             let url = project.url(forPath: path)
             let existing = table.table.files[locale]
             var file = existing ?? StringsFile(path: path, encoding: .utf8)
@@ -797,7 +797,7 @@ struct ImportSession {
         }
         for (path, values) in stringsdictValues {
             guard let table = stringsdictTables[path] else { continue }
-            let locale = String(((path as NSString).deletingLastPathComponent as NSString).lastPathComponent.dropLast(".lproj".count))
+            let locale = ProjectDiscovery.lprojName(of: path) ?? ""
             let url = project.url(forPath: path)
             let existing = table.table.pluralFiles[locale]
             let data = StringsdictWriter.data(for: Self.stringsdict(values, source: table.sourceFile, existing: existing, path: path))

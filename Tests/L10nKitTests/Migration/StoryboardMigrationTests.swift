@@ -141,22 +141,7 @@ final class StoryboardMigrationTests: XCTestCase {
         let root = try Fixtures.temporaryFolder(self)
         let app = root.appendingPathComponent("App")
         let files: [String: String] = [
-            "Info.plist": """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-            \t<key>CFBundleDevelopmentRegion</key>
-            \t<string>en</string>
-            \t<key>CFBundleLocalizations</key>
-            \t<array>
-            \t\t<string>en</string>
-            \t\t<string>ru</string>
-            \t</array>
-            </dict>
-            </plist>
-
-            """,
+            "Info.plist": String(decoding: ExampleFile.infoPlist(declared: ["en", "ru"]).data, as: UTF8.self),
             "Base.lproj/Main.storyboard": Self.storyboard(),
             "en.lproj/Main.strings": Self.ibtoolStrings(Self.english),
             "ru.lproj/Main.strings": Self.ibtoolStrings(Self.russian),
