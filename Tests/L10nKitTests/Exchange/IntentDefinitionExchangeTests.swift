@@ -11,11 +11,13 @@ final class IntentDefinitionExchangeTests: XCTestCase {
     static let germanPath = "MastodonIntent/de.lproj/Intents.strings"
 
     /// The definition's string ids in document order: every `...ID` key with a text beside it
-    /// (`INIntentParameterMetadataDefaultValueID` = `odzH7f` has none, so it is no string).
-    static let documentOrder = ["Zo4jgJ", "cQxbPW", "dYQ5NN", "ehFLjY", "RHxKOw", "WCIR3D", "YMuITB", "D2h76g", "ZS1XaK", "CsR7G2",
-                                "ayoYEb", "dUyuGg", "751xkl", "HZSGTr", "nQtHsT", "ciITyC", "4kVQfr", "ZbSjzC", "apSxMG", "oGiqmY",
-                                "k7dbKQ", "ryJLwG", "HdGikU", "gfePDu", "ZKJSNu", "KDNTJ4", "16wxgf", "RxSqsb", "rM6dvp", "Gcmnot",
-                                "Zim0Js", "3sNRTG"]
+    /// (`INIntentParameterMetadataDefaultValueID` = `odzH7f` has none, so it is no string); a text
+    /// naming the enum parameter `visibility` is one string per shown value (`apSxMG-dYQ5NN`), and
+    /// the enum's implicit `unknown` case (`cQxbPW`) is none.
+    static let documentOrder = ["Zo4jgJ", "dYQ5NN", "ehFLjY", "RHxKOw", "WCIR3D", "YMuITB-dYQ5NN", "YMuITB-ehFLjY", "D2h76g", "ZS1XaK",
+                                "CsR7G2", "ayoYEb-dYQ5NN", "ayoYEb-ehFLjY", "dUyuGg", "751xkl", "HZSGTr", "nQtHsT", "ciITyC", "4kVQfr",
+                                "ZbSjzC", "apSxMG-dYQ5NN", "apSxMG-ehFLjY", "oGiqmY-dYQ5NN", "oGiqmY-ehFLjY", "k7dbKQ", "ryJLwG",
+                                "HdGikU", "gfePDu", "ZKJSNu", "KDNTJ4", "16wxgf", "RxSqsb", "rM6dvp", "Gcmnot", "Zim0Js", "3sNRTG"]
 
     private func mastodon(withGerman: Bool) throws -> URL {
         var files = [Self.definitionPath: try LegacyGolden.read("intents/Mastodon/Base.lproj/Intents.intentdefinition")]
@@ -41,10 +43,18 @@ final class IntentDefinitionExchangeTests: XCTestCase {
         XCTAssertEqual(byID["gfePDu"]?.text, "Posting failed. ${failureReason}")
         XCTAssertEqual(byID["ciITyC"]?.text, "There are ${count} options matching ‘${accounts}’.")
         XCTAssertEqual(byID["751xkl"]?.location?.description, "\(Self.definitionPath):145:6")
-        // Every plain id of the real German file is a string of the definition.
-        let plainGermanIDs = try german().keys.filter { !$0.contains("-") }
-        XCTAssertEqual(plainGermanIDs.count, 20)
-        XCTAssertEqual(plainGermanIDs.filter { byID[$0] == nil }, [])
+        // The enum-derived texts are those of mastodon-ios's English Intents.strings
+        // (Localization/StringsConvertor/Intents/input/en.lproj/Intents.strings at eb51bf2).
+        XCTAssertEqual(byID["apSxMG-dYQ5NN"]?.text, "There are ${count} options matching ‘Public’.")
+        XCTAssertEqual(byID["oGiqmY-ehFLjY"]?.text, "Just to confirm, you wanted ‘Followers Only’?")
+        XCTAssertEqual(byID["YMuITB-ehFLjY"]?.text, "${content}. Post via ${accounts}. (Followers Only)")
+        XCTAssertEqual(byID["apSxMG-dYQ5NN"]?.idKey, "INIntentParameterPromptDialogFormatStringID")
+        XCTAssertNil(byID["apSxMG"])
+        XCTAssertNil(byID["cQxbPW"], "the implicit unknown case is never shown")
+        // Every id of the real German file, the enum-derived ones included, is a string of the definition.
+        let germanIDs = try german().keys
+        XCTAssertEqual(germanIDs.count, 26)
+        XCTAssertEqual(germanIDs.filter { byID[$0] == nil }, [])
     }
 
     /// Discovery lists the definition, and the discover stage of a pipeline names it.
@@ -90,7 +100,7 @@ final class IntentDefinitionExchangeTests: XCTestCase {
         XCTAssertEqual(file.units.first { $0.id == "ryJLwG" }?.source, "Post was sent successfully.")
         XCTAssertEqual(all.sourceContents.map(\.path), [Self.definitionPath])
         XCTAssertEqual(all.sourceContents.first?.data, try LegacyGolden.read("intents/Mastodon/Base.lproj/Intents.intentdefinition"))
-        XCTAssertEqual(try export(root, "de", .missing).unitCount, 12, "32 strings, 20 of them in the German file")
+        XCTAssertEqual(try export(root, "de", .missing).unitCount, 9, "35 strings, 26 of them in the German file")
     }
 
     /// Xcode 15.0's export of Elytra (`../shared/fixtures`, ElytraApp/Localisations) holds four
@@ -122,7 +132,7 @@ final class IntentDefinitionExchangeTests: XCTestCase {
     }
 
     /// Export German from the definition alone, fill the targets the real German file has, import:
-    /// the file created is the real one without the enum-derived ids (same layout); a second
+    /// the file created is the real one byte for byte, enum-derived ids included; a second
     /// import changes nothing; the definition is never written; the next export misses only the rest.
     func testRoundTripCreatesTheStringsFile() throws {
         let root = try mastodon(withGerman: false)
@@ -131,7 +141,7 @@ final class IntentDefinitionExchangeTests: XCTestCase {
         var file = try XCTUnwrap(first.document.files.first)
         XCTAssertEqual(file.original, Self.definitionPath)
         XCTAssertEqual(file.attributeOrder, .datatypeFirst, "no German strings file yet, as Xcode 15 writes such a file")
-        XCTAssertEqual(file.units.count, 32)
+        XCTAssertEqual(file.units.count, 35)
         XCTAssertTrue(file.units.allSatisfy { $0.target == nil })
 
         let german = try german()
@@ -140,33 +150,29 @@ final class IntentDefinitionExchangeTests: XCTestCase {
             unit.target = german.value(forKey: unit.id)
             return unit.target == nil ? nil : unit
         }
-        XCTAssertEqual(file.units.count, 20)
+        XCTAssertEqual(file.units.count, 26)
         let written = try XLIFFWriter(tool: ExchangeFixtures.tool).data(XLIFFDocument(files: [file]))
         let input = ImportInput(path: "de.xliff", document: try XLIFFReader().read(written, path: "de.xliff"))
 
         let plan = try ExchangeFixtures.plan(root, [input])
         XCTAssertFalse(plan.hasRefusals)
-        XCTAssertEqual(plan.outcomes.map(\.status), Array(repeating: .applied, count: 20))
+        XCTAssertEqual(plan.outcomes.map(\.status), Array(repeating: .applied, count: 26))
         XCTAssertEqual(Set(plan.outcomes.compactMap(\.targetPath)), [Self.germanPath])
         XCTAssertEqual(plan.changes.map(\.path), [Self.germanPath])
         XCTAssertEqual(plan.changes.first?.isNew, true)
-        let golden = String(decoding: try LegacyGolden.read("intents/Mastodon/de.lproj/Intents.strings"), as: UTF8.self)
-        let expected = golden.components(separatedBy: "\n\n").filter { !$0.hasPrefix("\"apSxMG-") && !$0.hasPrefix("\"ayoYEb-") && !$0.hasPrefix("\"oGiqmY-") }
-            .joined(separator: "\n\n")
-        XCTAssertEqual(expected.components(separatedBy: "\n\n").count, 20)
-        XCTAssertEqual(String(decoding: try XCTUnwrap(plan.changes.first?.data), as: UTF8.self), expected)
+        XCTAssertEqual(try XCTUnwrap(plan.changes.first?.data), try LegacyGolden.read("intents/Mastodon/de.lproj/Intents.strings"))
         try plan.write()
         XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent(Self.definitionPath)), definitionBytes)
 
         let before = try ExchangeFixtures.snapshot(root)
         let again = try ExchangeFixtures.plan(root, [input])
         XCTAssertEqual(again.changes.map(\.path), [])
-        XCTAssertEqual(again.outcomes.map(\.status), Array(repeating: .unchanged, count: 20))
+        XCTAssertEqual(again.outcomes.map(\.status), Array(repeating: .unchanged, count: 26))
         try again.write()
         XCTAssertEqual(try ExchangeFixtures.snapshot(root), before)
 
         let missing = try export(root, "de", .missing)
-        XCTAssertEqual(missing.unitCount, 12)
+        XCTAssertEqual(missing.unitCount, 9)
         XCTAssertEqual(try export(root, "de", .all).document.files.first?.attributeOrder, .standard)
     }
 
