@@ -33,6 +33,9 @@ public struct ImportUnitOutcome: Sendable, Equatable {
         case unknownID = "unknown-id"
         /// Refused: a `state` outside XLIFF 1.2 (`x-...`): not trusted as finished.
         case unknownState = "unknown-state"
+        /// Refused: the unit's file is one l10n never writes (a vendor's file, the SDK's catalog,
+        /// a read-only layer, a file outside the project folder); the rest of the import goes on.
+        case readOnlyFile = "read-only-file"
         /// Refused: the unit belongs to a file kind l10n does not import (storyboard, XIB,
         /// `.stringsdict`, intent definition); Xcode can import those.
         case unsupportedFile = "unsupported-file"
@@ -199,11 +202,13 @@ public struct ImportFileError: LocatedError, Equatable {
         /// `target-language` is not a valid locale id (a path, control characters, an unknown
         /// language): it would become a folder name or a catalog key.
         case invalidTargetLanguage
-        /// `original` is absolute or leads out of the project folder.
+        /// `original` is absolute or leads out of the project folder. Not a file error of a plan:
+        /// its units are refused as `read-only-file`.
         case outsideRoot
         /// `original` names no catalog, table or file of the project.
         case unknownFile
-        /// `original` names the SDK's catalog or a file in a vendor folder.
+        /// `original` names the SDK's catalog or a file in a vendor folder. Not a file error of a
+        /// plan: its units are refused as `read-only-file`.
         case readOnlyFile
         /// `original` names a storyboard or XIB of the project that cannot be read (malformed XML).
         case unreadableFile

@@ -6,6 +6,8 @@ struct ImportCandidate {
     var locale: String
     /// Why l10n does not import the unit (an intent definition's, a development-language text it cannot write), when it does not.
     var unsupported: String?
+    /// Why the unit's file is one l10n never writes, when it is.
+    var readOnly: String?
     /// `translate="no"` in the file or `shouldTranslate: false` in the catalog.
     var doNotTranslate: Bool
     /// An earlier unit of the run had the same file, locale and id.
@@ -127,8 +129,9 @@ public struct ImportRuleExample: Sendable {
     }
 }
 
-/// Every unit-level import rule, in the order they run. File-level problems (a `<file>` the
-/// project cannot take) stop the whole import before any unit is decided (`XLIFFImporter`).
+/// Every unit-level import rule, in the order they run. File-level problems (a `<file>` without a
+/// valid target language, of another source language, naming no file of the project) stop the
+/// whole import before any unit is decided (`XLIFFImporter`).
 public enum ImportPolicy {
     public static let rules: [ImportRule] = [
         ImportRule(
@@ -139,6 +142,20 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("A unit to translate", ["Brand": ["en": "Brand"]],
                                           TransUnit(id: "Brand", source: "Brand", target: "Marke", targetState: .translated))],
             evaluate: { $0.doNotTranslate ? .skipped(.doNotTranslate) : nil }),
+        ImportRule(
+            id: "read-only-file", effect: .refuse,
+            summary: "the unit's file is one l10n never writes: a vendor folder's (`Pods`, `Vendor`...), the SDK's catalog, a read-only layer, a file outside the project folder (Xcode exports packages beside the project as `../Package/...`); the other files of the import are imported",
+            triggeringExamples: [
+                .unit("A vendor's table", [:], TransUnit(id: "Done", source: "Done", target: "Fertig"),
+                      original: "Pods/Kit/en.lproj/Localizable.strings",
+                      more: ["Pods/Kit/en.lproj/Localizable.strings": .text("\"Done\" = \"Done\";\n")]),
+                .unit("A package beside the project", [:], TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated),
+                      original: "../Package/Sources/Package/Resources/Localizable.xcstrings"),
+            ],
+            nonTriggeringExamples: [.unit("The app's own table", [:], TransUnit(id: "Done", source: "Done", target: "Fertig"),
+                                          original: "App/en.lproj/Localizable.strings",
+                                          more: ["App/en.lproj/Localizable.strings": .text("\"Done\" = \"Done\";\n")])],
+            evaluate: { candidate in candidate.readOnly.map { .refused(.readOnlyFile, $0) } }),
         ImportRule(
             id: "unsupported-file", effect: .refuse,
             summary: "an edited development-language text of a storyboard, XIB, intent definition or `.stringsdict` (edited in Xcode's editors or in the file itself, never written by l10n)",

@@ -104,6 +104,9 @@ public struct XLIFFImporter: Sendable {
         case stringsdict(ExchangeFiles.PluralTable)
         /// A file of the project that l10n does not import.
         case unsupported(path: String)
+        /// A file l10n never writes (vendor, SDK, read-only layer, outside the project): every
+        /// unit is refused with this file-level reason, and the other files are imported.
+        case readOnly(original: String, why: String)
     }
 
     /// The project files an import of these inputs may change, as far as the inputs tell before
@@ -151,6 +154,10 @@ public struct XLIFFImporter: Sendable {
             destinations.append(input.document.files.map { file in
                 switch destination(for: file) {
                 case .success(let destination): return destination
+                case .failure(let error) where error.kind == .outsideRoot || error.kind == .readOnlyFile:
+                    // Real exports hold packages beside the project and vendor folders: their
+                    // units are refused, the rest of the file is imported.
+                    return .readOnly(original: file.original, why: error.message + (error.hint.map { "; " + $0 } ?? ""))
                 case .failure(let error):
                     if error.kind == .targetIsSourceLanguage {
                         if namedSourceEdits { return nil }
@@ -328,6 +335,10 @@ struct ImportSession {
         var outcome = ImportUnitOutcome(status: .skipped, input: input, location: unit.location, original: file.original, id: unit.id,
                                         locale: locale, xliffState: unit.target == nil ? nil : unit.targetState?.rawValue)
         switch destination {
+        case .readOnly(_, let why):
+            var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
+            candidate.readOnly = why
+            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
         case .unsupported(let path):
             outcome.targetPath = path
             let kind = XcodeSourceKind(path: path).name

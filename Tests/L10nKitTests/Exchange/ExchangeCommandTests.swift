@@ -103,9 +103,12 @@ final class ExchangeCommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.hasPrefix("no-target.xliff:3:3: error: <file original=\"BrandedEditor/Localizable.xcstrings\"> has no target-language"), missing.stderr)
         XCTAssertTrue(missing.stderr.hasSuffix("note: nothing was written\n"))
 
-        let escape = CLIRun(["import", "handoff/fr.xliff", "outside.xliff"], in: root)
-        XCTAssertEqual(escape.status, 2)
-        XCTAssertTrue(escape.stderr.hasPrefix("outside.xliff:3:3: error: original \"../Other/Localizable.xcstrings\" lies outside the project folder"), escape.stderr)
+        // A file outside the project is no file error: its units are refused (exit 1), nothing
+        // is written for them, and the other inputs would be imported.
+        let escape = CLIRun(["import", "outside.xliff"], in: root)
+        XCTAssertEqual(escape.status, 1)
+        XCTAssertTrue(escape.stdout.hasPrefix("outside.xliff:5:7: error: refused (read-only-file): ../Other/Localizable.xcstrings \"ly_img_editor_navigation_bar_button_undo\" [fr]: original \"../Other/Localizable.xcstrings\" lies outside the project folder"), escape.stdout)
+        XCTAssertTrue(escape.stdout.contains("1 refused (1 read-only-file)"), escape.stdout)
 
         let broken = CLIRun(["import", "broken.xliff", "--dry-run"], in: root)
         XCTAssertEqual(broken.status, 2)

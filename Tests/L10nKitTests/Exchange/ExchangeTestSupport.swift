@@ -214,6 +214,15 @@ extension ExchangeFixtures {
     }
 
     /// The file-level errors a plan throws (empty when it does not throw).
+    /// The reason of every unit of a plan that must write nothing, and the messages of those
+    /// refused: what a `<file>` l10n never writes (vendor, outside the project) gives.
+    static func unwritten(_ root: URL, _ inputs: [ImportInput], file: StaticString = #filePath, line: UInt = #line) throws
+        -> (reasons: [ImportUnitOutcome.Reason?], messages: [String]) {
+        let plan = try plan(root, inputs)
+        XCTAssertEqual(plan.changes.map(\.path), [], "nothing written", file: file, line: line)
+        return (plan.outcomes.map(\.reason), plan.outcomes.compactMap(\.message))
+    }
+
     static func failure(_ root: URL, _ inputs: [ImportInput]) throws -> [ImportFileError.Kind] {
         do {
             _ = try plan(root, inputs)

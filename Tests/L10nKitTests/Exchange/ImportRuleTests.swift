@@ -310,7 +310,9 @@ final class ImportRuleTests: XCTestCase {
         for original in ["../Outside/Localizable.xcstrings", "/etc/Localizable.xcstrings", "App/../../Outside/Localizable.xcstrings",
                          "Linked/Localizable.xcstrings"] {
             let input = try ExchangeFixtures.xliff(original: original, [unit("Greeting", "Hello", "Hallo")])
-            XCTAssertEqual(try ExchangeFixtures.failure(root, [input]), [.outsideRoot], original)
+            let unwritten = try ExchangeFixtures.unwritten(root, [input])
+            XCTAssertEqual(unwritten.reasons, [.readOnlyFile], original)
+            XCTAssertTrue(unwritten.messages.allSatisfy { $0.contains("lies outside the project folder") }, "\(unwritten.messages)")
         }
         let inside = try ExchangeFixtures.xliff(original: "./App/../App/Localizable.xcstrings", [unit("Greeting", "Hello", "Hallo")])
         XCTAssertEqual(try ExchangeFixtures.failure(root, [inside]), [])
@@ -330,6 +332,28 @@ final class ImportRuleTests: XCTestCase {
         let sample = try ExchangeFixtures.sampleCopy(self)
         let vendor = try ExchangeFixtures.xliff(original: "Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings", target: "fr",
                                                 [unit("ly_img_editor_button_ok", "OK", "OK")])
-        XCTAssertEqual(try ExchangeFixtures.failure(sample, [vendor]), [.readOnlyFile])
+        let unwritten = try ExchangeFixtures.unwritten(sample, [vendor])
+        XCTAssertEqual(unwritten.reasons, [.readOnlyFile])
+        XCTAssertEqual(unwritten.messages.map { $0.hasPrefix("original \"Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings\" is a vendor file") }, [true])
+    }
+
+    /// A real export holds vendor folders and packages beside the project: their units are
+    /// refused as read-only, every other file of the same input is imported.
+    func testReadOnlyFilesDoNotStopTheRest() throws {
+        let sample = try ExchangeFixtures.sampleCopy(self)
+        let vendor = XLIFFFile(original: "Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings", sourceLanguage: "en", targetLanguage: "fr",
+                               units: [unit("ly_img_editor_button_ok", "OK", "OK")])
+        let package = XLIFFFile(original: "../Package/Resources/Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "fr",
+                                units: [unit("Done", "Done", "Terminé")])
+        let export = XLIFFExporter(project: try ProjectDiscovery(root: sample).discover()).export(locale: "fr", scope: .missing)
+        var app = try XCTUnwrap(export.document.files.first { $0.original.hasSuffix("Localizable.xcstrings") && !$0.units.isEmpty })
+        app.units = [app.units[0]]
+        app.units[0].target = "Traduit"
+        app.units[0].targetState = .translated
+        let plan = try ExchangeFixtures.plan(sample, [ImportInput(path: "fr.xliff", document: XLIFFDocument(files: [vendor, app, package]))])
+        XCTAssertEqual(plan.outcomes.map(\.reason), [.readOnlyFile, nil, .readOnlyFile])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.refused, .applied, .refused])
+        XCTAssertEqual(plan.changes.map(\.path), [app.original])
+        XCTAssertTrue(plan.hasRefusals)
     }
 }

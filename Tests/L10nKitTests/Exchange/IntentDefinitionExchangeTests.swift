@@ -247,7 +247,9 @@ final class IntentDefinitionExchangeTests: XCTestCase {
             let input = ImportInput(path: "de.xliff", document: XLIFFDocument(files: [
                 XLIFFFile(original: original, sourceLanguage: "en", targetLanguage: "de", units: [unit]),
             ]))
-            XCTAssertEqual(try ExchangeFixtures.failure(root, [input]), [.outsideRoot], original)
+            let unwritten = try ExchangeFixtures.unwritten(root, [input])
+            XCTAssertEqual(unwritten.reasons, [.readOnlyFile], original)
+            XCTAssertTrue(unwritten.messages.allSatisfy { $0.contains("lies outside the project folder") }, "\(unwritten.messages)")
         }
 
         let escape = outside.appendingPathComponent("de.lproj")

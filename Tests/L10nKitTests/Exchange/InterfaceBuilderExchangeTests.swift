@@ -186,7 +186,9 @@ final class InterfaceBuilderExchangeTests: XCTestCase {
             let input = ImportInput(path: "es.xliff", document: XLIFFDocument(files: [
                 XLIFFFile(original: original, sourceLanguage: "en", targetLanguage: "es", units: [unit]),
             ]))
-            XCTAssertEqual(try ExchangeFixtures.failure(root, [input]), [.outsideRoot], original)
+            let unwritten = try ExchangeFixtures.unwritten(root, [input])
+            XCTAssertEqual(unwritten.reasons, [.readOnlyFile], original)
+            XCTAssertTrue(unwritten.messages.allSatisfy { $0.contains("lies outside the project folder") }, "\(unwritten.messages)")
         }
 
         let escape = outside.appendingPathComponent("es.lproj")

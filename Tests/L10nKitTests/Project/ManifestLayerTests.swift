@@ -130,9 +130,10 @@ final class ManifestLayerTests: XCTestCase {
 
         try manifest(writable: false)
         let refused = CLIRun(["import", input.path, "--project", root.path], in: root)
-        XCTAssertEqual(refused.status, 2, refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("is the layer ../Package/Sources/Kit/Resources/Kit.xcstrings outside the project folder, which is read-only"), refused.stderr)
-        XCTAssertTrue(refused.stderr.contains("\"writable\": true"), refused.stderr)
+        XCTAssertEqual(refused.status, 1, refused.stderr)
+        XCTAssertTrue(refused.stdout.contains("error: refused (read-only-file)"), refused.stdout)
+        XCTAssertTrue(refused.stdout.contains("is the layer ../Package/Sources/Kit/Resources/Kit.xcstrings outside the project folder, which is read-only"), refused.stdout)
+        XCTAssertTrue(refused.stdout.contains("\"writable\": true"), refused.stdout)
         XCTAssertEqual(try Data(contentsOf: kit), before)
 
         try manifest(writable: true)

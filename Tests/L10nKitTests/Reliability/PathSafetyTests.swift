@@ -122,7 +122,11 @@ extension PathSafetyTests {
             .write(to: root.appendingPathComponent("l10n.json"))
         let inputs = [try ExchangeFixtures.xliff(original: "../Package/Package.xcstrings", [TransUnit(id: "k0", translate: true, source: "k0", target: "x", targetState: .translated)]),
                       try ExchangeFixtures.xliff(original: "../Other/Package.xcstrings", [TransUnit(id: "k0", translate: true, source: "k0", target: "x", targetState: .translated)])]
-        XCTAssertEqual(try ExchangeFixtures.failure(root, [inputs[0]]), [.readOnlyFile])
-        XCTAssertEqual(try ExchangeFixtures.failure(root, [inputs[1]]), [.outsideRoot])
+        let declared = try ExchangeFixtures.unwritten(root, [inputs[0]])
+        XCTAssertEqual(declared.reasons, [.readOnlyFile])
+        XCTAssertTrue(declared.messages[0].contains("is the layer ../Package/Package.xcstrings outside the project folder, which is read-only"), declared.messages[0])
+        let other = try ExchangeFixtures.unwritten(root, [inputs[1]])
+        XCTAssertEqual(other.reasons, [.readOnlyFile])
+        XCTAssertTrue(other.messages[0].contains("lies outside the project folder"), other.messages[0])
     }
 }
