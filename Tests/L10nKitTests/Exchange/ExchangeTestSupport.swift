@@ -213,7 +213,6 @@ extension ExchangeFixtures {
         try XLIFFImporter(project: ProjectDiscovery(root: root).discover(), sourceEdits: sourceEdits).plan(inputs)
     }
 
-    /// The file-level errors a plan throws (empty when it does not throw).
     /// The reason of every unit of a plan that must write nothing, and the messages of those
     /// refused: what a `<file>` l10n never writes (vendor, outside the project) gives.
     static func unwritten(_ root: URL, _ inputs: [ImportInput], file: StaticString = #filePath, line: UInt = #line) throws
@@ -223,6 +222,7 @@ extension ExchangeFixtures {
         return (plan.outcomes.map(\.reason), plan.outcomes.compactMap(\.message))
     }
 
+    /// The file-level errors a plan throws (empty when it does not throw).
     static func failure(_ root: URL, _ inputs: [ImportInput]) throws -> [ImportFileError.Kind] {
         do {
             _ = try plan(root, inputs)
