@@ -9,17 +9,19 @@ struct ImportCommand: ParsableCommand {
         discussion: """
         Every unit is checked before anything is written: translate="no" and unfinished states \
         (new, needs-translation) are skipped; a source that changed since the export (stale), a \
-        placeholder mismatch, an id the project lacks and an unknown state are refused. \
+        placeholder mismatch, an id the project lacks, an unknown state and a file l10n never \
+        writes (a vendor folder's, one outside the project) are refused. \
         translated, final and signed-off apply as translated, needs-review-* as needs_review. \
         Files are written atomically, in their own format, touching only the changed values; \
         importing the same file twice changes nothing. The report names every unit's outcome \
         (--format json: schema version 1, see ImportReport.json). Exit status: 0 all applied or \
         skipped by rule, 1 some unit refused (the others are applied), 2 an unusable file \
-        (malformed, no target-language, a path outside the project, an unknown file): nothing written. \
+        (malformed, no target-language, an unknown file): nothing written. \
         A development-language file (target-language = the source language, which Xcode exports \
         for copy editors) is refused unless --source-edits: then its edited targets become the \
         source texts and every other locale's translation of a changed source goes to \
-        needs_review (.strings translations, which have no state, are listed to re-check).
+        needs_review (.strings and .stringsdict translations, which have no state, are listed to \
+        re-check).
         """
     )
     static let arguments: [ArgumentSpec] = [

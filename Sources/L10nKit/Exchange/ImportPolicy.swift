@@ -158,7 +158,7 @@ public enum ImportPolicy {
             evaluate: { candidate in candidate.readOnly.map { .refused(.readOnlyFile, $0) } }),
         ImportRule(
             id: "unsupported-file", effect: .refuse,
-            summary: "an edited development-language text of a storyboard, XIB, intent definition or `.stringsdict` (edited in Xcode's editors or in the file itself, never written by l10n)",
+            summary: "an edited development-language text of a storyboard, XIB or intent definition (edited in Interface Builder or Xcode's intent editor, never written by l10n)",
             triggeringExamples: [{
                 var example = ImportRuleExample.unit("A storyboard's development-language text, edited", [:],
                                                      TransUnit(id: "abc-12-XYZ.text", source: "Run", target: "Go", targetState: .translated),

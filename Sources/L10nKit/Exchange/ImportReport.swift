@@ -50,7 +50,7 @@ public struct ImportReport: Sendable {
         if !edits.isEmpty {
             let review = edits.reduce(0) { $0 + $1.setToNeedsReview.count }, recheck = edits.reduce(0) { $0 + $1.toRecheck.count }
             lines.append("source edits: \(edits.count) source\(edits.count == 1 ? "" : "s") changed, \(review) translation\(review == 1 ? "" : "s") set to needs_review, "
-                         + "\(recheck) to re-check in .strings files")
+                         + "\(recheck) to re-check in .strings and .stringsdict files")
         }
         for note in plan.notes { lines.append("note: " + note) }
         if plan.changes.isEmpty {
@@ -106,7 +106,7 @@ public struct ImportReport: Sendable {
     /// `.strings` value `re-check: <file> "<key>" [ru]: "<value>"`.
     static func line(_ translation: ImportUnitOutcome.ReviewedTranslation) -> String {
         let subject = "\(translation.path) \(MessageText.quoted(translation.id)) [\(translation.locale)]: \(MessageText.quoted(translation.value))"
-        guard let newState = translation.newState else { return "re-check: " + subject + " (a .strings value has no state to mark)" }
+        guard let newState = translation.newState else { return "re-check: " + subject + " (a .strings or .stringsdict value has no state to mark)" }
         return "\(newState): \(subject) (\(translation.oldState ?? "none") → \(newState))"
     }
 
@@ -143,7 +143,7 @@ public struct ImportReport: Sendable {
     /// goes to; `line`/`column` locate the `<trans-unit>` in `input`'s XLIFF file. `sourceEdits`
     /// lists the applied copy edits of the development language (`--source-edits`; empty
     /// otherwise), each with the translations set to `needs_review` (`newState`) or, in a
-    /// `.strings` file, to re-check (`recheck`: true, states null).
+    /// `.strings` or `.stringsdict` file, to re-check (`recheck`: true, states null).
     public var json: String {
         let totals = plan.totals
         func count(_ value: Int) -> JSONValue { .number(String(value)) }

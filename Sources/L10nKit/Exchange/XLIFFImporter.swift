@@ -632,8 +632,7 @@ struct ImportSession {
         outcome.key = parts?.key ?? unit.id
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
         if Self.isSameLocale(locale, table.sourceLocale) {
-            candidate.unsupported = "copy edits of a .stringsdict's development-language texts are not imported yet; edit \(table.originalPath) itself"
-            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+            return countingUnfinished(unit, processStringsdictSourceEdit(unit, table: table, outcome: outcome))
         }
         if unit.translate {
             candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted
@@ -664,6 +663,66 @@ struct ImportSession {
         stringsdictValues[path, default: [:]][unit.id] = value
         stringsdictTables[path] = table
         applied[path, default: 0] += 1
+        return outcome
+    }
+
+    /// A copy edit of a `.stringsdict`'s development-language string: written into the source
+    /// file in place; the other locales' strings of the same key (and variable) cannot be marked
+    /// (no states), so they are listed to re-check.
+    private mutating func processStringsdictSourceEdit(_ unit: TransUnit, table: ExchangeFiles.PluralTable,
+                                                       outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        let path = table.originalPath
+        outcome.targetPath = path
+        let parts = StringsdictUnits.parse(id: unit.id)
+        outcome.key = parts?.key ?? unit.id
+        var candidate = ImportCandidate(unit: unit, locale: start.locale, doNotTranslate: !unit.translate, hasStates: false)
+        candidate.isSourceEdit = true
+        if unit.translate {
+            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: start.locale, id: unit.id)).inserted
+        }
+        let unitsKey = path + "\u{0}" + table.sourceLocale
+        if stringsdictUnits[unitsKey] == nil {
+            let units = table.units(locale: table.sourceLocale, target: table.sourceFile)
+            stringsdictUnits[unitsKey] = Dictionary(units.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        // Only strings the source file holds can be edited (not a category it lacks).
+        if var expected = stringsdictUnits[unitsKey]?[unit.id], let current = expected.targetValue {
+            expected.targetValue = stringsdictValues[path]?[unit.id] ?? current
+            candidate.expected = expected
+            if unit.translate, !candidate.isDuplicate { outcome.oldValue = expected.targetValue }
+        } else {
+            candidate.unknownID = "\(path) has no string \"\(unit.id)\""
+        }
+        let verdict = ImportPolicy.decide(&candidate)
+        outcome = Self.record(verdict, candidate, in: outcome)
+        guard case .applied(var value, _) = verdict, let expected = candidate.expected, let parts else { return outcome }
+        value = SourceEdits.written(value, replacing: expected.sourceValue)
+        outcome.newValue = value
+        stringsdictValues[path, default: [:]][unit.id] = value
+        stringsdictTables[path] = table
+        applied[path, default: 0] += 1
+        guard outcome.oldValue != value else { return outcome }
+        var edit = ImportUnitOutcome.SourceEdit()
+        for locale in Collator.xcodeKeyOrder.sorted(Array(table.table.pluralFiles.keys)) where locale != table.sourceLocale && locale != "Base" {
+            guard let entry = table.table.pluralFiles[locale]?.entry(forKey: parts.key) else { continue }
+            let localePath = table.table.pluralPath(locale: locale)
+            let canonical = LocaleIdentifier.canonicalized(locale) ?? locale
+            var strings: [(id: String, value: String)] = []
+            if let variable = parts.variable {
+                for found in entry.variable(variable)?.cases ?? [] {
+                    guard let text = found.string else { continue }
+                    strings.append((StringsdictUnits.id(key: parts.key, variable: variable, category: found.category), text))
+                }
+            } else if let format = entry.formatKey {
+                strings.append((unit.id, format))
+            }
+            for (id, text) in strings {
+                let current = stringsdictValues[localePath]?[id] ?? text
+                edit.translations.append(ImportUnitOutcome.ReviewedTranslation(path: localePath, locale: canonical, id: id, value: current))
+            }
+        }
+        outcome.sourceEdit = edit
         return outcome
     }
 

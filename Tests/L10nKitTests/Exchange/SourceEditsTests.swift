@@ -81,7 +81,7 @@ final class SourceEditsTests: XCTestCase {
             applied: BrandedEditor/Localizable.xcstrings "ly_img_editor_dock_button_text" [en]: "Headlines" → "Titles" (translated); source edit: 2 translations set to needs_review
             """), run.stdout)
         XCTAssertTrue(run.stdout.hasSuffix("""
-            source edits: 2 sources changed, 5 translations set to needs_review, 0 to re-check in .strings files
+            source edits: 2 sources changed, 5 translations set to needs_review, 0 to re-check in .strings and .stringsdict files
             wrote BrandedEditor/Localizable.xcstrings: 2 values
 
             """), run.stdout)

@@ -212,15 +212,56 @@ final class StringsdictExchangeTests: XCTestCase {
         XCTAssertTrue(outcomes[1].rules.contains("plural-count"), "\(outcomes[1].rules)")
         XCTAssertFalse(outcomes[2].rules.contains("plural-count"), "\(outcomes[2].rules)")
         XCTAssertEqual(outcomes[3].reason, .unknownID)
-
-        // The development language's texts are not imported (copy edits of plural rules).
-        let copyEdit = try ExchangeFixtures.xliff(original: "App/en.lproj/Localizable.stringsdict", target: "en", [unit])
-        let refused = try XLIFFImporter(project: ProjectDiscovery(root: root).discover(), sourceEdits: true).plan([copyEdit])
-        XCTAssertEqual(refused.outcomes.map(\.reason), [.unsupportedFile])
-        XCTAssertEqual(refused.changes, [])
     }
 
-    /// Paths: an `original` leading out of the project is refused for the whole file, and a
+    /// A copy edit of the development language's `.stringsdict` (Elytra's, with its German file):
+    /// export `en`, change one plural form, import with `--source-edits`: only that string of the
+    /// English file changes, the German strings of the same variable are listed to re-check (a
+    /// `.stringsdict` has no states), the German file is untouched; an edit that changes the count's
+    /// type is refused, and without the flag the file is one error.
+    func testCopyEditChangesTheSourceFileAndListsTranslationsToRecheck() throws {
+        let (_, _, _, xcode) = try ElytraStringsdict.load()
+        let root = try ElytraStringsdict.project(self, units: xcode.units)
+        let english = root.appendingPathComponent(ElytraStringsdict.original)
+        let germanPath = "Yeti/SupportingFiles/Localizations/de.lproj/Localizable.stringsdict"
+        let before = try ExchangeFixtures.snapshot(root)
+        var file = try XCTUnwrap(try ElytraStringsdict.export(root, locale: "en").export.document.files.first { $0.original == ElytraStringsdict.original })
+        let id = "/summaryLinesFormat:dict/lineCount:dict/one:dict/:string"
+        let index = try XCTUnwrap(file.units.firstIndex { $0.id == id })
+        XCTAssertEqual(file.units[index].target, "%u line")
+        file.units[index].target = "%u summary line"
+        let input = ImportInput(path: "en.xliff", document: XLIFFDocument(files: [file]))
+
+        XCTAssertEqual(try ExchangeFixtures.failure(root, [input]), [.targetIsSourceLanguage])
+        let plan = try ExchangeFixtures.plan(root, [input], sourceEdits: true)
+        XCTAssertFalse(plan.hasRefusals)
+        XCTAssertEqual(plan.outcomes.filter { $0.status == .applied }.map(\.id), [id])
+        XCTAssertEqual(Set(plan.outcomes.filter { $0.id != id }.map(\.status)), [.unchanged])
+        let edited = try XCTUnwrap(plan.outcomes.first { $0.id == id })
+        XCTAssertEqual(edited.oldValue, "%u line")
+        XCTAssertEqual(edited.newValue, "%u summary line")
+        XCTAssertEqual(edited.sourceEdit?.toRecheck.map(\.path), [germanPath, germanPath, germanPath])
+        XCTAssertEqual(edited.sourceEdit?.toRecheck.map(\.value), ["", "%u Zeile", "%u Zeilen"])
+        XCTAssertEqual(plan.changes.map(\.path), [ElytraStringsdict.original])
+        try plan.write()
+
+        let after = try ExchangeFixtures.snapshot(root)
+        for (path, data) in before where path != ElytraStringsdict.original { XCTAssertEqual(after[path], data, path) }
+        let diff = ExchangeFixtures.changedLines(try XCTUnwrap(before[ElytraStringsdict.original]), try Data(contentsOf: english))
+        XCTAssertEqual(diff.removed, ["\t\t\t<string>%u line</string>"])
+        XCTAssertEqual(diff.added, ["\t\t\t<string>%u summary line</string>"])
+        let again = try ExchangeFixtures.plan(root, [input], sourceEdits: true)
+        XCTAssertEqual(again.changes.map(\.path), [])
+
+        // A plural form may spell its count out ("one summary line"); a changed type is refused.
+        file.units[index].target = "%@ summary line"
+        file.units[index].source = "%u summary line"
+        let dropped = try ExchangeFixtures.plan(root, [ImportInput(path: "en.xliff", document: XLIFFDocument(files: [file]))], sourceEdits: true)
+        XCTAssertEqual(dropped.outcomes.first { $0.id == id }?.reason, .sourcePlaceholders)
+        XCTAssertEqual(dropped.changes.map(\.path), [])
+    }
+
+    /// Paths: the units of an `original` leading out of the project are refused, and a
     /// `de.lproj` that is a link out of the project is never written through.
     func testPathsOutsideTheProjectAreRefused() throws {
         let (_, _, _, xcode) = try ElytraStringsdict.load()
