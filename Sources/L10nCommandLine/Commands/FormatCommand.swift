@@ -67,68 +67,35 @@ struct FormatCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let files = try files(context)
+        let files = try files(context).map { FormatFile(path: $0.path, url: context.url(for: $0.path), form: $0.form) }
         guard !files.isEmpty else {
             if format == .json { context.write(Self.json(files: [], differences: [:], written: !check)) }
             return .success
         }
-        var pending: [(path: String, url: URL, canonical: Data, difference: CanonicalDifference)] = []
-        var failures: [any LocatedError] = []
-        var seen = Set<URL>()
-        var checked: [String] = []
         // The journal of the run lives in the folder holding every file; a run killed while
         // renaming left one there, which is completed before anything is read.
-        let urls = files.map { FileTransaction.resolved(context.url(for: $0.path)) }
-        let root = Self.commonFolder(urls)
-        var locks: [FileLock] = []
-        defer { locks.forEach { $0.release() } }
-        if !check {
-            try writing.recoverInterruptedWrites(in: root, context)
-            // Locked before reading, held until the rename: a run that writes one of these
-            // files meanwhile waits, so its update is never overwritten with what was read.
-            locks = try FileLock.lockAll(urls.filter { FileManager.default.fileExists(atPath: $0.path) }, timeout: writing.lockTimeout, waiting: context.note)
+        let root = Self.commonFolder(files.map { FileTransaction.resolved($0.url) })
+        if !check { try writing.recoverInterruptedWrites(in: root, context) }
+        let job = FormatJob(options: FormatOptions(rewrite: !check, force: writing.force, locksFiles: true, lockTimeout: writing.lockTimeout))
+        let result: FormatResult
+        do {
+            result = try job.run(files, root: root, waiting: context.note, progress: { done, total, path in
+                context.progress(done, of: total, "format \(path)")
+            })
+        } catch let failure as FormatFailure {
+            let note = !check && failure.fileCount > 1
+                ? "nothing was written because \(failure.errors.count == 1 ? "a file is" : "\(failure.errors.count) files are") unusable" : nil
+            throw InputErrors(errors: failure.errors, note: note)
         }
-        for (index, (path, form)) in files.enumerated() {
-            let url = context.url(for: path)
-            guard seen.insert(url).inserted else { continue }
-            checked.append(path)
-            context.progress(index + 1, of: files.count, "format \(path)")
-            do {
-                let data = try AtomicFile.read(url, shownAs: path)
-                let canonical = try form.canonicalize(data, path)
-                if form.fileExtensions == CanonicalForm.stringCatalog.fileExtensions,
-                   let warning = StringCatalogVersion.warning(StringCatalogVersion.declared(inCanonical: canonical), file: path) {
-                    context.note(warning)
-                }
-                if canonical != data { pending.append((path, url, canonical, CanonicalDifference(actual: data, canonical: canonical))) }
-                context.detail("\(path): \(canonical == data ? "canonical" : "not in canonical form")")
-            } catch let error as any LocatedError {
-                failures.append(error)
-            }
-        }
-        guard failures.isEmpty else {
-            let note = !check && seen.count > 1 ? "nothing was written because \(failures.count == 1 ? "a file is" : "\(failures.count) files are") unusable" : nil
-            throw InputErrors(errors: failures, note: note)
-        }
-        let differences = Dictionary(pending.map { ($0.path, $0.difference) }, uniquingKeysWith: { first, _ in first })
-        if check {
-            if format == .json {
-                context.write(Self.json(files: checked, differences: differences, written: false))
-            } else {
-                for file in pending { context.print("\(file.path): not in canonical form (\(file.difference.description))") }
-            }
-            return pending.isEmpty ? .success : .findings
-        }
-        var transaction = FileTransaction(root: root, changes: pending.map { FileTransaction.Change(url: $0.url, data: $0.canonical) })
-        transaction.takesLocks = false
-        transaction.force = writing.force
-        try transaction.commit()
+        result.warnings.forEach(context.note)
+        let differences = result.differenceByPath
+        for path in result.checked { context.detail("\(path): \(differences[path] == nil ? "canonical" : "not in canonical form")") }
         if format == .json {
-            context.write(Self.json(files: checked, differences: differences, written: true))
+            context.write(Self.json(files: result.checked, differences: differences, written: !check))
         } else {
-            for file in pending { context.print("formatted \(file.path)") }
+            for line in result.fileLines { context.print(line) }
         }
-        return .success
+        return check && !result.differences.isEmpty ? .findings : .success
     }
 
     /// `{"files": [{"file", "canonical", "formatted"?, "difference"?}]}`: every file read, in order.

@@ -63,8 +63,7 @@ struct MatchCommand: ParsableCommand {
         let matcher = LocaleMatcher(limit: limit)
         if let project {
             let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
-            let devices = preferredGiven ? [preferred] : Project.commonDeviceLanguages.map { [$0] }
-            let views = devices.map { model.deviceView(preferred: $0, matcher: matcher) }
+            let views = DevicesJob(languageLists: preferredGiven ? [preferred] : DevicesJob.commonDevices, matcher: matcher).run(on: model)
             context.write(json ? DeviceReport.json(views) + "\n" : DeviceReport.text(views))
             return .success
         }

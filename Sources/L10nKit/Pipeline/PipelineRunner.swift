@@ -125,10 +125,11 @@ public struct PipelineRunner: Sendable {
             }
             return (StageResult(stage: stage.name, status: report.passes ? .passed : .findings, output: output), project)
         case .format(let check):
-            let outcome = try CanonicalCheck(project: project).run(rewrite: !check)
+            let result = try FormatJob(options: FormatOptions(rewrite: !check))
+                .run(try FormatJob.files(of: project), root: project.root, allowedOutside: project.writableOutsideRootURLs)
             // Later stages see the rewritten files, parsed from the bytes written.
-            let refreshed = try project.afterWriting(outcome.written)
-            return (StageResult(stage: stage.name, status: outcome.status, output: outcome.text), refreshed)
+            let refreshed = try project.afterWriting(result.written)
+            return (StageResult(stage: stage.name, status: result.status, output: result.text), refreshed)
         case .check(let options):
             let result = try CheckJob(options: options).run(on: project)
             state.checks = result
@@ -136,7 +137,7 @@ public struct PipelineRunner: Sendable {
             let text = FindingsReport(result: result, pathPrefix: pathPrefix).text
             return (StageResult(stage: stage.name, status: result.failed ? .findings : .passed, output: text), project)
         case .devices(let languages):
-            let views = languages.map { project.deviceView(preferred: $0) }
+            let views = DevicesJob(languageLists: languages).run(on: project)
             return (StageResult(stage: stage.name, status: .passed, output: DeviceReport.text(views)), project)
         case .export(let scope, let locales, let out, let format):
             try project.requireLocalizedFiles(for: "export")
