@@ -38,3 +38,47 @@ extension String {
         return utf8.contains(byte)
     }
 }
+
+/// Well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no surrogates, nothing above
+/// U+10FFFF): the one validator the byte-level readers share.
+enum UTF8Validation {
+    /// A multi-byte sequence starting at `i` (`bytes[i] >= 0x80`): the index after it when it is
+    /// well formed, else minus the count of bytes up to and including the first bad one.
+    @inline(__always)
+    static func sequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let length: Int
+        var low: UInt8 = 0x80, high: UInt8 = 0xBF
+        switch bytes[i] {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: return -1
+        }
+        guard i + 1 < bytes.count else { return -1 }
+        guard bytes[i + 1] >= low, bytes[i + 1] <= high else { return -2 }
+        for k in 2..<length {
+            guard i + k < bytes.count else { return -k }
+            if bytes[i + k] & 0xC0 != 0x80 { return -(k + 1) }
+        }
+        return i + length
+    }
+
+    /// The offset of the first byte at or after `start` that does not begin a well-formed
+    /// sequence, or nil when all are well formed.
+    static func firstInvalid(_ bytes: [UInt8], from start: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { bytes in
+            var i = start
+            while i < bytes.count {
+                if bytes[i] < 0x80 { i += 1; continue }
+                let end = sequenceEnd(bytes, at: i)
+                if end < 0 { return i }
+                i = end
+            }
+            return nil
+        }
+    }
+}

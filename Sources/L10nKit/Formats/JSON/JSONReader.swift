@@ -18,7 +18,8 @@ public struct JSONReader {
     private var depth = 0
     /// The last location computed: locations asked for in reading order (a pipeline locates
     /// every field) then cost the bytes since the previous one, not a scan from the start.
-    private let lastLocation = LocationMemo()
+    /// Where the last location was computed, so locating in file order is one pass.
+    private let locator = LocatorBox()
 
     private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes
@@ -354,33 +355,10 @@ public struct JSONReader {
     /// Where the reader stands (after `peekKind`, the start of the next value).
     public func location() -> SourceLocation { location(at: offset) }
 
-    /// File, 1-based line and column of a byte offset; the column counts Unicode scalars.
+    /// File, 1-based line and column of a byte offset (`TextLocator`: the column counts Unicode scalars).
     public func location(at offset: Int) -> SourceLocation {
-        let end = min(offset, bytes.count)
-        let memo = lastLocation
-        if memo.offset == 0, hasBOM { memo.offset = 3 }
-        if end >= memo.offset {
-            for i in memo.offset..<end {
-                if bytes[i] == 0x0A {
-                    memo.line += 1
-                    memo.column = 1
-                } else if bytes[i] & 0xC0 != 0x80 {
-                    memo.column += 1
-                }
-            }
-            memo.offset = end
-            return SourceLocation(file: file, line: memo.line, column: memo.column)
-        }
-        var line = 1
-        var lineStart = 0
-        for i in 0..<end where bytes[i] == 0x0A {
-            line += 1
-            lineStart = i + 1
-        }
-        if lineStart == 0, hasBOM { lineStart = min(3, end) }
-        var column = 1
-        for i in lineStart..<end where bytes[i] & 0xC0 != 0x80 { column += 1 }
-        return SourceLocation(file: file, line: line, column: column)
+        if locator.value == nil { locator.value = TextLocator(path: file, bom: hasBOM) }
+        return locator.value!.location(at: offset, in: bytes)
     }
 
     /// An error at the reader's position (or at `offset`).
@@ -555,27 +533,9 @@ public struct JSONReader {
     /// Checks the multi-byte UTF-8 sequence starting at `i`; returns the index after it.
     @inline(__always)
     private func validateUTF8(at i: Int) throws -> Int {
-        let lead = bytes[i]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: throw invalidUTF8(at: i, length: 1)
-        }
-        guard i + 1 < bytes.count else { throw invalidUTF8(at: i, length: 1) }
-        let second = bytes[i + 1]
-        guard second >= low, second <= high else { throw invalidUTF8(at: i, length: 2) }
-        for k in 2..<length {
-            guard i + k < bytes.count else { throw invalidUTF8(at: i, length: k) }
-            if bytes[i + k] & 0xC0 != 0x80 { throw invalidUTF8(at: i, length: k + 1) }
-        }
-        return i + length
+        let end = UTF8Validation.sequenceEnd(bytes, at: i)
+        guard end > 0 else { throw invalidUTF8(at: i, length: -end) }
+        return end
     }
 
     /// An invalid sequence of `length` bytes at `i` (up to and including the first bad byte).
@@ -648,11 +608,9 @@ public struct JSONReader {
     }
 }
 
-/// Line and column at a byte offset, as `JSONReader.location(at:)` last computed them.
-private final class LocationMemo {
-    var offset = 0
-    var line = 1
-    var column = 1
+/// The reader's `TextLocator`, shared by its copies (the reader is a value passed around while parsing).
+private final class LocatorBox {
+    var value: TextLocator?
 }
 
 /// Keys seen in one object, with their offsets: a short list for small objects, a dictionary

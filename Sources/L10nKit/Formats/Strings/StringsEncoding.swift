@@ -67,7 +67,7 @@ public struct StringsEncoding: Hashable, Sendable, CustomStringConvertible {
         let bodyStart = hasByteOrderMark ? min(byteOrderMark.count, bytes.count) : 0
         switch form {
         case .utf8:
-            if let invalid = Self.firstInvalidUTF8(bytes, from: bodyStart) {
+            if let invalid = UTF8Validation.firstInvalid(bytes, from: bodyStart) {
                 let decoded = Array(bytes[bodyStart..<invalid])
                 throw StringsSyntaxError(.invalidUTF8(byteOffset: invalid), at: TextLocator.end(of: decoded, path: path))
             }
@@ -100,35 +100,6 @@ public struct StringsEncoding: Hashable, Sendable, CustomStringConvertible {
                 throw StringsSyntaxError(.oddUTF16Length, at: TextLocator.end(of: text, path: path))
             }
             return text
-        }
-    }
-
-
-    /// The offset of the first byte that does not start a well-formed UTF-8 sequence (overlong
-    /// forms, surrogates and values above U+10FFFF are ill-formed), or nil when all are well formed.
-    static func firstInvalidUTF8(_ bytes: [UInt8], from start: Int) -> Int? {
-        bytes.withUnsafeBufferPointer { bytes in
-            var i = start
-            while i < bytes.count {
-                let lead = bytes[i]
-                if lead < 0x80 { i += 1; continue }
-                let length: Int
-                var low: UInt8 = 0x80, high: UInt8 = 0xBF
-                switch lead {
-                case 0xC2...0xDF: length = 2
-                case 0xE0: length = 3; low = 0xA0
-                case 0xE1...0xEC, 0xEE...0xEF: length = 3
-                case 0xED: length = 3; high = 0x9F
-                case 0xF0: length = 4; low = 0x90
-                case 0xF1...0xF3: length = 4
-                case 0xF4: length = 4; high = 0x8F
-                default: return i
-                }
-                guard i + length <= bytes.count, bytes[i + 1] >= low, bytes[i + 1] <= high else { return i }
-                for k in 2..<length where bytes[i + k] & 0xC0 != 0x80 { return i }
-                i += length
-            }
-            return nil
         }
     }
 }

@@ -379,44 +379,6 @@ private struct EscapedText {
     }
 }
 
-/// Line and column of byte offsets in UTF-8 text: lines break at LF, CRLF and lone CR (as
-/// Foundation counts them); columns count Unicode scalars from 1. Offsets asked for in increasing
-/// order (the entries of a file) cost one pass over the text in all.
-struct TextLocator {
-    let path: String
-    private var offset = 0
-    private var line = 1
-    /// Scalars between the start of the line and `offset`.
-    private var column = 0
-
-    init(path: String) { self.path = path }
-
-    mutating func location(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
-        if target < offset { self = TextLocator(path: path) }
-        var i = offset
-        while i < target {
-            let byte = bytes[i]
-            if byte == 0x0A || (byte == 0x0D && !(i + 1 < bytes.count && bytes[i + 1] == 0x0A)) {
-                line += 1
-                column = 0
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-            i += 1
-        }
-        offset = target
-        return SourceLocation(file: path, line: line, column: column + 1)
-    }
-
-    /// The position just after the end of `text`, for errors found while decoding.
-    static func end(of text: [UInt8], path: String) -> SourceLocation {
-        text.withUnsafeBufferPointer { bytes in
-            var locator = TextLocator(path: path)
-            return locator.location(at: bytes.count, in: bytes)
-        }
-    }
-}
-
 /// Escape tables of the old-style property list grammar.
 enum StringsEscapes {
     static func hexDigit(_ scalar: Unicode.Scalar) -> UInt8? {

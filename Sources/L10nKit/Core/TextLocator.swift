@@ -1,0 +1,45 @@
+/// Byte offsets to 1-based lines and columns, as every byte-level reader reports them: a line ends
+/// at LF, CRLF or a lone CR; a column counts Unicode scalars; a UTF-8 byte order mark takes no
+/// column. Moving forward continues from the last answer, so locating in file order is one pass.
+/// (Swift source is located by its tokenizer in bytes, as the compiler does.)
+struct TextLocator {
+    let path: String
+    private let start: Int
+    private var offset: Int
+    private var line = 1
+    /// Scalars between the start of the line and `offset`.
+    private var column = 0
+
+    /// `bom`: the text starts with a UTF-8 byte order mark, which is not a column.
+    init(path: String, bom: Bool = false) {
+        self.path = path
+        start = bom ? 3 : 0
+        offset = start
+    }
+
+    mutating func location(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        if target < offset { self = TextLocator(path: path, bom: start == 3) }
+        var i = offset
+        let end = min(target, bytes.count)
+        while i < end {
+            let byte = bytes[i]
+            if byte == 0x0A || (byte == 0x0D && !(i + 1 < bytes.count && bytes[i + 1] == 0x0A)) {
+                line += 1
+                column = 0
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+            i += 1
+        }
+        offset = max(i, offset)
+        return SourceLocation(file: path, line: line, column: column + 1)
+    }
+
+    /// The position just after the end of `text`, for errors found while decoding.
+    static func end(of text: [UInt8], path: String) -> SourceLocation {
+        text.withUnsafeBufferPointer { bytes in
+            var locator = TextLocator(path: path)
+            return locator.location(at: bytes.count, in: bytes)
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import XCTest
+@testable import L10nKit
+
+/// The one locator every byte-level reader reports positions with: LF, CRLF and a lone CR end a
+/// line, columns count scalars, a byte order mark is no column, and asking backwards starts over.
+final class TextLocatorTests: XCTestCase {
+    private func locations(_ text: [UInt8], _ offsets: [Int], bom: Bool = false) -> [String] {
+        text.withUnsafeBufferPointer { bytes in
+            var locator = TextLocator(path: "f", bom: bom)
+            return offsets.map { locator.location(at: $0, in: bytes).description }
+        }
+    }
+
+    func testLineEndsAndColumns() {
+        let text = Array("a\nb\r\nc\rdé€x".utf8)
+        // a=0 \n=1 b=2 \r=3 \n=4 c=5 \r=6 d=7 é=8,9 €=10,11,12 x=13
+        XCTAssertEqual(locations(text, [0, 2, 5, 7, 8, 10, 13]), ["f:1:1", "f:2:1", "f:3:1", "f:4:1", "f:4:2", "f:4:3", "f:4:4"])
+        XCTAssertEqual(locations(text, [13, 2]), ["f:4:4", "f:2:1"], "an earlier offset after a later one")
+        XCTAssertEqual(locations(text, [99]), ["f:4:5"], "past the end: just after the last scalar")
+    }
+
+    func testByteOrderMarkIsNoColumn() {
+        let text: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("ab".utf8)
+        XCTAssertEqual(locations(text, [0, 3, 4], bom: true), ["f:1:1", "f:1:1", "f:1:2"])
+        XCTAssertEqual(locations(text, [4]), ["f:1:3"], "without bom the mark is a scalar")
+    }
+
+    /// The JSON reader and the `.strings` reader agree where a lone CR ends a line.
+    func testReadersAgreeOnALoneCR() throws {
+        XCTAssertThrowsError(try JSONReader.parse(Data("{\r\"a\" : x }".utf8), file: "c.json")) { error in
+            XCTAssertEqual((error as? JSONError)?.location?.description, "c.json:2:7", "\(error)")
+        }
+        XCTAssertThrowsError(try StringsReader.parse(Data("\"a\" = \"b\";\r\"c\" = ;".utf8), path: "c.strings")) { error in
+            XCTAssertEqual((error as? StringsSyntaxError)?.location?.description, "c.strings:2:7", "\(error)")
+        }
+    }
+}
