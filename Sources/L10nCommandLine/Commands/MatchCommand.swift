@@ -75,7 +75,7 @@ struct MatchCommand: ParsableCommand {
             result = matcher.localizationsToUse(preferred: preferred, available: available)
         }
         if json {
-            context.print(CompactJSON.string(.array(result.map(JSONValue.string))))
+            context.print(JSONWriter.compactString(.array(result.map(JSONValue.string))))
         } else {
             result.forEach { context.print($0) }
         }

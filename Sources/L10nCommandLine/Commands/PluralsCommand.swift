@@ -41,10 +41,9 @@ struct PluralsCommand: ParsableCommand {
                          + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
         }
         if json {
-            let rows = rules.map { rule in
-                "  {\"locale\": \(CompactJSON.string(.string(rule.locale))), \"categories\": [\(rule.categories.map { CompactJSON.string(.string($0.rawValue)) }.joined(separator: ", "))]}"
-            }
-            context.print(rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n]")
+            context.print(JSONWriter.rows(rules.map { rule in
+                .object([("locale", .string(rule.locale)), ("categories", .array(rule.categories.map { .string($0.rawValue) }))])
+            }))
             return .success
         }
         for rule in rules {

@@ -30,8 +30,7 @@ struct WidthCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let widths = texts.map { TextWidth.columns($0, ambiguous: ambiguous) }
         if json {
-            let rows = zip(texts, widths).map { "  {\"text\": \(CompactJSON.string(.string($0))), \"columns\": \($1)}" }
-            context.print(rows.isEmpty ? "[]" : "[\n" + rows.joined(separator: ",\n") + "\n]")
+            context.print(JSONWriter.rows(zip(texts, widths).map { .object([("text", .string($0)), ("columns", .number(String($1)))]) }))
         } else {
             for width in widths { context.print(String(width)) }
         }

@@ -165,7 +165,7 @@ public struct KeyResolution: Sendable {
                 ])
             })),
         ])
-        return CompactJSON.string(value) + "\n"
+        return JSONWriter.compactString(value) + "\n"
     }
 
     private static func chain(_ localizations: [String]) -> String {

@@ -120,7 +120,7 @@ public enum PipelineStage: Sendable, Equatable {
             throw InputError("a stage without \"stage\"", at: start, hint: "name it: one of \(names.joined(separator: ", "))")
         }
         guard let name = nameValue.stringValue, names.contains(name) else {
-            throw InputError("unknown stage \(CompactJSON.string(nameValue))", at: nameLocation,
+            throw InputError("unknown stage \(JSONWriter.compactString(nameValue))", at: nameLocation,
                              hint: "stages are \(names.joined(separator: ", "))")
         }
         var options = StageOptions(stage: name, fields: fields, start: start)

@@ -32,13 +32,6 @@ public enum DeviceReport {
             ])
         }
         let value = views.count == 1 ? object(views[0]) : .array(views.map(object))
-        return CompactJSON.string(value)
-    }
-}
-
-/// JSON on one line, members in the order given: `JSONWriter`'s compact style.
-public enum CompactJSON {
-    public static func string(_ value: JSONValue) -> String {
-        String(decoding: JSONWriter(keyOrder: .asGiven, compact: true).bytes(for: value), as: UTF8.self)
+        return JSONWriter.compactString(value)
     }
 }

@@ -61,7 +61,7 @@ public struct FindingsReport: Sendable {
     }
 
     /// The JSON document: schema version, counts, the checks that ran, and every finding.
-    public var json: String { CompactJSON.string(jsonValue) + "\n" }
+    public var json: String { JSONWriter.compactString(jsonValue) + "\n" }
 
     /// The JSON document as a value, for documents that embed it (the report).
     public var jsonValue: JSONValue {

@@ -110,7 +110,15 @@ final class JSONWriterTests: XCTestCase {
         let value = JSONValue.object([("b", .array([.number("1"), .string("x\"\n\u{8}")])), ("a", .object([])), ("c", .array([])), ("d", .null)])
         let text = String(decoding: JSONWriter(keyOrder: .asGiven, compact: true).bytes(for: value), as: UTF8.self)
         XCTAssertEqual(text, #"{"b":[1,"x\"\n\b"],"a":{},"c":[],"d":null}"#)
-        XCTAssertEqual(CompactJSON.string(value), text)
+        XCTAssertEqual(JSONWriter.compactString(value), text)
+    }
+
+    /// The rows style of `plurals --json` and `width --json`: an element per line, a space after
+    /// `:` and `,` inside it, members as given, `[]` when empty.
+    func testRowsStyle() {
+        let rows = [JSONValue.object([("b", .array([.number("1"), .string("x\"")])), ("a", .object([])), ("c", .object([("d", .null), ("e", .bool(true))]))]),
+                    .array([])]
+        XCTAssertEqual(JSONWriter.rows(rows), "[\n  {\"b\": [1, \"x\\\"\"], \"a\": {}, \"c\": {\"d\": null, \"e\": true}},\n  []\n]")
+        XCTAssertEqual(JSONWriter.rows([]), "[]")
     }
 }
-

@@ -19,7 +19,7 @@ final class LocaleMatcherCommandTests: XCTestCase {
     func testJSONOutputIsACompactArray() {
         XCTAssertEqual(CLIRun(["match", "--preferred", "en-IN", "--available", "en,en-GB,de", "--json"]).stdout, "[\"en-GB\",\"en\"]\n")
         XCTAssertEqual(CLIRun(["match", "--preferred", "ja", "--available", "en", "--json"]).stdout, "[]\n")
-        XCTAssertEqual(CompactJSON.string(.string("a\"b\\c\u{1}é")), "\"a\\\"b\\\\c\\u0001é\"")
+        XCTAssertEqual(JSONWriter.compactString(.string("a\"b\\c\u{1}é")), "\"a\\\"b\\\\c\\u0001é\"")
     }
 
     func testNothingPrintedWithoutAMatch() {

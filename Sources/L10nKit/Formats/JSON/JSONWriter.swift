@@ -42,6 +42,26 @@ public struct JSONWriter: Sendable {
         if finalNewline { output.bytes.append(0x0A) }
         return output.bytes.array
     }
+
+    /// One line without spaces, members in the order given: machine output (findings, device
+    /// lists, a name quoted in a message).
+    public static func compactString(_ value: JSONValue) -> String {
+        String(decoding: JSONWriter(keyOrder: .asGiven, compact: true).bytes(for: value), as: UTF8.self)
+    }
+
+    /// An array with one element per line, each on one line with a space after `:` and `,`,
+    /// members in the order given (`l10n plurals --json`, `l10n width --json`); `[]` when empty.
+    public static func rows(_ elements: [JSONValue]) -> String {
+        guard !elements.isEmpty else { return "[]" }
+        let lines = elements.map { element -> String in
+            var output = JSONOutput(keyOrder: .asGiven)
+            output.compact = true
+            output.spaced = true
+            output.write(element, level: 0)
+            return "  " + String(decoding: output.bytes.array, as: UTF8.self)
+        }
+        return "[\n" + lines.joined(separator: ",\n") + "\n]"
+    }
 }
 
 /// The bytes a `JSONOutput` writes: a buffer that grows in place (`realloc`) and is handed to
@@ -105,6 +125,8 @@ struct JSONOutput {
     var ordering: XcodeKeyOrdering?
     /// No newlines, indents or spaces (`JSONWriter.compact`).
     var compact = false
+    /// Compact, but with a space after `:` and `,` (`JSONWriter.rows`).
+    var spaced = false
 
     init(keyOrder: JSONWriter.KeyOrder) {
         ordering = keyOrder == .xcode ? XcodeKeyOrdering() : nil
@@ -121,7 +143,10 @@ struct JSONOutput {
             }
             bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                if index > 0 {
+                    bytes.append(UInt8(ascii: ","))
+                    if spaced { bytes.append(0x20) }
+                }
                 newline(level + 1)
                 write(element, level: level + 1)
             }
@@ -158,10 +183,12 @@ struct JSONOutput {
     /// an object at `level`.
     mutating func writeMemberStart(index: Int, key: String, level: Int) {
         bytes.append(index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        if spaced, index > 0 { bytes.append(0x20) }
         newline(level + 1)
         writeString(key)
         if compact {
             bytes.append(UInt8(ascii: ":"))
+            if spaced { bytes.append(0x20) }
             return
         }
         bytes.append(0x20)
