@@ -23,7 +23,10 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
-        .target(name: "L10nKit", dependencies: ["CICU", "CLibXML2"]),
+        // The lowest layer: located errors, atomic writes and transactions, locale-id validation,
+        // byte-level text primitives, ICU's Swift face. It uses nothing above it.
+        .target(name: "L10nCore", dependencies: ["CICU"]),
+        .target(name: "L10nKit", dependencies: ["L10nCore", "CICU", "CLibXML2"]),
         .target(name: "L10nCommandLine", dependencies: ["L10nKit"]),
         .executableTarget(name: "l10n", dependencies: ["L10nCommandLine"]),
         // Generators of large projects and seeded texts: the bench and the tests use them, the
@@ -32,7 +35,7 @@ let package = Package(
         .executableTarget(name: "l10n-bench", dependencies: ["L10nKit", "L10nTestSupport"]),
         .testTarget(
             name: "L10nKitTests",
-            dependencies: ["L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
+            dependencies: ["L10nCore", "L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
             exclude: ["Golden"]
         ),
     ]

@@ -3,7 +3,7 @@
 #
 #   Tests/Fuzz/run.sh [seconds-per-target] [target...]
 #
-# Builds one fuzz binary (all L10nKit sources + Tests/Fuzz/fuzz_entry.swift, ASan + libFuzzer)
+# Builds one fuzz binary (all L10nCore and L10nKit sources + Tests/Fuzz/fuzz_entry.swift, ASan + libFuzzer)
 # into $FUZZ_DIR (default .build/fuzz), seeds one corpus per target from the repository's own
 # files and ../shared/fixtures (or $FUZZ_FIXTURES) when present, then runs the targets one
 # after another, each first through its scale probe (large generated inputs timed at n and 4n
@@ -29,7 +29,8 @@ clang="${CLANG:-$swift_bin/clang}"
 mkdir -p "$work/include"
 
 # --- Build (only when a source is newer than the binary) -----------------------------------
-mapfile -t sources < <(find Sources/L10nKit -name '*.swift' | sort)
+# The library's layers compiled as one module: L10nKit's re-export of L10nCore is left out.
+mapfile -t sources < <(find Sources/L10nCore Sources/L10nKit -name '*.swift' ! -name Exports.swift | sort)
 binary="$work/fuzz"
 needs_build=0
 if [ ! -x "$binary" ]; then
@@ -49,7 +50,7 @@ module CICU {
 MAP
     "$clang" -c -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CICU/include \
         Sources/CICU/CICU.c -o "$work/CICU.o"
-    swiftc -O -g -use-ld=lld -sanitize=fuzzer,address -parse-as-library -module-name FuzzTarget \
+    swiftc -O -g -use-ld=lld -sanitize=fuzzer,address -parse-as-library -module-name FuzzTarget -package-name l10n \
         -I /usr/include/libxml2 -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap \
         -Xcc -fmodule-map-file="$work/include/module.modulemap" -I "$work/include" \
         "${sources[@]}" Tests/Fuzz/*.swift "$work/CICU.o" \

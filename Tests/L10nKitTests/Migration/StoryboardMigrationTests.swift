@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import L10nCore
 @testable import L10nKit
 
 /// `l10n migrate-ib` on a storyboard localized with ibtool strings files in two locales.

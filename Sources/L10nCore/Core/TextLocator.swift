@@ -2,8 +2,8 @@
 /// at LF, CRLF or a lone CR; a column counts Unicode scalars; a UTF-8 byte order mark takes no
 /// column. Moving forward continues from the last answer, so locating in file order is one pass.
 /// (Swift source is located by its tokenizer in bytes, as the compiler does.)
-struct TextLocator {
-    let path: String
+package struct TextLocator {
+    package let path: String
     private let start: Int
     private var offset: Int
     private var line = 1
@@ -11,13 +11,13 @@ struct TextLocator {
     private var column = 0
 
     /// `bom`: the text starts with a UTF-8 byte order mark, which is not a column.
-    init(path: String, bom: Bool = false) {
+    package init(path: String, bom: Bool = false) {
         self.path = path
         start = bom ? 3 : 0
         offset = start
     }
 
-    mutating func location(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+    package mutating func location(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         if target < offset { self = TextLocator(path: path, bom: start == 3) }
         var i = offset
         let end = min(target, bytes.count)
@@ -36,7 +36,7 @@ struct TextLocator {
     }
 
     /// The position just after the end of `text`, for errors found while decoding.
-    static func end(of text: [UInt8], path: String) -> SourceLocation {
+    package static func end(of text: [UInt8], path: String) -> SourceLocation {
         text.withUnsafeBufferPointer { bytes in
             var locator = TextLocator(path: path)
             return locator.location(at: bytes.count, in: bytes)

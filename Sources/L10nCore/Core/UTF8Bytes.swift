@@ -3,8 +3,8 @@ import Foundation
 extension Array where Element == UInt8 {
     /// Appends the UTF-8 encoding of a scalar value (the byte-level readers build text this way
     /// instead of going through `String` one character at a time).
-    @inline(__always)
-    mutating func appendUTF8(_ scalar: UInt32) {
+    @inlinable
+    package mutating func appendUTF8(_ scalar: UInt32) {
         switch scalar {
         case 0..<0x80:
             append(UInt8(scalar))
@@ -27,8 +27,8 @@ extension Array where Element == UInt8 {
 extension String {
     /// Whether the UTF-8 of the text holds an ASCII byte (`%`, `$`): `memchr` over native storage,
     /// where `utf8.contains` steps one byte at a time.
-    @inline(__always)
-    func containsASCII(_ byte: UInt8) -> Bool {
+    @inlinable
+    package func containsASCII(_ byte: UInt8) -> Bool {
         if let found = utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
             guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
             return memchr(base, Int32(byte), bytes.count) != nil
@@ -41,11 +41,11 @@ extension String {
 
 /// Well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no surrogates, nothing above
 /// U+10FFFF): the one validator the byte-level readers share.
-enum UTF8Validation {
+package enum UTF8Validation {
     /// A multi-byte sequence starting at `i` (`bytes[i] >= 0x80`): the index after it when it is
     /// well formed, else minus the count of bytes up to and including the first bad one.
-    @inline(__always)
-    static func sequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+    @inlinable
+    package static func sequenceEnd(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let length: Int
         var low: UInt8 = 0x80, high: UInt8 = 0xBF
         switch bytes[i] {
@@ -69,7 +69,7 @@ enum UTF8Validation {
 
     /// The offset of the first byte at or after `start` that does not begin a well-formed
     /// sequence, or nil when all are well formed.
-    static func firstInvalid(_ bytes: [UInt8], from start: Int) -> Int? {
+    package static func firstInvalid(_ bytes: [UInt8], from start: Int) -> Int? {
         bytes.withUnsafeBufferPointer { bytes in
             var i = start
             while i < bytes.count {

@@ -2,9 +2,9 @@ import Dispatch
 import Foundation
 
 /// Independent pieces of work run on every core, each result kept in its own slot, in order.
-enum ConcurrentWork {
+package enum ConcurrentWork {
     /// `body(0) ... body(count - 1)`, run concurrently; the results in index order.
-    static func map<T>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
+    package static func map<T>(_ count: Int, _ body: @Sendable (Int) -> T) -> [T] {
         let slots = Slots<T>(count: count)
         DispatchQueue.concurrentPerform(iterations: count) { index in slots.set(index, body(index)) }
         return slots.values.map { $0! }
