@@ -26,7 +26,10 @@ let package = Package(
         // The lowest layer: located errors, atomic writes and transactions, locale-id validation,
         // byte-level text primitives, ICU's Swift face. It uses nothing above it.
         .target(name: "L10nCore", dependencies: ["CICU"]),
-        .target(name: "L10nKit", dependencies: ["L10nCore", "CICU", "CLibXML2"]),
+        // File formats (a value type, a reader and a writer each) and the Swift tokenizer: they
+        // use only L10nCore.
+        .target(name: "L10nFormats", dependencies: ["L10nCore", "CLibXML2"]),
+        .target(name: "L10nKit", dependencies: ["L10nCore", "L10nFormats", "CICU", "CLibXML2"]),
         .target(name: "L10nCommandLine", dependencies: ["L10nKit"]),
         .executableTarget(name: "l10n", dependencies: ["L10nCommandLine"]),
         // Generators of large projects and seeded texts: the bench and the tests use them, the
@@ -35,7 +38,7 @@ let package = Package(
         .executableTarget(name: "l10n-bench", dependencies: ["L10nKit", "L10nTestSupport"]),
         .testTarget(
             name: "L10nKitTests",
-            dependencies: ["L10nCore", "L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
+            dependencies: ["L10nCore", "L10nFormats", "L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
             exclude: ["Golden"]
         ),
     ]

@@ -29,8 +29,9 @@ clang="${CLANG:-$swift_bin/clang}"
 mkdir -p "$work/include"
 
 # --- Build (only when a source is newer than the binary) -----------------------------------
-# The library's layers compiled as one module: L10nKit's re-export of L10nCore is left out.
-mapfile -t sources < <(find Sources/L10nCore Sources/L10nKit -name '*.swift' ! -name Exports.swift | sort)
+# The library's layers compiled as one module: L10nKit's re-export of the layers below is left
+# out, and so are the files' imports of those layers (copied without them).
+mapfile -t sources < <(find Sources/L10nCore Sources/L10nFormats Sources/L10nKit -name '*.swift' ! -name Exports.swift | sort)
 binary="$work/fuzz"
 needs_build=0
 if [ ! -x "$binary" ]; then
@@ -48,12 +49,19 @@ module CICU {
     export *
 }
 MAP
+    rm -rf "$work/src" && mkdir -p "$work/src"
+    flat=()
+    for file in "${sources[@]}"; do
+        copy="$work/src/$(echo "$file" | tr '/' '_')"
+        grep -v -E '^(@testable )?import L10n(Core|Formats)$' "$file" > "$copy"
+        flat+=("$copy")
+    done
     "$clang" -c -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CICU/include \
         Sources/CICU/CICU.c -o "$work/CICU.o"
     swiftc -O -g -use-ld=lld -sanitize=fuzzer,address -parse-as-library -module-name FuzzTarget -package-name l10n \
         -I /usr/include/libxml2 -Xcc -fmodule-map-file=Sources/CLibXML2/module.modulemap \
         -Xcc -fmodule-map-file="$work/include/module.modulemap" -I "$work/include" \
-        "${sources[@]}" Tests/Fuzz/*.swift "$work/CICU.o" \
+        "${flat[@]}" Tests/Fuzz/*.swift "$work/CICU.o" \
         -lxml2 -licuuc -licui18n -licudata -o "$binary.tmp"
     mv "$binary.tmp" "$binary"
 fi

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 
 /// `placeholder-mismatch` settles equal plain specifier lists without parsing the translation:

@@ -1,3 +1,4 @@
+@testable import L10nFormats
 @testable import L10nKit
 import Foundation
 import XCTest

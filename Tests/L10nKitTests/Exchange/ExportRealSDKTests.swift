@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 
 /// Export against the real CE.SDK catalog (../shared/fixtures/imgly) as the SDK layer.

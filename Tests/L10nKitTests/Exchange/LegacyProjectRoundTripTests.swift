@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 
 /// A legacy `.lproj` project without any String Catalog round-trips completely: a real storyboard

@@ -1,4 +1,5 @@
 import Foundation
+@testable import L10nFormats
 @testable import L10nKit
 import XCTest
 

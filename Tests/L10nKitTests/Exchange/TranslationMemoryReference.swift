@@ -1,4 +1,5 @@
 import Foundation
+@testable import L10nFormats
 @testable import L10nKit
 
 // The translation memory as it was before its rewrite around interned source and locale numbers

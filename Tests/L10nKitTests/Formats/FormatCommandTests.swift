@@ -1,4 +1,5 @@
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 
 /// `l10n format` through the command line, on real catalogs and damaged ones.

@@ -1,4 +1,5 @@
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 
 /// JSON read → write over Xcode's own files gives back their bytes, and every object in them is

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 import L10nTestSupport
 

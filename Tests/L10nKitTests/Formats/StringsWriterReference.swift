@@ -1,4 +1,5 @@
 import Foundation
+@testable import L10nFormats
 @testable import L10nKit
 
 // The canonical `.strings` layout as StringsWriter wrote it before it was made faster (commit

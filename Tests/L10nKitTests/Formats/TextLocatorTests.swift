@@ -1,5 +1,6 @@
 import XCTest
 @testable import L10nCore
+@testable import L10nFormats
 @testable import L10nKit
 
 /// The one locator every byte-level reader reports positions with: LF, CRLF and a lone CR end a

@@ -1,4 +1,5 @@
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 
 /// Leaves by (key, locale, path): enumerate, get, set; a set on a real catalog changes only the

@@ -1,4 +1,5 @@
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 
 /// Catalogs built in code, written, and compared byte for byte with `Golden/xcstrings/*.xcstrings`

@@ -1,4 +1,5 @@
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 
 /// Malformed catalogs: one located error each, pointing at the offending value. In each text,

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 @testable import L10nTestSupport
 

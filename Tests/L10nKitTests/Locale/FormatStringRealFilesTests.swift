@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 
 /// The format-string engine over real files that Xcode wrote (../shared/fixtures).

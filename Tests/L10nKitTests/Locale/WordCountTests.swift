@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 
 /// Source words as vendors quote by: ICU's word break, dictionary segmentation for text without

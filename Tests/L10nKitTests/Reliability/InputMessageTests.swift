@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 
 /// Issue 12 item 13: messages that named the wrong cause, and inputs accepted silently.

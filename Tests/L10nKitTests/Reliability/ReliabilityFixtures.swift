@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import L10nFormats
 @testable import L10nKit
 
 /// A small project for the reliability tests, XLIFF text for it, and the built `l10n` binary

@@ -1,0 +1,365 @@
+import Foundation
+import L10nCore
+
+/// Writes JSON in the style Xcode saves String Catalogs in, so a rewritten file diffs cleanly.
+///
+/// The style: 2-space indent, `"key" : value`, `,` + newline between members, an empty object or
+/// array as `{`/`[`, a blank line, the closing bracket on its own indented line (no Xcode file we
+/// have holds an array; the blank line follows what the same writer does for objects); `/` and
+/// non-ASCII written raw; escapes `\"` `\\` `\n` `\r` `\t` `\b` `\f` and `\u00xx` (lower-case hex)
+/// for other control characters; numbers as their lexeme; no newline at the end by default.
+public struct JSONWriter: Sendable {
+    /// How the members of each object are ordered.
+    public enum KeyOrder: Sendable {
+        /// Xcode's order (`Collator.xcodeKeyOrder`, ties broken by UTF-16 code units), in every object.
+        case xcode
+        /// The order the members are given in.
+        case asGiven
+    }
+
+    public var keyOrder: KeyOrder
+    /// Whether the text ends with a newline after the top-level value (Xcode writes none).
+    public var finalNewline: Bool
+    /// One line without spaces (`{"a":[1,2]}`), for machine output such as findings and device
+    /// lists; the same escapes as the Xcode style.
+    public var compact: Bool
+
+    public init(keyOrder: KeyOrder = .xcode, finalNewline: Bool = false, compact: Bool = false) {
+        self.keyOrder = keyOrder
+        self.finalNewline = finalNewline
+        self.compact = compact
+    }
+
+    /// The UTF-8 text of `value`.
+    public func data(for value: JSONValue) -> Data {
+        Data(bytes(for: value))
+    }
+
+    /// The UTF-8 text of `value` as bytes.
+    public func bytes(for value: JSONValue) -> [UInt8] {
+        var output = JSONOutput(keyOrder: keyOrder)
+        output.compact = compact
+        output.write(value, level: 0)
+        if finalNewline { output.bytes.append(0x0A) }
+        return output.bytes.array
+    }
+
+    /// One line without spaces, members in the order given: machine output (findings, device
+    /// lists, a name quoted in a message).
+    public static func compactString(_ value: JSONValue) -> String {
+        String(decoding: JSONWriter(keyOrder: .asGiven, compact: true).bytes(for: value), as: UTF8.self)
+    }
+
+    /// An array with one element per line, each on one line with a space after `:` and `,`,
+    /// members in the order given (`l10n plurals --json`, `l10n width --json`); `[]` when empty.
+    public static func rows(_ elements: [JSONValue]) -> String {
+        guard !elements.isEmpty else { return "[]" }
+        let lines = elements.map { element -> String in
+            var output = JSONOutput(keyOrder: .asGiven)
+            output.compact = true
+            output.spaced = true
+            output.write(element, level: 0)
+            return "  " + String(decoding: output.bytes.array, as: UTF8.self)
+        }
+        return "[\n" + lines.joined(separator: ",\n") + "\n]"
+    }
+}
+
+/// The bytes a `JSONOutput` writes: a buffer that grows in place (`realloc`) and is handed to
+/// `Data` without a copy. A reference, so that appending checks no uniqueness.
+final class JSONBytes {
+    private var pointer: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 1 << 16) {
+        self.capacity = capacity
+        pointer = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    deinit { free(pointer) }
+
+    private func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        capacity = max(capacity * 2, count + extra)
+        pointer = realloc(pointer, capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        if count == capacity { reserve(1) }
+        pointer[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (pointer + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    func append<Bytes: Sequence<UInt8>>(contentsOf bytes: Bytes) {
+        if bytes.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) != nil { return }
+        for byte in bytes { append(byte) }
+    }
+
+    /// The bytes written, copied.
+    var array: [UInt8] { Array(UnsafeBufferPointer(start: pointer, count: count)) }
+
+    /// The bytes written, handed over to a `Data` that frees them; the buffer is empty after.
+    func takeData() -> Data {
+        let data = Data(bytesNoCopy: pointer, count: count, deallocator: .free)
+        capacity = 1 << 8
+        pointer = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+        count = 0
+        return data
+    }
+}
+
+/// The writer's working state: the bytes so far and the sort keys already computed. Format
+/// writers that emit JSON straight from their model (`StringCatalogWriter`) build on it.
+struct JSONOutput {
+    let bytes = JSONBytes()
+    var ordering: XcodeKeyOrdering?
+    /// No newlines, indents or spaces (`JSONWriter.compact`).
+    var compact = false
+    /// Compact, but with a space after `:` and `,` (`JSONWriter.rows`).
+    var spaced = false
+
+    init(keyOrder: JSONWriter.KeyOrder) {
+        ordering = keyOrder == .xcode ? XcodeKeyOrdering() : nil
+    }
+
+    mutating func write(_ value: JSONValue, level: Int) {
+        switch value {
+        case .object(let members):
+            writeObject(members, level: level) { output, value, level in output.write(value, level: level) }
+        case .array(let elements):
+            guard !elements.isEmpty else {
+                writeEmpty(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), level: level)
+                return
+            }
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 {
+                    bytes.append(UInt8(ascii: ","))
+                    if spaced { bytes.append(0x20) }
+                }
+                newline(level + 1)
+                write(element, level: level + 1)
+            }
+            newline(level)
+            bytes.append(UInt8(ascii: "]"))
+        case .string(let text):
+            writeString(text)
+        case .number(let lexeme):
+            bytes.append(contentsOf: lexeme.utf8)
+        case .bool(let flag):
+            writeBool(flag)
+        case .null:
+            bytes.append(contentsOf: "null".utf8)
+        }
+    }
+
+    /// Writes an object whose members are sorted here (unless `ordered` says they already are),
+    /// each value written by `value`.
+    mutating func writeObject<Value>(_ members: [(key: String, value: Value)], level: Int, ordered: Bool = false,
+                                     _ value: (inout JSONOutput, Value, Int) -> Void) {
+        guard !members.isEmpty else {
+            writeEmptyObject(level: level)
+            return
+        }
+        let sorted = ordered ? members : ordering?.sorted(members) ?? members
+        for (index, member) in sorted.enumerated() {
+            writeMemberStart(index: index, key: member.key, level: level)
+            value(&self, member.value, level + 1)
+        }
+        writeObjectEnd(level: level)
+    }
+
+    /// `{` (for the first member) or `,`, then the newline, indent, key and ` : ` of a member of
+    /// an object at `level`.
+    mutating func writeMemberStart(index: Int, key: String, level: Int) {
+        bytes.append(index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        if spaced, index > 0 { bytes.append(0x20) }
+        newline(level + 1)
+        writeString(key)
+        if compact {
+            bytes.append(UInt8(ascii: ":"))
+            if spaced { bytes.append(0x20) }
+            return
+        }
+        bytes.append(0x20)
+        bytes.append(UInt8(ascii: ":"))
+        bytes.append(0x20)
+    }
+
+    /// The newline, indent and `}` that close a non-empty object at `level`.
+    mutating func writeObjectEnd(level: Int) {
+        newline(level)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
+    mutating func writeEmptyObject(level: Int) {
+        writeEmpty(open: UInt8(ascii: "{"), close: UInt8(ascii: "}"), level: level)
+    }
+
+    mutating func writeBool(_ flag: Bool) {
+        bytes.append(contentsOf: flag ? "true".utf8 : "false".utf8)
+    }
+
+    private mutating func writeEmpty(open: UInt8, close: UInt8, level: Int) {
+        bytes.append(open)
+        if !compact {
+            bytes.append(0x0A)
+            newline(level)
+        }
+        bytes.append(close)
+    }
+
+    /// A newline and the indent of `level` (nothing when compact).
+    @inline(__always)
+    private mutating func newline(_ level: Int) {
+        guard !compact else { return }
+        bytes.append(0x0A)
+        indent(level)
+    }
+
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
+
+    @inline(__always)
+    private mutating func indent(_ level: Int) {
+        let count = 2 * level
+        if count <= Self.spaces.count {
+            bytes.append(contentsOf: Self.spaces[..<count])
+        } else {
+            bytes.append(contentsOf: repeatElement(0x20, count: count))
+        }
+    }
+
+    mutating func writeString(_ text: String) {
+        bytes.append(UInt8(ascii: "\""))
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
+                runStart = i + 1
+                switch byte {
+                case UInt8(ascii: "\""): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+                case UInt8(ascii: "\\"): bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+                case 0x0A: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+                case 0x0D: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+                case 0x09: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+                case 0x08: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+                case 0x0C: bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+                default:
+                    let hex = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                                              hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                }
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}
+
+/// Sorts object members in Xcode's key order, computing each distinct key's sort key once.
+package struct XcodeKeyOrdering {
+    private var cache: [String: [UInt8]] = [:]
+    private let collator = Collator.xcodeKeyOrder
+    /// The ASCII keys met by `orderByRank`, in Xcode's order, and each one's place there.
+    private var vocabulary: [String] = []
+    private var ranks: [String: Int] = [:]
+    /// `orderByRank` stops learning keys beyond this many.
+    private static let vocabularyLimit = 256
+
+    mutating func sortKey(_ key: String) -> [UInt8] {
+        if let known = cache[key] { return known }
+        let computed = collator.sortKey(key)
+        cache[key] = computed
+        return computed
+    }
+
+    mutating func sorted<Value>(_ members: [(key: String, value: Value)]) -> [(key: String, value: Value)] {
+        guard members.count > 1 else { return members }
+        return order(ofCached: members.map(\.key)).map { members[$0] }
+    }
+
+    /// The indices of `keys` in Xcode's key order, each distinct key's sort key computed once.
+    package mutating func order(ofCached keys: [String]) -> [Int] {
+        let sortKeys = keys.map { sortKey($0) }
+        return keys.indices.sorted { a, b in
+            let ordering = Self.compare(sortKeys[a], sortKeys[b])
+            if ordering != 0 { return ordering < 0 }
+            return keys[a].utf16.lexicographicallyPrecedes(keys[b].utf16)
+        }
+    }
+
+    /// `order(ofCached:)` for keys from a small vocabulary (locales, plural and device cases,
+    /// substitution names): each ASCII key gets its rank among the keys seen so far once, and
+    /// keys are ordered by ranks. Other keys, and keys beyond the vocabulary limit, are ordered
+    /// by sort keys. (Ranks stand only for ASCII keys: Swift's `==` on other text is canonical
+    /// equivalence, so two different keys could share a rank.)
+    mutating func orderByRank(of keys: [String]) -> [Int] {
+        var keyRanks: [Int] = []
+        keyRanks.reserveCapacity(keys.count)
+        for key in keys {
+            if let rank = ranks[key] {
+                keyRanks.append(rank)
+                continue
+            }
+            guard vocabulary.count < Self.vocabularyLimit, key.utf8.allSatisfy({ $0 < 0x80 }) else { return order(ofCached: keys) }
+            learn(key)
+            return orderByRank(of: keys)
+        }
+        return keys.indices.sorted { keyRanks[$0] < keyRanks[$1] }
+    }
+
+    /// Adds a key to the vocabulary at its place in Xcode's order.
+    private mutating func learn(_ key: String) {
+        let keyOrder = sortKey(key)
+        var low = 0, high = vocabulary.count
+        while low < high {
+            let middle = (low + high) / 2
+            let ordering = Self.compare(sortKey(vocabulary[middle]), keyOrder)
+            if ordering < 0 || (ordering == 0 && vocabulary[middle].utf16.lexicographicallyPrecedes(key.utf16)) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        vocabulary.insert(key, at: low)
+        for index in low..<vocabulary.count { ranks[vocabulary[index]] = index }
+    }
+
+    /// The indices of `keys` in Xcode's key order: the order `Collator.xcodeKeyOrder.sorted`
+    /// gives, with one sort key per key and no cache (for keys met once, such as a catalog's own).
+    package static func order(of keys: [String]) -> [Int] {
+        let collator = Collator.xcodeKeyOrder
+        let sortKeys = keys.map { collator.sortKey($0) }
+        return keys.indices.sorted { a, b in
+            let ordering = compare(sortKeys[a], sortKeys[b])
+            if ordering != 0 { return ordering < 0 }
+            return keys[a].utf16.lexicographicallyPrecedes(keys[b].utf16)
+        }
+    }
+
+    /// Bytewise comparison of two sort keys: negative, zero or positive.
+    static func compare(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in
+                let common = min(pa.count, pb.count)
+                if common > 0 {
+                    let result = memcmp(pa.baseAddress!, pb.baseAddress!, common)
+                    if result != 0 { return Int(result) }
+                }
+                return pa.count - pb.count
+            }
+        }
+    }
+}

@@ -1,0 +1,336 @@
+import L10nCore
+/// A `.strings` file: its entries in file order plus every byte between them, so that writing
+/// it back gives the bytes that were read, and an edit changes only the edited line.
+///
+/// Duplicate keys are kept (Foundation lets the last one win, and so does lookup here);
+/// `duplicateKeys` lists them for a check to warn about.
+public struct StringsFile: Equatable, Sendable {
+    /// One `"key" = "value";` (or `"key";`, which means value = key).
+    public struct Entry: Equatable, Sendable {
+        public internal(set) var key: String
+        public internal(set) var value: String
+        /// The last comment between the previous entry and this key, without its delimiters and
+        /// surrounding whitespace: what Xcode exports as the entry's note.
+        public internal(set) var comment: String?
+        /// Where the key starts; nil for an entry added in memory.
+        public internal(set) var location: SourceLocation?
+        var source: EntrySource
+    }
+
+    /// A key that occurs more than once, with every occurrence in file order; the last one wins.
+    public struct DuplicateKey: Equatable, Sendable {
+        public var key: String
+        public var locations: [SourceLocation]
+    }
+
+    /// The original text of an entry, from its key to its `;`.
+    struct EntrySource: Equatable, Sendable {
+        var key: String
+        /// From the end of the key to the start of the value: whitespace, comments and `=`.
+        var beforeValue: String
+        /// The value token as written; nil for the `"key";` form.
+        var value: String?
+        /// From the end of the value (or key) to the `;`.
+        var beforeSemicolon: String
+
+        var text: String { key + (value.map { beforeValue + $0 } ?? "") + beforeSemicolon + ";" }
+    }
+
+    /// The file's path, used in error locations and when writing.
+    public var path: String
+    /// The encoding the file is written back in.
+    public var encoding: StringsEncoding
+    /// The entries in file order, duplicates included.
+    public private(set) var entries: [Entry]
+    /// `trivia[i]` is the text before `entries[i]`; the last element is the text after the last entry.
+    private(set) var trivia: [String]
+    /// The line break the file uses (`\n`, `\r\n` or `\r`), for inserted lines.
+    let lineBreak: String
+    private var lastIndexByKey: [String: Int]
+
+    /// An empty file, written in `encoding`.
+    public init(path: String = "", encoding: StringsEncoding = .utf8) {
+        self.init(path: path, encoding: encoding, entries: [], trivia: [""], lineBreak: "\n")
+    }
+
+    init(path: String, encoding: StringsEncoding, entries: [Entry], trivia: [String], lineBreak: String) {
+        precondition(trivia.count == entries.count + 1)
+        self.path = path
+        self.encoding = encoding
+        self.entries = entries
+        self.trivia = trivia
+        self.lineBreak = lineBreak
+        self.lastIndexByKey = Self.index(entries)
+    }
+
+    private static func index(_ entries: [Entry]) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for (offset, entry) in entries.enumerated() { result[entry.key] = offset }
+        return result
+    }
+
+    /// The whole file as text, exactly as it will be written (without the byte order mark).
+    public var text: String {
+        var result = trivia[0]
+        for (offset, entry) in entries.enumerated() {
+            result += entry.source.text
+            result += trivia[offset + 1]
+        }
+        return result
+    }
+
+    /// The distinct keys in order of first appearance.
+    public var keys: [String] {
+        var seen = Set<String>()
+        return entries.compactMap { seen.insert($0.key).inserted ? $0.key : nil }
+    }
+
+    /// The value Foundation would return for `key`: that of its last entry.
+    public func value(forKey key: String) -> String? {
+        lastIndexByKey[key].map { entries[$0].value }
+    }
+
+    public subscript(key: String) -> String? { value(forKey: key) }
+
+    /// The entry that wins for `key` (the last one).
+    public func entry(forKey key: String) -> Entry? {
+        lastIndexByKey[key].map { entries[$0] }
+    }
+
+    /// Keys that occur more than once, in order of first appearance.
+    public var duplicateKeys: [DuplicateKey] {
+        var locations: [String: [SourceLocation]] = [:]
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for entry in entries {
+            counts[entry.key, default: 0] += 1
+            if counts[entry.key] == 1 { order.append(entry.key) }
+            if let location = entry.location { locations[entry.key, default: []].append(location) }
+        }
+        return order.filter { counts[$0]! > 1 }.map { DuplicateKey(key: $0, locations: locations[$0] ?? []) }
+    }
+
+    /// Sets the value of `key`. An existing entry (the last one, for a duplicated key) keeps its
+    /// text except the value token, which is rewritten quoted; a new entry is appended in
+    /// canonical form, after `/* comment */` when a comment is given. Setting the current value
+    /// changes nothing.
+    public mutating func setValue(_ value: String, forKey key: String, comment: String? = nil) {
+        if let index = lastIndexByKey[key] {
+            guard entries[index].value != value else { return }
+            if entries[index].source.value == nil {
+                entries[index].source.beforeValue = " = "
+            }
+            entries[index].source.value = StringsWriter.quoted(value)
+            entries[index].value = value
+            return
+        }
+        append(key: key, value: value, comment: comment)
+    }
+
+    /// Removes every entry of `key` together with its own comment and line; returns whether
+    /// there was one.
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> Bool {
+        let indices = entries.indices.filter { entries[$0].key == key }
+        for index in indices.reversed() { remove(at: index) }
+        lastIndexByKey = Self.index(entries)
+        return !indices.isEmpty
+    }
+
+    // MARK: Appending
+
+    private mutating func append(key: String, value: String, comment: String?) {
+        let source = EntrySource(key: StringsWriter.quoted(key), beforeValue: " = ",
+                                 value: StringsWriter.quoted(value), beforeSemicolon: "")
+        let commentLine = comment.map { StringsWriter.blockComment($0) + lineBreak } ?? ""
+        let blankLine = usesBlankLines ? lineBreak : ""
+        let entry = Entry(key: key, value: value, comment: comment, location: nil, source: source)
+        let end = trivia[trivia.count - 1]
+        if entries.isEmpty {
+            var before = end
+            if !before.isEmpty {
+                if !Self.endsWithLineBreak(before) { before += lineBreak }
+                before += blankLine
+            }
+            trivia = [before + commentLine, lineBreak]
+        } else if let split = Self.endOfFirstLine(end) {
+            trivia[trivia.count - 1] = String(end[..<split]) + blankLine + commentLine
+            trivia.append(lineBreak + String(end[split...]))
+        } else {
+            // No line break after the last entry: keep the file ending without one.
+            trivia[trivia.count - 1] = end + lineBreak + blankLine + commentLine
+            trivia.append("")
+        }
+        entries.append(entry)
+        // The note is what a reader of the text will see: the last comment before the key.
+        entries[entries.count - 1].comment = Self.comments(in: Array(trivia[entries.count - 1].unicodeScalars)).last?.text
+        lastIndexByKey[key] = entries.count - 1
+    }
+
+    /// Whether the last entries are separated by a blank line (as in the genstrings and ibtool
+    /// layouts), so an appended entry follows the spacing where it lands.
+    private var usesBlankLines: Bool {
+        switch entries.count {
+        case 0: return true
+        case 1: return Self.hasBlankLine(trivia[1])
+        default: return Self.hasBlankLine(trivia[entries.count - 1])
+        }
+    }
+
+    // MARK: Removing
+
+    private mutating func remove(at index: Int) {
+        let before = Array(trivia[index].unicodeScalars)
+        let after = Array(trivia[index + 1].unicodeScalars)
+
+        // Start at the entry's own comment when it sits directly above or beside the key.
+        var start = before.count
+        if let comment = Self.comments(in: before).last,
+           Self.lineBreakCount(before[comment.range.upperBound...]) <= 1 {
+            start = comment.range.lowerBound
+        }
+        while start > 0, before[start - 1] == " " || before[start - 1] == "\t" { start -= 1 }
+        let ownsLine = start == 0 ? index == 0 : StringsParser.isLineEnd(before[start - 1])
+
+        // End after the spaces and a `//` comment that follow the `;` on the same line.
+        var end = 0
+        while end < after.count, after[end] == " " || after[end] == "\t" { end += 1 }
+        if end + 1 < after.count, after[end] == "/", after[end + 1] == "/" {
+            while end < after.count, !StringsParser.isLineEnd(after[end]) { end += 1 }
+        }
+        let atLineEnd = end < after.count ? StringsParser.isLineEnd(after[end]) : index == entries.count - 1
+
+        var kept = Array(before[..<start])
+        var rest: [Unicode.Scalar]
+        if ownsLine && atLineEnd {
+            // The entry had its lines to itself: remove them, and do not leave two blank lines.
+            if end < after.count {
+                end += (after[end] == "\r" && end + 1 < after.count && after[end + 1] == "\n") ? 2 : 1
+            }
+            rest = Array(after[end...])
+            if Self.endsWithBlankLine(kept, startsLine: index == 0) {
+                rest = Array(rest[Self.endOfBlankLines(rest)...])
+            }
+        } else {
+            rest = Array(after[end...])
+            if !ownsLine && !atLineEnd { kept.append(" ") }
+        }
+        var merged = String.UnicodeScalarView()
+        merged.append(contentsOf: kept)
+        merged.append(contentsOf: rest)
+        trivia.replaceSubrange(index...index + 1, with: [String(merged)])
+        entries.remove(at: index)
+        if index < entries.count {
+            // The next entry's note is now the last comment of the merged text, as Xcode would read it.
+            entries[index].comment = Self.comments(in: Array(trivia[index].unicodeScalars)).last?.text
+        }
+    }
+
+    /// The comments at the start of `scalars` (whitespace and comments up to the first other
+    /// character), with their ranges in scalars; none when a comment is not closed.
+    static func comments(in scalars: [Unicode.Scalar]) -> [StringsComment] {
+        var utf8: [UInt8] = []
+        var scalarOffset: [Int] = []
+        utf8.reserveCapacity(scalars.count)
+        for (offset, scalar) in scalars.enumerated() {
+            for byte in UTF8.encode(scalar)! {
+                utf8.append(byte)
+                scalarOffset.append(offset)
+            }
+        }
+        scalarOffset.append(scalars.count)
+        return utf8.withUnsafeBufferPointer { bytes in
+            var parser = StringsParser(bytes: bytes, path: "")
+            var found: [(range: Range<Int>, text: Range<Int>)] = []
+            do {
+                try parser.skipTrivia { found.append(($0, $1)) }
+            } catch {
+                return []
+            }
+            return found.map {
+                StringsComment(range: scalarOffset[$0.range.lowerBound]..<scalarOffset[$0.range.upperBound], text: parser.trimmedText($0.text))
+            }
+        }
+    }
+
+    private static func lineBreakCount(_ scalars: ArraySlice<Unicode.Scalar>) -> Int {
+        var count = 0
+        var previous: Unicode.Scalar?
+        for scalar in scalars {
+            if StringsParser.isLineEnd(scalar), !(scalar == "\n" && previous == "\r") { count += 1 }
+            previous = scalar
+        }
+        return count
+    }
+
+    /// Whether the text ends with a line that holds only spaces; `startsLine` tells whether the
+    /// text begins at the start of a line (the start of the file) or just after an entry.
+    private static func endsWithBlankLine(_ scalars: [Unicode.Scalar], startsLine: Bool) -> Bool {
+        if scalars.isEmpty { return startsLine }
+        var index = scalars.count
+        while index > 0, scalars[index - 1] == " " || scalars[index - 1] == "\t" { index -= 1 }
+        guard index > 0, StringsParser.isLineEnd(scalars[index - 1]) else { return false }
+        index -= 1
+        if scalars[index] == "\n", index > 0, scalars[index - 1] == "\r" { index -= 1 }
+        while index > 0, scalars[index - 1] == " " || scalars[index - 1] == "\t" { index -= 1 }
+        return index == 0 ? startsLine : StringsParser.isLineEnd(scalars[index - 1])
+    }
+
+    /// The index just after the leading lines that hold only spaces.
+    private static func endOfBlankLines(_ scalars: [Unicode.Scalar]) -> Int {
+        var result = 0
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if StringsParser.isLineEnd(scalar) {
+                index += 1
+                result = index
+            } else if scalar == " " || scalar == "\t" {
+                index += 1
+            } else {
+                break
+            }
+        }
+        return result
+    }
+
+    private static func hasBlankLine(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        var breaks = 0
+        var previous: Unicode.Scalar?
+        for scalar in scalars {
+            if StringsParser.isLineEnd(scalar) {
+                if !(scalar == "\n" && previous == "\r") { breaks += 1 }
+                if breaks >= 2 { return true }
+            } else if scalar != " " && scalar != "\t" {
+                breaks = 0
+            }
+            previous = scalar
+        }
+        return false
+    }
+
+    private static func endsWithLineBreak(_ text: String) -> Bool {
+        text.unicodeScalars.last.map(StringsParser.isLineEnd) ?? false
+    }
+
+    /// The index after the first line break of `text` that is not inside a comment: the end
+    /// of the last entry's line.
+    private static func endOfFirstLine(_ text: String) -> String.Index? {
+        let scalars = Array(text.unicodeScalars)
+        let comments = Self.comments(in: scalars)
+        var offset = 0
+        while offset < scalars.count {
+            if let comment = comments.first(where: { $0.range.contains(offset) }) {
+                offset = comment.range.upperBound
+                continue
+            }
+            if StringsParser.isLineEnd(scalars[offset]) {
+                offset += (scalars[offset] == "\r" && offset + 1 < scalars.count && scalars[offset + 1] == "\n") ? 2 : 1
+                return text.unicodeScalars.index(text.unicodeScalars.startIndex, offsetBy: offset)
+            }
+            offset += 1
+        }
+        return nil
+    }
+}

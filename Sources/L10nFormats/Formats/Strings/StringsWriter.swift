@@ -1,0 +1,177 @@
+import Foundation
+import L10nCore
+
+/// How `l10n format` lays out a `.strings` file.
+///
+/// - `interfaceBuilder`: ibtool's `Main.strings` layout, chosen when every key is an Interface
+///   Builder object-id key (`kCO-9u-5kw.text`, `200876.title`, `RLb-GV-4hh.segmentTitles[0]`):
+///   a blank line first, then each entry as `/* Class = ...; */` and `"key" = "value";`, a blank
+///   line between entries, entries sorted by key in code-point order, as ibtool generates them.
+/// - `genstrings`: every other file. Each entry is `/* comment */`, `"key" = "value";` and a blank
+///   line, with `No comment provided by engineer.` where there is no comment. Entries keep their
+///   file order, because hand-kept tables are grouped by meaning and sorting would turn a format
+///   run into a rewrite of the whole file.
+///
+/// Both keep a comment block that stands apart at the top of the file (a file header); the
+/// genstrings layout also keeps every other free-standing comment (`// MARK:` lines) in place.
+public enum StringsLayout: String, Sendable, CaseIterable {
+    case genstrings
+    case interfaceBuilder
+
+    /// The layout for a file: `interfaceBuilder` when it has entries and every key is an object-id key.
+    public static func inferred(for file: StringsFile) -> StringsLayout {
+        !file.entries.isEmpty && file.entries.allSatisfy { isObjectIDKey($0.key) } ? .interfaceBuilder : .genstrings
+    }
+
+    /// Whether `key` has the shape `<ObjectID>.<property>` of keys ibtool writes: an object id of
+    /// Interface Builder (`abc-12-XYZ`, or digits for XIBs from before Xcode 5), a dot, then a
+    /// property path starting with a lower-case letter, optionally indexed (`segmentTitles[0]`).
+    public static func isObjectIDKey(_ key: String) -> Bool {
+        let parts = key.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        let id = Array(parts[0].unicodeScalars)
+        let isAlphanumeric: (Unicode.Scalar) -> Bool = { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+        let isModernID = id.count == 10 && id[3] == "-" && id[6] == "-"
+            && id.enumerated().allSatisfy { $0.offset == 3 || $0.offset == 6 || isAlphanumeric($0.element) }
+        let isLegacyID = !id.isEmpty && id.allSatisfy { ("0"..."9").contains($0) }
+        guard isModernID || isLegacyID else { return false }
+        let property = Array(parts[1].unicodeScalars)
+        guard let first = property.first, ("a"..."z").contains(first) else { return false }
+        return property.allSatisfy { isAlphanumeric($0) || $0 == "." || $0 == "[" || $0 == "]" || $0 == "_" }
+    }
+}
+
+/// Writes `.strings` files: losslessly (the bytes read, with only edited entries changed) or in
+/// a canonical layout.
+public enum StringsWriter {
+    /// The note genstrings writes for an entry without a comment.
+    public static let noCommentNote = "No comment provided by engineer."
+
+    /// The file's bytes in its encoding: exactly what was read when nothing was edited.
+    public static func data(for file: StringsFile) -> Data {
+        file.encoding.encode(file.text)
+    }
+
+    /// Writes the file atomically; returns whether the bytes on disk changed.
+    @discardableResult
+    public static func write(_ file: StringsFile, to url: URL) throws -> Bool {
+        try AtomicFile.writeIfChanged(data(for: file), to: url)
+    }
+
+    /// The file re-laid out canonically (see `StringsLayout`), in the file's encoding and line breaks.
+    public static func canonicalData(for file: StringsFile, layout: StringsLayout? = nil) -> Data {
+        file.encoding.encode(canonicalText(for: file, layout: layout ?? .inferred(for: file)))
+    }
+
+    /// The canonical text of a file (see `StringsLayout`).
+    public static func canonicalText(for file: StringsFile, layout: StringsLayout) -> String {
+        let newline = file.lineBreak
+        var blocks: [(key: String, text: String)] = []
+        var header: [String] = []
+        var footer: [String] = []
+        for (offset, entry) in file.entries.enumerated() {
+            let (free, attached) = split(file.trivia[offset])
+            var text = ""
+            if offset == 0 {
+                header = free
+            } else if layout == .genstrings, !free.isEmpty {
+                text += free.joined(separator: newline) + newline + newline
+            }
+            let comment = attached ?? (layout == .genstrings ? noCommentNote : nil)
+            if let comment { text += blockComment(comment) + newline }
+            text += quoted(entry.key) + " = " + quoted(entry.value) + ";" + newline
+            blocks.append((entry.key, text))
+        }
+        if layout == .genstrings {
+            footer = split(file.trivia[file.trivia.count - 1]).free
+            if file.entries.isEmpty, let attached = split(file.trivia[0]).attached { footer.append(blockComment(attached)) }
+        }
+        var result = header.isEmpty ? "" : header.joined(separator: newline) + newline + newline
+        switch layout {
+        case .genstrings:
+            result += blocks.map { $0.text + newline }.joined()
+            if !footer.isEmpty { result += footer.joined(separator: newline) + newline }
+        case .interfaceBuilder:
+            let sorted = blocks.enumerated().sorted { lhs, rhs in
+                let (a, b) = (lhs.element.key.unicodeScalars, rhs.element.key.unicodeScalars)
+                if a.elementsEqual(b) { return lhs.offset < rhs.offset }
+                return a.lexicographicallyPrecedes(b)
+            }
+            if header.isEmpty { result += newline }
+            result += sorted.map(\.element.text).joined(separator: newline)
+        }
+        return result
+    }
+
+    /// Splits the text before an entry into free-standing comments (as written) and the entry's
+    /// own comment: the last one, when at most one line break separates it from the key.
+    private static func split(_ trivia: String) -> (free: [String], attached: String?) {
+        var trivia = trivia
+        return trivia.withUTF8 { bytes in
+            var parser = StringsParser(bytes: bytes, path: "")
+            var comments: [(range: Range<Int>, text: Range<Int>)] = []
+            do {
+                try parser.skipTrivia { comments.append(($0, $1)) }
+            } catch {
+                comments = []
+            }
+            var attached: String?
+            if let last = comments.last, lineBreakCount(bytes[last.range.upperBound...]) <= 1 {
+                attached = parser.trimmedText(last.text)
+                comments.removeLast()
+            }
+            return (comments.map { parser.text($0.range) }, attached)
+        }
+    }
+
+    /// Line breaks in text: LF, CR, U+2028 and U+2029, with CR LF counted once.
+    private static func lineBreakCount(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        var count = 0
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            switch bytes[index] {
+            case 0x0A:
+                if index == bytes.startIndex || bytes[index - 1] != 0x0D { count += 1 }
+            case 0x0D:
+                count += 1
+            case 0xE2 where index + 2 < bytes.endIndex && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                count += 1
+            default: break
+            }
+            index += 1
+        }
+        return count
+    }
+
+    /// `text` as a quoted `.strings` string with canonical escapes: `\"`, `\\`, `\n`, `\r`, `\t`,
+    /// other control characters as `\Uxxxx`; everything else written as is.
+    public static func quoted(_ text: String) -> String {
+        // Every character that is escaped is one byte in UTF-8.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            return "\"" + text + "\""
+        }
+        var result: [UInt8] = [UInt8(ascii: "\"")]
+        result.reserveCapacity(text.utf8.count + 16)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): result += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+            case UInt8(ascii: "\\"): result += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+            case 0x0A: result += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: result += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: result += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case _ where byte < 0x20 || byte == 0x7F:
+                let hex = Array("0123456789ABCDEF".utf8)
+                result += [UInt8(ascii: "\\"), UInt8(ascii: "U"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            default: result.append(byte)
+            }
+        }
+        result.append(UInt8(ascii: "\""))
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// `/* text */`, with a `*/` inside the text broken up so the comment cannot end early.
+    public static func blockComment(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "*")) else { return "/* " + text + " */" }
+        return "/* " + text.replacingOccurrences(of: "*/", with: "* /") + " */"
+    }
+}

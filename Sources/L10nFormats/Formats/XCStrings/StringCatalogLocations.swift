@@ -1,0 +1,115 @@
+import Foundation
+import L10nCore
+
+/// Where each key of a String Catalog, and each of its localizations, stands in the file: what
+/// findings point at. Read from the bytes only for files that have findings.
+public struct StringCatalogLocations: Sendable {
+    public private(set) var keys: [String: SourceLocation] = [:]
+    public private(set) var localizations: [String: [String: SourceLocation]] = [:]
+
+    /// Reads the locations; with `only`, just those keys' (the rest is skipped without a record).
+    public init(_ data: Data, file: String, only wanted: Set<String>? = nil) throws {
+        var keys: [String: SourceLocation] = [:]
+        var localizations: [String: [String: SourceLocation]] = [:]
+        try JSONReader.read(data, file: file) { reader in
+            guard try reader.peekKind() == .object else { return }
+            try reader.readObject(detectingDuplicates: false) { reader, field, _ in
+                guard field == "strings", try reader.peekKind() == .object else { try reader.skipValue(); return }
+                try reader.readObject(detectingDuplicates: false) { reader, key, keyOffset in
+                    if let wanted, !wanted.contains(key) { try reader.skipValue(); return }
+                    keys[key] = reader.location(at: keyOffset)
+                    guard try reader.peekKind() == .object else { try reader.skipValue(); return }
+                    if let byLocale = try Self.localizationLocations(&reader, only: nil) { localizations[key] = byLocale }
+                }
+            }
+        }
+        self.keys = keys
+        self.localizations = localizations
+    }
+
+    /// Reads the locations of `wanted` keys straight at the offsets the catalog's reader noted,
+    /// parsing only those entries (a large set in slices side by side); falls back to scanning
+    /// the whole file when `data` is not the bytes the catalog was read from.
+    /// With `locales`, only those localizations of each key are recorded (the ones findings name).
+    public init(_ data: Data, file: String, only wanted: Set<String>, locales: [String: Set<String>]? = nil,
+                readAs catalog: StringCatalog) throws {
+        try self.init(data, file: file, only: wanted, locales: locales, readAs: catalog, slices: nil)
+    }
+
+    /// The same in a given number of slices (tests); nil: one per core for a large set.
+    init(_ data: Data, file: String, only wanted: Set<String>, locales: [String: Set<String>]? = nil,
+         readAs catalog: StringCatalog, slices: Int?) throws {
+        let index = catalog.keyIndex
+        guard let fileKeys = index.keys, index.offsets.count == fileKeys.count else {
+            try self.init(data, file: file, only: wanted)
+            return
+        }
+        let positions = fileKeys.indices.filter { wanted.contains(fileKeys[$0]) }
+        let parts = max(1, slices ?? (positions.count < 2_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount))
+        let size = (positions.count + parts - 1) / max(parts, 1)
+        let slices = ConcurrentWork.map(parts) { part in
+            Result {
+                try Self.direct(data, file: file, keys: fileKeys, offsets: index.offsets, locales: locales,
+                                positions: positions[min(part * size, positions.count)..<min((part + 1) * size, positions.count)])
+            }
+        }
+        var keys: [String: SourceLocation] = [:]
+        var localizations: [String: [String: SourceLocation]] = [:]
+        for slice in slices {
+            guard let found = try slice.get() else {
+                try self.init(data, file: file, only: wanted)
+                return
+            }
+            keys.merge(found.keys) { first, _ in first }
+            localizations.merge(found.localizations) { first, _ in first }
+        }
+        self.init(keys: keys, localizations: localizations)
+    }
+
+    /// The locations of the keys at `positions` (indices into the file's keys, ascending); nil
+    /// when a noted offset does not hold its key.
+    private static func direct(_ data: Data, file: String, keys fileKeys: [String], offsets: [Int],
+                               locales wantedLocales: [String: Set<String>]?, positions: ArraySlice<Int>) throws -> StringCatalogLocations? {
+        var keys: [String: SourceLocation] = [:]
+        var localizations: [String: [String: SourceLocation]] = [:]
+        let matched = try JSONReader.read(data, file: file) { reader -> Bool in
+            for position in positions {
+                let key = fileKeys[position], offset = offsets[position]
+                guard reader.member(at: offset) == key else { return false }
+                keys[key] = reader.location(at: offset)
+                let only = wantedLocales?[key]
+                if only?.isEmpty == true { continue }
+                guard try reader.peekKind() == .object else { continue }
+                if let byLocale = try Self.localizationLocations(&reader, only: only) { localizations[key] = byLocale }
+            }
+            return true
+        }
+        return matched ? StringCatalogLocations(keys: keys, localizations: localizations) : nil
+    }
+
+    /// Reads an entry object (the reader standing on it) and returns where each of its
+    /// localizations starts (only those in `only`, when given); nil when it has none.
+    private static func localizationLocations(_ reader: inout JSONReader, only: Set<String>?) throws -> [String: SourceLocation]? {
+        var result: [String: SourceLocation]?
+        try reader.readObject(detectingDuplicates: false) { reader, member, _ in
+            guard member == "localizations", try reader.peekKind() == .object else { try reader.skipValue(); return }
+            var byLocale: [String: SourceLocation] = [:]
+            try reader.readObject(detectingDuplicates: false) { reader, locale, localeOffset in
+                if only?.contains(locale) != false { byLocale[locale] = reader.location(at: localeOffset) }
+                try reader.skipValue()
+            }
+            result = byLocale
+        }
+        return result
+    }
+
+    private init(keys: [String: SourceLocation], localizations: [String: [String: SourceLocation]]) {
+        self.keys = keys
+        self.localizations = localizations
+    }
+
+    /// The localization's location, else the key's.
+    public func location(key: String, locale: String?) -> SourceLocation? {
+        locale.flatMap { localizations[key]?[$0] } ?? keys[key]
+    }
+}
