@@ -29,7 +29,9 @@ let package = Package(
         // File formats (a value type, a reader and a writer each) and the Swift tokenizer: they
         // use only L10nCore.
         .target(name: "L10nFormats", dependencies: ["L10nCore", "CLibXML2"]),
-        .target(name: "L10nKit", dependencies: ["L10nCore", "L10nFormats", "CICU", "CLibXML2"]),
+        // Apple's locale matching, locale ids, plural rules, format strings, text width.
+        .target(name: "L10nLocale", dependencies: ["L10nCore", "L10nFormats", "CICU"]),
+        .target(name: "L10nKit", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "CICU", "CLibXML2"]),
         .target(name: "L10nCommandLine", dependencies: ["L10nKit"]),
         .executableTarget(name: "l10n", dependencies: ["L10nCommandLine"]),
         // Generators of large projects and seeded texts: the bench and the tests use them, the
@@ -38,7 +40,7 @@ let package = Package(
         .executableTarget(name: "l10n-bench", dependencies: ["L10nKit", "L10nTestSupport"]),
         .testTarget(
             name: "L10nKitTests",
-            dependencies: ["L10nCore", "L10nFormats", "L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
+            dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
             exclude: ["Golden"]
         ),
     ]

@@ -1,3 +1,4 @@
 // `import L10nKit` stays the one import for users of the library: the layers below come with it.
 @_exported import L10nCore
 @_exported import L10nFormats
+@_exported import L10nLocale

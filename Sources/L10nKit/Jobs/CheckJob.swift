@@ -234,18 +234,3 @@ public enum Baseline {
         }
     }
 }
-
-/// "Did you mean" for names typed by people.
-public enum Suggestion {
-    /// The candidate nearest to `text` within an edit distance of a third of its length (at least 2).
-    public static func didYouMean(_ text: String, among candidates: [String]) -> String? {
-        let typed = Array(text.lowercased().unicodeScalars)
-        let limit = max(2, typed.count / 3)
-        var best: (Int, String)?
-        for candidate in candidates {
-            guard let distance = EditDistance.bounded(typed, Array(candidate.lowercased().unicodeScalars), limit: limit) else { continue }
-            if best == nil || distance < best!.0 { best = (distance, candidate) }
-        }
-        return best?.1
-    }
-}

@@ -1,5 +1,6 @@
 import Foundation
 @testable import L10nFormats
+@testable import L10nLocale
 @testable import L10nKit
 import XCTest
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import L10nFormats
+@testable import L10nLocale
 @testable import L10nKit
 
 // The translation memory as it was before its rewrite around interned source and locale numbers

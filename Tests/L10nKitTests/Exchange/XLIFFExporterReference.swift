@@ -1,4 +1,5 @@
 @testable import L10nFormats
+@testable import L10nLocale
 @testable import L10nKit
 import Foundation
 

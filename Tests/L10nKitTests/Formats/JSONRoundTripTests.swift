@@ -1,5 +1,6 @@
 import XCTest
 @testable import L10nFormats
+@testable import L10nLocale
 @testable import L10nKit
 
 /// JSON read → write over Xcode's own files gives back their bytes, and every object in them is

@@ -4,6 +4,7 @@ import FoundationXML
 #endif
 import XCTest
 @testable import L10nFormats
+@testable import L10nLocale
 @testable import L10nKit
 
 /// The format-string engine over real files that Xcode wrote (../shared/fixtures).

@@ -1,5 +1,6 @@
 import XCTest
 @testable import L10nFormats
+@testable import L10nLocale
 @testable import L10nKit
 
 final class FormatStringTests: XCTestCase {

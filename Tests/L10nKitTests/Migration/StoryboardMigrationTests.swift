@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import L10nCore
 @testable import L10nFormats
+@testable import L10nLocale
 @testable import L10nKit
 
 /// `l10n migrate-ib` on a storyboard localized with ibtool strings files in two locales.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import L10nCommandLine
 @testable import L10nFormats
+@testable import L10nLocale
 @testable import L10nKit
 
 /// `l10n sdk-diff` and the `override-of-removed-key` check: what an SDK upgrade changes, on

@@ -1,6 +1,7 @@
 // The XLIFF writer as it was before it wrote bytes (issue 11): it built a String. Kept only as
 // the oracle of `ExportEquivalenceTests` while the byte writer is young.
 @testable import L10nFormats
+@testable import L10nLocale
 @testable import L10nKit
 import Foundation
 

@@ -1,3 +1,5 @@
+import L10nCore
+import L10nFormats
 /// How much a format-string finding matters: errors can crash or print garbage at run time,
 /// warnings print something other than intended.
 public enum FormatSeverity: String, Sendable, Hashable, Comparable {

@@ -1,4 +1,6 @@
 import Foundation
+import L10nCore
+import L10nFormats
 
 /// A CLDR plural category, as String Catalogs and `.stringsdict` files name their plural cases.
 ///

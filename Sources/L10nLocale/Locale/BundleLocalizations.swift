@@ -1,3 +1,5 @@
+import L10nCore
+import L10nFormats
 /// A bundle's localizations as CoreFoundation gathers them, and the ones it uses on a device.
 ///
 /// Mirrors `CFBundleCopyBundleLocalizations` and `_CFBundleCopyLanguageSearchListInBundle`: the
@@ -121,7 +123,7 @@ public struct BundleLocalizations: Sendable, Equatable {
     /// as is, as the old name (`en` ↔ `English`), with `-`/`_` swapped after two letters, or with the
     /// same canonical form. The canonical form here is the BCP 47 tag of the matcher's normalized id,
     /// standing in for `CFLocaleCreateCanonicalLanguageIdentifierFromString`.
-    static func spelling(of language: String, in list: [String]) -> String? {
+    package static func spelling(of language: String, in list: [String]) -> String? {
         if list.contains(language) { return language }
         if let alternate = oldLanguageNames[language] ?? oldLanguageNames.first(where: { $0.value == language })?.key,
            list.contains(alternate) {

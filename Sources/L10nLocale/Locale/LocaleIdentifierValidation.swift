@@ -1,5 +1,7 @@
 import CICU
 import Foundation
+import L10nCore
+import L10nFormats
 
 /// A locale id that is safe to use as a folder name (`<id>.lproj`), a file name (`<id>.xliff`)
 /// and a catalog key: validated and in the form Xcode writes (BCP 47 with catalog casing: `en`,

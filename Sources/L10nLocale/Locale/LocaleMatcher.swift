@@ -1,3 +1,5 @@
+import L10nCore
+import L10nFormats
 /// How iOS chooses a bundle's localization for the user's preferred languages.
 ///
 /// A reimplementation of `ualoc_localizationsToUse` (Apple's ICU fork, called by CoreFoundation) on the

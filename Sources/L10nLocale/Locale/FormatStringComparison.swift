@@ -1,3 +1,5 @@
+import L10nCore
+import L10nFormats
 /// Why a translation's format string cannot stand in for its source's, found by
 /// `FormatString.mismatches(source:translation:)`.
 public struct FormatMismatch: Sendable, Hashable {

@@ -1,3 +1,5 @@
+import L10nCore
+import L10nFormats
 /// The C integer size a length modifier asks `String(format:)` to read.
 ///
 /// On 64-bit Apple platforms `long`, `size_t`, `ptrdiff_t`, `intmax_t` and `long long` are all 64

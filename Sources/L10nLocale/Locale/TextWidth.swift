@@ -1,3 +1,5 @@
+import L10nCore
+import L10nFormats
 /// Display width of text in terminal-style columns, the measure of the `width` check's budgets:
 /// a Latin letter is 1, a CJK ideograph or an emoji 2.
 ///

@@ -1,3 +1,5 @@
+import L10nCore
+import L10nFormats
 // Generated once from apple-locale-data.json (shared data of the l10n project); edit both together.
 // The test `LocaleMatcherDataTests` compares this table with the JSON whenever ../shared is present.
 
