@@ -20,7 +20,7 @@ struct ImportCommand: ParsableCommand {
         A development-language file (target-language = the source language, which Xcode exports \
         for copy editors) is refused unless --source-edits: then its edited targets become the \
         source texts and every other locale's translation of a changed source goes to \
-        needs_review (.strings and .stringsdict translations, which have no state, are listed to \
+        needs_review (.strings, .stringsdict and storyboard translations, which have no state, are listed to \
         re-check).
         """
     )

@@ -158,18 +158,38 @@ public enum ImportPolicy {
             evaluate: { candidate in candidate.readOnly.map { .refused(.readOnlyFile, $0) } }),
         ImportRule(
             id: "unsupported-file", effect: .refuse,
-            summary: "an edited development-language text of a storyboard, XIB or intent definition (edited in Interface Builder or Xcode's intent editor, never written by l10n)",
+            summary: "an edited development-language text of an intent definition, or of a storyboard or XIB where it is no attribute l10n can rewrite (multi-line text, segment and cell titles): edited in Xcode's intent editor or Interface Builder",
             triggeringExamples: [{
-                var example = ImportRuleExample.unit("A storyboard's development-language text, edited", [:],
-                                                     TransUnit(id: "abc-12-XYZ.text", source: "Run", target: "Go", targetState: .translated),
+                var example = ImportRuleExample.unit("A storyboard's multi-line development-language text, edited", [:],
+                                                     TransUnit(id: "abc-12-XYZ.text", source: "Run\nnow", target: "Go\nnow", targetState: .translated),
                                                      locale: "en", original: "App/Base.lproj/Main.storyboard",
                                                      more: ["App/Base.lproj/Main.storyboard": .text(
                                                          "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"><scenes><scene><objects>"
-                                                             + "<label text=\"Run\" id=\"abc-12-XYZ\"/></objects></scene></scenes></document>\n")])
+                                                             + "<label id=\"abc-12-XYZ\"><string key=\"text\">Run\nnow</string></label></objects></scene></scenes></document>\n")])
+                example.sourceEdits = true
+                return example
+            }(), {
+                var example = ImportRuleExample.unit("An intent definition's development-language text, edited", [:],
+                                                     TransUnit(id: "gpCwrM", source: "Configuration", target: "Settings", targetState: .translated),
+                                                     locale: "en", original: "App/Base.lproj/Intents.intentdefinition",
+                                                     more: ["App/Base.lproj/Intents.intentdefinition": .text(
+                                                         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>INIntents</key>\n\t<array>\n\t\t<dict>\n"
+                                                             + "\t\t\t<key>INIntentTitle</key>\n\t\t\t<string>Configuration</string>\n"
+                                                             + "\t\t\t<key>INIntentTitleID</key>\n\t\t\t<string>gpCwrM</string>\n\t\t</dict>\n\t</array>\n</dict>\n</plist>\n")])
                 example.sourceEdits = true
                 return example
             }()],
             nonTriggeringExamples: [
+                {
+                    var example = ImportRuleExample.unit("A storyboard's development-language text in an attribute, edited (written into the storyboard)", [:],
+                                                         TransUnit(id: "abc-12-XYZ.text", source: "Run", target: "Go", targetState: .translated),
+                                                         locale: "en", original: "App/Base.lproj/Main.storyboard",
+                                                         more: ["App/Base.lproj/Main.storyboard": .text(
+                                                             "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"><scenes><scene><objects>"
+                                                                 + "<label text=\"Run\" id=\"abc-12-XYZ\"/></objects></scene></scenes></document>\n")])
+                    example.sourceEdits = true
+                    return example
+                }(),
                 .unit("A String Catalog unit", ["Done": ["en": "Done"]],
                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated)),
                 .unit("A .stringsdict unit", [:],

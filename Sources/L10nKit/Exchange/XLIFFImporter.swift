@@ -325,6 +325,10 @@ struct ImportSession {
     var sourceEdits = SourceEdits()
     /// Development-language units skipped as not translated although their text was edited.
     var unfinishedSourceEdits = 0
+    /// Base storyboards and XIBs read for copy edits, with where their texts lie (nil: unreadable).
+    var documents: [String: (data: Data, edits: InterfaceBuilderSourceEdits)?] = [:]
+    /// Edited development-language texts of Base storyboards and XIBs, by document path, then unit id.
+    var documentTexts: [String: [String: String]] = [:]
 
     init(project: Project, files: ExchangeFiles) {
         self.project = project
@@ -539,23 +543,55 @@ struct ImportSession {
     // MARK: Storyboards, XIBs and intent definitions
 
     /// A development-language unit of a storyboard, XIB or intent definition (the copy editors'
-    /// file): its texts live in the Base document, which an import never writes. A text returned as
-    /// it is comes out unchanged; an edited one is refused, to be made in Xcode's editor.
+    /// file). A text returned as it is comes out unchanged. An edited text of a storyboard or XIB
+    /// is written into the Base document when it is an attribute l10n can rewrite
+    /// (`InterfaceBuilderSourceEdits`), and the locales' values of it are listed to re-check; any
+    /// other edited text is refused, to be made in Interface Builder or the intent editor.
     private mutating func processBaseDocumentSourceText(_ unit: TransUnit, table: ExchangeFiles.Table,
                                                             outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
         var outcome = start
-        outcome.targetPath = table.originalPath
+        let path = table.originalPath
+        outcome.targetPath = path
         outcome.key = unit.id
         var candidate = ImportCandidate(unit: unit, locale: start.locale, doNotTranslate: !unit.translate, hasStates: false)
         candidate.expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: table.sourceFile)
         candidate.unknownID = Self.unknownIDMessage(unit.id, table: table)
-        let edited = table.isIntentDefinition
-            ? "the development-language texts of \(table.originalPath) are edited in Xcode's intent editor; l10n never writes an intent definition"
-            : "the development-language texts of \(table.originalPath) are edited in Interface Builder; l10n never writes a storyboard or XIB"
-        if let target = unit.target, let expected = candidate.expected, target != expected.sourceValue, target != expected.source {
-            candidate.unsupported = edited
+        let isEdited = unit.target.map { target in
+            candidate.expected.map { target != $0.sourceValue && target != $0.source } ?? false
+        } ?? false
+        var edited = table.isIntentDefinition
+            ? "the development-language texts of \(path) are edited in Xcode's intent editor; l10n never writes an intent definition"
+            : "the development-language texts of \(path) are edited in Interface Builder; l10n never writes a storyboard or XIB"
+        if isEdited, table.isInterfaceBuilder {
+            if documents[path] == nil {
+                documents[path] = (try? Data(contentsOf: project.url(forPath: path))).map { ($0, InterfaceBuilderSourceEdits(document: $0)) }
+            }
+            if let document = documents[path] ?? nil, document.edits.valueRange(ofUnit: unit.id) != nil {
+                candidate.isSourceEdit = true
+            } else {
+                edited = "the text \"\(unit.id)\" of \(path) is not an attribute l10n can rewrite (multi-line text, a segment or cell title); edit it in Interface Builder"
+            }
+        }
+        if isEdited, !candidate.isSourceEdit { candidate.unsupported = edited }
+        if unit.translate, candidate.isSourceEdit {
+            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: start.locale, id: unit.id)).inserted
         }
         let verdict = ImportPolicy.decide(&candidate)
+        if case .applied(let value, _) = verdict, candidate.isSourceEdit, let expected = candidate.expected {
+            outcome.oldValue = expected.sourceValue
+            outcome = Self.record(verdict, candidate, in: outcome)
+            documentTexts[path, default: [:]][unit.id] = value
+            applied[path, default: 0] += 1
+            var edit = ImportUnitOutcome.SourceEdit()
+            for locale in Collator.xcodeKeyOrder.sorted(Array(table.table.files.keys)) where locale != "Base" {
+                let localePath = table.table.path(locale: locale)
+                guard let current = stringsValues[localePath]?[unit.id] ?? table.table.files[locale]?.value(forKey: unit.id) else { continue }
+                edit.translations.append(ImportUnitOutcome.ReviewedTranslation(path: localePath, locale: LocaleIdentifier.canonicalized(locale) ?? locale,
+                                                                               id: unit.id, value: current))
+            }
+            outcome.sourceEdit = edit
+            return outcome
+        }
         if case .applied = verdict {
             candidate.rules.append(ImportUnitOutcome.Reason.unsupportedFile.rawValue)
             return Self.refuse(Self.record(verdict, candidate, in: outcome), .unsupportedFile, edited)
@@ -864,6 +900,11 @@ struct ImportSession {
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
                                             appliedUnits: applied[path] ?? 0, createdEntries: 0,
                                             expected: existing == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
+        }
+        for (path, texts) in documentTexts {
+            guard let document = documents[path] ?? nil, let data = document.edits.applying(texts), data != document.data else { continue }
+            changes.append(ImportFileChange(path: path, url: project.url(forPath: path), data: data, isNew: false,
+                                            appliedUnits: applied[path] ?? 0, createdEntries: 0, expected: .bytes(document.data)))
         }
         for (path, values) in stringsdictValues {
             guard let table = stringsdictTables[path] else { continue }

@@ -37,6 +37,42 @@ struct InterfaceBuilderElementSpans {
         return all.first { $0.start == start }
     }
 
+    /// The spans of the direct children of `span` with this name, in document order.
+    func children(named name: String, of span: Span) -> [Span] {
+        let starts = Set(span.children.filter { $0.name == name }.map(\.start))
+        return all.filter { starts.contains($0.start) }.sorted { $0.start < $1.start }
+    }
+
+    /// The byte range of the value of attribute `name` in the start tag of `span` (double or
+    /// single quoted, as written), nil when the tag has no such attribute.
+    func attributeValue(_ name: String, of span: Span) -> Range<Int>? {
+        let pattern = Array(name.utf8)
+        var index = span.start + 1
+        var quote: UInt8 = 0
+        while index < span.startTagEnd {
+            let byte = bytes[index]
+            if quote != 0 {
+                if byte == quote { quote = 0 }
+            } else if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                quote = byte
+            } else if Self.isNameEnd(bytes[index - 1]), index + pattern.count < span.startTagEnd,
+                      Array(bytes[index..<index + pattern.count]) == pattern {
+                var cursor = index + pattern.count
+                while cursor < span.startTagEnd, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 || bytes[cursor] == 0x0A || bytes[cursor] == 0x0D { cursor += 1 }
+                guard cursor < span.startTagEnd, bytes[cursor] == UInt8(ascii: "=") else { index += 1; continue }
+                cursor += 1
+                while cursor < span.startTagEnd, bytes[cursor] == 0x20 || bytes[cursor] == 0x09 || bytes[cursor] == 0x0A || bytes[cursor] == 0x0D { cursor += 1 }
+                guard cursor < span.startTagEnd, bytes[cursor] == UInt8(ascii: "\"") || bytes[cursor] == UInt8(ascii: "'") else { return nil }
+                let open = bytes[cursor]
+                var end = cursor + 1
+                while end < span.startTagEnd, bytes[end] != open { end += 1 }
+                return end < span.startTagEnd ? (cursor + 1)..<end : nil
+            }
+            index += 1
+        }
+        return nil
+    }
+
     /// The offset where the line holding `offset` starts.
     func lineStart(of offset: Int) -> Int {
         var index = offset

@@ -144,19 +144,60 @@ final class InterfaceBuilderExchangeTests: XCTestCase {
         XCTAssertEqual(export.document.files.first?.units.first { $0.id == "DVV-tE-ZNa.title" }?.target, "Plano")
     }
 
-    /// In the development-language file (`--source-edits`) a storyboard text returned as it is comes
-    /// out unchanged, an edited one is refused: its texts are Interface Builder's to edit, and the
-    /// storyboard is never written.
-    func testDevelopmentLanguageTextsAreNotWritten() throws {
-        let root = try worldTrotter()
+    /// A copy edit of the development language (`--source-edits`): an edited text is written into
+    /// the Base storyboard, only its attribute value changes (escaped as Interface Builder writes
+    /// it), the Spanish value is listed to re-check, and the next export has the new source; a text
+    /// returned as it is comes out unchanged.
+    func testDevelopmentLanguageTextsAreWrittenIntoTheStoryboard() throws {
+        let root = try worldTrotter(withSpanish: try LegacyGolden.read("ib/WorldTrotter/es.lproj/Main.strings"))
         let before = try ExchangeFixtures.snapshot(root)
         var file = XLIFFFile(original: Self.storyboardPath, sourceLanguage: "en", targetLanguage: "en",
                              units: [TransUnit(id: "DVV-tE-ZNa.title", source: "Map", target: "World map"),
-                                     TransUnit(id: "hpm-um-eY3.title", source: "Convert", target: "Convert")])
+                                     TransUnit(id: "hpm-um-eY3.title", source: "Convert", target: "Convert"),
+                                     TransUnit(id: "i4z-gL-1K6.text", source: "is really", target: "is \"really\" <about> & so")])
+        file.attributeOrder = .standard
+        let input = ImportInput(path: "en.xliff", document: XLIFFDocument(files: [file]))
+        XCTAssertEqual(try ExchangeFixtures.failure(root, [input]), [.targetIsSourceLanguage])
+        let plan = try ExchangeFixtures.plan(root, [input], sourceEdits: true)
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .unchanged, .applied])
+        XCTAssertEqual(plan.outcomes.first?.oldValue, "Map")
+        XCTAssertEqual(plan.outcomes.first?.sourceEdit?.toRecheck.map(\.path), [Self.spanishPath])
+        XCTAssertEqual(plan.outcomes.first?.sourceEdit?.toRecheck.map(\.value), ["Mapa"])
+        XCTAssertEqual(plan.changes.map(\.path), [Self.storyboardPath])
+        try plan.write()
+
+        let after = try ExchangeFixtures.snapshot(root)
+        for (path, data) in before where path != Self.storyboardPath { XCTAssertEqual(after[path], data, path) }
+        let diff = ExchangeFixtures.changedLines(try XCTUnwrap(before[Self.storyboardPath]), try XCTUnwrap(after[Self.storyboardPath]))
+        XCTAssertEqual(diff.removed.count, 2)
+        XCTAssertEqual(diff.added.sorted(), diff.removed.map {
+            $0.replacingOccurrences(of: "title=\"Map\"", with: "title=\"World map\"")
+                .replacingOccurrences(of: "text=\"is really\"", with: "text=\"is &quot;really&quot; &lt;about&gt; &amp; so\"")
+        }.sorted())
+        let english = try export(root, "en", .all).document.files.first?.units
+        XCTAssertEqual(english?.first { $0.id == "DVV-tE-ZNa.title" }?.source, "World map")
+        XCTAssertEqual(english?.first { $0.id == "i4z-gL-1K6.text" }?.source, "is \"really\" <about> & so")
+        let spanish = try export(root, "es", .all).document.files.first?.units.first { $0.id == "DVV-tE-ZNa.title" }
+        XCTAssertEqual(spanish?.source, "World map")
+        XCTAssertEqual(spanish?.target, "Mapa", "the translation stays, listed to re-check")
+        XCTAssertEqual(try ExchangeFixtures.plan(root, [input], sourceEdits: true).changes.map(\.path), [])
+    }
+
+    /// A text that is not an attribute (multi-line text in a `<string key="text">` child) is left
+    /// to Interface Builder: its edit is refused, and nothing is written.
+    func testDevelopmentLanguageTextOutsideAnAttributeIsRefused() throws {
+        let storyboard = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n"
+            + "<scenes><scene sceneID=\"s1\"><objects>\n<label id=\"abc-12-XYZ\"><string key=\"text\">Line one\nline two</string></label>\n"
+            + "</objects></scene></scenes>\n</document>\n"
+        let root = try ExchangeFixtures.project(self, files: ["App/Base.lproj/Main.storyboard": Data(storyboard.utf8)])
+        let before = try ExchangeFixtures.snapshot(root)
+        var file = XLIFFFile(original: "App/Base.lproj/Main.storyboard", sourceLanguage: "en", targetLanguage: "en",
+                             units: [TransUnit(id: "abc-12-XYZ.text", source: "Line one\nline two", target: "Line one\nline 2")])
         file.attributeOrder = .standard
         let plan = try ExchangeFixtures.plan(root, [ImportInput(path: "en.xliff", document: XLIFFDocument(files: [file]))], sourceEdits: true)
-        XCTAssertEqual(plan.outcomes.map(\.status), [.refused, .unchanged])
-        XCTAssertEqual(plan.outcomes.first?.reason, .unsupportedFile)
+        XCTAssertEqual(plan.outcomes.map(\.reason), [.unsupportedFile])
+        XCTAssertEqual(plan.outcomes.first?.message,
+                       "the text \"abc-12-XYZ.text\" of App/Base.lproj/Main.storyboard is not an attribute l10n can rewrite (multi-line text, a segment or cell title); edit it in Interface Builder")
         XCTAssertEqual(plan.changes.map(\.path), [])
         try plan.write()
         XCTAssertEqual(try ExchangeFixtures.snapshot(root), before)
