@@ -136,7 +136,8 @@ public struct PipelineRunner: Sendable {
             let text = FindingsReport(result: result, pathPrefix: pathPrefix).text
             return (StageResult(stage: stage.name, status: result.failed ? .findings : .passed, output: text), project)
         case .devices(let languages):
-            let views = languages.map { project.deviceView(preferred: $0) }
+            let sdkLocales = project.sdkLocales
+            let views = languages.map { project.deviceView(preferred: $0, sdkLocales: sdkLocales) }
             return (StageResult(stage: stage.name, status: .passed, output: DeviceReport.text(views)), project)
         case .export(let scope, let locales, let out, let format):
             try project.requireLocalizedFiles(for: "export")

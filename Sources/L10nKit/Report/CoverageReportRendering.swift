@@ -128,8 +128,10 @@ extension CoverageReport {
     // MARK: Markdown
 
     func markdown(pathPrefix: String) -> String {
+        // Most texts hold neither `|` nor a newline: only those go through Foundation's search.
         func cell(_ text: String) -> String {
-            text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+            guard text.utf8.contains(where: { $0 == UInt8(ascii: "|") || $0 == 0x0A }) else { return text }
+            return text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
         }
         var md = "# l10n report: \(cell(project))\n\n"
         md += passes ? "**Release: pass.**\n\n" : "**Release: fail** — " + cell(verdictReasons.joined(separator: "; ")) + ".\n\n"
@@ -287,7 +289,11 @@ extension CoverageReport {
                 ])
             } ?? .null),
         ])
-        return String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: value), as: UTF8.self)
+        // What `JSONWriter(keyOrder: .asGiven, finalNewline: true)` writes, made text without copying the bytes twice.
+        var output = JSONOutput(keyOrder: .asGiven)
+        output.write(value, level: 0)
+        output.bytes.append(0x0A)
+        return output.bytes.string
     }
 
     // MARK: JUnit

@@ -163,6 +163,8 @@ public struct FindingsReport: Sendable {
 /// escaping, with the characters XML 1.0 cannot carry shown as U+FFFD instead of failing.
 public enum XMLText {
     public static func escape(_ text: String) -> String {
+        // Most texts hold nothing to escape and nothing XML cannot carry: they come back as they are.
+        if XLIFFOutput.isPlainAttribute(text) { return text }
         guard text.unicodeScalars.contains(where: { !XLIFFWriter.isRepresentable($0) }) else {
             return XLIFFWriter.escapeAttribute(text)
         }

@@ -88,6 +88,9 @@ final class JSONBytes {
     /// The bytes written, copied.
     var array: [UInt8] { Array(UnsafeBufferPointer(start: pointer, count: count)) }
 
+    /// The bytes written as text.
+    var string: String { String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self) }
+
     /// The bytes written, handed over to a `Data` that frees them; the buffer is empty after.
     func takeData() -> Data {
         let data = Data(bytesNoCopy: pointer, count: count, deallocator: .free)
