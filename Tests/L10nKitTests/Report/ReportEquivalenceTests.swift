@@ -27,6 +27,21 @@ final class ReportEquivalenceTests: XCTestCase {
         }
         XCTAssertEqual(new.render(.text, color: false), old.referenceRender(.text, color: false), file: file, line: line)
         XCTAssertEqual(new.pseudoWidth == nil, old.pseudoWidth == nil, file: file, line: line)
+        // Compared with a previous report that had fewer findings and no custom labels.
+        var previous = old
+        previous.findings.findings = Array(old.findings.findings.prefix(old.findings.findings.count / 2))
+        previous.customLabels = []
+        let previousData = Data(previous.referenceRender(.json).utf8)
+        var compared = new
+        compared.comparison = try ReportComparison.compare(new, previous: previousData, file: "previous.json", pathPrefix: "")
+        for format in ReportFormat.allCases {
+            XCTAssertEqual(compared.render(format), compared.referenceRender(format), "\(format) with a comparison", file: file, line: line)
+        }
+        // The findings JSON the report streams is the document `FindingsReport.jsonValue` describes.
+        var stream = JSONStream()
+        FindingsReport(result: new.findings, pathPrefix: "../").write(to: &stream)
+        let tree = JSONWriter(keyOrder: .asGiven).data(for: FindingsReport(result: new.findings, pathPrefix: "../").jsonValue)
+        XCTAssertEqual(stream.text, String(decoding: tree, as: UTF8.self), file: file, line: line)
         return new
     }
 
