@@ -154,7 +154,7 @@ public struct XLIFFExporter: Sendable {
         // The development language in scope all is the file for copy editors: the app's own source
         // texts as targets; the SDK's are not the app's to edit.
         let copyEdits = scope == .all && locale == project.sourceLanguage
-        let sdk = scope == .overrides || copyEdits ? (units: [], keys: []) : sdkUnits(catalogUnits)
+        var sdk = scope == .overrides || copyEdits ? (units: [], keys: []) : sdkUnits(catalogUnits)
         var customLabelKeys: [String: Set<String>] = [:]
         if scope == .overrides {
             for label in project.customLabels {
@@ -183,7 +183,8 @@ public struct XLIFFExporter: Sendable {
             }
             var sdkKeys: [String] = []
             if file.path == files.editorCatalogPath && !sdk.units.isEmpty {
-                units = XLIFFOrder.mergedCatalogUnits(units, sdk.units)
+                // The SDK's units are moved into this catalog's file: no other file takes them.
+                units = XLIFFOrder.mergeCatalogUnits(&units, &sdk.units)
                 sdkKeys = sdk.keys
             }
             guard scope == .all || !units.isEmpty else { continue }

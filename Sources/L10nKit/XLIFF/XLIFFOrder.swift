@@ -103,25 +103,17 @@ public enum XLIFFOrder {
         return order.map { units[$0] }
     }
 
-    @inline(__always)
-    /// Two runs of units, each in unit order, merged into one (ties: `a` first).
-    public static func mergedCatalogUnits(_ a: [TransUnit], _ b: [TransUnit]) -> [TransUnit] {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
+    /// Two runs of units, each in unit order, merged into one (ties: `a` first); both runs are
+    /// left empty. Merged from the back, each unit moved off its run: a copy retains its strings.
+    public static func mergeCatalogUnits(_ a: inout [TransUnit], _ b: inout [TransUnit]) -> [TransUnit] {
         var result: [TransUnit] = []
         result.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if catalogUnitOrder(b[j].id, a[i].id) < 0 {
-                result.append(b[j])
-                j += 1
-            } else {
-                result.append(a[i])
-                i += 1
-            }
+        while let lastA = a.last?.id, let lastB = b.last?.id {
+            result.append(catalogUnitOrder(lastB, lastA) < 0 ? a.removeLast() : b.removeLast())
         }
-        result.append(contentsOf: a[i...])
-        result.append(contentsOf: b[j...])
+        while let unit = a.popLast() { result.append(unit) }
+        while let unit = b.popLast() { result.append(unit) }
+        result.reverse()
         return result
     }
 
