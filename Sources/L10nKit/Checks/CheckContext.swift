@@ -50,6 +50,13 @@ public struct CheckContext: Sendable {
     }
 
     public init(project: Project, locales filter: [String] = []) throws {
+        try self.init(project: project, locales: filter, keysOf: nil)
+    }
+
+    /// A context whose chain keys and winners are `base`'s, which reads a project with the same
+    /// keys in every layer (the pseudo-locale's copy): for the `width` check alone, which reads
+    /// only the chain, so the app's units and the misnamed overrides are left empty.
+    init(project: Project, locales filter: [String], keysOf base: CheckContext?) throws {
         self.project = project
         let offered = project.app.availableLocalizations
         var seen = Set<String>()
@@ -100,6 +107,14 @@ public struct CheckContext: Sendable {
         // Merging the chain's keys, gathering the app's string units, finding each key's winner
         // and indexing the SDK's keys for misnamed overrides are independent: side by side.
         let chain = self.chain
+        if let base {
+            chainKeys = base.chainKeys
+            winners = base.winners
+            appUnits = []
+            sdkKeyIndex = nil
+            misnamed = [:]
+            return
+        }
         let sdkKeys = project.lookupChain.sdkLayer.flatMap { project.catalog(for: $0) }.map { Array($0.entries.keys) }
         enum Part { case keys([String]), units([AppUnit]), winners([String: Int]), misnamed(SDKKeyIndex?, [Int: [String: String]]) }
         let parts = ConcurrentWork.map(4) { part -> Part in

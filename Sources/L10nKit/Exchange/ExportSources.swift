@@ -258,13 +258,15 @@ struct TableSources {
 
 extension FormatString {
     /// `positionalized(text, substitution:)`, without parsing a text that is its own positional
-    /// form for sure: at most one specifier (`%%` aside), no `*` (a width or precision argument
-    /// makes one specifier read two arguments) and no `%arg` (always rewritten). One argument is
-    /// never renumbered, and the parser's tokens give the text back as written.
+    /// form for sure: no `*` (a width or precision argument makes one specifier read two
+    /// arguments), no `%arg` (always rewritten), and at most one specifier (`%%` aside; one
+    /// argument is never renumbered) or a positional one such as `%2$@` (a string that uses
+    /// positions is never rewritten). The parser's tokens give the text back as written.
     static func exported(_ text: String, substitution: SubstitutionArgument?) -> String {
         var text = text
         let plain = text.withUTF8 { bytes -> Bool in
             var specifiers = 0
+            var positional = false
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
@@ -278,13 +280,34 @@ extension FormatString {
                         return false
                     }
                     specifiers += 1
-                    if specifiers > 1 { return false }
+                    if !positional { positional = isPositionalSpecifier(bytes, at: index) }
                 }
                 index += 1
             }
-            return true
+            return specifiers <= 1 || positional
         }
         return plain ? text : positionalized(text, substitution: substitution)
+    }
+
+    /// Whether the `%` at `index` starts a common positional specifier: `%N$` and then `@`, `d`,
+    /// `i`, `u`, `f`, `s`, `x` or `c`, directly or after `l` or `ll`.
+    private static func isPositionalSpecifier(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var i = index + 1
+        guard i < bytes.count, bytes[i] >= 0x31 && bytes[i] <= 0x39 else { return false }
+        while i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "$") else { return false }
+        i += 1
+        var lengths = 0
+        while i < bytes.count && bytes[i] == UInt8(ascii: "l") && lengths < 2 {
+            i += 1
+            lengths += 1
+        }
+        guard i < bytes.count else { return false }
+        switch bytes[i] {
+        case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"): return true
+        case UInt8(ascii: "@"), UInt8(ascii: "f"), UInt8(ascii: "s"), UInt8(ascii: "c"): return lengths == 0
+        default: return false
+        }
     }
 }
 

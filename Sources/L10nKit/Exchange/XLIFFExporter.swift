@@ -154,7 +154,7 @@ public struct XLIFFExporter: Sendable {
         // The development language in scope all is the file for copy editors: the app's own source
         // texts as targets; the SDK's are not the app's to edit.
         let copyEdits = scope == .all && locale == project.sourceLanguage
-        let sdk = scope == .overrides || copyEdits ? (units: [], keys: []) : sdkUnits(catalogUnits)
+        var sdk = scope == .overrides || copyEdits ? (units: [], keys: []) : sdkUnits(catalogUnits)
         var customLabelKeys: [String: Set<String>] = [:]
         if scope == .overrides {
             for label in project.customLabels {
@@ -183,7 +183,8 @@ public struct XLIFFExporter: Sendable {
             }
             var sdkKeys: [String] = []
             if file.path == files.editorCatalogPath && !sdk.units.isEmpty {
-                units = XLIFFOrder.mergedCatalogUnits(units, sdk.units)
+                // The SDK's units are moved into this catalog's file: no other file takes them.
+                units = XLIFFOrder.mergeCatalogUnits(&units, &sdk.units)
                 sdkKeys = sdk.keys
             }
             guard scope == .all || !units.isEmpty else { continue }
@@ -274,53 +275,59 @@ public struct XLIFFExporter: Sendable {
         var irregular: [TransUnit] = []
         let isSourceLanguage = localeID == catalog.sourceLanguage
         let sourceAsTarget = sourceAsTarget && isSourceLanguage
-        for (index, entry) in catalog.entries.enumerated() where including(index, entry) {
-            let target = isSourceLanguage && !sourceAsTarget ? nil : entry.entry.localizations?[localeID]
-            if let categories = entry.categories(for: target, localeCategories: locale.categoryBits) {
-                targets[index] = target
-                masks[index] = categories
-                continue
-            }
-            for unit in locale.units.units(key: entry.key, entry: entry.entry, sourceLanguage: catalog.sourceLanguage)
-            where !(missingOnly && (unit.isTranslated || (unit.targetValue == nil && target?.holdsOtherForm(than: unit.path) == true))) {
-                var transUnit = unit.transUnit
-                if sourceAsTarget {
-                    transUnit.target = unit.source
-                    transUnit.targetState = target?.stringUnit(at: unit.path).map { ExchangeStates.exported($0.state) } ?? .new
-                }
-                irregular.append(transUnit)
-                emitted[index] = true
-            }
-        }
         var units: [TransUnit] = []
-        units.reserveCapacity(catalog.order.count)
+        // Entries and units are read in place through the buffers: copying an `EntrySources` or
+        // a unit per step retains and releases every string it holds.
         catalog.entries.withUnsafeBufferPointer { entries in
+            for index in entries.indices where including(index, entries[index]) {
+                let target = isSourceLanguage && !sourceAsTarget ? nil : entries[index].entry.localizations?[localeID]
+                if let categories = entries[index].categories(for: target, localeCategories: locale.categoryBits) {
+                    targets[index] = target
+                    masks[index] = categories
+                    continue
+                }
+                for unit in locale.units.units(key: entries[index].key, entry: entries[index].entry, sourceLanguage: catalog.sourceLanguage)
+                where !(missingOnly && (unit.isTranslated || (unit.targetValue == nil && target?.holdsOtherForm(than: unit.path) == true))) {
+                    var transUnit = unit.transUnit
+                    if sourceAsTarget {
+                        transUnit.target = unit.source
+                        transUnit.targetState = target?.stringUnit(at: unit.path).map { ExchangeStates.exported($0.state) } ?? .new
+                    }
+                    irregular.append(transUnit)
+                    emitted[index] = true
+                }
+            }
+            units.reserveCapacity(catalog.order.count)
             for position in catalog.order {
                 let index = Int(position.entry)
                 guard let categories = masks[index] else { continue }
-                let unit = entries[index].units[Int(position.unit)]
-                if unit.pluralVariation >= 0 && categories[unit.pluralVariation] & unit.categoryBit == 0 { continue }
-                let target = targets[index]
-                let current = unit.path.isRoot ? target?.stringUnit : target?.stringUnit(at: unit.path)
-                var value: String?
-                var state: XLIFFTargetState?
-                if missingOnly, current == nil, let target, target.holdsOtherForm(than: unit.path) { continue }
-                if let current {
-                    if missingOnly && current.state == .translated { continue }
-                    var substitution = unit.sourceSubstitution
-                    if unit.throughSubstitution, let target, let own = CatalogUnits.substitution(in: target, at: unit.path) {
-                        substitution = own
+                entries[index].units.withUnsafeBufferPointer { entryUnits in
+                    let u = Int(position.unit)
+                    let variation = entryUnits[u].pluralVariation
+                    if variation >= 0 && categories[variation] & entryUnits[u].categoryBit == 0 { return }
+                    let target = targets[index]
+                    let path = entryUnits[u].path
+                    let current = path.isRoot ? target?.stringUnit : target?.stringUnit(at: path)
+                    var value: String?
+                    var state: XLIFFTargetState?
+                    if missingOnly, current == nil, let target, target.holdsOtherForm(than: path) { return }
+                    if let current {
+                        if missingOnly && current.state == .translated { return }
+                        var substitution = entryUnits[u].sourceSubstitution
+                        if entryUnits[u].throughSubstitution, let target, let own = CatalogUnits.substitution(in: target, at: path) {
+                            substitution = own
+                        }
+                        value = FormatString.exported(current.value, substitution: substitution)
+                        state = ExchangeStates.exported(current.state)
                     }
-                    value = FormatString.exported(current.value, substitution: substitution)
-                    state = ExchangeStates.exported(current.state)
+                    if sourceAsTarget {
+                        value = entryUnits[u].source
+                        state = current.map { ExchangeStates.exported($0.state) } ?? .new
+                    }
+                    units.append(TransUnit(id: entryUnits[u].id, translate: entries[index].translate, source: entryUnits[u].source, target: value,
+                                           targetState: state, note: entries[index].note))
+                    emitted[index] = true
                 }
-                if sourceAsTarget {
-                    value = unit.source
-                    state = current.map { ExchangeStates.exported($0.state) } ?? .new
-                }
-                units.append(TransUnit(id: unit.id, translate: entries[index].translate, source: unit.source, target: value,
-                                       targetState: state, note: entries[index].note))
-                emitted[index] = true
             }
         }
         if !irregular.isEmpty { units = XLIFFOrder.sortedCatalogUnits(units + irregular) }

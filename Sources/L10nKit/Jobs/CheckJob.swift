@@ -35,11 +35,20 @@ public struct CheckResult: Sendable {
     public var checks: [String]
     public var strict: Bool
 
-    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+    /// Read in place: a renderer asks for every count, and copying a finding retains its strings.
+    public func count(_ severity: Severity) -> Int {
+        findings.withUnsafeBufferPointer { findings in
+            var count = 0
+            for index in findings.indices where findings[index].severity == severity { count += 1 }
+            return count
+        }
+    }
 
     /// Whether the run fails: an error, or a warning with `strict`.
     public var failed: Bool {
-        findings.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+        findings.withUnsafeBufferPointer { findings in
+            findings.indices.contains { findings[$0].severity == .error || (strict && findings[$0].severity == .warning) }
+        }
     }
 }
 
@@ -63,7 +72,13 @@ public struct CheckJob: Sendable {
         try run(project: context.project, context: context)
     }
 
-    private func run(project: Project, context: CheckContext?) throws -> CheckResult {
+    /// The pseudo-locale run (`options.pseudo`) of the project `base` reads, whose chain keys
+    /// the pseudo model shares: the report runs it after its own checks.
+    func runPseudo(keysOf base: CheckContext) throws -> CheckResult {
+        try run(project: base.project, context: nil, keysOf: base)
+    }
+
+    private func run(project: Project, context: CheckContext?, keysOf base: CheckContext? = nil) throws -> CheckResult {
         for id in options.only + options.skip where BuiltInChecks.check(id: id) == nil {
             throw InputError("unknown check '\(id)'", hint: Suggestion.didYouMean(id, among: BuiltInChecks.ids).map { "did you mean '\($0)'? " } ?? ""
                              + "'l10n checks' lists them")
@@ -76,7 +91,7 @@ public struct CheckJob: Sendable {
         var results: [[Finding]]
         if let pseudo = options.pseudo {
             selected = selected.filter { $0.id == WidthCheck.id }
-            results = try selected.map { _ in try pseudo.widthFindings(project) }
+            results = try selected.map { _ in try pseudo.widthFindings(project, keysOf: base) }
         } else {
             let checks = selected
             guard let context else { preconditionFailure("only a pseudo-locale run builds its own context") }

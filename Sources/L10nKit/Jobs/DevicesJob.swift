@@ -18,6 +18,8 @@ public struct DevicesJob: Sendable {
     }
 
     public func run(on project: Project) -> [DeviceView] {
-        languageLists.map { project.deviceView(preferred: $0, matcher: matcher) }
+        // The SDK's locales are the same for every device: found once.
+        let sdkLocales = project.sdkLocales
+        return languageLists.map { project.deviceView(preferred: $0, matcher: matcher, sdkLocales: sdkLocales) }
     }
 }

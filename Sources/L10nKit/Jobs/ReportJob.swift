@@ -24,27 +24,52 @@ public struct ReportJob: Sendable {
         findings.strict = checkOptions.strict
         let thresholds = self.thresholds ?? project.manifest.release
         let source = context.sourceLanguage
+        let sdkLocales = project.sdkLocales
         let full = Set(project.fullLocalizationLocales)
         let counted = context.locales.filter { $0 != source && !Self.pseudoLocales.contains($0) }
-        let coverage = counted.map { locale in
-            coverageOf(locale, context: context, findings: findings.findings, appOnly: !full.contains(locale),
-                       threshold: thresholds.threshold(for: locale))
+        let wantsPseudo = !context.budgets.isEmpty && project.manifest.checkSeverities[WidthCheck.id] != .off
+        let checked = findings.findings
+        // The custom labels and the pseudo-locale part read only the model: they are made on
+        // the other core while this one counts the coverage and the devices.
+        enum Part {
+            case labels([CoverageReport.LabelRow], copies: Int, pseudo: Result<CoverageReport.PseudoWidthPart?, Error>)
+            case coverage([CoverageReport.LocaleCoverage], devices: [CoverageReport.DeviceRow])
         }
-        let (labels, copies) = customLabels(context)
+        let parts = ConcurrentWork.map(2) { part -> Part in
+            if part == 0 {
+                let (labels, copies) = customLabels(context)
+                return .labels(labels, copies: copies, pseudo: Result { wantsPseudo ? try pseudoWidth(context) : nil })
+            }
+            let reachable = ReachableKeys(context)
+            let gaps = CoverageGaps(checked)
+            let coverage = counted.map { locale in
+                coverageOf(locale, context: context, reachable: reachable, gaps: gaps, appOnly: !full.contains(locale),
+                           threshold: thresholds.threshold(for: locale))
+            }
+            return .coverage(coverage, devices: devices(context, reachable: reachable, sdkLocales: sdkLocales))
+        }
+        guard case .labels(let labels, let copies, let pseudo) = parts[0], case .coverage(let coverage, let devices) = parts[1] else {
+            preconditionFailure("ConcurrentWork.map keeps the parts in order")
+        }
         var report = CoverageReport(
             project: project.root.lastPathComponent, sourceLanguage: source,
             offeredLocales: [source] + context.offeredLocales.filter { $0 != source },
-            sdkLocales: project.sdkLocales, customLabels: labels, copies: copies,
+            sdkLocales: sdkLocales, customLabels: labels, copies: copies,
             fullLocalization: coverage.filter { full.contains($0.locale) },
             appLocales: coverage.filter { !full.contains($0.locale) },
-            devices: devices(context), findings: findings, thresholds: thresholds)
+            devices: devices, findings: findings, thresholds: thresholds)
         report.codeLabels = codeLabels(context)
-        if !context.budgets.isEmpty && project.manifest.checkSeverities[WidthCheck.id] != .off {
-            var options = CheckOptions()
-            options.pseudo = PseudoLocalization()
-            report.pseudoWidth = .init(locale: options.pseudo!.locale, findings: try CheckJob(options: options).run(on: project).findings)
-        }
+        report.pseudoWidth = try pseudo.get()
         return report
+    }
+
+    /// The `width` check against the pseudo-locale (`check --pseudo`), over a model that shares
+    /// the context's keys.
+    private func pseudoWidth(_ context: CheckContext) throws -> CoverageReport.PseudoWidthPart {
+        var options = CheckOptions()
+        let pseudo = PseudoLocalization()
+        options.pseudo = pseudo
+        return .init(locale: pseudo.locale, findings: try CheckJob(options: options).runPseudo(keysOf: context).findings)
     }
 
     /// The labels the Swift sources set, each offered locale's text measured against its surface.
@@ -69,63 +94,120 @@ public struct ReportJob: Sendable {
         }
     }
 
-    /// Whether a key of the chain is one a device looks up and translators must translate.
-    private func counts(_ key: String, layer: Int, _ context: CheckContext) -> Bool {
-        if context.chain[layer].catalog?.entries[key]?.shouldTranslate == false { return false }
-        return context.misnamedOverride(key, layer: layer) == nil
+    /// The chain keys a device looks up and translators must translate, in Xcode's key order,
+    /// each with its winning layer and entry: found once, then read for every locale and device.
+    private struct ReachableKeys {
+        struct Key {
+            let key: String
+            /// The winning layer's index in the chain, and where its translations land (`translationTarget`).
+            let layer: Int
+            let target: Int
+            /// The winning catalog's entry (nil for a legacy table).
+            let entry: CatalogEntry?
+        }
+
+        let keys: [Key]
+
+        init(_ context: CheckContext) {
+            var keys: [Key] = []
+            keys.reserveCapacity(context.chainKeys.count)
+            for key in context.chainKeys {
+                guard let layer = context.winningLayer(key) else { continue }
+                let entry = context.chain[layer].catalog?.entries[key]
+                guard entry?.shouldTranslate != false, context.misnamedOverride(key, layer: layer) == nil else { continue }
+                keys.append(Key(key: key, layer: layer, target: context.translationTarget(ofWinner: layer), entry: entry))
+            }
+            self.keys = keys
+        }
     }
 
-    private func coverageOf(_ locale: String, context: CheckContext, findings: [Finding], appOnly: Bool, threshold: Double) -> CoverageReport.LocaleCoverage {
-        let project = context.project
-        let chosen = context.searchList(for: locale).first ?? locale
-        var tables: [String: CoverageReport.TableCoverage] = [:]
-        var order: [String] = []
-        func add(_ name: String, file: String?, key: String, state: StringUnitState?) {
-            if tables[name] == nil {
-                tables[name] = .init(table: name, file: file, reachable: 0, finished: 0, missing: 0, needsReview: 0,
-                                     pluralGaps: 0, widthOverruns: 0, missingKeys: [])
-                order.append(name)
-            }
-            tables[name]!.reachable += 1
-            switch state {
-            case nil:
-                tables[name]!.missing += 1
-                tables[name]!.missingKeys.append(key)
-            case .needsReview?, .new?: tables[name]!.needsReview += 1
-            default: tables[name]!.finished += 1
+    /// The findings the coverage tables count (plural gaps, width overruns), picked out once.
+    private struct CoverageGaps {
+        let gaps: [(locale: String?, file: String?, isPlural: Bool)]
+
+        init(_ findings: [Finding]) {
+            gaps = findings.compactMap { finding in
+                let plural = finding.check == PluralCategoriesCheck.id
+                guard plural || finding.check == WidthCheck.id else { return nil }
+                return (finding.locale, finding.file, plural)
             }
         }
-        for key in context.chainKeys {
-            guard let shown = context.shown(key, locale: locale), counts(key, layer: shown.layer, context) else { continue }
-            let winner = context.chain[shown.layer]
+    }
+
+    private func coverageOf(_ locale: String, context: CheckContext, reachable: ReachableKeys, gaps: CoverageGaps, appOnly: Bool,
+                            threshold: Double) -> CoverageReport.LocaleCoverage {
+        let project = context.project
+        let searchList = context.searchList(for: locale)
+        let chosen = searchList.first ?? locale
+        var tables: [CoverageReport.TableCoverage] = []
+        var slotByName: [String: Int] = [:]
+        func slot(_ name: String, file: @autoclosure () -> String?) -> Int {
+            if let known = slotByName[name] { return known }
+            slotByName[name] = tables.count
+            tables.append(.init(table: name, file: file(), reachable: 0, finished: 0, missing: 0, needsReview: 0,
+                                pluralGaps: 0, widthOverruns: 0, missingKeys: []))
+            return tables.count - 1
+        }
+        func add(_ slot: Int, key: String, state: StringUnitState?) {
+            tables[slot].reachable += 1
+            switch state {
+            case nil:
+                tables[slot].missing += 1
+                tables[slot].missingKeys.append(key)
+            case .needsReview?, .new?: tables[slot].needsReview += 1
+            default: tables[slot].finished += 1
+            }
+        }
+        // A key counts as translated when the device's first choice has a value: the search
+        // list's first localization (an empty list shows the source, never the choice).
+        var slotByTarget = [Int?](repeating: nil, count: context.chain.count)
+        for item in reachable.keys {
+            let winner = context.chain[item.layer]
             if appOnly && winner.layer.role == .sdk { continue }
-            let target = context.chain[context.translationTarget(ofWinner: shown.layer)]
-            let state: StringUnitState? = shown.locale == chosen ? (winner.catalog.flatMap { CheckContext.plainUnit($0.entries[key], locale: chosen)?.state } ?? .translated) : nil
-            add(target.layer.name, file: target.layer.catalogPath ?? target.table?.path(locale: chosen), key: key, state: state)
+            var state: StringUnitState?
+            if !searchList.isEmpty {
+                if winner.catalog != nil {
+                    state = CheckContext.plainUnit(item.entry, locale: chosen)?.state
+                } else if winner.value(item.key, locale: chosen) != nil {
+                    state = .translated
+                }
+            }
+            let position: Int
+            if let known = slotByTarget[item.target] {
+                position = known
+            } else {
+                let target = context.chain[item.target]
+                position = slot(target.layer.name, file: target.layer.catalogPath ?? target.table?.path(locale: chosen))
+                slotByTarget[item.target] = position
+            }
+            add(position, key: item.key, state: state)
         }
         let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
         for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle == project.app.name {
-            for key in file.catalog.orderedKeys where file.catalog.entries[key]?.shouldTranslate != false {
-                let entry = file.catalog.entries[key]
-                let state = CheckContext.plainValue(entry, locale: chosen) == nil ? nil : (CheckContext.plainUnit(entry, locale: chosen)?.state ?? .translated)
-                add("\(file.bundle)/\(file.table)", file: file.path, key: key, state: state)
+            let name = "\(file.bundle)/\(file.table)"
+            var position: Int?
+            for key in file.catalog.orderedKeys {
+                guard let entry = file.catalog.entries[key], entry.shouldTranslate != false else { continue }
+                let state = CheckContext.plainUnit(entry, locale: chosen).map(\.state)
+                if position == nil { position = slot(name, file: file.path) }
+                add(position!, key: key, state: state)
             }
         }
         for table in context.frameworkTables {
             let used = context.frameworkLocalization(table, locale: locale)
             let keys = (used.flatMap { table.files[$0] } ?? table.files[context.sourceLanguage]).map(\.keys) ?? []
-            for key in keys {
-                add("\(table.bundle)/\(table.table)", file: table.path(locale: chosen), key: key, state: used == chosen ? .translated : nil)
-            }
+            guard !keys.isEmpty else { continue }
+            let position = slot("\(table.bundle)/\(table.table)", file: table.path(locale: chosen))
+            for key in keys { add(position, key: key, state: used == chosen ? .translated : nil) }
         }
-        for finding in findings where finding.locale == chosen {
-            guard let name = order.first(where: { tables[$0]!.file == finding.file }) else { continue }
-            if finding.check == PluralCategoriesCheck.id { tables[name]!.pluralGaps += 1 }
-            if finding.check == WidthCheck.id { tables[name]!.widthOverruns += 1 }
+        var slotByFile: [String?: Int] = [:]
+        for (index, table) in tables.enumerated() where slotByFile[table.file] == nil { slotByFile[table.file] = index }
+        for gap in gaps.gaps where gap.locale == chosen {
+            guard let position = slotByFile[gap.file] else { continue }
+            if gap.isPlural { tables[position].pluralGaps += 1 } else { tables[position].widthOverruns += 1 }
         }
-        return .init(locale: chosen, tables: order.map { tables[$0]! }, threshold: threshold)
+        return .init(locale: chosen, tables: tables, threshold: threshold)
     }
-
 
     private func customLabels(_ context: CheckContext) -> ([CoverageReport.LabelRow], Int) {
         guard let sdk = context.sdkCatalog else { return ([], 0) }
@@ -164,29 +246,36 @@ public struct ReportJob: Sendable {
         return (rows, copies)
     }
 
-    private func devices(_ context: CheckContext) -> [CoverageReport.DeviceRow] {
+    private func devices(_ context: CheckContext, reachable: ReachableKeys, sdkLocales: [String]) -> [CoverageReport.DeviceRow] {
         let project = context.project
         var languages = Self.deviceLanguages
         for language in project.manifest.devices where !languages.contains(language) { languages.append(language) }
-        let keys = context.chainKeys.compactMap { key -> (String, Int)? in
-            guard let layer = context.winningLayer(key), counts(key, layer: layer, context) else { return nil }
-            return (key, layer)
-        }
-        return languages.map { language in
-            let view = project.deviceView(preferred: [language])
-            let chosen = view.app.localizations.first ?? context.sourceLanguage
+        // Several device languages land on one localization: each localization's count is made once.
+        var fallbacksByLocalization: [String: Int] = [:]
+        func fallbacks(_ chosen: String) -> Int {
+            if let known = fallbacksByLocalization[chosen] { return known }
             var fallbacks = 0
-            for (key, layer) in keys {
-                let table = context.chain[layer]
-                if table.value(key, locale: chosen) != nil { continue }
+            for item in reachable.keys {
+                let table = context.chain[item.layer]
+                if table.catalog != nil {
+                    if CheckContext.plainUnit(item.entry, locale: chosen) != nil { continue }
+                } else if table.value(item.key, locale: chosen) != nil {
+                    continue
+                }
                 // A key-as-source entry shows its key, which is the source text.
                 let source = table.catalog?.sourceLanguage ?? context.sourceLanguage
-                if chosen == source, table.catalog?.entries[key]?.localizations?[source] == nil { continue }
+                if chosen == source, item.entry?.localizations?[source] == nil { continue }
                 fallbacks += 1
             }
+            fallbacksByLocalization[chosen] = fallbacks
+            return fallbacks
+        }
+        return languages.map { language in
+            let view = project.deviceView(preferred: [language], sdkLocales: sdkLocales)
+            let chosen = view.app.localizations.first ?? context.sourceLanguage
             return CoverageReport.DeviceRow(device: language,
                                             bundles: view.bundles.map { ($0.bundle, $0.kind.rawValue, $0.localizations.first ?? "-") },
-                                            fallbacks: fallbacks, reachable: keys.count)
+                                            fallbacks: fallbacks(chosen), reachable: reachable.keys.count)
         }
     }
 }

@@ -33,6 +33,12 @@ extension Project {
 
     /// Computes what each bundle shows for a device whose preferred languages are `preferred`.
     public func deviceView(preferred: [String], matcher: LocaleMatcher = LocaleMatcher()) -> DeviceView {
+        deviceView(preferred: preferred, matcher: matcher, sdkLocales: sdkLocales)
+    }
+
+    /// `deviceView(preferred:)` with the SDK's locales already gathered (a scan of every SDK
+    /// entry), for callers that look at many devices.
+    func deviceView(preferred: [String], matcher: LocaleMatcher = LocaleMatcher(), sdkLocales: [String]) -> DeviceView {
         let appLocalizations = app.localizations
         var bundles = [BundleChoice(bundle: app.name, kind: .app, available: app.availableLocalizations,
                                     localizations: appLocalizations.localizations(forPreferredLanguages: preferred, matcher: matcher))]

@@ -92,10 +92,17 @@ public struct PseudoLocalization: Sendable, Hashable {
     /// The `width` check's findings for the pseudo-locale: the labels that overflow their
     /// surface's budget once they grow like a long language, located at their keys.
     public func widthFindings(_ project: Project) throws -> [Finding] {
+        try widthFindings(project, keysOf: nil)
+    }
+
+    /// `widthFindings(project)`; with `base`, a context over `project`, the pseudo model's
+    /// context takes the chain's keys and winners from it instead of collating them again.
+    func widthFindings(_ project: Project, keysOf base: CheckContext?) throws -> [Finding] {
         // Only keys on a surface with a budget are measured: the others need no pseudo value.
         let budgets = project.manifest.widths ?? (project.lookupChain.isEditorChain ? WidthBudget.editorDefaults : [])
         guard !budgets.isEmpty else { return [] }
-        let context = try CheckContext(project: applied(to: project) { WidthBudget.surface(of: $0, in: budgets) != nil }, locales: [locale])
+        let context = try CheckContext(project: applied(to: project) { WidthBudget.surface(of: $0, in: budgets) != nil }, locales: [locale],
+                                       keysOf: base)
         return WidthCheck().findings(in: context).filter { $0.locale == locale }.map { finding in
             var finding = finding
             finding.hint = Self.widthHint

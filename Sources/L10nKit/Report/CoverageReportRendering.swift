@@ -128,8 +128,10 @@ extension CoverageReport {
     // MARK: Markdown
 
     func markdown(pathPrefix: String) -> String {
+        // Most texts hold neither `|` nor a newline: only those go through Foundation's search.
         func cell(_ text: String) -> String {
-            text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+            guard text.utf8.contains(where: { $0 == UInt8(ascii: "|") || $0 == 0x0A }) else { return text }
+            return text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
         }
         var md = "# l10n report: \(cell(project))\n\n"
         md += passes ? "**Release: pass.**\n\n" : "**Release: fail** — " + cell(verdictReasons.joined(separator: "; ")) + ".\n\n"
@@ -215,79 +217,242 @@ extension CoverageReport {
     // MARK: JSON
 
     func json(pathPrefix: String) -> String {
-        func number(_ value: Int) -> JSONValue { .number(String(value)) }
-        func decimal(_ value: Double) -> JSONValue { .number(String(format: "%.2f", value)) }
-        func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
-        func coverage(_ locale: LocaleCoverage) -> JSONValue {
-            .object([
-                ("locale", .string(locale.locale)), ("coverage", decimal(locale.coverage)), ("reachable", number(locale.reachable)),
-                ("finished", number(locale.finished)), ("missing", number(locale.missing)), ("needsReview", number(locale.needsReview)),
-                ("pluralGaps", number(locale.pluralGaps)), ("widthOverruns", number(locale.widthOverruns)),
-                ("threshold", decimal(locale.threshold)), ("passes", .bool(locale.passes)),
-                ("tables", .array(locale.tables.map { table in
-                    .object([("table", .string(table.table)), ("file", optional(table.file.map { pathPrefix + $0 })),
-                             ("coverage", decimal(table.coverage)), ("reachable", number(table.reachable)), ("finished", number(table.finished)),
-                             ("missing", number(table.missing)), ("needsReview", number(table.needsReview)), ("pluralGaps", number(table.pluralGaps)),
-                             ("widthOverruns", number(table.widthOverruns)), ("missingKeys", .array(table.missingKeys.map(JSONValue.string)))])
-                })),
-            ])
+        // Streamed member by member: the findings and labels are tens of thousands of objects.
+        var json = JSONStream()
+        func decimal(_ value: Double) { json.number(String(format: "%.2f", value)) }
+        func coverage(_ locale: LocaleCoverage) {
+            json.beginObject()
+            json.key("locale")
+            json.string(locale.locale)
+            json.key("coverage")
+            decimal(locale.coverage)
+            json.key("reachable")
+            json.number(locale.reachable)
+            json.key("finished")
+            json.number(locale.finished)
+            json.key("missing")
+            json.number(locale.missing)
+            json.key("needsReview")
+            json.number(locale.needsReview)
+            json.key("pluralGaps")
+            json.number(locale.pluralGaps)
+            json.key("widthOverruns")
+            json.number(locale.widthOverruns)
+            json.key("threshold")
+            decimal(locale.threshold)
+            json.key("passes")
+            json.bool(locale.passes)
+            json.key("tables")
+            json.beginArray()
+            for table in locale.tables {
+                json.beginObject()
+                json.key("table")
+                json.string(table.table)
+                json.key("file")
+                json.string(table.file.map { pathPrefix + $0 })
+                json.key("coverage")
+                decimal(table.coverage)
+                json.key("reachable")
+                json.number(table.reachable)
+                json.key("finished")
+                json.number(table.finished)
+                json.key("missing")
+                json.number(table.missing)
+                json.key("needsReview")
+                json.number(table.needsReview)
+                json.key("pluralGaps")
+                json.number(table.pluralGaps)
+                json.key("widthOverruns")
+                json.number(table.widthOverruns)
+                json.strings("missingKeys", table.missingKeys)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
         }
-        let findingsValue = FindingsReport(result: findings, pathPrefix: pathPrefix).jsonValue
-        let value = JSONValue.object([
-            ("version", number(Self.schemaVersion)),
-            ("project", .string(project)), ("sourceLanguage", .string(sourceLanguage)),
-            ("offeredLocales", .array(offeredLocales.map(JSONValue.string))), ("sdkLocales", .array(sdkLocales.map(JSONValue.string))),
-            ("passes", .bool(passes)), ("reasons", .array(verdictReasons.map(JSONValue.string))),
-            ("customLabels", .object([
-                ("copies", number(copies)),
-                ("labels", .array(customLabels.map { row in
-                    .object([("key", .string(row.key)), ("surface", .string(row.surface)), ("layer", .string(row.layer)),
-                             ("file", .string(pathPrefix + row.file)), ("shadows", .bool(row.shadowsAnyLocale)),
-                             ("locales", .array(row.cells.map { c in
-                                 .object([("locale", .string(c.locale)), ("shows", .string(c.shows)), ("replaces", optional(c.replaces)),
-                                          ("from", .string(c.from)), ("fromLocale", optional(c.fromLocale)), ("shadowed", .bool(c.shadowed)),
-                                          ("columns", number(c.columns)), ("budget", c.budget.map(number) ?? .null)])
-                             }))])
-                })),
-            ])),
-            ("codeLabels", .array(codeLabels.map { row in
-                .object([("file", .string(pathPrefix + row.file)), ("line", number(row.line)), ("surface", .string(row.surface)),
-                         ("call", .string(row.call)), ("kind", .string(row.kind)), ("text", .string(row.text)), ("defined", .bool(row.isDefined)),
-                         ("localizedLocales", .array(row.localizedLocales.map(JSONValue.string))),
-                         ("locales", .array(row.cells.map { c in
-                             .object([("locale", .string(c.locale)), ("shows", .string(c.shows)), ("columns", number(c.columns)),
-                                      ("budget", c.budget.map(number) ?? .null)])
-                         }))])
-            })),
-            ("fullLocalization", .array(fullLocalization.map(coverage))),
-            ("appLocales", .array(appLocales.map(coverage))),
-            ("devices", .array(devices.map { device in
-                .object([("device", .string(device.device)),
-                         ("bundles", .array(device.bundles.map { .object([("bundle", .string($0.bundle)), ("kind", .string($0.kind)), ("localization", .string($0.localization))]) })),
-                         ("fallbacks", number(device.fallbacks)), ("reachable", number(device.reachable))])
-            })),
-            ("findings", findingsValue),
-            ("pseudo", pseudoWidth.map { part in
-                .object([("locale", .string(part.locale)),
-                         ("overflows", .array(part.findings.map { finding in
-                             .object([("key", optional(finding.key)), ("file", optional(finding.file.map { pathPrefix + $0 })),
-                                      ("line", finding.line.map(number) ?? .null), ("shows", optional(finding.device?.shows)),
-                                      ("message", .string(finding.message))])
-                         }))])
-            } ?? .null),
-            ("comparison", comparison.map { comparison in
-                .object([
-                    ("coverage", .array(comparison.coverage.map { change in
-                        .object([("locale", .string(change.locale)), ("before", change.before.map(decimal) ?? .null), ("after", decimal(change.after))])
-                    })),
-                    ("newFindings", .array(comparison.newFindings.map(JSONValue.string))),
-                    ("fixedFindings", .array(comparison.fixedFindings.map(JSONValue.string))),
-                    ("newCustomLabels", .array(comparison.newCustomLabels.map(JSONValue.string))),
-                    ("removedCustomLabels", .array(comparison.removedCustomLabels.map(JSONValue.string))),
-                ])
-            } ?? .null),
-        ])
-        return String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: value), as: UTF8.self)
+        json.beginObject()
+        json.key("version")
+        json.number(Self.schemaVersion)
+        json.key("project")
+        json.string(project)
+        json.key("sourceLanguage")
+        json.string(sourceLanguage)
+        json.strings("offeredLocales", offeredLocales)
+        json.strings("sdkLocales", sdkLocales)
+        json.key("passes")
+        json.bool(passes)
+        json.strings("reasons", verdictReasons)
+        json.key("customLabels")
+        json.beginObject()
+        json.key("copies")
+        json.number(copies)
+        json.key("labels")
+        json.beginArray()
+        for row in customLabels {
+            json.beginObject()
+            json.key("key")
+            json.string(row.key)
+            json.key("surface")
+            json.string(row.surface)
+            json.key("layer")
+            json.string(row.layer)
+            json.key("file")
+            json.string(pathPrefix + row.file)
+            json.key("shadows")
+            json.bool(row.shadowsAnyLocale)
+            json.key("locales")
+            json.beginArray()
+            for c in row.cells {
+                json.beginObject()
+                json.key("locale")
+                json.string(c.locale)
+                json.key("shows")
+                json.string(c.shows)
+                json.key("replaces")
+                json.string(c.replaces)
+                json.key("from")
+                json.string(c.from)
+                json.key("fromLocale")
+                json.string(c.fromLocale)
+                json.key("shadowed")
+                json.bool(c.shadowed)
+                json.key("columns")
+                json.number(c.columns)
+                json.key("budget")
+                json.number(c.budget)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        json.key("codeLabels")
+        json.beginArray()
+        for row in codeLabels {
+            json.beginObject()
+            json.key("file")
+            json.string(pathPrefix + row.file)
+            json.key("line")
+            json.number(row.line)
+            json.key("surface")
+            json.string(row.surface)
+            json.key("call")
+            json.string(row.call)
+            json.key("kind")
+            json.string(row.kind)
+            json.key("text")
+            json.string(row.text)
+            json.key("defined")
+            json.bool(row.isDefined)
+            json.strings("localizedLocales", row.localizedLocales)
+            json.key("locales")
+            json.beginArray()
+            for c in row.cells {
+                json.beginObject()
+                json.key("locale")
+                json.string(c.locale)
+                json.key("shows")
+                json.string(c.shows)
+                json.key("columns")
+                json.number(c.columns)
+                json.key("budget")
+                json.number(c.budget)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        }
+        json.endArray()
+        json.key("fullLocalization")
+        json.beginArray()
+        for locale in fullLocalization { coverage(locale) }
+        json.endArray()
+        json.key("appLocales")
+        json.beginArray()
+        for locale in appLocales { coverage(locale) }
+        json.endArray()
+        json.key("devices")
+        json.beginArray()
+        for device in devices {
+            json.beginObject()
+            json.key("device")
+            json.string(device.device)
+            json.key("bundles")
+            json.beginArray()
+            for bundle in device.bundles {
+                json.beginObject()
+                json.key("bundle")
+                json.string(bundle.bundle)
+                json.key("kind")
+                json.string(bundle.kind)
+                json.key("localization")
+                json.string(bundle.localization)
+                json.endObject()
+            }
+            json.endArray()
+            json.key("fallbacks")
+            json.number(device.fallbacks)
+            json.key("reachable")
+            json.number(device.reachable)
+            json.endObject()
+        }
+        json.endArray()
+        json.key("findings")
+        FindingsReport(result: findings, pathPrefix: pathPrefix).write(to: &json)
+        json.key("pseudo")
+        if let pseudoWidth {
+            json.beginObject()
+            json.key("locale")
+            json.string(pseudoWidth.locale)
+            json.key("overflows")
+            json.beginArray()
+            for finding in pseudoWidth.findings {
+                json.beginObject()
+                json.key("key")
+                json.string(finding.key)
+                json.key("file")
+                json.string(finding.file.map { pathPrefix + $0 })
+                json.key("line")
+                json.number(finding.line)
+                json.key("shows")
+                json.string(finding.device?.shows)
+                json.key("message")
+                json.string(finding.message)
+                json.endObject()
+            }
+            json.endArray()
+            json.endObject()
+        } else {
+            json.null()
+        }
+        json.key("comparison")
+        if let comparison {
+            json.beginObject()
+            json.key("coverage")
+            json.beginArray()
+            for change in comparison.coverage {
+                json.beginObject()
+                json.key("locale")
+                json.string(change.locale)
+                json.key("before")
+                if let before = change.before { decimal(before) } else { json.null() }
+                json.key("after")
+                decimal(change.after)
+                json.endObject()
+            }
+            json.endArray()
+            json.strings("newFindings", comparison.newFindings)
+            json.strings("fixedFindings", comparison.fixedFindings)
+            json.strings("newCustomLabels", comparison.newCustomLabels)
+            json.strings("removedCustomLabels", comparison.removedCustomLabels)
+            json.endObject()
+        } else {
+            json.null()
+        }
+        json.endObject()
+        json.finalNewline()
+        return json.text
     }
 
     // MARK: JUnit

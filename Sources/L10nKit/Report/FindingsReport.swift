@@ -91,6 +91,65 @@ public struct FindingsReport: Sendable {
         ])
     }
 
+    /// Writes `jsonValue` into a stream, without building it (the report embeds it).
+    func write(to json: inout JSONStream) {
+        json.beginObject()
+        json.key("version")
+        json.number(Self.schemaVersion)
+        json.key("summary")
+        json.beginObject()
+        json.key("errors")
+        json.number(result.count(.error))
+        json.key("warnings")
+        json.number(result.count(.warning))
+        json.key("notes")
+        json.number(result.count(.note))
+        json.key("baselined")
+        json.number(result.baselined)
+        json.key("failed")
+        json.bool(result.failed)
+        json.endObject()
+        json.strings("checks", result.checks)
+        json.key("findings")
+        json.beginArray()
+        for finding in result.findings {
+            json.beginObject()
+            json.key("check")
+            json.string(finding.check)
+            json.key("severity")
+            json.string(finding.severity.rawValue)
+            json.key("file")
+            json.string(path(finding.file))
+            json.key("line")
+            json.number(finding.line)
+            json.key("column")
+            json.number(finding.column)
+            json.key("key")
+            json.string(finding.key)
+            json.key("locale")
+            json.string(finding.locale)
+            json.key("message")
+            json.string(finding.message)
+            json.key("hint")
+            json.string(finding.hint)
+            if let device = finding.device {
+                json.key("device")
+                json.beginObject()
+                json.key("device")
+                json.string(device.device)
+                json.key("shows")
+                json.string(device.shows)
+                json.key("instead")
+                json.string(device.instead)
+                json.endObject()
+            }
+            if !finding.keys.isEmpty { json.strings("keys", finding.keys) }
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+    }
+
     /// GitHub Actions workflow commands: one `::error file=…,line=…::message` per finding.
     public var github: String {
         result.findings.map { finding in
@@ -163,6 +222,11 @@ public struct FindingsReport: Sendable {
 /// escaping, with the characters XML 1.0 cannot carry shown as U+FFFD instead of failing.
 public enum XMLText {
     public static func escape(_ text: String) -> String {
+        // Most texts hold nothing to escape and nothing XML cannot carry: they come back as they
+        // are. A text with no byte that may start such a character is escaped in one pass.
+        if XLIFFOutput.isPlainAttribute(text) { return text }
+        let out = XLIFFOutput(capacity: text.utf8.count + 16)
+        if out.appendAttribute(text) { return out.string }
         guard text.unicodeScalars.contains(where: { !XLIFFWriter.isRepresentable($0) }) else {
             return XLIFFWriter.escapeAttribute(text)
         }

@@ -62,21 +62,31 @@ public enum XLIFFOrder {
     }
 
     /// The positions of `ids` in unit order (stable for equal ids). Sorts indices, not the
-    /// units, and reads each id's bytes in place; input already in order (as an export builds
-    /// it from keys sorted once) costs one comparison per id.
+    /// units, over the ids' bytes copied side by side into one buffer, so that a comparison
+    /// retains no string; input already in order costs one comparison per id.
     public static func unitOrder(ids: [String]) -> [Int] {
         var order = Array(ids.indices)
         guard ids.count > 1 else { return order }
-        var ids = ids
-        for index in ids.indices { ids[index].makeContiguousUTF8() }
-        ids.withUnsafeBufferPointer { ids in
-            func precedes(_ l: Int, _ r: Int) -> Bool {
-                var a = ids[l], b = ids[r]
-                let order = a.withUTF8 { x in b.withUTF8 { y in catalogUnitOrder(x, y) } }
-                return order != 0 ? order < 0 : l < r
+        var offsets = [Int](repeating: 0, count: ids.count + 1)
+        var total = 0
+        for (index, id) in ids.enumerated() {
+            offsets[index] = total
+            total += id.utf8.count
+        }
+        offsets[ids.count] = total
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(total)
+        for id in ids { bytes.append(contentsOf: id.utf8) }
+        bytes.withUnsafeBufferPointer { bytes in
+            offsets.withUnsafeBufferPointer { offsets in
+                func precedes(_ l: Int, _ r: Int) -> Bool {
+                    let order = catalogUnitOrder(UnsafeBufferPointer(rebasing: bytes[offsets[l]..<offsets[l + 1]]),
+                                                 UnsafeBufferPointer(rebasing: bytes[offsets[r]..<offsets[r + 1]]))
+                    return order != 0 ? order < 0 : l < r
+                }
+                if zip(order, order.dropFirst()).allSatisfy({ precedes($0, $1) }) { return }
+                order.sort(by: precedes)
             }
-            if zip(order, order.dropFirst()).allSatisfy({ precedes($0, $1) }) { return }
-            order.sort(by: precedes)
         }
         return order
     }
@@ -93,25 +103,17 @@ public enum XLIFFOrder {
         return order.map { units[$0] }
     }
 
-    @inline(__always)
-    /// Two runs of units, each in unit order, merged into one (ties: `a` first).
-    public static func mergedCatalogUnits(_ a: [TransUnit], _ b: [TransUnit]) -> [TransUnit] {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
+    /// Two runs of units, each in unit order, merged into one (ties: `a` first); both runs are
+    /// left empty. Merged from the back, each unit moved off its run: a copy retains its strings.
+    public static func mergeCatalogUnits(_ a: inout [TransUnit], _ b: inout [TransUnit]) -> [TransUnit] {
         var result: [TransUnit] = []
         result.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if catalogUnitOrder(b[j].id, a[i].id) < 0 {
-                result.append(b[j])
-                j += 1
-            } else {
-                result.append(a[i])
-                i += 1
-            }
+        while let lastA = a.last?.id, let lastB = b.last?.id {
+            result.append(catalogUnitOrder(lastB, lastA) < 0 ? a.removeLast() : b.removeLast())
         }
-        result.append(contentsOf: a[i...])
-        result.append(contentsOf: b[j...])
+        while let unit = a.popLast() { result.append(unit) }
+        while let unit = b.popLast() { result.append(unit) }
+        result.reverse()
         return result
     }
 

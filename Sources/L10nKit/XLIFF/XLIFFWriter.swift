@@ -277,6 +277,17 @@ final class XLIFFOutput {
         return table
     }
 
+    /// Whether `appendAttribute` would copy the text as it is, with nothing to check.
+    static func isPlainAttribute(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { source in
+            attributeClasses.withUnsafeBufferPointer { classes in
+                for byte in source where classes[Int(byte)] != 0 { return false }
+                return true
+            }
+        }
+    }
+
     private func appendEscaped(_ text: String, _ classes: [UInt8]) -> Bool {
         var text = text
         var plain = true

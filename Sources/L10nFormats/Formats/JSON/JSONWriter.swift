@@ -109,6 +109,9 @@ final class JSONBytes {
     /// The bytes written, copied.
     var array: [UInt8] { Array(UnsafeBufferPointer(start: pointer, count: count)) }
 
+    /// The bytes written as text.
+    var string: String { String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self) }
+
     /// The bytes written, handed over to a `Data` that frees them; the buffer is empty after.
     func takeData() -> Data {
         let data = Data(bytesNoCopy: pointer, count: count, deallocator: .free)
@@ -139,20 +142,14 @@ struct JSONOutput {
             writeObject(members, level: level) { output, value, level in output.write(value, level: level) }
         case .array(let elements):
             guard !elements.isEmpty else {
-                writeEmpty(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), level: level)
+                writeEmptyArray(level: level)
                 return
             }
-            bytes.append(UInt8(ascii: "["))
             for (index, element) in elements.enumerated() {
-                if index > 0 {
-                    bytes.append(UInt8(ascii: ","))
-                    if spaced { bytes.append(0x20) }
-                }
-                newline(level + 1)
+                writeElementStart(index: index, level: level)
                 write(element, level: level + 1)
             }
-            newline(level)
-            bytes.append(UInt8(ascii: "]"))
+            writeArrayEnd(level: level)
         case .string(let text):
             writeString(text)
         case .number(let lexeme):
@@ -201,6 +198,23 @@ struct JSONOutput {
     mutating func writeObjectEnd(level: Int) {
         newline(level)
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// `[` (for the first element) or `,`, then the newline and indent of an element of an array at `level`.
+    mutating func writeElementStart(index: Int, level: Int) {
+        bytes.append(index == 0 ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        if spaced, index > 0 { bytes.append(0x20) }
+        newline(level + 1)
+    }
+
+    /// The newline, indent and `]` that close a non-empty array at `level`.
+    mutating func writeArrayEnd(level: Int) {
+        newline(level)
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    mutating func writeEmptyArray(level: Int) {
+        writeEmpty(open: UInt8(ascii: "["), close: UInt8(ascii: "]"), level: level)
     }
 
     mutating func writeEmptyObject(level: Int) {

@@ -1,0 +1,101 @@
+import L10nCore
+/// Writes JSON member by member, byte for byte what `JSONWriter(keyOrder: .asGiven)` writes for
+/// the same value, without building the value first: a report holds tens of thousands of objects.
+package struct JSONStream {
+    private(set) var output = JSONOutput(keyOrder: .asGiven)
+    /// The open objects and arrays, innermost last: their level and how many members they have.
+    private var open: [(level: Int, count: Int, isObject: Bool)] = []
+
+    package init() {}
+
+    /// A member's key; its value follows.
+    package mutating func key(_ name: String) {
+        let top = open.count - 1
+        output.writeMemberStart(index: open[top].count, key: name, level: open[top].level)
+        open[top].count += 1
+    }
+
+    /// Before a value: an array's element separator and indent.
+    private mutating func startValue() {
+        guard let top = open.indices.last, !open[top].isObject else { return }
+        output.writeElementStart(index: open[top].count, level: open[top].level)
+        open[top].count += 1
+    }
+
+    private var childLevel: Int { open.last.map { $0.level + 1 } ?? 0 }
+
+    package mutating func beginObject() {
+        startValue()
+        open.append((childLevel, 0, true))
+    }
+
+    package mutating func endObject() {
+        let closed = open.removeLast()
+        if closed.count == 0 { output.writeEmptyObject(level: closed.level) } else { output.writeObjectEnd(level: closed.level) }
+    }
+
+    package mutating func beginArray() {
+        startValue()
+        open.append((childLevel, 0, false))
+    }
+
+    package mutating func endArray() {
+        let closed = open.removeLast()
+        if closed.count == 0 { output.writeEmptyArray(level: closed.level) } else { output.writeArrayEnd(level: closed.level) }
+    }
+
+    package mutating func string(_ text: String) {
+        startValue()
+        output.writeString(text)
+    }
+
+    /// A string, or `null`.
+    package mutating func string(_ text: String?) {
+        guard let text else { return null() }
+        string(text)
+    }
+
+    /// A number as its lexeme.
+    package mutating func number(_ lexeme: String) {
+        startValue()
+        output.bytes.append(contentsOf: lexeme.utf8)
+    }
+
+    package mutating func number(_ value: Int) { number(String(value)) }
+
+    /// A number, or `null`.
+    package mutating func number(_ value: Int?) {
+        guard let value else { return null() }
+        number(String(value))
+    }
+
+    package mutating func bool(_ flag: Bool) {
+        startValue()
+        output.writeBool(flag)
+    }
+
+    package mutating func null() {
+        startValue()
+        output.bytes.append(contentsOf: "null".utf8)
+    }
+
+    /// A value already built.
+    package mutating func value(_ value: JSONValue) {
+        startValue()
+        output.write(value, level: childLevel)
+    }
+
+    /// `"name" : [ strings ]`.
+    package mutating func strings(_ name: String, _ texts: [String]) {
+        key(name)
+        beginArray()
+        for text in texts { string(text) }
+        endArray()
+    }
+
+    /// The text written.
+    /// Ends the text with a newline (after the top-level value).
+    package mutating func finalNewline() { output.bytes.append(0x0A) }
+
+    package var text: String { output.bytes.string }
+}

@@ -1,0 +1,106 @@
+@testable import L10nKit
+import Foundation
+import XCTest
+@testable import L10nTestSupport
+
+/// The report rewritten for speed (issue 11: locale-independent work once per key, renderings
+/// that escape only what needs it) against the job and renderings it replaced
+/// (`ReferenceReportJob`, `CoverageReport.referenceRender`): the same text in every format, on
+/// generated projects, the sample app, the variations project and real catalogs.
+final class ReportEquivalenceTests: XCTestCase {
+    @discardableResult
+    private func assertSameReports(_ root: URL, thresholds: CoverageThresholds? = nil, locales: [String] = [],
+                                   file: StaticString = #filePath, line: UInt = #line) throws -> CoverageReport {
+        let project = try ProjectDiscovery(root: root).discover()
+        var options = CheckOptions()
+        options.locales = locales
+        let new = try ReportJob(checkOptions: options, thresholds: thresholds).run(on: project)
+        let old = try ReferenceReportJob(checkOptions: options, thresholds: thresholds).run(on: project)
+        for format in ReportFormat.allCases {
+            for prefix in ["", "../"] {
+                let newText = new.render(format, pathPrefix: prefix, color: format == .text)
+                XCTAssertEqual(newText, old.referenceRender(format, pathPrefix: prefix, color: format == .text), "\(format) \(prefix)",
+                               file: file, line: line)
+                XCTAssertEqual(newText, new.referenceRender(format, pathPrefix: prefix, color: format == .text),
+                               "\(format) \(prefix): the new rendering of the new report", file: file, line: line)
+            }
+        }
+        XCTAssertEqual(new.render(.text, color: false), old.referenceRender(.text, color: false), file: file, line: line)
+        XCTAssertEqual(new.pseudoWidth == nil, old.pseudoWidth == nil, file: file, line: line)
+        // Compared with a previous report that had fewer findings and no custom labels.
+        var previous = old
+        previous.findings.findings = Array(old.findings.findings.prefix(old.findings.findings.count / 2))
+        previous.customLabels = []
+        let previousData = Data(previous.referenceRender(.json).utf8)
+        var compared = new
+        compared.comparison = try ReportComparison.compare(new, previous: previousData, file: "previous.json", pathPrefix: "")
+        for format in ReportFormat.allCases {
+            XCTAssertEqual(compared.render(format), compared.referenceRender(format), "\(format) with a comparison", file: file, line: line)
+        }
+        // The findings JSON the report streams is the document `FindingsReport.jsonValue` describes.
+        var stream = JSONStream()
+        FindingsReport(result: new.findings, pathPrefix: "../").write(to: &stream)
+        let tree = JSONWriter(keyOrder: .asGiven).data(for: FindingsReport(result: new.findings, pathPrefix: "../").jsonValue)
+        XCTAssertEqual(stream.text, String(decoding: tree, as: UTF8.self), file: file, line: line)
+        return new
+    }
+
+    /// Texts a renderer must escape: table bars, newlines, markup, quotes, a control character
+    /// XML cannot carry, a combining mark after a bar; a plural entry and a state to review.
+    func testTextsThatNeedEscapingReportAsBefore() throws {
+        let catalog = #"""
+        { "sourceLanguage" : "en", "version" : "1.0", "strings" : {
+          "a|b" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "x|y\nz" } } } },
+          "line\nbreak" : { "comment" : "<b>&amp;</b> \"quoted\"", "localizations" : {
+            "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Zeile\nUmbruch <&>" } } } },
+          "bar|\u0301" : { "localizations" : { "de" : { "stringUnit" : { "state" : "new", "value" : "\u0001|\u0301" } } } },
+          "%lld items" : { "localizations" : {
+            "de" : { "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld Ding" } } } } },
+            "en" : { "variations" : { "plural" : {
+              "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld item" } },
+              "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld items" } } } } } } }
+        } }
+        """#
+        let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>en</string>
+        <key>CFBundleLocalizations</key><array><string>en</string><string>de</string><string>fr</string></array></dict></plist>
+        """
+        try assertSameReports(try ExchangeFixtures.project(self, files: [
+            "App/Localizable.xcstrings": Data(catalog.utf8), "App/Info.plist": Data(plist.utf8),
+        ]))
+    }
+
+    func testGeneratedProjectsReportAsBefore() throws {
+        for (size, seed) in [(ProjectGenerator.Size.small, UInt64(1)), (ProjectGenerator.Size(sdkKeys: 900, locales: 9, tables: 3), 7)] {
+            let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Generated-\(seed)")
+            _ = try ProjectGenerator(size: size, seed: seed).write(to: root)
+            let report = try assertSameReports(root)
+            XCTAssertFalse(report.pseudoWidth?.findings.isEmpty ?? true, "the pseudo-locale part is compared too")
+            try assertSameReports(root, thresholds: CoverageThresholds(byLocale: ["de": 10], fallback: 50), locales: ["de", "fr"])
+        }
+    }
+
+    func testSampleAppReportsAsBefore() throws {
+        try assertSameReports(Fixtures.sample("BrandedEditor"))
+        try assertSameReports(Fixtures.sample("BrandedEditor"), thresholds: CoverageThresholds(fallback: 0))
+    }
+
+    func testVariationsAndLegacyProjectReportsAsBefore() throws {
+        try assertSameReports(try ExchangeFixtures.importProject(self))
+    }
+
+    /// The real catalogs of ../shared in one project, the SDK catalog as the vendor's layer.
+    func testRealCatalogsReportAsBefore() throws {
+        var files: [String: Data] = [:]
+        for url in try Fixtures.sharedFiles(in: "fixtures/xcstrings", withExtension: "xcstrings") {
+            files["App/" + url.lastPathComponent] = try Data(contentsOf: url)
+        }
+        files["Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings"] = try Data(contentsOf: Fixtures.shared("fixtures/imgly/IMGLYEditor.xcstrings"))
+        try assertSameReports(try ExchangeFixtures.project(self, files: files))
+        try assertSameReports(try ExchangeFixtures.project(self, files: [
+            "App/Localizable.xcstrings": try Data(contentsOf: Fixtures.shared("fixtures/xcstrings/MacMouseFix.Localizable.xcstrings")),
+        ]))
+    }
+}
