@@ -318,8 +318,6 @@ public struct TranslationMemory: Sendable {
     /// The same with the locale and file as numbers (-1: a file the memory does not hold).
     mutating func suggestions(for sourceText: String, locale: Int32, file: Int32, id: String) -> [TranslationSuggestion] {
         let source = number(ofSource: sourceText)
-        var found: [TranslationSuggestion] = []
-        var plural: Bool?
         var sourceSignature = sources[Int(source)].signature
         if sourceSignature == Source.unknownSignature {
             sourceSignature = signatureID(of: sourceText)
