@@ -418,7 +418,9 @@ public enum ImportPolicy {
     /// The format problems of `value` where the unit's source is expected, judged as the
     /// `placeholder-mismatch` check judges them (`FormatString.translationMismatches`).
     static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit) -> [FormatMismatch] {
-        FormatString.translationMismatches(source: FormatString(expected.sourceValue, substitution: expected.sourceSubstitution),
+        // A source without `%` has no specifiers, and then nothing mismatches.
+        guard hasPercent(expected.sourceValue) else { return [] }
+        return FormatString.translationMismatches(source: FormatString(expected.sourceValue, substitution: expected.sourceSubstitution),
                                            sourceSubstitution: expected.sourceSubstitution,
                                            translation: FormatString(value, substitution: expected.targetSubstitution),
                                            isPluralCase: expected.isPluralCase)

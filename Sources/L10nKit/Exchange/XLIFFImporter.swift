@@ -166,7 +166,7 @@ public struct XLIFFImporter: Sendable {
         var session = ImportSession(project: project, files: files)
         for (input, fileDestinations) in zip(inputs, destinations) {
             for (file, destination) in zip(input.document.files, fileDestinations) {
-                guard let destination, let locale = file.targetLanguage.flatMap(LocaleIdentifier.canonicalized) else { continue }
+                guard let destination, let language = file.targetLanguage, let locale = session.canonical(language) else { continue }
                 for unit in file.units {
                     session.outcomes.append(session.process(unit, file: file, locale: locale, destination: destination, input: input.path))
                 }
@@ -318,6 +318,8 @@ struct ImportSession {
     var sourceEdits = SourceEdits()
     /// Development-language units skipped as not translated although their text was edited.
     var unfinishedSourceEdits = 0
+    /// `LocaleIdentifier.canonicalized` of each name met, asked of ICU once per run.
+    private var canonicalNames: [String: String?] = [:]
 
     init(project: Project, files: ExchangeFiles) {
         self.project = project
@@ -338,15 +340,15 @@ struct ImportSession {
         case .catalog(let path):
             // The editor catalog may not exist yet; its entries then come from the SDK's.
             let sourceLanguage = files.catalog(atPath: path)?.catalog.sourceLanguage ?? files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage
-            if Self.isSameLocale(locale, sourceLanguage) {
+            if isSameLocale(locale, sourceLanguage) {
                 return countingUnfinished(unit, processCatalogSourceEdit(unit, path: path, sourceLanguage: sourceLanguage, outcome: outcome))
             }
             return processCatalogUnit(unit, path: path, locale: locale, outcome: outcome)
         case .strings(let table):
-            if table.hasBaseDocument, Self.isSameLocale(locale, project.sourceLanguage) {
+            if table.hasBaseDocument, isSameLocale(locale, project.sourceLanguage) {
                 return processBaseDocumentSourceText(unit, table: table, outcome: outcome)
             }
-            if Self.isSameLocale(locale, table.sourceLocale) {
+            if isSameLocale(locale, table.sourceLocale) {
                 return countingUnfinished(unit, processStringsSourceEdit(unit, table: table, outcome: outcome))
             }
             return processStringsUnit(unit, table: table, locale: locale, outcome: outcome)
@@ -366,8 +368,17 @@ struct ImportSession {
     }
 
     /// Whether an XLIFF language (canonicalized) names the catalog's or folder's locale.
-    static func isSameLocale(_ locale: String, _ other: String) -> Bool {
-        locale == other || LocaleIdentifier.canonicalized(other) == locale
+    mutating func isSameLocale(_ locale: String, _ other: String) -> Bool {
+        locale == other || canonical(other) == locale
+    }
+
+    /// `LocaleIdentifier.canonicalized(name)`, remembered: ICU's canonicalization costs more than
+    /// the rest of a unit's import.
+    mutating func canonical(_ name: String) -> String? {
+        if let known = canonicalNames[name] { return known }
+        let found = LocaleIdentifier.canonicalized(name)
+        canonicalNames[name] = .some(found)
+        return found
     }
 
     // MARK: Catalogs
@@ -559,7 +570,7 @@ struct ImportSession {
         var outcome = start
         // An existing folder spelled another way (`pt_BR.lproj` for pt-BR) is the one written.
         let folderLocale = table.table.files[locale] != nil ? locale
-            : table.table.files.keys.sorted().first { LocaleIdentifier.canonicalized($0) == locale } ?? locale
+            : table.table.files.keys.sorted().first { canonical($0) == locale } ?? locale
         let path = table.table.path(locale: folderLocale)
         outcome.targetPath = path
         outcome.key = unit.id
@@ -613,14 +624,14 @@ struct ImportSession {
                                                  outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
         var outcome = start
         let folderLocale = table.table.pluralFiles[locale] != nil ? locale
-            : table.table.pluralFiles.keys.sorted().first { LocaleIdentifier.canonicalized($0) == locale }
-            ?? table.table.files.keys.sorted().first { LocaleIdentifier.canonicalized($0) == locale } ?? locale
+            : table.table.pluralFiles.keys.sorted().first { canonical($0) == locale }
+            ?? table.table.files.keys.sorted().first { canonical($0) == locale } ?? locale
         let path = table.table.pluralPath(locale: folderLocale)
         outcome.targetPath = path
         let parts = StringsdictUnits.parse(id: unit.id)
         outcome.key = parts?.key ?? unit.id
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
-        if Self.isSameLocale(locale, table.sourceLocale) {
+        if isSameLocale(locale, table.sourceLocale) {
             candidate.unsupported = "copy edits of a .stringsdict's development-language texts are not imported yet; edit \(table.originalPath) itself"
             return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
         }
