@@ -21,6 +21,9 @@ struct ImportCandidate {
     /// For a plural case: the integers below 100 each plural category covers in the target
     /// locale (nil elsewhere, or when ICU has no rules for it).
     var pluralIntegers: [PluralCategory: [Int]]?
+    /// The expected unit's source parsed, when the session already had it (a source is parsed
+    /// once per run, not once per locale); nil means parse it when needed.
+    var sourceFormat: FormatString?
     /// The value to write as the rules have it so far: the target in catalog form, after rewrites.
     var value = ""
     /// Remarks of the rules that triggered without deciding, as `kind (rule): text`.
@@ -46,7 +49,7 @@ struct ImportCandidate {
         let value = value ?? self.value
         guard let expected else { return [] }
         if let known = mismatchesOfValue, known.value == value { return known.mismatches }
-        let found = ImportPolicy.placeholderMismatches(value, expected)
+        let found = ImportPolicy.placeholderMismatches(value, expected, source: sourceFormat)
         mismatchesOfValue = (value, found)
         return found
     }
@@ -417,10 +420,10 @@ public enum ImportPolicy {
 
     /// The format problems of `value` where the unit's source is expected, judged as the
     /// `placeholder-mismatch` check judges them (`FormatString.translationMismatches`).
-    static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit) -> [FormatMismatch] {
+    static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit, source: FormatString? = nil) -> [FormatMismatch] {
         // A source without `%` has no specifiers, and then nothing mismatches.
         guard hasPercent(expected.sourceValue) else { return [] }
-        return FormatString.translationMismatches(source: FormatString(expected.sourceValue, substitution: expected.sourceSubstitution),
+        return FormatString.translationMismatches(source: source ?? FormatString(expected.sourceValue, substitution: expected.sourceSubstitution),
                                            sourceSubstitution: expected.sourceSubstitution,
                                            translation: FormatString(value, substitution: expected.targetSubstitution),
                                            isPluralCase: expected.isPluralCase)

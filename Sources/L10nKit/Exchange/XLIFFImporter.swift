@@ -320,6 +320,13 @@ struct ImportSession {
     var unfinishedSourceEdits = 0
     /// `LocaleIdentifier.canonicalized` of each name met, asked of ICU once per run.
     private var canonicalNames: [String: String?] = [:]
+    /// Catalog source texts with `%`, parsed once per run (every locale's unit has the same source).
+    private var sourceFormats: [SourceFormatKey: FormatString] = [:]
+
+    private struct SourceFormatKey: Hashable {
+        var text: String
+        var substitution: SubstitutionArgument?
+    }
 
     init(project: Project, files: ExchangeFiles) {
         self.project = project
@@ -422,6 +429,16 @@ struct ImportSession {
         let sdkEntry = copiesSDKEntry ? entry : nil
         entry = nil
         if candidate.expected?.isPluralCase == true { candidate.pluralIntegers = pluralIntegers(for: locale) }
+        if let expected = candidate.expected, ImportPolicy.hasPercent(expected.sourceValue) {
+            let formatKey = SourceFormatKey(text: expected.sourceValue, substitution: expected.sourceSubstitution)
+            if let known = sourceFormats[formatKey] {
+                candidate.sourceFormat = known
+            } else {
+                let parsed = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+                sourceFormats[formatKey] = parsed
+                candidate.sourceFormat = parsed
+            }
+        }
         if let expected = candidate.expected, !candidate.doNotTranslate, !candidate.isDuplicate {
             outcome.oldValue = expected.targetValue
             outcome.oldState = expected.targetState?.rawValue
