@@ -627,6 +627,38 @@ struct XMLByteCursor {
     /// The line and column of `offset` (not before the last asked-for one), counted as
     /// `XMLStartTags` counts: LF or a lone CR ends a line; columns in Unicode scalars.
     mutating func location(of offset: Int) -> (line: Int, column: Int) {
+        // Whole lines first: only LFs, unless a CR turns up; then the columns of the last line.
+        var k = lineOffset
+        var lastBreak = -1
+        var lines = 0
+        while k < offset {
+            let c = bytes[k]
+            if c <= 0x0D {
+                if c == 0x0A {
+                    lines += 1
+                    lastBreak = k
+                } else if c == 0x0D {
+                    return slowLocation(of: offset)
+                }
+            }
+            k += 1
+        }
+        if lastBreak >= 0 {
+            line += lines
+            column = 1
+            k = lastBreak + 1
+        } else {
+            k = lineOffset
+        }
+        while k < offset {
+            if bytes[k] & 0xC0 != 0x80 { column += 1 }
+            k += 1
+        }
+        lineOffset = offset
+        return (line, column)
+    }
+
+    private mutating func slowLocation(of offset: Int) -> (line: Int, column: Int) {
         var k = lineOffset
         while k < offset {
             let c = bytes[k]
