@@ -35,6 +35,9 @@ struct ImportCandidate {
     var state: XLIFFTargetState? { unit.target == nil ? nil : unit.targetState }
 
     private var mismatchesOfValue: (value: String, mismatches: [FormatMismatch])?
+    /// The last value parsed with the expected unit's target substitution: the `unchanged` rule
+    /// and the placeholder rules read the same value.
+    private var parsedValue: FormatString?
 
     init(unit: TransUnit, locale: String, unsupported: String? = nil, doNotTranslate: Bool, hasStates: Bool) {
         self.unit = unit
@@ -49,9 +52,19 @@ struct ImportCandidate {
         let value = value ?? self.value
         guard let expected else { return [] }
         if let known = mismatchesOfValue, known.value == value { return known.mismatches }
-        let found = ImportPolicy.placeholderMismatches(value, expected, source: sourceFormat)
+        let found = ImportPolicy.hasPercent(expected.sourceValue)
+            ? ImportPolicy.placeholderMismatches(value, expected, source: sourceFormat, translation: format(of: value))
+            : []
         mismatchesOfValue = (value, found)
         return found
+    }
+
+    /// `value` parsed with the expected unit's target substitution, remembered for the next rule.
+    mutating func format(of value: String) -> FormatString {
+        if let known = parsedValue, known.text == value { return known }
+        let parsed = FormatString(value, substitution: expected?.targetSubstitution)
+        parsedValue = parsed
+        return parsed
     }
 }
 
@@ -268,7 +281,7 @@ public enum ImportPolicy {
                 let value = candidate.value
                 let substitution = expected.targetSubstitution
                 guard current == value || (ImportPolicy.hasPercent(value) || ImportPolicy.hasPercent(current))
-                        && FormatString(value, substitution: substitution).isEquivalent(to: FormatString(current, substitution: substitution))
+                        && candidate.format(of: value).isEquivalent(to: FormatString(current, substitution: substitution))
                 else { return nil }
                 // An equal value with a new state keeps the catalog's own text.
                 candidate.value = current
@@ -420,12 +433,13 @@ public enum ImportPolicy {
 
     /// The format problems of `value` where the unit's source is expected, judged as the
     /// `placeholder-mismatch` check judges them (`FormatString.translationMismatches`).
-    static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit, source: FormatString? = nil) -> [FormatMismatch] {
+    static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit, source: FormatString? = nil,
+                                      translation: FormatString? = nil) -> [FormatMismatch] {
         // A source without `%` has no specifiers, and then nothing mismatches.
         guard hasPercent(expected.sourceValue) else { return [] }
         return FormatString.translationMismatches(source: source ?? FormatString(expected.sourceValue, substitution: expected.sourceSubstitution),
                                            sourceSubstitution: expected.sourceSubstitution,
-                                           translation: FormatString(value, substitution: expected.targetSubstitution),
+                                           translation: translation ?? FormatString(value, substitution: expected.targetSubstitution),
                                            isPluralCase: expected.isPluralCase)
     }
 
