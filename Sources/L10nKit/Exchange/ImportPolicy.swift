@@ -417,15 +417,23 @@ public enum ImportPolicy {
     /// The rule with this id.
     public static func rule(id: String) -> ImportRule? { rules.first { $0.id == id } }
 
+    /// `[id]` of each rule, allocated once: the `rules` of every unit one rule decided alone.
+    private static let decidedAlone: [[String]] = rules.map { [$0.id] }
+
     /// Runs the rules in order on a unit until one decides. `apply` decides every unit that gets
     /// that far, so there is always a verdict.
     static func decide(_ candidate: inout ImportCandidate) -> ImportVerdict {
         if let target = candidate.unit.target, let expected = candidate.expected {
             candidate.value = ImportPolicy.catalogForm(target, substitution: expected.targetSubstitution)
         }
-        for rule in rules {
+        for (index, rule) in rules.enumerated() {
             guard let result = rule.evaluate(&candidate) else { continue }
-            candidate.rules.append(rule.id)
+            if candidate.rules.isEmpty, result != nil {
+                // Most units are decided by one rule alone: they share its one-element list.
+                candidate.rules = decidedAlone[index]
+            } else {
+                candidate.rules.append(rule.id)
+            }
             if let verdict = result { return verdict }
         }
         preconditionFailure("the apply rule decides every unit with a finished state")

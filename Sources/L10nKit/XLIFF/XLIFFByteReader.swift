@@ -828,7 +828,7 @@ struct XLIFFByteVocabulary {
         var source: String?
         var target: String?
         var state: XLIFFTargetState?
-        var notes: [String] = []
+        var note: String?
         try forEachChild { (stream: inout XLIFFByteVocabulary) throws(XMLRefused) in
             guard stream.isXLIFFElement else { return try stream.skipElement() }
             if stream.cursor.nameIs("source") && source == nil {
@@ -837,7 +837,9 @@ struct XLIFFByteVocabulary {
                 state = try stream.attribute("state").map(XLIFFTargetState.init(rawValue:))
                 target = try stream.readText()
             } else if stream.cursor.nameIs("note") {
-                notes.append(try stream.readText())
+                // Several notes are joined with a newline.
+                let text = try stream.readText()
+                note = note.map { $0 + "\n" + text } ?? text
             } else {
                 try stream.skipElement()
             }
@@ -846,7 +848,7 @@ struct XLIFFByteVocabulary {
         let maxWidth = (sizeUnit ?? "char") == "char" ? maxWidthText.flatMap { Int($0) } : nil
         return TransUnit(
             id: id, translate: translate != "no", source: source, target: target,
-            targetState: target == nil ? nil : state, note: notes.isEmpty ? nil : notes.joined(separator: "\n"),
+            targetState: target == nil ? nil : state, note: note,
             approved: approved, maxWidth: maxWidth, location: location)
     }
 }
