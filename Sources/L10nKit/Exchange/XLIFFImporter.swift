@@ -420,7 +420,7 @@ struct ImportSession {
         if let found = entry {
             candidate.expected = unitLookup.unit(id: unit.id, key: key, entry: found, sourceLanguage: sourceLanguage,
                                                  catalogPath: path, locale: locale)
-            candidate.unknownID = "\"\(key)\" has no \(id.variationDescription) for \(locale)"
+            if candidate.expected == nil { candidate.unknownID = "\"\(key)\" has no \(id.variationDescription) for \(locale)" }
         } else {
             candidate.unknownID = "\(path) has no key \"\(key)\"" + (path == files.editorCatalogPath ? " (nor does the SDK)" : "")
         }
