@@ -419,6 +419,9 @@ public enum ImportPolicy {
 
     /// `[id]` of each rule, allocated once: the `rules` of every unit one rule decided alone.
     private static let decidedAlone: [[String]] = rules.map { [$0.id] }
+    /// The rules' `evaluate` in order: walking `rules` itself copies each rule (its texts and
+    /// examples) for every unit.
+    private static let evaluators = rules.map(\.evaluate)
 
     /// Runs the rules in order on a unit until one decides. `apply` decides every unit that gets
     /// that far, so there is always a verdict.
@@ -426,13 +429,14 @@ public enum ImportPolicy {
         if let target = candidate.unit.target, let expected = candidate.expected {
             candidate.value = ImportPolicy.catalogForm(target, substitution: expected.targetSubstitution)
         }
-        for (index, rule) in rules.enumerated() {
-            guard let result = rule.evaluate(&candidate) else { continue }
+        let evaluators = Self.evaluators
+        for index in evaluators.indices {
+            guard let result = evaluators[index](&candidate) else { continue }
             if candidate.rules.isEmpty, result != nil {
                 // Most units are decided by one rule alone: they share its one-element list.
                 candidate.rules = decidedAlone[index]
             } else {
-                candidate.rules.append(rule.id)
+                candidate.rules.append(decidedAlone[index][0])
             }
             if let verdict = result { return verdict }
         }

@@ -164,6 +164,9 @@ public struct XLIFFImporter: Sendable {
         guard errors.isEmpty else { throw ImportFailure(errors: errors) }
 
         var session = ImportSession(project: project, files: files)
+        // Room for every unit's duplicate key up front: growing the set rehashes every key so far.
+        session.seen.reserveCapacity(inputs.reduce(0) { total, input in total + input.document.files.reduce(0) { $0 + $1.units.count } })
+        session.outcomes.reserveCapacity(session.seen.capacity)
         for (input, fileDestinations) in zip(inputs, destinations) {
             for (file, destination) in zip(input.document.files, fileDestinations) {
                 guard let destination, let language = file.targetLanguage, let locale = session.canonical(language) else { continue }
