@@ -399,7 +399,8 @@ struct XMLByteCursor {
                 isEmptyElement = true
                 break
             }
-            guard spaced else { throw XMLRefused() }
+            // Attributes are checked for duplicates pair by pair: many are left to libxml2.
+            guard spaced, attributes.count < 64 else { throw XMLRefused() }
             let attributeStart = i
             let attributeColon = try readName()
             let attributeEnd = i

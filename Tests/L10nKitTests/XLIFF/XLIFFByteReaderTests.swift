@@ -215,6 +215,8 @@ final class XLIFFByteReaderTests: XCTestCase {
             ("xml-prefix-rebound", base.replacingOccurrences(of: "<note/>", with: "<note xmlns:xml=\"urn:z\"/>")),
             ("prefix-undeclared", base.replacingOccurrences(of: "<note/>", with: "<note xmlns:p=\"\"/>")),
             ("non-ascii-name", base.replacingOccurrences(of: "<note/>", with: "<nöte/>")),
+            ("many-attributes", base.replacingOccurrences(of: "<note/>", with: "<note " + (0..<100).map { "a\($0)=\"\($0)\"" }.joined(separator: " ") + "/>")),
+            ("many-attributes-duplicate", base.replacingOccurrences(of: "<note/>", with: "<note " + (0..<100).map { "a\($0 % 99)=\"\($0)\"" }.joined(separator: " ") + "/>")),
             ("empty", ""),
             ("whitespace-only", "  \n"),
         ]
