@@ -200,7 +200,11 @@ func runBenchmark() throws -> Bool {
                    touchedBytes: projectBytes),
         BenchStage(name: "import", items: importUnits, itemName: "units", bytes: nil,
                    run: { try HandoffBench.importFiles(importInputs, into: importProject) },
-                   prepare: { try handoff.restore(importSnapshot) },
+                   prepare: {
+                       // The restored files are new files: the import checks the stamps discovery took.
+                       try handoff.restore(importSnapshot)
+                       for path in importProject.fileStamps.keys { importProject.fileStamps[path] = FileStamp(importProject.url(forPath: path)) }
+                   },
                    touchedBytes: projectBytes + importInputs.reduce(0) { total, url in
                        total + ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0)
                    }),

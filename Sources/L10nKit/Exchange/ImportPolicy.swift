@@ -23,6 +23,9 @@ struct ImportCandidate {
     /// For a plural case: the integers below 100 each plural category covers in the target
     /// locale (nil elsewhere, or when ICU has no rules for it).
     var pluralIntegers: [PluralCategory: [Int]]?
+    /// The expected unit's source parsed, when the session already had it (a source is parsed
+    /// once per run, not once per locale); nil means parse it when needed.
+    var sourceFormat: FormatString?
     /// The value to write as the rules have it so far: the target in catalog form, after rewrites.
     var value = ""
     /// Remarks of the rules that triggered without deciding, as `kind (rule): text`.
@@ -34,6 +37,9 @@ struct ImportCandidate {
     var state: XLIFFTargetState? { unit.target == nil ? nil : unit.targetState }
 
     private var mismatchesOfValue: (value: String, mismatches: [FormatMismatch])?
+    /// The last value parsed with the expected unit's target substitution: the `unchanged` rule
+    /// and the placeholder rules read the same value.
+    private var parsedValue: FormatString?
 
     init(unit: TransUnit, locale: String, unsupported: String? = nil, doNotTranslate: Bool, hasStates: Bool) {
         self.unit = unit
@@ -48,9 +54,19 @@ struct ImportCandidate {
         let value = value ?? self.value
         guard let expected else { return [] }
         if let known = mismatchesOfValue, known.value == value { return known.mismatches }
-        let found = ImportPolicy.placeholderMismatches(value, expected)
+        let found = ImportPolicy.hasPercent(expected.sourceValue)
+            ? ImportPolicy.placeholderMismatches(value, expected, source: sourceFormat, translation: format(of: value))
+            : []
         mismatchesOfValue = (value, found)
         return found
+    }
+
+    /// `value` parsed with the expected unit's target substitution, remembered for the next rule.
+    mutating func format(of value: String) -> FormatString {
+        if let known = parsedValue, known.text == value { return known }
+        let parsed = FormatString(value, substitution: expected?.targetSubstitution)
+        parsedValue = parsed
+        return parsed
     }
 }
 
@@ -302,7 +318,7 @@ public enum ImportPolicy {
                 let value = candidate.value
                 let substitution = expected.targetSubstitution
                 guard current == value || (ImportPolicy.hasPercent(value) || ImportPolicy.hasPercent(current))
-                        && FormatString(value, substitution: substitution).isEquivalent(to: FormatString(current, substitution: substitution))
+                        && candidate.format(of: value).isEquivalent(to: FormatString(current, substitution: substitution))
                 else { return nil }
                 // An equal value with a new state keeps the catalog's own text.
                 candidate.value = current
@@ -438,15 +454,27 @@ public enum ImportPolicy {
     /// The rule with this id.
     public static func rule(id: String) -> ImportRule? { rules.first { $0.id == id } }
 
+    /// `[id]` of each rule, allocated once: the `rules` of every unit one rule decided alone.
+    private static let decidedAlone: [[String]] = rules.map { [$0.id] }
+    /// The rules' `evaluate` in order: walking `rules` itself copies each rule (its texts and
+    /// examples) for every unit.
+    private static let evaluators = rules.map(\.evaluate)
+
     /// Runs the rules in order on a unit until one decides. `apply` decides every unit that gets
     /// that far, so there is always a verdict.
     static func decide(_ candidate: inout ImportCandidate) -> ImportVerdict {
         if let target = candidate.unit.target, let expected = candidate.expected {
             candidate.value = ImportPolicy.catalogForm(target, substitution: expected.targetSubstitution)
         }
-        for rule in rules {
-            guard let result = rule.evaluate(&candidate) else { continue }
-            candidate.rules.append(rule.id)
+        let evaluators = Self.evaluators
+        for index in evaluators.indices {
+            guard let result = evaluators[index](&candidate) else { continue }
+            if candidate.rules.isEmpty, result != nil {
+                // Most units are decided by one rule alone: they share its one-element list.
+                candidate.rules = decidedAlone[index]
+            } else {
+                candidate.rules.append(decidedAlone[index][0])
+            }
             if let verdict = result { return verdict }
         }
         preconditionFailure("the apply rule decides every unit with a finished state")
@@ -454,10 +482,13 @@ public enum ImportPolicy {
 
     /// The format problems of `value` where the unit's source is expected, judged as the
     /// `placeholder-mismatch` check judges them (`FormatString.translationMismatches`).
-    static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit) -> [FormatMismatch] {
-        FormatString.translationMismatches(source: FormatString(expected.sourceValue, substitution: expected.sourceSubstitution),
+    static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit, source: FormatString? = nil,
+                                      translation: FormatString? = nil) -> [FormatMismatch] {
+        // A source without `%` has no specifiers, and then nothing mismatches.
+        guard hasPercent(expected.sourceValue) else { return [] }
+        return FormatString.translationMismatches(source: source ?? FormatString(expected.sourceValue, substitution: expected.sourceSubstitution),
                                            sourceSubstitution: expected.sourceSubstitution,
-                                           translation: FormatString(value, substitution: expected.targetSubstitution),
+                                           translation: translation ?? FormatString(value, substitution: expected.targetSubstitution),
                                            isPluralCase: expected.isPluralCase)
     }
 

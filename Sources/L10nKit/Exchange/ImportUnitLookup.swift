@@ -5,7 +5,18 @@
 /// an import never changes a source-language text; only the target is read per unit.
 struct ImportUnitLookup {
     /// Per catalog path and key: the entry's source side and the source language it was made for.
-    private var sources: [String: [String: (sourceLanguage: String, sources: EntrySources)]] = [:]
+    private var sources: [String: [String: KnownSources]] = [:]
+
+    /// Held by reference: reading a struct of many arrays out of the dictionary copies every one.
+    private final class KnownSources {
+        let sourceLanguage: String
+        let sources: EntrySources
+
+        init(sourceLanguage: String, sources: EntrySources) {
+            self.sourceLanguage = sourceLanguage
+            self.sources = sources
+        }
+    }
     private var locales: [String: LocaleUnits] = [:]
 
     /// The unit with this id for the locale, nil when the entry has none (an unknown id, or a
@@ -15,20 +26,20 @@ struct ImportUnitLookup {
                        catalogPath: String, locale: String) -> ExchangeUnit? {
         if locales[locale] == nil { locales[locale] = LocaleUnits(locale: locale) }
         let localeUnits = locales[locale]!
-        let entrySources: EntrySources
-        if let known = sources[catalogPath]?[key], known.sourceLanguage == sourceLanguage {
-            entrySources = known.sources
+        let known: KnownSources
+        if let found = sources[catalogPath]?[key], found.sourceLanguage == sourceLanguage {
+            known = found
         } else {
             var made = EntrySources(key: key, entry: entry, sourceLanguage: sourceLanguage)
             made.entry = CatalogEntry()  // only the source side is kept: no second copy of the translations
-            sources[catalogPath, default: [:]][key] = (sourceLanguage, made)
-            entrySources = made
+            known = KnownSources(sourceLanguage: sourceLanguage, sources: made)
+            sources[catalogPath, default: [:]][key] = known
         }
         let target = locale == sourceLanguage ? nil : entry.localizations?[locale]
-        guard let categories = entrySources.categories(for: target, localeCategories: localeUnits.categoryBits) else {
+        guard let categories = known.sources.categories(for: target, localeCategories: localeUnits.categoryBits) else {
             return localeUnits.units.units(key: key, entry: entry, sourceLanguage: sourceLanguage).first { $0.id == id }
         }
-        guard let unit = entrySources.units.first(where: { $0.id == id }) else { return nil }
+        guard let unit = known.sources.units.first(where: { $0.id == id }) else { return nil }
         if unit.pluralVariation >= 0 && categories[unit.pluralVariation] & unit.categoryBit == 0 { return nil }
         var targetSubstitution = unit.sourceSubstitution
         if unit.throughSubstitution, let target, let own = CatalogUnits.substitution(in: target, at: unit.path) {

@@ -171,9 +171,12 @@ public struct XLIFFImporter: Sendable {
         guard errors.isEmpty else { throw ImportFailure(errors: errors) }
 
         var session = ImportSession(project: project, files: files)
+        // Room for every unit's duplicate key up front: growing the set rehashes every key so far.
+        session.seen.reserveCapacity(inputs.reduce(0) { total, input in total + input.document.files.reduce(0) { $0 + $1.units.count } })
+        session.outcomes.reserveCapacity(session.seen.capacity)
         for (input, fileDestinations) in zip(inputs, destinations) {
             for (file, destination) in zip(input.document.files, fileDestinations) {
-                guard let destination, let locale = file.targetLanguage.flatMap(LocaleIdentifier.canonicalized) else { continue }
+                guard let destination, let language = file.targetLanguage, let locale = session.canonical(language) else { continue }
                 for unit in file.units {
                     session.outcomes.append(session.process(unit, file: file, locale: locale, destination: destination, input: input.path))
                 }
@@ -329,6 +332,15 @@ struct ImportSession {
     var documents: [String: (data: Data, edits: InterfaceBuilderSourceEdits)?] = [:]
     /// Edited development-language texts of Base storyboards and XIBs, by document path, then unit id.
     var documentTexts: [String: [String: String]] = [:]
+    /// `LocaleIdentifier.canonicalized` of each name met, asked of ICU once per run.
+    private var canonicalNames: [String: String?] = [:]
+    /// Catalog source texts with `%`, parsed once per run (every locale's unit has the same source).
+    private var sourceFormats: [SourceFormatKey: FormatString] = [:]
+
+    private struct SourceFormatKey: Hashable {
+        var text: String
+        var substitution: SubstitutionArgument?
+    }
 
     init(project: Project, files: ExchangeFiles) {
         self.project = project
@@ -353,15 +365,15 @@ struct ImportSession {
         case .catalog(let path):
             // The editor catalog may not exist yet; its entries then come from the SDK's.
             let sourceLanguage = files.catalog(atPath: path)?.catalog.sourceLanguage ?? files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage
-            if Self.isSameLocale(locale, sourceLanguage) {
+            if isSameLocale(locale, sourceLanguage) {
                 return countingUnfinished(unit, processCatalogSourceEdit(unit, path: path, sourceLanguage: sourceLanguage, outcome: outcome))
             }
             return processCatalogUnit(unit, path: path, locale: locale, outcome: outcome)
         case .strings(let table):
-            if table.hasBaseDocument, Self.isSameLocale(locale, project.sourceLanguage) {
+            if table.hasBaseDocument, isSameLocale(locale, project.sourceLanguage) {
                 return processBaseDocumentSourceText(unit, table: table, outcome: outcome)
             }
-            if Self.isSameLocale(locale, table.sourceLocale) {
+            if isSameLocale(locale, table.sourceLocale) {
                 return countingUnfinished(unit, processStringsSourceEdit(unit, table: table, outcome: outcome))
             }
             return processStringsUnit(unit, table: table, locale: locale, outcome: outcome)
@@ -381,8 +393,17 @@ struct ImportSession {
     }
 
     /// Whether an XLIFF language (canonicalized) names the catalog's or folder's locale.
-    static func isSameLocale(_ locale: String, _ other: String) -> Bool {
-        locale == other || LocaleIdentifier.canonicalized(other) == locale
+    mutating func isSameLocale(_ locale: String, _ other: String) -> Bool {
+        locale == other || canonical(other) == locale
+    }
+
+    /// `LocaleIdentifier.canonicalized(name)`, remembered: ICU's canonicalization costs more than
+    /// the rest of a unit's import.
+    mutating func canonical(_ name: String) -> String? {
+        if let known = canonicalNames[name] { return known }
+        let found = LocaleIdentifier.canonicalized(name)
+        canonicalNames[name] = .some(found)
+        return found
     }
 
     // MARK: Catalogs
@@ -417,7 +438,7 @@ struct ImportSession {
         if let found = entry {
             candidate.expected = unitLookup.unit(id: unit.id, key: key, entry: found, sourceLanguage: sourceLanguage,
                                                  catalogPath: path, locale: locale)
-            candidate.unknownID = "\"\(key)\" has no \(id.variationDescription) for \(locale)"
+            if candidate.expected == nil { candidate.unknownID = "\"\(key)\" has no \(id.variationDescription) for \(locale)" }
         } else {
             candidate.unknownID = "\(path) has no key \"\(key)\"" + (path == files.editorCatalogPath ? " (nor does the SDK)" : "")
         }
@@ -426,6 +447,16 @@ struct ImportSession {
         let sdkEntry = copiesSDKEntry ? entry : nil
         entry = nil
         if candidate.expected?.isPluralCase == true { candidate.pluralIntegers = pluralIntegers(for: locale) }
+        if let expected = candidate.expected, ImportPolicy.hasPercent(expected.sourceValue) {
+            let formatKey = SourceFormatKey(text: expected.sourceValue, substitution: expected.sourceSubstitution)
+            if let known = sourceFormats[formatKey] {
+                candidate.sourceFormat = known
+            } else {
+                let parsed = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+                sourceFormats[formatKey] = parsed
+                candidate.sourceFormat = parsed
+            }
+        }
         if let expected = candidate.expected, !candidate.doNotTranslate, !candidate.isDuplicate {
             outcome.oldValue = expected.targetValue
             outcome.oldState = expected.targetState?.rawValue
@@ -606,7 +637,7 @@ struct ImportSession {
         var outcome = start
         // An existing folder spelled another way (`pt_BR.lproj` for pt-BR) is the one written.
         let folderLocale = table.table.files[locale] != nil ? locale
-            : table.table.files.keys.sorted().first { LocaleIdentifier.canonicalized($0) == locale } ?? locale
+            : table.table.files.keys.sorted().first { canonical($0) == locale } ?? locale
         let path = table.table.path(locale: folderLocale)
         outcome.targetPath = path
         outcome.key = unit.id
@@ -660,14 +691,14 @@ struct ImportSession {
                                                  outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
         var outcome = start
         let folderLocale = table.table.pluralFiles[locale] != nil ? locale
-            : table.table.pluralFiles.keys.sorted().first { LocaleIdentifier.canonicalized($0) == locale }
-            ?? table.table.files.keys.sorted().first { LocaleIdentifier.canonicalized($0) == locale } ?? locale
+            : table.table.pluralFiles.keys.sorted().first { canonical($0) == locale }
+            ?? table.table.files.keys.sorted().first { canonical($0) == locale } ?? locale
         let path = table.table.pluralPath(locale: folderLocale)
         outcome.targetPath = path
         let parts = StringsdictUnits.parse(id: unit.id)
         outcome.key = parts?.key ?? unit.id
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
-        if Self.isSameLocale(locale, table.sourceLocale) {
+        if isSameLocale(locale, table.sourceLocale) {
             return countingUnfinished(unit, processStringsdictSourceEdit(unit, table: table, outcome: outcome))
         }
         if unit.translate {

@@ -26,7 +26,16 @@ public struct XLIFFReader: Sendable {
     }
 
     /// Reads XLIFF bytes; `path` names the input in error and unit locations.
+    ///
+    /// Well-formed UTF-8 XLIFF is read from its bytes (`XLIFFByteReader`); anything else, every
+    /// malformed input included, by libxml2, which gives the same document and locates every error.
     public func read(_ data: Data, path: String) throws -> XLIFFDocument {
+        if let document = XLIFFByteReader.read(data, path: path) { return document }
+        return try readWithLibXML2(data, path: path)
+    }
+
+    /// Reads XLIFF bytes with libxml2's `xmlTextReader`: the judge of every input the byte reader refuses.
+    func readWithLibXML2(_ data: Data, path: String) throws -> XLIFFDocument {
         let tags = XMLStartTags(bytes: data)
         if let entity = tags.entityDeclaration {
             throw XLIFFError(

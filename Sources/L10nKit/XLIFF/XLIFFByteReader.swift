@@ -1,0 +1,855 @@
+import Foundation
+
+/// Reads well-formed UTF-8 XLIFF 1.2 straight from its bytes: what Xcode and l10n write and what
+/// translators' tools return, at memory speed.
+///
+/// It gives the document libxml2's path would give, or nil for anything it does not handle in full
+/// (a DOCTYPE, processing instructions, another encoding, a name outside ASCII, a whitespace
+/// character in an attribute value, any malformed XML or XLIFF...): `XLIFFReader` then reads the
+/// input with libxml2, which judges it and locates every error as before.
+struct XLIFFByteReader {
+    /// Reads `data`; nil when libxml2's path must read it instead.
+    static func read(_ data: Data, path: String) -> XLIFFDocument? {
+        guard !data.isEmpty, data.count <= Int(Int32.max) else { return nil }
+        return data.withUnsafeBytes { raw -> XLIFFDocument? in
+            guard let base = raw.bindMemory(to: UInt8.self).baseAddress else { return nil }
+            var cursor = XMLByteCursor(base, count: raw.count)
+            do {
+                try cursor.readPrologue()
+                var reader = XLIFFByteVocabulary(cursor: cursor, path: path)
+                return try reader.readDocument()
+            } catch {
+                return nil
+            }
+        }
+    }
+}
+
+/// What the fast path does not handle; the input goes to libxml2.
+struct XMLRefused: Error {}
+
+/// One step through the document.
+enum XMLByteNode {
+    case start
+    case end
+    case text
+    case endOfDocument
+}
+
+/// A start tag's attribute as offsets into the input.
+struct XMLByteAttribute {
+    var nameStart: Int
+    var nameEnd: Int
+    /// Offset of the prefix's colon, or -1 for an unprefixed name.
+    var colon: Int
+    var valueStart: Int
+    var valueEnd: Int
+    var hasReference: Bool
+}
+
+/// A forward-only, well-formedness-checking walk over UTF-8 XML bytes that refuses what it does
+/// not handle. Text is collected into `text` only while `collecting` is set.
+struct XMLByteCursor {
+    let bytes: UnsafePointer<UInt8>
+    let count: Int
+    var i = 0
+
+    // The current start tag.
+    var nameStart = 0
+    var nameEnd = 0
+    var colon = -1
+    var tagOffset = 0
+    var isEmptyElement = false
+    /// The interned namespace of the current element; -1 for none.
+    var namespace = -1
+    var attributes: [XMLByteAttribute] = []
+
+    /// Open elements: name offsets and how many namespace bindings were in scope before each.
+    var open: [(nameStart: Int, nameEnd: Int, bindings: Int)] = []
+    /// Namespace bindings in scope: prefix offsets (empty for the default namespace), interned URI (-1: none).
+    var bindings: [(prefixStart: Int, prefixEnd: Int, uri: Int)] = []
+    var uris: [String] = []
+    var uriIDs: [String: Int] = [:]
+    var rootSeen = false
+    var rootClosed = false
+
+    var collecting = false
+    var text: [UInt8] = []
+
+    /// Line and column of `lineOffset`, advanced only forward, by XMLStartTags' rules.
+    var lineOffset = 0
+    var line = 1
+    var column = 1
+
+    static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
+
+    init(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        self.bytes = bytes
+        self.count = count
+    }
+
+    // MARK: Prologue
+
+    /// Skips a UTF-8 BOM and reads an XML declaration that says version 1.0 and UTF-8, if any.
+    mutating func readPrologue() throws(XMLRefused) {
+        if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
+        lineOffset = i
+        guard at("<?xml") else { return }
+        i += 5
+        guard isSpace(peek) else { throw XMLRefused() }
+        skipSpaces()
+        guard at("version") else { throw XMLRefused() }
+        i += 7
+        guard try declarationValue() == "1.0" else { throw XMLRefused() }
+        var spaced = skipSpaces()
+        if spaced && at("encoding") {
+            i += 8
+            guard try declarationValue().lowercased() == "utf-8" else { throw XMLRefused() }
+            spaced = skipSpaces()
+        }
+        if spaced && at("standalone") {
+            i += 10
+            let value = try declarationValue()
+            guard value == "yes" || value == "no" else { throw XMLRefused() }
+            skipSpaces()
+        }
+        guard at("?>") else { throw XMLRefused() }
+        i += 2
+    }
+
+    private mutating func declarationValue() throws(XMLRefused) -> String {
+        skipSpaces()
+        guard peek == UInt8(ascii: "=") else { throw XMLRefused() }
+        i += 1
+        skipSpaces()
+        let quote = peek
+        guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { throw XMLRefused() }
+        i += 1
+        let start = i
+        while i < count && bytes[i] != quote {
+            let b = bytes[i]
+            guard b.isASCIIName || b == UInt8(ascii: "-") else { throw XMLRefused() }
+            i += 1
+        }
+        guard i < count else { throw XMLRefused() }
+        let value = String(decoding: UnsafeBufferPointer(start: bytes + start, count: i - start), as: UTF8.self)
+        i += 1
+        return value
+    }
+
+    // MARK: Nodes
+
+    var peek: UInt8 { i < count ? bytes[i] : 0 }
+
+    func at(_ literal: StaticString) -> Bool {
+        let n = literal.utf8CodeUnitCount
+        guard i + n <= count else { return false }
+        return memcmp(bytes + i, literal.utf8Start, n) == 0
+    }
+
+    func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
+
+    @discardableResult
+    mutating func skipSpaces() -> Bool {
+        let start = i
+        while i < count && isSpace(bytes[i]) { i += 1 }
+        return i > start
+    }
+
+    /// The next start tag, end tag or run of text; comments are skipped.
+    mutating func next() throws(XMLRefused) -> XMLByteNode {
+        while true {
+            guard i < count else {
+                guard rootClosed else { throw XMLRefused() }
+                return .endOfDocument
+            }
+            if bytes[i] != UInt8(ascii: "<") {
+                try readCharacterData()
+                if open.isEmpty { continue }
+                return .text
+            }
+            if at("<!--") {
+                try skipComment()
+                continue
+            }
+            if at("</") {
+                try readEndTag()
+                return .end
+            }
+            if at("<![CDATA[") {
+                guard !open.isEmpty else { throw XMLRefused() }
+                try readCDATA()
+                return .text
+            }
+            // A DOCTYPE, a processing instruction, or a second root element.
+            let following = i + 1 < count ? bytes[i + 1] : 0
+            guard !rootClosed, following != UInt8(ascii: "!"), following != UInt8(ascii: "?") else { throw XMLRefused() }
+            try readStartTag()
+            return .start
+        }
+    }
+
+    /// Character data up to the next `<`: entities and character references resolved, line ends
+    /// normalized; outside the root only whitespace.
+    private mutating func readCharacterData() throws(XMLRefused) {
+        if open.isEmpty {
+            while i < count && bytes[i] != UInt8(ascii: "<") {
+                guard isSpace(bytes[i]) else { throw XMLRefused() }
+                i += 1
+            }
+            return
+        }
+        var runStart = i
+        let limit = min(count, i + 4_000_000)
+        while i < limit {
+            let b = bytes[i]
+            if b >= 0x20 && b < 0x80 {
+                if b == UInt8(ascii: "<") { break }
+                if b == UInt8(ascii: "&") {
+                    flush(runStart)
+                    let scalar = try readReference()
+                    if collecting { Self.append(scalar, to: &text) }
+                    runStart = i
+                    continue
+                }
+                if b == UInt8(ascii: "]") && i + 2 < count && bytes[i + 1] == UInt8(ascii: "]") && bytes[i + 2] == UInt8(ascii: ">") {
+                    throw XMLRefused()
+                }
+                i += 1
+            } else if b >= 0x80 {
+                try skipScalar()
+            } else if b == 0x0A || b == 0x09 {
+                i += 1
+            } else if b == 0x0D {
+                flush(runStart)
+                if collecting { text.append(0x0A) }
+                i += 1
+                if i < count && bytes[i] == 0x0A { i += 1 }
+                runStart = i
+            } else {
+                throw XMLRefused()
+            }
+        }
+        guard i < count, bytes[i] == UInt8(ascii: "<") else { throw XMLRefused() }
+        flush(runStart)
+    }
+
+    private mutating func flush(_ start: Int) {
+        if collecting && i > start { text.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: i - start)) }
+    }
+
+    /// Steps over one valid UTF-8 scalar that XML allows (not U+FFFE or U+FFFF).
+    private mutating func skipScalar() throws(XMLRefused) {
+        let b0 = bytes[i]
+        func continuation(_ k: Int) -> Bool { i + k < count && bytes[i + k] & 0xC0 == 0x80 }
+        if b0 >= 0xC2 && b0 <= 0xDF {
+            guard continuation(1) else { throw XMLRefused() }
+            i += 2
+        } else if b0 >= 0xE0 && b0 <= 0xEF {
+            guard continuation(1), continuation(2) else { throw XMLRefused() }
+            let b1 = bytes[i + 1]
+            if b0 == 0xE0 && b1 < 0xA0 { throw XMLRefused() }
+            if b0 == 0xED && b1 >= 0xA0 { throw XMLRefused() }
+            if b0 == 0xEF && b1 == 0xBF && bytes[i + 2] >= 0xBE { throw XMLRefused() }
+            i += 3
+        } else if b0 >= 0xF0 && b0 <= 0xF4 {
+            guard continuation(1), continuation(2), continuation(3) else { throw XMLRefused() }
+            let b1 = bytes[i + 1]
+            if b0 == 0xF0 && b1 < 0x90 { throw XMLRefused() }
+            if b0 == 0xF4 && b1 >= 0x90 { throw XMLRefused() }
+            i += 4
+        } else {
+            throw XMLRefused()
+        }
+    }
+
+    /// `&name;` for one of the five predefined entities, or a character reference: the scalar it stands for.
+    mutating func readReference() throws(XMLRefused) -> Unicode.Scalar {
+        i += 1
+        if peek == UInt8(ascii: "#") {
+            i += 1
+            var value: UInt32 = 0
+            var digits = 0
+            if peek == UInt8(ascii: "x") {
+                i += 1
+                while i < count, let digit = Self.hexDigit(bytes[i]) {
+                    value = value &* 16 &+ UInt32(digit)
+                    digits += 1
+                    i += 1
+                    guard digits <= 8 else { throw XMLRefused() }
+                }
+            } else {
+                while i < count, bytes[i] >= 0x30 && bytes[i] <= 0x39 {
+                    value = value &* 10 &+ UInt32(bytes[i] - 0x30)
+                    digits += 1
+                    i += 1
+                    guard digits <= 8 else { throw XMLRefused() }
+                }
+            }
+            guard digits > 0, peek == UInt8(ascii: ";") else { throw XMLRefused() }
+            i += 1
+            let allowed = value == 0x9 || value == 0xA || value == 0xD || (value >= 0x20 && value <= 0xD7FF)
+                || (value >= 0xE000 && value <= 0xFFFD) || (value >= 0x10000 && value <= 0x10FFFF)
+            guard allowed, let scalar = Unicode.Scalar(value) else { throw XMLRefused() }
+            return scalar
+        }
+        if at("amp;") { i += 4; return "&" }
+        if at("lt;") { i += 3; return "<" }
+        if at("gt;") { i += 3; return ">" }
+        if at("quot;") { i += 5; return "\"" }
+        if at("apos;") { i += 5; return "'" }
+        throw XMLRefused()
+    }
+
+    static func append(_ scalar: Unicode.Scalar, to bytes: inout [UInt8]) {
+        if scalar.isASCII { bytes.append(UInt8(scalar.value)) } else { bytes.append(contentsOf: UTF8.encode(scalar)!) }
+    }
+
+    private static func hexDigit(_ b: UInt8) -> UInt8? {
+        switch b {
+        case 0x30...0x39: b - 0x30
+        case 0x41...0x46: b - 0x41 + 10
+        case 0x61...0x66: b - 0x61 + 10
+        default: nil
+        }
+    }
+
+    private mutating func skipComment() throws(XMLRefused) {
+        i += 4
+        let limit = min(count, i + 4_000_000)
+        while i < limit {
+            let b = bytes[i]
+            if b == UInt8(ascii: "-") && i + 1 < count && bytes[i + 1] == UInt8(ascii: "-") {
+                guard i + 2 < count, bytes[i + 2] == UInt8(ascii: ">") else { throw XMLRefused() }
+                i += 3
+                return
+            }
+            if b >= 0x80 { try skipScalar() }
+            else if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { throw XMLRefused() }
+            else { i += 1 }
+        }
+        throw XMLRefused()
+    }
+
+    private mutating func readCDATA() throws(XMLRefused) {
+        i += 9
+        var runStart = i
+        let limit = min(count, i + 4_000_000)
+        while i < limit {
+            let b = bytes[i]
+            if b == UInt8(ascii: "]") && i + 2 < count && bytes[i + 1] == UInt8(ascii: "]") && bytes[i + 2] == UInt8(ascii: ">") {
+                flush(runStart)
+                i += 3
+                return
+            }
+            if b >= 0x80 { try skipScalar() }
+            else if b == 0x0D {
+                flush(runStart)
+                if collecting { text.append(0x0A) }
+                i += 1
+                if i < count && bytes[i] == 0x0A { i += 1 }
+                runStart = i
+            } else if b < 0x20 && b != 0x09 && b != 0x0A { throw XMLRefused() }
+            else { i += 1 }
+        }
+        throw XMLRefused()
+    }
+
+    /// An ASCII name with at most one colon, neither first nor last; returns the colon's offset or -1.
+    private mutating func readName() throws(XMLRefused) -> Int {
+        let start = i
+        guard i < count, bytes[i].isASCIINameStart else { throw XMLRefused() }
+        var colon = -1
+        i += 1
+        while i < count {
+            let b = bytes[i]
+            if b == UInt8(ascii: ":") {
+                guard colon < 0 else { throw XMLRefused() }
+                colon = i
+            } else if !b.isASCIIName {
+                break
+            }
+            i += 1
+        }
+        guard colon != i - 1, i - start <= 1000, i < count else { throw XMLRefused() }
+        if colon >= 0, !bytes[colon + 1].isASCIINameStart { throw XMLRefused() }
+        return colon
+    }
+
+    private mutating func readStartTag() throws(XMLRefused) {
+        guard open.count < 128 else { throw XMLRefused() }
+        tagOffset = i
+        i += 1
+        nameStart = i
+        colon = try readName()
+        nameEnd = i
+        attributes.removeAll(keepingCapacity: true)
+        let scope = bindings.count
+        while true {
+            let spaced = skipSpaces()
+            guard i < count else { throw XMLRefused() }
+            if bytes[i] == UInt8(ascii: ">") {
+                i += 1
+                isEmptyElement = false
+                break
+            }
+            if bytes[i] == UInt8(ascii: "/") {
+                guard i + 1 < count, bytes[i + 1] == UInt8(ascii: ">") else { throw XMLRefused() }
+                i += 2
+                isEmptyElement = true
+                break
+            }
+            // Attributes are checked for duplicates pair by pair: many are left to libxml2.
+            guard spaced, attributes.count < 64 else { throw XMLRefused() }
+            let attributeStart = i
+            let attributeColon = try readName()
+            let attributeEnd = i
+            skipSpaces()
+            guard peek == UInt8(ascii: "=") else { throw XMLRefused() }
+            i += 1
+            skipSpaces()
+            let quote = peek
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { throw XMLRefused() }
+            i += 1
+            let valueStart = i
+            var hasReference = false
+            while i < count && bytes[i] != quote {
+                let b = bytes[i]
+                if b >= 0x80 {
+                    try skipScalar()
+                } else if b == UInt8(ascii: "&") {
+                    _ = try readReference()
+                    hasReference = true
+                } else if b < 0x20 || b == UInt8(ascii: "<") {
+                    // Raw tabs and line ends are normalized to spaces by XML: left to libxml2.
+                    throw XMLRefused()
+                } else {
+                    i += 1
+                }
+            }
+            guard i < count, i - valueStart <= 1_000_000 else { throw XMLRefused() }
+            let attribute = XMLByteAttribute(nameStart: attributeStart, nameEnd: attributeEnd, colon: attributeColon,
+                                             valueStart: valueStart, valueEnd: i, hasReference: hasReference)
+            i += 1
+            for other in attributes where equal(other.nameStart, other.nameEnd, attributeStart, attributeEnd) {
+                throw XMLRefused()
+            }
+            attributes.append(attribute)
+            try bind(attribute)
+        }
+        namespace = try resolve(nameStart, colon < 0 ? nameStart : colon)
+        for attribute in attributes where attribute.colon >= 0 && !isXMLNS(attribute) {
+            // Every prefix must be declared; the same expanded name twice is an error.
+            let ns = try resolve(attribute.nameStart, attribute.colon)
+            for other in attributes where other.colon >= 0 && other.nameStart != attribute.nameStart && !isXMLNS(other) {
+                if equal(other.colon + 1, other.nameEnd, attribute.colon + 1, attribute.nameEnd),
+                   try resolve(other.nameStart, other.colon) == ns {
+                    throw XMLRefused()
+                }
+            }
+        }
+        if open.isEmpty {
+            guard !rootSeen else { throw XMLRefused() }
+            rootSeen = true
+        }
+        if isEmptyElement {
+            bindings.removeSubrange(scope...)
+            if open.isEmpty { rootClosed = true }
+        } else {
+            open.append((nameStart, nameEnd, scope))
+        }
+    }
+
+    private func isXMLNS(_ attribute: XMLByteAttribute) -> Bool {
+        let prefixEnd = attribute.colon >= 0 ? attribute.colon : attribute.nameEnd
+        return prefixEnd - attribute.nameStart == 5 && memcmp(bytes + attribute.nameStart, "xmlns", 5) == 0
+    }
+
+    /// Records a namespace declaration (`xmlns` or `xmlns:p`).
+    private mutating func bind(_ attribute: XMLByteAttribute) throws(XMLRefused) {
+        guard isXMLNS(attribute) else { return }
+        let uri = value(of: attribute)
+        guard uri.isEmpty || Self.isPlainAbsoluteURI(uri) else { throw XMLRefused() }
+        if attribute.colon >= 0 {
+            let prefixLength = attribute.nameEnd - attribute.colon - 1
+            // Binding `xml` or `xmlns`, or undeclaring a prefix, is left to libxml2.
+            guard !uri.isEmpty, !(prefixLength == 3 && memcmp(bytes + attribute.colon + 1, "xml", 3) == 0),
+                  !(prefixLength == 5 && memcmp(bytes + attribute.colon + 1, "xmlns", 5) == 0) else { throw XMLRefused() }
+            bindings.append((attribute.colon + 1, attribute.nameEnd, intern(uri)))
+        } else {
+            guard uri != Self.xmlNamespace, uri != "http://www.w3.org/2000/xmlns/" else { throw XMLRefused() }
+            bindings.append((0, 0, uri.isEmpty ? -1 : intern(uri)))
+        }
+    }
+
+    /// A URI libxml2 surely parses: a scheme, an optional `//host[:port]`, then only unreserved
+    /// characters, sub-delimiters, `:@/?`, `%XX` and at most one `#`. Others are left to libxml2,
+    /// which refuses some namespace names.
+    static func isPlainAbsoluteURI(_ uri: String) -> Bool {
+        let bytes = Array(uri.utf8)
+        var k = 0
+        guard let first = bytes.first, first.isASCIILetter else { return false }
+        while k < bytes.count, bytes[k].isASCIILetter || bytes[k].isASCIIDigit || bytes[k] == UInt8(ascii: "+")
+                || bytes[k] == UInt8(ascii: "-") || bytes[k] == UInt8(ascii: ".") { k += 1 }
+        guard k < bytes.count, bytes[k] == UInt8(ascii: ":") else { return false }
+        k += 1
+        if k + 1 < bytes.count, bytes[k] == UInt8(ascii: "/"), bytes[k + 1] == UInt8(ascii: "/") {
+            k += 2
+            let hostStart = k
+            while k < bytes.count, bytes[k].isASCIILetter || bytes[k].isASCIIDigit || bytes[k] == UInt8(ascii: "-") || bytes[k] == UInt8(ascii: ".") { k += 1 }
+            guard k > hostStart else { return false }
+            if k < bytes.count, bytes[k] == UInt8(ascii: ":") {
+                k += 1
+                let portStart = k
+                while k < bytes.count, bytes[k].isASCIIDigit { k += 1 }
+                guard k > portStart, k - portStart <= 5 else { return false }
+            }
+            guard k == bytes.count || bytes[k] == UInt8(ascii: "/") else { return false }
+        }
+        var fragments = 0
+        while k < bytes.count {
+            let b = bytes[k]
+            if b == UInt8(ascii: "%") {
+                guard k + 2 < bytes.count, hexDigit(bytes[k + 1]) != nil, hexDigit(bytes[k + 2]) != nil else { return false }
+                k += 3
+                continue
+            }
+            if b == UInt8(ascii: "#") {
+                fragments += 1
+                guard fragments == 1 else { return false }
+            } else if !(b.isASCIILetter || b.isASCIIDigit || "-._~!$&'()*+,;=:@/?".utf8.contains(b)) {
+                return false
+            }
+            k += 1
+        }
+        return true
+    }
+
+    private mutating func intern(_ uri: String) -> Int {
+        if let id = uriIDs[uri] { return id }
+        uris.append(uri)
+        uriIDs[uri] = uris.count - 1
+        return uris.count - 1
+    }
+
+    /// The interned namespace of the prefix `[start, end)` (empty: the default namespace); -1 for none.
+    private mutating func resolve(_ start: Int, _ end: Int) throws(XMLRefused) -> Int {
+        let length = end - start
+        if length == 3 && memcmp(bytes + start, "xml", 3) == 0 { return intern(Self.xmlNamespace) }
+        var k = bindings.count - 1
+        while k >= 0 {
+            let binding = bindings[k]
+            if binding.prefixEnd - binding.prefixStart == length && (length == 0 || memcmp(bytes + binding.prefixStart, bytes + start, length) == 0) {
+                return binding.uri
+            }
+            k -= 1
+        }
+        guard length == 0 else { throw XMLRefused() }
+        return -1
+    }
+
+    private func equal(_ a: Int, _ aEnd: Int, _ b: Int, _ bEnd: Int) -> Bool {
+        aEnd - a == bEnd - b && memcmp(bytes + a, bytes + b, aEnd - a) == 0
+    }
+
+    private mutating func readEndTag() throws(XMLRefused) {
+        i += 2
+        let start = i
+        _ = try readName()
+        let end = i
+        skipSpaces()
+        guard peek == UInt8(ascii: ">"), let element = open.last, equal(element.nameStart, element.nameEnd, start, end) else { throw XMLRefused() }
+        i += 1
+        open.removeLast()
+        bindings.removeSubrange(element.bindings...)
+        if open.isEmpty { rootClosed = true }
+    }
+
+    // MARK: Values
+
+    /// The current element's local name equals `name`.
+    func nameIs(_ name: StaticString) -> Bool {
+        let local = colon >= 0 ? colon + 1 : nameStart
+        return nameEnd - local == name.utf8CodeUnitCount && memcmp(bytes + local, name.utf8Start, nameEnd - local) == 0
+    }
+
+    var localName: String {
+        let local = colon >= 0 ? colon + 1 : nameStart
+        return String(decoding: UnsafeBufferPointer(start: bytes + local, count: nameEnd - local), as: UTF8.self)
+    }
+
+    /// An attribute's value with its references resolved.
+    func value(of attribute: XMLByteAttribute) -> String {
+        let buffer = UnsafeBufferPointer(start: bytes + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart)
+        guard attribute.hasReference else { return String(decoding: buffer, as: UTF8.self) }
+        var copy = self
+        copy.i = attribute.valueStart
+        var decoded: [UInt8] = []
+        while copy.i < attribute.valueEnd {
+            if copy.bytes[copy.i] == UInt8(ascii: "&") {
+                guard let scalar = try? copy.readReference() else { break }
+                Self.append(scalar, to: &decoded)
+            } else {
+                decoded.append(copy.bytes[copy.i])
+                copy.i += 1
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    /// The value of the current element's attribute named `name` without a namespace (the only
+    /// kind the vocabulary reads; a same-named attribute in the XLIFF namespace is refused).
+    func attribute(_ name: StaticString, rootNamespace: Int) throws(XMLRefused) -> String? {
+        var found: String?
+        for attribute in attributes {
+            let local = attribute.colon >= 0 ? attribute.colon + 1 : attribute.nameStart
+            guard attribute.nameEnd - local == name.utf8CodeUnitCount, memcmp(bytes + local, name.utf8Start, name.utf8CodeUnitCount) == 0 else { continue }
+            if attribute.colon < 0 {
+                if found == nil { found = value(of: attribute) }
+            } else if !isXMLNS(attribute) {
+                let prefixLength = attribute.colon - attribute.nameStart
+                if prefixLength == 3 && memcmp(bytes + attribute.nameStart, "xml", 3) == 0 { continue }
+                var k = bindings.count - 1
+                var ns = -1
+                while k >= 0 {
+                    let binding = bindings[k]
+                    if binding.prefixEnd - binding.prefixStart == prefixLength && memcmp(bytes + binding.prefixStart, bytes + attribute.nameStart, prefixLength) == 0 {
+                        ns = binding.uri
+                        break
+                    }
+                    k -= 1
+                }
+                if ns == rootNamespace { throw XMLRefused() }
+            }
+        }
+        return found
+    }
+
+    /// The line and column of `offset` (not before the last asked-for one), counted as
+    /// `XMLStartTags` counts: LF or a lone CR ends a line; columns in Unicode scalars.
+    mutating func location(of offset: Int) -> (line: Int, column: Int) {
+        // Whole lines first: only LFs, unless a CR turns up; then the columns of the last line.
+        var k = lineOffset
+        var lastBreak = -1
+        var lines = 0
+        while k < offset {
+            let c = bytes[k]
+            if c <= 0x0D {
+                if c == 0x0A {
+                    lines += 1
+                    lastBreak = k
+                } else if c == 0x0D {
+                    return slowLocation(of: offset)
+                }
+            }
+            k += 1
+        }
+        if lastBreak >= 0 {
+            line += lines
+            column = 1
+            k = lastBreak + 1
+        } else {
+            k = lineOffset
+        }
+        while k < offset {
+            if bytes[k] & 0xC0 != 0x80 { column += 1 }
+            k += 1
+        }
+        lineOffset = offset
+        return (line, column)
+    }
+
+    private mutating func slowLocation(of offset: Int) -> (line: Int, column: Int) {
+        var k = lineOffset
+        while k < offset {
+            let c = bytes[k]
+            if c == 0x0A || (c == 0x0D && (k + 1 >= count || bytes[k + 1] != 0x0A)) {
+                line += 1
+                column = 1
+            } else if c != 0x0D && c & 0xC0 != 0x80 {
+                column += 1
+            }
+            k += 1
+        }
+        lineOffset = offset
+        return (line, column)
+    }
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetter: Bool { (self >= 0x61 && self <= 0x7A) || (self >= 0x41 && self <= 0x5A) }
+    fileprivate var isASCIIDigit: Bool { self >= 0x30 && self <= 0x39 }
+
+    fileprivate var isASCIINameStart: Bool {
+        (self >= 0x61 && self <= 0x7A) || (self >= 0x41 && self <= 0x5A) || self == 0x5F
+    }
+
+    fileprivate var isASCIIName: Bool {
+        isASCIINameStart || (self >= 0x30 && self <= 0x39) || self == 0x2E || self == 0x2D
+    }
+}
+
+/// The XLIFF vocabulary over `XMLByteCursor`, element for element as `XLIFFReader`'s libxml2 path
+/// reads it; every vocabulary error is refused, so libxml2's path reports it.
+struct XLIFFByteVocabulary {
+    var cursor: XMLByteCursor
+    let path: String
+    var rootNamespace = -1
+
+    var isXLIFFElement: Bool { cursor.namespace == rootNamespace }
+
+    mutating func elementLocation() -> SourceLocation {
+        let (line, column) = cursor.location(of: cursor.tagOffset)
+        return SourceLocation(file: path, line: line, column: column)
+    }
+
+    mutating func forEachChild(_ body: (inout XLIFFByteVocabulary) throws(XMLRefused) -> Void) throws(XMLRefused) {
+        guard !cursor.isEmptyElement else { return }
+        let depth = cursor.open.count
+        while true {
+            switch try cursor.next() {
+            case .start: try body(&self)
+            case .end where cursor.open.count < depth: return
+            case .endOfDocument: throw XMLRefused()
+            default: continue
+            }
+        }
+    }
+
+    mutating func skipElement() throws(XMLRefused) {
+        guard !cursor.isEmptyElement else { return }
+        let depth = cursor.open.count
+        while true {
+            switch try cursor.next() {
+            case .end where cursor.open.count < depth: return
+            case .endOfDocument: throw XMLRefused()
+            default: continue
+            }
+        }
+    }
+
+    mutating func readText() throws(XMLRefused) -> String {
+        guard !cursor.isEmptyElement else { return "" }
+        let depth = cursor.open.count
+        cursor.text.removeAll(keepingCapacity: true)
+        cursor.collecting = true
+        defer { cursor.collecting = false }
+        while true {
+            switch try cursor.next() {
+            case .end where cursor.open.count < depth:
+                return String(decoding: cursor.text, as: UTF8.self)
+            case .endOfDocument: throw XMLRefused()
+            default: continue
+            }
+        }
+    }
+
+    func attribute(_ name: StaticString) throws(XMLRefused) -> String? {
+        try cursor.attribute(name, rootNamespace: rootNamespace)
+    }
+
+    mutating func readDocument() throws(XMLRefused) -> XLIFFDocument {
+        guard try cursor.next() == .start, cursor.nameIs("xliff") else { throw XMLRefused() }
+        rootNamespace = cursor.namespace
+        let version = try attribute("version")
+        if let version, version != "1.2" { throw XMLRefused() }
+        let xliffNamespace = cursor.uris.firstIndex(of: XLIFFReader.namespace) ?? -2
+        if version == nil && rootNamespace != xliffNamespace { throw XMLRefused() }
+        var files: [XLIFFFile] = []
+        try forEachChild { (stream: inout XLIFFByteVocabulary) throws(XMLRefused) in
+            if stream.isXLIFFElement && stream.cursor.nameIs("file") {
+                files.append(try stream.readFile())
+            } else {
+                try stream.skipElement()
+            }
+        }
+        while try cursor.next() != .endOfDocument {}
+        return XLIFFDocument(files: files)
+    }
+
+    mutating func readFile() throws(XMLRefused) -> XLIFFFile {
+        let location = elementLocation()
+        guard let original = try attribute("original"), let sourceLanguage = try attribute("source-language"),
+              let targetLanguage = try attribute("target-language"), !targetLanguage.isEmpty else { throw XMLRefused() }
+        var file = XLIFFFile(original: original, sourceLanguage: sourceLanguage, targetLanguage: targetLanguage,
+                             datatype: try attribute("datatype") ?? "plaintext", location: location)
+        // libxml2 lists namespace declarations before attributes: such a <file> is left to it.
+        var datatype: Int?
+        var source: Int?
+        for (index, attribute) in cursor.attributes.enumerated() {
+            let local = attribute.colon >= 0 ? attribute.colon + 1 : attribute.nameStart
+            let name = String(decoding: UnsafeBufferPointer(start: cursor.bytes + local, count: attribute.nameEnd - local), as: UTF8.self)
+            if name == "xmlns" || (attribute.colon >= 0 && attribute.colon - attribute.nameStart == 5
+                                   && memcmp(cursor.bytes + attribute.nameStart, "xmlns", 5) == 0) { throw XMLRefused() }
+            if name == "datatype" && datatype == nil { datatype = index }
+            if name == "source-language" && source == nil { source = index }
+        }
+        if let datatype, let source, datatype < source { file.attributeOrder = .datatypeFirst }
+        try forEachChild { (stream: inout XLIFFByteVocabulary) throws(XMLRefused) in
+            guard stream.isXLIFFElement else { return try stream.skipElement() }
+            if stream.cursor.nameIs("header") {
+                try stream.forEachChild { (header: inout XLIFFByteVocabulary) throws(XMLRefused) in
+                    if header.isXLIFFElement && header.cursor.nameIs("tool") {
+                        if file.tool == nil, let id = try header.attribute("tool-id") {
+                            file.tool = XLIFFTool(id: id, name: try header.attribute("tool-name") ?? id,
+                                                  version: try header.attribute("tool-version"), buildNumber: try header.attribute("build-num"))
+                        }
+                    }
+                    try header.skipElement()
+                }
+            } else if stream.cursor.nameIs("body") {
+                try stream.readUnits(into: &file.units)
+            } else {
+                try stream.skipElement()
+            }
+        }
+        return file
+    }
+
+    mutating func readUnits(into units: inout [TransUnit]) throws(XMLRefused) {
+        try forEachChild { (stream: inout XLIFFByteVocabulary) throws(XMLRefused) in
+            guard stream.isXLIFFElement else { return try stream.skipElement() }
+            if stream.cursor.nameIs("trans-unit") {
+                units.append(try stream.readUnit())
+            } else if stream.cursor.nameIs("group") {
+                try stream.readUnits(into: &units)
+            } else {
+                try stream.skipElement()
+            }
+        }
+    }
+
+    mutating func readUnit() throws(XMLRefused) -> TransUnit {
+        let location = elementLocation()
+        guard let id = try attribute("id") else { throw XMLRefused() }
+        let translate = try attribute("translate")
+        let approved = try attribute("approved").map { $0 == "yes" }
+        let sizeUnit = try attribute("size-unit")
+        let maxWidthText = try attribute("maxwidth")
+        var source: String?
+        var target: String?
+        var state: XLIFFTargetState?
+        var note: String?
+        try forEachChild { (stream: inout XLIFFByteVocabulary) throws(XMLRefused) in
+            guard stream.isXLIFFElement else { return try stream.skipElement() }
+            if stream.cursor.nameIs("source") && source == nil {
+                source = try stream.readText()
+            } else if stream.cursor.nameIs("target") && target == nil {
+                state = try stream.attribute("state").map(XLIFFTargetState.init(rawValue:))
+                target = try stream.readText()
+            } else if stream.cursor.nameIs("note") {
+                // Several notes are joined with a newline.
+                let text = try stream.readText()
+                note = note.map { $0 + "\n" + text } ?? text
+            } else {
+                try stream.skipElement()
+            }
+        }
+        guard let source else { throw XMLRefused() }
+        let maxWidth = (sizeUnit ?? "char") == "char" ? maxWidthText.flatMap { Int($0) } : nil
+        return TransUnit(
+            id: id, translate: translate != "no", source: source, target: target,
+            targetState: target == nil ? nil : state, note: note,
+            approved: approved, maxWidth: maxWidth, location: location)
+    }
+}
