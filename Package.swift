@@ -31,7 +31,9 @@ let package = Package(
         .target(name: "L10nFormats", dependencies: ["L10nCore", "CLibXML2"]),
         // Apple's locale matching, locale ids, plural rules, format strings, text width.
         .target(name: "L10nLocale", dependencies: ["L10nCore", "L10nFormats", "CICU"]),
-        .target(name: "L10nKit", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "CICU", "CLibXML2"]),
+        // The XLIFF 1.2 document, its readers and writer, Xcode's unit ids and order, `.xcloc`.
+        .target(name: "L10nXLIFF", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "CLibXML2"]),
+        .target(name: "L10nKit", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "CICU", "CLibXML2"]),
         .target(name: "L10nCommandLine", dependencies: ["L10nKit"]),
         .executableTarget(name: "l10n", dependencies: ["L10nCommandLine"]),
         // Generators of large projects and seeded texts: the bench and the tests use them, the
@@ -40,7 +42,7 @@ let package = Package(
         .executableTarget(name: "l10n-bench", dependencies: ["L10nKit", "L10nTestSupport"]),
         .testTarget(
             name: "L10nKitTests",
-            dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
+            dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
             exclude: ["Golden"]
         ),
     ]

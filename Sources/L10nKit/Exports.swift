@@ -2,3 +2,4 @@
 @_exported import L10nCore
 @_exported import L10nFormats
 @_exported import L10nLocale
+@_exported import L10nXLIFF

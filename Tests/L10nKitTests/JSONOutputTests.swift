@@ -2,6 +2,7 @@ import XCTest
 @testable import L10nCommandLine
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// `--format json` on every command that prints a result, and the JSON error object on exit 2.

@@ -1,5 +1,6 @@
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 import Foundation
 import XCTest

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// Export against the real CE.SDK catalog (../shared/fixtures/imgly) as the SDK layer.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 // The translation memory as it was before its rewrite around interned source and locale numbers

@@ -1,6 +1,7 @@
 import XCTest
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// `l10n format` through the command line, on real catalogs and damaged ones.

@@ -2,6 +2,7 @@ import Foundation
 @testable import L10nCore
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 // JSONReader as it was before string tokens were validated in one pass (commit 7cb306b), kept

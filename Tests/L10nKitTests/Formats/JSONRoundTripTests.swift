@@ -1,6 +1,7 @@
 import XCTest
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// JSON read → write over Xcode's own files gives back their bytes, and every object in them is

@@ -1,6 +1,7 @@
 import Foundation
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 // The canonical `.strings` layout as StringsWriter wrote it before it was made faster (commit

@@ -2,6 +2,7 @@ import XCTest
 @testable import L10nCore
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// The one locator every byte-level reader reports positions with: LF, CRLF and a lone CR end a

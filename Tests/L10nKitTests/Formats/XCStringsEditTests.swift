@@ -1,6 +1,7 @@
 import XCTest
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// Leaves by (key, locale, path): enumerate, get, set; a set on a real catalog changes only the

@@ -1,6 +1,7 @@
 import XCTest
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// Catalogs built in code, written, and compared byte for byte with `Golden/xcstrings/*.xcstrings`

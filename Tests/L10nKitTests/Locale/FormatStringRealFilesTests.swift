@@ -5,6 +5,7 @@ import FoundationXML
 import XCTest
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// The format-string engine over real files that Xcode wrote (../shared/fixtures).

@@ -1,5 +1,6 @@
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 // The format string parser as it was before the fast paths (commit e5d6c77), kept verbatim as

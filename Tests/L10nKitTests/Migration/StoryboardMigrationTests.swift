@@ -3,6 +3,7 @@ import XCTest
 @testable import L10nCore
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// `l10n migrate-ib` on a storyboard localized with ibtool strings files in two locales.

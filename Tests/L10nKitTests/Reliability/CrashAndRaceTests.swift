@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// Issue 12 items 4, 5 and 7 with the real binary: runs racing each other, a run killed in the

@@ -3,6 +3,7 @@ import XCTest
 @testable import L10nCore
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// Issue 12 items 5, 6 and 9, in process: all or nothing with an injected failure, temporary

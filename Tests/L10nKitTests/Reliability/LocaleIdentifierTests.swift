@@ -1,6 +1,7 @@
 import XCTest
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// Issue 12 items 1 and 3: every locale id that reaches a path or a catalog is validated first.

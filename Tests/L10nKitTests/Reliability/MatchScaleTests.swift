@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// Issue 12 item 12: `match` was quadratic in the number of preferred languages (20,000 against

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// Issue 12 items 1, 2, 3 and 8: nothing is written outside the project (or `--out`), and

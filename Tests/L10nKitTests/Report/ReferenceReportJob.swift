@@ -1,3 +1,4 @@
+@testable import L10nXLIFF
 @testable import L10nKit
 import Foundation
 

@@ -3,6 +3,7 @@ import XCTest
 @testable import L10nCommandLine
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 
 /// `l10n sdk-diff` and the `override-of-removed-key` check: what an SDK upgrade changes, on

@@ -2,6 +2,7 @@
 // the oracle of `ExportEquivalenceTests` while the byte writer is young.
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nXLIFF
 @testable import L10nKit
 import Foundation
 

@@ -1,3 +1,6 @@
+import L10nCore
+import L10nFormats
+import L10nLocale
 /// An XLIFF 1.2 document as Xcode exports it for translators: one `<file>` per localizable source file.
 public struct XLIFFDocument: Hashable, Sendable {
     public var files: [XLIFFFile]

@@ -1,3 +1,6 @@
+import L10nCore
+import L10nFormats
+import L10nLocale
 /// The `state` of an XLIFF 1.2 `<target>`, as written. What a state means to a String Catalog,
 /// on export and on import, is the exchange's policy: `ExchangeStates`.
 public enum XLIFFTargetState: Hashable, Sendable, CustomStringConvertible {

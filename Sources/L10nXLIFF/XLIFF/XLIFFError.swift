@@ -1,3 +1,6 @@
+import L10nCore
+import L10nFormats
+import L10nLocale
 /// Bad XLIFF input (or text that XLIFF cannot carry), located at the offending line and column.
 public struct XLIFFError: LocatedError, Hashable {
     public enum Kind: Hashable, Sendable {

@@ -1,4 +1,7 @@
 import Foundation
+import L10nCore
+import L10nFormats
+import L10nLocale
 
 /// Writes an `XLIFFDocument` with the exact bytes of Xcode's `-exportLocalizations` (formats.md §2),
 /// except that the header names our tool.
@@ -176,12 +179,12 @@ public struct XLIFFWriter: Sendable {
 
 /// The bytes an `XLIFFWriter` has written so far, and how it escapes element text and attributes.
 /// A buffer of its own (`malloc`ed, grown by doubling) that `data()` hands to `Data` without a copy.
-final class XLIFFOutput {
+package final class XLIFFOutput {
     private var storage: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
 
-    init(capacity: Int = 4_096) {
+    package init(capacity: Int = 4_096) {
         self.capacity = max(capacity, 64)
         storage = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
     }
@@ -192,7 +195,7 @@ final class XLIFFOutput {
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: storage, count: count)) }
 
     /// The bytes as text.
-    var string: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
+    package var string: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
 
     /// The bytes as `Data` that takes over the buffer; the output is empty afterwards.
     func data() -> Data {
@@ -260,7 +263,7 @@ final class XLIFFOutput {
     /// An attribute value: `" & < >` escaped, newline, tab and CR as character references.
     /// Returns false as `appendText` does.
     @discardableResult
-    func appendAttribute(_ text: String) -> Bool {
+    package func appendAttribute(_ text: String) -> Bool {
         appendEscaped(text, Self.attributeClasses)
     }
 
@@ -278,7 +281,7 @@ final class XLIFFOutput {
     }
 
     /// Whether `appendAttribute` would copy the text as it is, with nothing to check.
-    static func isPlainAttribute(_ text: String) -> Bool {
+    package static func isPlainAttribute(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { source in
             attributeClasses.withUnsafeBufferPointer { classes in

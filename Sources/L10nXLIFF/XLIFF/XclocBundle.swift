@@ -1,4 +1,7 @@
 import Foundation
+import L10nCore
+import L10nFormats
+import L10nLocale
 
 /// An Xcode localization bundle `<lang>.xcloc`: `contents.json` plus `Localized Contents/<lang>.xliff`.
 public struct XclocBundle: Sendable {

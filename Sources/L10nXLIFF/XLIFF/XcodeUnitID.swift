@@ -1,4 +1,7 @@
 import Foundation
+import L10nCore
+import L10nFormats
+import L10nLocale
 
 /// What kind of project file a `<file original>` names; it decides how the unit ids inside are read.
 public enum XcodeSourceKind: Hashable, Sendable {

@@ -1,4 +1,7 @@
 import Foundation
+import L10nCore
+import L10nFormats
+import L10nLocale
 
 /// The line and column of every element start tag in an XML text, in document order, found by a
 /// light scan that libxml2's reader does not give (it keeps neither columns nor lines past 65535).

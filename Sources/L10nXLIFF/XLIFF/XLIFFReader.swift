@@ -1,5 +1,8 @@
 import CLibXML2
 import Foundation
+import L10nCore
+import L10nFormats
+import L10nLocale
 
 /// Reads XLIFF 1.2 from Xcode and from translators' tools with libxml2's streaming `xmlTextReader`.
 ///

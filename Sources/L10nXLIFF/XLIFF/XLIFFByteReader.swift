@@ -1,4 +1,7 @@
 import Foundation
+import L10nCore
+import L10nFormats
+import L10nLocale
 
 /// Reads well-formed UTF-8 XLIFF 1.2 straight from its bytes: what Xcode and l10n write and what
 /// translators' tools return, at memory speed.

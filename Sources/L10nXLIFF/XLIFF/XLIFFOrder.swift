@@ -1,3 +1,6 @@
+import L10nCore
+import L10nFormats
+import L10nLocale
 /// The orders Xcode's export puts `<file>` elements and units in (formats.md §2).
 public enum XLIFFOrder {
     /// `<file>` elements are sorted by `original` like catalog keys (`Collator.xcodeKeyOrder`).
