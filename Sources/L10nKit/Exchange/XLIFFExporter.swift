@@ -87,7 +87,7 @@ enum ExportSourceFile: Sendable {
         switch self {
         case .catalog(_, let catalog, let sdk, let sdkKeys):
             var reduced = catalog
-            if let sdk { for key in sdkKeys { reduced.entries[key] = sdk.entries[key] } }
+            if let sdk { for key in sdkKeys { reduced.setEntry(sdk.entries[key], forKey: key) } }
             return StringCatalogWriter().data(for: XLIFFExporter.reduced(reduced))
         case .strings(_, let file):
             return StringsWriter.data(for: file)
@@ -348,10 +348,13 @@ public struct XLIFFExporter: Sendable {
     static func reduced(_ catalog: StringCatalog) -> StringCatalog {
         var copy = catalog
         copy.endsWithNewline = false
+        // Edited as a local and set once: through the property, each edit would copy the whole map.
+        var entries = copy.entries
         for (key, entry) in copy.entries {
             guard let localizations = entry.localizations else { continue }
-            copy.entries[key]!.localizations = localizations.filter { $0.key == catalog.sourceLanguage }
+            entries[key]!.localizations = localizations.filter { $0.key == catalog.sourceLanguage }
         }
+        copy.entries = entries
         return copy
     }
 

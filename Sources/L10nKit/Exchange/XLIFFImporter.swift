@@ -466,7 +466,7 @@ struct ImportSession {
         guard case .applied(let value, let state) = verdict, let expected = candidate.expected else { return outcome }
         if copiesSDKEntry, var copy = sdkEntry {
             copy.extractionState = .manual
-            catalogs[path]!.entries[key] = copy
+            catalogs[path]!.setEntry(copy, forKey: key)
             outcome.createsEntry = true
             created[path, default: 0] += 1
         }
@@ -474,7 +474,7 @@ struct ImportSession {
             try catalogs[path]!.setStringUnit(value: value, state: state, key: key, locale: locale, path: expected.path)
         } catch {
             if copiesSDKEntry {
-                catalogs[path]!.entries[key] = nil
+                catalogs[path]!.setEntry(nil, forKey: key)
                 created[path, default: 0] -= 1
             }
             outcome.createsEntry = false

@@ -394,7 +394,7 @@ struct LocalizableTable {
                 localizations[locale] = CatalogLocalization(stringUnit: StringUnit(state: .translated, value: value))
             }
             entry.localizations = localizations
-            file.catalog.entries[key] = entry
+            file.catalog.setEntry(entry, forKey: key)
             catalog = file
             return
         }

@@ -12,6 +12,13 @@ public struct StringCatalog: Hashable, Sendable {
     public var entries: [String: CatalogEntry] {
         didSet { keyIndex = CatalogKeyIndex() }
     }
+
+    /// Sets (or with nil removes) one entry in place. From another module, `entries[key] = entry`
+    /// goes through the property's getter and setter and copies the whole dictionary each time
+    /// (quadratic over an import); this mutates it where it is.
+    public mutating func setEntry(_ entry: CatalogEntry?, forKey key: String) {
+        entries[key] = entry
+    }
     /// The keys as the file held them, where each starts, and whether that is Xcode's order
     /// (the reader checks: a comparison per key instead of a sort); forgotten on any change of
     /// `entries`. Findings use the offsets to find a key's line without parsing the file again.
