@@ -560,15 +560,20 @@ struct ImportSession {
     private mutating func processStringsSourceEdit(_ unit: TransUnit, table: ExchangeFiles.Table, outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
         var outcome = processStringsUnit(unit, table: table, locale: table.sourceLocale, outcome: start, isSourceEdit: true)
         guard outcome.status == .applied, outcome.oldValue != outcome.newValue else { return outcome }
+        outcome.sourceEdit = translationsToRecheck(unit.id, in: table)
+        return outcome
+    }
+
+    /// Every other locale's value of `id` in a table's `.strings` files (a legacy table's, or a
+    /// Base document's `Main.strings`), which cannot be marked for review: listed to re-check.
+    private mutating func translationsToRecheck(_ id: String, in table: ExchangeFiles.Table) -> ImportUnitOutcome.SourceEdit {
         var edit = ImportUnitOutcome.SourceEdit()
         for locale in Collator.xcodeKeyOrder.sorted(Array(table.table.files.keys)) where locale != table.sourceLocale && locale != "Base" {
             let path = table.table.path(locale: locale)
-            guard let value = stringsValues[path]?[unit.id] ?? table.table.files[locale]?.value(forKey: unit.id) else { continue }
-            edit.translations.append(ImportUnitOutcome.ReviewedTranslation(path: path, locale: LocaleIdentifier.canonicalized(locale) ?? locale,
-                                                                           id: unit.id, value: value))
+            guard let value = stringsValues[path]?[id] ?? table.table.files[locale]?.value(forKey: id) else { continue }
+            edit.translations.append(ImportUnitOutcome.ReviewedTranslation(path: path, locale: canonical(locale) ?? locale, id: id, value: value))
         }
-        outcome.sourceEdit = edit
-        return outcome
+        return edit
     }
 
     // MARK: Storyboards, XIBs and intent definitions
@@ -613,14 +618,7 @@ struct ImportSession {
             outcome = Self.record(verdict, candidate, in: outcome)
             documentTexts[path, default: [:]][unit.id] = value
             applied[path, default: 0] += 1
-            var edit = ImportUnitOutcome.SourceEdit()
-            for locale in Collator.xcodeKeyOrder.sorted(Array(table.table.files.keys)) where locale != "Base" {
-                let localePath = table.table.path(locale: locale)
-                guard let current = stringsValues[localePath]?[unit.id] ?? table.table.files[locale]?.value(forKey: unit.id) else { continue }
-                edit.translations.append(ImportUnitOutcome.ReviewedTranslation(path: localePath, locale: LocaleIdentifier.canonicalized(locale) ?? locale,
-                                                                               id: unit.id, value: current))
-            }
-            outcome.sourceEdit = edit
+            outcome.sourceEdit = translationsToRecheck(unit.id, in: table)
             return outcome
         }
         if case .applied = verdict {
@@ -774,7 +772,7 @@ struct ImportSession {
         for locale in Collator.xcodeKeyOrder.sorted(Array(table.table.pluralFiles.keys)) where locale != table.sourceLocale && locale != "Base" {
             guard let entry = table.table.pluralFiles[locale]?.entry(forKey: parts.key) else { continue }
             let localePath = table.table.pluralPath(locale: locale)
-            let canonical = LocaleIdentifier.canonicalized(locale) ?? locale
+            let canonicalLocale = canonical(locale) ?? locale
             var strings: [(id: String, value: String)] = []
             if let variable = parts.variable {
                 for found in entry.variable(variable)?.cases ?? [] {
@@ -786,7 +784,7 @@ struct ImportSession {
             }
             for (id, text) in strings {
                 let current = stringsdictValues[localePath]?[id] ?? text
-                edit.translations.append(ImportUnitOutcome.ReviewedTranslation(path: localePath, locale: canonical, id: id, value: current))
+                edit.translations.append(ImportUnitOutcome.ReviewedTranslation(path: localePath, locale: canonicalLocale, id: id, value: current))
             }
         }
         outcome.sourceEdit = edit
