@@ -33,7 +33,15 @@ let package = Package(
         .target(name: "L10nLocale", dependencies: ["L10nCore", "L10nFormats", "CICU"]),
         // The XLIFF 1.2 document, its readers and writer, Xcode's unit ids and order, `.xcloc`.
         .target(name: "L10nXLIFF", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "CLibXML2"]),
-        .target(name: "L10nKit", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "CICU", "CLibXML2"]),
+        // The project model (discovery, the manifest, the lookup chain, custom labels, devices) and
+        // the checks over it: one layer, since the manifest configures the checks and the checks
+        // read the model.
+        .target(name: "L10nProject", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "CICU"]),
+        // Export and import: the units, the XLIFF exporter, the import policy, plan and writes.
+        .target(name: "L10nExchange", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "CLibXML2"]),
+        // The jobs, reports, pipeline, migration, pseudo-localization and SDK upgrade; the one
+        // import for users of the library.
+        .target(name: "L10nKit", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "CICU", "CLibXML2"]),
         .target(name: "L10nCommandLine", dependencies: ["L10nKit"]),
         .executableTarget(name: "l10n", dependencies: ["L10nCommandLine"]),
         // Generators of large projects and seeded texts: the bench and the tests use them, the
@@ -42,7 +50,7 @@ let package = Package(
         .executableTarget(name: "l10n-bench", dependencies: ["L10nKit", "L10nTestSupport"]),
         .testTarget(
             name: "L10nKitTests",
-            dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
+            dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
             exclude: ["Golden"]
         ),
     ]

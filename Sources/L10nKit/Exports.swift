@@ -3,3 +3,5 @@
 @_exported import L10nFormats
 @_exported import L10nLocale
 @_exported import L10nXLIFF
+@_exported import L10nProject
+@_exported import L10nExchange

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// `--format json` on every command that prints a result, and the JSON error object on exit 2.
 final class JSONOutputTests: XCTestCase {

@@ -3,6 +3,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 @testable import L10nTestSupport
 
 final class ProjectGeneratorTests: XCTestCase {

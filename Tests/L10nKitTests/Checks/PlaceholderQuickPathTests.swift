@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// `placeholder-mismatch` settles equal plain specifier lists without parsing the translation:
 /// on every string unit of the real catalogs and the sample, it must report what the full

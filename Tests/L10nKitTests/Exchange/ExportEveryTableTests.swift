@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Every table of the app goes out and is checked, not only the editor's chain; only a catalog
 /// the chain never reads that holds SDK keys (`MyBrand.xcstrings`) is ignored.

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Export against the real CE.SDK catalog (../shared/fixtures/imgly) as the SDK layer.
 final class ExportRealSDKTests: XCTestCase {

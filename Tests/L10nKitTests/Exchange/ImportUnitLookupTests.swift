@@ -2,6 +2,8 @@
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 import Foundation
 import XCTest
 @testable import L10nTestSupport

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// A legacy `.lproj` project without any String Catalog round-trips completely: a real storyboard
 /// (WorldTrotter) and intent definition (mastodon-ios), a `.strings` table and a `.stringsdict`,

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 @testable import L10nTestSupport
 
 /// The translation memory keyed by interned source, locale and file numbers gives, for every unit
@@ -100,7 +102,7 @@ final class SuggestionEquivalenceTests: XCTestCase {
             texts.append(String((0..<random.below(24)).map { _ in Character(UnicodeScalar(UInt8(random.below(128)))) }))
         }
         for text in texts {
-            XCTAssertEqual(TranslationMemory.fold(text), TranslationMemory.foldScalars(text), "\(Array(text.utf8))")
+            XCTAssertEqual(TextFolding.fold(text), TextFolding.foldScalars(text), "\(Array(text.utf8))")
         }
     }
 }

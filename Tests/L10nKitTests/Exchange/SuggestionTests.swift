@@ -3,6 +3,8 @@ import Foundation
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 import XCTest
 
 /// `export --suggestions` and `l10n fill`: the project's own translations offered as
@@ -181,8 +183,8 @@ final class SuggestionTests: XCTestCase {
     }
 
     func testFoldingAndScores() {
-        XCTAssertEqual(TranslationMemory.fold("  Export…  Design! "), "export design")
-        XCTAssertEqual(TranslationMemory.fold("Cafe\u{301}"), "café")
+        XCTAssertEqual(TextFolding.fold("  Export…  Design! "), "export design")
+        XCTAssertEqual(TextFolding.fold("Cafe\u{301}"), "café")
     }
 
     /// `fill --dry-run` changes nothing byte for byte; `fill` writes the exact matches as

@@ -3,6 +3,8 @@ import Foundation
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 // The translation memory as it was before its rewrite around interned source and locale numbers
 // (issue 14's bench), kept as a test oracle while the new one is young: `SuggestionEquivalenceTests`
@@ -269,7 +271,7 @@ struct TranslationMemoryReference: Sendable {
 
     private mutating func buildIndex() {
         for source in bySource.keys.sorted() {
-            let text = Self.fold(source)
+            let text = TextFolding.fold(source)
             guard !text.isEmpty else { continue }
             if let existing = foldedIndex[text] {
                 rawSources[existing].append(source)
@@ -318,7 +320,7 @@ struct TranslationMemoryReference: Sendable {
     /// The folded memory texts within the threshold of `source`, best first (the same folded
     /// text, other punctuation or case, scores 99: only the same text is 100).
     private mutating func near(_ source: String) -> [(text: Int, score: Int)] {
-        let text = Self.fold(source)
+        let text = TextFolding.fold(source)
         guard !text.isEmpty else { return [] }
         if let cached = nearCache[text] { return cached }
         var result: [(text: Int, score: Int)] = []

@@ -2,6 +2,8 @@
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 import Foundation
 
 /// The exporter as it was before the hand-off speed work (issue 11), kept only as a test oracle

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// The key order the reader keeps when a file is in Xcode's order, so checks and export merge
 /// instead of sorting: it must always equal sorting the keys.

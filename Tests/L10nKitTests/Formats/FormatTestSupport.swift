@@ -3,6 +3,8 @@ import Foundation
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 import L10nTestSupport
 
 extension SeededRandom {

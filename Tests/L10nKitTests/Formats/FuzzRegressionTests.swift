@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Inputs found by fuzzing the readers (Tests/Fuzz/run.sh, docs/fuzzing.md) that crashed, hung or
 /// took quadratic time, kept so they stay fixed.

@@ -4,6 +4,8 @@ import Foundation
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 // JSONReader as it was before string tokens were validated in one pass (commit 7cb306b), kept
 // verbatim (renamed) as the reference for JSONReaderEquivalenceTests.

@@ -3,6 +3,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// JSON read → write over Xcode's own files gives back their bytes, and every object in them is
 /// in our collation order.

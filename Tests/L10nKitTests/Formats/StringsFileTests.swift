@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 final class StringsFileTests: XCTestCase {
     private func golden(_ name: String) throws -> StringsFile {

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 @testable import L10nTestSupport
 
 /// The byte-level `.strings` reader gives exactly what the scalar-level reader it replaced gave

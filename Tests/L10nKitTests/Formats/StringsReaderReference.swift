@@ -3,6 +3,8 @@ import Foundation
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 // The `.strings` reader as it was before it was rewritten for speed (commit 382da13), kept
 // verbatim as the reference the fast reader must agree with on every input: entries, trivia,

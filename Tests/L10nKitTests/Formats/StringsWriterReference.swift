@@ -3,6 +3,8 @@ import Foundation
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 // The canonical `.strings` layout as StringsWriter wrote it before it was made faster (commit
 // 7cb306b), kept verbatim as the reference for StringsWriterEquivalenceTests. Comments are

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// The one locator every byte-level reader reports positions with: LF, CRLF and a lone CR end a
 /// line, columns count scalars, a byte order mark is no column, and asking backwards starts over.

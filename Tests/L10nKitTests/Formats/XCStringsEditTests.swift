@@ -3,6 +3,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Leaves by (key, locale, path): enumerate, get, set; a set on a real catalog changes only the
 /// lines it must.

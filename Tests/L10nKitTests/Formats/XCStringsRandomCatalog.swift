@@ -3,6 +3,8 @@ import Foundation
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 @testable import L10nTestSupport
 
 /// Seeded random catalogs and JSON values: shapes no fixture has (empty objects, deep variations,

@@ -3,6 +3,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Malformed catalogs: one located error each, pointing at the offending value. In each text,
 /// `‸` marks where the error must be reported; it is removed before reading.

@@ -7,6 +7,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// The format-string engine over real files that Xcode wrote (../shared/fixtures).
 final class FormatStringRealFilesTests: XCTestCase {

@@ -2,6 +2,8 @@
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 // The format string parser as it was before the fast paths (commit e5d6c77), kept verbatim as
 // the reference that FormatString must agree with.

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 final class TextWidthTests: XCTestCase {
     private func assertColumns(_ table: [(String, Int)], ambiguous: TextWidth.AmbiguousWidth = .narrow, file: StaticString = #filePath, line: UInt = #line) {

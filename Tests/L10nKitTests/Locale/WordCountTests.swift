@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Source words as vendors quote by: ICU's word break, dictionary segmentation for text without
 /// spaces, format specifiers left out.

@@ -5,6 +5,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// `l10n migrate-ib` on a storyboard localized with ibtool strings files in two locales.
 ///

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Manifest layers: a path that names nothing is an error at the layer; a layer outside the
 /// project root (a SwiftPM checkout) is read, and written only when marked `"writable": true`.

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// A pipeline stage that wrote files updates the model from the bytes it wrote instead of reading
 /// the whole project again: the result must be what discovery would read.

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Issue 12 items 4, 5 and 7 with the real binary: runs racing each other, a run killed in the
 /// middle of a multi-file import, output to a full disk or a closed pipe.

@@ -5,6 +5,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Issue 12 items 5, 6 and 9, in process: all or nothing with an injected failure, temporary
 /// files removed, links written through, read-only files refused, mode and owner kept.

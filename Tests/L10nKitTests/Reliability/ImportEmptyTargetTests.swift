@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Issue 12 item 11: an empty `<target/>`, or one holding only inline elements, overwrote an
 /// existing value with "" as translated.

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Issue 12 item 13: messages that named the wrong cause, and inputs accepted silently.
 final class InputMessageTests: XCTestCase {

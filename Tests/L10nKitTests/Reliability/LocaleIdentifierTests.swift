@@ -3,6 +3,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Issue 12 items 1 and 3: every locale id that reaches a path or a catalog is validated first.
 final class LocaleIdentifierTests: XCTestCase {

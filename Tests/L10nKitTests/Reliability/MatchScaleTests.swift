@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// Issue 12 item 12: `match` was quadratic in the number of preferred languages (20,000 against
 /// 20,000 took 5.5 s); candidates are now looked up in tables.

@@ -4,6 +4,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// A small project for the reliability tests, XLIFF text for it, and the built `l10n` binary
 /// (for the tests that kill a run or race two of them).

@@ -1,5 +1,7 @@
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 import Foundation
 
 /// The report's renderings as they were before the report speed work (issue 11), kept only as a

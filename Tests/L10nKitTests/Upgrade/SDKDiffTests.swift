@@ -5,6 +5,8 @@ import XCTest
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 
 /// `l10n sdk-diff` and the `override-of-removed-key` check: what an SDK upgrade changes, on
 /// catalogs made for each kind of change, on the real SDK catalog and on the sample project.

@@ -4,6 +4,8 @@
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
 import Foundation
 
 /// Writes an `XLIFFDocument` with the exact bytes of Xcode's `-exportLocalizations` (formats.md §2),

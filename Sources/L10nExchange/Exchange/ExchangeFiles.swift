@@ -1,0 +1,203 @@
+import Foundation
+import L10nCore
+import L10nFormats
+import L10nProject
+
+/// The files of a project that export and import exchange with translators.
+///
+/// The app's catalogs and legacy tables are covered; files in vendor folders, the SDK layer's
+/// catalog and manifest layers outside the root not marked writable are not: they are read-only, and an SDK key gets its app-side value in the
+/// app's editor-table catalog instead (`editorCatalogPath`).
+public struct ExchangeFiles: Sendable {
+    /// A legacy table with the locale its source text is read from.
+    public struct Table: Sendable {
+        public var table: StringsTable
+        /// The development language, or `Base` when the table has no file for it.
+        public var sourceLocale: String
+        public var sourceFile: StringsFile
+        /// For the strings files of a Base document (a storyboard, XIB or intent definition): the
+        /// document's path. `sourceFile` is then the base strings made of it (what ibtool would
+        /// generate for a storyboard; the string ids and texts of an intent definition).
+        public var documentPath: String? = nil
+        /// What kind of document `documentPath` is.
+        public var documentKind: DocumentKind? = nil
+        /// The document's bytes as read (an `.xcloc` bundle's source contents copy them).
+        public var documentData: Data? = nil
+
+        /// The `<file original>` Xcode gives the table: its source-language file, or the Base document.
+        public var originalPath: String { documentPath ?? table.path(locale: sourceLocale) }
+
+        /// Whether the table is a storyboard's or XIB's: its locale files are written in ibtool's layout.
+        public var isInterfaceBuilder: Bool { documentKind == .interfaceBuilder }
+        /// Whether the table is an intent definition's.
+        public var isIntentDefinition: Bool { documentKind == .intentDefinition }
+        /// Whether the table's source texts live in a Base document that l10n never writes.
+        public var hasBaseDocument: Bool { documentPath != nil }
+    }
+
+    /// The kinds of Base documents whose translations Xcode keeps in `<locale>.lproj/<Name>.strings`.
+    public enum DocumentKind: Sendable {
+        /// A storyboard or XIB: ids `<ObjectID>.<property>`, notes ibtool's comments.
+        case interfaceBuilder
+        /// An intent definition: ids Xcode's string ids (`gpCwrM`), empty notes.
+        case intentDefinition
+    }
+
+    /// A legacy table's `.stringsdict` files with the locale their source text is read from.
+    public struct PluralTable: Sendable {
+        public var table: StringsTable
+        /// The development language, or `Base` when the table has no `.stringsdict` for it.
+        public var sourceLocale: String
+        public var sourceFile: Stringsdict
+
+        /// The `<file original>` Xcode gives it: the source-language `.stringsdict`.
+        public var originalPath: String { table.pluralPath(locale: sourceLocale) }
+
+        /// The `.strings` file of the same table and locale, whose comments Xcode exports as the notes.
+        public var noteFile: StringsFile? { table.files[sourceLocale] }
+
+        /// The units for a target locale (`target` its `.stringsdict`, nil when it has none).
+        public func units(locale: String, target: Stringsdict?) -> [ExchangeUnit] {
+            StringsdictUnits.units(source: sourceFile, target: target, notes: noteFile,
+                                   localeCategories: CatalogUnits(locale: locale).pluralCategories?.map(\.rawValue))
+        }
+    }
+
+    /// Catalogs the app owns, in path order.
+    public var catalogs: [CatalogFile]
+    /// Legacy tables the app owns that have a source-language (or `Base`) file; not those a
+    /// storyboard, XIB or intent definition of `interfaceTables` or `intentTables` owns.
+    public var tables: [Table]
+    /// The app's storyboards and XIBs in a `Base.lproj` folder, each as the table of its
+    /// `<locale>.lproj/<Name>.strings` files, in path order. Export and import treat them as Xcode
+    /// does: units `<ObjectID>.<property>` under the document's path, values in the locale's strings file.
+    public var interfaceTables: [Table]
+    /// The app's intent definitions in a `Base.lproj` folder, each as the table of its
+    /// `<locale>.lproj/<Name>.strings` files, in path order: units `<string id>` under the
+    /// definition's path, values in the locale's strings file, as Xcode exports and imports them.
+    public var intentTables: [Table]
+    /// Legacy tables the app owns that have a source-language (or `Base`) `.stringsdict`.
+    public var pluralTables: [PluralTable]
+    /// Storyboards, XIBs and intent definitions that could not be read, with the reason (their
+    /// units are neither exported nor importable).
+    public var unreadableInterfaceFiles: [String: String]
+    /// The SDK layer's catalog, when the lookup chain has one.
+    public var sdkCatalog: CatalogFile?
+    /// Where SDK keys get their app-side translations: the catalog of the app's editor-table
+    /// layer, or `<app folder>/IMGLYEditor.xcstrings` when the app has no such layer yet (an
+    /// import creates it). Nil without an SDK layer, or when the app's editor layer is a legacy table.
+    public var editorCatalogPath: String?
+    /// SDK keys that no app layer defines, in Xcode's key order: on a device they render the SDK's values.
+    public var sdkOnlyKeys: [String]
+    /// Catalogs of the main bundle that the lookup chain never reads.
+    public var ignoredCatalogPaths: Set<String>
+
+    public init(project: Project) {
+        let sdkLayer = project.lookupChain.sdkLayer
+        sdkCatalog = sdkLayer?.catalogPath.flatMap { project.catalog(atPath: $0) }
+        catalogs = project.catalogs.filter { project.ownsCatalog(atPath: $0.path) }
+        let scanner = InterfaceBuilderScanner()
+        (interfaceTables, unreadableInterfaceFiles) = Self.documentTables(project, paths: project.interfaceFiles, kind: .interfaceBuilder) {
+            try scanner.scan($0, path: $1).baseStrings(path: $2)
+        }
+        let intents = Self.documentTables(project, paths: project.intentDefinitionFiles, kind: .intentDefinition) {
+            try IntentDefinition.parse($0, path: $1).baseStrings(path: $2)
+        }
+        intentTables = intents.tables
+        unreadableInterfaceFiles.merge(intents.unreadable) { first, _ in first }
+        let interfaceFolders = Set((interfaceTables + intentTables).map { $0.table.folder + "/" + $0.table.table })
+        tables = project.stringsTables.compactMap { table in
+            guard !interfaceFolders.contains(table.folder + "/" + table.table) else { return nil }
+            guard !ProjectDiscovery.isVendorPath(table.path(locale: project.sourceLanguage)) else { return nil }
+            for locale in [project.sourceLanguage, "Base"] {
+                if let file = table.files[locale] { return Table(table: table, sourceLocale: locale, sourceFile: file) }
+            }
+            return nil
+        }
+        pluralTables = project.stringsTables.compactMap { table in
+            guard !ProjectDiscovery.isVendorPath(table.pluralPath(locale: project.sourceLanguage)) else { return nil }
+            for locale in [project.sourceLanguage, "Base"] {
+                if let file = table.pluralFiles[locale] { return PluralTable(table: table, sourceLocale: locale, sourceFile: file) }
+            }
+            return nil
+        }
+        ignoredCatalogPaths = Set(project.ignoredCatalogs.map(\.path))
+        guard let sdkLayer, let sdkCatalog else {
+            editorCatalogPath = nil
+            sdkOnlyKeys = []
+            return
+        }
+        if let editorLayer = project.lookupChain.appLayers.first(where: { $0.table == sdkLayer.table }) {
+            editorCatalogPath = editorLayer.catalogPath
+        } else {
+            let name = sdkLayer.table + ".xcstrings"
+            editorCatalogPath = project.app.folder.isEmpty ? name : project.app.folder + "/" + name
+        }
+        sdkOnlyKeys = sdkCatalog.catalog.orderedKeys.filter { key in
+            !project.lookupChain.appLayers.contains { project.layer($0, contains: key) }
+        }
+    }
+
+    /// The app catalog at a project-relative path.
+    public func catalog(atPath path: String) -> CatalogFile? {
+        catalogs.first { $0.path == path }
+    }
+
+    /// The Base documents of one kind in `Base.lproj` folders outside vendor folders, each read
+    /// once for its texts (`baseStrings`: ibtool's for a storyboard or XIB, the string ids of an
+    /// intent definition), with the project's `.lproj` strings files of the same name.
+    private static func documentTables(_ project: Project, paths: [String], kind: DocumentKind,
+                                       baseStrings: (Data, _ path: String, _ stringsPath: String) throws -> StringsFile)
+        -> (tables: [Table], unreadable: [String: String]) {
+        var tables: [Table] = []
+        var unreadable: [String: String] = [:]
+        for path in paths.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
+            let lproj = (path as NSString).deletingLastPathComponent
+            guard (lproj as NSString).lastPathComponent == "Base.lproj", !ProjectDiscovery.isVendorPath(path) else { continue }
+            let folder = (lproj as NSString).deletingLastPathComponent
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            var strings = project.stringsTables.first { $0.folder == folder && $0.table == name }
+                ?? StringsTable(bundle: "", table: name, folder: folder, files: [:])
+            strings.files["Base"] = nil
+            do {
+                let data = try AtomicFile.read(project.url(forPath: path), shownAs: path)
+                let base = try baseStrings(data, path, strings.path(locale: "Base"))
+                tables.append(Table(table: strings, sourceLocale: "Base", sourceFile: base, documentPath: path,
+                                    documentKind: kind, documentData: data))
+            } catch {
+                unreadable[path] = "\(error)"
+            }
+        }
+        return (tables, unreadable)
+    }
+
+    /// The storyboard, XIB or intent definition table whose document is at `path`.
+    public func documentTable(forPath path: String) -> Table? {
+        (interfaceTables + intentTables).first { $0.documentPath == path }
+    }
+
+    /// The storyboard or XIB table whose document is at `path`.
+    public func interfaceTable(forPath path: String) -> Table? {
+        interfaceTables.first { $0.documentPath == path }
+    }
+
+    /// The `.stringsdict` table whose files include `path` (any locale's `.lproj`).
+    public func pluralTable(forPath path: String) -> PluralTable? {
+        guard path.hasSuffix(".stringsdict") else { return nil }
+        let lproj = (path as NSString).deletingLastPathComponent
+        guard lproj.hasSuffix(".lproj") else { return nil }
+        let folder = (lproj as NSString).deletingLastPathComponent
+        let name = String((path as NSString).lastPathComponent.dropLast(".stringsdict".count))
+        return pluralTables.first { $0.table.folder == folder && $0.table.table == name }
+    }
+
+    /// The legacy table whose files include `path` (any locale's `.lproj`).
+    public func table(forPath path: String) -> Table? {
+        guard path.hasSuffix(".strings") else { return nil }
+        let lproj = (path as NSString).deletingLastPathComponent
+        guard lproj.hasSuffix(".lproj") else { return nil }
+        let folder = (lproj as NSString).deletingLastPathComponent
+        let name = String((path as NSString).lastPathComponent.dropLast(".strings".count))
+        return tables.first { $0.table.folder == folder && $0.table.table == name }
+    }
+}

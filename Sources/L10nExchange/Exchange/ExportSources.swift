@@ -1,0 +1,346 @@
+import Foundation
+import L10nFormats
+import L10nLocale
+import L10nXLIFF
+import L10nProject
+
+/// What an export needs of the project that does not depend on the target locale: the keys of
+/// every catalog and table in Xcode's unit order, and each entry's source-side units (id, source
+/// text in positional form, note). An exporter computes it once, on first use of each file, and
+/// every locale's export reuses it, so that per locale only the targets are looked up.
+///
+/// Shared by the copies of one `XLIFFExporter`; the lock only guards filling it in.
+final class ExportSources: @unchecked Sendable {
+    private let lock = NSLock()
+    private var catalogs: [String: CatalogSources] = [:]
+    private var tables: [String: TableSources] = [:]
+    private var masks: [String: [Bool]] = [:]
+
+    /// The sources of a catalog, computed on first use.
+    package func catalog(_ file: CatalogFile) -> CatalogSources {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = catalogs[file.path] { return known }
+        let made = CatalogSources(file.catalog)
+        catalogs[file.path] = made
+        return made
+    }
+
+    /// Which of a catalog's entries (in `CatalogSources` order) have one of `keys`, computed once per catalog path.
+    func mask(_ keys: [String], in catalog: CatalogSources, path: String) -> [Bool] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = masks[path] { return known }
+        let wanted = Set(keys)
+        let made = catalog.keys.map { wanted.contains($0) }
+        masks[path] = made
+        return made
+    }
+
+    /// The sources of a legacy table, computed on first use.
+    package func table(_ table: ExchangeFiles.Table) -> TableSources {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = tables[table.originalPath] { return known }
+        let made = TableSources(table.sourceFile)
+        tables[table.originalPath] = made
+        return made
+    }
+}
+
+/// A catalog's entries with what their units share across locales, and every unit in Xcode's order.
+struct CatalogSources {
+    /// One precomputed unit: `entries[entry].units[unit]`.
+    struct UnitIndex {
+        var entry: Int32
+        var unit: Int32
+    }
+
+    var sourceLanguage: String
+    /// The keys, in no particular order; `entries` is parallel to it.
+    var keys: [String]
+    var entries: [EntrySources]
+    /// Every precomputed unit of every entry, in unit (id) order across the whole catalog. A
+    /// locale's units are a subset of these, so walking this list gives them in order, unsorted.
+    var order: [UnitIndex]
+
+    init(_ catalog: StringCatalog) {
+        sourceLanguage = catalog.sourceLanguage
+        keys = Array(catalog.entries.keys)
+        entries = keys.map { EntrySources(key: $0, entry: catalog.entries[$0]!, sourceLanguage: catalog.sourceLanguage) }
+        var order: [UnitIndex] = []
+        var ids: [String] = []
+        for (e, entry) in entries.enumerated() {
+            for (u, unit) in entry.units.enumerated() {
+                order.append(UnitIndex(entry: Int32(e), unit: Int32(u)))
+                ids.append(unit.id)
+            }
+        }
+        self.order = XLIFFOrder.unitOrder(ids: ids).map { order[$0] }
+    }
+
+    /// Keys sorted by `XLIFFOrder.catalogUnitOrder`.
+    static func unitOrder(_ keys: [String]) -> [String] {
+        let order = XLIFFOrder.unitOrder(ids: keys)
+        return order.map { keys[$0] }
+    }
+}
+
+/// The locale-independent part of one catalog entry's units.
+///
+/// `units` holds every unit a locale can get, in id order: the source's string units outside
+/// plural variations and, for each plural variation of the source, one unit per CLDR category
+/// (its source text found as `CatalogUnits.sourceText` finds it). A locale's units are those
+/// outside plural variations plus the categories the locale uses, the target has, and `zero`
+/// when the source has it: what `CatalogUnits.units` computes, without recomputing the sources.
+struct EntrySources {
+    /// One unit of the source language's structure.
+    struct Unit {
+        var id: String
+        var path: StringUnitPath
+        /// The source text in Xcode's exported form (positional specifiers).
+        var source: String
+        /// The source text as the catalog holds it.
+        var sourceValue: String
+        var sourceSubstitution: SubstitutionArgument?
+        /// Whether the path goes through a substitution, so the target's `%arg` meaning may differ.
+        var throughSubstitution: Bool
+        /// For a plural case: the index of its variation in `pluralPrefixes`, else -1.
+        var pluralVariation: Int
+        /// For a plural case: its category's bit (`EntrySources.categoryBit`).
+        var categoryBit: UInt8
+    }
+
+    /// How the entry's units are found.
+    enum Shape {
+        /// The source has no string units: one unit, the key as its source text.
+        case keyOnly
+        /// The source has string units; `units` holds every possible one.
+        case structured
+    }
+
+    var key: String
+    var entry: CatalogEntry
+    var note: String
+    var translate: Bool
+    var shape: Shape
+    var units: [Unit]
+    /// Paths of the source's string units outside plural variations.
+    var sourcePaths: Set<StringUnitPath>
+    /// The source's plural variations, as the path before `plural`.
+    var pluralPrefixes: [[String]]
+    /// Per plural variation: the `zero` bit when the source has a `zero` case, else 0.
+    var sourceZero: [UInt8]
+    /// Whether a target's plain value has a unit: the source has one, or the entry is `keyOnly`.
+    var hasRootUnit: Bool
+
+    /// The CLDR categories a plural variation can have, in bit order.
+    static let categories = ["zero", "one", "two", "few", "many", "other"]
+
+    static func categoryBit(_ name: String) -> UInt8? {
+        categories.firstIndex(of: name).map { 1 << UInt8($0) }
+    }
+
+    init(key: String, entry: CatalogEntry, sourceLanguage: String) {
+        self.key = key
+        self.entry = entry
+        note = entry.comment ?? ""
+        translate = entry.shouldTranslate != false
+        sourcePaths = []
+        pluralPrefixes = []
+        sourceZero = []
+        let source = entry.localizations?[sourceLanguage]
+        let leaves = source?.stringUnits ?? []
+        hasRootUnit = true
+        guard let source, !leaves.isEmpty else {
+            shape = .keyOnly
+            units = [Unit(id: key, path: StringUnitPath(), source: FormatString.exported(key, substitution: nil), sourceValue: key,
+                          sourceSubstitution: nil,
+                          throughSubstitution: false, pluralVariation: -1, categoryBit: 0)]
+            return
+        }
+        shape = .structured
+        hasRootUnit = source.stringUnit != nil
+        var units: [Unit] = []
+        for leaf in leaves {
+            guard let prefix = Self.pluralPrefix(leaf.path) else {
+                sourcePaths.insert(leaf.path)
+                let substitution = CatalogUnits.substitution(in: source, at: leaf.path)
+                units.append(Unit(id: ExchangeUnit.id(key: key, path: leaf.path), path: leaf.path,
+                                  source: FormatString.exported(leaf.unit.value, substitution: substitution),
+                                  sourceValue: leaf.unit.value, sourceSubstitution: substitution, throughSubstitution: leaf.path.components.contains("substitutions"),
+                                  pluralVariation: -1, categoryBit: 0))
+                continue
+            }
+            if let index = pluralPrefixes.firstIndex(of: prefix) {
+                if leaf.path.components.last == "zero" { sourceZero[index] = 1 }
+                continue
+            }
+            pluralPrefixes.append(prefix)
+            sourceZero.append(leaf.path.components.last == "zero" ? 1 : 0)
+        }
+        for (index, prefix) in pluralPrefixes.enumerated() {
+            for (bit, category) in Self.categories.enumerated() {
+                let path = StringUnitPath(prefix + ["plural", category])
+                guard let resolved = CatalogUnits.sourceText(at: path, key: key, source: source, sourceHasLeaves: true) else { continue }
+                units.append(Unit(id: ExchangeUnit.id(key: key, path: path), path: path,
+                                  source: FormatString.exported(resolved.value, substitution: resolved.substitution),
+                                  sourceValue: resolved.value, sourceSubstitution: resolved.substitution, throughSubstitution: path.components.contains("substitutions"),
+                                  pluralVariation: index, categoryBit: 1 << UInt8(bit)))
+            }
+        }
+        if units.count > 1 {
+            let order = XLIFFOrder.unitOrder(ids: units.map(\.id))
+            units = order.map { units[$0] }
+        }
+        self.units = units
+    }
+
+    /// The path before `plural` when the path ends in a plural case.
+    static func pluralPrefix(_ path: StringUnitPath) -> [String]? {
+        let c = path.components
+        guard c.count >= 2, c[c.count - 2] == "plural" else { return nil }
+        return Array(c.dropLast(2))
+    }
+
+    /// Which categories of each plural variation the locale gets (`localeCategories`: its CLDR
+    /// categories as bits), or nil when the target's structure is one `CatalogUnits` must work
+    /// out: a string unit at a path the source lacks (other than a CLDR case of a plural
+    /// variation the source has), or plural variations in a locale ICU does not know.
+    func categories(for target: CatalogLocalization?, localeCategories: UInt8?) -> [UInt8]? {
+        if pluralPrefixes.isEmpty {
+            guard let target else { return [] }
+            if target.variations == nil && target.substitutions == nil {
+                return target.stringUnit == nil || hasRootUnit ? [] : nil
+            }
+        }
+        var masks: [UInt8] = []
+        if !pluralPrefixes.isEmpty {
+            guard let localeCategories else { return nil }
+            masks = sourceZero.map { $0 == 0 ? localeCategories : localeCategories | 1 }
+        }
+        guard let target else { return masks }
+        if target.variations == nil && target.substitutions == nil {
+            guard target.stringUnit == nil || hasRootUnit else { return nil }
+            return masks
+        }
+        if shape == .keyOnly { return nil }
+        var fits = true
+        target.visitStringUnitPaths(prefix: []) { components in
+            let path = StringUnitPath(components)
+            if sourcePaths.contains(path) { return true }
+            guard let prefix = Self.pluralPrefix(path), let index = pluralPrefixes.firstIndex(of: prefix),
+                  let bit = components.last.flatMap(Self.categoryBit) else {
+                fits = false
+                return false
+            }
+            masks[index] |= bit
+            return true
+        }
+        return fits ? masks : nil
+    }
+}
+
+/// A legacy table's source file: its keys in Xcode's unit order with their source texts and notes.
+struct TableSources {
+    struct Unit {
+        var key: String
+        var source: String
+        var note: String
+    }
+
+    var units: [Unit]
+
+    init(_ file: StringsFile) {
+        let keys = CatalogSources.unitOrder(file.keys)
+        units = keys.compactMap { key in
+            guard let entry = file.entry(forKey: key) else { return nil }
+            return Unit(key: key, source: FormatString.exported(entry.value, substitution: nil), note: entry.comment ?? "")
+        }
+    }
+}
+
+extension FormatString {
+    /// `positionalized(text, substitution:)`, without parsing a text that is its own positional
+    /// form for sure: no `*` (a width or precision argument makes one specifier read two
+    /// arguments), no `%arg` (always rewritten), and at most one specifier (`%%` aside; one
+    /// argument is never renumbered) or a positional one such as `%2$@` (a string that uses
+    /// positions is never rewritten). The parser's tokens give the text back as written.
+    static func exported(_ text: String, substitution: SubstitutionArgument?) -> String {
+        var text = text
+        let plain = text.withUTF8 { bytes -> Bool in
+            var specifiers = 0
+            var positional = false
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x2A { return false }
+                if byte == 0x25 {
+                    if index + 1 < bytes.count && bytes[index + 1] == 0x25 {
+                        index += 2
+                        continue
+                    }
+                    if index + 3 < bytes.count && bytes[index + 1] == 0x61 && bytes[index + 2] == 0x72 && bytes[index + 3] == 0x67 {
+                        return false
+                    }
+                    specifiers += 1
+                    if !positional { positional = isPositionalSpecifier(bytes, at: index) }
+                }
+                index += 1
+            }
+            return specifiers <= 1 || positional
+        }
+        return plain ? text : positionalized(text, substitution: substitution)
+    }
+
+    /// Whether the `%` at `index` starts a common positional specifier: `%N$` and then `@`, `d`,
+    /// `i`, `u`, `f`, `s`, `x` or `c`, directly or after `l` or `ll`.
+    private static func isPositionalSpecifier(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        var i = index + 1
+        guard i < bytes.count, bytes[i] >= 0x31 && bytes[i] <= 0x39 else { return false }
+        while i < bytes.count && bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "$") else { return false }
+        i += 1
+        var lengths = 0
+        while i < bytes.count && bytes[i] == UInt8(ascii: "l") && lengths < 2 {
+            i += 1
+            lengths += 1
+        }
+        guard i < bytes.count else { return false }
+        switch bytes[i] {
+        case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"): return true
+        case UInt8(ascii: "@"), UInt8(ascii: "f"), UInt8(ascii: "s"), UInt8(ascii: "c"): return lengths == 0
+        default: return false
+        }
+    }
+}
+
+extension CatalogLocalization {
+    /// Calls `body` with the path of every string unit, as `stringUnits` has them but in no
+    /// particular order (no collation of case names, which costs more than the check that asks);
+    /// `body` returns false to stop. Returns false when stopped.
+    @discardableResult
+    func visitStringUnitPaths(prefix: [String], _ body: ([String]) -> Bool) -> Bool {
+        if stringUnit != nil, !body(prefix) { return false }
+        if let substitutions {
+            for (name, substitution) in substitutions {
+                guard let variations = substitution.variations else { continue }
+                if !variations.visitStringUnitPaths(prefix: prefix + ["substitutions", name], body) { return false }
+            }
+        }
+        if let variations, !variations.visitStringUnitPaths(prefix: prefix, body) { return false }
+        return true
+    }
+}
+
+extension CatalogVariations {
+    /// `CatalogLocalization.visitStringUnitPaths` of every case.
+    func visitStringUnitPaths(prefix: [String], _ body: ([String]) -> Bool) -> Bool {
+        for (kind, cases) in kinds {
+            for (name, localization) in cases {
+                if !localization.visitStringUnitPaths(prefix: prefix + [kind, name], body) { return false }
+            }
+        }
+        return true
+    }
+}

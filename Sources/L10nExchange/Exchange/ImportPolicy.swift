@@ -1,0 +1,555 @@
+import L10nCore
+import L10nFormats
+import L10nLocale
+import L10nXLIFF
+import L10nProject
+
+/// What the import rules see of one returned `<trans-unit>`: the unit, the project's unit it
+/// answers and what the run knows so far. A value: the rules read nothing else, so deciding a
+/// unit does no I/O. Rules that rewrite the value or add a warning change it for the later ones.
+struct ImportCandidate {
+    var unit: TransUnit
+    var locale: String
+    /// Why l10n does not import the unit (an intent definition's, a development-language text it cannot write), when it does not.
+    var unsupported: String?
+    /// Why the unit's file is one l10n never writes, when it is.
+    var readOnly: String?
+    /// `translate="no"` in the file or `shouldTranslate: false` in the catalog.
+    var doNotTranslate: Bool
+    /// An earlier unit of the run had the same file, locale and id.
+    var isDuplicate = false
+    /// The project's unit the returned one answers; nil when the id is unknown (`unknownID` says why).
+    var expected: ExchangeUnit?
+    var unknownID = ""
+    /// False for `.strings` tables, whose values have no state.
+    var hasStates: Bool
+    /// The unit is a copy edit of a development-language text (`import --source-edits`): its
+    /// target is the edited source, `expected` the current source as its own translation.
+    var isSourceEdit = false
+    /// For a plural case: the integers below 100 each plural category covers in the target
+    /// locale (nil elsewhere, or when ICU has no rules for it).
+    var pluralIntegers: [PluralCategory: [Int]]?
+    /// The expected unit's source parsed, when the session already had it (a source is parsed
+    /// once per run, not once per locale); nil means parse it when needed.
+    var sourceFormat: FormatString?
+    /// The value to write as the rules have it so far: the target in catalog form, after rewrites.
+    package var value = ""
+    /// Remarks of the rules that triggered without deciding, as `kind (rule): text`.
+    var remarks: [String] = []
+    /// The ids of the rules that triggered, in order; the last one decided.
+    var rules: [String] = []
+
+    /// The target's state, none without a target.
+    var state: XLIFFTargetState? { unit.target == nil ? nil : unit.targetState }
+
+    private var mismatchesOfValue: (value: String, mismatches: [FormatMismatch])?
+    /// The last value parsed with the expected unit's target substitution: the `unchanged` rule
+    /// and the placeholder rules read the same value.
+    private var parsedValue: FormatString?
+
+    init(unit: TransUnit, locale: String, unsupported: String? = nil, doNotTranslate: Bool, hasStates: Bool) {
+        self.unit = unit
+        self.locale = locale
+        self.unsupported = unsupported
+        self.doNotTranslate = doNotTranslate
+        self.hasStates = hasStates
+    }
+
+    /// The format problems of `value` against the expected unit's source, computed once per value.
+    mutating func mismatches(of value: String? = nil) -> [FormatMismatch] {
+        let value = value ?? self.value
+        guard let expected else { return [] }
+        if let known = mismatchesOfValue, known.value == value { return known.mismatches }
+        let found = ImportPolicy.hasPercent(expected.sourceValue)
+            ? ImportPolicy.placeholderMismatches(value, expected, source: sourceFormat, translation: format(of: value))
+            : []
+        mismatchesOfValue = (value, found)
+        return found
+    }
+
+    /// `value` parsed with the expected unit's target substitution, remembered for the next rule.
+    mutating func format(of value: String) -> FormatString {
+        if let known = parsedValue, known.text == value { return known }
+        let parsed = FormatString(value, substitution: expected?.targetSubstitution)
+        parsedValue = parsed
+        return parsed
+    }
+}
+
+/// How one unit ends.
+enum ImportVerdict: Equatable {
+    case skipped(ImportUnitOutcome.Reason)
+    case refused(ImportUnitOutcome.Reason, String)
+    /// The project already holds the value (`value`) in its state.
+    case unchanged(String)
+    /// Write `value` with this state (a `.strings` value keeps only the value).
+    case applied(String, StringUnitState)
+}
+
+extension Optional where Wrapped == ImportVerdict? {
+    /// What a rule returns when it triggered without deciding (it rewrote the value or warned):
+    /// the later rules run. nil means it did not trigger; `.some(verdict)` ends the unit.
+    static var proceed: Self { .some(nil) }
+}
+
+/// One unit-level import rule: an id (the verdict's rule name and, for a skip or refusal, its
+/// reason), what it does, a one-line summary, and examples that are its executable spec. The
+/// rules run in `ImportPolicy.rules` order; the first that decides ends the unit.
+public struct ImportRule: Sendable {
+    /// What the rule does to a unit it triggers on.
+    public enum Effect: String, Sendable {
+        /// Leaves the unit alone (not counted as a problem).
+        case skip
+        /// Does not apply it; the run exits 1.
+        case refuse
+        /// The project already has it: nothing to write.
+        case unchanged
+        /// Changes the value to write and says so; later rules still run.
+        case rewrite
+        /// Adds a warning; later rules still run, and the unit is applied unless one refuses it.
+        case warn
+        /// Writes the value.
+        case apply
+    }
+
+    public let id: String
+    public let effect: Effect
+    public let summary: String
+    /// Units the rule must trigger on (the last unit of each example).
+    public let triggeringExamples: [ImportRuleExample]
+    /// Units it must not trigger on.
+    public let nonTriggeringExamples: [ImportRuleExample]
+    /// nil when the rule does not trigger; else the verdict that ends the unit, or `.proceed`.
+    let evaluate: @Sendable (inout ImportCandidate) -> ImportVerdict??
+}
+
+/// A returned unit that shows a rule at work: a small app (`CheckExample.app`) and the
+/// `<trans-unit>`s of one `<file>` for it; the rule is judged on the last unit.
+public struct ImportRuleExample: Sendable {
+    public var title: String
+    public var project: CheckExample
+    /// The `<file original>`; the app's `Localizable` catalog unless said otherwise.
+    public var original: String
+    public var locale: String
+    public var units: [TransUnit]
+    /// Imported with `--source-edits` (a development-language file of copy edits).
+    public var sourceEdits = false
+
+    /// A unit returned for the app's `App/Localizable.xcstrings` with these entries (see `ExampleEntries`).
+    public static func unit(_ title: String, _ entries: ExampleEntries, _ units: TransUnit..., locale: String = "de",
+                            original: String = "App/Localizable.xcstrings", more: [String: ExampleFile] = [:]) -> ImportRuleExample {
+        ImportRuleExample(title: title, project: .app(title, declared: ["en", locale], localizable: entries, more: more),
+                          original: original, locale: locale, units: units)
+    }
+
+    /// A copy edit of the development language (`en`), imported with `--source-edits`.
+    public static func sourceEdit(_ title: String, _ entries: ExampleEntries, _ units: TransUnit...) -> ImportRuleExample {
+        var example = ImportRuleExample(title: title, project: .app(title, declared: ["en", "de"], localizable: entries),
+                                        original: "App/Localizable.xcstrings", locale: "en", units: units)
+        example.sourceEdits = true
+        return example
+    }
+}
+
+/// Every unit-level import rule, in the order they run. File-level problems (a `<file>` without a
+/// valid target language, of another source language, naming no file of the project) stop the
+/// whole import before any unit is decided (`XLIFFImporter`).
+public enum ImportPolicy {
+    public static let rules: [ImportRule] = [
+        ImportRule(
+            id: "do-not-translate", effect: .skip,
+            summary: "`translate=\"no\"` in the file, or `shouldTranslate: false` in the catalog",
+            triggeringExamples: [.unit("translate=\"no\" with a target", ["Brand": ["en": "Brand"]],
+                                       TransUnit(id: "Brand", translate: false, source: "Brand", target: "Marke", targetState: .translated))],
+            nonTriggeringExamples: [.unit("A unit to translate", ["Brand": ["en": "Brand"]],
+                                          TransUnit(id: "Brand", source: "Brand", target: "Marke", targetState: .translated))],
+            evaluate: { $0.doNotTranslate ? .skipped(.doNotTranslate) : nil }),
+        ImportRule(
+            id: "read-only-file", effect: .refuse,
+            summary: "the unit's file is one l10n never writes: a vendor folder's (`Pods`, `Vendor`...), the SDK's catalog, a read-only layer, a file outside the project folder (Xcode exports packages beside the project as `../Package/...`); the other files of the import are imported",
+            triggeringExamples: [
+                .unit("A vendor's table", [:], TransUnit(id: "Done", source: "Done", target: "Fertig"),
+                      original: "Pods/Kit/en.lproj/Localizable.strings",
+                      more: ["Pods/Kit/en.lproj/Localizable.strings": .text("\"Done\" = \"Done\";\n")]),
+                .unit("A package beside the project", [:], TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated),
+                      original: "../Package/Sources/Package/Resources/Localizable.xcstrings"),
+            ],
+            nonTriggeringExamples: [.unit("The app's own table", [:], TransUnit(id: "Done", source: "Done", target: "Fertig"),
+                                          original: "App/en.lproj/Localizable.strings",
+                                          more: ["App/en.lproj/Localizable.strings": .text("\"Done\" = \"Done\";\n")])],
+            evaluate: { candidate in candidate.readOnly.map { .refused(.readOnlyFile, $0) } }),
+        ImportRule(
+            id: "unsupported-file", effect: .refuse,
+            summary: "an edited development-language text of an intent definition, or of a storyboard or XIB where it is no attribute l10n can rewrite (multi-line text, segment and cell titles): edited in Xcode's intent editor or Interface Builder",
+            triggeringExamples: [{
+                var example = ImportRuleExample.unit("A storyboard's multi-line development-language text, edited", [:],
+                                                     TransUnit(id: "abc-12-XYZ.text", source: "Run\nnow", target: "Go\nnow", targetState: .translated),
+                                                     locale: "en", original: "App/Base.lproj/Main.storyboard",
+                                                     more: ["App/Base.lproj/Main.storyboard": .text(
+                                                         "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"><scenes><scene><objects>"
+                                                             + "<label id=\"abc-12-XYZ\"><string key=\"text\">Run\nnow</string></label></objects></scene></scenes></document>\n")])
+                example.sourceEdits = true
+                return example
+            }(), {
+                var example = ImportRuleExample.unit("An intent definition's development-language text, edited", [:],
+                                                     TransUnit(id: "gpCwrM", source: "Configuration", target: "Settings", targetState: .translated),
+                                                     locale: "en", original: "App/Base.lproj/Intents.intentdefinition",
+                                                     more: ["App/Base.lproj/Intents.intentdefinition": .text(
+                                                         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>INIntents</key>\n\t<array>\n\t\t<dict>\n"
+                                                             + "\t\t\t<key>INIntentTitle</key>\n\t\t\t<string>Configuration</string>\n"
+                                                             + "\t\t\t<key>INIntentTitleID</key>\n\t\t\t<string>gpCwrM</string>\n\t\t</dict>\n\t</array>\n</dict>\n</plist>\n")])
+                example.sourceEdits = true
+                return example
+            }()],
+            nonTriggeringExamples: [
+                {
+                    var example = ImportRuleExample.unit("A storyboard's development-language text in an attribute, edited (written into the storyboard)", [:],
+                                                         TransUnit(id: "abc-12-XYZ.text", source: "Run", target: "Go", targetState: .translated),
+                                                         locale: "en", original: "App/Base.lproj/Main.storyboard",
+                                                         more: ["App/Base.lproj/Main.storyboard": .text(
+                                                             "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"><scenes><scene><objects>"
+                                                                 + "<label text=\"Run\" id=\"abc-12-XYZ\"/></objects></scene></scenes></document>\n")])
+                    example.sourceEdits = true
+                    return example
+                }(),
+                .unit("A String Catalog unit", ["Done": ["en": "Done"]],
+                      TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated)),
+                .unit("A .stringsdict unit", [:],
+                      TransUnit(id: "/files:dict/NSStringLocalizedFormatKey:dict/:string", source: "%#@n@", target: "%#@n@"),
+                      original: "App/en.lproj/Localizable.stringsdict",
+                      more: ["App/en.lproj/Localizable.stringsdict": .text(
+                          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>files</key>\n\t<dict>\n"
+                              + "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>%#@n@</string>\n\t</dict>\n</dict>\n</plist>\n")]),
+                .unit("A storyboard unit", [:],
+                      TransUnit(id: "abc-12-XYZ.text", source: "Run", target: "Los", targetState: .translated),
+                      original: "App/Base.lproj/Main.storyboard",
+                      more: ["App/Base.lproj/Main.storyboard": .text(
+                          "<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\"><scenes><scene><objects>"
+                              + "<label text=\"Run\" id=\"abc-12-XYZ\"/></objects></scene></scenes></document>\n")]),
+                .unit("An intent definition unit", [:],
+                      TransUnit(id: "gpCwrM", source: "Configuration", target: "Konfiguration", targetState: .translated),
+                      original: "App/Base.lproj/Intents.intentdefinition",
+                      more: ["App/Base.lproj/Intents.intentdefinition": .text(
+                          "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>INIntents</key>\n\t<array>\n\t\t<dict>\n"
+                              + "\t\t\t<key>INIntentTitle</key>\n\t\t\t<string>Configuration</string>\n"
+                              + "\t\t\t<key>INIntentTitleID</key>\n\t\t\t<string>gpCwrM</string>\n\t\t</dict>\n\t</array>\n</dict>\n</plist>\n")]),
+            ],
+            evaluate: { candidate in candidate.unsupported.map { .refused(.unsupportedFile, $0) } }),
+        ImportRule(
+            id: "duplicate-id", effect: .refuse,
+            summary: "the same file, locale and id earlier in the same run (the first one is used)",
+            triggeringExamples: [.unit("The id twice", ["Done": ["en": "Done"]],
+                                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated),
+                                       TransUnit(id: "Done", source: "Done", target: "Erledigt", targetState: .translated))],
+            nonTriggeringExamples: [.unit("Two ids", ["Done": ["en": "Done"], "Open": ["en": "Open"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated),
+                                          TransUnit(id: "Open", source: "Open", target: "Öffnen", targetState: .translated))],
+            evaluate: { candidate in
+                candidate.isDuplicate
+                    ? .refused(.duplicateID, "the id occurs again for \(candidate.locale) in this run; the first occurrence was used") : nil
+            }),
+        ImportRule(
+            id: "unknown-id", effect: .refuse,
+            summary: "a key or variation the project does not have (nor the SDK), or a plural case the locale does not use",
+            triggeringExamples: [
+                .unit("No such key", ["Done": ["en": "Done"]], TransUnit(id: "Finish", source: "Finish", target: "Beenden", targetState: .translated)),
+                .unit("German has no 'few'", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
+                      TransUnit(id: "%lld files|==|plural.few", source: "%lld files", target: "%lld Dateien", targetState: .translated)),
+            ],
+            nonTriggeringExamples: [.unit("A known key", ["Done": ["en": "Done"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated))],
+            evaluate: { candidate in candidate.expected == nil ? .refused(.unknownID, candidate.unknownID) : nil }),
+        ImportRule(
+            id: "not-translated", effect: .skip,
+            summary: "a state that says the translator has not finished: `new`, `needs-translation`, `needs-l10n`, `needs-adaptation`",
+            triggeringExamples: [.unit("state new", ["Done": ["en": "Done"]],
+                                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .new))],
+            nonTriggeringExamples: [.unit("No state counts as translated", ["Done": ["en": "Done"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig"))],
+            evaluate: { ExchangeStates.onImport($0.state) == .unfinished ? .skipped(.notTranslated) : nil }),
+        ImportRule(
+            id: "unknown-state", effect: .refuse,
+            summary: "a state outside XLIFF 1.2 (`x-...`): not trusted as finished",
+            triggeringExamples: [.unit("x-pending", ["Done": ["en": "Done"]],
+                                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .custom("x-pending")))],
+            nonTriggeringExamples: [.unit("signed-off", ["Done": ["en": "Done"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .signedOff))],
+            evaluate: { candidate in
+                guard ExchangeStates.onImport(candidate.state) == .unknown else { return nil }
+                return .refused(.unknownState, "state \"\(candidate.state?.rawValue ?? "")\" is not an XLIFF 1.2 state, so it is not known whether the translation is finished")
+            }),
+        ImportRule(
+            id: "no-target", effect: .skip,
+            summary: "no `<target>`, or an empty one (also one holding only inline elements) for a source that is not empty",
+            triggeringExamples: [
+                .unit("No target", ["Done": ["en": "Done"]], TransUnit(id: "Done", source: "Done")),
+                .unit("An empty target", ["Done": ["en": "Done"]], TransUnit(id: "Done", source: "Done", target: "", targetState: .translated)),
+            ],
+            nonTriggeringExamples: [.unit("A target", ["Done": ["en": "Done"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated))],
+            evaluate: { candidate in
+                guard let target = candidate.unit.target else { return .skipped(.noTarget) }
+                // An empty target is a tool's placeholder, not a translation: it would replace a value with "".
+                return target.isEmpty && !candidate.unit.source.isEmpty ? .skipped(.noTarget) : nil
+            }),
+        ImportRule(
+            id: "percent-text", effect: .rewrite,
+            summary: "a source without arguments is not a format string; `%N$ ` in its translation, a tool's positional rewrite of a `%` that is text, is written back as `% `",
+            triggeringExamples: [.unit("50 %1$ und", ["damage": ["en": "Inflicts damage between 50% and 150% of the base value"]],
+                                       TransUnit(id: "damage", source: "Inflicts damage between 50% and 150% of the base value",
+                                                 target: "Fügt Schaden zwischen 50 %1$ und 150 %2$ des Grundwerts zu", targetState: .translated))],
+            nonTriggeringExamples: [
+                .unit("%-S is text too, and left as written", ["snap": ["en": "Snap to 25% Steps"]],
+                      TransUnit(id: "snap", source: "Snap to 25% Steps", target: "In 25 %-Schritten einrasten", targetState: .translated)),
+                .unit("A source with an argument is formatted", ["Save 30%% for %@": ["en": "Save 30%% for %@"]],
+                      TransUnit(id: "Save 30%% for %@", source: "Save 30%% for %@", target: "Spare 30 %% für %1$@", targetState: .translated)),
+            ],
+            evaluate: { candidate in
+                guard let expected = candidate.expected, ImportPolicy.hasPercent(candidate.value),
+                      FormatString(expected.sourceValue, substitution: expected.sourceSubstitution).specifiers.isEmpty,
+                      let undone = FormatString.percentTextRewriteUndone(candidate.value) else { return nil }
+                candidate.remarks.append("note (percent-text): \(MessageText.quoted(candidate.value)) carries a positional rewrite of a '%' that is text, which a device would show literally; wrote \(MessageText.quoted(undone))")
+                candidate.value = undone
+                return .proceed
+            }),
+        ImportRule(
+            id: "unchanged", effect: .unchanged,
+            summary: "the project already has this value (also in positional form) in this state, or in the state the export wrote for it: re-importing writes nothing",
+            triggeringExamples: [.unit("The same value and state", ["Done": ["en": "Done", "de": "Fertig"]],
+                                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated))],
+            nonTriggeringExamples: [.unit("A new value", ["Done": ["en": "Done", "de": "Fertig"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Erledigt", targetState: .translated))],
+            evaluate: { candidate in
+                guard let expected = candidate.expected, let current = expected.targetValue else { return nil }
+                let value = candidate.value
+                let substitution = expected.targetSubstitution
+                guard current == value || (ImportPolicy.hasPercent(value) || ImportPolicy.hasPercent(current))
+                        && candidate.format(of: value).isEquivalent(to: FormatString(current, substitution: substitution))
+                else { return nil }
+                // An equal value with a new state keeps the catalog's own text.
+                candidate.value = current
+                let appliedState = ExchangeStates.onImport(candidate.state)
+                // A copy edit is judged by its text: the state of a source text means nothing to translators.
+                let sameState = !candidate.hasStates || candidate.isSourceEdit
+                    || appliedState == expected.targetState.map { .apply($0) }
+                    || (candidate.state != nil && expected.exportedTargetState == candidate.state)
+                guard sameState else { return .proceed }
+                let errors = candidate.mismatches(of: current).filter { $0.severity == .error }.map(\.message)
+                if !errors.isEmpty { candidate.remarks.append("warning: the project's value already has this problem: " + errors.joined(separator: "; ")) }
+                return .unchanged(current)
+            }),
+        ImportRule(
+            id: "stale-source", effect: .refuse,
+            summary: "`<source>` is not the project's current source text (its positional form counts as equal)",
+            triggeringExamples: [.unit("The source changed", ["greeting": ["en": "Hello"]],
+                                       TransUnit(id: "greeting", source: "Hi", target: "Servus", targetState: .translated))],
+            nonTriggeringExamples: [.unit("Xcode's positional form of the source", ["%@ / %@": ["en": "%@ / %@"]],
+                                          TransUnit(id: "%@ / %@", source: "%1$@ / %2$@", target: "%1$@ / %2$@", targetState: .translated))],
+            evaluate: { candidate in
+                guard let expected = candidate.expected, !ImportPolicy.sourceMatches(candidate.unit.source, expected) else { return nil }
+                return .refused(.staleSource, "the source changed since the export: the file has \(MessageText.quoted(candidate.unit.source)), the project now has \(MessageText.quoted(expected.source))")
+            }),
+        ImportRule(
+            id: "source-placeholders", effect: .refuse,
+            summary: "a copy edit of a development-language text (`--source-edits`) that changes the arguments every translation reads: drops or adds one, changes a type; reordering words is fine",
+            triggeringExamples: [
+                .sourceEdit("The edit drops %@", ["Shared by %@": ["en": "Shared by %@", "de": "Geteilt von %@"]],
+                            TransUnit(id: "Shared by %@", source: "Shared by %@", target: "Shared by a friend", targetState: .translated)),
+                .sourceEdit("%lld became %@", ["%lld photos": ["en": "%lld photos"]],
+                            TransUnit(id: "%lld photos", source: "%lld photos", target: "%@ photos", targetState: .translated)),
+            ],
+            nonTriggeringExamples: [
+                .sourceEdit("Words reordered, the argument kept", ["Shared by %@": ["en": "Shared by %@", "de": "Geteilt von %@"]],
+                            TransUnit(id: "Shared by %@", source: "Shared by %@", target: "%@ shared this", targetState: .translated)),
+                .sourceEdit("Xcode's positional form, arguments swapped", ["%@ by %@": ["en": "%@ by %@"]],
+                            TransUnit(id: "%@ by %@", source: "%1$@ by %2$@", target: "By %2$@: %1$@", targetState: .translated)),
+                .sourceEdit("The one form states its count in words", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
+                            TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "One file", targetState: .translated)),
+            ],
+            evaluate: { candidate in
+                guard candidate.isSourceEdit, let expected = candidate.expected else { return nil }
+                let changes = SourceEdits.argumentChanges(current: expected.sourceValue, edited: candidate.value,
+                                                          substitution: expected.sourceSubstitution, isPluralCase: expected.isPluralCase)
+                guard !changes.isEmpty else { return nil }
+                return .refused(.sourcePlaceholders, "the copy edit changes the arguments every translation of this text reads: " + changes.joined(separator: "; ")
+                                + "; keep them (words may move; with positions such as %1$@ arguments may too), or change the source in the code")
+            }),
+        ImportRule(
+            id: "placeholder-mismatch", effect: .refuse,
+            summary: "what `String(format:)` would misread or crash on: an argument read as another type, one the source does not pass, lost substitutions, mixed positions",
+            triggeringExamples: [
+                .unit("%@ became %lld", ["By %@": ["en": "By %@"]], TransUnit(id: "By %@", source: "By %@", target: "Von %lld", targetState: .translated)),
+                .unit("An argument the source does not pass", ["Hello, %@!": ["en": "Hello, %@!"]],
+                      TransUnit(id: "Hello, %@!", source: "Hello, %@!", target: "Hallo, %1$@ und %2$@!", targetState: .translated)),
+            ],
+            nonTriggeringExamples: [
+                .unit("'% a' and '% u' are text where the source has no argument", ["damage": ["en": "Inflicts damage between 50% and 150% of the base value"]],
+                      TransUnit(id: "damage", source: "Inflicts damage between 50% and 150% of the base value",
+                                target: "Fügt Schaden zwischen 50 %1$ und 150 %2$ des Grundwerts zu", targetState: .translated)),
+                .unit("%-S is text where the source has no argument", ["snap": ["en": "Snap to 25% Steps"]],
+                      TransUnit(id: "snap", source: "Snap to 25% Steps", target: "In 25 %-Schritten einrasten", targetState: .translated)),
+                .unit("A dropped argument is only a warning", ["Use %@ as menu icon": ["en": "Use %@ as menu icon"]],
+                      TransUnit(id: "Use %@ as menu icon", source: "Use %@ as menu icon", target: "Als Menüsymbol verwenden", targetState: .translated)),
+                .unit("Reordered with positions", ["%@ by %@": ["en": "%@ by %@"]],
+                      TransUnit(id: "%@ by %@", source: "%1$@ by %2$@", target: "von %2$@: %1$@", targetState: .translated)),
+            ],
+            evaluate: { candidate in
+                guard candidate.expected != nil, !candidate.isSourceEdit else { return nil }
+                let errors = candidate.mismatches().filter { $0.severity == .error }.map(\.message)
+                return errors.isEmpty ? nil : .refused(.placeholderMismatch, errors.joined(separator: "; "))
+            }),
+        ImportRule(
+            id: "placeholder-warning", effect: .warn,
+            summary: "what the app shows without crashing but not as meant: a dropped argument, an integer of another size (`%d` for `%lld`), a `% ` the source lacks",
+            triggeringExamples: [
+                .unit("The translation drops %@", ["Use %@ as menu icon": ["en": "Use %@ as menu icon"]],
+                      TransUnit(id: "Use %@ as menu icon", source: "Use %@ as menu icon", target: "Als Menüsymbol verwenden", targetState: .translated)),
+                .unit("%d for %lld", ["%lld items": ["en": "%lld items"]],
+                      TransUnit(id: "%lld items", source: "%lld items", target: "%d Elemente", targetState: .translated)),
+            ],
+            nonTriggeringExamples: [.unit("The source's argument", ["Use %@ as menu icon": ["en": "Use %@ as menu icon"]],
+                                          TransUnit(id: "Use %@ as menu icon", source: "Use %@ as menu icon", target: "%@ als Menüsymbol verwenden", targetState: .translated))],
+            evaluate: { candidate in
+                guard candidate.expected != nil, !candidate.isSourceEdit else { return nil }
+                let warnings = candidate.mismatches().filter { $0.severity == .warning }.map(\.message)
+                guard !warnings.isEmpty else { return nil }
+                candidate.remarks.append("warning (placeholder-warning): " + warnings.joined(separator: "; "))
+                return .proceed
+            }),
+        ImportRule(
+            id: "plural-count", effect: .warn,
+            summary: "a plural form drops its count although its category covers several numbers in the locale (Russian `one`: 1, 21, 31, …): they all read as that text",
+            triggeringExamples: [.unit("Russian 'one' states no count", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
+                                       TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Один файл", targetState: .translated),
+                                       locale: "ru")],
+            nonTriggeringExamples: [.unit("German 'one' covers only 1", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
+                                          TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Eine Datei", targetState: .translated))],
+            evaluate: { candidate in
+                guard !candidate.isSourceEdit, let expected = candidate.expected, let integers = candidate.pluralIntegers,
+                      let numbers = ImportPolicy.countsReadAsText(candidate.value, expected, integers: integers) else { return nil }
+                candidate.remarks.append("warning (plural-count): the '\(expected.path.components.last ?? "")' form states no count, but covers \(PluralCategoriesCheck.list(numbers)) in \(candidate.locale): all of them read as this text")
+                return .proceed
+            }),
+        ImportRule(
+            id: "no-review-state", effect: .warn,
+            summary: "a `needs-review-*` target for a `.strings` table, which cannot record that: applied as a plain value",
+            triggeringExamples: [.unit("needs-review-l10n into a .strings table", [:],
+                                       TransUnit(id: "Greeting", source: "Hello", target: "Hallo", targetState: .needsReviewL10n),
+                                       original: "App/en.lproj/Legacy.strings",
+                                       more: ["App/en.lproj/Legacy.strings": .text("\"Greeting\" = \"Hello\";\n")])],
+            nonTriggeringExamples: [.unit("needs-review-l10n into a catalog", ["Greeting": ["en": "Hello"]],
+                                          TransUnit(id: "Greeting", source: "Hello", target: "Hallo", targetState: .needsReviewL10n))],
+            evaluate: { candidate in
+                guard !candidate.hasStates, !candidate.isSourceEdit, ExchangeStates.onImport(candidate.state) == .apply(.needsReview) else { return nil }
+                candidate.remarks.append("warning (no-review-state): a .strings file cannot mark a value as needing review; applied as a plain value")
+                return .proceed
+            }),
+        ImportRule(
+            id: "apply", effect: .apply,
+            summary: "every other unit is written: `translated`, `final`, `signed-off` or no state as `translated`, `needs-review-*` as `needs_review`",
+            triggeringExamples: [.unit("final", ["Done": ["en": "Done"]],
+                                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .final))],
+            nonTriggeringExamples: [.unit("new", ["Done": ["en": "Done"]],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .new))],
+            evaluate: { candidate in
+                guard case .apply(let state) = ExchangeStates.onImport(candidate.state) else { return nil }
+                return .applied(candidate.value, state)
+            }),
+    ]
+
+    /// The rule with this id.
+    public static func rule(id: String) -> ImportRule? { rules.first { $0.id == id } }
+
+    /// `[id]` of each rule, allocated once: the `rules` of every unit one rule decided alone.
+    private static let decidedAlone: [[String]] = rules.map { [$0.id] }
+    /// The rules' `evaluate` in order: walking `rules` itself copies each rule (its texts and
+    /// examples) for every unit.
+    private static let evaluators = rules.map(\.evaluate)
+
+    /// Runs the rules in order on a unit until one decides. `apply` decides every unit that gets
+    /// that far, so there is always a verdict.
+    static func decide(_ candidate: inout ImportCandidate) -> ImportVerdict {
+        if let target = candidate.unit.target, let expected = candidate.expected {
+            candidate.value = ImportPolicy.catalogForm(target, substitution: expected.targetSubstitution)
+        }
+        let evaluators = Self.evaluators
+        for index in evaluators.indices {
+            guard let result = evaluators[index](&candidate) else { continue }
+            if candidate.rules.isEmpty, result != nil {
+                // Most units are decided by one rule alone: they share its one-element list.
+                candidate.rules = decidedAlone[index]
+            } else {
+                candidate.rules.append(decidedAlone[index][0])
+            }
+            if let verdict = result { return verdict }
+        }
+        preconditionFailure("the apply rule decides every unit with a finished state")
+    }
+
+    /// The format problems of `value` where the unit's source is expected, judged as the
+    /// `placeholder-mismatch` check judges them (`FormatString.translationMismatches`).
+    static func placeholderMismatches(_ value: String, _ expected: ExchangeUnit, source: FormatString? = nil,
+                                      translation: FormatString? = nil) -> [FormatMismatch] {
+        // A source without `%` has no specifiers, and then nothing mismatches.
+        guard hasPercent(expected.sourceValue) else { return [] }
+        return FormatString.translationMismatches(source: source ?? FormatString(expected.sourceValue, substitution: expected.sourceSubstitution),
+                                           sourceSubstitution: expected.sourceSubstitution,
+                                           translation: translation ?? FormatString(value, substitution: expected.targetSubstitution),
+                                           isPluralCase: expected.isPluralCase)
+    }
+
+    /// Whether a returned `<source>` is the current source: Xcode's exported form, the catalog's
+    /// own text, the same text with other but equivalent specifier numbering, or, for a source
+    /// without arguments, the same text with a positional rewrite of its `%` undone.
+    static func sourceMatches(_ source: String, _ expected: ExchangeUnit) -> Bool {
+        if source == expected.source || source == expected.sourceValue { return true }
+        if FormatString(source).isEquivalent(to: FormatString(expected.source)) { return true }
+        guard let undone = FormatString.percentTextRewriteUndone(source) else { return false }
+        return undone == expected.sourceValue && FormatString(expected.sourceValue).specifiers.isEmpty
+    }
+
+    /// For a plural form that leaves out the count its source form reads: the integers below 100
+    /// its category covers in the locale, when that is more than one number (nil otherwise, and
+    /// for an explicit `zero` form, which Foundation uses for exactly 0).
+    static func countsReadAsText(_ value: String, _ expected: ExchangeUnit, integers: [PluralCategory: [Int]]) -> [Int]? {
+        guard expected.isPluralCase, let category = expected.path.pluralCategory, category != .zero else { return nil }
+        let source = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+        let counts = FormatComparisonOptions.pluralCase(of: source, substitution: expected.sourceSubstitution).omittableArguments
+            .intersection(source.arguments.keys)
+        guard !counts.isEmpty, !counts.isSubset(of: FormatString(value, substitution: expected.targetSubstitution).arguments.keys)
+        else { return nil }
+        let numbers = integers[category] ?? []
+        return numbers.count > 1 ? numbers : nil
+    }
+
+    /// The target as the catalog holds it: in a substitution's variation, the specifiers that
+    /// read the substitution's argument (`%2$lld`, as exported) become `%arg` again.
+    static func catalogForm(_ target: String, substitution: SubstitutionArgument?) -> String {
+        guard let substitution, target.contains("%") else { return target }
+        let format = FormatString(target, substitution: substitution)
+        let argument = substitution.number ?? 1
+        let expectedKind = FormatString("%arg", substitution: SubstitutionArgument(number: argument, formatSpecifier: substitution.formatSpecifier)).specifiers.first?.kind
+        var result = ""
+        for token in format.tokens {
+            switch token {
+            case .literal(let text): result += text
+            case .percentSign: result += "%%"
+            case .specifier(let specifier):
+                if specifier.argument == argument, specifier.widthArgument == nil, specifier.precisionArgument == nil,
+                   specifier.kind == expectedKind, specifier.flags.isEmpty, specifier.width == nil, specifier.precision == nil {
+                    result += "%arg"
+                } else {
+                    result += specifier.text
+                }
+            }
+        }
+        return result
+    }
+
+    /// Whether the text has a `%`, without which it is one literal to `FormatString`.
+    static func hasPercent(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { $0.contains(0x25) }
+    }
+
+}

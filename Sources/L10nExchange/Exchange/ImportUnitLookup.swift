@@ -1,0 +1,70 @@
+import L10nFormats
+
+/// Finds the unit an import checks a returned `<trans-unit>` against, as
+/// `CatalogUnits.units(key:entry:sourceLanguage:).first { $0.id == id }` would, without computing
+/// every unit of the entry for every returned unit: the source side of each entry
+/// (`EntrySources`: ids, source texts, plural cases) is computed once per catalog and key, since
+/// an import never changes a source-language text; only the target is read per unit.
+struct ImportUnitLookup {
+    /// Per catalog path and key: the entry's source side and the source language it was made for.
+    private var sources: [String: [String: KnownSources]] = [:]
+
+    /// Held by reference: reading a struct of many arrays out of the dictionary copies every one.
+    private final class KnownSources {
+        let sourceLanguage: String
+        let sources: EntrySources
+
+        init(sourceLanguage: String, sources: EntrySources) {
+            self.sourceLanguage = sourceLanguage
+            self.sources = sources
+        }
+    }
+    private var locales: [String: LocaleUnits] = [:]
+
+    /// The unit with this id for the locale, nil when the entry has none (an unknown id, or a
+    /// plural case the locale does not use). `entry` is the entry as it is now (with the
+    /// translations this run applied so far).
+    mutating func unit(id: String, key: String, entry: CatalogEntry, sourceLanguage: String,
+                       catalogPath: String, locale: String) -> ExchangeUnit? {
+        if locales[locale] == nil { locales[locale] = LocaleUnits(locale: locale) }
+        let localeUnits = locales[locale]!
+        let known: KnownSources
+        if let found = sources[catalogPath]?[key], found.sourceLanguage == sourceLanguage {
+            known = found
+        } else {
+            var made = EntrySources(key: key, entry: entry, sourceLanguage: sourceLanguage)
+            made.entry = CatalogEntry()  // only the source side is kept: no second copy of the translations
+            known = KnownSources(sourceLanguage: sourceLanguage, sources: made)
+            sources[catalogPath, default: [:]][key] = known
+        }
+        let target = locale == sourceLanguage ? nil : entry.localizations?[locale]
+        guard let categories = known.sources.categories(for: target, localeCategories: localeUnits.categoryBits) else {
+            return localeUnits.units.units(key: key, entry: entry, sourceLanguage: sourceLanguage).first { $0.id == id }
+        }
+        guard let unit = known.sources.units.first(where: { $0.id == id }) else { return nil }
+        if unit.pluralVariation >= 0 && categories[unit.pluralVariation] & unit.categoryBit == 0 { return nil }
+        var targetSubstitution = unit.sourceSubstitution
+        if unit.throughSubstitution, let target, let own = CatalogUnits.substitution(in: target, at: unit.path) {
+            targetSubstitution = own
+        }
+        let current = unit.path.isRoot ? target?.stringUnit : target?.stringUnit(at: unit.path)
+        return ExchangeUnit(id: unit.id, key: key, path: unit.path, source: unit.source, sourceValue: unit.sourceValue,
+                            sourceSubstitution: unit.sourceSubstitution, targetSubstitution: targetSubstitution,
+                            targetValue: current?.value, targetState: current?.state, translate: entry.shouldTranslate != false,
+                            note: entry.comment ?? "", isPluralCase: unit.pluralVariation >= 0)
+    }
+}
+
+extension ImportUnitLookup {
+    /// Drops what was computed for an entry whose source text the run changed (a copy edit).
+    mutating func forget(catalogPath: String, key: String) {
+        sources[catalogPath]?[key] = nil
+    }
+}
+
+/// What identifies a unit for the `duplicate-id` rule: the file written, the locale and the id.
+struct ImportUnitKey: Hashable {
+    var path: String
+    var locale: String
+    var id: String
+}

@@ -1,0 +1,981 @@
+import Foundation
+import L10nCore
+import L10nFormats
+import L10nLocale
+import L10nXLIFF
+import L10nProject
+
+/// A translator file to import: its XLIFF document and the path that names it in reports.
+public struct ImportInput: Sendable {
+    /// The file or `.xcloc` bundle as the user named it.
+    public var path: String
+    public var document: XLIFFDocument
+
+    public init(path: String, document: XLIFFDocument) {
+        self.path = path
+        self.document = document
+    }
+
+    /// Reads an XLIFF 1.2 file, or an `.xcloc` bundle folder (its `Localized Contents/<lang>.xliff`).
+    /// Unusable input (malformed XML, not XLIFF 1.2, a `<file>` without `target-language`) throws
+    /// a located `XLIFFError`.
+    public static func read(contentsOf url: URL, displayPath: String? = nil) throws -> ImportInput {
+        let display = displayPath ?? url.path
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        if url.pathExtension.lowercased() == "xcloc" || (exists && isFolder.boolValue) {
+            return ImportInput(path: display, document: try XclocBundle.read(at: url, displayPath: display).document)
+        }
+        return ImportInput(path: display, document: try XLIFFReader().read(contentsOf: url, displayPath: display))
+    }
+}
+
+/// Everything an import will do: the outcome of every unit and the bytes of every file it
+/// writes, computed before anything is written.
+public struct ImportPlan: Sendable {
+    /// Every unit of every input, in input and document order.
+    public var outcomes: [ImportUnitOutcome]
+    /// The files to write, in path order; only files whose bytes change.
+    public var changes: [ImportFileChange]
+    /// Remarks about the run as a whole (a catalog not in Xcode's format is rewritten whole...).
+    public var notes: [String]
+
+    public var totals: ImportTotals { ImportTotals(outcomes) }
+
+    /// Whether some unit was refused (the others are applied); the command line exits 1 then.
+    public var hasRefusals: Bool { outcomes.contains { $0.status == .refused } }
+
+    /// The project folder nothing may be written outside of.
+    public var root: URL?
+    /// Catalogs outside the root the plan may write: layers the manifest marks writable.
+    public var writableOutsideRoot: [URL] = []
+
+    /// Writes every changed file as one `FileTransaction` inside the project root (and the
+    /// writable layers outside it the manifest declares), creating
+    /// `.lproj` folders for new `.strings` files: all or nothing, under each file's lock, and
+    /// never over a file another run changed since discovery read it (`FileTransaction.Conflict`:
+    /// discover and plan again).
+    /// `held`: the locks the caller took before the project was read (`XLIFFImporter.filesToLock`).
+    public func write(force: Bool = false, lockTimeout: TimeInterval = 60, holding held: [FileLock] = [],
+                      waiting: @escaping (String) -> Void = { _ in }) throws {
+        guard let root else { throw InputError("the import plan has no project root") }
+        var transaction = FileTransaction(root: root, changes: changes.map { FileTransaction.Change(url: $0.url, data: $0.data, expected: $0.expected) })
+        transaction.heldLocks = held
+        transaction.allowedOutside = writableOutsideRoot
+        transaction.force = force
+        transaction.lockTimeout = lockTimeout
+        transaction.waiting = waiting
+        try transaction.commit()
+    }
+}
+
+/// Merges translator files into a project's catalogs and `.strings` tables.
+///
+/// File level (any problem: `ImportFailure`, nothing written, exit 2): every `<file>` needs a
+/// `target-language` other than the source language (unless `sourceEdits`: then a
+/// development-language file's targets are copy edits of the sources) and a `source-language`
+/// equal to the catalog's; its `original` must lie inside the project and name an app catalog, a `.strings`
+/// table (any locale's file of it: the target locale's `<locale>.lproj/<Table>.strings` is
+/// written, created when missing), a storyboard or XIB in `Base.lproj` (its `<locale>.lproj/<Name>.strings`
+/// is written, created in ibtool's layout; the document never), or the app's editor-table catalog for SDK keys (created in
+/// Xcode's format when the app has none). The SDK's catalog and vendor folders are read-only.
+///
+/// Unit level: the rules of `ImportPolicy`, in its order (docs/exchange.md lists them); this
+/// type finds the project's unit each returned one answers and writes what the rules decide.
+///
+/// An SDK key that the app's editor catalog lacks is created there as a copy of the SDK's entry
+/// (comment, every localization, `extractionState: manual`) before the translation is set, so
+/// the new app-side entry never hides a translation the SDK has.
+public struct XLIFFImporter: Sendable {
+    public var project: Project
+    public var files: ExchangeFiles
+    /// Whether a `<file>` whose target language is the development language is applied as copy
+    /// edits of the source texts (`import --source-edits`, `SourceEdits`); else it is refused.
+    public var sourceEdits: Bool
+
+    public init(project: Project, sourceEdits: Bool = false) {
+        self.project = project
+        self.files = ExchangeFiles(project: project)
+        self.sourceEdits = sourceEdits
+    }
+
+    /// Where a `<file>`'s units go.
+    enum Destination {
+        /// An app catalog (it may not exist yet: the editor catalog for SDK keys).
+        case catalog(path: String)
+        /// A legacy table, or a storyboard's, XIB's or intent definition's strings files; the target locale's file is written.
+        case strings(ExchangeFiles.Table)
+        /// A legacy table's `.stringsdict`; the target locale's `.stringsdict` is written.
+        case stringsdict(ExchangeFiles.PluralTable)
+        /// A file of the project that l10n does not import.
+        case unsupported(path: String)
+        /// A file l10n never writes (vendor, SDK, read-only layer, outside the project): every
+        /// unit is refused with this file-level reason, and the other files are imported.
+        case readOnly(original: String, why: String)
+    }
+
+    /// The project files an import of these inputs may change, as far as the inputs tell before
+    /// the project is read: each `<file>`'s catalog, and for a `.strings` table the target locale's
+    /// file. The import command locks them before discovery reads them.
+    public static func filesToLock(for inputs: [ImportInput], root: URL) -> [URL] {
+        var urls: [URL] = []
+        for file in inputs.flatMap(\.document.files) {
+            // Only the files an import may write: a vendor's or another kind of file is refused
+            // later, and must not get a lock file in a folder that is not the app's.
+            guard let path = normalizedPath(file.original, root: root), !ProjectDiscovery.isVendorPath(path),
+                  path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") || path.hasSuffix(".stringsdict")
+                    || isBaseDocumentPath(path) else { continue }
+            var url = root.appendingPathComponent(path)
+            if isBaseDocumentPath(path) {
+                // A storyboard's or intent definition's translations go to `<locale>.lproj/<Name>.strings`
+                // next to its `Base.lproj`.
+                url = url.deletingPathExtension().appendingPathExtension("strings")
+            }
+            guard url.pathExtension == "strings" || url.pathExtension == "stringsdict", url.deletingLastPathComponent().pathExtension == "lproj",
+                  let locale = file.targetLanguage.flatMap(LocaleIdentifier.canonicalized) else {
+                urls.append(url)
+                continue
+            }
+            urls.append(url.deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("\(locale).lproj").appendingPathComponent(url.lastPathComponent))
+        }
+        let boundary = FileTransaction.resolved(root).path
+        return urls.map(FileTransaction.resolved).filter { $0.path.hasPrefix(boundary.hasSuffix("/") ? boundary : boundary + "/") }
+    }
+
+    /// Whether the path names a storyboard, XIB or intent definition in a `Base.lproj` folder.
+    static func isBaseDocumentPath(_ path: String) -> Bool {
+        (path.hasSuffix(".storyboard") || path.hasSuffix(".xib") || path.hasSuffix(".intentdefinition"))
+            && (path as NSString).deletingLastPathComponent.hasSuffix("Base.lproj")
+    }
+
+    /// Checks every input and computes every outcome and file; writes nothing.
+    public func plan(_ inputs: [ImportInput]) throws(ImportFailure) -> ImportPlan {
+        var errors: [ImportFileError] = []
+        var destinations: [[Destination?]] = []
+        for input in inputs {
+            // A development-language file names the flag once, not once per catalog it holds.
+            var namedSourceEdits = false
+            destinations.append(input.document.files.map { file in
+                switch destination(for: file) {
+                case .success(let destination): return destination
+                case .failure(let error) where error.kind == .outsideRoot || error.kind == .readOnlyFile:
+                    // Real exports hold packages beside the project and vendor folders: their
+                    // units are refused, the rest of the file is imported.
+                    return .readOnly(original: file.original, why: error.message + (error.hint.map { "; " + $0 } ?? ""))
+                case .failure(let error):
+                    if error.kind == .targetIsSourceLanguage {
+                        if namedSourceEdits { return nil }
+                        namedSourceEdits = true
+                    }
+                    errors.append(error)
+                    return nil
+                }
+            })
+        }
+        guard errors.isEmpty else { throw ImportFailure(errors: errors) }
+
+        var session = ImportSession(project: project, files: files)
+        // Room for every unit's duplicate key up front: growing the set rehashes every key so far.
+        session.seen.reserveCapacity(inputs.reduce(0) { total, input in total + input.document.files.reduce(0) { $0 + $1.units.count } })
+        session.outcomes.reserveCapacity(session.seen.capacity)
+        for (input, fileDestinations) in zip(inputs, destinations) {
+            for (file, destination) in zip(input.document.files, fileDestinations) {
+                guard let destination, let language = file.targetLanguage, let locale = session.canonical(language) else { continue }
+                for unit in file.units {
+                    session.outcomes.append(session.process(unit, file: file, locale: locale, destination: destination, input: input.path))
+                }
+            }
+        }
+        return session.finish()
+    }
+
+    // MARK: File level
+
+    func destination(for file: XLIFFFile) -> Result<Destination, ImportFileError> {
+        let at = file.location
+        guard let declared = file.targetLanguage, !declared.isEmpty else {
+            return .failure(ImportFileError(.missingTargetLanguage, "<file original=\"\(file.original)\"> has no target-language", at: at,
+                                            hint: "Xcode's importer skips such a file silently; add target-language=\"de\" (the translation's language) to the <file> element"))
+        }
+        let locale: String
+        do {
+            locale = try LocaleIdentifier(validating: declared).rawValue
+        } catch {
+            return .failure(ImportFileError(.invalidTargetLanguage, "target-language: \(error.message)", at: at, hint: error.hint))
+        }
+        guard let path = Self.normalizedPath(file.original, root: project.root) ?? writableLayerPath(named: file.original),
+              isInsideRoot(path) || project.writableOutsideRoot.contains(path) else {
+            // Xcode exports a SwiftPM package's catalog as `../../Package/...`: when the manifest
+            // declares that catalog as a layer (not writable), say so.
+            if let layer = outsideLayerPath(named: file.original) {
+                return .failure(ImportFileError(.readOnlyFile, "original \"\(file.original)\" is the layer \(layer) outside the project folder, which is read-only", at: at,
+                                                hint: "mark the layer \"writable\": true in l10n.json to import into it, or import in the package's own project (l10n import --project <package>)"))
+            }
+            return .failure(ImportFileError(.outsideRoot, "original \"\(file.original)\" lies outside the project folder \(project.root.path)", at: at,
+                                            hint: "import files that name project-relative paths (as l10n export writes them), or pass the right --project"))
+        }
+        let sourceLanguage: String
+        let destination: Destination
+        if let catalog = files.catalog(atPath: path) {
+            sourceLanguage = catalog.catalog.sourceLanguage
+            destination = .catalog(path: path)
+        } else if path == files.editorCatalogPath, let sdk = files.sdkCatalog {
+            sourceLanguage = sdk.catalog.sourceLanguage
+            destination = .catalog(path: path)
+        } else if path == files.sdkCatalog?.path || ProjectDiscovery.isVendorPath(path) {
+            return .failure(ImportFileError(.readOnlyFile, "original \"\(path)\" is a vendor file, which l10n never changes", at: at,
+                                            hint: files.editorCatalogPath.map { "translations of SDK keys belong in \($0); export again with l10n export" }
+                                                ?? "translate the app's own catalogs instead"))
+        } else if let table = files.pluralTable(forPath: path) {
+            sourceLanguage = project.sourceLanguage
+            destination = .stringsdict(table)
+        } else if let table = files.table(forPath: path) ?? files.documentTable(forPath: path) {
+            sourceLanguage = project.sourceLanguage
+            destination = .strings(table)
+        } else if let problem = files.unreadableInterfaceFiles[path] {
+            return .failure(ImportFileError(.unreadableFile, "original \"\(path)\" cannot be read, so its units cannot be checked: \(problem)", at: at,
+                                            hint: "open the document in Xcode and save it again, then import"))
+        } else if path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") || path.hasSuffix(".stringsdict")
+                    || !FileManager.default.fileExists(atPath: project.url(forPath: path).path) {
+            return .failure(ImportFileError(.unknownFile, "original \"\(path)\" names no catalog or table of the project", at: at,
+                                            hint: "check --project; the file was exported from another project or the catalog was renamed"))
+        } else {
+            sourceLanguage = project.sourceLanguage
+            destination = .unsupported(path: path)
+        }
+        if !sourceEdits, locale == sourceLanguage || LocaleIdentifier.canonicalized(sourceLanguage) == locale {
+            return .failure(ImportFileError(.targetIsSourceLanguage, "the file's target language is the development language \(locale): it holds copy edits of the source texts; import it with --source-edits", at: at,
+                                            hint: "--source-edits writes the edited sources and sets their translations to needs_review (docs/exchange.md, \"Copy edits of the development language\"); a translation's file needs its own target-language"))
+        }
+        if file.sourceLanguage != sourceLanguage {
+            return .failure(ImportFileError(.sourceLanguageMismatch, "source-language \"\(file.sourceLanguage)\" differs from \"\(sourceLanguage)\", the source language of \"\(path)\"", at: at,
+                                            hint: "the file was exported from other source texts; export again from this project"))
+        }
+        return .success(destination)
+    }
+
+    /// The manifest layer outside the root that an `original` names (`../../Package/...` or an
+    /// absolute path), compared with symbolic links resolved.
+    private func outsideLayerPath(named original: String) -> String? {
+        guard !original.hasPrefix("~") else { return nil }
+        let named = FileTransaction.resolved(original.hasPrefix("/") ? URL(fileURLWithPath: original) : project.root.appendingPathComponent(original))
+        return project.lookupChain.layers.compactMap(\.catalogPath).first { path in
+            ProjectDiscovery.isOutsideRoot(path) && FileTransaction.resolved(project.url(forPath: path)) == named
+        }
+    }
+
+    /// The same, only for a layer the manifest marks writable.
+    private func writableLayerPath(named original: String) -> String? {
+        outsideLayerPath(named: original).flatMap { project.writableOutsideRoot.contains($0) ? $0 : nil }
+    }
+
+    /// The path with `.` and `..` resolved, relative to the root; nil when leading out of the
+    /// root. An absolute path inside the root is made relative (Xcode never writes one, but a
+    /// script may).
+    static func normalizedPath(_ original: String, root: URL) -> String? {
+        guard !original.hasPrefix("~") else { return nil }
+        if original.hasPrefix("/") {
+            for base in [root.standardizedFileURL.path, root.resolvingSymlinksInPath().path] {
+                let prefix = base.hasSuffix("/") ? base : base + "/"
+                if original.hasPrefix(prefix) { return normalizedPath(String(original.dropFirst(prefix.count)), root: root) }
+            }
+            return nil
+        }
+        var parts: [Substring] = []
+        for part in original.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+                continue
+            }
+            parts.append(part)
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
+    }
+
+    /// Whether the path, with symbolic links resolved as far as it exists, stays inside the root.
+    private func isInsideRoot(_ path: String) -> Bool {
+        let root = project.root.resolvingSymlinksInPath().path
+        var url = project.url(forPath: path)
+        while !FileManager.default.fileExists(atPath: url.path), url.path.count > project.root.path.count {
+            url = url.deletingLastPathComponent()
+        }
+        let resolved = url.resolvingSymlinksInPath().path
+        return resolved == root || resolved.hasPrefix(root + "/")
+    }
+}
+
+/// The state of one import run: working copies of the files it changes, and the outcomes so far.
+struct ImportSession {
+    let project: Project
+    let files: ExchangeFiles
+    var outcomes: [ImportUnitOutcome] = []
+    /// Working copies of the catalogs units were read against (written only when some unit was applied).
+    var catalogs: [String: StringCatalog] = [:]
+    /// The units returned ones are checked against, found from each entry's source side computed once.
+    var unitLookup = ImportUnitLookup()
+    /// `.strings` values set so far, by target file path, then key.
+    var stringsValues: [String: [String: String]] = [:]
+    var stringsTables: [String: ExchangeFiles.Table] = [:]
+    /// `.stringsdict` values set so far, by target file path, then unit id.
+    var stringsdictValues: [String: [String: String]] = [:]
+    var stringsdictTables: [String: ExchangeFiles.PluralTable] = [:]
+    /// The source-side units of each `.stringsdict` table by id, by the table's `original` and locale, computed once.
+    var stringsdictUnits: [String: [String: ExchangeUnit]] = [:]
+    var applied: [String: Int] = [:]
+    var created: [String: Int] = [:]
+    var seen = Set<ImportUnitKey>()
+    var pluralIntegersByLocale: [String: [PluralCategory: [Int]]?] = [:]
+    var notes: [String] = []
+    /// Finds the translations a source edit puts up for review (one `CatalogUnits` per locale).
+    var sourceEdits = SourceEdits()
+    /// Development-language units skipped as not translated although their text was edited.
+    var unfinishedSourceEdits = 0
+    /// Base storyboards and XIBs read for copy edits, with where their texts lie (nil: unreadable).
+    var documents: [String: (data: Data, edits: InterfaceBuilderSourceEdits)?] = [:]
+    /// Edited development-language texts of Base storyboards and XIBs, by document path, then unit id.
+    var documentTexts: [String: [String: String]] = [:]
+    /// `LocaleIdentifier.canonicalized` of each name met, asked of ICU once per run.
+    private var canonicalNames: [String: String?] = [:]
+    /// Catalog source texts with `%`, parsed once per run (every locale's unit has the same source).
+    private var sourceFormats: [SourceFormatKey: FormatString] = [:]
+
+    private struct SourceFormatKey: Hashable {
+        var text: String
+        var substitution: SubstitutionArgument?
+    }
+
+    init(project: Project, files: ExchangeFiles) {
+        self.project = project
+        self.files = files
+    }
+
+    mutating func process(_ unit: TransUnit, file: XLIFFFile, locale: String, destination: XLIFFImporter.Destination, input: String) -> ImportUnitOutcome {
+        var outcome = ImportUnitOutcome(status: .skipped, input: input, location: unit.location, original: file.original, id: unit.id,
+                                        locale: locale, xliffState: unit.target == nil ? nil : unit.targetState?.rawValue)
+        switch destination {
+        case .readOnly(_, let why):
+            var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
+            candidate.readOnly = why
+            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+        case .unsupported(let path):
+            outcome.targetPath = path
+            let kind = XcodeSourceKind(path: path).name
+            var candidate = ImportCandidate(unit: unit, locale: locale,
+                                            unsupported: "l10n imports String Catalogs, .strings and .stringsdict tables, storyboards, XIBs and intent definitions, not \(kind) files yet; import this one with Xcode",
+                                            doNotTranslate: !unit.translate, hasStates: false)
+            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+        case .catalog(let path):
+            // The editor catalog may not exist yet; its entries then come from the SDK's.
+            let sourceLanguage = files.catalog(atPath: path)?.catalog.sourceLanguage ?? files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage
+            if isSameLocale(locale, sourceLanguage) {
+                return countingUnfinished(unit, processCatalogSourceEdit(unit, path: path, sourceLanguage: sourceLanguage, outcome: outcome))
+            }
+            return processCatalogUnit(unit, path: path, locale: locale, outcome: outcome)
+        case .strings(let table):
+            if table.hasBaseDocument, isSameLocale(locale, project.sourceLanguage) {
+                return processBaseDocumentSourceText(unit, table: table, outcome: outcome)
+            }
+            if isSameLocale(locale, table.sourceLocale) {
+                return countingUnfinished(unit, processStringsSourceEdit(unit, table: table, outcome: outcome))
+            }
+            return processStringsUnit(unit, table: table, locale: locale, outcome: outcome)
+        case .stringsdict(let table):
+            return processStringsdictUnit(unit, table: table, locale: locale, outcome: outcome)
+        }
+    }
+
+    /// Counts a copy edit left out for its state (Xcode exports a key-as-source text as `new`;
+    /// an editor who changes the text but not the state would otherwise lose the edit unnoticed).
+    private mutating func countingUnfinished(_ unit: TransUnit, _ outcome: ImportUnitOutcome) -> ImportUnitOutcome {
+        if outcome.reason == .notTranslated, let target = unit.target, !target.isEmpty,
+           !FormatString(target).isEquivalent(to: FormatString(outcome.oldValue ?? unit.source)) {
+            unfinishedSourceEdits += 1
+        }
+        return outcome
+    }
+
+    /// Whether an XLIFF language (canonicalized) names the catalog's or folder's locale.
+    mutating func isSameLocale(_ locale: String, _ other: String) -> Bool {
+        locale == other || canonical(other) == locale
+    }
+
+    /// `LocaleIdentifier.canonicalized(name)`, remembered: ICU's canonicalization costs more than
+    /// the rest of a unit's import.
+    mutating func canonical(_ name: String) -> String? {
+        if let known = canonicalNames[name] { return known }
+        let found = LocaleIdentifier.canonicalized(name)
+        canonicalNames[name] = .some(found)
+        return found
+    }
+
+    // MARK: Catalogs
+
+    private mutating func processCatalogUnit(_ unit: TransUnit, path: String, locale: String, outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        outcome.targetPath = path
+        let sdk = files.sdkCatalog?.catalog
+        if catalogs[path] == nil {
+            catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: sdk?.sourceLanguage ?? project.sourceLanguage)
+        }
+        let id = XcodeUnitID(unit.id, kind: .stringCatalog)
+        var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: false, hasStates: true)
+        guard let key = id.key else {
+            candidate.unknownID = "\"\(unit.id)\" is not a catalog key"
+            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+        }
+        outcome.key = key
+        // Read through the dictionary, never a local copy, so the edits below do not copy the catalog.
+        var entry = catalogs[path]!.entries[key]
+        var sourceLanguage = catalogs[path]!.sourceLanguage
+        var copiesSDKEntry = false
+        if entry == nil, path == files.editorCatalogPath, let sdkEntry = sdk?.entries[key] {
+            entry = sdkEntry
+            sourceLanguage = sdk!.sourceLanguage
+            copiesSDKEntry = true
+        }
+        candidate.doNotTranslate = !unit.translate || entry?.shouldTranslate == false
+        if !candidate.doNotTranslate {
+            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted
+        }
+        if let found = entry {
+            candidate.expected = unitLookup.unit(id: unit.id, key: key, entry: found, sourceLanguage: sourceLanguage,
+                                                 catalogPath: path, locale: locale)
+            if candidate.expected == nil { candidate.unknownID = "\"\(key)\" has no \(id.variationDescription) for \(locale)" }
+        } else {
+            candidate.unknownID = "\(path) has no key \"\(key)\"" + (path == files.editorCatalogPath ? " (nor does the SDK)" : "")
+        }
+        // Only the SDK's entry is needed from here on; no local copy of an app entry may share
+        // storage with the catalog while it is edited (every edit would copy its localizations).
+        let sdkEntry = copiesSDKEntry ? entry : nil
+        entry = nil
+        if candidate.expected?.isPluralCase == true { candidate.pluralIntegers = pluralIntegers(for: locale) }
+        if let expected = candidate.expected, ImportPolicy.hasPercent(expected.sourceValue) {
+            let formatKey = SourceFormatKey(text: expected.sourceValue, substitution: expected.sourceSubstitution)
+            if let known = sourceFormats[formatKey] {
+                candidate.sourceFormat = known
+            } else {
+                let parsed = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+                sourceFormats[formatKey] = parsed
+                candidate.sourceFormat = parsed
+            }
+        }
+        if let expected = candidate.expected, !candidate.doNotTranslate, !candidate.isDuplicate {
+            outcome.oldValue = expected.targetValue
+            outcome.oldState = expected.targetState?.rawValue
+        }
+        let verdict = ImportPolicy.decide(&candidate)
+        outcome = Self.record(verdict, candidate, in: outcome)
+        guard case .applied(let value, let state) = verdict, let expected = candidate.expected else { return outcome }
+        if copiesSDKEntry, var copy = sdkEntry {
+            copy.extractionState = .manual
+            catalogs[path]!.setEntry(copy, forKey: key)
+            outcome.createsEntry = true
+            created[path, default: 0] += 1
+        }
+        do {
+            try catalogs[path]!.setStringUnit(value: value, state: state, key: key, locale: locale, path: expected.path)
+        } catch {
+            if copiesSDKEntry {
+                catalogs[path]!.setEntry(nil, forKey: key)
+                created[path, default: 0] -= 1
+            }
+            outcome.createsEntry = false
+            outcome.rules.append(ImportUnitOutcome.Reason.unknownID.rawValue)
+            return Self.refuse(outcome, .unknownID, error.description)
+        }
+        applied[path, default: 0] += 1
+        return outcome
+    }
+
+    // MARK: Source edits
+
+    /// A copy edit of a catalog's development-language text: the rules judge the edited text as
+    /// a target against the current source (the same stale, state and placeholder rules, plus
+    /// `source-placeholders`); applied, it becomes the source-language value (a key-as-source
+    /// entry gets one, its key stays) and every other locale's translation of it goes to `needs_review`.
+    private mutating func processCatalogSourceEdit(_ unit: TransUnit, path: String, sourceLanguage: String,
+                                                   outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        outcome.targetPath = path
+        if catalogs[path] == nil { catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: sourceLanguage) }
+        var candidate = ImportCandidate(unit: unit, locale: sourceLanguage, doNotTranslate: false, hasStates: true)
+        candidate.isSourceEdit = true
+        let id = XcodeUnitID(unit.id, kind: .stringCatalog)
+        guard let key = id.key else {
+            candidate.unknownID = "\"\(unit.id)\" is not a catalog key"
+            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+        }
+        outcome.key = key
+        let entry = catalogs[path]!.entries[key]
+        candidate.doNotTranslate = !unit.translate || entry?.shouldTranslate == false
+        if !candidate.doNotTranslate {
+            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: sourceLanguage, id: unit.id)).inserted
+        }
+        var currentState: StringUnitState?
+        if let entry, var expected = unitLookup.unit(id: unit.id, key: key, entry: entry, sourceLanguage: sourceLanguage,
+                                                      catalogPath: path, locale: sourceLanguage) {
+            // The "translation" of a source text is the text itself, in the state its source unit has.
+            currentState = entry.localizations?[sourceLanguage]?.stringUnit(at: expected.path)?.state
+            expected.targetValue = expected.sourceValue
+            expected.targetState = currentState
+            expected.targetSubstitution = expected.sourceSubstitution
+            candidate.expected = expected
+        }
+        candidate.unknownID = entry == nil
+            ? "\(path) has no key \"\(key)\"" + (path == files.editorCatalogPath ? " (the SDK's own source texts are read-only)" : "")
+            : "\"\(key)\" has no \(id.variationDescription) in the development language"
+        if let expected = candidate.expected, !candidate.doNotTranslate, !candidate.isDuplicate {
+            outcome.oldValue = expected.sourceValue
+            outcome.oldState = currentState?.rawValue
+        }
+        let verdict = ImportPolicy.decide(&candidate)
+        outcome = Self.record(verdict, candidate, in: outcome)
+        guard case .applied(let edited, _) = verdict, let expected = candidate.expected else { return outcome }
+        let value = SourceEdits.written(edited, replacing: expected.sourceValue)
+        let state = currentState ?? .translated
+        let before = catalogs[path]!.entries[key]!
+        do {
+            try catalogs[path]!.setStringUnit(value: value, state: state, key: key, locale: sourceLanguage, path: expected.path)
+        } catch {
+            outcome.rules.append(ImportUnitOutcome.Reason.unknownID.rawValue)
+            return Self.refuse(outcome, .unknownID, error.description)
+        }
+        // Later units of this entry are checked against the edited source.
+        unitLookup.forget(catalogPath: path, key: key)
+        var edit = ImportUnitOutcome.SourceEdit()
+        for review in sourceEdits.translationsToReview(key: key, before: before, after: catalogs[path]!.entries[key]!,
+                                                        sourceLanguage: sourceLanguage) {
+            try? catalogs[path]!.setStringUnit(value: review.value, state: .needsReview, key: key, locale: review.locale, path: review.path)
+            edit.translations.append(ImportUnitOutcome.ReviewedTranslation(path: path, locale: review.locale, id: review.id, value: review.value,
+                                                                           oldState: review.state.rawValue, newState: StringUnitState.needsReview.rawValue))
+        }
+        outcome.newValue = value
+        outcome.newState = state.rawValue
+        outcome.sourceEdit = edit
+        applied[path, default: 0] += 1
+        return outcome
+    }
+
+    /// A copy edit of a `.strings` table's development-language value: written into the source
+    /// file; the other locales' values of the key cannot be marked (no states), so they are
+    /// listed to re-check.
+    private mutating func processStringsSourceEdit(_ unit: TransUnit, table: ExchangeFiles.Table, outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = processStringsUnit(unit, table: table, locale: table.sourceLocale, outcome: start, isSourceEdit: true)
+        guard outcome.status == .applied, outcome.oldValue != outcome.newValue else { return outcome }
+        outcome.sourceEdit = translationsToRecheck(unit.id, in: table)
+        return outcome
+    }
+
+    /// Every other locale's value of `id` in a table's `.strings` files (a legacy table's, or a
+    /// Base document's `Main.strings`), which cannot be marked for review: listed to re-check.
+    private mutating func translationsToRecheck(_ id: String, in table: ExchangeFiles.Table) -> ImportUnitOutcome.SourceEdit {
+        var edit = ImportUnitOutcome.SourceEdit()
+        for locale in Collator.xcodeKeyOrder.sorted(Array(table.table.files.keys)) where locale != table.sourceLocale && locale != "Base" {
+            let path = table.table.path(locale: locale)
+            guard let value = stringsValues[path]?[id] ?? table.table.files[locale]?.value(forKey: id) else { continue }
+            edit.translations.append(ImportUnitOutcome.ReviewedTranslation(path: path, locale: canonical(locale) ?? locale, id: id, value: value))
+        }
+        return edit
+    }
+
+    // MARK: Storyboards, XIBs and intent definitions
+
+    /// A development-language unit of a storyboard, XIB or intent definition (the copy editors'
+    /// file). A text returned as it is comes out unchanged. An edited text of a storyboard or XIB
+    /// is written into the Base document when it is an attribute l10n can rewrite
+    /// (`InterfaceBuilderSourceEdits`), and the locales' values of it are listed to re-check; any
+    /// other edited text is refused, to be made in Interface Builder or the intent editor.
+    private mutating func processBaseDocumentSourceText(_ unit: TransUnit, table: ExchangeFiles.Table,
+                                                            outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        let path = table.originalPath
+        outcome.targetPath = path
+        outcome.key = unit.id
+        var candidate = ImportCandidate(unit: unit, locale: start.locale, doNotTranslate: !unit.translate, hasStates: false)
+        candidate.expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: table.sourceFile)
+        candidate.unknownID = Self.unknownIDMessage(unit.id, table: table)
+        let isEdited = unit.target.map { target in
+            candidate.expected.map { target != $0.sourceValue && target != $0.source } ?? false
+        } ?? false
+        var edited = table.isIntentDefinition
+            ? "the development-language texts of \(path) are edited in Xcode's intent editor; l10n never writes an intent definition"
+            : "the development-language texts of \(path) are edited in Interface Builder; l10n never writes a storyboard or XIB"
+        if isEdited, table.isInterfaceBuilder {
+            if documents[path] == nil {
+                documents[path] = (try? Data(contentsOf: project.url(forPath: path))).map { ($0, InterfaceBuilderSourceEdits(document: $0)) }
+            }
+            if let document = documents[path] ?? nil, document.edits.valueRange(ofUnit: unit.id) != nil {
+                candidate.isSourceEdit = true
+            } else {
+                edited = "the text \"\(unit.id)\" of \(path) is not an attribute l10n can rewrite (multi-line text, a segment or cell title); edit it in Interface Builder"
+            }
+        }
+        if isEdited, !candidate.isSourceEdit { candidate.unsupported = edited }
+        if unit.translate, candidate.isSourceEdit {
+            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: start.locale, id: unit.id)).inserted
+        }
+        let verdict = ImportPolicy.decide(&candidate)
+        if case .applied(let value, _) = verdict, candidate.isSourceEdit, let expected = candidate.expected {
+            outcome.oldValue = expected.sourceValue
+            outcome = Self.record(verdict, candidate, in: outcome)
+            documentTexts[path, default: [:]][unit.id] = value
+            applied[path, default: 0] += 1
+            outcome.sourceEdit = translationsToRecheck(unit.id, in: table)
+            return outcome
+        }
+        if case .applied = verdict {
+            candidate.rules.append(ImportUnitOutcome.Reason.unsupportedFile.rawValue)
+            return Self.refuse(Self.record(verdict, candidate, in: outcome), .unsupportedFile, edited)
+        }
+        return Self.record(verdict, candidate, in: outcome)
+    }
+
+    // MARK: .strings
+
+    private mutating func processStringsUnit(_ unit: TransUnit, table: ExchangeFiles.Table, locale: String, outcome start: ImportUnitOutcome,
+                                             isSourceEdit: Bool = false) -> ImportUnitOutcome {
+        var outcome = start
+        // An existing folder spelled another way (`pt_BR.lproj` for pt-BR) is the one written.
+        let folderLocale = table.table.files[locale] != nil ? locale
+            : table.table.files.keys.sorted().first { canonical($0) == locale } ?? locale
+        let path = table.table.path(locale: folderLocale)
+        outcome.targetPath = path
+        outcome.key = unit.id
+        var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
+        candidate.isSourceEdit = isSourceEdit
+        if unit.translate {
+            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted
+        }
+        let current = stringsValues[path]?[unit.id] ?? table.table.files[folderLocale]?.value(forKey: unit.id)
+        if var expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: nil) {
+            // A copy edit earlier in the run changed the source this translation is checked against.
+            if !isSourceEdit, let edited = stringsValues[table.originalPath]?[unit.id] {
+                expected.sourceValue = edited
+                expected.source = FormatString.positionalized(edited)
+            }
+            expected.targetValue = current
+            candidate.expected = expected
+            if unit.translate, !candidate.isDuplicate { outcome.oldValue = current }
+        } else if table.hasBaseDocument {
+            candidate.unknownID = Self.unknownIDMessage(unit.id, table: table)
+        } else {
+            candidate.unknownID = "\(table.originalPath) has no key \"\(unit.id)\""
+        }
+        let verdict = ImportPolicy.decide(&candidate)
+        outcome = Self.record(verdict, candidate, in: outcome)
+        guard case .applied(var value, _) = verdict else { return outcome }
+        if isSourceEdit, let expected = candidate.expected {
+            value = SourceEdits.written(value, replacing: expected.sourceValue)
+            outcome.newValue = value
+        }
+        stringsValues[path, default: [:]][unit.id] = value
+        stringsTables[path] = table
+        applied[path, default: 0] += 1
+        return outcome
+    }
+
+    /// Why a unit id a Base document does not have is refused.
+    private static func unknownIDMessage(_ id: String, table: ExchangeFiles.Table) -> String {
+        if table.isIntentDefinition {
+            return "\(table.originalPath) has no string with the id \"\(id)\": the intent, parameter or response it named was removed or renamed"
+        }
+        return "\(table.originalPath) has no text \"\(id)\" (no object with that id and property): the object was removed or its text is not localizable"
+    }
+
+    // MARK: .stringsdict
+
+    /// A unit of a `.stringsdict`: its string (a key's format or one case of a variable) is set in
+    /// the locale's `.stringsdict`, which `finish` edits in place or creates from the source
+    /// file's structure. Copy edits of the development language's plural rules are not imported.
+    private mutating func processStringsdictUnit(_ unit: TransUnit, table: ExchangeFiles.PluralTable, locale: String,
+                                                 outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        let folderLocale = table.table.pluralFiles[locale] != nil ? locale
+            : table.table.pluralFiles.keys.sorted().first { canonical($0) == locale }
+            ?? table.table.files.keys.sorted().first { canonical($0) == locale } ?? locale
+        let path = table.table.pluralPath(locale: folderLocale)
+        outcome.targetPath = path
+        let parts = StringsdictUnits.parse(id: unit.id)
+        outcome.key = parts?.key ?? unit.id
+        var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
+        if isSameLocale(locale, table.sourceLocale) {
+            return countingUnfinished(unit, processStringsdictSourceEdit(unit, table: table, outcome: outcome))
+        }
+        if unit.translate {
+            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted
+        }
+        let unitsKey = table.originalPath + "\u{0}" + locale
+        if stringsdictUnits[unitsKey] == nil {
+            let units = table.units(locale: locale, target: nil)
+            stringsdictUnits[unitsKey] = Dictionary(units.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        if var expected = stringsdictUnits[unitsKey]?[unit.id], let parts {
+            let existing = table.table.pluralFiles[folderLocale]?.entry(forKey: parts.key)
+            let written: String? = if let variable = parts.variable, let category = parts.category {
+                existing?.variable(variable)?.value(for: category)
+            } else {
+                existing?.formatKey
+            }
+            let current = stringsdictValues[path]?[unit.id] ?? written
+            expected.targetValue = current
+            candidate.expected = expected
+            if expected.isPluralCase { candidate.pluralIntegers = pluralIntegers(for: locale) }
+            if unit.translate, !candidate.isDuplicate { outcome.oldValue = current }
+        } else {
+            candidate.unknownID = "\(table.originalPath) has no string \"\(unit.id)\""
+        }
+        let verdict = ImportPolicy.decide(&candidate)
+        outcome = Self.record(verdict, candidate, in: outcome)
+        guard case .applied(let value, _) = verdict else { return outcome }
+        stringsdictValues[path, default: [:]][unit.id] = value
+        stringsdictTables[path] = table
+        applied[path, default: 0] += 1
+        return outcome
+    }
+
+    /// A copy edit of a `.stringsdict`'s development-language string: written into the source
+    /// file in place; the other locales' strings of the same key (and variable) cannot be marked
+    /// (no states), so they are listed to re-check.
+    private mutating func processStringsdictSourceEdit(_ unit: TransUnit, table: ExchangeFiles.PluralTable,
+                                                       outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        let path = table.originalPath
+        outcome.targetPath = path
+        let parts = StringsdictUnits.parse(id: unit.id)
+        outcome.key = parts?.key ?? unit.id
+        var candidate = ImportCandidate(unit: unit, locale: start.locale, doNotTranslate: !unit.translate, hasStates: false)
+        candidate.isSourceEdit = true
+        if unit.translate {
+            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: start.locale, id: unit.id)).inserted
+        }
+        let unitsKey = path + "\u{0}" + table.sourceLocale
+        if stringsdictUnits[unitsKey] == nil {
+            let units = table.units(locale: table.sourceLocale, target: table.sourceFile)
+            stringsdictUnits[unitsKey] = Dictionary(units.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        // Only strings the source file holds can be edited (not a category it lacks).
+        if var expected = stringsdictUnits[unitsKey]?[unit.id], let current = expected.targetValue {
+            expected.targetValue = stringsdictValues[path]?[unit.id] ?? current
+            candidate.expected = expected
+            if unit.translate, !candidate.isDuplicate { outcome.oldValue = expected.targetValue }
+        } else {
+            candidate.unknownID = "\(path) has no string \"\(unit.id)\""
+        }
+        let verdict = ImportPolicy.decide(&candidate)
+        outcome = Self.record(verdict, candidate, in: outcome)
+        guard case .applied(var value, _) = verdict, let expected = candidate.expected, let parts else { return outcome }
+        value = SourceEdits.written(value, replacing: expected.sourceValue)
+        outcome.newValue = value
+        stringsdictValues[path, default: [:]][unit.id] = value
+        stringsdictTables[path] = table
+        applied[path, default: 0] += 1
+        guard outcome.oldValue != value else { return outcome }
+        var edit = ImportUnitOutcome.SourceEdit()
+        for locale in Collator.xcodeKeyOrder.sorted(Array(table.table.pluralFiles.keys)) where locale != table.sourceLocale && locale != "Base" {
+            guard let entry = table.table.pluralFiles[locale]?.entry(forKey: parts.key) else { continue }
+            let localePath = table.table.pluralPath(locale: locale)
+            let canonicalLocale = canonical(locale) ?? locale
+            var strings: [(id: String, value: String)] = []
+            if let variable = parts.variable {
+                for found in entry.variable(variable)?.cases ?? [] {
+                    guard let text = found.string else { continue }
+                    strings.append((StringsdictUnits.id(key: parts.key, variable: variable, category: found.category), text))
+                }
+            } else if let format = entry.formatKey {
+                strings.append((unit.id, format))
+            }
+            for (id, text) in strings {
+                let current = stringsdictValues[localePath]?[id] ?? text
+                edit.translations.append(ImportUnitOutcome.ReviewedTranslation(path: localePath, locale: canonicalLocale, id: id, value: current))
+            }
+        }
+        outcome.sourceEdit = edit
+        return outcome
+    }
+
+    /// The locale's `.stringsdict` with the imported values: the existing file with only those
+    /// strings changed, or (`existing` nil) a new file in Xcode's property-list layout. A key or
+    /// variable the file lacks is added with the source file's structure: its
+    /// `NSStringLocalizedFormatKey` (the source's until a translation of it is imported),
+    /// `NSStringFormatSpecTypeKey` and `NSStringFormatValueTypeKey`, then the imported cases.
+    static func stringsdict(_ values: [String: String], source: Stringsdict, existing: Stringsdict?, path: String) -> Stringsdict {
+        var file = existing ?? Stringsdict(path: path)
+        for entry in source.entries {
+            var ids: [(id: String, variable: StringsdictVariable?, category: String?)] = []
+            if entry.formatKey != nil { ids.append((StringsdictUnits.id(key: entry.key, variable: nil, category: nil), nil, nil)) }
+            for variable in entry.variables {
+                // A plural rule may get categories the source lacks (Russian `few`), new ones in CLDR order.
+                var categories = variable.cases.filter { $0.string != nil }.map(\.category)
+                if variable.ruleType == .plural { categories += Stringsdict.pluralCategories.filter { !categories.contains($0) } }
+                for category in categories {
+                    ids.append((StringsdictUnits.id(key: entry.key, variable: variable.name, category: category), variable, category))
+                }
+            }
+            guard ids.contains(where: { values[$0.id] != nil }) else { continue }
+            if file.root[entry.key]?.dictionary == nil, let format = entry.formatKey {
+                file.setFormat(format, forKey: entry.key)
+            }
+            for (id, variable, category) in ids {
+                guard let value = values[id] else { continue }
+                guard let variable, let category else {
+                    file.setFormat(value, forKey: entry.key)
+                    continue
+                }
+                var dictionary = file.root[entry.key]?.dictionary ?? PropertyListDictionary()
+                if dictionary[variable.name]?.dictionary == nil {
+                    var structure = PropertyListDictionary()
+                    structure[Stringsdict.specTypeKey] = .string(variable.ruleType.rawValue)
+                    if let valueType = variable.valueType { structure[Stringsdict.valueTypeKey] = .string(valueType) }
+                    dictionary[variable.name] = .dictionary(structure)
+                    file.root[entry.key] = .dictionary(dictionary)
+                }
+                file.setValue(value, forKey: entry.key, variable: variable.name, category: category)
+            }
+        }
+        return file
+    }
+
+    // MARK: Verdicts
+
+    /// The integers below 100 each plural category covers in the locale, asked of ICU once per
+    /// run; nil when ICU has no rules for the locale.
+    private mutating func pluralIntegers(for locale: String) -> [PluralCategory: [Int]]? {
+        if let known = pluralIntegersByLocale[locale] { return known }
+        let rules = (try? PluralRules(locale: locale)).flatMap { $0.hasLocaleData ? $0 : nil }
+        let integers = rules?.integers(below: 100)
+        pluralIntegersByLocale[locale] = .some(integers)
+        return integers
+    }
+
+    /// The outcome a verdict gives: its status, the rules that decided it, and their remarks.
+    private static func record(_ verdict: ImportVerdict, _ candidate: ImportCandidate, in start: ImportUnitOutcome) -> ImportUnitOutcome {
+        var outcome = start
+        outcome.rules = candidate.rules
+        let remarks = candidate.remarks.isEmpty ? nil : candidate.remarks.joined(separator: "; ")
+        switch verdict {
+        case .skipped(let reason):
+            outcome.status = .skipped
+            outcome.reason = reason
+        case .refused(let reason, let message):
+            outcome = refuse(outcome, reason, message)
+        case .unchanged(let value):
+            outcome.status = .unchanged
+            outcome.newValue = value
+            outcome.newState = candidate.expected?.targetState?.rawValue
+            outcome.message = remarks
+        case .applied(let value, let state):
+            outcome.status = .applied
+            outcome.newValue = value
+            outcome.newState = candidate.hasStates ? state.rawValue : nil
+            outcome.message = remarks
+        }
+        return outcome
+    }
+
+    private static func refuse(_ outcome: ImportUnitOutcome, _ reason: ImportUnitOutcome.Reason, _ message: String) -> ImportUnitOutcome {
+        var copy = outcome
+        copy.status = .refused
+        copy.reason = reason
+        copy.message = message
+        copy.newValue = nil
+        copy.newState = nil
+        return copy
+    }
+
+    // MARK: Files
+
+    /// The bytes of every file whose content changes.
+    mutating func finish() -> ImportPlan {
+        if unfinishedSourceEdits > 0 {
+            notes.append("\(unfinishedSourceEdits) development-language unit\(unfinishedSourceEdits == 1 ? " has" : "s have") an edited text in an unfinished state (Xcode exports a key-as-source text as new) and \(unfinishedSourceEdits == 1 ? "was" : "were") skipped; set state=\"translated\" (or remove the state) on the edited targets to apply them")
+        }
+        var changes: [ImportFileChange] = []
+        for (path, catalog) in catalogs where applied[path, default: 0] > 0 {
+            let url = project.url(forPath: path)
+            let original = files.catalog(atPath: path)
+            let data: Data
+            if let original {
+                data = StringCatalogWriter(finalNewline: .asRead).data(for: catalog)
+                if let bytes = try? Data(contentsOf: url), bytes != StringCatalogWriter(finalNewline: .asRead).data(for: original.catalog) {
+                    notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
+                }
+            } else {
+                data = StringCatalogWriter().data(for: catalog)
+            }
+            if let existing = try? Data(contentsOf: url), existing == data { continue }
+            changes.append(ImportFileChange(path: path, url: url, data: data, isNew: original == nil,
+                                            appliedUnits: applied[path] ?? 0, createdEntries: created[path] ?? 0,
+                                            expected: original == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
+        }
+        for (path, values) in stringsValues {
+            guard let table = stringsTables[path] else { continue }
+            let locale = ProjectDiscovery.lprojName(of: path) ?? ""
+            let url = project.url(forPath: path)
+            let existing = table.table.files[locale]
+            var file = existing ?? StringsFile(path: path, encoding: .utf8)
+            for key in table.sourceFile.keys {
+                guard let value = values[key] else { continue }
+                file.setValue(value, forKey: key, comment: table.sourceFile.entry(forKey: key)?.comment)
+            }
+            // A new file of a storyboard or XIB is laid out as ibtool generates it (formats.md §3),
+            // one of an intent definition as real intent strings files are (sorted, no comments).
+            let data: Data
+            if existing != nil {
+                data = StringsWriter.data(for: file)
+            } else if table.isIntentDefinition {
+                data = IntentDefinition.newStringsData(for: file)
+            } else {
+                data = StringsWriter.canonicalData(for: file, layout: table.isInterfaceBuilder ? .interfaceBuilder : nil)
+            }
+            if let bytes = try? Data(contentsOf: url), bytes == data { continue }
+            changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
+                                            appliedUnits: applied[path] ?? 0, createdEntries: 0,
+                                            expected: existing == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
+        }
+        for (path, texts) in documentTexts {
+            guard let document = documents[path] ?? nil, let data = document.edits.applying(texts), data != document.data else { continue }
+            changes.append(ImportFileChange(path: path, url: project.url(forPath: path), data: data, isNew: false,
+                                            appliedUnits: applied[path] ?? 0, createdEntries: 0, expected: .bytes(document.data)))
+        }
+        for (path, values) in stringsdictValues {
+            guard let table = stringsdictTables[path] else { continue }
+            let locale = ProjectDiscovery.lprojName(of: path) ?? ""
+            let url = project.url(forPath: path)
+            let existing = table.table.pluralFiles[locale]
+            let data = StringsdictWriter.data(for: Self.stringsdict(values, source: table.sourceFile, existing: existing, path: path))
+            if let bytes = try? Data(contentsOf: url), bytes == data { continue }
+            changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
+                                            appliedUnits: applied[path] ?? 0, createdEntries: 0,
+                                            expected: existing == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
+        }
+        changes.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
+        var plan = ImportPlan(outcomes: outcomes, changes: changes, notes: notes, root: project.root)
+        plan.writableOutsideRoot = project.writableOutsideRootURLs
+        return plan
+    }
+}
+
+extension XcodeUnitID {
+    /// "variation plural.one" for a catalog variation, "value" for a plain key (for messages).
+    var variationDescription: String {
+        if case .catalogVariation(_, let path) = self { return "variation \(path.joined(separator: "."))" }
+        return "plain value"
+    }
+}
+
+extension XcodeSourceKind {
+    /// A short name for messages.
+    var name: String {
+        switch self {
+        case .stringCatalog: "String Catalog"
+        case .strings: ".strings"
+        case .stringsdict: ".stringsdict"
+        case .interfaceBuilder: "storyboard or XIB"
+        case .intentDefinition: "intent definition"
+        case .other(let ext): ext.isEmpty ? "such" : "." + ext
+        }
+    }
+}

@@ -1,0 +1,430 @@
+import Foundation
+import L10nCore
+import L10nFormats
+import L10nLocale
+
+/// The project model as the checks read it, with what several checks need computed once: the
+/// locales the app offers, what a device in each of them searches, which layer wins each key,
+/// the storyboards' keys, and which files are the app's own to fix.
+public struct CheckContext: Sendable {
+    public let project: Project
+    /// Locales the app offers (`.lproj` folders, catalog locales, `CFBundleLocalizations`), without `Base`.
+    public let offeredLocales: [String]
+    /// The offered locales the run looks at (`--locale` narrows them); the source language included.
+    public let locales: [String]
+    /// Width budgets: the manifest's, else the CE.SDK surfaces for an app on the editor SDK.
+    public let budgets: [WidthBudget]
+    /// Storyboards and XIBs, scanned once.
+    public let interfaceDocuments: [InterfaceBuilderDocument]
+    /// The keys every table defines, for the references of the Swift sources (empty without any).
+    let codeKeys: CodeKeyIndex
+
+    /// The app bundle's resource search list for a device that prefers each offered locale.
+    private let searchLists: [String: [String]]
+    private let deviceNames: [String: String]
+    /// The chain's layers with the backing data, in lookup order.
+    package let chain: [ChainLayer]
+
+    /// One layer of the chain with its catalog or legacy table; a class, so the many lookups
+    /// per key pass a reference instead of copying the catalog's containers.
+    package final class ChainLayer: Sendable {
+        package let layer: Layer
+        package let catalog: StringCatalog?
+        package let table: StringsTable?
+
+        init(layer: Layer, catalog: StringCatalog?, table: StringsTable?) {
+            self.layer = layer
+            self.catalog = catalog
+            self.table = table
+        }
+
+        /// The project-relative file a fix goes into for a locale.
+        package func file(locale: String) -> String? {
+            layer.catalogPath ?? table?.path(locale: locale)
+        }
+        func contains(_ key: String) -> Bool {
+            if let catalog { return catalog.entries[key] != nil }
+            return table?.files.values.contains { $0.value(forKey: key) != nil } ?? false
+        }
+        package func value(_ key: String, locale: String) -> String? {
+            if let catalog { return CheckContext.plainValue(catalog.entries[key], locale: locale) }
+            return table?.files[locale]?.value(forKey: key)
+        }
+    }
+
+    public init(project: Project, locales filter: [String] = []) throws {
+        try self.init(project: project, locales: filter, keysOf: nil)
+    }
+
+    /// A context whose chain keys and winners are `base`'s, which reads a project with the same
+    /// keys in every layer (the pseudo-locale's copy): for the `width` check alone, which reads
+    /// only the chain, so the app's units and the misnamed overrides are left empty.
+    package init(project: Project, locales filter: [String], keysOf base: CheckContext?) throws {
+        self.project = project
+        let offered = project.app.availableLocalizations
+        var seen = Set<String>()
+        offeredLocales = offered.filter { seen.insert($0).inserted }
+        if filter.isEmpty {
+            locales = offeredLocales
+        } else {
+            for locale in filter where !offeredLocales.contains(locale) {
+                throw InputError("the app does not offer the locale '\(locale)'",
+                                 hint: "it offers \(offeredLocales.joined(separator: ", "))")
+            }
+            locales = offeredLocales.filter { filter.contains($0) }
+        }
+        budgets = project.manifest.widths ?? (project.lookupChain.isEditorChain ? WidthBudget.editorDefaults : [])
+
+        let scanner = InterfaceBuilderScanner(keyPaths: Set(project.storyboardKeyPaths))
+        interfaceDocuments = try project.interfaceFiles.map { path in
+            var document = try scanner.scan(AtomicFile.read(project.url(forPath: path)), path: path)
+            document.path = path
+            return document
+        }
+
+        codeKeys = CodeKeyIndex(project: project)
+
+        let matcher = LocaleMatcher()
+        let appLocalizations = project.app.localizations
+        var lists: [String: [String]] = [:]
+        for locale in offeredLocales {
+            lists[locale] = appLocalizations.localizations(forPreferredLanguages: [locale], matcher: matcher)
+        }
+        searchLists = lists
+        var devices: [String: String] = [:]
+        for candidate in Project.commonDeviceLanguages {
+            guard let chosen = appLocalizations.localizations(forPreferredLanguages: [candidate], matcher: matcher).first,
+                  devices[chosen] == nil else { continue }
+            devices[chosen] = candidate
+        }
+        deviceNames = devices
+        chain = project.lookupChain.layers.map { layer in
+            ChainLayer(layer: layer, catalog: project.catalog(for: layer),
+                       table: layer.catalogPath == nil
+                           ? project.stringsTables.first { $0.bundle == layer.bundle && $0.table == layer.table } : nil)
+        }
+        let ignored = Set(project.ignoredCatalogs.map(\.path))
+        // The app's own catalogs (a read-only layer outside the project is like a vendor's), read by the chain.
+        let appFiles = project.catalogs.filter { project.ownsCatalog(atPath: $0.path) && !ignored.contains($0.path) }
+        appCatalogFiles = appFiles
+        // Merging the chain's keys, gathering the app's string units, finding each key's winner
+        // and indexing the SDK's keys for misnamed overrides are independent: side by side.
+        let chain = self.chain
+        if let base {
+            chainKeys = base.chainKeys
+            winners = base.winners
+            appUnits = []
+            sdkKeyIndex = nil
+            misnamed = [:]
+            return
+        }
+        let sdkKeys = project.lookupChain.sdkLayer.flatMap { project.catalog(for: $0) }.map { Array($0.entries.keys) }
+        enum Part { case keys([String]), units([AppUnit]), winners([String: Int]), misnamed(SDKKeyIndex?, [Int: [String: String]]) }
+        let parts = ConcurrentWork.map(4) { part -> Part in
+            switch part {
+            case 0: return .keys(Self.keys(of: chain))
+            case 1: return .units(Self.units(of: appFiles))
+            case 2: return .winners(Self.winners(of: chain))
+            default:
+                let index = sdkKeys.map(SDKKeyIndex.init)
+                return .misnamed(index, Self.misnamedOverrides(in: chain, index: index, previousSDK: project.previousSDK?.catalog))
+            }
+        }
+        guard case .keys(let keys) = parts[0], case .units(let units) = parts[1], case .winners(let winners) = parts[2],
+              case .misnamed(let index, let misnamed) = parts[3] else {
+            preconditionFailure("ConcurrentWork.map keeps the parts in order")
+        }
+        chainKeys = keys
+        appUnits = units
+        self.winners = winners
+        sdkKeyIndex = index
+        self.misnamed = misnamed
+    }
+
+    /// The first layer that contains each key of the chain.
+    private static func winners(of chain: [ChainLayer]) -> [String: Int] {
+        var winners: [String: Int] = [:]
+        for (index, layer) in chain.enumerated() {
+            var keys: [String] = []
+            if let catalog = layer.catalog { keys = Array(catalog.entries.keys) }
+            if let table = layer.table { for file in table.files.values { keys += file.keys } }
+            for key in keys where winners[key] == nil { winners[key] = index }
+        }
+        return winners
+    }
+
+    public var sourceLanguage: String { project.sourceLanguage }
+
+    /// The localizations a device preferring `locale` searches, best first.
+    public func searchList(for locale: String) -> [String] {
+        searchLists[locale] ?? BundleLocalizations(declared: offeredLocales, developmentRegion: project.app.developmentRegion)
+            .localizations(forPreferredLanguages: [locale])
+    }
+
+    /// A common device language that lands on `locale` (`de-AT` for `de`), else the locale itself.
+    public func device(for locale: String) -> String { deviceNames[locale] ?? locale }
+
+    /// The SDK layer's catalog, when the project is on the editor SDK.
+    public var sdkCatalog: StringCatalog? {
+        project.lookupChain.sdkLayer.flatMap { project.catalog(for: $0) }
+    }
+
+    /// Catalogs whose values are the app's to fix: neither the SDK's nor a vendor's, and read by the app.
+    public var appCatalogs: [CatalogFile] { appCatalogFiles }
+
+    /// Legacy tables that are the app's to fix (not under a vendor folder).
+    public var appStringsTables: [StringsTable] {
+        project.stringsTables.filter { !ProjectDiscovery.isVendorPath($0.folder + "/x") }
+    }
+
+    /// The SDK's keys, indexed for "did you mean" (nil without an SDK layer).
+    let sdkKeyIndex: SDKKeyIndex?
+
+    /// Whether an app layer's key is a misnamed override: no layer below has it, but it is
+    /// meant to rename an SDK key (a typo, a dropped placeholder suffix). No code looks it up.
+    /// Returns the key it most likely meant.
+    package func misnamedOverride(_ key: String, layer position: Int) -> String? {
+        misnamed[position]?[key]
+    }
+
+    /// Misnamed overrides by layer index, found once.
+    private let misnamed: [Int: [String: String]]
+
+    /// A key the previous SDK had is not misnamed but removed (`override-of-removed-key`).
+    private static func misnamedOverrides(in chain: [ChainLayer], index: SDKKeyIndex?, previousSDK: StringCatalog?) -> [Int: [String: String]] {
+        guard let index else { return [:] }
+        var result: [Int: [String: String]] = [:]
+        for (position, layer) in chain.enumerated() where layer.layer.role == .app {
+            var keys = Set<String>()
+            if let catalog = layer.catalog { keys.formUnion(catalog.entries.keys) }
+            if let table = layer.table { for file in table.files.values { keys.formUnion(file.keys) } }
+            for key in keys where previousSDK?.entries[key] == nil && !chain[(position + 1)...].contains(where: { $0.contains(key) }) {
+                if let intended = index.intendedKey(for: key) { result[position, default: [:]][key] = intended }
+            }
+        }
+        return result
+    }
+
+    /// The index in `chain` of the layer that wins `key`, nil when no layer has it.
+    package func winningLayer(_ key: String) -> Int? {
+        winners[key]
+    }
+
+    /// The winning layer of every chain key, found once.
+    private let winners: [String: Int]
+
+    /// Every key any chain layer defines, in Xcode's key order.
+    package let chainKeys: [String]
+
+    /// Each layer's keys are already in Xcode's order (a catalog as read): they are merged, one
+    /// comparison per key, instead of sorting the union.
+    private static func keys(of chain: [ChainLayer]) -> [String] {
+        let collator = Collator.xcodeKeyOrder
+        var merged: [String] = []
+        for layer in chain {
+            var layerKeys: [String] = []
+            if let catalog = layer.catalog { layerKeys = catalog.orderedKeys }
+            if let table = layer.table {
+                var keys = Set<String>()
+                for file in table.files.values { keys.formUnion(file.keys) }
+                layerKeys = merge(layerKeys, collator.sorted(Array(keys)), collator)
+            }
+            merged = merge(merged, layerKeys, collator)
+        }
+        return merged
+    }
+
+    /// Two lists in the collator's order merged into one, each key once.
+    private static func merge(_ a: [String], _ b: [String], _ collator: Collator) -> [String] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var result: [String] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] == b[j] {
+                result.append(a[i]); i += 1; j += 1
+                continue
+            }
+            if collator.compare(a[i], b[j]) < 0 { result.append(a[i]); i += 1 } else { result.append(b[j]); j += 1 }
+        }
+        result += a[i...]
+        result += b[j...]
+        return result
+    }
+
+    /// What a device preferring `locale` shows for `key`: the layer index, the localization whose
+    /// value renders (nil when the layer's source text shows), and the text.
+    package func shown(_ key: String, locale: String) -> (layer: Int, locale: String?, value: String)? {
+        shown(key, locales: [locale])[0]
+    }
+
+    /// `shown(key, locale:)` for several locales, the winning layer and its entry looked up once.
+    package func shown(_ key: String, locales: [String]) -> [(layer: Int, locale: String?, value: String)?] {
+        guard let index = winningLayer(key) else { return locales.map { _ in nil } }
+        let layer = chain[index]
+        let entry = layer.catalog?.entries[key]
+        func value(_ locale: String) -> String? {
+            layer.catalog != nil ? Self.plainValue(entry, locale: locale) : layer.value(key, locale: locale)
+        }
+        let source = layer.catalog?.sourceLanguage ?? sourceLanguage
+        return locales.map { locale in
+            for candidate in searchList(for: locale) {
+                if let text = value(candidate) { return (index, candidate, text) }
+            }
+            return (index, nil, value(source) ?? key)
+        }
+    }
+
+    /// The plain value of an entry in a locale: its root string unit, else its plural `other`.
+    package static func plainValue(_ entry: CatalogEntry?, locale: String) -> String? {
+        plainUnit(entry, locale: locale)?.value
+    }
+
+    /// The string unit that stands for an entry in a locale: the root one, else the plural
+    /// `other`, else the first of its variations.
+    package static func plainUnit(_ entry: CatalogEntry?, locale: String) -> StringUnit? {
+        guard let localization = entry?.localizations?[locale] else { return nil }
+        return localization.stringUnit ?? localization.variations?.plural?["other"]?.stringUnit
+            ?? localization.stringUnits.first?.unit
+    }
+
+    /// The chain layer where the translation of a key that `position` wins lands: for an SDK
+    /// key the app's editor table (as export routes it), else the winner itself.
+    package func translationTarget(ofWinner position: Int) -> Int {
+        guard chain[position].layer.role == .sdk else { return position }
+        return chain.firstIndex { $0.layer.role == .app && $0.layer.table == ProjectDiscovery.editorTable && $0.catalog != nil }
+            ?? chain.firstIndex { $0.layer.role == .app } ?? position
+    }
+
+    /// Every translated entry of the app's legacy tables with the source-language (or `Base`)
+    /// value of its key, locales in name order; entries whose key has no source value are left out.
+    func appStringsTranslations(_ body: (StringsTable, String, StringsFile.Entry, String) -> Void) {
+        for table in appStringsTables {
+            guard let sourceFile = table.files[sourceLanguage] ?? table.files["Base"] else { continue }
+            for (locale, file) in table.files.sorted(by: { $0.key < $1.key }) where locale != sourceLanguage && locale != "Base" {
+                for entry in file.entries {
+                    if let source = sourceFile.value(forKey: entry.key) { body(table, locale, entry, source) }
+                }
+            }
+        }
+    }
+
+    /// Legacy tables of framework bundles outside the chain (an onboarding kit's `Localizable`).
+    package var frameworkTables: [StringsTable] {
+        appStringsTables.filter { table in
+            table.bundle != project.app.name
+                && !chain.contains { $0.table?.folder == table.folder && $0.table?.table == table.table }
+        }
+    }
+
+    /// The localization a framework table uses on a device preferring `locale`: the app's
+    /// choice if the table has it, since frameworks follow the app.
+    package func frameworkLocalization(_ table: StringsTable, locale: String) -> String? {
+        BundleLocalizations(lprojFolders: table.locales, developmentRegion: sourceLanguage)
+            .localizations(forPreferredLanguages: [locale], inApp: project.app.localizations).first
+    }
+
+    /// The source text a translation at `path` of `key` is measured against: the source
+    /// language's unit at the same path, its plural `other`, its root value, else the key itself.
+    static func sourceText(in catalog: StringCatalog, key: String, path: StringUnitPath) -> (text: String, substitution: SubstitutionArgument?) {
+        let localization = catalog.entries[key]?.localizations?[catalog.sourceLanguage]
+        let substitution = substitutionArgument(localization, path)
+        if let unit = localization?.stringUnit(at: path) { return (unit.value, substitution) }
+        var components = path.components
+        if components.count >= 2, components[components.count - 2] == "plural" {
+            components[components.count - 1] = "other"
+            if let unit = localization?.stringUnit(at: StringUnitPath(components)) { return (unit.value, substitution) }
+        }
+        if components.first == "substitutions", let unit = localization?.stringUnits.first(where: {
+            $0.path.components.prefix(2) == components.prefix(2) && $0.path.components.last == "other"
+        })?.unit {
+            return (unit.value, substitution)
+        }
+        if let localization, let text = plainValue(CatalogEntry(localizations: [catalog.sourceLanguage: localization]), locale: catalog.sourceLanguage),
+           components.first != "substitutions" {
+            return (text, nil)
+        }
+        return (key, nil)
+    }
+
+    /// The `%arg` meaning of a leaf inside a substitution's variations.
+    static func substitutionArgument(_ localization: CatalogLocalization?, _ path: StringUnitPath) -> SubstitutionArgument? {
+        guard path.components.first == "substitutions", path.components.count > 1,
+              let substitution = localization?.substitutions?[path.components[1]] else { return nil }
+        return SubstitutionArgument(number: substitution.argNum, formatSpecifier: substitution.formatSpecifier)
+    }
+
+    /// The app's own catalogs (not the SDK's, a vendor's, or one the chain ignores).
+    let appCatalogFiles: [CatalogFile]
+
+    /// One string unit of the app's own catalogs and where it lives.
+    struct AppUnit: Sendable {
+        package var file: Int
+        var key: String
+        var locale: String
+        var leaf: StringUnitLeaf
+    }
+
+    /// Every string unit of the app's own catalogs in file order, gathered once for every check.
+    let appUnits: [AppUnit]
+
+    /// The units in the catalogs' own (unordered) entry order: findings are sorted by file and
+    /// line at the end, so no check depends on this order.
+    private static func units(of catalogs: [CatalogFile]) -> [AppUnit] {
+        var units: [AppUnit] = []
+        for (index, file) in catalogs.enumerated() {
+            for (key, entry) in file.catalog.entries {
+                guard let localizations = entry.localizations else { continue }
+                for (locale, localization) in localizations {
+                    // Most localizations are one string: no leaf list to build.
+                    if localization.variations == nil && localization.substitutions == nil {
+                        if let unit = localization.stringUnit {
+                            units.append(AppUnit(file: index, key: key, locale: locale, leaf: StringUnitLeaf(path: StringUnitPath(), unit: unit)))
+                        }
+                        continue
+                    }
+                    for leaf in localization.stringUnits { units.append(AppUnit(file: index, key: key, locale: locale, leaf: leaf)) }
+                }
+            }
+        }
+        return units
+    }
+
+    /// One of the app's catalogs as the unit walk hands it to a check: a reference, so walking
+    /// 200,000 units does not copy (and retain) the catalog's fields for each.
+    final class AppCatalog: Sendable {
+        let path: String
+        package let catalog: StringCatalog
+
+        init(_ file: CatalogFile) {
+            path = file.path
+            catalog = file.catalog
+        }
+    }
+
+    /// Every string unit of the app's own catalogs, with where it lives, in file order.
+    func appCatalogUnits(_ body: (AppCatalog, String, String, StringUnitLeaf) -> Void) {
+        let catalogs = appCatalogFiles.map(AppCatalog.init)
+        appUnits.withUnsafeBufferPointer { units in
+            for unit in units { body(catalogs[unit.file], unit.key, unit.locale, unit.leaf) }
+        }
+    }
+
+    /// Quotes a text for a message, shortened to 60 characters.
+    package static func quoted(_ text: String) -> String {
+        // Most texts are short and on one line: no character needs counting.
+        if text.utf8.count <= 60, !text.utf8.contains(UInt8(ascii: "\n")) { return "'" + text + "'" }
+        var characters: [Character] = []
+        for character in text {
+            characters.append(character)
+            if characters.count > 60 { break }
+        }
+        if characters.count > 60 { characters = Array(characters.prefix(59)) + ["…"] }
+        var flat = ""
+        for character in characters {
+            if character == "\n" { flat += "\\n" } else { flat.append(character) }
+        }
+        return "'" + flat + "'"
+    }
+}

@@ -1,0 +1,69 @@
+import L10nFormats
+
+/// A key of the app's own tables that no Swift source, storyboard or the editor SDK looks up. A
+/// note only: keys may be built at run time, so nothing is ever deleted on its word.
+public struct KeyUnusedCheck: Check {
+    public static let id = "key-unused"
+    public static let defaultSeverity = Severity.note
+    public static let summary = "A key of the app's tables that no Swift code, storyboard or SDK looks up (it may be built at run time)"
+    public static let hint = "if no code builds the key at run time, it can go; l10n never deletes it"
+
+    public static let triggeringExamples: [CheckExample] = [
+        .app("'old_banner' is referenced nowhere", localizable: ["welcome_title": ["en": "Welcome", "de": "Willkommen"],
+                                                                 "old_banner": ["en": "Summer sale", "de": "Sommerschlussverkauf"]],
+             more: ["App/Home.swift": .text(#"let title = Text("welcome_title") // Text("old_banner")"#)]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .editor("SDK overrides are the SDK's to look up; an interpolated key matches",
+                sdk: ["ly_img_editor_dock_button_images": ["en": "Images", "de": "Bilder"]],
+                localizable: ["ly_img_editor_dock_button_images": ["en": "Pictures", "de": "Motive"], "%lld drafts": ["en": "%lld drafts", "de": "%lld Entwürfe"]],
+                more: ["App/Home.swift": .text(#"func f(n: Int) -> Text { Text("\(n) drafts") }"#)]),
+        .app("Without Swift sources nothing is reported (every key would be unused)",
+             localizable: ["old_banner": ["en": "Summer sale", "de": "Sommerschlussverkauf"]]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        let project = context.project
+        guard !project.swiftSources.isEmpty else { return [] }
+        var referenced = Set<String>()
+        var patterns: [CodeKey] = []
+        for file in project.swiftSources {
+            for reference in file.references {
+                if reference.key.hasArguments { patterns.append(reference.key) } else { referenced.insert(reference.key.text) }
+            }
+            for label in file.labels {
+                if case .editorKey(let key) = label.content { referenced.insert(key) }
+            }
+        }
+        for document in context.interfaceDocuments { referenced.formUnion(document.localizationKeys.map(\.key)) }
+        let shapes = Dictionary(grouping: patterns, by: KeyShape.init)
+        let sdkKeys = project.sdkKeys
+        func isUsed(_ key: String) -> Bool {
+            if referenced.contains(key) || sdkKeys.contains(key) { return true }
+            // Keys named for the SDK (an override, or a misspelt one `unknown-key` reports) are the SDK's.
+            if project.lookupChain.isEditorChain && key.hasPrefix("ly_img_editor_") { return true }
+            guard let shape = KeyShape(key) else { return false }
+            return shapes[shape]?.contains { $0.matches(key) } ?? false
+        }
+        // Tables the SDK or the system reads by themselves: the editor table, Info.plist's.
+        let readBySystem: Set<String> = [ProjectDiscovery.editorTable, "InfoPlist"]
+        var result: [Finding] = []
+        for file in context.appCatalogs where !readBySystem.contains(file.table) {
+            for key in file.catalog.orderedKeys where !isUsed(key) {
+                result.append(finding(file: file.path, key: key, message: "\(CheckContext.quoted(key)) is looked up by no Swift source, storyboard or the SDK"))
+            }
+        }
+        for table in context.appStringsTables where !readBySystem.contains(table.table) {
+            let keys = Set(table.files.values.flatMap(\.keys)).filter { !isUsed($0) }
+            for key in keys.sorted() {
+                let locale = table.files[context.sourceLanguage]?.value(forKey: key) != nil
+                    ? context.sourceLanguage : table.locales.first { table.files[$0]?.value(forKey: key) != nil }!
+                result.append(finding(file: table.path(locale: locale), key: key,
+                                      message: "\(CheckContext.quoted(key)) is looked up by no Swift source, storyboard or the SDK"))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,124 @@
+import L10nFormats
+import L10nLocale
+
+/// Format specifiers of a translation that differ from its source's: an error where
+/// `String(format:)` would misread memory or crash, a warning where an argument is only dropped.
+public struct PlaceholderMismatchCheck: Check {
+    public static let id = "placeholder-mismatch"
+    public static let defaultSeverity = Severity.error
+    public static let severityRule: String? = "error for a changed type or an argument the source does not pass; warning for a dropped argument or an integer of another size"
+    public static let summary = "A translation's format specifiers do not fit its source's"
+    public static let hint = "use the source's specifiers (reorder with positions such as %2$@ if the language needs it)"
+
+    public static let triggeringExamples: [CheckExample] = [
+        .app("%@ became %lld: a crash", localizable: ["By %@": ["en": "By %@", "de": "Von %lld"]]),
+        .app("The translation drops the argument", localizable: ["greeting": ["en": "Hello, %@!", "de": "Hallo!"]]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .app("Reordered with positions", localizable: ["by": ["en": "%1$@ by %2$@", "de": "von %2$@: %1$@"]]),
+        .app("No argument in the source: a % is text", localizable: ["snap": ["en": "Snap to 25% Steps", "de": "In 25 %-Schritten einrasten"]]),
+        .app("'50% and' is text, so the source has no argument",
+             localizable: ["damage": ["en": "Inflicts damage between 50% and 150% of the base value",
+                                      "de": "Fügt Schaden zwischen 50 %1$ und 150 %2$ des Grundwerts zu"]]),
+        .app("A plural form states its count in words",
+             localizable: ["%lld files": ["en/plural/one": "One file", "en/plural/other": "%lld files",
+                                          "de/plural/one": "Eine Datei", "de/plural/other": "%lld Dateien"]]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        var result: [Finding] = []
+        var sources = SourceFormats()
+        context.appCatalogUnits { file, key, locale, leaf in
+            guard locale != file.catalog.sourceLanguage else { return }
+            let source = sources.format(file, key, leaf.path)
+            guard !source.format.specifiers.isEmpty else { return }
+            let translationArgument = leaf.path.isRoot ? nil
+                : CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
+            for mismatch in Self.mismatches(source: source.format, sourceSubstitution: source.substitution, translation: leaf.unit.value,
+                                            translationSubstitution: translationArgument, isPluralCase: leaf.path.isPluralCase,
+                                            plainSource: source.plain) {
+                result.append(finding(mismatch.severity, file: file.path, key: key, locale: locale,
+                                      message: "\(Self.describe(key, leaf.path)) [\(locale)] \(CheckContext.quoted(leaf.unit.value)): \(mismatch.message)"))
+            }
+        }
+        context.appStringsTranslations { table, locale, entry, source in
+            for mismatch in Self.mismatches(source: FormatString(source), sourceSubstitution: nil, translation: entry.value,
+                                            translationSubstitution: nil, isPluralCase: false) {
+                result.append(finding(mismatch.severity, file: table.path(locale: locale), key: entry.key, locale: locale,
+                                      line: entry.location?.line, column: entry.location?.column,
+                                      message: "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): \(mismatch.message)"))
+            }
+        }
+        return result
+    }
+
+    /// The mismatches that matter, judged as the import judges them
+    /// (`FormatString.translationMismatches`): a source without arguments is not a format string.
+    static func mismatches(source sourceFormat: FormatString, sourceSubstitution: SubstitutionArgument?, translation: String,
+                           translationSubstitution: SubstitutionArgument?, isPluralCase: Bool,
+                           plainSource: [Substring]? = nil) -> [(severity: Severity, message: String)] {
+        guard !sourceFormat.specifiers.isEmpty else { return [] }
+        // The common case, the same plain specifiers (positional ones in any order), is settled
+        // without parsing the translation (`plainSource`: the source's, when it has only plain ones).
+        if let plainSource, sourceFormat.issues.isEmpty, FormatString.plainSpecifiers(in: translation) == plainSource {
+            return []
+        }
+        let translationFormat = FormatString(translation, substitution: translationSubstitution)
+        // The common case, the same specifiers reading the same arguments in the same order with
+        // nothing odd in the text, needs no comparison.
+        if translationFormat.issues.isEmpty, sourceFormat.issues.isEmpty,
+           translationFormat.specifiers.count == sourceFormat.specifiers.count,
+           zip(sourceFormat.specifiers, translationFormat.specifiers).allSatisfy({
+               $0.argument == $1.argument && $0.kind == $1.kind && $0.conversion == $1.conversion
+                   && $0.widthArgument == $1.widthArgument && $0.precisionArgument == $1.precisionArgument
+           }) {
+            return []
+        }
+        // A form may state its count in words; plural-categories reports forms where that misreads.
+        return FormatString.translationMismatches(source: sourceFormat, sourceSubstitution: sourceSubstitution,
+                                                  translation: translationFormat, isPluralCase: isPluralCase).compactMap { mismatch in
+            if case .translationIssue(.lonePercent) = mismatch.kind { return nil }  // suspicious-percent reports it
+            return (mismatch.severity == .error ? .error : .warning, mismatch.message)
+        }
+    }
+
+    static func describe(_ key: String, _ path: StringUnitPath) -> String {
+        path.isRoot ? "\"\(key)\"" : "\"\(key)\" \(path.components.joined(separator: "."))"
+    }
+}
+
+extension StringUnitPath {
+    /// Whether the leaf is a plural case (of the entry, a device case or a substitution).
+    var isPluralCase: Bool {
+        components.count >= 2 && components[components.count - 2] == "plural"
+    }
+
+    /// The plural category of a plural case.
+    package var pluralCategory: PluralCategory? {
+        isPluralCase ? PluralCategory(rawValue: components[components.count - 1]) : nil
+    }
+}
+
+/// The parsed source text of each leaf of the entry being checked, so every locale of a key
+/// compares against one parse.
+struct SourceFormats {
+    private var file: CheckContext.AppCatalog?
+    private var key = ""
+    private var cache: [StringUnitPath: (format: FormatString, substitution: SubstitutionArgument?, plain: [Substring]?)] = [:]
+
+    mutating func format(_ catalog: CheckContext.AppCatalog, _ key: String, _ path: StringUnitPath)
+        -> (format: FormatString, substitution: SubstitutionArgument?, plain: [Substring]?) {
+        if catalog !== file || key != self.key {
+            self.key = key
+            file = catalog
+            cache.removeAll(keepingCapacity: true)
+        }
+        if let known = cache[path] { return known }
+        let (text, substitution) = CheckContext.sourceText(in: catalog.catalog, key: key, path: path)
+        let parsed = (FormatString(text, substitution: substitution), substitution, FormatString.plainSpecifiers(in: text))
+        cache[path] = parsed
+        return parsed
+    }
+}

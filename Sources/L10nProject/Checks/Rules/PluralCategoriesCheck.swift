@@ -1,0 +1,140 @@
+import Foundation
+import L10nFormats
+import L10nLocale
+
+/// A plural variation that lacks a category CLDR defines for its locale, or a form that drops the
+/// count although its category covers more than one number.
+public struct PluralCategoriesCheck: Check {
+    public static let id = "plural-categories"
+    public static let defaultSeverity = Severity.error
+    public static let severityRule: String? = "error when the category covers an integer below 100 (or `other` is missing); warning when only larger numbers reach it (French many: 1,000,000)"
+    public static let summary = "A plural variation lacks a category its locale's CLDR rules select, or a form drops a count that varies"
+    public static let hint = "add the missing plural forms (l10n plurals LOCALE lists them)"
+
+    public static let triggeringExamples: [CheckExample] = [
+        .app("Russian lacks few and many", declared: ["en", "ru"],
+             localizable: ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files",
+                                          "ru/plural/one": "%lld файл", "ru/plural/other": "%lld файла"]]),
+        .app("French lacks many (a warning: only 1,000,000 and up read wrong)", declared: ["en", "fr"],
+             localizable: ["%lld drafts": ["en/plural/one": "%lld draft", "en/plural/other": "%lld drafts",
+                                           "fr/plural/one": "%lld brouillon", "fr/plural/other": "%lld brouillons"]]),
+        .app("Russian 'one' drops the count but also covers 21, 31, …", declared: ["en", "ru"],
+             localizable: ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files",
+                                          "ru/plural/one": "Один файл", "ru/plural/few": "%lld файла",
+                                          "ru/plural/many": "%lld файлов", "ru/plural/other": "%lld файла"]]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .app("English one may say 'One file': it covers only 1",
+             localizable: ["%lld files": ["en/plural/one": "One file", "en/plural/other": "%lld files",
+                                          "de/plural/one": "Eine Datei", "de/plural/other": "%lld Dateien"]]),
+        .app("An explicit zero is allowed everywhere",
+             localizable: ["%lld files": ["en/plural/zero": "No files", "en/plural/one": "%lld file", "en/plural/other": "%lld files"]]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        var result: [Finding] = []
+        var rulesByLocale: [String: LocaleRules?] = [:]
+        // Entry order does not matter: findings are sorted by file and line at the end.
+        for file in context.appCatalogFiles {
+            for (key, entry) in file.catalog.entries {
+                guard let localizations = entry.localizations else { continue }
+                for (locale, localization) in localizations where localization.variations != nil || localization.substitutions != nil {
+                    let variations = Self.pluralVariations(in: localization, prefix: StringUnitPath())
+                    guard !variations.isEmpty else { continue }
+                    if rulesByLocale[locale] == nil { rulesByLocale[locale] = .some(LocaleRules(locale)) }
+                    guard let rules = rulesByLocale[locale] ?? nil else { continue }
+                    for (prefix, cases) in variations {
+                        result += check(cases, prefix: prefix, rules: rules, file: file.path, key: key, locale: locale)
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    /// A locale's rules and which integers below 100 each category covers, asked of ICU once.
+    struct LocaleRules {
+        let rules: PluralRules
+        let integersBelow100: [PluralCategory: [Int]]
+        /// CLDR's sample integers per category, as people read them.
+        let samples: [PluralCategory: [String]]
+
+        init?(_ locale: String) {
+            guard let rules = try? PluralRules(locale: locale), rules.hasLocaleData else { return nil }
+            self.rules = rules
+            integersBelow100 = rules.integers(below: 100)
+            samples = Dictionary(uniqueKeysWithValues: rules.categories.map { ($0, PluralCategoriesCheck.readable(rules.rule(for: $0)?.integerSamples ?? [])) })
+        }
+    }
+
+    private func check(_ cases: [String: CatalogLocalization], prefix: StringUnitPath, rules localeRules: LocaleRules,
+                       file: String, key: String, locale: String) -> [Finding] {
+        var result: [Finding] = []
+        let rules = localeRules.rules
+        let present = Set(cases.keys.compactMap(PluralCategory.init(rawValue:)))
+        let place = prefix.isRoot ? "\"\(key)\"" : "\"\(key)\" \(prefix.components.joined(separator: "."))"
+        let integersBelow100 = localeRules.integersBelow100
+        for category in rules.categories where !present.contains(category) {
+            let numbers = integersBelow100[category] ?? []
+            if category == .other {
+                result.append(finding(.error, file: file, key: key, locale: locale,
+                                      message: "\(place) [\(locale)] has no 'other' form: every number without its own form shows nothing"))
+            } else if !numbers.isEmpty {
+                result.append(finding(.error, file: file, key: key, locale: locale,
+                                      message: "\(place) [\(locale)] lacks '\(category.rawValue)': \(Self.list(numbers)) use the 'other' form and read wrong"))
+            } else {
+                let samples = (localeRules.samples[category] ?? []).prefix(3).joined(separator: ", ")
+                result.append(finding(.warning, file: file, key: key, locale: locale,
+                                      message: "\(place) [\(locale)] lacks '\(category.rawValue)': numbers such as \(samples) use the 'other' form"))
+            }
+        }
+        guard let other = cases["other"]?.stringUnit, !FormatString(other.value).specifiers.isEmpty else { return result }
+        for category in cases.keys.sorted() {
+            // Foundation uses an explicit zero form for exactly 0 in every language.
+            guard let form = cases[category]?.stringUnit, let plural = PluralCategory(rawValue: category),
+                  plural != .other, plural != .zero, FormatString(form.value).specifiers.isEmpty else { continue }
+            let numbers = integersBelow100[plural] ?? []
+            guard numbers.count > 1 else { continue }
+            result.append(finding(.error, file: file, key: key, locale: locale,
+                                  message: "\(place) [\(locale)] '\(category)' form \(CheckContext.quoted(form.value)) states no count, but '\(category)' covers \(Self.list(numbers)): all of them read as that text",
+                                  hint: "keep the count placeholder in this form; only a category that covers a single number may state it in words"))
+        }
+        return result
+    }
+
+    /// Every plural variation in a localization, with the path to it.
+    static func pluralVariations(in localization: CatalogLocalization, prefix: StringUnitPath) -> [(StringUnitPath, [String: CatalogLocalization])] {
+        var result: [(StringUnitPath, [String: CatalogLocalization])] = []
+        if let plural = localization.variations?.plural { result.append((prefix, plural)) }
+        for (kind, cases) in localization.variations?.kinds ?? [:] where kind != "plural" {
+            for name in cases.keys.sorted() {
+                result += pluralVariations(in: cases[name]!, prefix: prefix.appending(kind, name))
+            }
+        }
+        for name in (localization.substitutions ?? [:]).keys.sorted() {
+            if let plural = localization.substitutions?[name]?.variations?.plural {
+                result.append((prefix.appending("substitutions", name), plural))
+            }
+        }
+        return result
+    }
+
+    /// CLDR samples as numbers people read: `1c6` → `1000000`; ranges (`2~4`) stay as written.
+    static func readable(_ samples: [String]) -> [String] {
+        var seen = Set<String>()
+        return samples.compactMap { sample in
+            var text = sample
+            if let c = sample.firstIndex(where: { $0 == "c" || $0 == "e" }), let base = Int(sample[..<c]),
+               let exponent = Int(sample[sample.index(after: c)...]), exponent <= 12 {
+                text = String(base * Int(pow(10.0, Double(exponent))))
+            }
+            return seen.insert(text).inserted ? text : nil
+        }
+    }
+
+    package static func list(_ numbers: [Int]) -> String {
+        numbers.prefix(6).map(String.init).joined(separator: ", ") + (numbers.count > 6 ? ", …" : "")
+    }
+}

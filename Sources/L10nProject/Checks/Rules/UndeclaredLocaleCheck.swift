@@ -1,0 +1,80 @@
+import L10nLocale
+
+/// A locale that no device can reach, or one the app declares that nothing translates.
+///
+/// A framework bundle follows the app's choice, so a locale only the framework holds is never
+/// shown; a locale `CFBundleLocalizations` declares without any translation shows the source
+/// language while the device believes it is localized.
+public struct UndeclaredLocaleCheck: Check {
+    public static let id = "undeclared-locale"
+    public static let defaultSeverity = Severity.warning
+    public static let summary = "A table holds a locale the app does not offer (never shown), or the app declares a locale nothing translates"
+    public static let hint = "add the locale to CFBundleLocalizations in Info.plist, or remove its files"
+
+    public static let triggeringExamples: [CheckExample] = [
+        .editor("A framework ships Russian the app does not offer",
+                sdk: ["ly_img_editor_dock_button_crop": ["en": "Crop"]],
+                more: ["Onboarding/en.lproj/Localizable.strings": .text("\"hello\" = \"Hello\";\n"),
+                       "Onboarding/ru.lproj/Localizable.strings": .text("\"hello\" = \"Привет\";\n")]),
+        .app("Info.plist declares Japanese, no file has it", declared: ["en", "ja"],
+             localizable: ["Open Editor": [:]]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .editor("The framework's locales are all offered", declared: ["en", "ru"],
+                sdk: ["ly_img_editor_dock_button_crop": ["en": "Crop"]],
+                localizable: ["hello": ["ru": "Привет"]],
+                more: ["Onboarding/en.lproj/Localizable.strings": .text("\"hello\" = \"Hello\";\n"),
+                       "Onboarding/ru.lproj/Localizable.strings": .text("\"hello\" = \"Привет\";\n")]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        let project = context.project
+        let offered = Set(context.offeredLocales)
+        var result: [Finding] = []
+        for table in context.appStringsTables where table.bundle != project.app.name {
+            for locale in table.locales where locale != "Base" && !offered.contains(locale) {
+                result.append(finding(
+                    file: table.path(locale: locale), locale: locale,
+                    message: "\(table.bundle) ships '\(locale)', which the app does not offer: frameworks follow the app's choice, so a \(context.device(for: locale)) device never sees this table's '\(locale)'",
+                    hint: "add '\(locale)' to CFBundleLocalizations in \(project.app.infoPlistPath ?? "Info.plist") (and translate the app), or remove \(table.path(locale: locale))"))
+            }
+        }
+        for file in context.appCatalogs where file.bundle != project.app.name {
+            for locale in file.catalog.locales where !offered.contains(locale) {
+                result.append(finding(
+                    file: file.path, locale: locale,
+                    message: "\(file.bundle) has '\(locale)' in \(file.path), which the app does not offer: frameworks follow the app's choice, so no device shows it"))
+            }
+        }
+        guard let declared = project.app.declaredLocalizations else { return result }
+        let source = context.sourceLanguage
+        var translated = Set<String>()
+        func isTranslated(_ locale: String) -> Bool {
+            translated.contains(locale) || translated.contains { BundleLocalizations.spelling(of: locale, in: [$0]) != nil }
+        }
+        for table in project.stringsTables {
+            for (locale, file) in table.files where !file.entries.isEmpty { translated.insert(locale) }
+        }
+        // The catalogs are read until every declared locale has a translation (usually at once).
+        var pending = declared.filter { $0 != source && $0 != "Base" && !isTranslated($0) }
+        search: for file in project.catalogs where !pending.isEmpty {
+            for entry in file.catalog.entries.values {
+                for (locale, localization) in entry.localizations ?? [:] where !translated.contains(locale) {
+                    guard localization.stringUnits.contains(where: { !$0.unit.value.isEmpty }) else { continue }
+                    translated.insert(locale)
+                    pending.removeAll { isTranslated($0) }
+                    if pending.isEmpty { break search }
+                }
+            }
+        }
+        for locale in declared where locale != source && locale != "Base" && !isTranslated(locale) {
+            result.append(finding(
+                file: project.app.infoPlistPath, locale: locale,
+                message: "Info.plist declares '\(locale)', but no catalog or table translates anything into it: \(context.device(for: locale)) devices get the app in \(source)",
+                hint: "translate the app into '\(locale)' or remove it from CFBundleLocalizations"))
+        }
+        return result
+    }
+}

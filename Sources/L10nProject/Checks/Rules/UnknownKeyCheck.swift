@@ -1,0 +1,130 @@
+import L10nCore
+
+/// A key in an app layer that no lower layer has but that is meant to rename one: a typo or a
+/// dropped placeholder suffix, so the rename never shows.
+public struct UnknownKeyCheck: Check {
+    public static let id = "unknown-key"
+    public static let defaultSeverity = Severity.error
+    public static let summary = "An override's key matches no key below it (a typo or a dropped placeholder suffix), so the rename never shows"
+    public static let hint = "rename the key to the SDK's exact key"
+
+    public static let triggeringExamples: [CheckExample] = [
+        .editor("A typo: buton for button",
+                sdk: ["ly_img_editor_inspector_bar_button_crop": ["en": "Crop"]],
+                localizable: ["ly_img_editor_inspector_bar_buton_crop": ["en": "Trim"]]),
+        .editor("The key lost its placeholder suffix",
+                sdk: ["ly_img_editor_asset_library_label_credits_artist %@": ["en": "By %@"]],
+                editorTable: ["ly_img_editor_asset_library_label_credits_artist": ["en": "By %@"]]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .editor("The override names the SDK key exactly",
+                sdk: ["ly_img_editor_inspector_bar_button_crop": ["en": "Crop"]],
+                localizable: ["ly_img_editor_inspector_bar_button_crop": ["en": "Trim"]]),
+        .editor("The app's own strings are not renames",
+                sdk: ["ly_img_editor_inspector_bar_button_crop": ["en": "Crop"]],
+                localizable: ["Open Editor": ["de": "Editor öffnen"], "home_title": ["en": "Home"]]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        var result: [Finding] = []
+        for (position, layer) in context.chain.enumerated() where layer.layer.role == .app {
+            guard let catalog = layer.catalog else { continue }
+            for key in catalog.orderedKeys {
+                guard let nearest = context.misnamedOverride(key, layer: position) else { continue }
+                result.append(finding(
+                    file: layer.layer.catalogPath, key: key,
+                    message: "\(layer.layer.name) defines \"\(key)\", which no layer below has; did you mean \"\(nearest)\"? Devices keep showing the SDK's text",
+                    hint: "rename the key to \"\(nearest)\""))
+            }
+        }
+        return result
+    }
+}
+
+/// The SDK's keys, searchable for the one an app key most likely meant.
+package struct SDKKeyIndex: Sendable {
+    let keys: [String]
+    /// The shared prefix of the SDK's keys up to an underscore (`ly_img_editor_`), when there is one.
+    let prefix: String
+    private let prefixScalars: [Unicode.Scalar]
+    private let bySuffixless: [String: String]
+    private let keySet: Set<String>
+    /// Keys by length in scalars, so a search for distance 2 looks at five lengths only.
+    private let byLength: [Int: [(scalars: [Unicode.Scalar], key: String)]]
+
+    package init(_ keys: [String]) {
+        self.keys = keys.sorted()
+        keySet = Set(keys)
+        var common = self.keys.first ?? ""
+        for key in self.keys where !key.hasPrefix(common) {
+            common = String(zip(common, key).prefix { $0 == $1 }.map(\.0))
+        }
+        if let underscore = common.lastIndex(of: "_") { common = String(common[...underscore]) } else { common = "" }
+        prefix = common.count >= 3 ? common : ""
+        prefixScalars = Array(prefix.unicodeScalars)
+        var table: [String: String] = [:]
+        var lengths: [Int: [(scalars: [Unicode.Scalar], key: String)]] = [:]
+        for key in self.keys {
+            let stripped = Self.withoutPlaceholders(key)
+            if stripped != key, table[stripped] == nil { table[stripped] = key }
+            let scalars = Array(key.unicodeScalars)
+            lengths[scalars.count, default: []].append((scalars, key))
+        }
+        bySuffixless = table
+        byLength = lengths
+    }
+
+    /// The key `key` most likely meant: one equal up to a placeholder suffix, else the nearest
+    /// within an edit distance of 2, else (for a key with the SDK's prefix) the one sharing most
+    /// words; nil when `key` looks like the app's own string.
+    package func intendedKey(for key: String) -> String? {
+        let stripped = Self.withoutPlaceholders(key)
+        if let match = bySuffixless[stripped] ?? bySuffixless[key] { return match }
+        if stripped != key, keySet.contains(stripped) { return stripped }
+        let candidates = Array(key.unicodeScalars)
+        guard mayRename(candidates) else { return nil }
+        var best: (distance: Int, key: String)?
+        for length in (candidates.count - 2)...(candidates.count + 2) {
+            for other in byLength[length] ?? [] {
+                let limit = best.map { $0.distance - 1 } ?? 2
+                if limit < 0 { break }
+                if let distance = EditDistance.bounded(candidates, other.scalars, limit: limit) { best = (distance, other.key) }
+            }
+        }
+        if let best { return best.key }
+        guard !prefix.isEmpty, key.hasPrefix(prefix) else { return nil }
+        return nearestByWords(key)
+    }
+
+    /// Whether the key starts like the SDK's keys (within 2 edits of the shared prefix): only
+    /// such a key can be 2 edits from one of them, so the app's own strings are not searched.
+    private func mayRename(_ key: [Unicode.Scalar]) -> Bool {
+        guard !prefixScalars.isEmpty else { return true }
+        let n = prefixScalars.count
+        guard key.count >= n - 2 else { return false }
+        for length in max(0, n - 2)...min(key.count, n + 2) where EditDistance.bounded(prefixScalars, Array(key[0..<length]), limit: 2) != nil {
+            return true
+        }
+        return false
+    }
+
+    /// For a key with the SDK's prefix but no near match: the key sharing the most words.
+    private func nearestByWords(_ key: String) -> String {
+        let words = Set(key.split(separator: "_"))
+        var best = (score: -1, key: keys.first ?? key)
+        for other in keys {
+            let score = Set(other.split(separator: "_")).intersection(words).count
+            if score > best.score { best = (score, other) }
+        }
+        return best.key
+    }
+
+    /// The key without trailing placeholders (`title %@ %lld` → `title`).
+    static func withoutPlaceholders(_ key: String) -> String {
+        var parts = key.split(separator: " ", omittingEmptySubsequences: false)
+        while parts.count > 1, let last = parts.last, last.hasPrefix("%") { parts.removeLast() }
+        return parts.joined(separator: " ")
+    }
+}

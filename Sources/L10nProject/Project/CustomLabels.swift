@@ -1,0 +1,99 @@
+import L10nCore
+import L10nFormats
+
+/// A key the app redefines in one of its own layers that the SDK also defines: a rename.
+public struct CustomLabel: Sendable, Equatable {
+    public var key: String
+    /// The app layer whose definition wins.
+    public var layer: Layer
+    /// Locales the winning app layer has a value for.
+    public var appLocales: [String]
+    /// Locales the SDK layer has a value for.
+    public var sdkLocales: [String]
+    /// Locales the SDK translates but the app layer does not: a device in one of them renders
+    /// the app layer's source-language text instead of the SDK's translation.
+    public var shadowedLocales: [String]
+}
+
+extension Project {
+    /// Every key of the SDK layer.
+    public var sdkKeys: Set<String> {
+        guard let layer = lookupChain.sdkLayer, let catalog = catalog(for: layer) else { return [] }
+        return Set(catalog.entries.keys)
+    }
+
+    /// Locales the SDK ships translations for.
+    public var sdkLocales: [String] {
+        guard let layer = lookupChain.sdkLayer, let catalog = catalog(for: layer) else { return [] }
+        return catalog.locales
+    }
+
+    /// Locales the app offers that the SDK does not ship (besides the source language): every
+    /// SDK key needs an app-side value in them, or the user sees the source language.
+    public var fullLocalizationLocales: [String] {
+        guard lookupChain.sdkLayer != nil else { return [] }
+        let shipped = Set(sdkLocales)
+        return app.availableLocalizations.filter { !shipped.contains($0) && $0 != sourceLanguage }
+    }
+
+    /// The app's renames of SDK keys, in key order, each with the layer that wins.
+    public var customLabels: [CustomLabel] {
+        guard let sdkLayer = lookupChain.sdkLayer, let sdkCatalog = catalog(for: sdkLayer) else { return [] }
+        let appLayers = lookupChain.appLayers.map { (layer: $0, catalog: catalog(for: $0)) }
+        // The first app layer that has the key wins; a legacy table there hides the key.
+        var renamed: [(key: String, layer: Layer, app: CatalogEntry, sdk: CatalogEntry)] = []
+        for (key, sdkEntry) in sdkCatalog.entries {
+            for (layer, catalog) in appLayers {
+                if let catalog {
+                    guard let appEntry = catalog.entries[key] else { continue }
+                    renamed.append((key, layer, appEntry, sdkEntry))
+                } else if !self.layer(layer, contains: key) {
+                    continue
+                }
+                break
+            }
+        }
+        var ranks = LocaleRanks()
+        var labels: [CustomLabel] = []
+        labels.reserveCapacity(renamed.count)
+        for index in XcodeKeyOrdering.order(of: renamed.map(\.key)) {
+            let label = renamed[index]
+            let appLocales = ranks.ordered(label.app.localizations)
+            let sdkLocales = ranks.ordered(label.sdk.localizations)
+            let shadowed = sdkLocales.filter { !appLocales.contains($0) }
+            labels.append(CustomLabel(key: label.key, layer: label.layer, appLocales: appLocales, sdkLocales: sdkLocales,
+                                      shadowedLocales: shadowed))
+        }
+        return labels
+    }
+}
+
+/// Locales of entries in Xcode's key order (`CatalogEntry.locales`), from the rank of each locale
+/// among those seen so far, so the collator sees each locale name once instead of once per entry.
+private struct LocaleRanks {
+    private var known: [String] = []
+    private var rank: [String: Int] = [:]
+
+    mutating func ordered(_ localizations: [String: CatalogLocalization]?) -> [String] {
+        guard let localizations, !localizations.isEmpty else { return [] }
+        var ranked: [(rank: Int, locale: String)] = []
+        ranked.reserveCapacity(localizations.count)
+        for locale in localizations.keys {
+            guard let rank = rank[locale] else { return learnAndOrder(localizations) }
+            ranked.append((rank, locale))
+        }
+        ranked.sort { $0.rank < $1.rank }
+        return ranked.map(\.locale)
+    }
+
+    /// Learns the ranks of new locales; only ASCII names get one (Swift's `==` on other text is
+    /// canonical equivalence, so a rank could stand for two different names).
+    private mutating func learnAndOrder(_ localizations: [String: CatalogLocalization]) -> [String] {
+        guard localizations.keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
+            return Collator.xcodeKeyOrder.sorted(Array(localizations.keys))
+        }
+        known = Collator.xcodeKeyOrder.sorted(known + localizations.keys.filter { rank[$0] == nil })
+        rank = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($0.element, $0.offset) })
+        return ordered(localizations)
+    }
+}

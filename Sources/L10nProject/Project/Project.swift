@@ -1,0 +1,235 @@
+import Foundation
+import L10nCore
+import L10nFormats
+import L10nLocale
+
+/// Everything l10n knows about one iOS project, read once by `ProjectDiscovery` and shared by
+/// every stage (checks, export, import, reports) so nothing is parsed twice.
+public struct Project: Sendable {
+    /// The project folder; every `path` below is relative to it, with `/` separators.
+    public var root: URL
+    /// The language the catalogs are written in (`sourceLanguage` of the app's catalogs).
+    public var sourceLanguage: String
+    /// The main app bundle: its Info.plist facts and where it lives.
+    public var app: AppBundle
+    /// Every String Catalog found, in path order.
+    public var catalogs: [CatalogFile] {
+        didSet { catalogIndexByPath = Self.indexByPath(catalogs) }
+    }
+    /// Every legacy table (`<locale>.lproj/<Table>.strings`), grouped per bundle and table.
+    public var stringsTables: [StringsTable]
+    /// Storyboards and XIBs, relative paths.
+    public var interfaceFiles: [String]
+    /// Intent definitions (`.intentdefinition`), relative paths.
+    public var intentDefinitionFiles: [String] = []
+    /// The app's Swift sources (not a vendor's), each scanned once for the keys it references and
+    /// the editor labels it sets; a file that does not tokenize is left out with a warning.
+    public var swiftSources: [SwiftSource] = []
+    /// The order in which the app looks a key up (the CE.SDK chain when the project has one).
+    public var lookupChain: LookupChain
+    /// Runtime-attribute key paths that name a Localizable key in storyboards.
+    public var storyboardKeyPaths: [String]
+    /// The project's `l10n.json` (empty when it has none): budgets, check settings, glossary.
+    public var manifest: ProjectManifest
+    /// The previous SDK version's catalog (`previousSdk` in the manifest), not part of the app.
+    public var previousSDK: CatalogFile?
+    /// What discovery could not do fully, for the user: unreadable folders, catalogs of an unknown
+    /// format version. Commands print them on standard error.
+    public var warnings: [String] = []
+    /// The stamp of every catalog and table as it was when discovery read it, by path: a write
+    /// checks it again under the file's lock, so an update made meanwhile is never overwritten.
+    public var fileStamps: [String: FileStamp] = [:]
+    /// Paths (`../...`) of the catalogs outside the root that the manifest marks `"writable": true`:
+    /// the only files outside the project l10n writes.
+    public var writableOutsideRoot: Set<String> = []
+    /// The index in `catalogs` of the first catalog at each path, kept up to date with `catalogs`.
+    private var catalogIndexByPath: [String: Int]
+
+    init(root: URL, sourceLanguage: String, app: AppBundle, catalogs: [CatalogFile], stringsTables: [StringsTable],
+         interfaceFiles: [String], lookupChain: LookupChain, storyboardKeyPaths: [String], manifest: ProjectManifest = ProjectManifest()) {
+        self.root = root
+        self.sourceLanguage = sourceLanguage
+        self.app = app
+        self.catalogs = catalogs
+        self.stringsTables = stringsTables
+        self.interfaceFiles = interfaceFiles
+        self.lookupChain = lookupChain
+        self.storyboardKeyPaths = storyboardKeyPaths
+        self.manifest = manifest
+        self.catalogIndexByPath = Self.indexByPath(catalogs)
+    }
+
+    private static func indexByPath(_ catalogs: [CatalogFile]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (offset, file) in catalogs.enumerated() where index[file.path] == nil { index[file.path] = offset }
+        return index
+    }
+
+    /// Throws when the project has no catalog and no `.strings` table: a stage that checks or
+    /// exports them would otherwise pass on an empty (or wrongly named) folder.
+    public func requireLocalizedFiles(for stage: String) throws {
+        guard catalogs.isEmpty && stringsTables.isEmpty else { return }
+        throw InputError("the project \(root.path) has no String Catalog and no .strings file, so \(stage) has nothing to work on",
+                         hint: "check the pipeline's \"project\" (a release gate must not pass on an empty folder)")
+    }
+
+    /// The catalog at a project-relative path.
+    public func catalog(atPath path: String) -> CatalogFile? { catalogIndexByPath[path].map { catalogs[$0] } }
+
+    /// The absolute URL of a project-relative path.
+    public func url(forPath path: String) -> URL { root.appendingPathComponent(path) }
+
+    /// The model after a stage wrote these files (project paths and their new bytes): each
+    /// catalog, `.strings` and `.stringsdict` file is parsed from the bytes written and its stamp taken again, so a
+    /// later stage sees the writes without reading the whole project again. Nil when a write
+    /// created a file: a new catalog or table can change the bundles and the lookup chain, which
+    /// only discovery derives.
+    public func applying(written: [(path: String, data: Data)]) throws -> Project? {
+        guard !written.isEmpty else { return self }
+        var updated = self
+        for (path, data) in written {
+            if path.hasSuffix(".xcstrings") {
+                guard let index = catalogIndexByPath[path] else { return nil }
+                updated.catalogs[index].catalog = try StringCatalogReader.read(data, file: path)
+            } else if path.hasSuffix(".strings"), let locale = ProjectDiscovery.lprojName(of: path),
+                      let table = updated.stringsTables.firstIndex(where: { $0.files[locale]?.path == path }) {
+                var file = try StringsReader.parse(data, path: path)
+                file.path = path
+                updated.stringsTables[table].files[locale] = file
+            } else if path.hasSuffix(".stringsdict"), let locale = ProjectDiscovery.lprojName(of: path),
+                      let table = updated.stringsTables.firstIndex(where: { $0.pluralFiles[locale]?.path == path }) {
+                updated.stringsTables[table].pluralFiles[locale] = try StringsdictReader.parse(data, path: path)
+            } else {
+                return nil
+            }
+            updated.fileStamps[path] = FileStamp(url(forPath: path))
+        }
+        return updated
+    }
+
+    /// The model after a stage wrote these files: `applying(written:)`, else read again.
+    public func afterWriting(_ written: [(path: String, data: Data)]) throws -> Project {
+        try applying(written: written) ?? ProjectDiscovery(root: root).discover()
+    }
+
+    /// Whether l10n may write the file: anything inside the root, and outside it only a layer
+    /// the manifest marks writable.
+    public func mayWrite(path: String) -> Bool {
+        !ProjectDiscovery.isOutsideRoot(path) || writableOutsideRoot.contains(path)
+    }
+
+    /// Whether a catalog is the app's to translate and fix: not the SDK layer's, not in a vendor
+    /// folder, not a read-only layer outside the project.
+    public func ownsCatalog(atPath path: String) -> Bool {
+        path != lookupChain.sdkLayer?.catalogPath && !ProjectDiscovery.isVendorPath(path) && mayWrite(path: path)
+    }
+
+    /// The resolved URLs of the writable layers outside the root, which a write may touch.
+    public var writableOutsideRootURLs: [URL] { writableOutsideRoot.sorted().map { FileTransaction.resolved(url(forPath: $0)) } }
+
+    /// Catalogs of the main bundle that the lookup chain never reads and that hold SDK keys
+    /// (e.g. `MyBrand.xcstrings` in an app on the editor SDK): renames that never reach the
+    /// screen. The app's other tables (`InfoPlist`, tables read with `tableName:`) are not
+    /// ignored: the app reads them itself, so they are exported, imported and checked.
+    public var ignoredCatalogs: [CatalogFile] {
+        guard lookupChain.isEditorChain, let sdkLayer = lookupChain.sdkLayer, let sdk = catalog(for: sdkLayer) else { return [] }
+        let read = Set(lookupChain.layers.compactMap { $0.catalogPath })
+        return catalogs.filter { file in
+            file.bundle == app.name && !read.contains(file.path) && file.catalog.entries.keys.contains { sdk.entries[$0] != nil }
+        }
+    }
+}
+
+/// The app's main bundle as Info.plist and its folder describe it.
+public struct AppBundle: Sendable, Equatable {
+    /// The bundle's name (its folder's name).
+    public var name: String
+    /// Project-relative folder of the bundle ("" for the root itself).
+    public var folder: String
+    /// Project-relative path of Info.plist, when there is one.
+    public var infoPlistPath: String?
+    /// `CFBundleDevelopmentRegion`.
+    public var developmentRegion: String?
+    /// `CFBundleLocalizations`, nil when Info.plist does not say.
+    public var declaredLocalizations: [String]?
+    /// `.lproj` folder names shipped directly by the bundle (without the extension).
+    public var lprojFolders: [String]
+    /// `CFBundleAllowMixedLocalizations`.
+    public var allowsMixedLocalizations: Bool
+
+    public init(name: String, folder: String, infoPlistPath: String? = nil, developmentRegion: String? = nil,
+                declaredLocalizations: [String]? = nil, lprojFolders: [String] = [], allowsMixedLocalizations: Bool = false) {
+        self.name = name
+        self.folder = folder
+        self.infoPlistPath = infoPlistPath
+        self.developmentRegion = developmentRegion
+        self.declaredLocalizations = declaredLocalizations
+        self.lprojFolders = lprojFolders
+        self.allowsMixedLocalizations = allowsMixedLocalizations
+    }
+
+    /// The bundle's localizations as iOS's matching sees them.
+    public var localizations: BundleLocalizations {
+        BundleLocalizations(declared: declaredLocalizations, lprojFolders: lprojFolders,
+                            developmentRegion: developmentRegion, allowsMixedLocalizations: allowsMixedLocalizations)
+    }
+
+    /// What the app offers, as locale ids (declared plus shipped `.lproj`, without `Base`).
+    public var availableLocalizations: [String] {
+        var seen = Set<String>()
+        return localizations.available.filter { $0 != "Base" && seen.insert($0).inserted }
+    }
+}
+
+/// One `.xcstrings` file of the project, parsed.
+public struct CatalogFile: Sendable {
+    /// Project-relative path, as an XLIFF `<file original>` names it.
+    public var path: String
+    /// The table it provides (the file name without `.xcstrings`).
+    public var table: String
+    /// The bundle it is built into (see `ProjectDiscovery` for how bundles are told apart).
+    public var bundle: String
+    public var catalog: StringCatalog
+
+    public init(path: String, table: String, bundle: String, catalog: StringCatalog) {
+        self.path = path
+        self.table = table
+        self.bundle = bundle
+        self.catalog = catalog
+    }
+}
+
+/// A legacy table spread over `<locale>.lproj/<Table>.strings` and `<locale>.lproj/<Table>.stringsdict`
+/// files of one bundle (the app reads a key's plural rules from the `.stringsdict` of the same table).
+public struct StringsTable: Sendable {
+    public var bundle: String
+    public var table: String
+    /// Project-relative folder that holds the `.lproj` folders.
+    public var folder: String
+    /// Parsed `.strings` files by locale (the `.lproj` name without extension, `Base` included).
+    public var files: [String: StringsFile]
+    /// Parsed `.stringsdict` files by locale; a table may have these without any `.strings` file.
+    public var pluralFiles: [String: Stringsdict]
+
+    public init(bundle: String, table: String, folder: String, files: [String: StringsFile],
+                pluralFiles: [String: Stringsdict] = [:]) {
+        self.bundle = bundle
+        self.table = table
+        self.folder = folder
+        self.files = files
+        self.pluralFiles = pluralFiles
+    }
+
+    /// Project-relative path of the table's `.strings` file for a locale.
+    public func path(locale: String) -> String {
+        (folder.isEmpty ? "" : folder + "/") + "\(locale).lproj/\(table).strings"
+    }
+
+    /// Project-relative path of the table's `.stringsdict` file for a locale.
+    public func pluralPath(locale: String) -> String {
+        path(locale: locale) + "dict"
+    }
+
+    /// Locales the table has files for, sorted.
+    public var locales: [String] { files.keys.sorted() }
+}

@@ -1,0 +1,339 @@
+import Dispatch
+import Foundation
+import L10nCore
+import L10nFormats
+
+/// Finds and parses everything localizable under a project folder, once.
+///
+/// Without a manifest it finds catalogs, `.lproj` tables, Info.plist and storyboards itself:
+/// the main app is the folder of the Info.plist that declares `CFBundleLocalizations` (else the
+/// shallowest Info.plist, else the root); a file outside it, or inside a vendor folder
+/// (`Vendor`, `Pods`, `Carthage`, `SourcePackages`...), belongs to the bundle named by its own
+/// folder (the folder holding the `.lproj` for tables). When an `IMGLYEditor` catalog lives
+/// outside the app, the chain is the CE.SDK one: app Localizable → app IMGLYEditor → SDK IMGLYEditor.
+public struct ProjectDiscovery: Sendable {
+    public var root: URL
+
+    /// Folders never searched: build products, dependencies' caches, version control.
+    public static let skippedFolders: Set<String> = [".build", ".git", ".swiftpm", "DerivedData", "build", "node_modules"]
+    /// Folders whose catalogs belong to third parties, never to the app.
+    public static let vendorFolders: Set<String> = ["Vendor", "Vendors", "Pods", "Carthage", "SourcePackages", "checkouts", "ThirdParty"]
+    /// The editor SDK's table name.
+    public static let editorTable = "IMGLYEditor"
+
+    /// A root that is a symbolic link (or lies under one) is resolved first: the enumerator does
+    /// not descend into a link, and a project that seems empty must never pass a check.
+    public init(root: URL) {
+        let standardized = root.standardizedFileURL
+        if let real = realpath(standardized.path, nil) {
+            self.root = URL(fileURLWithPath: String(cString: real), isDirectory: true)
+            free(real)
+        } else {
+            self.root = standardized
+        }
+    }
+
+    /// Reads the project: every catalog, table and Info.plist parsed; the first bad file throws a
+    /// located error and nothing else is reported as discovered.
+    public func discover() throws -> Project {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError("project folder \(root.path) does not exist", hint: "pass --project with the folder that holds your app")
+        }
+        let manifestURL = root.appendingPathComponent(ProjectManifest.fileName)
+        let manifest = FileManager.default.fileExists(atPath: manifestURL.path)
+            ? try ProjectManifest.read(AtomicFile.read(manifestURL), file: manifestURL.path)
+            : ProjectManifest()
+
+        var unreadable: [String] = []
+        let files = listFiles(excluding: Set(manifest.exclude), unreadable: &unreadable)
+        let bundleFacts = try readAppBundle(files: files, manifest: manifest)
+
+        // A manifest layer may name a catalog the search does not reach: outside the root (a
+        // SwiftPM checkout), or in an excluded or build folder. It is read all the same.
+        let layerPaths = try manifestLayerPaths(manifest, listed: Set(files))
+        // The previous SDK's catalog is a reference, not part of the app: never a layer or a table.
+        let previousSDK = try readPreviousSDK(manifest)
+        let layerBundles = Dictionary(zip(manifest.layers ?? [], layerPaths).compactMap { spec, path in
+            path.flatMap { $0.hasSuffix(".xcstrings") ? ($0, spec.bundle) : nil }
+        }, uniquingKeysWith: { first, _ in first })
+        let listed = files.filter { $0.hasSuffix(".xcstrings") && $0 != previousSDK?.path }
+        let catalogPaths = listed + layerBundles.keys.filter { !Set(listed).contains($0) }.sorted()
+        let catalogsAndStamps = try parseConcurrently(catalogPaths) { path in
+            let stamp = FileStamp(self.root.appendingPathComponent(path))
+            let catalog = try StringCatalogReader.read(contentsOf: self.root.appendingPathComponent(path).standardizedFileURL)
+            let table = String((path as NSString).lastPathComponent.dropLast(".xcstrings".count))
+            let bundle = Self.isOutsideRoot(path) ? layerBundles[path]! : self.bundle(of: path, app: bundleFacts)
+            return (CatalogFile(path: path, table: table, bundle: bundle, catalog: catalog), stamp)
+        }
+
+        let catalogs = catalogsAndStamps.map(\.0)
+        var app = bundleFacts
+        // Xcode compiles every locale of the app's catalogs into an `.lproj` of the built app.
+        let catalogLocales = catalogs.filter { $0.bundle == app.name && !isVendor($0.path) }.flatMap(\.catalog.locales)
+        app.lprojFolders = Array(Set(app.lprojFolders).union(catalogLocales)).sorted()
+
+        let stringsPaths = files.filter { $0.hasSuffix(".strings") && Self.lprojName(of: $0) != nil }
+        let parsedStrings = try parseConcurrently(stringsPaths) { path in
+            let stamp = FileStamp(self.root.appendingPathComponent(path))
+            var file = try StringsReader.read(contentsOf: self.root.appendingPathComponent(path))
+            file.path = path
+            return (file, stamp)
+        }
+        // A table's `.stringsdict` files belong to the same table as its `.strings` files.
+        let pluralPaths = files.filter { $0.hasSuffix(".stringsdict") && Self.lprojName(of: $0) != nil }
+        let parsedPlurals = try parseConcurrently(pluralPaths) { path in
+            let stamp = FileStamp(self.root.appendingPathComponent(path))
+            let file = try StringsdictReader.parse(AtomicFile.read(self.root.appendingPathComponent(path), shownAs: path), path: path)
+            return (file, stamp)
+        }
+        var tables: [String: StringsTable] = [:]
+        var tableOrder: [String] = []
+        var stamps: [String: FileStamp] = [:]
+        for (path, (_, stamp)) in zip(catalogPaths, catalogsAndStamps) { stamps[path] = stamp }
+        for (path, (_, stamp)) in zip(stringsPaths, parsedStrings) { stamps[path] = stamp }
+        for (path, (_, stamp)) in zip(pluralPaths, parsedPlurals) { stamps[path] = stamp }
+        func tableID(_ path: String, extension suffix: String) -> String {
+            let lproj = (path as NSString).deletingLastPathComponent
+            let folder = (lproj as NSString).deletingLastPathComponent
+            let table = String((path as NSString).lastPathComponent.dropLast(suffix.count))
+            let id = folder + "\u{0}" + table
+            if tables[id] == nil {
+                tables[id] = StringsTable(bundle: bundle(of: path, app: app), table: table, folder: folder, files: [:])
+                tableOrder.append(id)
+            }
+            return id
+        }
+        for (path, (file, _)) in zip(stringsPaths, parsedStrings) {
+            tables[tableID(path, extension: ".strings")]!.files[Self.lprojName(of: path)!] = file
+        }
+        for (path, (file, _)) in zip(pluralPaths, parsedPlurals) {
+            tables[tableID(path, extension: ".stringsdict")]!.pluralFiles[Self.lprojName(of: path)!] = file
+        }
+
+        let interfaceFiles = files.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }
+        let swiftPaths = files.filter { $0.hasSuffix(".swift") && !isVendor($0) }
+        let scanner = SwiftLocalizationScanner(functions: manifest.localizedFunctions)
+        // A file the compiler would reject too (an unterminated string) must not stop a check of
+        // the catalogs: it is left out and named in a warning.
+        let scanned = try parseConcurrently(swiftPaths) { path in
+            Result { try scanner.scan(AtomicFile.read(self.root.appendingPathComponent(path)), path: path) }
+        }
+        let stringsTables = tableOrder.compactMap { tables[$0] }
+        let chain = lookupChain(app: app, catalogs: catalogs, tables: stringsTables, manifest: manifest, layerPaths: layerPaths)
+        let sourceLanguage = manifest.sourceLanguage
+            ?? chain.layers.lazy.compactMap { layer in catalogs.first { $0.path == layer.catalogPath }?.catalog.sourceLanguage }.first
+            ?? catalogs.first?.catalog.sourceLanguage
+            ?? app.developmentRegion ?? "en"
+        var project = Project(root: root, sourceLanguage: sourceLanguage, app: app, catalogs: catalogs,
+                              stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
+                              storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"], manifest: manifest)
+        project.fileStamps = stamps
+        project.intentDefinitionFiles = files.filter { $0.hasSuffix(".intentdefinition") }
+        project.previousSDK = previousSDK
+        project.swiftSources = scanned.compactMap { try? $0.get() }
+        project.writableOutsideRoot = Set(zip(manifest.layers ?? [], layerPaths).compactMap { spec, path in
+            spec.writable ? path.flatMap { Self.isOutsideRoot($0) ? $0 : nil } : nil
+        })
+        project.warnings = unreadable.map { "\($0): warning: cannot read this folder, so its files were not searched" }
+            + catalogs.compactMap { StringCatalogVersion.warning($0.catalog.version, file: $0.path) }
+            + zip(swiftPaths, scanned).compactMap { path, result in
+                guard case .failure(let error) = result else { return nil }
+                let located = error as? LocatedError
+                return "\(located?.location?.description ?? path): warning: \(located?.message ?? "\(error)"), so the file was not read for key references and labels"
+            }
+        return project
+    }
+
+    /// Project-relative paths of every regular file, sorted, skipping hidden and build folders.
+    func listFiles(excluding excluded: Set<String>) -> [String] {
+        var unreadable: [String] = []
+        return listFiles(excluding: excluded, unreadable: &unreadable)
+    }
+
+    /// The same, adding the project-relative path of every folder that could not be read (its
+    /// files are missing from the list, which the caller must say).
+    func listFiles(excluding excluded: Set<String>, unreadable: inout [String]) -> [String] {
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        let failures = FailedFolders()
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
+                                                              options: [.skipsHiddenFiles], errorHandler: { url, _ in
+            failures.paths.append(url.standardizedFileURL.path)
+            return true
+        }) else { return [] }
+        defer {
+            unreadable += failures.paths.map { $0.hasPrefix(prefix) ? String($0.dropFirst(prefix.count)) : $0 }.sorted()
+        }
+        var paths: [String] = []
+        for case let url as URL in enumerator {
+            let full = url.standardizedFileURL.path
+            guard full.hasPrefix(prefix) else { continue }
+            let path = String(full.dropFirst(prefix.count))
+            let isDirectory = (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory ?? false
+            if isDirectory {
+                let name = url.lastPathComponent
+                if Self.skippedFolders.contains(name) || excluded.contains(path) || name.hasSuffix(".xcloc")
+                    || name.hasSuffix(".xcassets") || name.hasSuffix(".xcodeproj") {
+                    enumerator.skipDescendants()
+                }
+                continue
+            }
+            paths.append(path)
+        }
+        return paths.sorted()
+    }
+
+    private func readAppBundle(files: [String], manifest: ProjectManifest) throws -> AppBundle {
+        let candidates = manifest.infoPlist.map { [$0] }
+            ?? files.filter { ($0 as NSString).lastPathComponent == "Info.plist" && !isVendor($0) }
+        var chosen: (path: String, plist: InfoPlist)?
+        for path in candidates.sorted(by: { $0.split(separator: "/").count < $1.split(separator: "/").count }) {
+            let plist = try InfoPlistReader.read(contentsOf: root.appendingPathComponent(path))
+            if chosen == nil || (!Self.declaresLocalizations(chosen!.plist) && Self.declaresLocalizations(plist)) {
+                chosen = (path, plist)
+            }
+        }
+        let folder = chosen.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
+        let name = folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
+        let lprojFolders = Array(Set(files.compactMap { path -> String? in
+            guard inFolder(path, folder), !isVendor(path) else { return nil }
+            return Self.lprojName(of: path)
+        })).sorted()
+        return AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
+                         developmentRegion: chosen?.plist.developmentRegion,
+                         declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
+                         lprojFolders: lprojFolders,
+                         allowsMixedLocalizations: chosen?.plist.allowsMixedLocalizations ?? false)
+    }
+
+    private static func declaresLocalizations(_ plist: InfoPlist) -> Bool {
+        plist.keyLocations[InfoPlist.localizationsKey] != nil || !plist.localizations.isEmpty
+    }
+
+    /// The bundle a file is built into.
+    func bundle(of path: String, app: AppBundle) -> String {
+        if inFolder(path, app.folder) && !isVendor(path) { return app.name }
+        var folder = (path as NSString).deletingLastPathComponent
+        if folder.hasSuffix(".lproj") { folder = (folder as NSString).deletingLastPathComponent }
+        return folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
+    }
+
+    /// Each manifest layer's path as the project names files: relative to the root, with `..`
+    /// for a file outside it. A path that names nothing is an error at the layer in `l10n.json`:
+    /// a chain that silently lost its SDK layer would pass every check.
+    private func manifestLayerPaths(_ manifest: ProjectManifest, listed: Set<String>) throws -> [String?] {
+        try (manifest.layers ?? []).map { spec in
+            guard let path = spec.path else { return nil }
+            let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)).standardizedFileURL
+            let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+            let at = spec.location ?? SourceLocation(file: root.appendingPathComponent(ProjectManifest.fileName).path)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else {
+                throw InputError("layer \(spec.bundle)/\(spec.table): \"\(path)\" names no file (looked for \(url.path))", at: at,
+                                 hint: "give the catalog's path, relative to the project folder or absolute; for the SDK's catalog in a "
+                                    + "SwiftPM checkout see docs/project.md (\"The SDK's catalog in an Xcode project\")")
+            }
+            guard !isFolder.boolValue, url.pathExtension == "xcstrings" || url.pathExtension == "strings" else {
+                throw InputError("layer \(spec.bundle)/\(spec.table): \"\(path)\" is \(isFolder.boolValue ? "a folder" : "not a .xcstrings or .strings file")",
+                                 at: at, hint: "name the layer's String Catalog (…/\(spec.table).xcstrings) or one of its .strings files")
+            }
+            // Inside or outside is decided with symbolic links resolved: a link to a checkout
+            // elsewhere is outside (read-only unless writable), whatever the path says.
+            // (A listed file that is itself a link keeps its project path: writes go through the
+            // link and are refused where it leads out.)
+            let resolved = FileTransaction.resolved(url)
+            let relative = url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : nil
+            if let relative, listed.contains(relative) || FileTransaction.isInside(resolved, root) { return relative }
+            guard url.pathExtension == "xcstrings" else {
+                throw InputError("layer \(spec.bundle)/\(spec.table): \"\(path)\" is a .strings table outside the project folder, which l10n does not read",
+                                 at: at, hint: "a layer outside the project must be a String Catalog (.xcstrings); copy the table into the project or point at its catalog")
+            }
+            return Self.relativePath(of: resolved, from: root)
+        }
+    }
+
+    /// The catalog the manifest's `previousSdk` names, read; an error at the field when it names
+    /// no String Catalog.
+    private func readPreviousSDK(_ manifest: ProjectManifest) throws -> CatalogFile? {
+        guard let path = manifest.previousSDK else { return nil }
+        let url = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)).standardizedFileURL
+        let at = manifest.previousSDKLocation ?? SourceLocation(file: root.appendingPathComponent(ProjectManifest.fileName).path)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue, url.pathExtension == "xcstrings" else {
+            throw InputError("previousSdk: \"\(path)\" names no String Catalog (looked for \(url.path))", at: at,
+                             hint: "give the previous SDK version's IMGLYEditor.xcstrings, relative to the project folder or absolute")
+        }
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+        let projectPath = url.path.hasPrefix(prefix) ? String(url.path.dropFirst(prefix.count)) : Self.relativePath(of: url, from: root)
+        let catalog = try StringCatalogReader.read(contentsOf: url, displayPath: projectPath)
+        let table = String(url.lastPathComponent.dropLast(".xcstrings".count))
+        return CatalogFile(path: projectPath, table: table, bundle: "previous SDK", catalog: catalog)
+    }
+
+    /// `../../Packages/X/IMGLYEditor.xcstrings`: the path of a file outside `root` relative to it.
+    static func relativePath(of url: URL, from root: URL) -> String {
+        let target = url.standardizedFileURL.pathComponents
+        let base = root.standardizedFileURL.pathComponents
+        let shared = zip(target, base).prefix { $0 == $1 }.count
+        return (Array(repeating: "..", count: base.count - shared) + target[shared...]).joined(separator: "/")
+    }
+
+    /// Whether a project path leads out of the root (a manifest layer outside the project).
+    public static func isOutsideRoot(_ path: String) -> Bool { path == ".." || path.hasPrefix("../") }
+
+    private func lookupChain(app: AppBundle, catalogs: [CatalogFile], tables: [StringsTable], manifest: ProjectManifest,
+                             layerPaths: [String?]) -> LookupChain {
+        if let specs = manifest.layers {
+            let layers = zip(specs, layerPaths).map { spec, path in
+                Layer(bundle: spec.bundle, table: spec.table, role: spec.role,
+                      catalogPath: path.flatMap { $0.hasSuffix(".xcstrings") ? $0 : nil })
+            }
+            return LookupChain(layers: layers, isEditorChain: layers.contains { $0.role == .sdk })
+        }
+        func appLayer(_ table: String) -> Layer? {
+            if let catalog = catalogs.first(where: { $0.bundle == app.name && $0.table == table }) {
+                return Layer(bundle: app.name, table: table, role: .app, catalogPath: catalog.path)
+            }
+            if tables.contains(where: { $0.bundle == app.name && $0.table == table }) {
+                return Layer(bundle: app.name, table: table, role: .app, catalogPath: nil)
+            }
+            return nil
+        }
+        let sdk = catalogs.first { $0.bundle != app.name && $0.table == Self.editorTable }
+        guard let sdk else {
+            return LookupChain(layers: [appLayer("Localizable")].compactMap { $0 }, isEditorChain: false)
+        }
+        let sdkLayer = Layer(bundle: sdk.bundle, table: Self.editorTable, role: .sdk, catalogPath: sdk.path)
+        return LookupChain(layers: [appLayer("Localizable"), appLayer(Self.editorTable), sdkLayer].compactMap { $0 },
+                           isEditorChain: true)
+    }
+
+    private func parseConcurrently<T: Sendable>(_ paths: [String], _ parse: @Sendable (String) throws -> T) throws -> [T] {
+        try ConcurrentWork.map(paths.count) { index in Result { try parse(paths[index]) } }.map { try $0.get() }
+    }
+
+    private func inFolder(_ path: String, _ folder: String) -> Bool {
+        folder.isEmpty || path.hasPrefix(folder + "/")
+    }
+
+    private func isVendor(_ path: String) -> Bool {
+        Self.isVendorPath(path)
+    }
+
+    /// Whether a project-relative file path lies inside a vendor folder (third-party, read-only).
+    public static func isVendorPath(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { vendorFolders.contains(String($0)) }
+    }
+
+    /// `de` for `App/de.lproj/Localizable.strings`, nil when the file is not in an `.lproj`.
+    package static func lprojName(of path: String) -> String? {
+        let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        guard folder.hasSuffix(".lproj") else { return nil }
+        return String(folder.dropLast(".lproj".count))
+    }
+}
+
+/// Folders the enumerator could not open (it reports them through a callback).
+private final class FailedFolders: @unchecked Sendable {
+    var paths: [String] = []
+}
