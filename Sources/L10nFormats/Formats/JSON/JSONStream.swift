@@ -85,6 +85,42 @@ package struct JSONStream {
         output.write(value, level: childLevel)
     }
 
+    /// `"name" : "text"`.
+    package mutating func member(_ name: String, string text: String) {
+        key(name)
+        string(text)
+    }
+
+    /// `"name" : "text"`, or `null`.
+    package mutating func member(_ name: String, string text: String?) {
+        key(name)
+        string(text)
+    }
+
+    /// `"name" : lexeme`.
+    package mutating func member(_ name: String, number lexeme: String) {
+        key(name)
+        number(lexeme)
+    }
+
+    /// `"name" : value`.
+    package mutating func member(_ name: String, number value: Int) {
+        key(name)
+        number(value)
+    }
+
+    /// `"name" : value`, or `null`.
+    package mutating func member(_ name: String, number value: Int?) {
+        key(name)
+        number(value)
+    }
+
+    /// `"name" : true` or `false`.
+    package mutating func member(_ name: String, bool flag: Bool) {
+        key(name)
+        bool(flag)
+    }
+
     /// `"name" : [ strings ]`.
     package mutating func strings(_ name: String, _ texts: [String]) {
         key(name)
