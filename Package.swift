@@ -32,16 +32,16 @@ let package = Package(
         // Apple's locale matching, locale ids, plural rules, format strings, text width.
         .target(name: "L10nLocale", dependencies: ["L10nCore", "L10nFormats", "CICU"]),
         // The XLIFF 1.2 document, its readers and writer, Xcode's unit ids and order, `.xcloc`.
-        .target(name: "L10nXLIFF", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "CLibXML2"]),
+        .target(name: "L10nXLIFF", dependencies: ["L10nCore", "L10nFormats", "L10nLocale"]),
         // The project model (discovery, the manifest, the lookup chain, custom labels, devices) and
         // the checks over it: one layer, since the manifest configures the checks and the checks
         // read the model.
         .target(name: "L10nProject", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "CICU"]),
         // Export and import: the units, the XLIFF exporter, the import policy, plan and writes.
-        .target(name: "L10nExchange", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "CLibXML2"]),
+        .target(name: "L10nExchange", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject"]),
         // The jobs, reports, pipeline, migration, pseudo-localization and SDK upgrade; the one
         // import for users of the library.
-        .target(name: "L10nKit", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "CICU", "CLibXML2"]),
+        .target(name: "L10nKit", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "CICU"]),
         .target(name: "L10nCommandLine", dependencies: ["L10nKit"]),
         .executableTarget(name: "l10n", dependencies: ["L10nCommandLine"]),
         // Generators of large projects and seeded texts: the bench and the tests use them, the

@@ -1,10 +1,9 @@
-import CLibXML2
 import Foundation
 import L10nCore
 import L10nFormats
 import L10nLocale
 
-/// Reads XLIFF 1.2 from Xcode and from translators' tools with libxml2's streaming `xmlTextReader`.
+/// Reads XLIFF 1.2 from Xcode and from translators' tools: bytes first (`XLIFFByteReader`), libxml2 through `XMLCursor` for the rest.
 ///
 /// Accepts any attribute order, UTF-8 with or without BOM, UTF-16 with BOM, CDATA, inline elements
 /// (`<mrk>`, `<g>`, `<ph>`...) taken as their text, `<group>` nesting; skips `<seg-source>`,
@@ -53,40 +52,11 @@ public struct XLIFFReader: Sendable {
         guard data.count <= Int(Int32.max) else {
             throw XLIFFError(.io, "the file is larger than 2 GB", at: SourceLocation(file: path))
         }
-        _ = libxml2Initialized
-        return try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> XLIFFDocument in
-            guard let reader = xmlReaderForMemory(raw.bindMemory(to: CChar.self).baseAddress, Int32(raw.count), path, nil, Int32(XML_PARSE_NONET.rawValue)) else {
-                throw XLIFFError(.malformedXML, "libxml2 could not start reading", at: SourceLocation(file: path))
-            }
-            defer { xmlFreeTextReader(reader) }
-            let sink = ErrorSink()
-            sink.ending = XMLEnding(raw)
-            let context = Unmanaged.passRetained(sink)
-            defer { context.release() }
-            xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
-                guard let context, let error else { return }
-                let sink = Unmanaged<ErrorSink>.fromOpaque(context).takeUnretainedValue()
-                sink.record(error.pointee)
-            }, context.toOpaque())
-            var stream = Stream(reader: reader, sink: sink, tags: tags, path: path)
-            return try stream.readDocument()
+        guard let cursor = XMLCursor(data: data, path: path) else {
+            throw XLIFFError(.malformedXML, "libxml2 could not start reading", at: SourceLocation(file: path))
         }
-    }
-}
-
-private let libxml2Initialized: Void = xmlInitParser()
-
-/// Collects libxml2's errors for the reader that owns it.
-private final class ErrorSink: @unchecked Sendable {
-    var first: (message: String, line: Int, column: Int)?
-    /// How the input ends, to tell a cut-off file from one malformed in its last line.
-    var ending: XMLEnding?
-
-    func record(_ error: xmlError) {
-        guard error.level.rawValue >= XML_ERR_ERROR.rawValue, first == nil else { return }
-        var message = error.message.map { String(cString: $0) } ?? "malformed XML"
-        message = message.trimmingCharacters(in: .whitespacesAndNewlines)
-        first = (message, Int(error.line), Int(error.int2))
+        var stream = Stream(cursor: cursor, ending: XMLEnding(cursor.bytes), tags: tags, path: path)
+        return try stream.readDocument()
     }
 }
 
@@ -118,29 +88,23 @@ private struct XMLEnding {
     }
 }
 
-/// One pass over the reader: a recursive descent whose functions each consume one element.
+/// One pass over the cursor: a recursive descent whose functions each consume one element.
 private struct Stream {
-    let reader: xmlTextReaderPtr
-    let sink: ErrorSink
+    let cursor: XMLCursor
+    /// How the input ends, to tell a cut-off file from one malformed in its last line.
+    let ending: XMLEnding
     let tags: XMLStartTags
     let path: String
     var elementCount = 0
     var rootNamespace: String?
 
-    init(reader: xmlTextReaderPtr, sink: ErrorSink, tags: XMLStartTags, path: String) {
-        self.reader = reader
-        self.sink = sink
-        self.tags = tags
-        self.path = path
-    }
-
     // MARK: Cursor
 
     /// Moves to the next node; false at the end of the document.
     mutating func next() throws -> Bool {
-        let result = xmlTextReaderRead(reader)
-        if let error = sink.first {
-            if let ending = sink.ending, !ending.closesRoot, error.line >= ending.lastLine {
+        switch cursor.read() {
+        case .failed(let error?):
+            if !ending.closesRoot, error.line >= ending.lastLine {
                 throw XLIFFError(
                     .malformedXML, "the file ends in the middle of the document, before </xliff> (libxml2: \(error.message))",
                     at: SourceLocation(file: path, line: max(error.line, 1), column: max(error.column, 1)),
@@ -150,41 +114,36 @@ private struct Stream {
                 .malformedXML, error.message,
                 at: SourceLocation(file: path, line: max(error.line, 1), column: max(error.column, 1)),
                 hint: "the file is not well-formed XML; fix it at this position or export it again")
+        case .failed(nil):
+            throw XLIFFError(.malformedXML, "the XML could not be read",
+                             at: SourceLocation(file: path, line: max(cursor.parserLine, 1), column: max(cursor.parserColumn, 1)))
+        case .end:
+            return false
+        case .node:
+            break
         }
-        if result < 0 {
-            let line = Int(xmlTextReaderGetParserLineNumber(reader)), column = Int(xmlTextReaderGetParserColumnNumber(reader))
-            throw XLIFFError(.malformedXML, "the XML could not be read", at: SourceLocation(file: path, line: max(line, 1), column: max(column, 1)))
-        }
-        guard result == 1 else { return false }
-        switch nodeType {
-        case XML_READER_TYPE_ELEMENT:
+        switch cursor.node {
+        case .element:
             elementCount += 1
-        case XML_READER_TYPE_ENTITY_REFERENCE:
+        case .entityReference:
             throw XLIFFError(
-                .entity, "entity reference &\(localName); is not expanded", at: parserLocation,
+                .entity, "entity reference &\(cursor.localName); is not expanded", at: parserLocation,
                 hint: "write the text itself (or a character reference such as &#233;) instead of an entity")
-        case XML_READER_TYPE_DOCUMENT_TYPE:
-            if let node = xmlTextReaderCurrentNode(reader), node.pointee.type == XML_DTD_NODE {
-                let dtd = UnsafeMutableRawPointer(node).assumingMemoryBound(to: xmlDtd.self)
-                if dtd.pointee.entities != nil || dtd.pointee.pentities != nil {
-                    throw XLIFFError(.entity, "the document type declaration declares entities, which are never expanded", at: parserLocation)
-                }
-            }
+        case .documentType where cursor.declaresEntities:
+            throw XLIFFError(.entity, "the document type declaration declares entities, which are never expanded", at: parserLocation)
         default:
             break
         }
         return true
     }
 
-    var nodeType: xmlReaderTypes { xmlReaderTypes(rawValue: UInt32(xmlTextReaderNodeType(reader))) }
-    var depth: Int32 { xmlTextReaderDepth(reader) }
-    var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
-    var localName: String { xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? "" }
-    var namespaceURI: String? { xmlTextReaderConstNamespaceUri(reader).map { String(cString: $0) } }
-    var value: String { xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? "" }
+    var isElement: Bool { cursor.node == .element }
+    var depth: Int { cursor.depth }
+    var isEmptyElement: Bool { cursor.isEmptyElement }
+    var localName: String { cursor.localName }
 
     /// Whether the current element belongs to the document's XLIFF vocabulary (the root's namespace).
-    var isXLIFFElement: Bool { namespaceURI == rootNamespace }
+    var isXLIFFElement: Bool { cursor.namespaceURI == rootNamespace }
 
     /// Where the current element's start tag begins.
     var elementLocation: SourceLocation {
@@ -196,44 +155,33 @@ private struct Stream {
     }
 
     var parserLocation: SourceLocation {
-        var line = 0
-        if let node = xmlTextReaderCurrentNode(reader) { line = Int(xmlGetLineNo(node)) }
-        if line <= 0 { line = Int(xmlTextReaderGetParserLineNumber(reader)) }
+        var line = cursor.nodeLine ?? 0
+        if line <= 0 { line = cursor.parserLine }
         return SourceLocation(file: path, line: max(line, 1), column: 1)
     }
 
     /// The current element's attributes by qualified-enough name: local name, or `xml:name` for the xml namespace.
     func attributes() -> [String: String] {
         var result: [String: String] = [:]
-        guard xmlTextReaderHasAttributes(reader) == 1 else { return result }
-        var more = xmlTextReaderMoveToFirstAttribute(reader)
-        while more == 1 {
-            let name = xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
-            let ns = xmlTextReaderConstNamespaceUri(reader).map { String(cString: $0) }
-            let value = xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""
-            if ns == "http://www.w3.org/2000/xmlns/" {
-                // namespace declarations are not attributes of the vocabulary
-            } else if ns == "http://www.w3.org/XML/1998/namespace" {
-                result["xml:" + name] = value
-            } else if ns == nil || ns == rootNamespace {
-                if result[name] == nil { result[name] = value }
+        cursor.forEachAttribute { attribute in
+            switch attribute.namespaceURI {
+            case "http://www.w3.org/2000/xmlns/":
+                break  // namespace declarations are not attributes of the vocabulary
+            case "http://www.w3.org/XML/1998/namespace":
+                result["xml:" + attribute.localName] = attribute.value
+            case let namespace where namespace == nil || namespace == rootNamespace:
+                if result[attribute.localName] == nil { result[attribute.localName] = attribute.value }
+            default:
+                break
             }
-            more = xmlTextReaderMoveToNextAttribute(reader)
         }
-        xmlTextReaderMoveToElement(reader)
         return result
     }
 
     /// The local names of the current element's attributes in the order they are written.
     func attributeNames() -> [String] {
         var names: [String] = []
-        guard xmlTextReaderHasAttributes(reader) == 1 else { return names }
-        var more = xmlTextReaderMoveToFirstAttribute(reader)
-        while more == 1 {
-            if let name = xmlTextReaderConstLocalName(reader) { names.append(String(cString: name)) }
-            more = xmlTextReaderMoveToNextAttribute(reader)
-        }
-        xmlTextReaderMoveToElement(reader)
+        cursor.forEachAttribute { names.append($0.localName) }
         return names
     }
 
@@ -242,10 +190,10 @@ private struct Stream {
         guard !isEmptyElement else { return }
         let parentDepth = depth
         while try next() {
-            switch nodeType {
-            case XML_READER_TYPE_ELEMENT:
+            switch cursor.node {
+            case .element:
                 try body(&self)
-            case XML_READER_TYPE_END_ELEMENT where depth == parentDepth:
+            case .endElement where depth == parentDepth:
                 return
             default:
                 continue
@@ -264,10 +212,10 @@ private struct Stream {
         let startDepth = depth
         var text = ""
         while try next() {
-            switch nodeType {
-            case XML_READER_TYPE_TEXT, XML_READER_TYPE_CDATA, XML_READER_TYPE_WHITESPACE, XML_READER_TYPE_SIGNIFICANT_WHITESPACE:
-                text += value
-            case XML_READER_TYPE_END_ELEMENT where depth == startDepth:
+            switch cursor.node {
+            case .text:
+                text += cursor.value
+            case .endElement where depth == startDepth:
                 return text
             default:
                 continue
@@ -280,13 +228,13 @@ private struct Stream {
 
     mutating func readDocument() throws -> XLIFFDocument {
         while try next() {
-            guard nodeType == XML_READER_TYPE_ELEMENT else { continue }
+            guard isElement else { continue }
             let location = elementLocation
             guard localName == "xliff" else {
                 throw XLIFFError(.notXLIFF, "the root element is <\(localName)>, not <xliff>", at: location,
                                  hint: "this is not an XLIFF file; export with Xcode's Export Localizations or ask for XLIFF 1.2")
             }
-            rootNamespace = namespaceURI
+            rootNamespace = cursor.namespaceURI
             let version = attributes()["version"]
             if let version, version != "1.2" {
                 throw XLIFFError(.unsupportedVersion(version), "XLIFF version \(version) is not supported, only 1.2", at: location,

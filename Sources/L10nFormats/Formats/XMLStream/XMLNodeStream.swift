@@ -1,4 +1,3 @@
-import CLibXML2
 import Foundation
 import L10nCore
 
@@ -15,11 +14,9 @@ public struct XMLStreamError: LocatedError, Equatable {
     }
 }
 
-/// A forward-only walk over an XML document with libxml2's `xmlTextReader`.
-///
-/// Parses with `XML_PARSE_NONET` (never `NOENT`, `DTDLOAD` or `HUGE`): no DTD or entity is
-/// fetched, and an entity reference other than the predefined ones is refused. libxml2's errors
-/// go to a structured handler and come back as `XMLStreamError`s located by file, line, column.
+/// A forward-only walk over an XML document as events, on `XMLCursor` (its hardening policy:
+/// no DTD or entity is fetched, an entity reference other than the predefined ones is refused).
+/// libxml2's errors come back as `XMLStreamError`s located by file, line, column.
 final class XMLNodeStream {
     enum Event: Equatable {
         /// A start tag with its attributes (an empty element gives `.start` then `.end`).
@@ -30,43 +27,22 @@ final class XMLNodeStream {
     }
 
     let path: String
-    private let buffer: UnsafeMutableRawBufferPointer
+    private let cursor: XMLCursor
     private let lineStarts: [Int]
-    private var reader: xmlTextReaderPtr?
-    private let errors = ErrorLog()
     private var pendingEnd: String?
+    private var finished = false
     /// The line of the last event's node (for `.start`, the line where the start tag ends).
     private(set) var line = 1
 
-    private final class ErrorLog {
-        var first: (message: String, line: Int, column: Int)?
-    }
-
     init(data: Data, path: String) throws {
         self.path = path
-        buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 1)
-        data.copyBytes(to: buffer)
+        guard let cursor = XMLCursor(data: data, path: path) else {
+            throw XMLStreamError("cannot start the XML parser", at: SourceLocation(file: path))
+        }
+        self.cursor = cursor
         var starts = [0]
         for (offset, byte) in data.enumerated() where byte == 0x0A { starts.append(offset + 1) }
         lineStarts = starts
-        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
-        reader = xmlReaderForMemory(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(data.count),
-                                    path, nil, options)
-        guard let reader else {
-            throw XMLStreamError("cannot start the XML parser", at: SourceLocation(file: path))
-        }
-        xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
-            guard let context, let error else { return }
-            let log = Unmanaged<ErrorLog>.fromOpaque(context).takeUnretainedValue()
-            guard log.first == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            let message = error.pointee.message.map { String(cString: $0) } ?? "malformed XML"
-            log.first = (message.trimmingCharacters(in: .whitespacesAndNewlines), Int(error.pointee.line), Int(error.pointee.int2))
-        }, Unmanaged.passUnretained(errors).toOpaque())
-    }
-
-    deinit {
-        if let reader { xmlFreeTextReader(reader) }
-        buffer.deallocate()
     }
 
     /// The next event, or nil at the end of the document.
@@ -75,48 +51,41 @@ final class XMLNodeStream {
             pendingEnd = nil
             return .end(name: name)
         }
-        guard let reader else { return nil }
+        guard !finished else { return nil }
         while true {
-            let status = xmlTextReaderRead(reader)
-            if status < 0 || errors.first != nil { throw parseError() }
-            if status == 0 { return nil }
-            if let node = xmlTextReaderCurrentNode(reader) { line = max(1, Int(xmlGetLineNo(node))) }
-            switch xmlTextReaderNodeType(reader) {
-            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-                let name = string(xmlTextReaderConstName(reader))
+            switch cursor.read() {
+            case .failed(let error): throw parseError(error)
+            case .end:
+                finished = true
+                return nil
+            case .node: break
+            }
+            if let nodeLine = cursor.nodeLine { line = max(1, nodeLine) }
+            switch cursor.node {
+            case .element:
+                let name = cursor.name
                 var attributes: [String: String] = [:]
-                if xmlTextReaderMoveToFirstAttribute(reader) == 1 {
-                    repeat {
-                        attributes[string(xmlTextReaderConstName(reader))] = string(xmlTextReaderConstValue(reader))
-                    } while xmlTextReaderMoveToNextAttribute(reader) == 1
-                    xmlTextReaderMoveToElement(reader)
-                }
-                if xmlTextReaderIsEmptyElement(reader) == 1 { pendingEnd = name }
+                cursor.forEachAttribute { attributes[$0.name] = $0.value }
+                if cursor.isEmptyElement { pendingEnd = name }
                 return .start(name: name, attributes: attributes)
-            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-                return .end(name: string(xmlTextReaderConstName(reader)))
-            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue),
-                 Int32(XML_READER_TYPE_WHITESPACE.rawValue), Int32(XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue):
-                return .text(string(xmlTextReaderConstValue(reader)))
-            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue):
-                throw XMLStreamError("entity reference '&\(string(xmlTextReaderConstName(reader)));' is not supported",
+            case .endElement:
+                return .end(name: cursor.name)
+            case .text:
+                return .text(cursor.value)
+            case .entityReference:
+                throw XMLStreamError("entity reference '&\(cursor.name);' is not supported",
                                      at: SourceLocation(file: path, line: line, column: 1),
                                      hint: "write the text itself or a character reference such as &#233;")
-            default:
+            case .documentType, .other:
                 continue
             }
         }
     }
 
-    private func parseError() -> XMLStreamError {
-        let first = errors.first
-        return XMLStreamError("malformed XML: \(first?.message ?? "the parser stopped")",
-                              at: SourceLocation(file: path, line: max(1, first?.line ?? line), column: max(1, first?.column ?? 1)),
-                              hint: "the file is not well-formed XML; fix it in a text editor or let Xcode rewrite it")
-    }
-
-    private func string(_ pointer: UnsafePointer<xmlChar>?) -> String {
-        pointer.map { String(cString: $0) } ?? ""
+    private func parseError(_ first: XMLCursor.ParseError?) -> XMLStreamError {
+        XMLStreamError("malformed XML: \(first?.message ?? "the parser stopped")",
+                       at: SourceLocation(file: path, line: max(1, first?.line ?? line), column: max(1, first?.column ?? 1)),
+                       hint: "the file is not well-formed XML; fix it in a text editor or let Xcode rewrite it")
     }
 
     /// The location of the start tag `<name` that ends on `line`: its column is found in the
@@ -124,7 +93,7 @@ final class XMLNodeStream {
     func location(ofTag name: String, endingOnLine line: Int) -> SourceLocation {
         let needle = Array(("<" + name).utf8)
         var current = min(line, lineStarts.count)
-        let bytes = UnsafeRawBufferPointer(buffer)
+        let bytes = cursor.bytes
         while current >= max(1, line - 20) {
             let start = lineStarts[current - 1]
             let end = current < lineStarts.count ? lineStarts[current] : bytes.count
