@@ -49,6 +49,8 @@ public struct FormatResult: Sendable {
     public var written: [(path: String, data: Data)]
     /// Remarks about files that are canonical but unusual (a catalog of a newer format version).
     public var warnings: [String]
+    /// The model after the run, the rewritten files parsed into it (`run(on:)` only).
+    public var project: Project?
 
     public var differenceByPath: [String: CanonicalDifference] {
         Dictionary(differences.map { ($0.path, $0.difference) }, uniquingKeysWith: { first, _ in first })
@@ -109,6 +111,14 @@ public struct FormatJob: Sendable {
         return files
     }
 
+    /// Formats the project's own catalogs and tables (`files(of:)`) and hands back the model with
+    /// the rewritten files parsed into it, so the stages after it need not read the project again.
+    public func run(on project: Project) throws -> FormatResult {
+        var result = try run(try Self.files(of: project), root: project.root, allowedOutside: project.writableOutsideRootURLs)
+        result.project = try project.afterWriting(result.written)
+        return result
+    }
+
     /// Reads every file, then (rewriting) writes those not in canonical form in one transaction
     /// under `root`; throws `FormatFailure` without writing when a file cannot be read or parsed.
     public func run(_ files: [FormatFile], root: URL, allowedOutside: [URL] = [], waiting: (String) -> Void = { _ in },
@@ -121,7 +131,7 @@ public struct FormatJob: Sendable {
             let urls = files.map { FileTransaction.resolved($0.url) }.filter { FileManager.default.fileExists(atPath: $0.path) }
             locks = try FileLock.lockAll(urls, timeout: options.lockTimeout, waiting: waiting)
         }
-        var result = FormatResult(checked: [], differences: [], written: [], warnings: [])
+        var result = FormatResult(checked: [], differences: [], written: [], warnings: [], project: nil)
         var failures: [any LocatedError] = []
         var changes: [FileTransaction.Change] = []
         var seen = Set<URL>()

@@ -25,6 +25,15 @@ public struct ImportOptions: Sendable {
 public struct ImportJobResult: Sendable {
     public var plan: ImportPlan
     public var project: Project
+    /// Whether the plan was written (false for a dry run).
+    public var wrote: Bool
+
+    /// The model after the import, for the stages after it: what it wrote parsed into
+    /// `project`, or the project read again when it created a file; `project` after a dry run.
+    /// Computed when asked, so a command that stops after the import does not pay for it.
+    public func updatedProject() throws -> Project {
+        wrote ? try project.afterWriting(plan.changes.map { ($0.path, $0.data) }) : project
+    }
 }
 
 /// An import as the `import` command and the pipeline's `import` stage run it, so both lock,
@@ -65,7 +74,7 @@ public struct ImportJob: Sendable {
                 if attempt == 1 { current!.warnings.forEach(warnings) }
             }
             let plan = try planning(current!)
-            guard !options.dryRun else { return ImportJobResult(plan: plan, project: current!) }
+            guard !options.dryRun else { return ImportJobResult(plan: plan, project: current!, wrote: false) }
             // A file only the plan revealed (a new `.lproj` table, the editor catalog): taking its
             // lock on top of the held ones could wait for a run that waits for ours. All locks
             // are given up and taken again in path order; the write then refuses a file that
@@ -79,7 +88,7 @@ public struct ImportJob: Sendable {
             }
             do {
                 try plan.write(force: options.force, lockTimeout: options.lockTimeout, holding: locks, waiting: waiting)
-                return ImportJobResult(plan: plan, project: current!)
+                return ImportJobResult(plan: plan, project: current!, wrote: true)
             } catch let conflict as FileTransaction.Conflict where attempt < Self.attempts {
                 waiting("note: \(conflict.description); reading the project again")
                 current = nil

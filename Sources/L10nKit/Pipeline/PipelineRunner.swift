@@ -125,11 +125,9 @@ public struct PipelineRunner: Sendable {
             }
             return (StageResult(stage: stage.name, status: report.passes ? .passed : .findings, output: output), project)
         case .format(let check):
-            let result = try FormatJob(options: FormatOptions(rewrite: !check))
-                .run(try FormatJob.files(of: project), root: project.root, allowedOutside: project.writableOutsideRootURLs)
             // Later stages see the rewritten files, parsed from the bytes written.
-            let refreshed = try project.afterWriting(result.written)
-            return (StageResult(stage: stage.name, status: result.status, output: result.text), refreshed)
+            let result = try FormatJob(options: FormatOptions(rewrite: !check)).run(on: project)
+            return (StageResult(stage: stage.name, status: result.status, output: result.text), result.project ?? project)
         case .check(let options):
             let result = try CheckJob(options: options).run(on: project)
             state.checks = result
@@ -153,7 +151,7 @@ public struct PipelineRunner: Sendable {
             let plan = result.plan
             // Later stages see what the import wrote: the written files parsed into the model,
             // or the project read again when the import created a file.
-            let refreshed = dryRun ? result.project : try result.project.afterWriting(plan.changes.map { ($0.path, $0.data) })
+            let refreshed = try result.updatedProject()
             let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun, sourceWords: inputs.reduce(0) { $0 + $1.document.sourceWords() })
             return (StageResult(stage: stage.name, status: plan.hasRefusals ? .findings : .passed,
                                 output: notes.map { $0 + "\n" }.joined() + report.text), refreshed)

@@ -33,4 +33,39 @@ final class ProjectApplyingTests: XCTestCase {
         let project = try ProjectDiscovery(root: root).discover()
         XCTAssertNil(try project.applying(written: [("BrandedEditor/New.xcstrings", Data())]))
     }
+
+    /// The jobs hand back the model after their writes themselves: the import's equals the
+    /// project read again, and a dry run's is the model it planned against.
+    func testTheImportJobHandsBackTheUpdatedModel() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let input = try ImportInput.read(contentsOf: Fixtures.sample("BrandedEditor/handoff/fr.xliff"))
+        let before = try ProjectDiscovery(root: root).discover()
+        let dry = try ImportJob(options: ImportOptions(dryRun: true)).run([input], root: root, project: before)
+        XCTAssertFalse(dry.wrote)
+        XCTAssertEqual(try dry.updatedProject().catalogs.map(\.catalog), before.catalogs.map(\.catalog))
+        let result = try ImportJob().run([input], root: root, project: before)
+        XCTAssertTrue(result.wrote)
+        let updated = try result.updatedProject()
+        let read = try ProjectDiscovery(root: root).discover()
+        XCTAssertNotEqual(updated.catalogs.map(\.catalog), before.catalogs.map(\.catalog), "the import changed a catalog")
+        XCTAssertEqual(updated.catalogs.map(\.catalog), read.catalogs.map(\.catalog))
+        XCTAssertEqual(updated.fileStamps, read.fileStamps)
+    }
+
+    func testTheFormatJobHandsBackTheRewrittenModel() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let project = try ProjectDiscovery(root: root).discover()
+        let file = try XCTUnwrap(project.catalogs.first { project.mayWrite(path: $0.path) })
+        // The same catalog, written compactly: not Xcode's form, so the job rewrites it.
+        let url = project.url(forPath: file.path)
+        try JSONWriter.compactString(try JSONReader.parse(Data(contentsOf: url), file: file.path)).write(to: url, atomically: true, encoding: .utf8)
+        let messy = try ProjectDiscovery(root: root).discover()
+        let result = try FormatJob(options: FormatOptions(rewrite: true)).run(on: messy)
+        XCTAssertEqual(result.written.map(\.path), [file.path])
+        let updated = try XCTUnwrap(result.project)
+        let read = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(updated.catalogs.map(\.catalog), read.catalogs.map(\.catalog))
+        XCTAssertEqual(updated.fileStamps, read.fileStamps)
+        XCTAssertEqual(updated.fileStamps[file.path], FileStamp(url))
+    }
 }
