@@ -43,16 +43,45 @@ extension LocatedError {
     }
 }
 
-/// A located error that needs no type of its own (I/O failures, refusals).
-public struct InputError: LocatedError {
+/// The kind of a `FormatError`: one enum per input format, naming the format it belongs to.
+public protocol LocatedErrorKind: Hashable, Sendable {
+    /// The input format, as messages name it (`XLIFF`, `JSON`, `.strings`).
+    static var format: String { get }
+}
+
+/// The one located error type of every reader and check of input: the format (from the kind's
+/// type), the kind of problem, where, what went wrong and what to do about it. Each format names
+/// its own (`XLIFFError` is `FormatError<XLIFFErrorKind>`), so a caller can still catch one format.
+public struct FormatError<Kind: LocatedErrorKind>: LocatedError, Hashable {
+    public var kind: Kind
     public var location: SourceLocation?
     public var message: String
     public var hint: String?
 
-    public init(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
+    public init(_ kind: Kind, _ message: String, at location: SourceLocation?, hint: String? = nil) {
+        self.kind = kind
         self.message = message
         self.location = location
         self.hint = hint
+    }
+
+    /// The input format the error is about.
+    public var format: String { Kind.format }
+}
+
+/// The kind of an `InputError`: a problem of a file that needs no format of its own.
+public enum InputErrorKind: LocatedErrorKind {
+    /// The file could not be read or written, or its input was refused.
+    case input
+    public static let format = "input"
+}
+
+/// A located error that needs no type of its own (I/O failures, refusals).
+public typealias InputError = FormatError<InputErrorKind>
+
+extension FormatError where Kind == InputErrorKind {
+    public init(_ message: String, at location: SourceLocation? = nil, hint: String? = nil) {
+        self.init(.input, message, at: location, hint: hint)
     }
 
     /// An error about a whole file (`PATH: error: message`), without a position.

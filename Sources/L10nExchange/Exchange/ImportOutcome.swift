@@ -196,41 +196,32 @@ public struct ImportFileChange: Sendable, Equatable {
 }
 
 /// A file-level problem: the import writes nothing at all and exits 2.
-public struct ImportFileError: LocatedError, Equatable {
-    public enum Kind: Sendable, Equatable {
-        /// `<file>` has no `target-language` (Xcode skips such a file silently).
-        case missingTargetLanguage
-        /// `target-language` is not a valid locale id (a path, control characters, an unknown
-        /// language): it would become a folder name or a catalog key.
-        case invalidTargetLanguage
-        /// `original` is absolute or leads out of the project folder. Not a file error of a plan:
-        /// its units are refused as `read-only-file`.
-        case outsideRoot
-        /// `original` names no catalog, table or file of the project.
-        case unknownFile
-        /// `original` names the SDK's catalog or a file in a vendor folder. Not a file error of a
-        /// plan: its units are refused as `read-only-file`.
-        case readOnlyFile
-        /// `original` names a storyboard or XIB of the project that cannot be read (malformed XML).
-        case unreadableFile
-        /// `source-language` differs from the catalog's source language.
-        case sourceLanguageMismatch
-        /// `target-language` is the source language (the development-language file Xcode exports
-        /// for copy editors): imported only with `--source-edits`, which applies the edited sources.
-        case targetIsSourceLanguage
-    }
+public typealias ImportFileError = FormatError<ImportFileErrorKind>
 
-    public var kind: Kind
-    public var location: SourceLocation?
-    public var message: String
-    public var hint: String?
+/// Why a `<file>` of an XLIFF input cannot be imported.
+public enum ImportFileErrorKind: LocatedErrorKind {
+    /// `<file>` has no `target-language` (Xcode skips such a file silently).
+    case missingTargetLanguage
+    /// `target-language` is not a valid locale id (a path, control characters, an unknown
+    /// language): it would become a folder name or a catalog key.
+    case invalidTargetLanguage
+    /// `original` is absolute or leads out of the project folder. Not a file error of a plan:
+    /// its units are refused as `read-only-file`.
+    case outsideRoot
+    /// `original` names no catalog, table or file of the project.
+    case unknownFile
+    /// `original` names the SDK's catalog or a file in a vendor folder. Not a file error of a
+    /// plan: its units are refused as `read-only-file`.
+    case readOnlyFile
+    /// `original` names a storyboard or XIB of the project that cannot be read (malformed XML).
+    case unreadableFile
+    /// `source-language` differs from the catalog's source language.
+    case sourceLanguageMismatch
+    /// `target-language` is the source language (the development-language file Xcode exports
+    /// for copy editors): imported only with `--source-edits`, which applies the edited sources.
+    case targetIsSourceLanguage
 
-    public init(_ kind: Kind, _ message: String, at location: SourceLocation?, hint: String? = nil) {
-        self.kind = kind
-        self.message = message
-        self.location = location
-        self.hint = hint
-    }
+    public static let format = "XLIFF import"
 }
 
 /// Thrown by `XLIFFImporter.plan` when some `<file>` cannot be imported at all; lists every such problem.

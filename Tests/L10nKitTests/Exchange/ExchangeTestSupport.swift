@@ -223,7 +223,7 @@ extension ExchangeFixtures {
     }
 
     /// The file-level errors a plan throws (empty when it does not throw).
-    static func failure(_ root: URL, _ inputs: [ImportInput]) throws -> [ImportFileError.Kind] {
+    static func failure(_ root: URL, _ inputs: [ImportInput]) throws -> [ImportFileErrorKind] {
         do {
             _ = try plan(root, inputs)
             return []

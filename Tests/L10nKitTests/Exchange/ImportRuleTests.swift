@@ -320,7 +320,7 @@ final class ImportRuleTests: XCTestCase {
 
     func testOtherFileLevelProblems() throws {
         let good = try ExchangeFixtures.xliff([unit("Greeting", "Hello", "Hallo")])
-        let cases: [(ImportInput, ImportFileError.Kind)] = [
+        let cases: [(ImportInput, ImportFileErrorKind)] = [
             (try ExchangeFixtures.xliff(original: "App/Other.xcstrings", [unit("Greeting", "Hello", "Hallo")]), .unknownFile),
             (try ExchangeFixtures.xliff(original: "App/Gone.storyboard", [unit("a.text", "A", "B")]), .unknownFile),
             (try ExchangeFixtures.xliff(source: "fr", [unit("Greeting", "Hello", "Hallo")]), .sourceLanguageMismatch),

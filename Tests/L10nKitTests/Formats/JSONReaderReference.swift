@@ -324,7 +324,7 @@ struct ReferenceJSONReader {
     }
 
     /// An error at the reader's position (or at `offset`).
-    func error(_ reason: JSONError.Reason, _ message: String, at offset: Int? = nil, hint: String? = nil) -> JSONError {
+    func error(_ reason: JSONErrorReason, _ message: String, at offset: Int? = nil, hint: String? = nil) -> JSONError {
         JSONError(reason, message, at: location(at: offset ?? self.offset), hint: hint)
     }
 

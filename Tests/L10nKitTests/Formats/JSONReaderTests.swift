@@ -28,12 +28,12 @@ final class JSONReaderTests: XCTestCase {
         }
     }
 
-    private func assertFailure(_ text: String, _ reason: JSONError.Reason, line: Int, column: Int,
+    private func assertFailure(_ text: String, _ reason: JSONErrorReason, line: Int, column: Int,
                                file: StaticString = #filePath, sourceLine: UInt = #line) {
         assertFailure(Array(text.utf8), reason, line: line, column: column, file: file, sourceLine: sourceLine)
     }
 
-    private func assertFailure(_ bytes: [UInt8], _ reason: JSONError.Reason, line: Int, column: Int,
+    private func assertFailure(_ bytes: [UInt8], _ reason: JSONErrorReason, line: Int, column: Int,
                                file: StaticString = #filePath, sourceLine: UInt = #line) {
         guard let error = failure(bytes, file: file, line: sourceLine) else { return }
         XCTAssertEqual(error.reason, reason, error.message, file: file, line: sourceLine)

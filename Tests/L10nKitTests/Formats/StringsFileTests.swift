@@ -354,12 +354,12 @@ final class StringsFileTests: XCTestCase {
 
     // MARK: Malformed input
 
-    private func assertError(_ text: String, _ kind: StringsSyntaxError.Kind, line: Int, column: Int,
+    private func assertError(_ text: String, _ kind: StringsSyntaxErrorKind, line: Int, column: Int,
                              file: StaticString = #filePath, lineNumber: UInt = #line) {
         assertError(Data(text.utf8), kind, line: line, column: column, file: file, lineNumber: lineNumber)
     }
 
-    private func assertError(_ data: Data, _ kind: StringsSyntaxError.Kind, line: Int, column: Int,
+    private func assertError(_ data: Data, _ kind: StringsSyntaxErrorKind, line: Int, column: Int,
                              file: StaticString = #filePath, lineNumber: UInt = #line) {
         XCTAssertThrowsError(try StringsReader.parse(data, path: "Bad.strings"), file: file, line: lineNumber) { error in
             guard let error = error as? StringsSyntaxError else { return XCTFail("\(error)", file: file, line: lineNumber) }

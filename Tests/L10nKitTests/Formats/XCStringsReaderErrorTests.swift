@@ -22,7 +22,7 @@ final class XCStringsReaderErrorTests: XCTestCase {
         return (Data(clean.utf8), line, column)
     }
 
-    private func assertError(_ text: String, _ reason: JSONError.Reason, _ fragment: String,
+    private func assertError(_ text: String, _ reason: JSONErrorReason, _ fragment: String,
                              file: StaticString = #filePath, line sourceLine: UInt = #line) {
         let (data, line, column) = Self.marked(text)
         do {

@@ -363,7 +363,7 @@ public struct JSONReader {
     }
 
     /// An error at the reader's position (or at `offset`).
-    public func error(_ reason: JSONError.Reason, _ message: String, at offset: Int? = nil, hint: String? = nil) -> JSONError {
+    public func error(_ reason: JSONErrorReason, _ message: String, at offset: Int? = nil, hint: String? = nil) -> JSONError {
         JSONError(reason, message, at: location(at: offset ?? self.offset), hint: hint)
     }
 

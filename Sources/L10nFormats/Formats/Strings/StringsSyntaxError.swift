@@ -1,39 +1,35 @@
 import L10nCore
 /// Why a `.strings` file could not be read, and where.
-public struct StringsSyntaxError: LocatedError, Equatable {
-    public enum Kind: Equatable, Sendable {
-        /// A quoted key or value has no closing quote; located at the opening quote.
-        case unterminatedString
-        /// A `/*` comment has no `*/`; located at the `/*`.
-        case unterminatedComment
-        /// Neither `=` nor `;` follows a key; located where one was expected.
-        case missingEquals(key: String)
-        /// Nothing usable follows `=`; located where the value was expected.
-        case missingValue(key: String)
-        /// No `;` ends an entry; located just after its value.
-        case missingSemicolon(key: String)
-        /// Something that cannot start a key.
-        case unexpectedCharacter(Unicode.Scalar)
-        /// Bytes that are not UTF-8 (the file has no BOM and no zero byte at its start).
-        case invalidUTF8(byteOffset: Int)
-        /// A lone surrogate in a UTF-16 file.
-        case invalidUTF16(byteOffset: Int)
-        /// A UTF-16 file with an odd number of bytes.
-        case oddUTF16Length
-        /// A `\U` escape giving half of a surrogate pair without the other half; located at its backslash.
-        case loneSurrogate(UInt16)
-    }
+public typealias StringsSyntaxError = FormatError<StringsSyntaxErrorKind>
 
-    public var kind: Kind
-    public var location: SourceLocation?
+/// What is wrong with a `.strings` file.
+public enum StringsSyntaxErrorKind: LocatedErrorKind {
+    /// A quoted key or value has no closing quote; located at the opening quote.
+    case unterminatedString
+    /// A `/*` comment has no `*/`; located at the `/*`.
+    case unterminatedComment
+    /// Neither `=` nor `;` follows a key; located where one was expected.
+    case missingEquals(key: String)
+    /// Nothing usable follows `=`; located where the value was expected.
+    case missingValue(key: String)
+    /// No `;` ends an entry; located just after its value.
+    case missingSemicolon(key: String)
+    /// Something that cannot start a key.
+    case unexpectedCharacter(Unicode.Scalar)
+    /// Bytes that are not UTF-8 (the file has no BOM and no zero byte at its start).
+    case invalidUTF8(byteOffset: Int)
+    /// A lone surrogate in a UTF-16 file.
+    case invalidUTF16(byteOffset: Int)
+    /// A UTF-16 file with an odd number of bytes.
+    case oddUTF16Length
+    /// A `\U` escape giving half of a surrogate pair without the other half; located at its backslash.
+    case loneSurrogate(UInt16)
 
-    public init(_ kind: Kind, at location: SourceLocation) {
-        self.kind = kind
-        self.location = location
-    }
+    public static let format = ".strings"
 
+    /// What went wrong, for the error's message.
     public var message: String {
-        switch kind {
+        switch self {
         case .unterminatedString: return "unterminated string: no closing quote"
         case .unterminatedComment: return "unterminated comment: '/*' without '*/'"
         case .missingEquals(let key): return "expected '=' or ';' after key \"\(key)\""
@@ -52,8 +48,9 @@ public struct StringsSyntaxError: LocatedError, Equatable {
         }
     }
 
+    /// What to do about it.
     public var hint: String? {
-        switch kind {
+        switch self {
         case .unterminatedString:
             return "a quote inside a string must be written \\\"; check the quotes on this line"
         case .unterminatedComment:
@@ -71,5 +68,11 @@ public struct StringsSyntaxError: LocatedError, Equatable {
         case .invalidUTF8, .invalidUTF16, .oddUTF16Length:
             return "save the file as UTF-8 (or UTF-16 with a byte order mark) in your editor"
         }
+    }
+}
+
+extension FormatError where Kind == StringsSyntaxErrorKind {
+    public init(_ kind: Kind, at location: SourceLocation) {
+        self.init(kind, kind.message, at: location, hint: kind.hint)
     }
 }

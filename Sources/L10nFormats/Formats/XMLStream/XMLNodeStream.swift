@@ -2,15 +2,24 @@ import Foundation
 import L10nCore
 
 /// Malformed XML, or XML of the wrong shape, with the place libxml2 (or the reader) found it.
-public struct XMLStreamError: LocatedError, Equatable {
-    public var location: SourceLocation?
-    public var message: String
-    public var hint: String?
+public typealias XMLStreamError = FormatError<XMLErrorKind>
 
+/// What is wrong with an XML input (a property list, a storyboard, an intent definition).
+public enum XMLErrorKind: LocatedErrorKind {
+    /// libxml2 refused the bytes: not well-formed XML, bad encoding, or too large to parse.
+    case malformed
+    /// An entity reference, which is never expanded.
+    case entity
+    /// Well-formed XML of the wrong shape for the format being read.
+    case shape
+
+    public static let format = "XML"
+}
+
+extension FormatError where Kind == XMLErrorKind {
+    /// Well-formed XML of the wrong shape, the kind every format reader on the stream raises.
     public init(_ message: String, at location: SourceLocation?, hint: String? = nil) {
-        self.message = message
-        self.location = location
-        self.hint = hint
+        self.init(.shape, message, at: location, hint: hint)
     }
 }
 
@@ -37,7 +46,7 @@ final class XMLNodeStream {
     init(data: Data, path: String) throws {
         self.path = path
         guard let cursor = XMLCursor(data: data, path: path) else {
-            throw XMLStreamError("cannot start the XML parser", at: SourceLocation(file: path))
+            throw XMLStreamError(.malformed, "cannot start the XML parser", at: SourceLocation(file: path))
         }
         self.cursor = cursor
         var starts = [0]
@@ -73,7 +82,7 @@ final class XMLNodeStream {
             case .text:
                 return .text(cursor.value)
             case .entityReference:
-                throw XMLStreamError("entity reference '&\(cursor.name);' is not supported",
+                throw XMLStreamError(.entity, "entity reference '&\(cursor.name);' is not supported",
                                      at: SourceLocation(file: path, line: line, column: 1),
                                      hint: "write the text itself or a character reference such as &#233;")
             case .documentType, .other:
@@ -83,7 +92,7 @@ final class XMLNodeStream {
     }
 
     private func parseError(_ first: XMLCursor.ParseError?) -> XMLStreamError {
-        XMLStreamError("malformed XML: \(first?.message ?? "the parser stopped")",
+        XMLStreamError(.malformed, "malformed XML: \(first?.message ?? "the parser stopped")",
                        at: SourceLocation(file: path, line: max(1, first?.line ?? line), column: max(1, first?.column ?? 1)),
                        hint: "the file is not well-formed XML; fix it in a text editor or let Xcode rewrite it")
     }
