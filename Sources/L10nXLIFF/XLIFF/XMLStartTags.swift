@@ -45,21 +45,18 @@ struct XMLStartTags {
     }
 
     private mutating func scan(_ s: [UInt8]) {
-        var i = 0
-        var line = 1
-        var column = 1
-        let n = s.count
+        s.withUnsafeBufferPointer { scan($0) }
+    }
 
-        func advance() {
-            let c = s[i]
-            if c == 0x0A || (c == 0x0D && (i + 1 >= n || s[i + 1] != 0x0A)) {
-                line += 1
-                column = 1
-            } else if c != 0x0D && c & 0xC0 != 0x80 {
-                column += 1
-            }
-            i += 1
+    private mutating func scan(_ s: UnsafeBufferPointer<UInt8>) {
+        var i = 0
+        let n = s.count
+        var locator = TextLocator(path: "")
+        func position() -> (line: Int, column: Int) {
+            let location = locator.location(at: i, in: s)
+            return (location.line, location.column)
         }
+        func advance() { i += 1 }
         func at(_ text: StaticString) -> Bool {
             let count = text.utf8CodeUnitCount
             guard i + count <= n else { return false }
@@ -99,7 +96,7 @@ struct XMLStartTags {
                             } else if s[i] == 0x22 || s[i] == 0x27 {
                                 skipQuoted()
                             } else {
-                                if at("<!ENTITY") && entityDeclaration == nil { entityDeclaration = (line, column) }
+                                if at("<!ENTITY") && entityDeclaration == nil { entityDeclaration = position() }
                                 advance()
                             }
                         }
@@ -112,7 +109,7 @@ struct XMLStartTags {
             } else if at("</") {
                 skip(past: ">")
             } else {
-                positions.append((line, column))
+                positions.append(position())
                 advance()
                 while i < n && s[i] != 0x3E {
                     if s[i] == 0x22 || s[i] == 0x27 { skipQuoted() } else { advance() }
