@@ -120,7 +120,9 @@ struct XMLByteCursor {
         i += 2
     }
 
-    private mutating func declarationValue() throws(XMLRefused) -> String {
+    /// After a name: `= "` or `= '` with optional spaces; returns the quote, `i` after it.
+    @inline(__always)
+    private mutating func valueOpening() throws(XMLRefused) -> UInt8 {
         skipSpaces()
         guard peek == UInt8(ascii: "=") else { throw XMLRefused() }
         i += 1
@@ -128,6 +130,11 @@ struct XMLByteCursor {
         let quote = peek
         guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { throw XMLRefused() }
         i += 1
+        return quote
+    }
+
+    private mutating func declarationValue() throws(XMLRefused) -> String {
+        let quote = try valueOpening()
         let start = i
         while i < count && bytes[i] != quote {
             let b = bytes[i]
@@ -407,13 +414,7 @@ struct XMLByteCursor {
             let attributeStart = i
             let attributeColon = try readName()
             let attributeEnd = i
-            skipSpaces()
-            guard peek == UInt8(ascii: "=") else { throw XMLRefused() }
-            i += 1
-            skipSpaces()
-            let quote = peek
-            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else { throw XMLRefused() }
-            i += 1
+            let quote = try valueOpening()
             let valueStart = i
             var hasReference = false
             while i < count && bytes[i] != quote {
