@@ -37,11 +37,16 @@ let package = Package(
         // the checks over it: one layer, since the manifest configures the checks and the checks
         // read the model.
         .target(name: "L10nProject", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "CICU"]),
-        // Export and import: the units, the XLIFF exporter, the import policy, plan and writes.
+        // Export and import: the units, the XLIFF exporter, the import policy, plan and writes;
+        // pseudo-localization, which plans an import and an export of its own.
         .target(name: "L10nExchange", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject"]),
-        // The jobs, reports, pipeline, migration, pseudo-localization and SDK upgrade; the one
-        // import for users of the library.
-        .target(name: "L10nKit", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "CICU"]),
+        // The renderings of results: coverage, findings, devices, SDK diff, errors.
+        .target(name: "L10nReport", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange"]),
+        // What a command or a pipeline stage runs (format, check, export, import, report,
+        // devices, the storyboard migration): typed results, no printing, no exit codes.
+        .target(name: "L10nJobs", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "L10nReport", "CICU"]),
+        // The pipeline runner; the one import for users of the library.
+        .target(name: "L10nKit", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "L10nReport", "L10nJobs", "CICU"]),
         .target(name: "L10nCommandLine", dependencies: ["L10nKit"]),
         .executableTarget(name: "l10n", dependencies: ["L10nCommandLine"]),
         // Generators of large projects and seeded texts: the bench and the tests use them, the
@@ -50,7 +55,7 @@ let package = Package(
         .executableTarget(name: "l10n-bench", dependencies: ["L10nKit", "L10nTestSupport"]),
         .testTarget(
             name: "L10nKitTests",
-            dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
+            dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "L10nReport", "L10nJobs", "L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
             exclude: ["Golden"]
         ),
     ]

@@ -5,3 +5,5 @@
 @_exported import L10nXLIFF
 @_exported import L10nProject
 @_exported import L10nExchange
+@_exported import L10nReport
+@_exported import L10nJobs

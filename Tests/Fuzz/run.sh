@@ -31,7 +31,7 @@ mkdir -p "$work/include"
 # --- Build (only when a source is newer than the binary) -----------------------------------
 # The library's layers compiled as one module: L10nKit's re-export of the layers below is left
 # out, and so are the files' imports of those layers (copied without them).
-mapfile -t sources < <(find Sources/L10nCore Sources/L10nFormats Sources/L10nLocale Sources/L10nXLIFF Sources/L10nProject Sources/L10nExchange Sources/L10nKit -name '*.swift' ! -name Exports.swift | sort)
+mapfile -t sources < <(find Sources/L10nCore Sources/L10nFormats Sources/L10nLocale Sources/L10nXLIFF Sources/L10nProject Sources/L10nExchange Sources/L10nReport Sources/L10nJobs Sources/L10nKit -name '*.swift' ! -name Exports.swift | sort)
 binary="$work/fuzz"
 needs_build=0
 if [ ! -x "$binary" ]; then
@@ -53,7 +53,7 @@ MAP
     flat=()
     for file in "${sources[@]}"; do
         copy="$work/src/$(echo "$file" | tr '/' '_')"
-        grep -v -E '^(@testable )?import L10n(Core|Formats|Locale|XLIFF|Project|Exchange)$' "$file" > "$copy"
+        grep -v -E '^(@testable )?import L10n(Core|Formats|Locale|XLIFF|Project|Exchange|Report|Jobs)$' "$file" > "$copy"
         flat+=("$copy")
     done
     "$clang" -c -O1 -g -fsanitize=fuzzer-no-link,address -I Sources/CICU/include \

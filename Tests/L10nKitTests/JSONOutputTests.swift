@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// `--format json` on every command that prints a result, and the JSON error object on exit 2.
 final class JSONOutputTests: XCTestCase {

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// `placeholder-mismatch` settles equal plain specifier lists without parsing the translation:
 /// on every string unit of the real catalogs and the sample, it must report what the full

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Every table of the app goes out and is checked, not only the editor's chain; only a catalog
 /// the chain never reads that holds SDK keys (`MyBrand.xcstrings`) is ignored.

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Export against the real CE.SDK catalog (../shared/fixtures/imgly) as the SDK layer.
 final class ExportRealSDKTests: XCTestCase {

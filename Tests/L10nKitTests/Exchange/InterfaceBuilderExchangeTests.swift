@@ -5,6 +5,8 @@ import Foundation
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 import XCTest
 
 /// Storyboards and XIBs both ways: units `<ObjectID>.<property>` under the Base document's path,

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// A legacy `.lproj` project without any String Catalog round-trips completely: a real storyboard
 /// (WorldTrotter) and intent definition (mastodon-ios), a `.strings` table and a `.stringsdict`,

@@ -5,6 +5,8 @@ import Foundation
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 import XCTest
 
 /// `export --suggestions` and `l10n fill`: the project's own translations offered as

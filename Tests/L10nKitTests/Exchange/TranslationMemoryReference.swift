@@ -5,6 +5,8 @@ import Foundation
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 // The translation memory as it was before its rewrite around interned source and locale numbers
 // (issue 14's bench), kept as a test oracle while the new one is young: `SuggestionEquivalenceTests`

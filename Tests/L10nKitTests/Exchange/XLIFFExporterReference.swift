@@ -4,6 +4,8 @@
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 import Foundation
 
 /// The exporter as it was before the hand-off speed work (issue 11), kept only as a test oracle

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// The key order the reader keeps when a file is in Xcode's order, so checks and export merge
 /// instead of sorting: it must always equal sorting the keys.

@@ -5,6 +5,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// `l10n format` through the command line, on real catalogs and damaged ones.
 final class FormatCommandTests: XCTestCase {

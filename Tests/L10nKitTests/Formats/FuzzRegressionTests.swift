@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Inputs found by fuzzing the readers (Tests/Fuzz/run.sh, docs/fuzzing.md) that crashed, hung or
 /// took quadratic time, kept so they stay fixed.

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 final class InfoPlistTests: XCTestCase {
     /// An app's Info.plist as Xcode's iOS template writes it, with localizations declared.

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 import L10nTestSupport
 
 final class InterfaceBuilderScannerTests: XCTestCase {

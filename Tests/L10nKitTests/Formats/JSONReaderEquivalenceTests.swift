@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 @testable import L10nTestSupport
 
 /// `JSONReader` with string tokens validated in one pass gives what it gave before

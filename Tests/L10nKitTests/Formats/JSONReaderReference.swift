@@ -6,6 +6,8 @@ import Foundation
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 // JSONReader as it was before string tokens were validated in one pass (commit 7cb306b), kept
 // verbatim (renamed) as the reference for JSONReaderEquivalenceTests.

@@ -5,6 +5,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// JSON read → write over Xcode's own files gives back their bytes, and every object in them is
 /// in our collation order.

@@ -5,6 +5,8 @@ import Foundation
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 // The `.strings` reader as it was before it was rewritten for speed (commit 382da13), kept
 // verbatim as the reference the fast reader must agree with on every input: entries, trivia,

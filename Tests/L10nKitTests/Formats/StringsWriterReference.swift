@@ -5,6 +5,8 @@ import Foundation
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 // The canonical `.strings` layout as StringsWriter wrote it before it was made faster (commit
 // 7cb306b), kept verbatim as the reference for StringsWriterEquivalenceTests. Comments are

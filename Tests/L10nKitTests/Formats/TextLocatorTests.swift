@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// The one locator every byte-level reader reports positions with: LF, CRLF and a lone CR end a
 /// line, columns count scalars, a byte order mark is no column, and asking backwards starts over.

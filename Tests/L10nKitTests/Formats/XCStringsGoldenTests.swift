@@ -5,6 +5,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Catalogs built in code, written, and compared byte for byte with `Golden/xcstrings/*.xcstrings`
 /// (checked by hand against formats.md §1). Reading each golden gives back the model, and writing

@@ -5,6 +5,8 @@ import Foundation
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 @testable import L10nTestSupport
 
 /// Seeded random catalogs and JSON values: shapes no fixture has (empty objects, deep variations,

@@ -5,6 +5,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Malformed catalogs: one located error each, pointing at the offending value. In each text,
 /// `‸` marks where the error must be reported; it is removed before reading.

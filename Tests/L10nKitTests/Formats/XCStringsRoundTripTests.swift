@@ -5,6 +5,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 @testable import L10nTestSupport
 
 /// Every real Xcode catalog read into the model and written again gives back its bytes; every

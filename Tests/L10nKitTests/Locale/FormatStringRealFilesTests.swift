@@ -9,6 +9,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// The format-string engine over real files that Xcode wrote (../shared/fixtures).
 final class FormatStringRealFilesTests: XCTestCase {

@@ -4,6 +4,8 @@
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 // The format string parser as it was before the fast paths (commit e5d6c77), kept verbatim as
 // the reference that FormatString must agree with.

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 final class TextWidthTests: XCTestCase {
     private func assertColumns(_ table: [(String, Int)], ambiguous: TextWidth.AmbiguousWidth = .narrow, file: StaticString = #filePath, line: UInt = #line) {

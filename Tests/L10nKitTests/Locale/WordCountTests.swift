@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Source words as vendors quote by: ICU's word break, dictionary segmentation for text without
 /// spaces, format specifiers left out.

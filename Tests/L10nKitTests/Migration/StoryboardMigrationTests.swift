@@ -7,6 +7,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// `l10n migrate-ib` on a storyboard localized with ibtool strings files in two locales.
 ///

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Manifest layers: a path that names nothing is an error at the layer; a layer outside the
 /// project root (a SwiftPM checkout) is read, and written only when marked `"writable": true`.

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// A pipeline stage that wrote files updates the model from the bytes it wrote instead of reading
 /// the whole project again: the result must be what discovery would read.

@@ -5,6 +5,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 final class ProjectDiscoveryTests: XCTestCase {
     func sample() throws -> Project {

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Issue 12 items 4, 5 and 7 with the real binary: runs racing each other, a run killed in the
 /// middle of a multi-file import, output to a full disk or a closed pipe.

@@ -7,6 +7,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Issue 12 items 5, 6 and 9, in process: all or nothing with an injected failure, temporary
 /// files removed, links written through, read-only files refused, mode and owner kept.

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Issue 12 item 11: an empty `<target/>`, or one holding only inline elements, overwrote an
 /// existing value with "" as translated.

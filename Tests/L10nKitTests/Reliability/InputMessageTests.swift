@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Issue 12 item 13: messages that named the wrong cause, and inputs accepted silently.
 final class InputMessageTests: XCTestCase {

@@ -5,6 +5,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Issue 12 items 1 and 3: every locale id that reaches a path or a catalog is validated first.
 final class LocaleIdentifierTests: XCTestCase {

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Issue 12 item 12: `match` was quadratic in the number of preferred languages (20,000 against
 /// 20,000 took 5.5 s); candidates are now looked up in tables.

@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// Issue 12 items 1, 2, 3 and 8: nothing is written outside the project (or `--out`), and
 /// locale ids are validated before they become folder names, file names or catalog keys.

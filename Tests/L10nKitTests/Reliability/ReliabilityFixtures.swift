@@ -6,6 +6,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// A small project for the reliability tests, XLIFF text for it, and the built `l10n` binary
 /// (for the tests that kill a run or race two of them).

@@ -2,6 +2,8 @@
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 import Foundation
 
 /// The report's renderings as they were before the report speed work (issue 11), kept only as a

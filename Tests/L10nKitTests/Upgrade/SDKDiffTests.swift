@@ -7,6 +7,8 @@ import XCTest
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 
 /// `l10n sdk-diff` and the `override-of-removed-key` check: what an SDK upgrade changes, on
 /// catalogs made for each kind of change, on the real SDK catalog and on the sample project.

@@ -2,6 +2,8 @@
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 import Foundation
 import XCTest
 @testable import L10nTestSupport

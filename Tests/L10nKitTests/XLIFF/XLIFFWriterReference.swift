@@ -6,6 +6,8 @@
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
 import Foundation
 
 /// Writes an `XLIFFDocument` with the exact bytes of Xcode's `-exportLocalizations` (formats.md §2),

@@ -1,4 +1,7 @@
 import Foundation
+import L10nFormats
+import L10nXLIFF
+import L10nProject
 
 /// Renders check findings for people and machines: compiler-style text, a versioned JSON
 /// document (docs/checks.md), GitHub workflow annotations, and JUnit XML.

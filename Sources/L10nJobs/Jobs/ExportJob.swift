@@ -1,4 +1,8 @@
 import Foundation
+import L10nCore
+import L10nXLIFF
+import L10nProject
+import L10nExchange
 
 /// What an export is asked to do, from the command line or a pipeline stage.
 public struct ExportOptions: Sendable, Equatable {

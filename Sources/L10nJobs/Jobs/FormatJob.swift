@@ -1,4 +1,7 @@
 import Foundation
+import L10nCore
+import L10nFormats
+import L10nProject
 
 /// A file `format` compares with its canonical form.
 public struct FormatFile: Sendable {

@@ -1,4 +1,7 @@
 import Foundation
+import L10nCore
+import L10nProject
+import L10nExchange
 
 /// How an import runs, from the command line or a pipeline stage.
 public struct ImportOptions: Sendable {

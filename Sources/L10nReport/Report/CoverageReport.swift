@@ -1,3 +1,5 @@
+import L10nProject
+
 /// The release report: one model, computed once from the project and the check findings, that
 /// every rendering (text, Markdown, JSON, HTML, JUnit) shows.
 public struct CoverageReport: Sendable {
@@ -49,6 +51,18 @@ public struct CoverageReport: Sendable {
         public var cells: [CodeLabelCell]
         /// Whether every offered locale shows a translation, or the text is meant to read the same everywhere.
         public var isFullyLocalized: Bool { kind == "verbatim" || cells.allSatisfy { localizedLocales.contains($0.locale) } }
+
+        package init(file: String, line: Int, surface: String, call: String, kind: String, text: String, isDefined: Bool, localizedLocales: [String], cells: [CodeLabelCell]) {
+            self.file = file
+            self.line = line
+            self.surface = surface
+            self.call = call
+            self.kind = kind
+            self.text = text
+            self.isDefined = isDefined
+            self.localizedLocales = localizedLocales
+            self.cells = cells
+        }
     }
 
     /// What one offered locale shows for a label set in code.
@@ -58,12 +72,24 @@ public struct CoverageReport: Sendable {
         public var columns: Int
         public var budget: Int?
         public var overBudget: Bool { budget.map { columns > $0 } ?? false }
+
+        package init(locale: String, shows: String, columns: Int, budget: Int? = nil) {
+            self.locale = locale
+            self.shows = shows
+            self.columns = columns
+            self.budget = budget
+        }
     }
 
     /// The `width` check against a pseudo-locale, located at the keys.
     public struct PseudoWidthPart: Sendable {
         public var locale: String
         public var findings: [Finding]
+
+        package init(locale: String, findings: [Finding]) {
+            self.locale = locale
+            self.findings = findings
+        }
     }
 
     /// One custom label: an app key that renames an SDK key.
@@ -77,6 +103,15 @@ public struct CoverageReport: Sendable {
         public var file: String
         public var cells: [LabelCell]
         public var shadowsAnyLocale: Bool { cells.contains(where: \.shadowed) }
+
+        package init(key: String, surface: String, budget: WidthBudget? = nil, layer: String, file: String, cells: [LabelCell]) {
+            self.key = key
+            self.surface = surface
+            self.budget = budget
+            self.layer = layer
+            self.file = file
+            self.cells = cells
+        }
     }
 
     /// A custom label as a device in one locale sees it.
@@ -94,6 +129,17 @@ public struct CoverageReport: Sendable {
         public var columns: Int
         public var budget: Int?
         public var overBudget: Bool { budget.map { columns > $0 } ?? false }
+
+        package init(locale: String, shows: String, replaces: String? = nil, from: String, fromLocale: String? = nil, shadowed: Bool, columns: Int, budget: Int? = nil) {
+            self.locale = locale
+            self.shows = shows
+            self.replaces = replaces
+            self.from = from
+            self.fromLocale = fromLocale
+            self.shadowed = shadowed
+            self.columns = columns
+            self.budget = budget
+        }
     }
 
     /// How far one locale is from done.
@@ -111,6 +157,12 @@ public struct CoverageReport: Sendable {
         /// The coverage it must reach.
         public var threshold: Double
         public var passes: Bool { coverage + 1e-9 >= threshold }
+
+        package init(locale: String, tables: [TableCoverage], threshold: Double) {
+            self.locale = locale
+            self.tables = tables
+            self.threshold = threshold
+        }
     }
 
     /// One table's figures in one locale.
@@ -131,6 +183,18 @@ public struct CoverageReport: Sendable {
         /// The keys counted missing, for the renderings that list them.
         public var missingKeys: [String]
         public var coverage: Double { reachable == 0 ? 100 : Double(finished) * 100 / Double(reachable) }
+
+        package init(table: String, file: String? = nil, reachable: Int, finished: Int, missing: Int, needsReview: Int, pluralGaps: Int, widthOverruns: Int, missingKeys: [String]) {
+            self.table = table
+            self.file = file
+            self.reachable = reachable
+            self.finished = finished
+            self.missing = missing
+            self.needsReview = needsReview
+            self.pluralGaps = pluralGaps
+            self.widthOverruns = widthOverruns
+            self.missingKeys = missingKeys
+        }
     }
 
     /// What one common device language gets.
@@ -141,5 +205,29 @@ public struct CoverageReport: Sendable {
         /// Keys of the chain shown in another localization than the app's choice.
         public var fallbacks: Int
         public var reachable: Int
+
+        package init(device: String, bundles: [(bundle: String, kind: String, localization: String)], fallbacks: Int, reachable: Int) {
+            self.device = device
+            self.bundles = bundles
+            self.fallbacks = fallbacks
+            self.reachable = reachable
+        }
+    }
+
+    package init(project: String, sourceLanguage: String, offeredLocales: [String], sdkLocales: [String], customLabels: [LabelRow], copies: Int, fullLocalization: [LocaleCoverage], appLocales: [LocaleCoverage], devices: [DeviceRow], findings: CheckResult, thresholds: CoverageThresholds, comparison: ReportComparison? = nil, pseudoWidth: PseudoWidthPart? = nil, codeLabels: [CodeLabelRow] = []) {
+        self.project = project
+        self.sourceLanguage = sourceLanguage
+        self.offeredLocales = offeredLocales
+        self.sdkLocales = sdkLocales
+        self.customLabels = customLabels
+        self.copies = copies
+        self.fullLocalization = fullLocalization
+        self.appLocales = appLocales
+        self.devices = devices
+        self.findings = findings
+        self.thresholds = thresholds
+        self.comparison = comparison
+        self.pseudoWidth = pseudoWidth
+        self.codeLabels = codeLabels
     }
 }

@@ -1,3 +1,10 @@
+import L10nCore
+import L10nFormats
+import L10nLocale
+import L10nProject
+import L10nExchange
+import L10nReport
+
 /// Computes the release report from a loaded project: the checks run once, then every part is
 /// derived from the same check context (the lookup chain as devices see it).
 public struct ReportJob: Sendable {

@@ -1,4 +1,7 @@
 import Foundation
+import L10nCore
+import L10nFormats
+import L10nProject
 
 /// `l10n sdk-diff` output: the counts of each kind of change first, then the keys.
 public struct SDKDiffReport: Sendable {

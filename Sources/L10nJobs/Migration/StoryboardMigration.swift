@@ -1,4 +1,8 @@
 import Foundation
+import L10nCore
+import L10nFormats
+import L10nXLIFF
+import L10nProject
 
 /// Moves a storyboard from ibtool localization (`<locale>.lproj/Main.strings`, keyed by object
 /// id) to key-based localization: a `stbLocKey` runtime attribute on each element, its key and

@@ -1,3 +1,6 @@
+import L10nFormats
+import L10nProject
+
 /// Renders what devices see (`DeviceView`) as terminal text or JSON; shared by `match --project`
 /// and the pipeline's `devices` stage.
 public enum DeviceReport {

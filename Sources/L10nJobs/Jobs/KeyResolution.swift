@@ -1,3 +1,8 @@
+import L10nCore
+import L10nFormats
+import L10nLocale
+import L10nProject
+
 /// How the running app resolves keys on one device: each bundle's localization, then for every
 /// key each layer of the lookup chain in order, why it fell through or won, and what shows.
 public struct KeyResolution: Sendable {

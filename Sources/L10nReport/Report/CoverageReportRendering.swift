@@ -1,4 +1,6 @@
 import Foundation
+import L10nFormats
+import L10nProject
 
 /// The renderings of the release report: terminal text, Markdown for a pull request or job
 /// summary, versioned JSON (docs/report.md), one self-contained HTML page, and JUnit XML.
@@ -34,7 +36,7 @@ extension CoverageReport {
     /// Locales below their coverage threshold.
     public var failingLocales: [LocaleCoverage] { (fullLocalization + appLocales).filter { !$0.passes } }
 
-    static func percent(_ value: Double) -> String {
+    package static func percent(_ value: Double) -> String {
         value >= 100 ? "100%" : String(format: "%.1f%%", (value * 10).rounded(.down) / 10)
     }
 

@@ -1,3 +1,6 @@
+import L10nLocale
+import L10nProject
+
 /// One way a pseudo-locale changes a source text (docs/pseudo.md).
 public enum PseudoStyle: String, Sendable, CaseIterable {
     /// Latin letters replaced by accented ones of the same width: `Settings` → `Šéţţîñĝš`, so a

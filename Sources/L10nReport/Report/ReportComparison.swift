@@ -1,4 +1,6 @@
 import Foundation
+import L10nCore
+import L10nFormats
 
 /// What changed since a previous JSON report (`l10n report --compare PREVIOUS.json`).
 public struct ReportComparison: Sendable {

@@ -1,4 +1,6 @@
 import Foundation
+import L10nCore
+import L10nFormats
 
 /// The JSON object printed on standard output when a command stops with exit 2 and JSON was asked
 /// for: `{"error": FIRST, "errors": [EVERY]}`, each `{"message", "file", "line", "column", "hint"}`.

@@ -1,4 +1,7 @@
 import Foundation
+import L10nCore
+import L10nFormats
+import L10nProject
 
 /// A pseudo-locale made from a project's source texts (docs/pseudo.md): as an XLIFF a scratch
 /// copy imports, as catalogs, and as the model the `width` check reads for `check --pseudo`.
@@ -97,7 +100,7 @@ public struct PseudoLocalization: Sendable, Hashable {
 
     /// `widthFindings(project)`; with `base`, a context over `project`, the pseudo model's
     /// context takes the chain's keys and winners from it instead of collating them again.
-    func widthFindings(_ project: Project, keysOf base: CheckContext?) throws -> [Finding] {
+    package func widthFindings(_ project: Project, keysOf base: CheckContext?) throws -> [Finding] {
         // Only keys on a surface with a budget are measured: the others need no pseudo value.
         let budgets = project.manifest.widths ?? (project.lookupChain.isEditorChain ? WidthBudget.editorDefaults : [])
         guard !budgets.isEmpty else { return [] }

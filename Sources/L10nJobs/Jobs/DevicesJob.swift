@@ -1,4 +1,6 @@
 import Foundation
+import L10nLocale
+import L10nProject
 
 /// What devices with these language lists show of a loaded project: the localization each one
 /// chooses and how many labels it shows in which language. The one way `l10n match --project`
