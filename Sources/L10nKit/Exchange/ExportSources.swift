@@ -59,6 +59,9 @@ struct CatalogSources {
     /// Every precomputed unit of every entry, in unit (id) order across the whole catalog. A
     /// locale's units are a subset of these, so walking this list gives them in order, unsorted.
     var order: [UnitIndex]
+    /// The id, source and note of every unit of `order`, escaped for the XLIFF once for all
+    /// locales; unit `i` of `order` is unit `i` here.
+    var texts: XLIFFUnitTexts
 
     init(_ catalog: StringCatalog) {
         sourceLanguage = catalog.sourceLanguage
@@ -73,6 +76,15 @@ struct CatalogSources {
             }
         }
         self.order = XLIFFOrder.unitOrder(ids: ids).map { order[$0] }
+        var texts = XLIFFUnitTexts.Builder()
+        var notes = [Int32](repeating: -1, count: entries.count)
+        for position in self.order {
+            let e = Int(position.entry)
+            if notes[e] < 0 { notes[e] = texts.addNote(entries[e].note) }
+            let unit = entries[e].units[Int(position.unit)]
+            _ = texts.addUnit(id: unit.id, source: unit.source, note: notes[e])
+        }
+        self.texts = texts.finish()
     }
 
     /// Keys sorted by `XLIFFOrder.catalogUnitOrder`.

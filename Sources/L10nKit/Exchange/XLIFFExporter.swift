@@ -298,7 +298,7 @@ public struct XLIFFExporter: Sendable {
                 }
             }
             units.reserveCapacity(catalog.order.count)
-            for position in catalog.order {
+            for (p, position) in catalog.order.enumerated() {
                 let index = Int(position.entry)
                 guard let categories = masks[index] else { continue }
                 entries[index].units.withUnsafeBufferPointer { entryUnits in
@@ -324,8 +324,10 @@ public struct XLIFFExporter: Sendable {
                         value = entryUnits[u].source
                         state = current.map { ExchangeStates.exported($0.state) } ?? .new
                     }
-                    units.append(TransUnit(id: entryUnits[u].id, translate: entries[index].translate, source: entryUnits[u].source, target: value,
-                                           targetState: state, note: entries[index].note))
+                    var unit = TransUnit(id: entryUnits[u].id, translate: entries[index].translate, source: entryUnits[u].source, target: value,
+                                         targetState: state, note: entries[index].note)
+                    unit.escaped = XLIFFEscapedUnit(texts: catalog.texts, index: Int32(p))
+                    units.append(unit)
                     emitted[index] = true
                 }
             }
