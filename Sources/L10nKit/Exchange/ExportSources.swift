@@ -146,7 +146,15 @@ struct EntrySources {
     static let categories = ["zero", "one", "two", "few", "many", "other"]
 
     static func categoryBit(_ name: String) -> UInt8? {
-        categories.firstIndex(of: name).map { 1 << UInt8($0) }
+        switch name {
+        case "zero": 1
+        case "one": 2
+        case "two": 4
+        case "few": 8
+        case "many": 16
+        case "other": 32
+        default: nil
+        }
     }
 
     init(key: String, entry: CatalogEntry, sourceLanguage: String) {
@@ -233,19 +241,54 @@ struct EntrySources {
             return masks
         }
         if shape == .keyOnly { return nil }
-        var fits = true
-        target.visitStringUnitPaths(prefix: []) { components in
-            let path = StringUnitPath(components)
-            if sourcePaths.contains(path) { return true }
-            guard let prefix = Self.pluralPrefix(path), let index = pluralPrefixes.firstIndex(of: prefix),
-                  let bit = components.last.flatMap(Self.categoryBit) else {
-                fits = false
-                return false
+        // The target's string units are matched against the source's paths on one path that
+        // grows and shrinks as the walk goes down and up: no path is built per string unit.
+        var path: [String] = []
+        path.reserveCapacity(8)
+        return fits(target, path: &path, masks: &masks) ? masks : nil
+    }
+
+    /// Whether every string unit of `localization` (at `path`) is at a path the source has, or
+    /// at a CLDR case of a plural variation the source has, whose bit is then set in `masks`.
+    private func fits(_ localization: CatalogLocalization, path: inout [String], masks: inout [UInt8]) -> Bool {
+        if localization.stringUnit != nil {
+            // The root is among the source's paths when the source has a string unit there.
+            let sourceHasPath = path.isEmpty ? hasRootUnit : !sourcePaths.isEmpty && sourcePaths.contains(StringUnitPath(path))
+            if !sourceHasPath {
+                let count = path.count
+                guard count >= 2, path[count - 2] == "plural", let bit = Self.categoryBit(path[count - 1]),
+                      let index = pluralPrefixes.firstIndex(where: { $0.elementsEqual(path[..<(count - 2)]) }) else { return false }
+                masks[index] |= bit
             }
-            masks[index] |= bit
-            return true
         }
-        return fits ? masks : nil
+        if let substitutions = localization.substitutions {
+            for (name, substitution) in substitutions {
+                guard let variations = substitution.variations else { continue }
+                path.append("substitutions")
+                path.append(name)
+                let fit = fits(variations, path: &path, masks: &masks)
+                path.removeLast(2)
+                if !fit { return false }
+            }
+        }
+        if let variations = localization.variations {
+            return fits(variations, path: &path, masks: &masks)
+        }
+        return true
+    }
+
+    /// `fits` for every case of every variation kind.
+    private func fits(_ variations: CatalogVariations, path: inout [String], masks: inout [UInt8]) -> Bool {
+        for (kind, cases) in variations.kinds {
+            for (name, localization) in cases {
+                path.append(kind)
+                path.append(name)
+                let fit = fits(localization, path: &path, masks: &masks)
+                path.removeLast(2)
+                if !fit { return false }
+            }
+        }
+        return true
     }
 }
 
