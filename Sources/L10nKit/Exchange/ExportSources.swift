@@ -11,6 +11,7 @@ final class ExportSources: @unchecked Sendable {
     private var catalogs: [String: CatalogSources] = [:]
     private var tables: [String: TableSources] = [:]
     private var masks: [String: [Bool]] = [:]
+    private var insertions: (sdk: XLIFFUnitTexts, editor: XLIFFUnitTexts, positions: [Int32])?
 
     /// The sources of a catalog, computed on first use.
     func catalog(_ file: CatalogFile) -> CatalogSources {
@@ -31,6 +32,27 @@ final class ExportSources: @unchecked Sendable {
         let made = catalog.keys.map { wanted.contains($0) }
         masks[path] = made
         return made
+    }
+
+    /// For each unit of `sdk` (in its order), how many units of `editor` come before it in unit
+    /// order (ties: the editor's first): the editor's unit at position `p` precedes the SDK's at
+    /// `s` exactly when `p < insertions[s]`. Computed once, by one merge of the two orders.
+    func insertions(of sdk: CatalogSources, into editor: CatalogSources) -> [Int32] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = insertions, known.sdk === sdk.texts, known.editor === editor.texts { return known.positions }
+        var positions = [Int32](repeating: 0, count: sdk.order.count)
+        var e = 0
+        for (s, position) in sdk.order.enumerated() {
+            let id = sdk.entries[Int(position.entry)].units[Int(position.unit)].id
+            while e < editor.order.count,
+                  XLIFFOrder.catalogUnitOrder(editor.entries[Int(editor.order[e].entry)].units[Int(editor.order[e].unit)].id, id) <= 0 {
+                e += 1
+            }
+            positions[s] = Int32(e)
+        }
+        insertions = (sdk.texts, editor.texts, positions)
+        return positions
     }
 
     /// The sources of a legacy table, computed on first use.
