@@ -75,7 +75,8 @@ struct CatalogSources {
     }
 
     var sourceLanguage: String
-    /// The keys, in no particular order; `entries` is parallel to it.
+    /// The keys, in Xcode's key order where the file held them so (close to unit order, so the
+    /// sort below has little to do), else in no particular order; `entries` is parallel to it.
     var keys: [String]
     var entries: [EntrySources]
     /// Every precomputed unit of every entry, in unit (id) order across the whole catalog. A
@@ -87,7 +88,7 @@ struct CatalogSources {
 
     init(_ catalog: StringCatalog) {
         sourceLanguage = catalog.sourceLanguage
-        keys = Array(catalog.entries.keys)
+        keys = catalog.keysInXcodeOrder ?? Array(catalog.entries.keys)
         entries = keys.map { EntrySources(key: $0, entry: catalog.entries[$0]!, sourceLanguage: catalog.sourceLanguage) }
         var order: [UnitIndex] = []
         var ids: [String] = []
