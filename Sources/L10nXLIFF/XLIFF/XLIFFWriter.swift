@@ -120,7 +120,7 @@ public struct XLIFFWriter: Sendable {
                 }
                 out.append(" xml:space=\"preserve\">\n")
                 if let escaped {
-                    texts!.appendSegment(escaped.source, to: out)
+                    texts!.appendElement("source", segment: escaped.source, to: out)
                 } else {
                     plain = out.appendElement("source", state: nil, text: unit.pointee.source) && plain
                 }
@@ -128,7 +128,7 @@ public struct XLIFFWriter: Sendable {
                     plain = out.appendElement("target", state: unit.pointee.targetState, text: target) && plain
                 }
                 if let escaped {
-                    texts!.appendSegment(escaped.note, to: out)
+                    texts!.appendElement("note", segment: escaped.note, to: out)
                 } else {
                     plain = out.appendElement("note", state: nil, text: unit.pointee.note ?? "") && plain
                 }
@@ -223,6 +223,12 @@ package final class XLIFFOutput {
         storage = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
         count = 0
         return data
+    }
+
+    /// Forgets the bytes from `count` on.
+    func truncate(to count: Int) {
+        precondition(count >= 0 && count <= self.count)
+        self.count = count
     }
 
     /// Gives back the capacity beyond the bytes written, for an output that is kept.
