@@ -156,7 +156,7 @@ struct EntrySources {
     var translate: Bool
     var shape: Shape
     var units: [Unit]
-    /// Paths of the source's string units outside plural variations.
+    /// Paths of the source's string units outside plural variations, but the root (`hasRootUnit`).
     var sourcePaths: Set<StringUnitPath>
     /// The source's plural variations, as the path before `plural`.
     var pluralPrefixes: [[String]]
@@ -203,7 +203,8 @@ struct EntrySources {
         var units: [Unit] = []
         for leaf in leaves {
             guard let prefix = Self.pluralPrefix(leaf.path) else {
-                sourcePaths.insert(leaf.path)
+                // The root is `hasRootUnit`: most entries have only it, and a set per entry costs an allocation.
+                if !leaf.path.isRoot { sourcePaths.insert(leaf.path) }
                 let substitution = CatalogUnits.substitution(in: source, at: leaf.path)
                 units.append(Unit(id: ExchangeUnit.id(key: key, path: leaf.path), path: leaf.path,
                                   source: FormatString.exported(leaf.unit.value, substitution: substitution),
@@ -275,7 +276,6 @@ struct EntrySources {
     /// at a CLDR case of a plural variation the source has, whose bit is then set in `masks`.
     private func fits(_ localization: CatalogLocalization, path: inout [String], masks: inout [UInt8]) -> Bool {
         if localization.stringUnit != nil {
-            // The root is among the source's paths when the source has a string unit there.
             let sourceHasPath = path.isEmpty ? hasRootUnit : !sourcePaths.isEmpty && sourcePaths.contains(StringUnitPath(path))
             if !sourceHasPath {
                 let count = path.count
@@ -386,35 +386,5 @@ extension FormatString {
         case UInt8(ascii: "@"), UInt8(ascii: "f"), UInt8(ascii: "s"), UInt8(ascii: "c"): return lengths == 0
         default: return false
         }
-    }
-}
-
-extension CatalogLocalization {
-    /// Calls `body` with the path of every string unit, as `stringUnits` has them but in no
-    /// particular order (no collation of case names, which costs more than the check that asks);
-    /// `body` returns false to stop. Returns false when stopped.
-    @discardableResult
-    func visitStringUnitPaths(prefix: [String], _ body: ([String]) -> Bool) -> Bool {
-        if stringUnit != nil, !body(prefix) { return false }
-        if let substitutions {
-            for (name, substitution) in substitutions {
-                guard let variations = substitution.variations else { continue }
-                if !variations.visitStringUnitPaths(prefix: prefix + ["substitutions", name], body) { return false }
-            }
-        }
-        if let variations, !variations.visitStringUnitPaths(prefix: prefix, body) { return false }
-        return true
-    }
-}
-
-extension CatalogVariations {
-    /// `CatalogLocalization.visitStringUnitPaths` of every case.
-    func visitStringUnitPaths(prefix: [String], _ body: ([String]) -> Bool) -> Bool {
-        for (kind, cases) in kinds {
-            for (name, localization) in cases {
-                if !localization.visitStringUnitPaths(prefix: prefix + [kind, name], body) { return false }
-            }
-        }
-        return true
     }
 }
