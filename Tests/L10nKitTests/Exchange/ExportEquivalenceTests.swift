@@ -92,7 +92,11 @@ final class ExportEquivalenceTests: XCTestCase {
         var texts = ["", "%", "%%", "50% off", "%@", "%@ %@", "%1$@ %2$@", "%*d", "%.*f", "%arg", "%#@n@", "%lld files", "100%% %@",
                      "%d%%", "%%d", "a % b", "%ld of %ld", "%-5s", "%2$@",
                      "%2$@ von %1$@", "%1$@ %@", "%@ %1$@", "%1$ and %@ %@", "%1$lld of %2$lld", "%2$lu %1$llx %3$c", "%1$ld %@",
-                     "%0$@ %@", "%1$q %@", "%1$lf %@", "%1$s %2$s", "%10$@ %1$@", "%1$@ %#@n@", "%1$@ %arg", "%1$* %@", "%1$@%", "%1$"]
+                     "%0$@ %@", "%1$q %@", "%1$lf %@", "%1$s %2$s", "%10$@ %1$@", "%1$@ %#@n@", "%1$@ %arg", "%1$* %@", "%1$@%", "%1$",
+                     "%@ of %lld", "%d%%%d", "%lu %llx %c %s", "%@%@", "%@ %ll", "%lld %lld%", "%@ %l@ %@", "%lf %@", "%D %@",
+                     "%@ %ld %lli %llu %x %i %u %f", "%lllld %@", "%@ % d", "%@ %5d", "%@ %-d", "%@ %.2f", "%@ %#@n@", "%@ %arg",
+                     "%1$@ %@", "%@ %1$@", "日本 %@ – %d 🇩🇪", "%@\n%@", "%@ %%@ %@", "%@ %q", "%@ %ls", "%@ %lc", "%@ %hd", "%@ %zd", "%@ %qd",
+                     "%@ %lx%llx%lu", "%@ %", "% %@ %@", "%@ %@ %@ %@ %@ %@ %@ %@ %@ %@ %@"]
         let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Generated")
         _ = try ProjectGenerator(size: .small, seed: 3).write(to: root)
         let project = try ProjectDiscovery(root: root).discover()
