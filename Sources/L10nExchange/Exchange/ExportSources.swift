@@ -15,6 +15,7 @@ final class ExportSources: @unchecked Sendable {
     private var catalogs: [String: CatalogSources] = [:]
     private var tables: [String: TableSources] = [:]
     private var masks: [String: [Bool]] = [:]
+    private var insertions: (sdk: XLIFFUnitTexts, editor: XLIFFUnitTexts, positions: [Int32])?
 
     /// The sources of a catalog, computed on first use.
     package func catalog(_ file: CatalogFile) -> CatalogSources {
@@ -37,6 +38,27 @@ final class ExportSources: @unchecked Sendable {
         return made
     }
 
+    /// For each unit of `sdk` (in its order), how many units of `editor` come before it in unit
+    /// order (ties: the editor's first): the editor's unit at position `p` precedes the SDK's at
+    /// `s` exactly when `p < insertions[s]`. Computed once, by one merge of the two orders.
+    func insertions(of sdk: CatalogSources, into editor: CatalogSources) -> [Int32] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = insertions, known.sdk === sdk.texts, known.editor === editor.texts { return known.positions }
+        var positions = [Int32](repeating: 0, count: sdk.order.count)
+        var e = 0
+        for (s, position) in sdk.order.enumerated() {
+            let id = sdk.entries[Int(position.entry)].units[Int(position.unit)].id
+            while e < editor.order.count,
+                  XLIFFOrder.catalogUnitOrder(editor.entries[Int(editor.order[e].entry)].units[Int(editor.order[e].unit)].id, id) <= 0 {
+                e += 1
+            }
+            positions[s] = Int32(e)
+        }
+        insertions = (sdk.texts, editor.texts, positions)
+        return positions
+    }
+
     /// The sources of a legacy table, computed on first use.
     package func table(_ table: ExchangeFiles.Table) -> TableSources {
         lock.lock()
@@ -57,16 +79,20 @@ struct CatalogSources {
     }
 
     var sourceLanguage: String
-    /// The keys, in no particular order; `entries` is parallel to it.
+    /// The keys, in Xcode's key order where the file held them so (close to unit order, so the
+    /// sort below has little to do), else in no particular order; `entries` is parallel to it.
     var keys: [String]
     var entries: [EntrySources]
     /// Every precomputed unit of every entry, in unit (id) order across the whole catalog. A
     /// locale's units are a subset of these, so walking this list gives them in order, unsorted.
     var order: [UnitIndex]
+    /// The id, source and note of every unit of `order`, escaped for the XLIFF once for all
+    /// locales; unit `i` of `order` is unit `i` here.
+    var texts: XLIFFUnitTexts
 
     init(_ catalog: StringCatalog) {
         sourceLanguage = catalog.sourceLanguage
-        keys = Array(catalog.entries.keys)
+        keys = catalog.keysInXcodeOrder ?? Array(catalog.entries.keys)
         entries = keys.map { EntrySources(key: $0, entry: catalog.entries[$0]!, sourceLanguage: catalog.sourceLanguage) }
         var order: [UnitIndex] = []
         var ids: [String] = []
@@ -77,6 +103,15 @@ struct CatalogSources {
             }
         }
         self.order = XLIFFOrder.unitOrder(ids: ids).map { order[$0] }
+        var texts = XLIFFUnitTexts.Builder()
+        var notes = [Int32](repeating: -1, count: entries.count)
+        for position in self.order {
+            let e = Int(position.entry)
+            if notes[e] < 0 { notes[e] = texts.addNote(entries[e].note) }
+            let unit = entries[e].units[Int(position.unit)]
+            _ = texts.addUnit(id: unit.id, source: unit.source, note: notes[e])
+        }
+        self.texts = texts.finish()
     }
 
     /// Keys sorted by `XLIFFOrder.catalogUnitOrder`.
@@ -125,7 +160,7 @@ struct EntrySources {
     var translate: Bool
     var shape: Shape
     var units: [Unit]
-    /// Paths of the source's string units outside plural variations.
+    /// Paths of the source's string units outside plural variations, but the root (`hasRootUnit`).
     var sourcePaths: Set<StringUnitPath>
     /// The source's plural variations, as the path before `plural`.
     var pluralPrefixes: [[String]]
@@ -138,7 +173,15 @@ struct EntrySources {
     static let categories = ["zero", "one", "two", "few", "many", "other"]
 
     static func categoryBit(_ name: String) -> UInt8? {
-        categories.firstIndex(of: name).map { 1 << UInt8($0) }
+        switch name {
+        case "zero": 1
+        case "one": 2
+        case "two": 4
+        case "few": 8
+        case "many": 16
+        case "other": 32
+        default: nil
+        }
     }
 
     init(key: String, entry: CatalogEntry, sourceLanguage: String) {
@@ -164,7 +207,8 @@ struct EntrySources {
         var units: [Unit] = []
         for leaf in leaves {
             guard let prefix = Self.pluralPrefix(leaf.path) else {
-                sourcePaths.insert(leaf.path)
+                // The root is `hasRootUnit`: most entries have only it, and a set per entry costs an allocation.
+                if !leaf.path.isRoot { sourcePaths.insert(leaf.path) }
                 let substitution = CatalogUnits.substitution(in: source, at: leaf.path)
                 units.append(Unit(id: ExchangeUnit.id(key: key, path: leaf.path), path: leaf.path,
                                   source: FormatString.exported(leaf.unit.value, substitution: substitution),
@@ -225,19 +269,53 @@ struct EntrySources {
             return masks
         }
         if shape == .keyOnly { return nil }
-        var fits = true
-        target.visitStringUnitPaths(prefix: []) { components in
-            let path = StringUnitPath(components)
-            if sourcePaths.contains(path) { return true }
-            guard let prefix = Self.pluralPrefix(path), let index = pluralPrefixes.firstIndex(of: prefix),
-                  let bit = components.last.flatMap(Self.categoryBit) else {
-                fits = false
-                return false
+        // The target's string units are matched against the source's paths on one path that
+        // grows and shrinks as the walk goes down and up: no path is built per string unit.
+        var path: [String] = []
+        path.reserveCapacity(8)
+        return fits(target, path: &path, masks: &masks) ? masks : nil
+    }
+
+    /// Whether every string unit of `localization` (at `path`) is at a path the source has, or
+    /// at a CLDR case of a plural variation the source has, whose bit is then set in `masks`.
+    private func fits(_ localization: CatalogLocalization, path: inout [String], masks: inout [UInt8]) -> Bool {
+        if localization.stringUnit != nil {
+            let sourceHasPath = path.isEmpty ? hasRootUnit : !sourcePaths.isEmpty && sourcePaths.contains(StringUnitPath(path))
+            if !sourceHasPath {
+                let count = path.count
+                guard count >= 2, path[count - 2] == "plural", let bit = Self.categoryBit(path[count - 1]),
+                      let index = pluralPrefixes.firstIndex(where: { $0.elementsEqual(path[..<(count - 2)]) }) else { return false }
+                masks[index] |= bit
             }
-            masks[index] |= bit
-            return true
         }
-        return fits ? masks : nil
+        if let substitutions = localization.substitutions {
+            for (name, substitution) in substitutions {
+                guard let variations = substitution.variations else { continue }
+                path.append("substitutions")
+                path.append(name)
+                let fit = fits(variations, path: &path, masks: &masks)
+                path.removeLast(2)
+                if !fit { return false }
+            }
+        }
+        if let variations = localization.variations {
+            return fits(variations, path: &path, masks: &masks)
+        }
+        return true
+    }
+
+    /// `fits` for every case of every variation kind.
+    private func fits(_ variations: CatalogVariations, path: inout [String], masks: inout [UInt8]) -> Bool {
+        for (kind, cases) in variations.kinds {
+            for (name, localization) in cases {
+                path.append(kind)
+                path.append(name)
+                let fit = fits(localization, path: &path, masks: &masks)
+                path.removeLast(2)
+                if !fit { return false }
+            }
+        }
+        return true
     }
 }
 
@@ -312,35 +390,5 @@ extension FormatString {
         case UInt8(ascii: "@"), UInt8(ascii: "f"), UInt8(ascii: "s"), UInt8(ascii: "c"): return lengths == 0
         default: return false
         }
-    }
-}
-
-extension CatalogLocalization {
-    /// Calls `body` with the path of every string unit, as `stringUnits` has them but in no
-    /// particular order (no collation of case names, which costs more than the check that asks);
-    /// `body` returns false to stop. Returns false when stopped.
-    @discardableResult
-    func visitStringUnitPaths(prefix: [String], _ body: ([String]) -> Bool) -> Bool {
-        if stringUnit != nil, !body(prefix) { return false }
-        if let substitutions {
-            for (name, substitution) in substitutions {
-                guard let variations = substitution.variations else { continue }
-                if !variations.visitStringUnitPaths(prefix: prefix + ["substitutions", name], body) { return false }
-            }
-        }
-        if let variations, !variations.visitStringUnitPaths(prefix: prefix, body) { return false }
-        return true
-    }
-}
-
-extension CatalogVariations {
-    /// `CatalogLocalization.visitStringUnitPaths` of every case.
-    func visitStringUnitPaths(prefix: [String], _ body: ([String]) -> Bool) -> Bool {
-        for (kind, cases) in kinds {
-            for (name, localization) in cases {
-                if !localization.visitStringUnitPaths(prefix: prefix + [kind, name], body) { return false }
-            }
-        }
-        return true
     }
 }

@@ -189,7 +189,7 @@ public struct XLIFFExporter: Sendable {
             var sdkKeys: [String] = []
             if file.path == files.editorCatalogPath && !sdk.units.isEmpty {
                 // The SDK's units are moved into this catalog's file: no other file takes them.
-                units = XLIFFOrder.mergeCatalogUnits(&units, &sdk.units)
+                units = mergeSDKUnits(&units, &sdk.units, into: catalog)
                 sdkKeys = sdk.keys
             }
             guard scope == .all || !units.isEmpty else { continue }
@@ -303,7 +303,7 @@ public struct XLIFFExporter: Sendable {
                 }
             }
             units.reserveCapacity(catalog.order.count)
-            for position in catalog.order {
+            for (p, position) in catalog.order.enumerated() {
                 let index = Int(position.entry)
                 guard let categories = masks[index] else { continue }
                 entries[index].units.withUnsafeBufferPointer { entryUnits in
@@ -329,8 +329,10 @@ public struct XLIFFExporter: Sendable {
                         value = entryUnits[u].source
                         state = current.map { ExchangeStates.exported($0.state) } ?? .new
                     }
-                    units.append(TransUnit(id: entryUnits[u].id, translate: entries[index].translate, source: entryUnits[u].source, target: value,
-                                           targetState: state, note: entries[index].note))
+                    var unit = TransUnit(id: entryUnits[u].id, translate: entries[index].translate, source: entryUnits[u].source, target: value,
+                                         targetState: state, note: entries[index].note)
+                    unit.escaped = XLIFFEscapedUnit(texts: catalog.texts, index: Int32(p))
+                    units.append(unit)
                     emitted[index] = true
                 }
             }
@@ -347,6 +349,28 @@ public struct XLIFFExporter: Sendable {
         let found = units(of: catalog, locale, missingOnly: true) { index, entry in sdkOnly[index] && entry.translate }
         let keys = catalog.keys.indices.filter { found.emitted[$0] }.map { catalog.keys[$0] }
         return (found.units, keys)
+    }
+
+    /// The SDK's units merged into the editor catalog's, both in unit order (ties: the editor
+    /// catalog's first); both runs are left empty. Where every unit is one of the two catalogs'
+    /// precomputed units, their positions decide (`ExportSources.insertions`), not their ids.
+    private func mergeSDKUnits(_ units: inout [TransUnit], _ sdkUnits: inout [TransUnit], into editor: CatalogSources) -> [TransUnit] {
+        guard let sdk = files.sdkCatalog.map(sources.catalog),
+              units.allSatisfy({ $0.escaped.texts === editor.texts }), sdkUnits.allSatisfy({ $0.escaped.texts === sdk.texts }) else {
+            return XLIFFOrder.mergeCatalogUnits(&units, &sdkUnits)
+        }
+        let insertions = sources.insertions(of: sdk, into: editor)
+        var result: [TransUnit] = []
+        result.reserveCapacity(units.count + sdkUnits.count)
+        // From the back, each unit moved off its run: a copy would retain its strings.
+        while !units.isEmpty && !sdkUnits.isEmpty {
+            let sdkAfter = units[units.count - 1].escaped.index < insertions[Int(sdkUnits[sdkUnits.count - 1].escaped.index)]
+            result.append(sdkAfter ? sdkUnits.removeLast() : units.removeLast())
+        }
+        while let unit = units.popLast() { result.append(unit) }
+        while let unit = sdkUnits.popLast() { result.append(unit) }
+        result.reverse()
+        return result
     }
 
     /// The catalog with only its source-language localizations, as `.xcloc` source contents hold it.

@@ -113,6 +113,9 @@ public struct TransUnit: Hashable, Sendable {
     public var alternatives: [AltTrans] = []
     /// Where the `<trans-unit>` start tag was read, for error messages; nil for units built in memory.
     public var location: SourceLocation?
+    /// The id, source and note already escaped by the exporter that made the unit; not part of
+    /// the unit's value.
+    package var escaped: XLIFFEscapedUnit = .none
 
     public init(
         id: String,

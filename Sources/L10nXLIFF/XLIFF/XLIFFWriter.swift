@@ -45,8 +45,11 @@ public struct XLIFFWriter: Sendable {
         var estimate = 4_096
         for file in document.files {
             estimate += 400
-            for unit in file.units {
-                estimate += 160 + unit.id.utf8.count + unit.source.utf8.count + (unit.target?.utf8.count ?? 0) + (unit.note?.utf8.count ?? 0)
+            file.units.withUnsafeBufferPointer { units in
+                for unit in units.indices.lazy.map({ units.baseAddress! + $0 }) {
+                    estimate += 160 + unit.pointee.id.utf8.count + unit.pointee.source.utf8.count + (unit.pointee.target?.utf8.count ?? 0)
+                        + (unit.pointee.note?.utf8.count ?? 0)
+                }
             }
         }
         let out = XLIFFOutput(capacity: estimate)
@@ -96,43 +99,59 @@ public struct XLIFFWriter: Sendable {
             return
         }
         out.append("    <body>\n")
-        for unit in file.units {
-            // The escaping notices bytes that may be characters XML cannot carry; such a unit
-            // is checked in full (and the output thrown away with the error).
-            out.append("      <trans-unit id=\"")
-            var plain = out.appendAttribute(unit.id)
-            out.append(unit.translate ? "\"" as StaticString : "\" translate=\"no\"")
-            if let approved = unit.approved {
-                out.append(approved ? " approved=\"yes\"" as StaticString : " approved=\"no\"")
-            }
-            if let maxWidth = unit.maxWidth {
-                out.appendString(" maxwidth=\"\(maxWidth)\" size-unit=\"char\"")
-            }
-            out.append(" xml:space=\"preserve\">\n")
-            plain = out.appendElement("source", state: nil, text: unit.source) && plain
-            if let target = unit.target {
-                plain = out.appendElement("target", state: unit.targetState, text: target) && plain
-            }
-            plain = out.appendElement("note", state: nil, text: unit.note ?? "") && plain
-            // XLIFF 1.2: after <source>, <seg-source> and <target> come <note>, <alt-trans> and
-            // the groups in any order; like Translate Toolkit, alternatives follow the note.
-            for alternative in unit.alternatives {
-                out.appendString("        <alt-trans match-quality=\"\(alternative.matchQuality)\" origin=\"")
-                plain = out.appendAttribute(alternative.origin) && plain
-                out.append("\">\n  ")
-                plain = out.appendElement("source", state: nil, text: alternative.source) && plain
-                out.append("  ")
-                plain = out.appendElement("target", state: nil, text: alternative.target) && plain
-                out.append("        </alt-trans>\n")
-            }
-            out.append("      </trans-unit>\n")
-            if !plain {
-                try Self.check(unit.id, what: "the id", file: file, unit: unit)
-                try Self.check(unit.source, what: "the source", file: file, unit: unit)
-                try Self.check(unit.target ?? "", what: "the target", file: file, unit: unit)
-                try Self.check(unit.note ?? "", what: "the note", file: file, unit: unit)
-                for alternative in unit.alternatives {
-                    try Self.check(alternative.origin + alternative.source + alternative.target, what: "a suggestion", file: file, unit: unit)
+        // Units are read in place: a copy of each would retain and release all its strings.
+        try file.units.withUnsafeBufferPointer { units in
+            for index in units.indices {
+                let unit = units.baseAddress! + index
+                // The escaping notices bytes that may be characters XML cannot carry; such a unit
+                // is checked in full (and the output thrown away with the error).
+                out.append("      <trans-unit id=\"")
+                // An exporter's unit comes with its id, source and note escaped (`XLIFFUnitTexts`),
+                // used while the unit still holds those texts.
+                let texts = unit.pointee.escaped.texts
+                let escaped = texts?.appendID(index: unit.pointee.escaped.index, id: unit.pointee.id, source: unit.pointee.source, note: unit.pointee.note, to: out)
+                var plain = escaped?.plain ?? out.appendAttribute(unit.pointee.id)
+                out.append(unit.pointee.translate ? "\"" as StaticString : "\" translate=\"no\"")
+                if let approved = unit.pointee.approved {
+                    out.append(approved ? " approved=\"yes\"" as StaticString : " approved=\"no\"")
+                }
+                if let maxWidth = unit.pointee.maxWidth {
+                    out.appendString(" maxwidth=\"\(maxWidth)\" size-unit=\"char\"")
+                }
+                out.append(" xml:space=\"preserve\">\n")
+                if let escaped {
+                    texts!.appendElement("source", segment: escaped.source, to: out)
+                } else {
+                    plain = out.appendElement("source", state: nil, text: unit.pointee.source) && plain
+                }
+                if let target = unit.pointee.target {
+                    plain = out.appendElement("target", state: unit.pointee.targetState, text: target) && plain
+                }
+                if let escaped {
+                    texts!.appendElement("note", segment: escaped.note, to: out)
+                } else {
+                    plain = out.appendElement("note", state: nil, text: unit.pointee.note ?? "") && plain
+                }
+                // XLIFF 1.2: after <source>, <seg-source> and <target> come <note>, <alt-trans> and
+                // the groups in any order; like Translate Toolkit, alternatives follow the note.
+                for alternative in unit.pointee.alternatives {
+                    out.appendString("        <alt-trans match-quality=\"\(alternative.matchQuality)\" origin=\"")
+                    plain = out.appendAttribute(alternative.origin) && plain
+                    out.append("\">\n  ")
+                    plain = out.appendElement("source", state: nil, text: alternative.source) && plain
+                    out.append("  ")
+                    plain = out.appendElement("target", state: nil, text: alternative.target) && plain
+                    out.append("        </alt-trans>\n")
+                }
+                out.append("      </trans-unit>\n")
+                if !plain {
+                    try Self.check(unit.pointee.id, what: "the id", file: file, unit: unit.pointee)
+                    try Self.check(unit.pointee.source, what: "the source", file: file, unit: unit.pointee)
+                    try Self.check(unit.pointee.target ?? "", what: "the target", file: file, unit: unit.pointee)
+                    try Self.check(unit.pointee.note ?? "", what: "the note", file: file, unit: unit.pointee)
+                    for alternative in unit.pointee.alternatives {
+                        try Self.check(alternative.origin + alternative.source + alternative.target, what: "a suggestion", file: file, unit: unit.pointee)
+                    }
                 }
             }
         }
@@ -206,6 +225,19 @@ package final class XLIFFOutput {
         return data
     }
 
+    /// Forgets the bytes from `count` on.
+    func truncate(to count: Int) {
+        precondition(count >= 0 && count <= self.count)
+        self.count = count
+    }
+
+    /// Gives back the capacity beyond the bytes written, for an output that is kept.
+    func trim() {
+        guard capacity > max(count, 64) else { return }
+        capacity = max(count, 64)
+        storage = realloc(storage, capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
     @inline(__always)
     private func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
@@ -221,6 +253,12 @@ package final class XLIFFOutput {
         reserve(bytes.count)
         (storage + count).update(from: base, count: bytes.count)
         count += bytes.count
+    }
+
+    /// Appends `range` of these bytes to `out`.
+    @inline(__always)
+    func copy(_ range: Range<Int>, to out: XLIFFOutput) {
+        out.append(UnsafeBufferPointer(start: storage + range.lowerBound, count: range.count))
     }
 
     func append(_ text: StaticString) {

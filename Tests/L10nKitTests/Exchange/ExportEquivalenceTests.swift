@@ -96,7 +96,11 @@ final class ExportEquivalenceTests: XCTestCase {
         var texts = ["", "%", "%%", "50% off", "%@", "%@ %@", "%1$@ %2$@", "%*d", "%.*f", "%arg", "%#@n@", "%lld files", "100%% %@",
                      "%d%%", "%%d", "a % b", "%ld of %ld", "%-5s", "%2$@",
                      "%2$@ von %1$@", "%1$@ %@", "%@ %1$@", "%1$ and %@ %@", "%1$lld of %2$lld", "%2$lu %1$llx %3$c", "%1$ld %@",
-                     "%0$@ %@", "%1$q %@", "%1$lf %@", "%1$s %2$s", "%10$@ %1$@", "%1$@ %#@n@", "%1$@ %arg", "%1$* %@", "%1$@%", "%1$"]
+                     "%0$@ %@", "%1$q %@", "%1$lf %@", "%1$s %2$s", "%10$@ %1$@", "%1$@ %#@n@", "%1$@ %arg", "%1$* %@", "%1$@%", "%1$",
+                     "%@ of %lld", "%d%%%d", "%lu %llx %c %s", "%@%@", "%@ %ll", "%lld %lld%", "%@ %l@ %@", "%lf %@", "%D %@",
+                     "%@ %ld %lli %llu %x %i %u %f", "%lllld %@", "%@ % d", "%@ %5d", "%@ %-d", "%@ %.2f", "%@ %#@n@", "%@ %arg",
+                     "%1$@ %@", "%@ %1$@", "日本 %@ – %d 🇩🇪", "%@\n%@", "%@ %%@ %@", "%@ %q", "%@ %ls", "%@ %lc", "%@ %hd", "%@ %zd", "%@ %qd",
+                     "%@ %lx%llx%lu", "%@ %", "% %@ %@", "%@ %@ %@ %@ %@ %@ %@ %@ %@ %@ %@"]
         let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Generated")
         _ = try ProjectGenerator(size: .small, seed: 3).write(to: root)
         let project = try ProjectDiscovery(root: root).discover()
@@ -109,6 +113,43 @@ final class ExportEquivalenceTests: XCTestCase {
         for text in texts {
             XCTAssertEqual(FormatString.exported(text, substitution: nil), FormatString.positionalized(text), text)
             XCTAssertEqual(FormatString.exported(text, substitution: substitution), FormatString.positionalized(text, substitution: substitution), text)
+        }
+    }
+
+    /// An exported unit carries its id, source and note escaped once per exporter
+    /// (`XLIFFUnitTexts`); the writer must notice when a unit no longer holds those texts (a
+    /// caller changed them after the export) and escape the unit's own texts instead.
+    func testChangedUnitsAreNotWrittenFromTheirEscapedTexts() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Generated")
+        _ = try ProjectGenerator(size: .small, seed: 5).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        let exporter = XLIFFExporter(project: project)
+        let tool = ExchangeFixtures.tool
+        for locale in exporter.defaultLocales.prefix(3) {
+            var document = exporter.export(locale: locale, scope: .all).document
+            XCTAssertTrue(document.files.contains { $0.units.contains { $0.escaped.texts != nil } }, locale)
+            var changed = 0
+            for f in document.files.indices {
+                for u in document.files[f].units.indices {
+                    switch (f + u) % 7 {
+                    case 0: document.files[f].units[u].id += "<&\"x\">"
+                    case 1: document.files[f].units[u].source = "S & <\(u)>"
+                    case 2: document.files[f].units[u].note = nil
+                    case 3: document.files[f].units[u].note = "a\r\nnote & \"\(u)\""
+                    case 4: document.files[f].units[u].source = ""
+                    default: continue
+                    }
+                    changed += 1
+                }
+            }
+            XCTAssertGreaterThan(changed, 0)
+            let new = try XLIFFWriter(tool: tool).data(document)
+            let old = Data(try ReferenceXLIFFWriter(tool: tool).string(document).utf8)
+            XCTAssertTrue(new == old, "\(locale): XLIFF bytes differ")
+            // A control character put into a unit's source after the export is still refused.
+            let f = try XCTUnwrap(document.files.firstIndex { !$0.units.isEmpty })
+            document.files[f].units[0].source = "bad\u{0001}"
+            XCTAssertThrowsError(try XLIFFWriter(tool: tool).data(document))
         }
     }
 

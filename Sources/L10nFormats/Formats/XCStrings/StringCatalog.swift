@@ -39,6 +39,12 @@ public struct StringCatalog: Hashable, Sendable {
         self.endsWithNewline = endsWithNewline
     }
 
+    /// The keys as the file held them when that was Xcode's order (the reader checked), else nil;
+    /// never sorts.
+    package var keysInXcodeOrder: [String]? {
+        keyIndex.isXcodeOrder ? keyIndex.keys : nil
+    }
+
     /// The keys in the order Xcode writes them.
     public var orderedKeys: [String] {
         if keyIndex.isXcodeOrder, let keys = keyIndex.keys { return keys }
