@@ -333,6 +333,35 @@ int32_t l10n_plural_select(const char *locale, int32_t ordinal, const char *numb
     return result;
 }
 
+int32_t l10n_plural_select_integers(const char *locale, int32_t ordinal, int32_t count, char *out,
+                                    int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UChar skeleton[64];
+    int32_t skeletonLength = fraction_skeleton("0", skeleton, 64);
+    UPluralRules *rules = uplrules_openForType(locale, ordinal ? UPLURAL_TYPE_ORDINAL : UPLURAL_TYPE_CARDINAL, &status);
+    UNumberFormatter *formatter = unumf_openForSkeletonAndLocale(skeleton, skeletonLength, locale, &status);
+    UFormattedNumber *formatted = unumf_openResult(&status);
+    int32_t length = 0;
+    for (int32_t number = 0; number < count && U_SUCCESS(status); number++) {
+        unumf_formatInt(formatter, number, formatted, &status);
+        UChar keyword[32];
+        int32_t keywordLength = uplrules_selectFormatted(rules, formatted, keyword, 32, &status);
+        if (U_FAILURE(status) || length + keywordLength + 1 >= capacity) {
+            length = -1;
+            break;
+        }
+        if (number > 0) out[length++] = ' ';
+        u_UCharsToChars(keyword, out + length, keywordLength);
+        length += keywordLength;
+    }
+    if (U_FAILURE(status)) length = -1;
+    unumf_closeResult(formatted);
+    unumf_close(formatter);
+    uplrules_close(rules);
+    if (capacity > 0) out[length < 0 ? 0 : length] = 0;
+    return length;
+}
+
 /* Finds the rule-set name ICU uses for a locale: the entry for its base name, else for the nearest
    parent that has one (the lookup of ICU's PluralRules::forLocale). Writes the set name into set and
    the locale id that matched into matched (when not NULL); returns the set name's length, 0 when no

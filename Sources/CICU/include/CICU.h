@@ -87,6 +87,11 @@ int32_t l10n_plural_keywords(const char *locale, int32_t ordinal, char *out, int
    visible fraction digits count as CLDR requires. */
 int32_t l10n_plural_select(const char *locale, int32_t ordinal, const char *number, char *out,
                            int32_t capacity);
+/* The keywords the integers 0 ..< count select, space-separated in that order, with the rules and
+   the number formatter opened once (what l10n_plural_select does per number). Returns the length,
+   negative when ICU fails or out is too small. */
+int32_t l10n_plural_select_integers(const char *locale, int32_t ordinal, int32_t count, char *out,
+                                    int32_t capacity);
 /* The locale id whose CLDR plural data ICU applies to locale: its base name or the nearest parent
    that has rules ("pt_PT" for pt_PT, "pt" for pt_BR, "zh" for zh_Hant_TW). Returns its length, 0 when
    no data applies (ICU then uses the root rules, where every number is "other"). */

@@ -169,6 +169,14 @@ public enum ICUPluralRules {
     public static func select(locale: String, number: String, ordinal: Bool = false) -> String? {
         ICU.string(capacity: 32) { l10n_plural_select(locale, ordinal ? 1 : 0, number, $0, $1) }
     }
+
+    /// The keywords the integers `0 ..< count` select, in that order: `select` for each, with the
+    /// rules opened once. Nil when ICU fails.
+    public static func selectIntegers(locale: String, count: Int, ordinal: Bool = false) -> [String]? {
+        guard count > 0 else { return [] }
+        guard let text = ICU.string(capacity: count * 6 + 1, { l10n_plural_select_integers(locale, ordinal ? 1 : 0, Int32(count), $0, $1) }) else { return nil }
+        return text.split(separator: " ").map(String.init)
+    }
 }
 
 extension ICUPluralRules {

@@ -58,7 +58,15 @@ public struct PluralRules: Sendable, Hashable {
 
     /// The integers from 0 below `limit` each category selects: which numbers a form stands for.
     public func integers(below limit: Int) -> [PluralCategory: [Int]] {
-        Dictionary(grouping: 0..<limit, by: { select($0) })
+        guard let keywords = ICUPluralRules.selectIntegers(locale: icuLocale, count: limit, ordinal: type == .ordinal),
+              keywords.count == limit else {
+            return Dictionary(grouping: 0..<limit, by: { select($0) })
+        }
+        var result: [PluralCategory: [Int]] = [:]
+        for (number, keyword) in keywords.enumerated() {
+            result[PluralCategory(rawValue: keyword) ?? .other, default: []].append(number)
+        }
+        return result
     }
 
     /// The category a decimal number selects, written with its visible fraction digits:

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import L10nFormats
+@testable import L10nCore
 @testable import L10nLocale
 @testable import L10nXLIFF
 @testable import L10nKit
@@ -44,6 +45,21 @@ final class PluralRulesTests: XCTestCase {
         for (locale, expected) in table {
             XCTAssertEqual(try PluralRules(locale: locale).categories, expected, locale)
         }
+    }
+
+    /// `integers(below:)` selects with the rules opened once; it must give what selecting each
+    /// number on its own gives, for cardinals and ordinals of locales with every category.
+    func testIntegersBelowEqualSelectingEachNumber() throws {
+        for locale in ["en", "fr", "ru", "pl", "ar", "cy", "lt", "he", "ja", "pt", "pt-PT", "sr-Latn", "ga", "sl", "mt", "br", "kw"] {
+            for type in [PluralRuleType.cardinal, .ordinal] {
+                let rules = try PluralRules(locale: locale, type: type)
+                let oneByOne = Dictionary(grouping: 0..<200, by: { rules.select($0) })
+                XCTAssertEqual(rules.integers(below: 200), oneByOne, "\(locale) \(type)")
+            }
+        }
+        XCTAssertEqual(try PluralRules(locale: "ru").integers(below: 0), [:])
+        XCTAssertEqual(ICUPluralRules.selectIntegers(locale: "ru", count: 6), ["many", "one", "few", "few", "few", "many"])
+        XCTAssertEqual(ICUPluralRules.selectIntegers(locale: "en", count: 4, ordinal: true), ["other", "one", "two", "few"])
     }
 
     func testSelectIntegers() throws {
