@@ -11,6 +11,11 @@ struct ImportUnitLookup {
     private final class KnownSources {
         let sourceLanguage: String
         let sources: EntrySources
+        /// `sources.categories(for:localeCategories:)` of each locale's target where it walks the
+        /// target's variations, by locale. The run only writes the paths of units this lookup
+        /// found (each inside those categories, and substitutions made without cases), which
+        /// leaves the answer as it was; a copy edit of the source drops the whole record (`forget`).
+        var categoriesByLocale: [String: [UInt8]] = [:]
 
         init(sourceLanguage: String, sources: EntrySources) {
             self.sourceLanguage = sourceLanguage
@@ -36,7 +41,17 @@ struct ImportUnitLookup {
             sources[catalogPath, default: [:]][key] = known
         }
         let target = locale == sourceLanguage ? nil : entry.localizations?[locale]
-        guard let categories = known.sources.categories(for: target, localeCategories: localeUnits.categoryBits) else {
+        let categories: [UInt8]?
+        if known.sources.pluralPrefixes.isEmpty, target?.variations == nil, target?.substitutions == nil {
+            // Nothing to walk: answered at once.
+            categories = known.sources.categories(for: target, localeCategories: localeUnits.categoryBits)
+        } else if let remembered = known.categoriesByLocale[locale] {
+            categories = remembered
+        } else {
+            categories = known.sources.categories(for: target, localeCategories: localeUnits.categoryBits)
+            if let categories { known.categoriesByLocale[locale] = categories }
+        }
+        guard let categories else {
             return localeUnits.units.units(key: key, entry: entry, sourceLanguage: sourceLanguage).first { $0.id == id }
         }
         guard let unit = known.sources.units.first(where: { $0.id == id }) else { return nil }
