@@ -52,11 +52,20 @@ struct ImportCandidate {
     /// The format problems of `value` against the expected unit's source, computed once per value.
     mutating func mismatches(of value: String? = nil) -> [FormatMismatch] {
         let value = value ?? self.value
-        guard let expected else { return [] }
         if let known = mismatchesOfValue, known.value == value { return known.mismatches }
-        let found = ImportPolicy.hasPercent(expected.sourceValue)
-            ? ImportPolicy.placeholderMismatches(value, expected, source: parsedSource(), translation: format(of: value))
-            : []
+        guard let expected else { return [] }
+        let found: [FormatMismatch]
+        if !ImportPolicy.hasPercent(expected.sourceValue) {
+            found = []
+        } else if parsedSource()?.issues.isEmpty == true, let plain = FormatString.plainSpecifiers(in: expected.sourceValue),
+                  FormatString.plainSpecifiers(in: value) == plain {
+            // The common case, settled without parsing the value: the same plain specifiers
+            // (positional ones in any order) read the same arguments the same way, and a source
+            // without issues then leaves the value none either.
+            found = []
+        } else {
+            found = ImportPolicy.placeholderMismatches(value, expected, source: parsedSource(), translation: format(of: value))
+        }
         mismatchesOfValue = (value, found)
         return found
     }

@@ -48,6 +48,27 @@ final class FormatStringShortcutTests: XCTestCase {
         XCTAssertGreaterThan(empty, 400, "the shortcut's case occurs")
     }
 
+    /// The import's shortcut in `ImportCandidate.mismatches`: a source without issues and a
+    /// translation with its plain specifiers have no mismatch, whatever the options.
+    func testEqualPlainSpecifiersHaveNoMismatches() {
+        var random = SeededRandom(seed: 13)
+        var settled = 0
+        for _ in 0..<12_000 {
+            let text = randomText(&random)
+            let other = variant(of: text, &random)
+            let source = FormatString(text)
+            guard source.issues.isEmpty, let plain = FormatString.plainSpecifiers(in: text),
+                  FormatString.plainSpecifiers(in: other) == plain else { continue }
+            settled += 1
+            for plural in [false, true] {
+                XCTAssertEqual(FormatString.translationMismatches(source: source, sourceSubstitution: nil, translation: FormatString(other),
+                                                                  isPluralCase: plural), [],
+                               "\(text.debugDescription) / \(other.debugDescription)")
+            }
+        }
+        XCTAssertGreaterThan(settled, 500)
+    }
+
     func testMayBeEquivalentNeverRejectsEquivalentTexts() {
         var random = SeededRandom(seed: 12)
         var equivalent = 0, rejected = 0
