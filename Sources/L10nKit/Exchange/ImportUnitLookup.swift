@@ -11,11 +11,6 @@ struct ImportUnitLookup {
     private final class KnownSources {
         let sourceLanguage: String
         let sources: EntrySources
-        /// `sources.categories(for:localeCategories:)` of each locale's target where it walks the
-        /// target's variations, by locale. The run only writes the paths of units this lookup
-        /// found (each inside those categories, and substitutions made without cases), which
-        /// leaves the answer as it was; a copy edit of the source drops the whole record (`forget`).
-        var categoriesByLocale: [String: [UInt8]] = [:]
 
         init(sourceLanguage: String, sources: EntrySources) {
             self.sourceLanguage = sourceLanguage
@@ -23,6 +18,14 @@ struct ImportUnitLookup {
         }
     }
     private var locales: [String: LocaleUnits] = [:]
+    /// The last answer of `EntrySources.categories(for:localeCategories:)` that walked a target's
+    /// variations, for the entry and locale it was for: a plural entry's cases follow each other
+    /// in a file, and each walked every case of the target. The run only writes the paths of
+    /// units this lookup found (each inside those categories; substitutions are made without
+    /// cases), which leaves the answer as it was; a copy edit of the source drops the entry's
+    /// record (`forget`), and with it this answer. One slot: a table per entry and locale cost
+    /// more memory than it saved.
+    private var lastCategories: (sources: KnownSources, locale: String, categories: [UInt8])?
 
     /// The unit with this id for the locale, nil when the entry has none (an unknown id, or a
     /// plural case the locale does not use). `entry` is the entry as it is now (with the
@@ -45,11 +48,11 @@ struct ImportUnitLookup {
         if known.sources.pluralPrefixes.isEmpty, target?.variations == nil, target?.substitutions == nil {
             // Nothing to walk: answered at once.
             categories = known.sources.categories(for: target, localeCategories: localeUnits.categoryBits)
-        } else if let remembered = known.categoriesByLocale[locale] {
-            categories = remembered
+        } else if let last = lastCategories, last.sources === known, last.locale == locale {
+            categories = last.categories
         } else {
             categories = known.sources.categories(for: target, localeCategories: localeUnits.categoryBits)
-            if let categories { known.categoriesByLocale[locale] = categories }
+            lastCategories = categories.map { (known, locale, $0) }
         }
         guard let categories else {
             return localeUnits.units.units(key: key, entry: entry, sourceLanguage: sourceLanguage).first { $0.id == id }
@@ -71,6 +74,7 @@ struct ImportUnitLookup {
 extension ImportUnitLookup {
     /// Drops what was computed for an entry whose source text the run changed (a copy edit).
     mutating func forget(catalogPath: String, key: String) {
+        if let known = sources[catalogPath]?[key], lastCategories?.sources === known { lastCategories = nil }
         sources[catalogPath]?[key] = nil
     }
 }

@@ -172,8 +172,10 @@ public struct XLIFFImporter: Sendable {
 
         var session = ImportSession(project: project, files: files)
         // Room for every unit's duplicate key up front: growing the set rehashes every key so far.
-        session.seen.reserveCapacity(inputs.reduce(0) { total, input in total + input.document.files.reduce(0) { $0 + $1.units.count } })
-        session.outcomes.reserveCapacity(session.seen.capacity)
+        let unitCount = inputs.reduce(0) { total, input in total + input.document.files.reduce(0) { $0 + $1.units.count } }
+        session.seen.reserveCapacity(unitCount)
+        // Exactly one outcome per unit (the set's capacity is rounded up to a power of two).
+        session.outcomes.reserveCapacity(unitCount)
         for (input, fileDestinations) in zip(inputs, destinations) {
             for (file, destination) in zip(input.document.files, fileDestinations) {
                 guard let destination, let language = file.targetLanguage, let locale = session.canonical(language) else { continue }
