@@ -896,21 +896,17 @@ struct ImportSession {
             notes.append("\(unfinishedSourceEdits) development-language unit\(unfinishedSourceEdits == 1 ? " has" : "s have") an edited text in an unfinished state (Xcode exports a key-as-source text as new) and \(unfinishedSourceEdits == 1 ? "was" : "were") skipped; set state=\"translated\" (or remove the state) on the edited targets to apply them")
         }
         var changes: [ImportFileChange] = []
-        // Each working copy is let go once its bytes are made, and the original's bytes (to tell
-        // whether the file was in Xcode's format) are made and dropped before the new ones: the
-        // import's peak memory is set here.
-        for path in Array(catalogs.keys) where applied[path, default: 0] > 0 {
-            guard let catalog = catalogs.removeValue(forKey: path) else { continue }
+        for (path, catalog) in catalogs where applied[path, default: 0] > 0 {
             let url = project.url(forPath: path)
             let original = files.catalog(atPath: path)
             // The file's bytes, read once for both comparisons.
             let existing = try? Data(contentsOf: url)
             let data: Data
             if let original {
+                data = StringCatalogWriter(finalNewline: .asRead).data(for: catalog)
                 if let existing, existing != StringCatalogWriter(finalNewline: .asRead).data(for: original.catalog) {
                     notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
                 }
-                data = StringCatalogWriter(finalNewline: .asRead).data(for: catalog)
             } else {
                 data = StringCatalogWriter().data(for: catalog)
             }
