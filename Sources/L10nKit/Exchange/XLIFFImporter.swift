@@ -899,16 +899,12 @@ struct ImportSession {
         for (path, catalog) in catalogs where applied[path, default: 0] > 0 {
             let url = project.url(forPath: path)
             let original = files.catalog(atPath: path)
-            // The file's bytes, read once for both comparisons.
+            let data = original == nil ? StringCatalogWriter().data(for: catalog) : StringCatalogWriter(finalNewline: .asRead).data(for: catalog)
+            // The file's bytes, read once for both comparisons, and only after the new bytes are
+            // made: held while those grow, they raised the peak.
             let existing = try? Data(contentsOf: url)
-            let data: Data
-            if let original {
-                data = StringCatalogWriter(finalNewline: .asRead).data(for: catalog)
-                if let existing, existing != StringCatalogWriter(finalNewline: .asRead).data(for: original.catalog) {
-                    notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
-                }
-            } else {
-                data = StringCatalogWriter().data(for: catalog)
+            if let original, let existing, existing != StringCatalogWriter(finalNewline: .asRead).data(for: original.catalog) {
+                notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
             }
             if let existing, existing == data { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: original == nil,
