@@ -58,13 +58,32 @@ struct ImportCandidate {
     /// The format problems of `value` against the expected unit's source, computed once per value.
     mutating func mismatches(of value: String? = nil) -> [FormatMismatch] {
         let value = value ?? self.value
-        guard let expected else { return [] }
         if let known = mismatchesOfValue, known.value == value { return known.mismatches }
-        let found = ImportPolicy.hasPercent(expected.sourceValue)
-            ? ImportPolicy.placeholderMismatches(value, expected, source: sourceFormat, translation: format(of: value))
-            : []
+        guard let expected else { return [] }
+        let found: [FormatMismatch]
+        if !ImportPolicy.hasPercent(expected.sourceValue) {
+            found = []
+        } else if parsedSource()?.issues.isEmpty == true, let plain = FormatString.plainSpecifiers(in: expected.sourceValue),
+                  FormatString.plainSpecifiers(in: value) == plain {
+            // The common case, settled without parsing the value: the same plain specifiers
+            // (positional ones in any order) read the same arguments the same way, and a source
+            // without issues then leaves the value none either.
+            found = []
+        } else {
+            found = ImportPolicy.placeholderMismatches(value, expected, source: parsedSource(), translation: format(of: value))
+        }
         mismatchesOfValue = (value, found)
         return found
+    }
+
+    /// The expected unit's source parsed with its substitution: the session's parse when it had
+    /// one, else parsed here once for the rules that read it.
+    mutating func parsedSource() -> FormatString? {
+        if let sourceFormat { return sourceFormat }
+        guard let expected else { return nil }
+        let parsed = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+        sourceFormat = parsed
+        return parsed
     }
 
     /// `value` parsed with the expected unit's target substitution, remembered for the next rule.
@@ -305,8 +324,9 @@ public enum ImportPolicy {
                       TransUnit(id: "Save 30%% for %@", source: "Save 30%% for %@", target: "Spare 30 %% für %1$@", targetState: .translated)),
             ],
             evaluate: { candidate in
+                // A source without `%` has no specifiers; one with `%` is parsed once per run.
                 guard let expected = candidate.expected, ImportPolicy.hasPercent(candidate.value),
-                      FormatString(expected.sourceValue, substitution: expected.sourceSubstitution).specifiers.isEmpty,
+                      !ImportPolicy.hasPercent(expected.sourceValue) || candidate.parsedSource()?.specifiers.isEmpty == true,
                       let undone = FormatString.percentTextRewriteUndone(candidate.value) else { return nil }
                 candidate.remarks.append("note (percent-text): \(MessageText.quoted(candidate.value)) carries a positional rewrite of a '%' that is text, which a device would show literally; wrote \(MessageText.quoted(undone))")
                 candidate.value = undone
@@ -323,7 +343,10 @@ public enum ImportPolicy {
                 guard let expected = candidate.expected, let current = expected.targetValue else { return nil }
                 let value = candidate.value
                 let substitution = expected.targetSubstitution
+                // Texts that differ outside their specifiers' positions are not equivalent: most
+                // new translations are told apart without parsing either.
                 guard current == value || (ImportPolicy.hasPercent(value) || ImportPolicy.hasPercent(current))
+                        && (substitution != nil || FormatString.mayBeEquivalent(value, current))
                         && candidate.format(of: value).isEquivalent(to: FormatString(current, substitution: substitution))
                 else { return nil }
                 // An equal value with a new state keeps the catalog's own text.
@@ -425,8 +448,10 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("German 'one' covers only 1", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
                                           TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Eine Datei", targetState: .translated))],
             evaluate: { candidate in
-                guard !candidate.isSourceEdit, let expected = candidate.expected, let integers = candidate.pluralIntegers,
-                      let numbers = ImportPolicy.countsReadAsText(candidate.value, expected, integers: integers) else { return nil }
+                guard !candidate.isSourceEdit, let expected = candidate.expected, expected.isPluralCase, let integers = candidate.pluralIntegers,
+                      let numbers = ImportPolicy.countsReadAsText(candidate.value, expected, integers: integers,
+                                                                  source: candidate.parsedSource(), translation: candidate.format(of: candidate.value))
+                else { return nil }
                 candidate.remarks.append("warning (plural-count): the '\(expected.path.components.last ?? "")' form states no count, but covers \(PluralCategoriesCheck.list(numbers)) in \(candidate.locale): all of them read as this text")
                 return .proceed
             }),
@@ -511,12 +536,16 @@ public enum ImportPolicy {
     /// For a plural form that leaves out the count its source form reads: the integers below 100
     /// its category covers in the locale, when that is more than one number (nil otherwise, and
     /// for an explicit `zero` form, which Foundation uses for exactly 0).
-    static func countsReadAsText(_ value: String, _ expected: ExchangeUnit, integers: [PluralCategory: [Int]]) -> [Int]? {
+    /// `source` and `translation`: the expected source and `value` already parsed (with the
+    /// source's and the target's substitution), when the caller has them.
+    static func countsReadAsText(_ value: String, _ expected: ExchangeUnit, integers: [PluralCategory: [Int]],
+                                 source parsedSource: FormatString? = nil, translation: FormatString? = nil) -> [Int]? {
         guard expected.isPluralCase, let category = expected.path.pluralCategory, category != .zero else { return nil }
-        let source = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+        let source = parsedSource ?? FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
         let counts = FormatComparisonOptions.pluralCase(of: source, substitution: expected.sourceSubstitution).omittableArguments
             .intersection(source.arguments.keys)
-        guard !counts.isEmpty, !counts.isSubset(of: FormatString(value, substitution: expected.targetSubstitution).arguments.keys)
+        guard !counts.isEmpty,
+              !counts.isSubset(of: (translation ?? FormatString(value, substitution: expected.targetSubstitution)).arguments.keys)
         else { return nil }
         let numbers = integers[category] ?? []
         return numbers.count > 1 ? numbers : nil

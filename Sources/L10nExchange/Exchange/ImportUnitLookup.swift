@@ -20,6 +20,14 @@ struct ImportUnitLookup {
         }
     }
     private var locales: [String: LocaleUnits] = [:]
+    /// The last answer of `EntrySources.categories(for:localeCategories:)` that walked a target's
+    /// variations, for the entry and locale it was for: a plural entry's cases follow each other
+    /// in a file, and each walked every case of the target. The run only writes the paths of
+    /// units this lookup found (each inside those categories; substitutions are made without
+    /// cases), which leaves the answer as it was; a copy edit of the source drops the entry's
+    /// record (`forget`), and with it this answer. One slot: a table per entry and locale cost
+    /// more memory than it saved.
+    private var lastCategories: (sources: KnownSources, locale: String, categories: [UInt8])?
 
     /// The unit with this id for the locale, nil when the entry has none (an unknown id, or a
     /// plural case the locale does not use). `entry` is the entry as it is now (with the
@@ -38,7 +46,17 @@ struct ImportUnitLookup {
             sources[catalogPath, default: [:]][key] = known
         }
         let target = locale == sourceLanguage ? nil : entry.localizations?[locale]
-        guard let categories = known.sources.categories(for: target, localeCategories: localeUnits.categoryBits) else {
+        let categories: [UInt8]?
+        if known.sources.pluralPrefixes.isEmpty, target?.variations == nil, target?.substitutions == nil {
+            // Nothing to walk: answered at once.
+            categories = known.sources.categories(for: target, localeCategories: localeUnits.categoryBits)
+        } else if let last = lastCategories, last.sources === known, last.locale == locale {
+            categories = last.categories
+        } else {
+            categories = known.sources.categories(for: target, localeCategories: localeUnits.categoryBits)
+            lastCategories = categories.map { (known, locale, $0) }
+        }
+        guard let categories else {
             return localeUnits.units.units(key: key, entry: entry, sourceLanguage: sourceLanguage).first { $0.id == id }
         }
         guard let unit = known.sources.units.first(where: { $0.id == id }) else { return nil }
@@ -58,6 +76,7 @@ struct ImportUnitLookup {
 extension ImportUnitLookup {
     /// Drops what was computed for an entry whose source text the run changed (a copy edit).
     mutating func forget(catalogPath: String, key: String) {
+        if let known = sources[catalogPath]?[key], lastCategories?.sources === known { lastCategories = nil }
         sources[catalogPath]?[key] = nil
     }
 }

@@ -177,8 +177,10 @@ public struct XLIFFImporter: Sendable {
 
         var session = ImportSession(project: project, files: files)
         // Room for every unit's duplicate key up front: growing the set rehashes every key so far.
-        session.seen.reserveCapacity(inputs.reduce(0) { total, input in total + input.document.files.reduce(0) { $0 + $1.units.count } })
-        session.outcomes.reserveCapacity(session.seen.capacity)
+        let unitCount = inputs.reduce(0) { total, input in total + input.document.files.reduce(0) { $0 + $1.units.count } }
+        session.seen.reserveCapacity(unitCount)
+        // Exactly one outcome per unit (the set's capacity is rounded up to a power of two).
+        session.outcomes.reserveCapacity(unitCount)
         for (input, fileDestinations) in zip(inputs, destinations) {
             for (file, destination) in zip(input.document.files, fileDestinations) {
                 guard let destination, let language = file.targetLanguage, let locale = session.canonical(language) else { continue }
@@ -359,21 +361,24 @@ struct ImportSession {
         case .readOnly(_, let why):
             var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
             candidate.readOnly = why
-            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+            Self.record(ImportPolicy.decide(&candidate), candidate, into: &outcome)
+            return outcome
         case .unsupported(let path):
             outcome.targetPath = path
             let kind = XcodeSourceKind(path: path).name
             var candidate = ImportCandidate(unit: unit, locale: locale,
                                             unsupported: "l10n imports String Catalogs, .strings and .stringsdict tables, storyboards, XIBs and intent definitions, not \(kind) files yet; import this one with Xcode",
                                             doNotTranslate: !unit.translate, hasStates: false)
-            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+            Self.record(ImportPolicy.decide(&candidate), candidate, into: &outcome)
+            return outcome
         case .catalog(let path):
             // The editor catalog may not exist yet; its entries then come from the SDK's.
             let sourceLanguage = files.catalog(atPath: path)?.catalog.sourceLanguage ?? files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage
             if isSameLocale(locale, sourceLanguage) {
                 return countingUnfinished(unit, processCatalogSourceEdit(unit, path: path, sourceLanguage: sourceLanguage, outcome: outcome))
             }
-            return processCatalogUnit(unit, path: path, locale: locale, outcome: outcome)
+            processCatalogUnit(unit, path: path, locale: locale, outcome: &outcome)
+            return outcome
         case .strings(let table):
             if table.hasBaseDocument, isSameLocale(locale, project.sourceLanguage) {
                 return processBaseDocumentSourceText(unit, table: table, outcome: outcome)
@@ -413,8 +418,8 @@ struct ImportSession {
 
     // MARK: Catalogs
 
-    private mutating func processCatalogUnit(_ unit: TransUnit, path: String, locale: String, outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
-        var outcome = start
+    /// A catalog unit; `outcome` is completed in place.
+    private mutating func processCatalogUnit(_ unit: TransUnit, path: String, locale: String, outcome: inout ImportUnitOutcome) {
         outcome.targetPath = path
         let sdk = files.sdkCatalog?.catalog
         if catalogs[path] == nil {
@@ -424,7 +429,8 @@ struct ImportSession {
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: false, hasStates: true)
         guard let key = id.key else {
             candidate.unknownID = "\"\(unit.id)\" is not a catalog key"
-            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+            Self.record(ImportPolicy.decide(&candidate), candidate, into: &outcome)
+            return
         }
         outcome.key = key
         // Read through the dictionary, never a local copy, so the edits below do not copy the catalog.
@@ -467,8 +473,8 @@ struct ImportSession {
             outcome.oldState = expected.targetState?.rawValue
         }
         let verdict = ImportPolicy.decide(&candidate)
-        outcome = Self.record(verdict, candidate, in: outcome)
-        guard case .applied(let value, let state) = verdict, let expected = candidate.expected else { return outcome }
+        Self.record(verdict, candidate, into: &outcome)
+        guard case .applied(let value, let state) = verdict, let expected = candidate.expected else { return }
         if copiesSDKEntry, var copy = sdkEntry {
             copy.extractionState = .manual
             catalogs[path]!.setEntry(copy, forKey: key)
@@ -484,10 +490,10 @@ struct ImportSession {
             }
             outcome.createsEntry = false
             outcome.rules.append(ImportUnitOutcome.Reason.unknownID.rawValue)
-            return Self.refuse(outcome, .unknownID, error.description)
+            Self.refuse(&outcome, .unknownID, error.description)
+            return
         }
         applied[path, default: 0] += 1
-        return outcome
     }
 
     // MARK: Source edits
@@ -506,7 +512,8 @@ struct ImportSession {
         let id = XcodeUnitID(unit.id, kind: .stringCatalog)
         guard let key = id.key else {
             candidate.unknownID = "\"\(unit.id)\" is not a catalog key"
-            return Self.record(ImportPolicy.decide(&candidate), candidate, in: outcome)
+            Self.record(ImportPolicy.decide(&candidate), candidate, into: &outcome)
+            return outcome
         }
         outcome.key = key
         let entry = catalogs[path]!.entries[key]
@@ -532,7 +539,7 @@ struct ImportSession {
             outcome.oldState = currentState?.rawValue
         }
         let verdict = ImportPolicy.decide(&candidate)
-        outcome = Self.record(verdict, candidate, in: outcome)
+        Self.record(verdict, candidate, into: &outcome)
         guard case .applied(let edited, _) = verdict, let expected = candidate.expected else { return outcome }
         let value = SourceEdits.written(edited, replacing: expected.sourceValue)
         let state = currentState ?? .translated
@@ -541,7 +548,8 @@ struct ImportSession {
             try catalogs[path]!.setStringUnit(value: value, state: state, key: key, locale: sourceLanguage, path: expected.path)
         } catch {
             outcome.rules.append(ImportUnitOutcome.Reason.unknownID.rawValue)
-            return Self.refuse(outcome, .unknownID, error.description)
+            Self.refuse(&outcome, .unknownID, error.description)
+            return outcome
         }
         // Later units of this entry are checked against the edited source.
         unitLookup.forget(catalogPath: path, key: key)
@@ -620,7 +628,7 @@ struct ImportSession {
         let verdict = ImportPolicy.decide(&candidate)
         if case .applied(let value, _) = verdict, candidate.isSourceEdit, let expected = candidate.expected {
             outcome.oldValue = expected.sourceValue
-            outcome = Self.record(verdict, candidate, in: outcome)
+            Self.record(verdict, candidate, into: &outcome)
             documentTexts[path, default: [:]][unit.id] = value
             applied[path, default: 0] += 1
             outcome.sourceEdit = translationsToRecheck(unit.id, in: table)
@@ -628,9 +636,12 @@ struct ImportSession {
         }
         if case .applied = verdict {
             candidate.rules.append(ImportUnitOutcome.Reason.unsupportedFile.rawValue)
-            return Self.refuse(Self.record(verdict, candidate, in: outcome), .unsupportedFile, edited)
+            Self.record(verdict, candidate, into: &outcome)
+            Self.refuse(&outcome, .unsupportedFile, edited)
+            return outcome
         }
-        return Self.record(verdict, candidate, in: outcome)
+        Self.record(verdict, candidate, into: &outcome)
+        return outcome
     }
 
     // MARK: .strings
@@ -665,7 +676,7 @@ struct ImportSession {
             candidate.unknownID = "\(table.originalPath) has no key \"\(unit.id)\""
         }
         let verdict = ImportPolicy.decide(&candidate)
-        outcome = Self.record(verdict, candidate, in: outcome)
+        Self.record(verdict, candidate, into: &outcome)
         guard case .applied(var value, _) = verdict else { return outcome }
         if isSourceEdit, let expected = candidate.expected {
             value = SourceEdits.written(value, replacing: expected.sourceValue)
@@ -728,7 +739,7 @@ struct ImportSession {
             candidate.unknownID = "\(table.originalPath) has no string \"\(unit.id)\""
         }
         let verdict = ImportPolicy.decide(&candidate)
-        outcome = Self.record(verdict, candidate, in: outcome)
+        Self.record(verdict, candidate, into: &outcome)
         guard case .applied(let value, _) = verdict else { return outcome }
         stringsdictValues[path, default: [:]][unit.id] = value
         stringsdictTables[path] = table
@@ -765,7 +776,7 @@ struct ImportSession {
             candidate.unknownID = "\(path) has no string \"\(unit.id)\""
         }
         let verdict = ImportPolicy.decide(&candidate)
-        outcome = Self.record(verdict, candidate, in: outcome)
+        Self.record(verdict, candidate, into: &outcome)
         guard case .applied(var value, _) = verdict, let expected = candidate.expected, let parts else { return outcome }
         value = SourceEdits.written(value, replacing: expected.sourceValue)
         outcome.newValue = value
@@ -851,8 +862,8 @@ struct ImportSession {
     }
 
     /// The outcome a verdict gives: its status, the rules that decided it, and their remarks.
-    private static func record(_ verdict: ImportVerdict, _ candidate: ImportCandidate, in start: ImportUnitOutcome) -> ImportUnitOutcome {
-        var outcome = start
+    /// In place: a copy of the outcome's twenty fields per unit costs more than the rest of recording it.
+    private static func record(_ verdict: ImportVerdict, _ candidate: ImportCandidate, into outcome: inout ImportUnitOutcome) {
         outcome.rules = candidate.rules
         let remarks = candidate.remarks.isEmpty ? nil : candidate.remarks.joined(separator: "; ")
         switch verdict {
@@ -860,7 +871,7 @@ struct ImportSession {
             outcome.status = .skipped
             outcome.reason = reason
         case .refused(let reason, let message):
-            outcome = refuse(outcome, reason, message)
+            refuse(&outcome, reason, message)
         case .unchanged(let value):
             outcome.status = .unchanged
             outcome.newValue = value
@@ -872,17 +883,14 @@ struct ImportSession {
             outcome.newState = candidate.hasStates ? state.rawValue : nil
             outcome.message = remarks
         }
-        return outcome
     }
 
-    private static func refuse(_ outcome: ImportUnitOutcome, _ reason: ImportUnitOutcome.Reason, _ message: String) -> ImportUnitOutcome {
-        var copy = outcome
-        copy.status = .refused
-        copy.reason = reason
-        copy.message = message
-        copy.newValue = nil
-        copy.newState = nil
-        return copy
+    private static func refuse(_ outcome: inout ImportUnitOutcome, _ reason: ImportUnitOutcome.Reason, _ message: String) {
+        outcome.status = .refused
+        outcome.reason = reason
+        outcome.message = message
+        outcome.newValue = nil
+        outcome.newState = nil
     }
 
     // MARK: Files
@@ -896,16 +904,14 @@ struct ImportSession {
         for (path, catalog) in catalogs where applied[path, default: 0] > 0 {
             let url = project.url(forPath: path)
             let original = files.catalog(atPath: path)
-            let data: Data
-            if let original {
-                data = StringCatalogWriter(finalNewline: .asRead).data(for: catalog)
-                if let bytes = try? Data(contentsOf: url), bytes != StringCatalogWriter(finalNewline: .asRead).data(for: original.catalog) {
-                    notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
-                }
-            } else {
-                data = StringCatalogWriter().data(for: catalog)
+            let data = original == nil ? StringCatalogWriter().data(for: catalog) : StringCatalogWriter(finalNewline: .asRead).data(for: catalog)
+            // The file's bytes, read once for both comparisons, and only after the new bytes are
+            // made: held while those grow, they raised the peak.
+            let existing = try? Data(contentsOf: url)
+            if let original, let existing, existing != StringCatalogWriter(finalNewline: .asRead).data(for: original.catalog) {
+                notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
             }
-            if let existing = try? Data(contentsOf: url), existing == data { continue }
+            if let existing, existing == data { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: original == nil,
                                             appliedUnits: applied[path] ?? 0, createdEntries: created[path] ?? 0,
                                             expected: original == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))

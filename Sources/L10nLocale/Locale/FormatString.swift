@@ -223,6 +223,26 @@ public struct FormatString: Sendable, Hashable {
         return mine == theirs
     }
 
+    /// False when two texts parsed without a substitution cannot be equivalent (`isEquivalent`),
+    /// told without parsing either: specifiers written with and without positions differ only in
+    /// `%`, `$` and digits (`%@` / `%1$@`, `%*d` / `%2$*1$d`), and everything else of the text is
+    /// its literal text, compared as it is. True means: parse both and compare.
+    /// Not for texts with a substitution, whose `%arg` is equivalent to `%1$lld`.
+    public static func mayBeEquivalent(_ first: String, _ second: String) -> Bool {
+        func isPositionByte(_ byte: UInt8) -> Bool {
+            byte == UInt8(ascii: "%") || byte == UInt8(ascii: "$") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+        }
+        var a = first.utf8.makeIterator(), b = second.utf8.makeIterator()
+        while true {
+            var x = a.next()
+            while let byte = x, isPositionByte(byte) { x = a.next() }
+            var y = b.next()
+            while let byte = y, isPositionByte(byte) { y = b.next() }
+            guard x == y else { return false }
+            if x == nil { return true }
+        }
+    }
+
     private var normalizedTokens: [String] {
         var result: [String] = []
         var literal = ""

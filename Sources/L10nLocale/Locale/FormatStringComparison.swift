@@ -68,6 +68,24 @@ extension FormatString {
     /// `%d` with a Swift `Int` prints its low 32 bits; Xcode writes `%lld` for `Int`).
     public static func mismatches(source: FormatString, translation: FormatString,
                                   options: FormatComparisonOptions = FormatComparisonOptions()) -> [FormatMismatch] {
+        // The common case, settled without the tables below: a translation without issues whose
+        // specifiers read the same arguments as the same kinds in the same order reads exactly
+        // the source's arguments (so no argument or substitution is missing, extra or of another
+        // kind), and without issues it has no text problem and no mixed positions.
+        if translation.issues.isEmpty, translation.specifiers.count == source.specifiers.count,
+           zip(source.specifiers, translation.specifiers).allSatisfy({
+               $0.argument == $1.argument && $0.kind == $1.kind
+                   && $0.widthArgument == $1.widthArgument && $0.precisionArgument == $1.precisionArgument
+           }) {
+            return []
+        }
+        return tabledMismatches(source: source, translation: translation, options: options)
+    }
+
+    /// `mismatches` without its shortcut for the common case: the tables of arguments and
+    /// substitutions of both texts compared (kept apart so tests can compare the two).
+    static func tabledMismatches(source: FormatString, translation: FormatString,
+                                 options: FormatComparisonOptions = FormatComparisonOptions()) -> [FormatMismatch] {
         var result: [FormatMismatch] = []
         let sourceArguments = source.arguments
         let translationArguments = translation.arguments

@@ -1,0 +1,90 @@
+import Foundation
+import XCTest
+@testable import L10nFormats
+@testable import L10nLocale
+@testable import L10nKit
+@testable import L10nTestSupport
+
+/// The import's shortcuts in comparing format strings give what the full comparisons give:
+/// `FormatString.mismatches` as `tabledMismatches` (its comparison without the common-case
+/// shortcut), and `mayBeEquivalent` false only for texts `isEquivalent` tells apart.
+final class FormatStringShortcutTests: XCTestCase {
+    private static let pieces = ["%", "%%", "% ", "%@", "%d", "%i", "%lld", "%hhd", "%ld", "%qd", "%Lf", "%zu", "%u", "%1$@", "%2$@",
+                                 "%2$", "%0$@", "%12$lld", "%1$lld", "%2$d", "%*d", "%*2$d", "%1$*2$d", "%.*f", "%.f", "%.3f", "%-5.2f",
+                                 "%+ #0'd", "%n", "%y", "%5", "%arg", "%#@", "%#@name@", "%1$#@n@", "%#@n@", "%#@open", "@", "$", "1",
+                                 "0", "12", "l", "a", "text ", "é", "日本", "😀", "\n"]
+
+    private func randomText(_ random: inout SeededRandom) -> String {
+        (0..<Int.random(in: 0...5, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+    }
+
+    /// A variant of the text: positionalized, a piece replaced, or another text.
+    private func variant(of text: String, _ random: inout SeededRandom) -> String {
+        switch random.below(4) {
+        case 0: return FormatString.positionalized(text)
+        case 1: return text.replacingOccurrences(of: "%@", with: "%1$@").replacingOccurrences(of: "%lld", with: "%2$lld")
+        case 2: return text + Self.pieces.randomElement(using: &random)!
+        default: return randomText(&random)
+        }
+    }
+
+    func testMismatchesEqualTheTabledComparison() {
+        let substitutions: [SubstitutionArgument?] = [nil, SubstitutionArgument(number: 1, formatSpecifier: "lld"),
+                                                      SubstitutionArgument(number: 2, formatSpecifier: "d")]
+        var random = SeededRandom(seed: 11)
+        var empty = 0
+        for _ in 0..<12_000 {
+            let text = randomText(&random)
+            let other = variant(of: text, &random)
+            let substitution = substitutions.randomElement(using: &random)!
+            let source = FormatString(text, substitution: substitution), translation = FormatString(other, substitution: substitution)
+            for options in [FormatComparisonOptions(), FormatComparisonOptions.pluralCase(of: source, substitution: substitution)] {
+                let fast = FormatString.mismatches(source: source, translation: translation, options: options)
+                XCTAssertEqual(fast, FormatString.tabledMismatches(source: source, translation: translation, options: options),
+                               "\(text.debugDescription) / \(other.debugDescription)")
+                if fast.isEmpty { empty += 1 }
+            }
+        }
+        XCTAssertGreaterThan(empty, 400, "the shortcut's case occurs")
+    }
+
+    /// The import's shortcut in `ImportCandidate.mismatches`: a source without issues and a
+    /// translation with its plain specifiers have no mismatch, whatever the options.
+    func testEqualPlainSpecifiersHaveNoMismatches() {
+        var random = SeededRandom(seed: 13)
+        var settled = 0
+        for _ in 0..<12_000 {
+            let text = randomText(&random)
+            let other = variant(of: text, &random)
+            let source = FormatString(text)
+            guard source.issues.isEmpty, let plain = FormatString.plainSpecifiers(in: text),
+                  FormatString.plainSpecifiers(in: other) == plain else { continue }
+            settled += 1
+            for plural in [false, true] {
+                XCTAssertEqual(FormatString.translationMismatches(source: source, sourceSubstitution: nil, translation: FormatString(other),
+                                                                  isPluralCase: plural), [],
+                               "\(text.debugDescription) / \(other.debugDescription)")
+            }
+        }
+        XCTAssertGreaterThan(settled, 500)
+    }
+
+    func testMayBeEquivalentNeverRejectsEquivalentTexts() {
+        var random = SeededRandom(seed: 12)
+        var equivalent = 0, rejected = 0
+        for _ in 0..<12_000 {
+            let text = randomText(&random)
+            let other = variant(of: text, &random)
+            let isEquivalent = FormatString(text).isEquivalent(to: FormatString(other))
+            if isEquivalent {
+                equivalent += 1
+                XCTAssertTrue(FormatString.mayBeEquivalent(text, other), "\(text.debugDescription) / \(other.debugDescription)")
+            }
+            if !FormatString.mayBeEquivalent(text, other) { rejected += 1 }
+        }
+        XCTAssertGreaterThan(equivalent, 1_000)
+        XCTAssertGreaterThan(rejected, 1_000)
+        XCTAssertFalse(FormatString.mayBeEquivalent("%@ files (rev. 2)", "%@ files"))
+        XCTAssertTrue(FormatString.mayBeEquivalent("%1$@ / %2$@", "%@ / %@"))
+    }
+}
