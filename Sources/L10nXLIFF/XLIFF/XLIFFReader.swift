@@ -9,7 +9,12 @@ import L10nLocale
 /// (`<mrk>`, `<g>`, `<ph>`...) taken as their text, `<group>` nesting; skips `<seg-source>`,
 /// `<alt-trans>` and unknown elements. Never loads a DTD, never touches the network, refuses entity
 /// declarations. Errors are `XLIFFError`s with line and column.
-public struct XLIFFReader: Sendable {
+public struct XLIFFReader: Sendable, FormatReader {
+    /// `read(_:path:)` in the shape of every reader.
+    public static func parse(_ data: Data, path: String) throws -> XLIFFDocument {
+        try XLIFFReader().read(data, path: path)
+    }
+
     /// The XLIFF 1.2 namespace.
     public static let namespace = "urn:oasis:names:tc:xliff:document:1.2"
 

@@ -36,3 +36,38 @@ final class FormatErrorTests: XCTestCase {
         XCTAssertNil(failure { _ = try JSONReader.parse(Data("[".utf8), file: "b.json") } as? StringsSyntaxError)
     }
 }
+
+/// Every reader has one shape (`FormatReader`): bytes and a path in, a value or a located error
+/// naming that path out; and a file that cannot be read is an error naming the file.
+final class FormatReaderShapeTests: XCTestCase {
+    private func assertRefuses<R: FormatReader>(_ reader: R.Type, _ text: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try R.parse(Data(text.utf8), path: "in/\(R.self)"), "\(R.self)", file: file, line: line) { error in
+            let located = error as? any LocatedError
+            XCTAssertEqual(located?.location?.file, "in/\(R.self)", "\(R.self): \(error)", file: file, line: line)
+        }
+        let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString)")
+        XCTAssertThrowsError(try R.parse(contentsOf: missing, displayPath: "gone.file"), file: file, line: line) { error in
+            XCTAssertTrue(error is InputError && "\(error)".contains("gone.file"), "\(R.self): \(error)", file: file, line: line)
+        }
+    }
+
+    func testEveryReaderNamesThePathItWasGiven() {
+        assertRefuses(StringsReader.self, "\"a\" = \"b\"")
+        assertRefuses(StringsdictReader.self, "<plist><array/></plist>")
+        assertRefuses(StringCatalogReader.self, "{ \"sourceLanguage\" : 1 }")
+        assertRefuses(InfoPlistReader.self, "<plist><array/></plist>")
+        assertRefuses(PropertyListXMLReader.self, "<plist><dict>")
+        assertRefuses(JSONReader.self, "[1,]")
+        assertRefuses(IntentDefinition.self, "<plist><array/></plist>")
+        assertRefuses(XLIFFReader.self, "<xliff version=\"1.2\"><file/></xliff>")
+    }
+
+    func testTheSharedShapeReadsARealCatalog() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../../shared/fixtures").standardized
+        guard let catalog = try? FileManager.default.subpathsOfDirectory(atPath: url.path).first(where: { $0.hasSuffix(".xcstrings") }) else {
+            throw XCTSkip("../shared/fixtures is absent: no real catalog to read")
+        }
+        let value = try StringCatalogReader.parse(contentsOf: url.appendingPathComponent(catalog))
+        XCTAssertFalse(value.entries.isEmpty, catalog)
+    }
+}

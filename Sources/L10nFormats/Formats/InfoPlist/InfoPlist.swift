@@ -35,7 +35,7 @@ public struct InfoPlist: Equatable, Sendable {
 }
 
 /// Reads `Info.plist` files.
-public enum InfoPlistReader {
+public enum InfoPlistReader: FormatReader {
     public static func read(contentsOf url: URL) throws -> InfoPlist {
         try parse(AtomicFile.read(url), path: url.path)
     }

@@ -19,7 +19,7 @@ public struct IntentDefinitionString: Equatable, Sendable {
 /// for localization. Xcode exports each string as a unit whose id is the string id and whose
 /// source is the text, and writes translations to `<locale>.lproj/<Name>.strings`
 /// (`"gpCwrM" = "Bestellen";`); the definition itself is never localized.
-public struct IntentDefinition: Equatable, Sendable {
+public struct IntentDefinition: Equatable, Sendable, FormatReader {
     public var path: String
     /// The localizable strings in document order, each id once (the first occurrence wins), an
     /// enum-dependent text as one string per enum value.

@@ -7,7 +7,12 @@ import L10nCore
 /// parser (`peekKind`, `readObject`, `readString`, ...) so a format reader can map JSON straight
 /// to its model and point at the exact value that has the wrong type. A reader is only valid
 /// inside the closure given to `read`.
-public struct JSONReader {
+public struct JSONReader: FormatReader {
+    /// `parse(_:file:)` in the shape of every reader.
+    public static func parse(_ data: Data, path: String) throws -> JSONValue {
+        try parse(data, file: path)
+    }
+
     /// Objects and arrays nested deeper than this are refused instead of overflowing the stack.
     public static let maximumDepth = 512
 

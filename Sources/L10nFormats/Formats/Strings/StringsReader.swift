@@ -7,7 +7,7 @@ import L10nCore
 /// Stricter than Foundation where Foundation silently loses data: an unterminated `/*` comment
 /// and text after the last entry are errors here. Array, dictionary and data values
 /// (`"k" = ("a");`), and a file wrapped in `{ }`, are not accepted: no localized string uses them.
-public enum StringsReader {
+public enum StringsReader: FormatReader {
     /// Reads and parses a file.
     public static func read(contentsOf url: URL) throws -> StringsFile {
         try parse(AtomicFile.read(url), path: url.path)

@@ -3,7 +3,7 @@ import L10nCore
 
 /// Reads XML property lists (libxml2, no network, no DTD) into `PropertyListValue`s that keep
 /// key order and the text of every scalar, with the location of every dictionary key.
-public enum PropertyListXMLReader {
+public enum PropertyListXMLReader: FormatReader {
     /// Parses an XML property list; `path` is used in error locations.
     public static func parse(_ data: Data, path: String) throws -> PropertyListValue {
         let stream = try XMLNodeStream(data: data, path: path)

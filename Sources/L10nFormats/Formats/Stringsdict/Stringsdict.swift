@@ -192,7 +192,7 @@ public struct Stringsdict: Equatable, Sendable {
 }
 
 /// Reads `.stringsdict` files.
-public enum StringsdictReader {
+public enum StringsdictReader: FormatReader {
     public static func read(contentsOf url: URL) throws -> Stringsdict {
         try parse(AtomicFile.read(url), path: url.path)
     }

@@ -7,7 +7,12 @@ import L10nCore
 /// wrong type (`.unexpectedType`), or a required field missing (`.missingMember`, located at the
 /// object that lacks it). Required: `sourceLanguage`; `state` and `value` in a string unit;
 /// `formatSpecifier` in a substitution. Everything else may be absent.
-public enum StringCatalogReader {
+public enum StringCatalogReader: FormatReader {
+    /// `read(_:file:)` in the shape of every reader.
+    public static func parse(_ data: Data, path: String) throws -> StringCatalog {
+        try read(data, file: path)
+    }
+
     /// Reads the catalog in `data`; `file` is the path errors name.
     public static func read(_ data: Data, file: String) throws -> StringCatalog {
         var catalog = try JSONReader.read(data, file: file) { reader in
