@@ -47,12 +47,15 @@ let package = Package(
         .target(name: "L10nJobs", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "L10nReport", "CICU"]),
         // The pipeline runner; the one import for users of the library.
         .target(name: "L10nKit", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "L10nReport", "L10nJobs", "CICU"]),
-        .target(name: "L10nCommandLine", dependencies: ["L10nKit"]),
+        // The targets below name every layer they see through L10nKit's re-export: SwiftPM then
+        // rebuilds them when a layer's types change (through the re-export alone, an incremental
+        // build kept object code of the old layout of `TransUnit` and crashed).
+        .target(name: "L10nCommandLine", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "L10nReport", "L10nJobs", "L10nKit"]),
         .executableTarget(name: "l10n", dependencies: ["L10nCommandLine"]),
         // Generators of large projects and seeded texts: the bench and the tests use them, the
         // shipped library does not carry them.
-        .target(name: "L10nTestSupport", dependencies: ["L10nKit"]),
-        .executableTarget(name: "l10n-bench", dependencies: ["L10nKit", "L10nTestSupport"]),
+        .target(name: "L10nTestSupport", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "L10nReport", "L10nJobs", "L10nKit"]),
+        .executableTarget(name: "l10n-bench", dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "L10nReport", "L10nJobs", "L10nKit", "L10nTestSupport"]),
         .testTarget(
             name: "L10nKitTests",
             dependencies: ["L10nCore", "L10nFormats", "L10nLocale", "L10nXLIFF", "L10nProject", "L10nExchange", "L10nReport", "L10nJobs", "L10nKit", "L10nCommandLine", "L10nTestSupport", "l10n"],
