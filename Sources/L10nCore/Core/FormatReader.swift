@@ -14,7 +14,7 @@ public protocol FormatReader {
 extension FormatReader {
     /// Reads a file; `displayPath` (default: the URL's path) names it in error locations. A file
     /// that cannot be read is an `InputError` naming it.
-    public static func parse(contentsOf url: URL, displayPath: String? = nil) throws -> Document {
+    public static func read(contentsOf url: URL, displayPath: String? = nil) throws -> Document {
         let path = displayPath ?? url.path
         return try parse(AtomicFile.read(url, shownAs: path), path: path)
     }

@@ -183,21 +183,22 @@ public struct ExchangeFiles: Sendable {
 
     /// The `.stringsdict` table whose files include `path` (any locale's `.lproj`).
     public func pluralTable(forPath path: String) -> PluralTable? {
-        guard path.hasSuffix(".stringsdict") else { return nil }
-        let lproj = (path as NSString).deletingLastPathComponent
-        guard lproj.hasSuffix(".lproj") else { return nil }
-        let folder = (lproj as NSString).deletingLastPathComponent
-        let name = String((path as NSString).lastPathComponent.dropLast(".stringsdict".count))
+        guard let (folder, name) = Self.lprojTable(path, extension: ".stringsdict") else { return nil }
         return pluralTables.first { $0.table.folder == folder && $0.table.table == name }
     }
 
     /// The legacy table whose files include `path` (any locale's `.lproj`).
     public func table(forPath path: String) -> Table? {
-        guard path.hasSuffix(".strings") else { return nil }
+        guard let (folder, name) = Self.lprojTable(path, extension: ".strings") else { return nil }
+        return tables.first { $0.table.folder == folder && $0.table.table == name }
+    }
+
+    /// The folder and table name of `<folder>/<locale>.lproj/<name><extension>`; nil for any other path.
+    private static func lprojTable(_ path: String, extension: String) -> (folder: String, name: String)? {
+        guard path.hasSuffix(`extension`) else { return nil }
         let lproj = (path as NSString).deletingLastPathComponent
         guard lproj.hasSuffix(".lproj") else { return nil }
         let folder = (lproj as NSString).deletingLastPathComponent
-        let name = String((path as NSString).lastPathComponent.dropLast(".strings".count))
-        return tables.first { $0.table.folder == folder && $0.table.table == name }
+        return (folder, String((path as NSString).lastPathComponent.dropLast(`extension`.count)))
     }
 }

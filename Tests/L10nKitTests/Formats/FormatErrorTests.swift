@@ -46,7 +46,7 @@ final class FormatReaderShapeTests: XCTestCase {
             XCTAssertEqual(located?.location?.file, "in/\(R.self)", "\(R.self): \(error)", file: file, line: line)
         }
         let missing = URL(fileURLWithPath: "/nonexistent/\(UUID().uuidString)")
-        XCTAssertThrowsError(try R.parse(contentsOf: missing, displayPath: "gone.file"), file: file, line: line) { error in
+        XCTAssertThrowsError(try R.read(contentsOf: missing, displayPath: "gone.file"), file: file, line: line) { error in
             XCTAssertTrue(error is InputError && "\(error)".contains("gone.file"), "\(R.self): \(error)", file: file, line: line)
         }
     }
@@ -67,7 +67,7 @@ final class FormatReaderShapeTests: XCTestCase {
         guard let catalog = try? FileManager.default.subpathsOfDirectory(atPath: url.path).first(where: { $0.hasSuffix(".xcstrings") }) else {
             throw XCTSkip("../shared/fixtures is absent: no real catalog to read")
         }
-        let value = try StringCatalogReader.parse(contentsOf: url.appendingPathComponent(catalog))
+        let value = try StringCatalogReader.read(contentsOf: url.appendingPathComponent(catalog))
         XCTAssertFalse(value.entries.isEmpty, catalog)
     }
 }

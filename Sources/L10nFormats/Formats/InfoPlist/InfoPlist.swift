@@ -36,10 +36,6 @@ public struct InfoPlist: Equatable, Sendable {
 
 /// Reads `Info.plist` files.
 public enum InfoPlistReader: FormatReader {
-    public static func read(contentsOf url: URL) throws -> InfoPlist {
-        try parse(AtomicFile.read(url), path: url.path)
-    }
-
     public static func parse(_ data: Data, path: String) throws -> InfoPlist {
         let start = SourceLocation(file: path)
         let root: PropertyListDictionary

@@ -8,11 +8,6 @@ import L10nCore
 /// and text after the last entry are errors here. Array, dictionary and data values
 /// (`"k" = ("a");`), and a file wrapped in `{ }`, are not accepted: no localized string uses them.
 public enum StringsReader: FormatReader {
-    /// Reads and parses a file.
-    public static func read(contentsOf url: URL) throws -> StringsFile {
-        try parse(AtomicFile.read(url), path: url.path)
-    }
-
     /// Parses the bytes of a file; `path` is used in error locations.
     public static func parse(_ data: Data, path: String) throws -> StringsFile {
         let bytes = [UInt8](data)

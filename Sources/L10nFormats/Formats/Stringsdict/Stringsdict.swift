@@ -193,10 +193,6 @@ public struct Stringsdict: Equatable, Sendable {
 
 /// Reads `.stringsdict` files.
 public enum StringsdictReader: FormatReader {
-    public static func read(contentsOf url: URL) throws -> Stringsdict {
-        try parse(AtomicFile.read(url), path: url.path)
-    }
-
     /// Parses a `.stringsdict`: an XML property list whose root is a dictionary of dictionaries.
     public static func parse(_ data: Data, path: String) throws -> Stringsdict {
         let value = try PropertyListXMLReader.parse(data, path: path)
