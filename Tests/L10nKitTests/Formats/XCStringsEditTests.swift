@@ -37,6 +37,40 @@ final class XCStringsEditTests: XCTestCase {
         XCTAssertTrue(change.removed[0].hasPrefix(#"            "value" : "#))
     }
 
+    /// A value set keeps the keys, so the order the reader found stays known and the writer
+    /// looks the keys up instead of sorting them: the bytes are those of a sorted write. A new
+    /// key drops the order; the offsets into the file are dropped by any edit.
+    func testAnEditKeepsTheKnownKeyOrderAndWritesTheSameBytes() throws {
+        let (_, catalog) = try fixture("KeepingYouAwake.Localizable")
+        let keys = try XCTUnwrap(catalog.keysInXcodeOrder)
+        XCTAssertEqual(keys, Collator.xcodeKeyOrder.sorted(Array(catalog.entries.keys)))
+        var edited = catalog
+        try edited.setStringUnit(value: "Abbrechen!", state: .translated, key: "Cancel", locale: "de")
+        try edited.setStringUnit(value: "キャンセル", state: .translated, key: "Cancel", locale: "ja")
+        XCTAssertEqual(edited.keysInXcodeOrder, keys)
+        XCTAssertEqual(edited.keyIndex.offsets, [], "offsets into the file no longer describe the edited catalog")
+
+        var sorted = edited
+        sorted.keyIndex = CatalogKeyIndex()
+        XCTAssertNil(sorted.keysInXcodeOrder)
+        XCTAssertEqual(StringCatalogWriter().data(for: edited), StringCatalogWriter().data(for: sorted))
+
+        var added = edited
+        added.setEntry(CatalogEntry(), forKey: "A new key")
+        XCTAssertNil(added.keysInXcodeOrder)
+        let written = try StringCatalogReader.read(StringCatalogWriter().data(for: added), file: "added")
+        XCTAssertEqual(written.keysInXcodeOrder, Collator.xcodeKeyOrder.sorted(keys + ["A new key"]))
+    }
+
+    /// A file whose keys are out of Xcode's order is written in that order.
+    func testKeysOutOfOrderAreSortedOnWrite() throws {
+        let text = #"{ "sourceLanguage" : "en", "strings" : { "b" : { }, "a" : { }, "B" : { } }, "version" : "1.0" }"#
+        let catalog = try StringCatalogReader.read(Data(text.utf8), file: "unordered")
+        XCTAssertNil(catalog.keysInXcodeOrder)
+        let written = try StringCatalogReader.read(StringCatalogWriter().data(for: catalog), file: "written")
+        XCTAssertEqual(written.keysInXcodeOrder, Collator.xcodeKeyOrder.sorted(["a", "b", "B"]))
+    }
+
     func testSettingAStateChangesOnlyItsLine() throws {
         let (original, catalog) = try fixture("KeepingYouAwake.Localizable")
         var edited = catalog

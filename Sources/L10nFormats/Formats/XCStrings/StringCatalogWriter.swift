@@ -122,7 +122,7 @@ extension JSONOutput {
         writeMemberStart(index: 0, key: "sourceLanguage", level: 0)
         writeString(catalog.sourceLanguage)
         writeMemberStart(index: 1, key: "strings", level: 0)
-        writeEntries(catalog.entries, level: 1)
+        writeEntries(catalog.entries, level: 1, keysInXcodeOrder: catalog.keysInXcodeOrder)
         if let version = catalog.version {
             writeMemberStart(index: 2, key: "version", level: 0)
             writeString(version)
@@ -135,13 +135,14 @@ extension JSONOutput {
     /// Positions in the map are sorted, so no member is copied out before it is written.
     @inline(__always)
     private mutating func writeMap<Value>(_ map: [String: Value], level: Int, keysMetOnce: Bool = false,
+                                          ordered known: [Dictionary<String, Value>.Index]? = nil,
                                           _ value: (inout JSONOutput, Value, Int) -> Void) {
         guard !map.isEmpty else {
             writeEmptyObject(level: level)
             return
         }
-        var positions = Array(map.indices)
-        if positions.count > 1, ordering != nil {
+        var positions = known ?? Array(map.indices)
+        if known == nil, positions.count > 1, ordering != nil {
             let keys = positions.map { map[$0].key }
             let order = keysMetOnce ? XcodeKeyOrdering.order(of: keys) : ordering!.orderByRank(of: keys)
             positions = order.map { positions[$0] }
@@ -153,8 +154,23 @@ extension JSONOutput {
         writeObjectEnd(level: level)
     }
 
-    private mutating func writeEntries(_ entries: [String: CatalogEntry], level: Int) {
-        writeMap(entries, level: level, keysMetOnce: true) { $0.writeEntry($1, level: $2) }
+    /// `keysInXcodeOrder`: the keys as the reader found them already in Xcode's order (the
+    /// catalog's `keysInXcodeOrder`); looked up instead of sorted, which costs a collation sort
+    /// key per key.
+    private mutating func writeEntries(_ entries: [String: CatalogEntry], level: Int, keysInXcodeOrder: [String]? = nil) {
+        var known: [Dictionary<String, CatalogEntry>.Index]?
+        if ordering != nil, let keys = keysInXcodeOrder, keys.count == entries.count {
+            known = []
+            known!.reserveCapacity(keys.count)
+            for key in keys {
+                guard let position = entries.index(forKey: key) else {
+                    known = nil
+                    break
+                }
+                known!.append(position)
+            }
+        }
+        writeMap(entries, level: level, keysMetOnce: true, ordered: known) { $0.writeEntry($1, level: $2) }
     }
 
     private mutating func writeEntry(_ entry: CatalogEntry, level: Int) {

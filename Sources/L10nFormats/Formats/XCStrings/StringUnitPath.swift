@@ -250,7 +250,11 @@ extension StringCatalog {
             }
             localization = edited
         }
+        // The keys stay as they were, so their order is still known (a writer then needs no
+        // sort); the file offsets no longer describe this catalog.
+        let keys = keyIndex
         if entries[key]!.localizations == nil { entries[key]!.localizations = [:] }
         entries[key]!.localizations![locale] = localization
+        keyIndex = CatalogKeyIndex(keys.keys, isXcodeOrder: keys.isXcodeOrder)
     }
 }
