@@ -42,6 +42,13 @@ struct ImportCandidate {
     /// The target's state, none without a target.
     var state: XLIFFTargetState? { unit.target == nil ? nil : unit.targetState }
 
+    /// Whether the project has the unit. The rules read `expected` in place through this and
+    /// optional chaining: binding it copies every field of the unit, once per rule and unit.
+    var knowsUnit: Bool {
+        if case .none = expected { return false }
+        return true
+    }
+
     private var mismatchesOfValue: (value: String, mismatches: [FormatMismatch])?
     /// The last value parsed with the expected unit's target substitution: the `unchanged` rule
     /// and the placeholder rules read the same value.
@@ -59,18 +66,18 @@ struct ImportCandidate {
     mutating func mismatches(of value: String? = nil) -> [FormatMismatch] {
         let value = value ?? self.value
         if let known = mismatchesOfValue, known.value == value { return known.mismatches }
-        guard let expected else { return [] }
+        guard let sourceValue = expected?.sourceValue else { return [] }
         let found: [FormatMismatch]
-        if !ImportPolicy.hasPercent(expected.sourceValue) {
+        if !ImportPolicy.hasPercent(sourceValue) {
             found = []
-        } else if parsedSource()?.issues.isEmpty == true, let plain = FormatString.plainSpecifiers(in: expected.sourceValue),
+        } else if parsedSource()?.issues.isEmpty == true, let plain = FormatString.plainSpecifiers(in: sourceValue),
                   FormatString.plainSpecifiers(in: value) == plain {
             // The common case, settled without parsing the value: the same plain specifiers
             // (positional ones in any order) read the same arguments the same way, and a source
             // without issues then leaves the value none either.
             found = []
         } else {
-            found = ImportPolicy.placeholderMismatches(value, expected, source: parsedSource(), translation: format(of: value))
+            found = ImportPolicy.placeholderMismatches(value, expected!, source: parsedSource(), translation: format(of: value))
         }
         mismatchesOfValue = (value, found)
         return found
@@ -80,8 +87,8 @@ struct ImportCandidate {
     /// one, else parsed here once for the rules that read it.
     mutating func parsedSource() -> FormatString? {
         if let sourceFormat { return sourceFormat }
-        guard let expected else { return nil }
-        let parsed = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+        guard let sourceValue = expected?.sourceValue else { return nil }
+        let parsed = FormatString(sourceValue, substitution: expected!.sourceSubstitution)
         sourceFormat = parsed
         return parsed
     }
@@ -277,7 +284,7 @@ public enum ImportPolicy {
             ],
             nonTriggeringExamples: [.unit("A known key", ["Done": ["en": "Done"]],
                                           TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated))],
-            evaluate: { candidate in candidate.expected == nil ? .refused(.unknownID, candidate.unknownID) : nil }),
+            evaluate: { candidate in candidate.knowsUnit ? nil : .refused(.unknownID, candidate.unknownID) }),
         ImportRule(
             id: "not-translated", effect: .skip,
             summary: "a state that says the translator has not finished: `new`, `needs-translation`, `needs-l10n`, `needs-adaptation`",
@@ -325,8 +332,8 @@ public enum ImportPolicy {
             ],
             evaluate: { candidate in
                 // A source without `%` has no specifiers; one with `%` is parsed once per run.
-                guard let expected = candidate.expected, ImportPolicy.hasPercent(candidate.value),
-                      !ImportPolicy.hasPercent(expected.sourceValue) || candidate.parsedSource()?.specifiers.isEmpty == true,
+                guard let sourceValue = candidate.expected?.sourceValue, ImportPolicy.hasPercent(candidate.value),
+                      !ImportPolicy.hasPercent(sourceValue) || candidate.parsedSource()?.specifiers.isEmpty == true,
                       let undone = FormatString.percentTextRewriteUndone(candidate.value) else { return nil }
                 candidate.remarks.append("note (percent-text): \(MessageText.quoted(candidate.value)) carries a positional rewrite of a '%' that is text, which a device would show literally; wrote \(MessageText.quoted(undone))")
                 candidate.value = undone
@@ -340,15 +347,16 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("A new value", ["Done": ["en": "Done", "de": "Fertig"]],
                                           TransUnit(id: "Done", source: "Done", target: "Erledigt", targetState: .translated))],
             evaluate: { candidate in
-                guard let expected = candidate.expected, let current = expected.targetValue else { return nil }
+                guard let current = candidate.expected?.targetValue else { return nil }
                 let value = candidate.value
-                let substitution = expected.targetSubstitution
+                let substitution = candidate.expected!.targetSubstitution
                 // Texts that differ outside their specifiers' positions are not equivalent: most
                 // new translations are told apart without parsing either.
                 guard current == value || (ImportPolicy.hasPercent(value) || ImportPolicy.hasPercent(current))
                         && (substitution != nil || FormatString.mayBeEquivalent(value, current))
                         && candidate.format(of: value).isEquivalent(to: FormatString(current, substitution: substitution))
                 else { return nil }
+                let expected = candidate.expected!
                 // An equal value with a new state keeps the catalog's own text.
                 candidate.value = current
                 let appliedState = ExchangeStates.onImport(candidate.state)
@@ -369,8 +377,8 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("Xcode's positional form of the source", ["%@ / %@": ["en": "%@ / %@"]],
                                           TransUnit(id: "%@ / %@", source: "%1$@ / %2$@", target: "%1$@ / %2$@", targetState: .translated))],
             evaluate: { candidate in
-                guard let expected = candidate.expected, !ImportPolicy.sourceMatches(candidate.unit.source, expected) else { return nil }
-                return .refused(.staleSource, "the source changed since the export: the file has \(MessageText.quoted(candidate.unit.source)), the project now has \(MessageText.quoted(expected.source))")
+                guard candidate.knowsUnit, !ImportPolicy.sourceMatches(candidate.unit.source, candidate.expected!) else { return nil }
+                return .refused(.staleSource, "the source changed since the export: the file has \(MessageText.quoted(candidate.unit.source)), the project now has \(MessageText.quoted(candidate.expected!.source))")
             }),
         ImportRule(
             id: "source-placeholders", effect: .refuse,
@@ -417,7 +425,7 @@ public enum ImportPolicy {
                       TransUnit(id: "%@ by %@", source: "%1$@ by %2$@", target: "von %2$@: %1$@", targetState: .translated)),
             ],
             evaluate: { candidate in
-                guard candidate.expected != nil, !candidate.isSourceEdit else { return nil }
+                guard candidate.knowsUnit, !candidate.isSourceEdit else { return nil }
                 let errors = candidate.mismatches().filter { $0.severity == .error }.map(\.message)
                 return errors.isEmpty ? nil : .refused(.placeholderMismatch, errors.joined(separator: "; "))
             }),
@@ -433,7 +441,7 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("The source's argument", ["Use %@ as menu icon": ["en": "Use %@ as menu icon"]],
                                           TransUnit(id: "Use %@ as menu icon", source: "Use %@ as menu icon", target: "%@ als Menüsymbol verwenden", targetState: .translated))],
             evaluate: { candidate in
-                guard candidate.expected != nil, !candidate.isSourceEdit else { return nil }
+                guard candidate.knowsUnit, !candidate.isSourceEdit else { return nil }
                 let warnings = candidate.mismatches().filter { $0.severity == .warning }.map(\.message)
                 guard !warnings.isEmpty else { return nil }
                 candidate.remarks.append("warning (placeholder-warning): " + warnings.joined(separator: "; "))
@@ -448,7 +456,7 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("German 'one' covers only 1", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
                                           TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Eine Datei", targetState: .translated))],
             evaluate: { candidate in
-                guard !candidate.isSourceEdit, let expected = candidate.expected, expected.isPluralCase, let integers = candidate.pluralIntegers,
+                guard !candidate.isSourceEdit, candidate.expected?.isPluralCase == true, let expected = candidate.expected, let integers = candidate.pluralIntegers,
                       let numbers = ImportPolicy.countsReadAsText(candidate.value, expected, integers: integers,
                                                                   source: candidate.parsedSource(), translation: candidate.format(of: candidate.value))
                 else { return nil }
@@ -494,8 +502,8 @@ public enum ImportPolicy {
     /// Runs the rules in order on a unit until one decides. `apply` decides every unit that gets
     /// that far, so there is always a verdict.
     static func decide(_ candidate: inout ImportCandidate) -> ImportVerdict {
-        if let target = candidate.unit.target, let expected = candidate.expected {
-            candidate.value = ImportPolicy.catalogForm(target, substitution: expected.targetSubstitution)
+        if let target = candidate.unit.target, candidate.knowsUnit {
+            candidate.value = ImportPolicy.catalogForm(target, substitution: candidate.expected!.targetSubstitution)
         }
         let evaluators = Self.evaluators
         for index in evaluators.indices {

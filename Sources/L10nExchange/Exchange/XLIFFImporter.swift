@@ -341,6 +341,8 @@ struct ImportSession {
     var documentTexts: [String: [String: String]] = [:]
     /// `LocaleIdentifier.canonicalized` of each name met, asked of ICU once per run.
     private var canonicalNames: [String: String?] = [:]
+    /// `catalogSourceLanguage(_:)` of each catalog path met.
+    private var catalogSourceLanguages: [String: String] = [:]
     /// Catalog source texts with `%`, parsed once per run (every locale's unit has the same source).
     private var sourceFormats: [SourceFormatKey: FormatString] = [:]
 
@@ -372,8 +374,7 @@ struct ImportSession {
             Self.record(ImportPolicy.decide(&candidate), candidate, into: &outcome)
             return outcome
         case .catalog(let path):
-            // The editor catalog may not exist yet; its entries then come from the SDK's.
-            let sourceLanguage = files.catalog(atPath: path)?.catalog.sourceLanguage ?? files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage
+            let sourceLanguage = catalogSourceLanguage(path)
             if isSameLocale(locale, sourceLanguage) {
                 return countingUnfinished(unit, processCatalogSourceEdit(unit, path: path, sourceLanguage: sourceLanguage, outcome: outcome))
             }
@@ -407,6 +408,15 @@ struct ImportSession {
         locale == other || canonical(other) == locale
     }
 
+    /// The source language of the catalog at `path`, looked up once per run (finding the catalog
+    /// copies its file record). The editor catalog may not exist yet; its entries then come from the SDK's.
+    private mutating func catalogSourceLanguage(_ path: String) -> String {
+        if let known = catalogSourceLanguages[path] { return known }
+        let found = files.catalog(atPath: path)?.catalog.sourceLanguage ?? files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage
+        catalogSourceLanguages[path] = found
+        return found
+    }
+
     /// `LocaleIdentifier.canonicalized(name)`, remembered: ICU's canonicalization costs more than
     /// the rest of a unit's import.
     mutating func canonical(_ name: String) -> String? {
@@ -421,9 +431,8 @@ struct ImportSession {
     /// A catalog unit; `outcome` is completed in place.
     private mutating func processCatalogUnit(_ unit: TransUnit, path: String, locale: String, outcome: inout ImportUnitOutcome) {
         outcome.targetPath = path
-        let sdk = files.sdkCatalog?.catalog
         if catalogs[path] == nil {
-            catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: sdk?.sourceLanguage ?? project.sourceLanguage)
+            catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage)
         }
         let id = XcodeUnitID(unit.id, kind: .stringCatalog)
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: false, hasStates: true)
@@ -437,9 +446,9 @@ struct ImportSession {
         var entry = catalogs[path]!.entries[key]
         var sourceLanguage = catalogs[path]!.sourceLanguage
         var copiesSDKEntry = false
-        if entry == nil, path == files.editorCatalogPath, let sdkEntry = sdk?.entries[key] {
+        if entry == nil, path == files.editorCatalogPath, let sdk = files.sdkCatalog?.catalog, let sdkEntry = sdk.entries[key] {
             entry = sdkEntry
-            sourceLanguage = sdk!.sourceLanguage
+            sourceLanguage = sdk.sourceLanguage
             copiesSDKEntry = true
         }
         candidate.doNotTranslate = !unit.translate || entry?.shouldTranslate == false
