@@ -81,9 +81,31 @@ extension ImportUnitLookup {
     }
 }
 
-/// What identifies a unit for the `duplicate-id` rule: the file written, the locale and the id.
-struct ImportUnitKey: Hashable {
-    var path: String
-    var locale: String
-    var id: String
+/// The ids met so far for the `duplicate-id` rule, by the file written and the locale: one set of
+/// ids per pair. A set of (path, locale, id) triples held three strings per unit and hashed all three.
+struct ImportUnitIDs {
+    private struct Scope: Hashable {
+        var path: String
+        var locale: String
+    }
+
+    private var ids: [Scope: Set<String>] = [:]
+    /// Units come file by file: where the last pair's set is, so most units hash only their id.
+    private var last: (scope: Scope, index: Dictionary<Scope, Set<String>>.Index)?
+
+    /// Records `id` for the file and locale; false when they already had it. `expected`: how
+    /// many ids the pair may get (the `<file>`'s units), reserved when the pair is new.
+    mutating func insert(_ id: String, path: String, locale: String, expected: Int) -> Bool {
+        let index: Dictionary<Scope, Set<String>>.Index
+        if let last, last.scope.path == path, last.scope.locale == locale {
+            index = last.index
+        } else {
+            let scope = Scope(path: path, locale: locale)
+            if ids[scope] == nil { ids[scope] = Set(minimumCapacity: expected) }
+            // Adding a pair may move every set, so the position is taken after it.
+            index = ids.index(forKey: scope)!
+            last = (scope, index)
+        }
+        return ids.values[index].insert(id).inserted
+    }
 }

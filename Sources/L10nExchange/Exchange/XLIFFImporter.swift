@@ -176,14 +176,13 @@ public struct XLIFFImporter: Sendable {
         guard errors.isEmpty else { throw ImportFailure(errors: errors) }
 
         var session = ImportSession(project: project, files: files)
-        // Room for every unit's duplicate key up front: growing the set rehashes every key so far.
+        // Exactly one outcome per unit.
         let unitCount = inputs.reduce(0) { total, input in total + input.document.files.reduce(0) { $0 + $1.units.count } }
-        session.seen.reserveCapacity(unitCount)
-        // Exactly one outcome per unit (the set's capacity is rounded up to a power of two).
         session.outcomes.reserveCapacity(unitCount)
         for (input, fileDestinations) in zip(inputs, destinations) {
             for (file, destination) in zip(input.document.files, fileDestinations) {
                 guard let destination, let language = file.targetLanguage, let locale = session.canonical(language) else { continue }
+                session.unitsInFile = file.units.count
                 for unit in file.units {
                     session.outcomes.append(session.process(unit, file: file, locale: locale, destination: destination, input: input.path))
                 }
@@ -328,7 +327,9 @@ struct ImportSession {
     var stringsdictUnits: [String: [String: ExchangeUnit]] = [:]
     var applied: [String: Int] = [:]
     var created: [String: Int] = [:]
-    var seen = Set<ImportUnitKey>()
+    var seen = ImportUnitIDs()
+    /// The units of the `<file>` being imported: room for its ids when its file and locale are new.
+    var unitsInFile = 0
     var pluralIntegersByLocale: [String: [PluralCategory: [Int]]?] = [:]
     var notes: [String] = []
     /// Finds the translations a source edit puts up for review (one `CatalogUnits` per locale).
@@ -453,7 +454,7 @@ struct ImportSession {
         }
         candidate.doNotTranslate = !unit.translate || entry?.shouldTranslate == false
         if !candidate.doNotTranslate {
-            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted
+            candidate.isDuplicate = !seen.insert(unit.id, path: path, locale: locale, expected: unitsInFile)
         }
         if let found = entry {
             candidate.expected = unitLookup.unit(id: unit.id, key: key, entry: found, sourceLanguage: sourceLanguage,
@@ -528,7 +529,7 @@ struct ImportSession {
         let entry = catalogs[path]!.entries[key]
         candidate.doNotTranslate = !unit.translate || entry?.shouldTranslate == false
         if !candidate.doNotTranslate {
-            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: sourceLanguage, id: unit.id)).inserted
+            candidate.isDuplicate = !seen.insert(unit.id, path: path, locale: sourceLanguage, expected: unitsInFile)
         }
         var currentState: StringUnitState?
         if let entry, var expected = unitLookup.unit(id: unit.id, key: key, entry: entry, sourceLanguage: sourceLanguage,
@@ -632,7 +633,7 @@ struct ImportSession {
         }
         if isEdited, !candidate.isSourceEdit { candidate.unsupported = edited }
         if unit.translate, candidate.isSourceEdit {
-            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: start.locale, id: unit.id)).inserted
+            candidate.isDuplicate = !seen.insert(unit.id, path: path, locale: start.locale, expected: unitsInFile)
         }
         let verdict = ImportPolicy.decide(&candidate)
         if case .applied(let value, _) = verdict, candidate.isSourceEdit, let expected = candidate.expected {
@@ -667,7 +668,7 @@ struct ImportSession {
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
         candidate.isSourceEdit = isSourceEdit
         if unit.translate {
-            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted
+            candidate.isDuplicate = !seen.insert(unit.id, path: path, locale: locale, expected: unitsInFile)
         }
         let current = stringsValues[path]?[unit.id] ?? table.table.files[folderLocale]?.value(forKey: unit.id)
         if var expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: nil) {
@@ -725,7 +726,7 @@ struct ImportSession {
             return countingUnfinished(unit, processStringsdictSourceEdit(unit, table: table, outcome: outcome))
         }
         if unit.translate {
-            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: locale, id: unit.id)).inserted
+            candidate.isDuplicate = !seen.insert(unit.id, path: path, locale: locale, expected: unitsInFile)
         }
         let unitsKey = table.originalPath + "\u{0}" + locale
         if stringsdictUnits[unitsKey] == nil {
@@ -769,7 +770,7 @@ struct ImportSession {
         var candidate = ImportCandidate(unit: unit, locale: start.locale, doNotTranslate: !unit.translate, hasStates: false)
         candidate.isSourceEdit = true
         if unit.translate {
-            candidate.isDuplicate = !seen.insert(ImportUnitKey(path: path, locale: start.locale, id: unit.id)).inserted
+            candidate.isDuplicate = !seen.insert(unit.id, path: path, locale: start.locale, expected: unitsInFile)
         }
         let unitsKey = path + "\u{0}" + table.sourceLocale
         if stringsdictUnits[unitsKey] == nil {
