@@ -918,7 +918,7 @@ struct ImportSession {
             // The file's bytes, read once for both comparisons, and only after the new bytes are
             // made: held while those grow, they raised the peak.
             let existing = try? Data(contentsOf: url)
-            if let original, let existing, existing != StringCatalogWriter(finalNewline: .asRead).data(for: original.catalog) {
+            if let original, let existing, !StringCatalogWriter(finalNewline: .asRead).writes(original.catalog, as: existing) {
                 notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
             }
             if let existing, existing == data { continue }

@@ -15,6 +15,28 @@ final class ImportPolicyTests: XCTestCase {
         return try XCTUnwrap(plan.outcomes.last)
     }
 
+    /// An import says when a catalog it writes was not in Xcode's format (it is then rewritten
+    /// whole), and only then: the file is compared with the catalog written as read.
+    func testNotesACatalogNotInXcodesFormat() throws {
+        for canonical in [true, false] {
+            let example = ImportRuleExample.unit("format", ["Done": ["en": "Done", "de": "Fertig"]],
+                                                 TransUnit(id: "Done", source: "Done", target: "Erledigt", targetState: .translated))
+            let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
+            try example.project.write(to: root)
+            let catalog = root.appendingPathComponent("App/Localizable.xcstrings")
+            if !canonical {
+                let text = try String(contentsOf: catalog, encoding: .utf8)
+                XCTAssertTrue(text.contains(#""sourceLanguage" : "#))
+                try Data(text.replacingOccurrences(of: #""sourceLanguage" : "#, with: #""sourceLanguage":  "#).utf8).write(to: catalog)
+            }
+            let input = try ExchangeFixtures.xliff(original: example.original, target: example.locale, example.units)
+            let plan = try ExchangeFixtures.plan(root, [input], sourceEdits: false)
+            XCTAssertEqual(plan.outcomes.last?.status, .applied)
+            let noted = plan.notes.contains { $0.hasPrefix("App/Localizable.xcstrings was not in Xcode's format") }
+            XCTAssertEqual(noted, !canonical, "canonical: \(canonical), notes: \(plan.notes)")
+        }
+    }
+
     func testEveryRuleHasExamplesBothWaysAndAUniqueID() {
         for rule in ImportPolicy.rules {
             XCTAssertFalse(rule.triggeringExamples.isEmpty, "\(rule.id) has no triggering example")

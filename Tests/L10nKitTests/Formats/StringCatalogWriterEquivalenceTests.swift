@@ -36,6 +36,30 @@ final class StringCatalogWriterEquivalenceTests: XCTestCase {
         }
     }
 
+    /// `writes(_:as:)`, which compares a buffer at a time while writing, answers as comparing
+    /// `data(for:)` would: on the real catalogs (the SDK's spans many buffers), and on the same
+    /// bytes changed at the start, in the middle, at the end, cut short, lengthened and empty.
+    func testComparingWhileWritingAgreesWithTheWrittenBytes() throws {
+        var urls = try Fixtures.sharedFiles(in: "fixtures/xcstrings", withExtension: "xcstrings")
+        urls.append(try Fixtures.shared("fixtures/imgly/IMGLYEditor.xcstrings"))
+        for url in urls {
+            let data = try Data(contentsOf: url)
+            let catalog = try StringCatalogReader.read(data, file: url.lastPathComponent)
+            let writer = StringCatalogWriter(finalNewline: .asRead)
+            XCTAssertTrue(writer.writes(catalog, as: data), url.lastPathComponent)
+            var variants: [(String, Data)] = [("cut short", data.dropLast()), ("lengthened", data + Data([0x0A])), ("empty", Data())]
+            for offset in [0, data.count / 2, data.count - 1] {
+                var changed = data
+                changed[offset] ^= 0x01
+                variants.append(("byte \(offset) changed", changed))
+            }
+            for (name, bytes) in variants {
+                XCTAssertEqual(writer.writes(catalog, as: Data(bytes)), writer.data(for: catalog) == bytes, "\(url.lastPathComponent): \(name)")
+                XCTAssertFalse(writer.writes(catalog, as: Data(bytes)), "\(url.lastPathComponent): \(name)")
+            }
+        }
+    }
+
     func testGeneratedProjectCatalogs() throws {
         let output = try ProjectGenerator(size: .small, seed: 9).write(to: try Fixtures.temporaryFolder(self))
         let paths = output.files.filter { $0.hasSuffix(".xcstrings") }

@@ -79,8 +79,18 @@ final class JSONBytes {
 
     deinit { free(pointer) }
 
+    /// Set while the bytes are compared with existing ones instead of kept (`compare(with:_:)`).
+    private var expected: UnsafeRawBufferPointer?
+    /// How many of `expected` the bytes dropped so far matched.
+    private var matched = 0
+    private var differs = false
+
     private func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
+        if expected != nil {
+            dropCompared()
+            if count + extra <= capacity { return }
+        }
         capacity = max(capacity * 2, count + extra)
         pointer = realloc(pointer, capacity)!.assumingMemoryBound(to: UInt8.self)
     }
@@ -104,6 +114,31 @@ final class JSONBytes {
     func append<Bytes: Sequence<UInt8>>(contentsOf bytes: Bytes) {
         if bytes.withContiguousStorageIfAvailable({ append(contentsOf: $0) }) != nil { return }
         for byte in bytes { append(byte) }
+    }
+
+    /// Compares the buffered bytes with the next ones of `expected` and empties the buffer.
+    private func dropCompared() {
+        guard let expected, count > 0 else { return }
+        if !differs {
+            differs = matched + count > expected.count || memcmp(pointer, expected.baseAddress! + matched, count) != 0
+        }
+        matched += count
+        count = 0
+    }
+
+    /// Whether what `write` appends equals `bytes`, found a buffer at a time: the output is
+    /// never held whole (a catalog compared with its file costs no second copy of the file).
+    func compare(with bytes: Data, _ write: () -> Void) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            expected = raw
+            matched = 0
+            differs = false
+            count = 0
+            write()
+            dropCompared()
+            expected = nil
+            return !differs && matched == raw.count
+        }
     }
 
     /// The bytes written, copied.

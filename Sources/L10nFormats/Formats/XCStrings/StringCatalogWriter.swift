@@ -31,6 +31,17 @@ public struct StringCatalogWriter: Sendable {
         return output.bytes.takeData()
     }
 
+    /// Whether `data(for: catalog)` is exactly `bytes` (a file in this writer's form), compared
+    /// as it is written instead of holding a second copy of the file.
+    public func writes(_ catalog: StringCatalog, as bytes: Data) -> Bool {
+        var output = JSONOutput(keyOrder: .xcode)
+        let sink = output.bytes
+        return sink.compare(with: bytes) {
+            output.write(catalog)
+            if finalNewline == .asRead && catalog.endsWithNewline { output.bytes.append(0x0A) }
+        }
+    }
+
     /// The catalog as a JSON tree (members not yet in Xcode's order; the JSON writer sorts them).
     public static func jsonValue(of catalog: StringCatalog) -> JSONValue {
         var members: [(key: String, value: JSONValue)] = [("sourceLanguage", .string(catalog.sourceLanguage))]
