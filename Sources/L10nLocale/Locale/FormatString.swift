@@ -180,7 +180,75 @@ public struct FormatString: Sendable, Hashable {
 
     /// `positionalized` of a text.
     public static func positionalized(_ text: String, substitution: SubstitutionArgument? = nil) -> String {
-        FormatString(text, substitution: substitution).positionalized
+        plainPositionalized(text) ?? FormatString(text, substitution: substitution).positionalized
+    }
+
+    /// `positionalized` of a text whose every `%` is `%%` or a plain specifier (`%@`, `%d`, `%lld`,
+    /// `%f`... without flags, width, precision or position), found in one pass over its bytes;
+    /// nil for any other `%`, which the parser reads. Such a text reads one argument per
+    /// specifier in order, so with two or more each gets its number (`%@ and %@` → `%1$@ and %2$@`).
+    static func plainPositionalized(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var specifiers = 0
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] == 0x25 else {
+                    index += 1
+                    continue
+                }
+                guard let length = plainSpecifierLength(bytes, at: index) else { return nil }
+                if length > 2 || bytes[index + 1] != 0x25 { specifiers += 1 }
+                index += length
+            }
+            guard specifiers >= 2 else { return String(decoding: bytes, as: UTF8.self) }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + specifiers * 3)
+            var argument = 0
+            index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte == 0x25 else {
+                    result.append(byte)
+                    index += 1
+                    continue
+                }
+                let length = plainSpecifierLength(bytes, at: index)!
+                if length == 2 && bytes[index + 1] == 0x25 {
+                    result.append(0x25)
+                    result.append(0x25)
+                } else {
+                    argument += 1
+                    result.append(0x25)
+                    result.append(contentsOf: String(argument).utf8)
+                    result.append(0x24)
+                    for offset in 1..<length { result.append(bytes[index + offset]) }
+                }
+                index += length
+            }
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
+    /// The length of `%%` or a plain specifier at `index` (a `%`): `%` and a conversion among
+    /// `@ d i u x X f e g c s`, or `l`/`ll` and one among `d i u x X`; nil for anything else.
+    private static func plainSpecifierLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+        guard index + 1 < bytes.count else { return nil }
+        switch bytes[index + 1] {
+        case UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"),
+             UInt8(ascii: "X"), UInt8(ascii: "f"), UInt8(ascii: "e"), UInt8(ascii: "g"), UInt8(ascii: "c"), UInt8(ascii: "s"):
+            return 2
+        case UInt8(ascii: "l"):
+            var end = index + 2
+            if end < bytes.count && bytes[end] == UInt8(ascii: "l") { end += 1 }
+            guard end < bytes.count else { return nil }
+            switch bytes[end] {
+            case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"): return end + 1 - index
+            default: return nil
+            }
+        default:
+            return nil
+        }
     }
 
     /// The text with a positional rewrite of `%` text undone: `%N$` followed by a space becomes
