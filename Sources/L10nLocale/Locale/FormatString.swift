@@ -180,72 +180,129 @@ public struct FormatString: Sendable, Hashable {
 
     /// `positionalized` of a text.
     public static func positionalized(_ text: String, substitution: SubstitutionArgument? = nil) -> String {
-        plainPositionalized(text) ?? FormatString(text, substitution: substitution).positionalized
+        plainPositionalized(text, substitution: substitution) ?? FormatString(text, substitution: substitution).positionalized
     }
 
-    /// `positionalized` of a text whose every `%` is `%%` or a plain specifier (`%@`, `%d`, `%lld`,
-    /// `%f`... without flags, width, precision or position), found in one pass over its bytes;
-    /// nil for any other `%`, which the parser reads. Such a text reads one argument per
-    /// specifier in order, so with two or more each gets its number (`%@ and %@` → `%1$@ and %2$@`).
-    static func plainPositionalized(_ text: String) -> String? {
+    /// One `%` of a text `plainPositionalized` can number: its bytes and what it reads.
+    private enum PlainPercent {
+        case percentSign
+        /// A plain specifier; the range holds what follows the `%`.
+        case specifier(Range<Int>)
+        /// `%#@name@`; the range holds the name.
+        case substitution(Range<Int>)
+        /// A substitution's `%arg`.
+        case substitutionArgument
+    }
+
+    /// The plain specifiers a substitution's `formatSpecifier` may be for `plainPositionalized`.
+    private static let plainFormatSpecifiers: Set<String> = ["@", "d", "i", "u", "x", "X", "f", "e", "g", "c", "s",
+                                                             "ld", "lld", "lu", "llu", "li", "lli", "lx", "llx", "lX", "llX"]
+
+    /// `positionalized` of a text whose every `%` is `%%`, a plain specifier (`%@`, `%d`, `%lld`,
+    /// `%f`... without flags, width, precision or position), a `%#@name@` reference or, in a
+    /// substitution with a plain `formatSpecifier`, `%arg`: found in one pass over its bytes
+    /// (parsing such a text cost some 19,000 instructions). nil for any other `%`, which the
+    /// parser reads. Numbers follow the parser: one argument per specifier in order, `%arg` at
+    /// the substitution's `argNum` when it has one (then nothing else is renumbered).
+    static func plainPositionalized(_ text: String, substitution: SubstitutionArgument? = nil) -> String? {
+        if let substitution {
+            guard plainFormatSpecifiers.contains(substitution.formatSpecifier), (substitution.number ?? 1) >= 1 else { return nil }
+        }
         var text = text
         return text.withUTF8 { bytes -> String? in
-            var specifiers = 0
+            var percents: [(at: Int, end: Int, kind: PlainPercent)] = []
             var index = 0
             while index < bytes.count {
                 guard bytes[index] == 0x25 else {
                     index += 1
                     continue
                 }
-                guard let length = plainSpecifierLength(bytes, at: index) else { return nil }
-                if length > 2 || bytes[index + 1] != 0x25 { specifiers += 1 }
-                index += length
+                guard let found = plainPercent(bytes, at: index, substitution: substitution) else { return nil }
+                percents.append((index, found.end, found.kind))
+                index = found.end
             }
-            guard specifiers >= 2 else { return String(decoding: bytes, as: UTF8.self) }
+            var implicit = 0, highest = 0, positional = false
+            var arguments: [Int] = []
+            arguments.reserveCapacity(percents.count)
+            for percent in percents {
+                var argument = 0
+                switch percent.kind {
+                case .percentSign: break
+                case .substitutionArgument where substitution?.number != nil:
+                    argument = substitution!.number!
+                    positional = true
+                default:
+                    implicit += 1
+                    argument = implicit
+                }
+                arguments.append(argument)
+                highest = max(highest, argument)
+            }
+            let rewritesAll = highest >= 2 && !positional
+            guard rewritesAll || percents.contains(where: { if case .substitutionArgument = $0.kind { true } else { false } }) else {
+                return String(decoding: bytes, as: UTF8.self)
+            }
             var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + specifiers * 3)
-            var argument = 0
-            index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard byte == 0x25 else {
-                    result.append(byte)
-                    index += 1
+            result.reserveCapacity(bytes.count + percents.count * 4)
+            var copied = 0
+            for (number, percent) in zip(arguments, percents) {
+                result.append(contentsOf: bytes[copied..<percent.at])
+                copied = percent.end
+                switch percent.kind {
+                case .percentSign:
+                    result.append(contentsOf: bytes[percent.at..<percent.end])
                     continue
-                }
-                let length = plainSpecifierLength(bytes, at: index)!
-                if length == 2 && bytes[index + 1] == 0x25 {
+                case .substitutionArgument:
                     result.append(0x25)
-                    result.append(0x25)
-                } else {
-                    argument += 1
-                    result.append(0x25)
-                    result.append(contentsOf: String(argument).utf8)
+                    result.append(contentsOf: String(number).utf8)
                     result.append(0x24)
-                    for offset in 1..<length { result.append(bytes[index + offset]) }
+                    result.append(contentsOf: substitution!.formatSpecifier.utf8)
+                    continue
+                case .specifier, .substitution:
+                    guard rewritesAll else {
+                        result.append(contentsOf: bytes[percent.at..<percent.end])
+                        continue
+                    }
+                    result.append(0x25)
+                    result.append(contentsOf: String(number).utf8)
+                    result.append(0x24)
+                    result.append(contentsOf: bytes[(percent.at + 1)..<percent.end])
                 }
-                index += length
             }
+            result.append(contentsOf: bytes[copied...])
             return String(decoding: result, as: UTF8.self)
         }
     }
 
-    /// The length of `%%` or a plain specifier at `index` (a `%`): `%` and a conversion among
-    /// `@ d i u x X f e g c s`, or `l`/`ll` and one among `d i u x X`; nil for anything else.
-    private static func plainSpecifierLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
+    /// What the `%` at `index` is and where it ends, when `plainPositionalized` can number it.
+    private static func plainPercent(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int,
+                                     substitution: SubstitutionArgument?) -> (end: Int, kind: PlainPercent)? {
         guard index + 1 < bytes.count else { return nil }
         switch bytes[index + 1] {
-        case UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"),
-             UInt8(ascii: "X"), UInt8(ascii: "f"), UInt8(ascii: "e"), UInt8(ascii: "g"), UInt8(ascii: "c"), UInt8(ascii: "s"):
-            return 2
+        case UInt8(ascii: "%"):
+            return (index + 2, .percentSign)
+        case UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"),
+             UInt8(ascii: "f"), UInt8(ascii: "e"), UInt8(ascii: "g"), UInt8(ascii: "c"), UInt8(ascii: "s"):
+            return (index + 2, .specifier(index + 1..<index + 2))
         case UInt8(ascii: "l"):
             var end = index + 2
             if end < bytes.count && bytes[end] == UInt8(ascii: "l") { end += 1 }
             guard end < bytes.count else { return nil }
             switch bytes[end] {
-            case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"): return end + 1 - index
+            case UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"):
+                return (end + 1, .specifier(index + 1..<end + 1))
             default: return nil
             }
+        case UInt8(ascii: "a"):
+            guard substitution != nil, index + 3 < bytes.count, bytes[index + 2] == UInt8(ascii: "r"), bytes[index + 3] == UInt8(ascii: "g")
+            else { return nil }
+            return (index + 4, .substitutionArgument)
+        case UInt8(ascii: "#"):
+            guard index + 2 < bytes.count, bytes[index + 2] == UInt8(ascii: "@") else { return nil }
+            var end = index + 3
+            while end < bytes.count, bytes[end].isPlainNameByte { end += 1 }
+            guard end > index + 3, end < bytes.count, bytes[end] == UInt8(ascii: "@") else { return nil }
+            return (end + 1, .substitution(index + 3..<end))
         default:
             return nil
         }
@@ -620,5 +677,12 @@ extension FormatString {
         // Positional ones may come in any order; implicit ones are read in order.
         if result.allSatisfy({ $0.utf8.contains(UInt8(ascii: "$")) }) { return result.sorted() }
         return result.contains(where: { $0.utf8.contains(UInt8(ascii: "$")) }) ? nil : result
+    }
+}
+
+extension UInt8 {
+    /// A letter, digit or `_`: the `%#@name@` names `FormatString.plainPositionalized` numbers.
+    fileprivate var isPlainNameByte: Bool {
+        (self >= 0x61 && self <= 0x7A) || (self >= 0x41 && self <= 0x5A) || (self >= 0x30 && self <= 0x39) || self == 0x5F
     }
 }

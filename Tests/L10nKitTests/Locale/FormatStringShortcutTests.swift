@@ -28,26 +28,40 @@ final class FormatStringShortcutTests: XCTestCase {
         }
     }
 
-    /// `plainPositionalized`, the byte pass the export takes for plain specifiers, gives the
-    /// parser's `positionalized` wherever it answers, and answers for the common texts.
+    /// `plainPositionalized`, the byte pass the export takes for plain specifiers, references
+    /// and `%arg`, gives the parser's `positionalized` wherever it answers (with and without a
+    /// substitution, numbered or not), and answers for the common texts.
     func testPlainPositionalizedEqualsTheParser() {
         let plain = ["%@", "%d", "%i", "%u", "%x", "%X", "%f", "%e", "%g", "%c", "%s", "%ld", "%lld", "%lu", "%llu", "%lx", "%%",
-                     "%li", "%lli", "%lX", "%llX"]
+                     "%li", "%lli", "%lX", "%llX", "%#@items@", "%#@folder_2@", "%arg", "%argument", "%#@a.b@", "%#@@", "%#@x"]
+        let substitutions: [SubstitutionArgument?] = [nil, SubstitutionArgument(number: 1, formatSpecifier: "lld"),
+                                                      SubstitutionArgument(number: 2, formatSpecifier: "d"),
+                                                      SubstitutionArgument(number: nil, formatSpecifier: "@"),
+                                                      SubstitutionArgument(number: 3, formatSpecifier: ".2f")]
         var random = SeededRandom(seed: 14)
-        var answered = 0, rewritten = 0
-        for round in 0..<30_000 {
-            let pieces = round.isMultiple(of: 2) ? Self.pieces + plain : plain + ["text ", "é", "日本", "😀", "l", "1", "$", "@"]
+        var answered = 0, rewritten = 0, withArgument = 0, withReference = 0
+        for round in 0..<40_000 {
+            let pieces = round.isMultiple(of: 2) ? Self.pieces + plain : plain + ["text ", "é", "日本", "😀", "l", "1", "$", "@", "#"]
             let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
-            guard let fast = FormatString.plainPositionalized(text) else { continue }
+            let substitution = substitutions.randomElement(using: &random)!
+            guard let fast = FormatString.plainPositionalized(text, substitution: substitution) else { continue }
             answered += 1
             if fast != text { rewritten += 1 }
-            XCTAssertEqual(fast, FormatString(text).positionalized, text.debugDescription)
+            if text.contains("%arg") { withArgument += 1 }
+            if text.contains("%#@") { withReference += 1 }
+            XCTAssertEqual(fast, FormatString(text, substitution: substitution).positionalized,
+                           "\(text.debugDescription) with \(String(describing: substitution))")
         }
         XCTAssertGreaterThan(answered, 8_000)
         XCTAssertGreaterThan(rewritten, 3_000)
+        XCTAssertGreaterThan(withArgument, 500)
+        XCTAssertGreaterThan(withReference, 1_000)
         XCTAssertEqual(FormatString.plainPositionalized("%@ and %lld of %%"), "%1$@ and %2$lld of %%")
+        XCTAssertEqual(FormatString.plainPositionalized("Clip: %#@items@ / %#@folders@"), "Clip: %1$#@items@ / %2$#@folders@")
+        XCTAssertEqual(FormatString.plainPositionalized("%arg files", substitution: SubstitutionArgument(number: 2, formatSpecifier: "lld")),
+                       "%2$lld files")
         XCTAssertNil(FormatString.plainPositionalized("%1$@ and %@"), "positions: the parser decides")
-        XCTAssertNil(FormatString.plainPositionalized("%#@n@ and %@"), "substitutions: the parser decides")
+        XCTAssertNil(FormatString.plainPositionalized("%arg files"), "%arg outside a substitution: the parser decides")
         XCTAssertNil(FormatString.plainPositionalized("50 % and %@"), "a lone %: the parser decides")
     }
 
