@@ -360,17 +360,26 @@ public struct XLIFFExporter: Sendable {
             return XLIFFOrder.mergeCatalogUnits(&units, &sdkUnits)
         }
         let insertions = sources.insertions(of: sdk, into: editor)
-        var result: [TransUnit] = []
-        result.reserveCapacity(units.count + sdkUnits.count)
-        // From the back, each unit moved off its run: a copy would retain its strings.
-        while !units.isEmpty && !sdkUnits.isEmpty {
-            let sdkAfter = units[units.count - 1].escaped.index < insertions[Int(sdkUnits[sdkUnits.count - 1].escaped.index)]
-            result.append(sdkAfter ? sdkUnits.removeLast() : units.removeLast())
+        let count = units.count + sdkUnits.count
+        // From the back, each unit moved off its run into its place: a copy (`reverse` swaps
+        // by copying) would retain and release every string it holds.
+        return [TransUnit](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var next = count
+            while !units.isEmpty && !sdkUnits.isEmpty {
+                let sdkAfter = units[units.count - 1].escaped.index < insertions[Int(sdkUnits[sdkUnits.count - 1].escaped.index)]
+                next -= 1
+                (buffer.baseAddress! + next).initialize(to: sdkAfter ? sdkUnits.removeLast() : units.removeLast())
+            }
+            while let unit = units.popLast() {
+                next -= 1
+                (buffer.baseAddress! + next).initialize(to: unit)
+            }
+            while let unit = sdkUnits.popLast() {
+                next -= 1
+                (buffer.baseAddress! + next).initialize(to: unit)
+            }
+            initialized = count
         }
-        while let unit = units.popLast() { result.append(unit) }
-        while let unit = sdkUnits.popLast() { result.append(unit) }
-        result.reverse()
-        return result
     }
 
     /// The catalog with only its source-language localizations, as `.xcloc` source contents hold it.
