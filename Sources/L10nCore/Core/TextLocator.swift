@@ -26,14 +26,16 @@ package struct TextLocator {
             if i + 8 <= end, let base = bytes.baseAddress {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 if Self.bytes(0x0D, in: word) == 0 {
-                    let starts = Self.scalarStarts(in: word)
                     let feeds = Self.bytes(0x0A, in: word)
+                    // Bit counts are not one instruction on every x86-64: ASCII words (most of a
+                    // catalog) with at most one LF need none.
+                    let ascii = word & 0x8080_8080_8080_8080 == 0
                     if feeds == 0 {
-                        column += starts.nonzeroBitCount
+                        column += ascii ? 8 : Self.scalarStarts(in: word).nonzeroBitCount
                     } else {
-                        line += feeds.nonzeroBitCount
+                        line += feeds & (feeds &- 1) == 0 ? 1 : feeds.nonzeroBitCount
                         let after = 64 - feeds.leadingZeroBitCount  // the bits after the last LF's byte
-                        column = after == 64 ? 0 : (starts >> UInt64(after)).nonzeroBitCount
+                        column = after == 64 ? 0 : ascii ? (64 - after) / 8 : (Self.scalarStarts(in: word) >> UInt64(after)).nonzeroBitCount
                     }
                     i += 8
                     continue
