@@ -69,6 +69,7 @@ public final class Collator: @unchecked Sendable {
 
     /// Sorts strings by this collation with code-unit tie-breaks, computing each sort key once.
     public func sorted(_ strings: [String]) -> [String] {
+        guard strings.count > 1 else { return strings }  // nothing to compare: no sort key
         let keyed = strings.map { (sortKey($0), Array($0.utf16), $0) }
         return keyed.sorted { l, r in
             if l.0 != r.0 { return l.0.lexicographicallyPrecedes(r.0) }

@@ -36,27 +36,37 @@ public struct ReportJob: Sendable {
         let counted = context.locales.filter { $0 != source && !Self.pseudoLocales.contains($0) }
         let wantsPseudo = !context.budgets.isEmpty && project.manifest.checkSeverities[WidthCheck.id] != .off
         let checked = findings.findings
-        // The custom labels and the pseudo-locale part read only the model: they are made on
-        // the other core while this one counts the coverage and the devices.
+        // The pseudo-locale part, the custom labels, the devices and each locale's coverage read
+        // only the model and the findings: they run side by side, the longest first, so that
+        // neither core waits long for the other at the end.
+        let reachable = ReachableKeys(context)
+        let gaps = CoverageGaps(checked)
         enum Part {
-            case labels([CoverageReport.LabelRow], copies: Int, pseudo: Result<CoverageReport.PseudoWidthPart?, Error>)
-            case coverage([CoverageReport.LocaleCoverage], devices: [CoverageReport.DeviceRow])
+            case pseudo(Result<CoverageReport.PseudoWidthPart?, Error>)
+            case labels([CoverageReport.LabelRow], copies: Int)
+            case devices([CoverageReport.DeviceRow])
+            case coverage(CoverageReport.LocaleCoverage)
         }
-        let parts = ConcurrentWork.map(2) { part -> Part in
-            if part == 0 {
+        let parts = ConcurrentWork.map(3 + counted.count) { part -> Part in
+            switch part {
+            case 0: return .pseudo(Result { wantsPseudo ? try pseudoWidth(context) : nil })
+            case 1:
                 let (labels, copies) = customLabels(context)
-                return .labels(labels, copies: copies, pseudo: Result { wantsPseudo ? try pseudoWidth(context) : nil })
+                return .labels(labels, copies: copies)
+            case 2: return .devices(devices(context, reachable: reachable, sdkLocales: sdkLocales))
+            default:
+                let locale = counted[part - 3]
+                return .coverage(coverageOf(locale, context: context, reachable: reachable, gaps: gaps, appOnly: !full.contains(locale),
+                                            threshold: thresholds.threshold(for: locale)))
             }
-            let reachable = ReachableKeys(context)
-            let gaps = CoverageGaps(checked)
-            let coverage = counted.map { locale in
-                coverageOf(locale, context: context, reachable: reachable, gaps: gaps, appOnly: !full.contains(locale),
-                           threshold: thresholds.threshold(for: locale))
-            }
-            return .coverage(coverage, devices: devices(context, reachable: reachable, sdkLocales: sdkLocales))
         }
-        guard case .labels(let labels, let copies, let pseudo) = parts[0], case .coverage(let coverage, let devices) = parts[1] else {
+        guard case .pseudo(let pseudo) = parts[0], case .labels(let labels, let copies) = parts[1],
+              case .devices(let devices) = parts[2] else {
             preconditionFailure("ConcurrentWork.map keeps the parts in order")
+        }
+        let coverage = parts.dropFirst(3).map { part -> CoverageReport.LocaleCoverage in
+            guard case .coverage(let locale) = part else { preconditionFailure("ConcurrentWork.map keeps the parts in order") }
+            return locale
         }
         var report = CoverageReport(
             project: project.root.lastPathComponent, sourceLanguage: source,

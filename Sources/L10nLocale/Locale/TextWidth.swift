@@ -96,8 +96,10 @@ public enum TextWidth {
             case 0, 1, 2, 5, 6, 7: break
             default: return joins
             }
+            // The modes differ only for a visible base of width 1 that is East Asian Ambiguous:
+            // measured once, not twice, for each of the 65,536 scalars of the table.
             let narrow = TextWidth.columns(cluster: CollectionOfOne(scalar), ambiguous: .narrow)
-            let wide = TextWidth.columns(cluster: CollectionOfOne(scalar), ambiguous: .wide)
+            let wide = narrow == 1 && UnicodeProperty.eastAsianWidth(scalar) == .ambiguous ? 2 : narrow
             return UInt8(narrow) | UInt8(wide) << 2
         }
     }

@@ -8,16 +8,36 @@ public struct WidthBudget: Sendable, Hashable {
     /// The surface's name, as reports group labels (`dock`).
     public var name: String
     /// A key prefix, or a glob when it contains `*` or `?`.
-    public var keys: String
+    public var keys: String {
+        didSet { pattern = Pattern(keys) }
+    }
     public var budget: Int
     /// Budgets that differ per locale (a font with narrower glyphs, a different layout).
     public var localeBudgets: [String: Int]
+    /// How `keys` matches, worked out once instead of for every key a check asks about.
+    private var pattern: Pattern
 
     public init(name: String, keys: String, budget: Int, localeBudgets: [String: Int] = [:]) {
         self.name = name
         self.keys = keys
         self.budget = budget
         self.localeBudgets = localeBudgets
+        self.pattern = Pattern(keys)
+    }
+
+    /// The kinds of `keys`: a prefix of ASCII bytes, any other prefix, or a glob.
+    private enum Pattern: Sendable, Hashable {
+        case asciiPrefix
+        case prefix
+        case glob([Unicode.Scalar])
+
+        init(_ keys: String) {
+            if keys.utf8.contains(UInt8(ascii: "*")) || keys.utf8.contains(UInt8(ascii: "?")) {
+                self = .glob(Array(keys.unicodeScalars))
+            } else {
+                self = keys.utf8.allSatisfy({ $0 < 0x80 }) ? .asciiPrefix : .prefix
+            }
+        }
     }
 
     /// The CE.SDK surfaces its documentation calls tight ("buttons in the dock, inspector bar,
@@ -34,11 +54,15 @@ public struct WidthBudget: Sendable, Hashable {
 
     /// Whether the surface holds the key.
     public func matches(_ key: String) -> Bool {
-        guard keys.utf8.contains(UInt8(ascii: "*")) || keys.utf8.contains(UInt8(ascii: "?")) else {
+        switch pattern {
+        case .asciiPrefix:
             // Key prefixes are ASCII (`ly_img_editor_dock_`): compared as bytes, without Unicode normalization.
-            return keys.utf8.allSatisfy({ $0 < 0x80 }) ? key.utf8.starts(with: keys.utf8) : key.hasPrefix(keys)
+            return key.utf8.starts(with: keys.utf8)
+        case .prefix:
+            return key.hasPrefix(keys)
+        case .glob(let scalars):
+            return Self.glob(scalars[...], Array(key.unicodeScalars)[...])
         }
-        return Self.glob(Array(keys.unicodeScalars)[...], Array(key.unicodeScalars)[...])
     }
 
     private static func glob(_ pattern: ArraySlice<Unicode.Scalar>, _ text: ArraySlice<Unicode.Scalar>) -> Bool {

@@ -132,7 +132,8 @@ extension CoverageReport {
     func markdown(pathPrefix: String) -> String {
         // Most texts hold neither `|` nor a newline: only those go through Foundation's search.
         func cell(_ text: String) -> String {
-            guard text.utf8.contains(where: { $0 == UInt8(ascii: "|") || $0 == 0x0A }) else { return text }
+            var bytes = text
+            guard bytes.withUTF8({ $0.contains { $0 == UInt8(ascii: "|") || $0 == 0x0A } }) else { return text }
             return text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
         }
         var md = "# l10n report: \(cell(project))\n\n"

@@ -42,4 +42,38 @@ final class TextLocatorTests: XCTestCase {
             XCTAssertEqual((error as? StringsSyntaxError)?.location?.description, "c.strings:2:7", "\(error)")
         }
     }
+
+    /// The locator reads eight bytes at a time; this is the byte loop it replaced, kept as the oracle.
+    private func referenceLocations(_ text: [UInt8], _ offsets: [Int], bom: Bool) -> [String] {
+        var offset = bom ? 3 : 0, line = 1, column = 0
+        return offsets.map { target in
+            if target < offset { (offset, line, column) = (bom ? 3 : 0, 1, 0) }
+            var i = offset
+            while i < min(target, text.count) {
+                let byte = text[i]
+                if byte == 0x0A || (byte == 0x0D && !(i + 1 < text.count && text[i + 1] == 0x0A)) {
+                    line += 1
+                    column = 0
+                } else if byte & 0xC0 != 0x80 {
+                    column += 1
+                }
+                i += 1
+            }
+            offset = max(i, offset)
+            return "f:\(line):\(column + 1)"
+        }
+    }
+
+    func testWordAtATimeMatchesTheByteLoop() {
+        let pieces = ["a", "bc", " ", "é", "€", "😀", "\n", "\r", "\r\n", "\n\n", "\"key\" : {", "        "].map { Array($0.utf8) }
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<3_000 {
+            var text: [UInt8] = round % 5 == 0 ? [0xEF, 0xBB, 0xBF] : []
+            for _ in 0..<Int.random(in: 0...60, using: &random) { text += pieces.randomElement(using: &random)! }
+            var offsets = (0..<Int.random(in: 1...12, using: &random)).map { _ in Int.random(in: 0...(text.count + 3), using: &random) }
+            if round % 3 != 0 { offsets.sort() }
+            let bom = round % 5 == 0
+            XCTAssertEqual(locations(text, offsets, bom: bom), referenceLocations(text, offsets, bom: bom), "\(text) at \(offsets)")
+        }
+    }
 }

@@ -137,4 +137,19 @@ final class TextWidthFastPathTests: XCTestCase {
             XCTAssertNil(TextWidth.scalarColumns("a" + String(scalar), ambiguous: .narrow), "U+\(String(scalar.value, radix: 16))")
         }
     }
+
+    /// The table of the basic plane measures each scalar once and derives the wide mode; this is
+    /// the two measurements it replaced, for every scalar the scalar path accepts.
+    func testTheBasicPlaneTableMatchesMeasuringEachMode() {
+        var checked = 0
+        for value in UInt32(0x80)..<0x10000 {
+            guard let scalar = Unicode.Scalar(value), TextWidth.scalarColumns(String(scalar), ambiguous: .narrow) != nil else { continue }
+            for ambiguous in [TextWidth.AmbiguousWidth.narrow, .wide] {
+                XCTAssertEqual(TextWidth.scalarColumns(String(scalar), ambiguous: ambiguous),
+                               TextWidth.columns(cluster: CollectionOfOne(scalar), ambiguous: ambiguous), "U+\(String(value, radix: 16)) \(ambiguous)")
+            }
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 50_000)
+    }
 }

@@ -177,10 +177,9 @@ extension CatalogLocalization {
 
 extension CatalogVariations {
     fileprivate func collect(prefix: StringUnitPath, into leaves: inout [StringUnitLeaf]) {
-        let order = Collator.xcodeKeyOrder
-        for kind in order.sorted(Array(kinds.keys)) {
+        for kind in VariationNameOrder.sorted(Array(kinds.keys)) {
             guard let cases = kinds[kind] else { continue }
-            for name in order.sorted(Array(cases.keys)) {
+            for name in VariationNameOrder.sorted(Array(cases.keys)) {
                 cases[name]?.collect(prefix: prefix.appending(kind, name), into: &leaves)
             }
         }
@@ -193,6 +192,30 @@ extension CatalogVariations {
         if kinds[kind] == nil { kinds[kind] = [:] }
         if kinds[kind]![name] == nil { kinds[kind]![name] = CatalogLocalization() }
         try kinds[kind]![name]!.setStringUnit(value: value, state: state, at: path.dropFirst(2), template: template)
+    }
+}
+
+/// Xcode's key order for the names of variations: most are a handful of known kinds and cases
+/// (`plural`, `one`, `other`, `iphone`...), ranked once by the collator instead of getting a
+/// collation key for every localization that has variations; any other name is collated.
+enum VariationNameOrder {
+    /// Known names and their places in the collator's order of all of them.
+    static let ranks: [String: Int] = {
+        let names = ["plural", "device", "zero", "one", "two", "few", "many", "other",
+                     "iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision", "vision"]
+        return Dictionary(uniqueKeysWithValues: Collator.xcodeKeyOrder.sorted(names).enumerated().map { ($1, $0) })
+    }()
+
+    /// `Collator.xcodeKeyOrder.sorted(names)`.
+    static func sorted(_ names: [String]) -> [String] {
+        guard names.count > 1 else { return names }
+        var ranked: [(rank: Int, name: String)] = []
+        ranked.reserveCapacity(names.count)
+        for name in names {
+            guard let rank = ranks[name] else { return Collator.xcodeKeyOrder.sorted(names) }
+            ranked.append((rank, name))
+        }
+        return ranked.sorted { $0.rank < $1.rank }.map(\.name)
     }
 }
 
