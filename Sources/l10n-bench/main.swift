@@ -184,7 +184,7 @@ func runBenchmark() throws -> Bool {
         },
         BenchStage(name: "report", items: inputs.values.count, itemName: "values", bytes: inputs.catalogBytes + inputs.stringsBytes) {
             let report = try ReportJob().run(on: project)
-            return ReportFormat.allCases.reduce(0) { $0 + report.render($1).utf8.count }
+            return report.files(ReportFormat.allCases).reduce(0) { $0 + $1.data.count }
         },
         BenchStage(name: "export", items: exportUnits, itemName: "units", bytes: nil,
                    run: { let result = try HandoffBench.exportToMemory(project); return result.units * 1_000_003 + result.bytes },

@@ -60,9 +60,7 @@ struct ReportCommand: ParsableCommand {
         }
         let folder = context.url(for: out, isDirectory: true)
         try AtomicFile.createFolder(folder, shownAs: out)
-        try AtomicFile.writeAll(formats.map { format in
-            (Data(report.render(format, pathPrefix: format == .html ? "" : prefix).utf8), folder.appendingPathComponent(format.fileName))
-        })
+        try AtomicFile.writeAll(report.files(formats, pathPrefix: prefix).map { ($0.data, folder.appendingPathComponent($0.name)) })
         context.write(report.render(.text, pathPrefix: prefix, color: context.usesColor))
         for format in formats {
             context.print("wrote \((out.hasSuffix("/") ? out : out + "/") + format.fileName)")

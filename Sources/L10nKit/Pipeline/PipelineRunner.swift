@@ -108,9 +108,7 @@ public struct PipelineRunner: Sendable {
             var output = report.render(.text, pathPrefix: pathPrefix)
             if let out {
                 try AtomicFile.createFolder(out)
-                try AtomicFile.writeAll(formats.map { format in
-                    (Data(report.render(format, pathPrefix: format == .html ? "" : pathPrefix).utf8), out.appendingPathComponent(format.fileName))
-                })
+                try AtomicFile.writeAll(report.files(formats, pathPrefix: pathPrefix).map { ($0.data, out.appendingPathComponent($0.name)) })
                 output += formats.map { "wrote \(displayPath(out.appendingPathComponent($0.fileName)))\n" }.joined()
             }
             return (StageResult(stage: stage.name, status: report.passes ? .passed : .findings, output: output), project)

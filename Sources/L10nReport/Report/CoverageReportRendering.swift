@@ -1,4 +1,5 @@
 import Foundation
+import L10nCore
 import L10nFormats
 import L10nProject
 
@@ -27,6 +28,16 @@ extension CoverageReport {
         case .json: return json(pathPrefix: pathPrefix)
         case .html: return html(pathPrefix: pathPrefix)
         case .junit: return junit(pathPrefix: pathPrefix)
+        }
+    }
+
+    /// The files of `report --out` and a pipeline's report stage: each format's rendering as
+    /// bytes and its file name, rendered side by side on the cores (they only read the report).
+    /// Paths carry `pathPrefix`, except in HTML, whose links are relative to the file itself.
+    public func files(_ formats: [ReportFormat], pathPrefix: String = "") -> [(name: String, data: Data)] {
+        ConcurrentWork.map(formats.count) { index in
+            let format = formats[index]
+            return (format.fileName, Data(render(format, pathPrefix: format == .html ? "" : pathPrefix).utf8))
         }
     }
 

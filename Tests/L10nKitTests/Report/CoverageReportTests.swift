@@ -10,6 +10,19 @@ final class CoverageReportTests: XCTestCase {
         try ReportJob().run(on: ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover())
     }
 
+    /// The files `report --out` writes, rendered side by side: each format's bytes under its
+    /// file name, in the order asked, with the path prefix everywhere but in HTML.
+    func testFilesAreTheRenderingsInOrder() throws {
+        let report = try Self.sampleReport()
+        let formats: [ReportFormat] = [.json, .html, .text, .junit, .md]
+        let files = report.files(formats, pathPrefix: "App/")
+        XCTAssertEqual(files.map(\.name), ["report.json", "report.html", "report.txt", "report.junit.xml", "report.md"])
+        for (format, file) in zip(formats, files) {
+            XCTAssertEqual(file.data, Data(report.render(format, pathPrefix: format == .html ? "" : "App/").utf8), format.rawValue)
+        }
+        XCTAssertTrue(String(decoding: files[0].data, as: UTF8.self).contains("App/"), "the prefix reaches the JSON paths")
+    }
+
     func testCustomLabelsPart() throws {
         let report = try Self.sampleReport()
         XCTAssertEqual(report.customLabels.count, 10)
