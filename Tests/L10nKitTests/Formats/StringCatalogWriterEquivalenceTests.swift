@@ -25,14 +25,20 @@ final class StringCatalogWriterEquivalenceTests: XCTestCase {
         }
     }
 
-    func testRealCatalogs() throws {
+    /// The real catalogs of `../shared` (Xcode's and the SDK's) with their bytes, read.
+    private func realCatalogs() throws -> [(name: String, data: Data, catalog: StringCatalog)] {
         var urls = try Fixtures.sharedFiles(in: "fixtures/xcstrings", withExtension: "xcstrings")
         urls.append(try Fixtures.shared("fixtures/imgly/IMGLYEditor.xcstrings"))
-        for url in urls {
+        return try urls.map { url in
             let data = try Data(contentsOf: url)
-            let catalog = try StringCatalogReader.read(data, file: url.lastPathComponent)
-            assertSameBytes(catalog, url.lastPathComponent)
-            XCTAssertTrue(StringCatalogWriter(finalNewline: .asRead).data(for: catalog) == data, url.lastPathComponent)
+            return (url.lastPathComponent, data, try StringCatalogReader.read(data, file: url.lastPathComponent))
+        }
+    }
+
+    func testRealCatalogs() throws {
+        for (name, data, catalog) in try realCatalogs() {
+            assertSameBytes(catalog, name)
+            XCTAssertTrue(StringCatalogWriter(finalNewline: .asRead).data(for: catalog) == data, name)
         }
     }
 
@@ -40,22 +46,18 @@ final class StringCatalogWriterEquivalenceTests: XCTestCase {
     /// `data(for:)` would: on the real catalogs (the SDK's spans many buffers), and on the same
     /// bytes changed at the start, in the middle, at the end, cut short, lengthened and empty.
     func testComparingWhileWritingAgreesWithTheWrittenBytes() throws {
-        var urls = try Fixtures.sharedFiles(in: "fixtures/xcstrings", withExtension: "xcstrings")
-        urls.append(try Fixtures.shared("fixtures/imgly/IMGLYEditor.xcstrings"))
-        for url in urls {
-            let data = try Data(contentsOf: url)
-            let catalog = try StringCatalogReader.read(data, file: url.lastPathComponent)
+        for (name, data, catalog) in try realCatalogs() {
             let writer = StringCatalogWriter(finalNewline: .asRead)
-            XCTAssertTrue(writer.writes(catalog, as: data), url.lastPathComponent)
+            XCTAssertTrue(writer.writes(catalog, as: data), name)
             var variants: [(String, Data)] = [("cut short", data.dropLast()), ("lengthened", data + Data([0x0A])), ("empty", Data())]
             for offset in [0, data.count / 2, data.count - 1] {
                 var changed = data
                 changed[offset] ^= 0x01
                 variants.append(("byte \(offset) changed", changed))
             }
-            for (name, bytes) in variants {
-                XCTAssertEqual(writer.writes(catalog, as: Data(bytes)), writer.data(for: catalog) == bytes, "\(url.lastPathComponent): \(name)")
-                XCTAssertFalse(writer.writes(catalog, as: Data(bytes)), "\(url.lastPathComponent): \(name)")
+            for (variant, bytes) in variants {
+                XCTAssertEqual(writer.writes(catalog, as: Data(bytes)), writer.data(for: catalog) == bytes, "\(name): \(variant)")
+                XCTAssertFalse(writer.writes(catalog, as: Data(bytes)), "\(name): \(variant)")
             }
         }
     }
