@@ -46,7 +46,24 @@ final class StringCatalogWriterEquivalenceTests: XCTestCase {
     /// `data(for:)` would: on the real catalogs (the SDK's spans many buffers), and on the same
     /// bytes changed at the start, in the middle, at the end, cut short, lengthened and empty.
     func testComparingWhileWritingAgreesWithTheWrittenBytes() throws {
-        for (name, data, catalog) in try realCatalogs() {
+        try assertComparingAgrees(try realCatalogs())
+    }
+
+    /// The same on the generated project's catalogs, which a checkout without `../shared` has too.
+    func testComparingWhileWritingAgreesOnGeneratedCatalogs() throws {
+        let size = ProjectGenerator.Size(sdkKeys: 1_000, locales: 6, tables: 1)
+        let output = try ProjectGenerator(size: size, seed: 9).write(to: try Fixtures.temporaryFolder(self))
+        let catalogs = try output.files.filter { $0.hasSuffix(".xcstrings") }.map { path in
+            let data = try Data(contentsOf: output.root.appendingPathComponent(path))
+            return (name: path, data: data, catalog: try StringCatalogReader.read(data, file: path))
+        }
+        XCTAssertEqual(catalogs.count, 3)
+        XCTAssertTrue(catalogs.contains { $0.data.count > 1 << 17 }, "a catalog spans several of the writer's 64 KB buffers")
+        try assertComparingAgrees(catalogs)
+    }
+
+    private func assertComparingAgrees(_ catalogs: [(name: String, data: Data, catalog: StringCatalog)]) throws {
+        for (name, data, catalog) in catalogs {
             let writer = StringCatalogWriter(finalNewline: .asRead)
             XCTAssertTrue(writer.writes(catalog, as: data), name)
             var variants: [(String, Data)] = [("cut short", data.dropLast()), ("lengthened", data + Data([0x0A])), ("empty", Data())]

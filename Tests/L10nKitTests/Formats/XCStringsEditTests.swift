@@ -7,6 +7,7 @@ import XCTest
 @testable import L10nExchange
 @testable import L10nReport
 @testable import L10nJobs
+@testable import L10nTestSupport
 
 /// Leaves by (key, locale, path): enumerate, get, set; a set on a real catalog changes only the
 /// lines it must.
@@ -60,6 +61,24 @@ final class XCStringsEditTests: XCTestCase {
         XCTAssertNil(added.keysInXcodeOrder)
         let written = try StringCatalogReader.read(StringCatalogWriter().data(for: added), file: "added")
         XCTAssertEqual(written.keysInXcodeOrder, Collator.xcodeKeyOrder.sorted(keys + ["A new key"]))
+    }
+
+    /// The same on a generated catalog, which a checkout without `../shared` has too: values set
+    /// in two locales keep the order, and the bytes are those of a sorted write.
+    func testAnEditOfAGeneratedCatalogKeepsTheKeyOrder() throws {
+        let output = try ProjectGenerator(size: .small, seed: 3).write(to: try Fixtures.temporaryFolder(self))
+        let path = try XCTUnwrap(output.files.first { $0.hasSuffix("Localizable.xcstrings") })
+        let catalog = try StringCatalogReader.read(try Data(contentsOf: output.root.appendingPathComponent(path)), file: path)
+        let keys = try XCTUnwrap(catalog.keysInXcodeOrder)
+        var edited = catalog
+        for key in keys.prefix(20) {
+            try edited.setStringUnit(value: "neu", state: .translated, key: key, locale: "de",
+                                     path: edited.entries[key]?.localizations?["de"]?.stringUnits.first?.path ?? [])
+        }
+        XCTAssertEqual(edited.keysInXcodeOrder, keys)
+        var sorted = edited
+        sorted.keyIndex = CatalogKeyIndex()
+        XCTAssertEqual(StringCatalogWriter().data(for: edited), StringCatalogWriter().data(for: sorted))
     }
 
     /// A file whose keys are out of Xcode's order is written in that order.
