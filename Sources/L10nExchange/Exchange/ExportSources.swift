@@ -128,7 +128,10 @@ struct CatalogSources {
 /// (its source text found as `CatalogUnits.sourceText` finds it). A locale's units are those
 /// outside plural variations plus the categories the locale uses, the target has, and `zero`
 /// when the source has it: what `CatalogUnits.units` computes, without recomputing the sources.
-struct EntrySources {
+///
+/// A class: the export and import read entries out of arrays and dictionaries for every locale,
+/// and a struct of a dozen references was copied (each retained and released) at each read.
+final class EntrySources: Sendable {
     /// One unit of the source language's structure.
     struct Unit {
         var id: String
@@ -154,20 +157,21 @@ struct EntrySources {
         case structured
     }
 
-    var key: String
-    var entry: CatalogEntry
-    var note: String
-    var translate: Bool
-    var shape: Shape
-    var units: [Unit]
+    let key: String
+    /// The entry as read (an empty one when made with `keepingEntry: false`).
+    let entry: CatalogEntry
+    let note: String
+    let translate: Bool
+    let shape: Shape
+    let units: [Unit]
     /// Paths of the source's string units outside plural variations, but the root (`hasRootUnit`).
-    var sourcePaths: Set<StringUnitPath>
+    let sourcePaths: Set<StringUnitPath>
     /// The source's plural variations, as the path before `plural`.
-    var pluralPrefixes: [[String]]
+    let pluralPrefixes: [[String]]
     /// Per plural variation: the `zero` bit when the source has a `zero` case, else 0.
-    var sourceZero: [UInt8]
+    let sourceZero: [UInt8]
     /// Whether a target's plain value has a unit: the source has one, or the entry is `keyOnly`.
-    var hasRootUnit: Bool
+    let hasRootUnit: Bool
 
     /// The CLDR categories a plural variation can have, in bit order.
     static let categories = ["zero", "one", "two", "few", "many", "other"]
@@ -184,22 +188,27 @@ struct EntrySources {
         }
     }
 
-    init(key: String, entry: CatalogEntry, sourceLanguage: String) {
+    /// `keepingEntry: false` keeps only the source side (the import, which reads the translations
+    /// from the catalog it edits, holds no second copy of them).
+    init(key: String, entry: CatalogEntry, sourceLanguage: String, keepingEntry: Bool = true) {
         self.key = key
-        self.entry = entry
+        self.entry = keepingEntry ? entry : CatalogEntry()
         note = entry.comment ?? ""
         translate = entry.shouldTranslate != false
-        sourcePaths = []
-        pluralPrefixes = []
-        sourceZero = []
+        var sourcePaths = Set<StringUnitPath>()
+        var pluralPrefixes: [[String]] = []
+        var sourceZero: [UInt8] = []
         let source = entry.localizations?[sourceLanguage]
         let leaves = source?.stringUnits ?? []
-        hasRootUnit = true
         guard let source, !leaves.isEmpty else {
             shape = .keyOnly
+            hasRootUnit = true
             units = [Unit(id: key, path: StringUnitPath(), source: FormatString.exported(key, substitution: nil), sourceValue: key,
                           sourceSubstitution: nil,
                           throughSubstitution: false, pluralVariation: -1, categoryBit: 0)]
+            self.sourcePaths = sourcePaths
+            self.pluralPrefixes = pluralPrefixes
+            self.sourceZero = sourceZero
             return
         }
         shape = .structured
@@ -238,6 +247,9 @@ struct EntrySources {
             units = order.map { units[$0] }
         }
         self.units = units
+        self.sourcePaths = sourcePaths
+        self.pluralPrefixes = pluralPrefixes
+        self.sourceZero = sourceZero
     }
 
     /// The path before `plural` when the path ends in a plural case.

@@ -9,7 +9,7 @@ struct ImportUnitLookup {
     /// Per catalog path and key: the entry's source side and the source language it was made for.
     private var sources: [String: [String: KnownSources]] = [:]
 
-    /// Held by reference: reading a struct of many arrays out of the dictionary copies every one.
+    /// An entry's sources with the source language they were made for.
     private final class KnownSources {
         let sourceLanguage: String
         let sources: EntrySources
@@ -40,9 +40,9 @@ struct ImportUnitLookup {
         if let found = sources[catalogPath]?[key], found.sourceLanguage == sourceLanguage {
             known = found
         } else {
-            var made = EntrySources(key: key, entry: entry, sourceLanguage: sourceLanguage)
-            made.entry = CatalogEntry()  // only the source side is kept: no second copy of the translations
-            known = KnownSources(sourceLanguage: sourceLanguage, sources: made)
+            // Only the source side is kept: no second copy of the translations.
+            known = KnownSources(sourceLanguage: sourceLanguage,
+                                 sources: EntrySources(key: key, entry: entry, sourceLanguage: sourceLanguage, keepingEntry: false))
             sources[catalogPath, default: [:]][key] = known
         }
         let target = locale == sourceLanguage ? nil : entry.localizations?[locale]
