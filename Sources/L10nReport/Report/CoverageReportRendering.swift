@@ -233,29 +233,21 @@ extension CoverageReport {
     func json(pathPrefix: String) -> String {
         // Streamed member by member: the findings and labels are tens of thousands of objects.
         var json = JSONStream()
-        func decimal(_ value: Double) { json.number(String(format: "%.2f", value)) }
-        func coverage(_ locale: LocaleCoverage) {
-            json.beginObject()
+        func coverage(_ json: inout JSONStream, _ locale: LocaleCoverage) {
             json.member("locale", string: locale.locale)
-            json.key("coverage")
-            decimal(locale.coverage)
+            json.decimal("coverage", locale.coverage)
             json.member("reachable", number: locale.reachable)
             json.member("finished", number: locale.finished)
             json.member("missing", number: locale.missing)
             json.member("needsReview", number: locale.needsReview)
             json.member("pluralGaps", number: locale.pluralGaps)
             json.member("widthOverruns", number: locale.widthOverruns)
-            json.key("threshold")
-            decimal(locale.threshold)
+            json.decimal("threshold", locale.threshold)
             json.member("passes", bool: locale.passes)
-            json.key("tables")
-            json.beginArray()
-            for table in locale.tables {
-                json.beginObject()
+            json.objects("tables", locale.tables) { json, table in
                 json.member("table", string: table.table)
                 json.member("file", string: table.file.map { pathPrefix + $0 })
-                json.key("coverage")
-                decimal(table.coverage)
+                json.decimal("coverage", table.coverage)
                 json.member("reachable", number: table.reachable)
                 json.member("finished", number: table.finished)
                 json.member("missing", number: table.missing)
@@ -263,10 +255,7 @@ extension CoverageReport {
                 json.member("pluralGaps", number: table.pluralGaps)
                 json.member("widthOverruns", number: table.widthOverruns)
                 json.strings("missingKeys", table.missingKeys)
-                json.endObject()
             }
-            json.endArray()
-            json.endObject()
         }
         json.beginObject()
         json.member("version", number: Self.schemaVersion)
@@ -276,41 +265,27 @@ extension CoverageReport {
         json.strings("sdkLocales", sdkLocales)
         json.member("passes", bool: passes)
         json.strings("reasons", verdictReasons)
-        json.key("customLabels")
-        json.beginObject()
-        json.member("copies", number: copies)
-        json.key("labels")
-        json.beginArray()
-        for row in customLabels {
-            json.beginObject()
-            json.member("key", string: row.key)
-            json.member("surface", string: row.surface)
-            json.member("layer", string: row.layer)
-            json.member("file", string: pathPrefix + row.file)
-            json.member("shadows", bool: row.shadowsAnyLocale)
-            json.key("locales")
-            json.beginArray()
-            for c in row.cells {
-                json.beginObject()
-                json.member("locale", string: c.locale)
-                json.member("shows", string: c.shows)
-                json.member("replaces", string: c.replaces)
-                json.member("from", string: c.from)
-                json.member("fromLocale", string: c.fromLocale)
-                json.member("shadowed", bool: c.shadowed)
-                json.member("columns", number: c.columns)
-                json.member("budget", number: c.budget)
-                json.endObject()
+        json.object("customLabels") { json in
+            json.member("copies", number: copies)
+            json.objects("labels", customLabels) { json, row in
+                json.member("key", string: row.key)
+                json.member("surface", string: row.surface)
+                json.member("layer", string: row.layer)
+                json.member("file", string: pathPrefix + row.file)
+                json.member("shadows", bool: row.shadowsAnyLocale)
+                json.objects("locales", row.cells) { json, c in
+                    json.member("locale", string: c.locale)
+                    json.member("shows", string: c.shows)
+                    json.member("replaces", string: c.replaces)
+                    json.member("from", string: c.from)
+                    json.member("fromLocale", string: c.fromLocale)
+                    json.member("shadowed", bool: c.shadowed)
+                    json.member("columns", number: c.columns)
+                    json.member("budget", number: c.budget)
+                }
             }
-            json.endArray()
-            json.endObject()
         }
-        json.endArray()
-        json.endObject()
-        json.key("codeLabels")
-        json.beginArray()
-        for row in codeLabels {
-            json.beginObject()
+        json.objects("codeLabels", codeLabels) { json, row in
             json.member("file", string: pathPrefix + row.file)
             json.member("line", number: row.line)
             json.member("surface", string: row.surface)
@@ -319,91 +294,56 @@ extension CoverageReport {
             json.member("text", string: row.text)
             json.member("defined", bool: row.isDefined)
             json.strings("localizedLocales", row.localizedLocales)
-            json.key("locales")
-            json.beginArray()
-            for c in row.cells {
-                json.beginObject()
+            json.objects("locales", row.cells) { json, c in
                 json.member("locale", string: c.locale)
                 json.member("shows", string: c.shows)
                 json.member("columns", number: c.columns)
                 json.member("budget", number: c.budget)
-                json.endObject()
             }
-            json.endArray()
-            json.endObject()
         }
-        json.endArray()
-        json.key("fullLocalization")
-        json.beginArray()
-        for locale in fullLocalization { coverage(locale) }
-        json.endArray()
-        json.key("appLocales")
-        json.beginArray()
-        for locale in appLocales { coverage(locale) }
-        json.endArray()
-        json.key("devices")
-        json.beginArray()
-        for device in devices {
-            json.beginObject()
+        json.objects("fullLocalization", fullLocalization, coverage)
+        json.objects("appLocales", appLocales, coverage)
+        json.objects("devices", devices) { json, device in
             json.member("device", string: device.device)
-            json.key("bundles")
-            json.beginArray()
-            for bundle in device.bundles {
-                json.beginObject()
+            json.objects("bundles", device.bundles) { json, bundle in
                 json.member("bundle", string: bundle.bundle)
                 json.member("kind", string: bundle.kind)
                 json.member("localization", string: bundle.localization)
-                json.endObject()
             }
-            json.endArray()
             json.member("fallbacks", number: device.fallbacks)
             json.member("reachable", number: device.reachable)
-            json.endObject()
         }
-        json.endArray()
         json.key("findings")
         FindingsReport(result: findings, pathPrefix: pathPrefix).write(to: &json)
-        json.key("pseudo")
         if let pseudoWidth {
-            json.beginObject()
-            json.member("locale", string: pseudoWidth.locale)
-            json.key("overflows")
-            json.beginArray()
-            for finding in pseudoWidth.findings {
-                json.beginObject()
-                json.member("key", string: finding.key)
-                json.member("file", string: finding.file.map { pathPrefix + $0 })
-                json.member("line", number: finding.line)
-                json.member("shows", string: finding.device?.shows)
-                json.member("message", string: finding.message)
-                json.endObject()
+            json.object("pseudo") { json in
+                json.member("locale", string: pseudoWidth.locale)
+                json.objects("overflows", pseudoWidth.findings) { json, finding in
+                    json.member("key", string: finding.key)
+                    json.member("file", string: finding.file.map { pathPrefix + $0 })
+                    json.member("line", number: finding.line)
+                    json.member("shows", string: finding.device?.shows)
+                    json.member("message", string: finding.message)
+                }
             }
-            json.endArray()
-            json.endObject()
         } else {
+            json.key("pseudo")
             json.null()
         }
-        json.key("comparison")
         if let comparison {
-            json.beginObject()
-            json.key("coverage")
-            json.beginArray()
-            for change in comparison.coverage {
-                json.beginObject()
-                json.member("locale", string: change.locale)
-                json.key("before")
-                if let before = change.before { decimal(before) } else { json.null() }
-                json.key("after")
-                decimal(change.after)
-                json.endObject()
+            json.object("comparison") { json in
+                json.objects("coverage", comparison.coverage) { json, change in
+                    json.member("locale", string: change.locale)
+                    json.decimal("before", change.before)
+                    json.decimal("after", change.after)
+                }
+                json.strings("newFindings", comparison.newFindings)
+                json.strings("fixedFindings", comparison.fixedFindings)
+                json.strings("newCustomLabels", comparison.newCustomLabels)
+                json.strings("removedCustomLabels", comparison.removedCustomLabels)
             }
-            json.endArray()
-            json.strings("newFindings", comparison.newFindings)
-            json.strings("fixedFindings", comparison.fixedFindings)
-            json.strings("newCustomLabels", comparison.newCustomLabels)
-            json.strings("removedCustomLabels", comparison.removedCustomLabels)
-            json.endObject()
         } else {
+            json.key("comparison")
             json.null()
         }
         json.endObject()
@@ -429,5 +369,13 @@ extension CoverageReport {
         xml += "  </testsuite>\n"
         report.extraSuite = (xml, locales.count, failingLocales.count)
         return report.junit
+    }
+}
+
+extension JSONStream {
+    /// `"name" : 12.34`, a share with two decimals; `null` when there is none.
+    fileprivate mutating func decimal(_ name: String, _ value: Double?) {
+        key(name)
+        if let value { number(String(format: "%.2f", value)) } else { null() }
     }
 }

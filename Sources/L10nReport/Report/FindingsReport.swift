@@ -98,19 +98,15 @@ public struct FindingsReport: Sendable {
     func write(to json: inout JSONStream) {
         json.beginObject()
         json.member("version", number: Self.schemaVersion)
-        json.key("summary")
-        json.beginObject()
-        json.member("errors", number: result.count(.error))
-        json.member("warnings", number: result.count(.warning))
-        json.member("notes", number: result.count(.note))
-        json.member("baselined", number: result.baselined)
-        json.member("failed", bool: result.failed)
-        json.endObject()
+        json.object("summary") { json in
+            json.member("errors", number: result.count(.error))
+            json.member("warnings", number: result.count(.warning))
+            json.member("notes", number: result.count(.note))
+            json.member("baselined", number: result.baselined)
+            json.member("failed", bool: result.failed)
+        }
         json.strings("checks", result.checks)
-        json.key("findings")
-        json.beginArray()
-        for finding in result.findings {
-            json.beginObject()
+        json.objects("findings", result.findings) { json, finding in
             json.member("check", string: finding.check)
             json.member("severity", string: finding.severity.rawValue)
             json.member("file", string: path(finding.file))
@@ -121,17 +117,14 @@ public struct FindingsReport: Sendable {
             json.member("message", string: finding.message)
             json.member("hint", string: finding.hint)
             if let device = finding.device {
-                json.key("device")
-                json.beginObject()
-                json.member("device", string: device.device)
-                json.member("shows", string: device.shows)
-                json.member("instead", string: device.instead)
-                json.endObject()
+                json.object("device") { json in
+                    json.member("device", string: device.device)
+                    json.member("shows", string: device.shows)
+                    json.member("instead", string: device.instead)
+                }
             }
             if !finding.keys.isEmpty { json.strings("keys", finding.keys) }
-            json.endObject()
         }
-        json.endArray()
         json.endObject()
     }
 

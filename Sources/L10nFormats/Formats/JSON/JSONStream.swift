@@ -129,7 +129,26 @@ package struct JSONStream {
         endArray()
     }
 
-    /// The text written.
+    /// `"name" : { members }`.
+    package mutating func object(_ name: String, _ members: (inout JSONStream) -> Void) {
+        key(name)
+        beginObject()
+        members(&self)
+        endObject()
+    }
+
+    /// `"name" : [ { members of each item }, ... ]`.
+    package mutating func objects<Items: Sequence>(_ name: String, _ items: Items, _ members: (inout JSONStream, Items.Element) -> Void) {
+        key(name)
+        beginArray()
+        for item in items {
+            beginObject()
+            members(&self, item)
+            endObject()
+        }
+        endArray()
+    }
+
     /// Ends the text with a newline (after the top-level value).
     package mutating func finalNewline() { output.bytes.append(0x0A) }
 
