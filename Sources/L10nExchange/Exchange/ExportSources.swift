@@ -158,6 +158,8 @@ final class EntrySources: Sendable {
     }
 
     let key: String
+    /// The language whose localization is the source side.
+    let sourceLanguage: String
     /// The entry as read (an empty one when made with `keepingEntry: false`).
     let entry: CatalogEntry
     let note: String
@@ -192,6 +194,7 @@ final class EntrySources: Sendable {
     /// from the catalog it edits, holds no second copy of them).
     init(key: String, entry: CatalogEntry, sourceLanguage: String, keepingEntry: Bool = true) {
         self.key = key
+        self.sourceLanguage = sourceLanguage
         self.entry = keepingEntry ? entry : CatalogEntry()
         note = entry.comment ?? ""
         translate = entry.shouldTranslate != false

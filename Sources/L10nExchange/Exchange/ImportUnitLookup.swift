@@ -6,19 +6,8 @@ import L10nFormats
 /// (`EntrySources`: ids, source texts, plural cases) is computed once per catalog and key, since
 /// an import never changes a source-language text; only the target is read per unit.
 struct ImportUnitLookup {
-    /// Per catalog path and key: the entry's source side and the source language it was made for.
-    private var sources: [String: [String: KnownSources]] = [:]
-
-    /// An entry's sources with the source language they were made for.
-    private final class KnownSources {
-        let sourceLanguage: String
-        let sources: EntrySources
-
-        init(sourceLanguage: String, sources: EntrySources) {
-            self.sourceLanguage = sourceLanguage
-            self.sources = sources
-        }
-    }
+    /// Per catalog path and key: the entry's source side.
+    private var sources: [String: [String: EntrySources]] = [:]
     private var locales: [String: LocaleUnits] = [:]
     /// The last answer of `EntrySources.categories(for:localeCategories:)` that walked a target's
     /// variations, for the entry and locale it was for: a plural entry's cases follow each other
@@ -27,7 +16,7 @@ struct ImportUnitLookup {
     /// cases), which leaves the answer as it was; a copy edit of the source drops the entry's
     /// record (`forget`), and with it this answer. One slot: a table per entry and locale cost
     /// more memory than it saved.
-    private var lastCategories: (sources: KnownSources, locale: String, categories: [UInt8])?
+    private var lastCategories: (sources: EntrySources, locale: String, categories: [UInt8])?
 
     /// The unit with this id for the locale, nil when the entry has none (an unknown id, or a
     /// plural case the locale does not use). `entry` is the entry as it is now (with the
@@ -36,30 +25,29 @@ struct ImportUnitLookup {
                        catalogPath: String, locale: String) -> ExchangeUnit? {
         if locales[locale] == nil { locales[locale] = LocaleUnits(locale: locale) }
         let localeUnits = locales[locale]!
-        let known: KnownSources
+        let known: EntrySources
         if let found = sources[catalogPath]?[key], found.sourceLanguage == sourceLanguage {
             known = found
         } else {
             // Only the source side is kept: no second copy of the translations.
-            known = KnownSources(sourceLanguage: sourceLanguage,
-                                 sources: EntrySources(key: key, entry: entry, sourceLanguage: sourceLanguage, keepingEntry: false))
+            known = EntrySources(key: key, entry: entry, sourceLanguage: sourceLanguage, keepingEntry: false)
             sources[catalogPath, default: [:]][key] = known
         }
         let target = locale == sourceLanguage ? nil : entry.localizations?[locale]
         let categories: [UInt8]?
-        if known.sources.pluralPrefixes.isEmpty, target?.variations == nil, target?.substitutions == nil {
+        if known.pluralPrefixes.isEmpty, target?.variations == nil, target?.substitutions == nil {
             // Nothing to walk: answered at once.
-            categories = known.sources.categories(for: target, localeCategories: localeUnits.categoryBits)
+            categories = known.categories(for: target, localeCategories: localeUnits.categoryBits)
         } else if let last = lastCategories, last.sources === known, last.locale == locale {
             categories = last.categories
         } else {
-            categories = known.sources.categories(for: target, localeCategories: localeUnits.categoryBits)
+            categories = known.categories(for: target, localeCategories: localeUnits.categoryBits)
             lastCategories = categories.map { (known, locale, $0) }
         }
         guard let categories else {
             return localeUnits.units.units(key: key, entry: entry, sourceLanguage: sourceLanguage).first { $0.id == id }
         }
-        guard let unit = known.sources.units.first(where: { $0.id == id }) else { return nil }
+        guard let unit = known.units.first(where: { $0.id == id }) else { return nil }
         if unit.pluralVariation >= 0 && categories[unit.pluralVariation] & unit.categoryBit == 0 { return nil }
         var targetSubstitution = unit.sourceSubstitution
         if unit.throughSubstitution, let target, let own = CatalogUnits.substitution(in: target, at: unit.path) {

@@ -281,14 +281,12 @@ public struct XLIFFExporter: Sendable {
         let isSourceLanguage = localeID == catalog.sourceLanguage
         let sourceAsTarget = sourceAsTarget && isSourceLanguage
         var units: [TransUnit] = []
-        // Entries and units are read in place through the buffers: copying an `EntrySources` or
-        // a unit per step retains and releases every string it holds.
+        // Units are read in place through the buffers: copying a unit per step retains and
+        // releases every string it holds.
         catalog.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices where including(index, entries[index]) {
-                // Through the pointer, read in place (a call on `entries[index]` took a copy of the element first).
-                let entry = entries.baseAddress! + index
-                let target = isSourceLanguage && !sourceAsTarget ? nil : entry.pointee.entry.localizations?[localeID]
-                if let categories = entry.pointee.categories(for: target, localeCategories: locale.categoryBits) {
+                let target = isSourceLanguage && !sourceAsTarget ? nil : entries[index].entry.localizations?[localeID]
+                if let categories = entries[index].categories(for: target, localeCategories: locale.categoryBits) {
                     targets[index] = target
                     masks[index] = categories
                     continue
