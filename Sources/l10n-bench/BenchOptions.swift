@@ -33,7 +33,8 @@ struct BenchOptions {
           --repeat R    repetitions of every stage (default 5)
           --lists N     device language lists for the locale matcher (default 5000)
           --only LIST   run only these rows, comma-separated (e.g. --only export,import,pipeline)
-          --keep DIR    generate into DIR (absent or empty) and leave it there
+          --keep DIR    generate into DIR (absent or empty) and leave it there, the hand-off
+                        rows' scratch (translator files, the import's copy) in DIR-handoff
         """
 
     /// Parses the arguments after the program name.

@@ -61,13 +61,18 @@ let root: URL
 if let keep = options.keep {
     let contents = (try? FileManager.default.contentsOfDirectory(atPath: keep.path)) ?? []
     if !contents.isEmpty { fail("--keep \(keep.path) is not empty; give an absent or empty folder", status: 2) }
+    if !((try? FileManager.default.contentsOfDirectory(atPath: keep.path + "-handoff")) ?? []).isEmpty {
+        fail("--keep \(keep.path): \(keep.path)-handoff is not empty; the hand-off rows' scratch goes there", status: 2)
+    }
     root = keep
 } else {
     root = FileManager.default.temporaryDirectory.appendingPathComponent("l10n-bench-\(ProcessInfo.processInfo.processIdentifier)")
 }
 
-/// Scratch space of the hand-off rows, beside the project; always removed at exit.
-let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("l10n-bench-\(ProcessInfo.processInfo.processIdentifier)-handoff")
+/// Scratch space of the hand-off rows, beside the project: `DIR-handoff` with `--keep DIR`, left
+/// there like the project (to run one row alone under a profiler, `--peak-of ROW`); else removed at exit.
+let scratch = options.keep.map { URL(fileURLWithPath: $0.path + "-handoff") }
+    ?? FileManager.default.temporaryDirectory.appendingPathComponent("l10n-bench-\(ProcessInfo.processInfo.processIdentifier)-handoff")
 
 func runBenchmark() throws -> Bool {
     let size = options.size
@@ -247,12 +252,16 @@ let succeeded: Bool
 do {
     succeeded = try runBenchmark()
 } catch {
-    if options.keep == nil { try? FileManager.default.removeItem(at: root) }
-    try? FileManager.default.removeItem(at: scratch)
+    if options.keep == nil {
+        try? FileManager.default.removeItem(at: root)
+        try? FileManager.default.removeItem(at: scratch)
+    }
     let text = error is LocatedError ? "\(error)" : "error: \(error)"
     FileHandle.standardError.write(Data("l10n-bench: \(text)\n".utf8))
     exit(2)
 }
-if options.keep == nil { try? FileManager.default.removeItem(at: root) }
-try? FileManager.default.removeItem(at: scratch)
+if options.keep == nil {
+    try? FileManager.default.removeItem(at: root)
+    try? FileManager.default.removeItem(at: scratch)
+}
 exit(succeeded ? 0 : 1)
