@@ -67,6 +67,8 @@ struct ImportCommand: ParsableCommand {
         // and nothing is written.
         let job = ImportJob(options: ImportOptions(dryRun: dryRun || !failures.isEmpty, force: writing.force, lockTimeout: writing.lockTimeout,
                                                  sourceEdits: sourceEdits))
+        // Counted before the job, which lets each parsed file go once it is planned.
+        let sourceWords = json ? inputs.reduce(0) { $0 + $1.document.sourceWords() } : nil
         let plan: ImportPlan
         do {
             plan = try job.run(inputs, root: root, waiting: context.note, warnings: context.note).plan
@@ -74,8 +76,7 @@ struct ImportCommand: ParsableCommand {
             throw InputErrors(errors: failures + failure.errors as [any LocatedError], note: "nothing was written")
         }
         guard failures.isEmpty else { throw InputErrors(errors: failures, note: "nothing was written") }
-        let report = ImportReport(plan: plan, inputs: files, dryRun: dryRun,
-                                  sourceWords: json ? inputs.reduce(0) { $0 + $1.document.sourceWords() } : nil)
+        let report = ImportReport(plan: plan, inputs: files, dryRun: dryRun, sourceWords: sourceWords)
         context.write(json ? report.json : report.text)
         return plan.hasRefusals ? .findings : .success
     }

@@ -10,10 +10,15 @@ public struct ImportInput: Sendable {
     /// The file or `.xcloc` bundle as the user named it.
     public var path: String
     public var document: XLIFFDocument
+    /// The file or bundle it was read from; nil for a document made in memory. An import that
+    /// must plan again after a write conflict reads the file again from here instead of holding
+    /// every parsed document through the first plan.
+    public var url: URL?
 
-    public init(path: String, document: XLIFFDocument) {
+    public init(path: String, document: XLIFFDocument, url: URL? = nil) {
         self.path = path
         self.document = document
+        self.url = url
     }
 
     /// Reads an XLIFF 1.2 file, or an `.xcloc` bundle folder (its `Localized Contents/<lang>.xliff`).
@@ -24,9 +29,9 @@ public struct ImportInput: Sendable {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
         if url.pathExtension.lowercased() == "xcloc" || (exists && isFolder.boolValue) {
-            return ImportInput(path: display, document: try XclocBundle.read(at: url, displayPath: display).document)
+            return ImportInput(path: display, document: try XclocBundle.read(at: url, displayPath: display).document, url: url)
         }
-        return ImportInput(path: display, document: try XLIFFReader().read(contentsOf: url, displayPath: display))
+        return ImportInput(path: display, document: try XLIFFReader().read(contentsOf: url, displayPath: display), url: url)
     }
 }
 
@@ -149,8 +154,11 @@ public struct XLIFFImporter: Sendable {
             && (path as NSString).deletingLastPathComponent.hasSuffix("Base.lproj")
     }
 
-    /// Checks every input and computes every outcome and file; writes nothing.
-    public func plan(_ inputs: [ImportInput]) throws(ImportFailure) -> ImportPlan {
+    /// Checks every input and computes every outcome and file; writes nothing. Each document is
+    /// let go once its units are planned (when the caller hands the inputs over): the outcomes
+    /// keep only the strings they name, not the parsed files.
+    public func plan(_ inputs: consuming [ImportInput]) throws(ImportFailure) -> ImportPlan {
+        var inputs = inputs
         var errors: [ImportFileError] = []
         var destinations: [[Destination?]] = []
         for input in inputs {
@@ -179,7 +187,9 @@ public struct XLIFFImporter: Sendable {
         // Exactly one outcome per unit.
         let unitCount = inputs.reduce(0) { total, input in total + input.document.files.reduce(0) { $0 + $1.units.count } }
         session.outcomes.reserveCapacity(unitCount)
-        for (input, fileDestinations) in zip(inputs, destinations) {
+        for (index, fileDestinations) in destinations.enumerated() {
+            let input = inputs[index]
+            inputs[index].document.files = []
             for (file, destination) in zip(input.document.files, fileDestinations) {
                 guard let destination, let language = file.targetLanguage, let locale = session.canonical(language) else { continue }
                 session.unitsInFile = file.units.count
@@ -995,3 +1005,4 @@ extension XcodeSourceKind {
         }
     }
 }
+

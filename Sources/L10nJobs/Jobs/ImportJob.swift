@@ -57,10 +57,18 @@ public struct ImportJob: Sendable {
     /// `project` is a model already read (a pipeline's): it is read again only when one of its
     /// files changed since. `waiting` gets the messages about held locks and retries, `warnings`
     /// what discovery could not do fully. Throws `ImportFailure` for unusable input (nothing written).
-    public func run(_ inputs: [ImportInput], root: URL, project: Project? = nil,
+    ///
+    /// The inputs are handed to the first plan, which lets each parsed file go once it is planned;
+    /// a plan after a write conflict reads the files again from their `url`. Inputs made in
+    /// memory (no `url`) are held for such a retry instead.
+    public func run(_ inputs: consuming [ImportInput], root: URL, project: Project? = nil,
                     waiting: @escaping (String) -> Void = { _ in }, warnings: (String) -> Void = { _ in }) throws -> ImportJobResult {
-        try run(root: root, project: project, locking: XLIFFImporter.filesToLock(for: inputs, root: root),
-                waiting: waiting, warnings: warnings) { try XLIFFImporter(project: $0, sourceEdits: options.sourceEdits).plan(inputs) }
+        let sourceEdits = options.sourceEdits
+        let locking = XLIFFImporter.filesToLock(for: inputs, root: root)
+        var attempts = ImportAttempts(inputs)
+        return try run(root: root, project: project, locking: locking, waiting: waiting, warnings: warnings) { project in
+            try XLIFFImporter(project: project, sourceEdits: sourceEdits).plan(attempts.next())
+        }
     }
 
     /// The same for any plan of changes to the project's catalogs and tables (`l10n fill`, a
@@ -98,5 +106,27 @@ public struct ImportJob: Sendable {
             }
         }
         preconditionFailure("the last attempt returns or throws")
+    }
+}
+
+/// The inputs of each plan an import makes: the given ones for the first, handed over so the plan
+/// can let each parsed file go; for a plan after a write conflict, the files read again. Inputs
+/// made in memory (no `url`) cannot be read again, so they are held for every plan.
+struct ImportAttempts {
+    private var first: [ImportInput]?
+    private let kept: [ImportInput]?
+    private let sources: [(path: String, url: URL?)]
+
+    init(_ inputs: consuming [ImportInput]) {
+        sources = inputs.map { ($0.path, $0.url) }
+        kept = sources.allSatisfy { $0.url != nil } ? nil : inputs
+        first = inputs
+    }
+
+    /// The inputs for the next plan. Throws the located error of a file that can no longer be read.
+    mutating func next() throws -> [ImportInput] {
+        if let first = first.take() { return first }
+        if let kept { return kept }
+        return try sources.map { try ImportInput.read(contentsOf: $0.url!, displayPath: $0.path) }
     }
 }

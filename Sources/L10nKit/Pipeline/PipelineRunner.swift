@@ -133,6 +133,8 @@ public struct PipelineRunner: Sendable {
             return (StageResult(stage: stage.name, status: .passed, output: lines.map { $0 + "\n" }.joined()), project)
         case .importFiles(let files, let dryRun, let sourceEdits):
             let inputs = try files.map { try ImportInput.read(contentsOf: $0, displayPath: $0.path) }
+            // Counted before the job, which lets each parsed file go once it is planned.
+            let sourceWords = inputs.reduce(0) { $0 + $1.document.sourceWords() }
             var notes: [String] = []
             let result = try ImportJob(options: ImportOptions(dryRun: dryRun, sourceEdits: sourceEdits)).run(inputs, root: project.root, project: project,
                                                                                   waiting: { notes.append($0) })
@@ -140,7 +142,7 @@ public struct PipelineRunner: Sendable {
             // Later stages see what the import wrote: the written files parsed into the model,
             // or the project read again when the import created a file.
             let refreshed = try result.updatedProject()
-            let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun, sourceWords: inputs.reduce(0) { $0 + $1.document.sourceWords() })
+            let report = ImportReport(plan: plan, inputs: files.map(\.path), dryRun: dryRun, sourceWords: sourceWords)
             return (StageResult(stage: stage.name, status: plan.hasRefusals ? .findings : .passed,
                                 output: notes.map { $0 + "\n" }.joined() + report.text), refreshed)
         }
