@@ -154,7 +154,7 @@ struct HandoffBench {
     /// The result mixes the outcome counts and the bytes written.
     static func importFiles(_ inputs: [URL], into project: Project) throws -> Int {
         let documents = try inputs.map { try ImportInput.read(contentsOf: $0, displayPath: $0.lastPathComponent) }
-        let plan = try XLIFFImporter(project: project).plan(documents)
+        let plan = try XLIFFImporter(project: project).plan(consume documents)
         try plan.write()
         let totals = plan.totals
         return totals.applied * 1_000_003 + totals.refused * 1_009 + totals.unchanged * 7 + totals.skipped

@@ -71,13 +71,14 @@ struct ImportCommand: ParsableCommand {
         let sourceWords = json ? inputs.reduce(0) { $0 + $1.document.sourceWords() } : nil
         let plan: ImportPlan
         do {
-            plan = try job.run(inputs, root: root, waiting: context.note, warnings: context.note).plan
+            plan = try job.run(consume inputs, root: root, waiting: context.note, warnings: context.note).plan
         } catch let failure as ImportFailure {
             throw InputErrors(errors: failures + failure.errors as [any LocatedError], note: "nothing was written")
         }
         guard failures.isEmpty else { throw InputErrors(errors: failures, note: "nothing was written") }
         let report = ImportReport(plan: plan, inputs: files, dryRun: dryRun, sourceWords: sourceWords)
-        context.write(json ? report.json : report.text)
+        // Printed a piece at a time: one line per unit is tens of MB for a large hand-off.
+        if json { report.writeJSON(context.write) } else { report.writeText(context.write) }
         return plan.hasRefusals ? .findings : .success
     }
 }

@@ -38,36 +38,53 @@ public struct ImportReport: Sendable {
     /// translation of the changed source: set to `needs_review`, or to re-check in a `.strings`
     /// file, which has no states; a line after the totals counts them.
     public var text: String {
-        var lines: [String] = []
+        var text = ""
+        writeText { text += $0 }
+        return text
+    }
+
+    /// The same text handed to `write` a piece at a time (each about 64 KB, whole lines), so a
+    /// command prints a report of hundreds of thousands of units without holding it.
+    public func writeText(_ write: (String) -> Void) {
+        var chunk = ""
+        func line(_ text: String) {
+            chunk += text
+            chunk += "\n"
+            if chunk.utf8.count >= Self.chunkSize {
+                write(chunk)
+                chunk = ""
+            }
+        }
         for outcome in plan.outcomes {
-            lines.append(Self.line(outcome))
-            for translation in outcome.sourceEdit?.translations ?? [] { lines.append("  " + Self.line(translation)) }
+            line(Self.line(outcome))
+            for translation in outcome.sourceEdit?.translations ?? [] { line("  " + Self.line(translation)) }
         }
         let totals = plan.totals
         var summary = "\(totals.read) unit\(totals.read == 1 ? "" : "s"): \(totals.applied) applied, \(totals.unchanged) unchanged, "
         summary += "\(totals.skipped) skipped" + Self.breakdown(totals.skippedByReason)
         summary += ", \(totals.refused) refused" + Self.breakdown(totals.refusedByReason)
-        lines.append(summary)
+        line(summary)
         let edits = plan.outcomes.compactMap(\.sourceEdit)
         if !edits.isEmpty {
             let review = edits.reduce(0) { $0 + $1.setToNeedsReview.count }, recheck = edits.reduce(0) { $0 + $1.toRecheck.count }
-            lines.append("source edits: \(edits.count) source\(edits.count == 1 ? "" : "s") changed, \(review) translation\(review == 1 ? "" : "s") set to needs_review, "
-                         + "\(recheck) to re-check in .strings and .stringsdict files")
+            line("source edits: \(edits.count) source\(edits.count == 1 ? "" : "s") changed, \(review) translation\(review == 1 ? "" : "s") set to needs_review, "
+                       + "\(recheck) to re-check in .strings and .stringsdict files")
         }
-        for note in plan.notes { lines.append("note: " + note) }
+        for note in plan.notes { line("note: " + note) }
         if plan.changes.isEmpty {
-            lines.append(totals.applied == 0 ? "nothing to write" : "nothing to write: the files already hold these values")
+            line(totals.applied == 0 ? "nothing to write" : "nothing to write: the files already hold these values")
         }
         for change in plan.changes {
-            var line = (dryRun ? "would write " : "wrote ") + change.path
             var details = ["\(change.appliedUnits) value\(change.appliedUnits == 1 ? "" : "s")"]
             if change.createdEntries > 0 { details.append("\(change.createdEntries) new key\(change.createdEntries == 1 ? "" : "s") copied from the SDK") }
             if change.isNew { details.append("new file") }
-            line += ": " + details.joined(separator: ", ")
-            lines.append(line)
+            line((dryRun ? "would write " : "wrote ") + change.path + ": " + details.joined(separator: ", "))
         }
-        return lines.joined(separator: "\n") + "\n"
+        if !chunk.isEmpty { write(chunk) }
     }
+
+    /// About how many bytes `writeText` and `writeJSON` hand over at a time.
+    static let chunkSize = 1 << 16
 
     static func line(_ outcome: ImportUnitOutcome) -> String {
         let place = outcome.location?.description ?? outcome.input
@@ -147,71 +164,86 @@ public struct ImportReport: Sendable {
     /// otherwise), each with the translations set to `needs_review` (`newState`) or, in a
     /// `.strings` or `.stringsdict` file, to re-check (`recheck`: true, states null).
     public var json: String {
+        var text = ""
+        writeJSON { text += $0 }
+        return text
+    }
+
+    /// The same JSON handed to `write` a piece at a time (each about 64 KB, cut between units),
+    /// written member by member instead of built as one value first.
+    public func writeJSON(_ write: (String) -> Void) {
         let totals = plan.totals
-        func count(_ value: Int) -> JSONValue { .number(String(value)) }
-        func string(_ value: String?) -> JSONValue { value.map(JSONValue.string) ?? .null }
-        let skipReasons = ImportUnitOutcome.Reason.allCases.filter { !$0.isRefusal }
-        let refuseReasons = ImportUnitOutcome.Reason.allCases.filter(\.isRefusal)
-        let totalsValue: JSONValue = .object([
-            ("read", count(totals.read)), ("sourceWords", sourceWords.map(count) ?? .null), ("applied", count(totals.applied)), ("unchanged", count(totals.unchanged)),
-            ("skipped", count(totals.skipped)), ("refused", count(totals.refused)),
-            ("skippedByReason", .object(skipReasons.map { ($0.rawValue, count(totals.skippedByReason[$0] ?? 0)) })),
-            ("refusedByReason", .object(refuseReasons.map { ($0.rawValue, count(totals.refusedByReason[$0] ?? 0)) })),
-        ])
-        let files: [JSONValue] = plan.changes.map { change in
-            .object([("path", .string(change.path)), ("created", .bool(change.isNew)),
-                     ("appliedUnits", count(change.appliedUnits)), ("createdEntries", count(change.createdEntries))])
+        var json = JSONStream()
+        json.beginObject()
+        json.member("schemaVersion", number: 1)
+        json.member("dryRun", bool: dryRun)
+        json.strings("inputs", inputs)
+        json.object("totals") { json in
+            json.member("read", number: totals.read)
+            json.member("sourceWords", number: sourceWords)
+            json.member("applied", number: totals.applied)
+            json.member("unchanged", number: totals.unchanged)
+            json.member("skipped", number: totals.skipped)
+            json.member("refused", number: totals.refused)
+            json.object("skippedByReason") { json in
+                for reason in ImportUnitOutcome.Reason.allCases where !reason.isRefusal {
+                    json.member(reason.rawValue, number: totals.skippedByReason[reason] ?? 0)
+                }
+            }
+            json.object("refusedByReason") { json in
+                for reason in ImportUnitOutcome.Reason.allCases where reason.isRefusal {
+                    json.member(reason.rawValue, number: totals.refusedByReason[reason] ?? 0)
+                }
+            }
         }
-        let units: [JSONValue] = plan.outcomes.map { outcome in
-            .object([
-                ("input", .string(outcome.location?.file ?? outcome.input)),
-                ("line", outcome.location.map { count($0.line) } ?? .null),
-                ("column", outcome.location.map { count($0.column) } ?? .null),
-                ("original", .string(outcome.original)),
-                ("id", .string(outcome.id)),
-                ("locale", .string(outcome.locale)),
-                ("key", string(outcome.key)),
-                ("target", string(outcome.targetPath)),
-                ("status", .string(outcome.status.rawValue)),
-                ("reason", string(outcome.reason?.rawValue)),
-                ("rule", string(outcome.rule)),
-                ("xliffState", string(outcome.xliffState)),
-                ("oldValue", string(outcome.oldValue)),
-                ("oldState", string(outcome.oldState)),
-                ("newValue", string(outcome.newValue)),
-                ("newState", string(outcome.newState)),
-                ("createsEntry", .bool(outcome.createsEntry)),
-                ("message", string(outcome.message)),
-            ])
+        json.objects("files", plan.changes) { json, change in
+            json.member("path", string: change.path)
+            json.member("created", bool: change.isNew)
+            json.member("appliedUnits", number: change.appliedUnits)
+            json.member("createdEntries", number: change.createdEntries)
         }
-        let sourceEdits: [JSONValue] = plan.outcomes.compactMap { outcome in
-            guard let edit = outcome.sourceEdit else { return nil }
-            return .object([
-                ("input", .string(outcome.location?.file ?? outcome.input)),
-                ("line", outcome.location.map { count($0.line) } ?? .null),
-                ("column", outcome.location.map { count($0.column) } ?? .null),
-                ("target", string(outcome.targetPath)),
-                ("key", string(outcome.key)),
-                ("id", .string(outcome.id)),
-                ("oldValue", string(outcome.oldValue)),
-                ("newValue", string(outcome.newValue)),
-                ("translations", .array(edit.translations.map { translation in
-                    .object([("path", .string(translation.path)), ("locale", .string(translation.locale)), ("id", .string(translation.id)),
-                             ("value", .string(translation.value)), ("oldState", string(translation.oldState)),
-                             ("newState", string(translation.newState)), ("recheck", .bool(translation.newState == nil))])
-                })),
-            ])
+        json.strings("notes", plan.notes)
+        json.objects("sourceEdits", plan.outcomes.filter { $0.sourceEdit != nil }) { json, outcome in
+            json.member("input", string: outcome.location?.file ?? outcome.input)
+            json.member("line", number: outcome.location?.line)
+            json.member("column", number: outcome.location?.column)
+            json.member("target", string: outcome.targetPath)
+            json.member("key", string: outcome.key)
+            json.member("id", string: outcome.id)
+            json.member("oldValue", string: outcome.oldValue)
+            json.member("newValue", string: outcome.newValue)
+            json.objects("translations", outcome.sourceEdit?.translations ?? []) { json, translation in
+                json.member("path", string: translation.path)
+                json.member("locale", string: translation.locale)
+                json.member("id", string: translation.id)
+                json.member("value", string: translation.value)
+                json.member("oldState", string: translation.oldState)
+                json.member("newState", string: translation.newState)
+                json.member("recheck", bool: translation.newState == nil)
+            }
         }
-        let root: JSONValue = .object([
-            ("schemaVersion", count(1)),
-            ("dryRun", .bool(dryRun)),
-            ("inputs", .array(inputs.map(JSONValue.string))),
-            ("totals", totalsValue),
-            ("files", .array(files)),
-            ("notes", .array(plan.notes.map(JSONValue.string))),
-            ("sourceEdits", .array(sourceEdits)),
-            ("units", .array(units)),
-        ])
-        return String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: root), as: UTF8.self)
+        json.objects("units", plan.outcomes) { json, outcome in
+            json.member("input", string: outcome.location?.file ?? outcome.input)
+            json.member("line", number: outcome.location?.line)
+            json.member("column", number: outcome.location?.column)
+            json.member("original", string: outcome.original)
+            json.member("id", string: outcome.id)
+            json.member("locale", string: outcome.locale)
+            json.member("key", string: outcome.key)
+            json.member("target", string: outcome.targetPath)
+            json.member("status", string: outcome.status.rawValue)
+            json.member("reason", string: outcome.reason?.rawValue)
+            json.member("rule", string: outcome.rule)
+            json.member("xliffState", string: outcome.xliffState)
+            json.member("oldValue", string: outcome.oldValue)
+            json.member("oldState", string: outcome.oldState)
+            json.member("newValue", string: outcome.newValue)
+            json.member("newState", string: outcome.newState)
+            json.member("createsEntry", bool: outcome.createsEntry)
+            json.member("message", string: outcome.message)
+            if json.byteCount >= Self.chunkSize { write(json.takeText()) }
+        }
+        json.endObject()
+        write(json.takeText() + "\n")
     }
 }

@@ -136,7 +136,7 @@ public struct PipelineRunner: Sendable {
             // Counted before the job, which lets each parsed file go once it is planned.
             let sourceWords = inputs.reduce(0) { $0 + $1.document.sourceWords() }
             var notes: [String] = []
-            let result = try ImportJob(options: ImportOptions(dryRun: dryRun, sourceEdits: sourceEdits)).run(inputs, root: project.root, project: project,
+            let result = try ImportJob(options: ImportOptions(dryRun: dryRun, sourceEdits: sourceEdits)).run(consume inputs, root: project.root, project: project,
                                                                                   waiting: { notes.append($0) })
             let plan = result.plan
             // Later stages see what the import wrote: the written files parsed into the model,

@@ -149,6 +149,15 @@ package struct JSONStream {
         endArray()
     }
 
+    /// How many bytes are written and not yet taken.
+    package var byteCount: Int { output.bytes.count }
+
+    /// The text written since the last take, handed over (to print a long report a piece at a
+    /// time); the stream goes on after it. Take only between values: a piece then ends on ASCII.
+    package mutating func takeText() -> String {
+        String(decoding: output.bytes.takeData(), as: UTF8.self)
+    }
+
     /// Ends the text with a newline (after the top-level value).
     package mutating func finalNewline() { output.bytes.append(0x0A) }
 
