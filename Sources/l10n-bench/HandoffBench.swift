@@ -150,15 +150,18 @@ struct HandoffBench {
         return (units, bytes)
     }
 
-    /// Reads the translator files, plans the import (every rule) and writes the changed files.
-    /// The result mixes the outcome counts and the bytes written.
+    /// Reads the translator files, plans the import (every rule), writes the changed files and
+    /// renders the report of every unit, as `l10n import` prints it (into a byte count here).
+    /// The result mixes the outcome counts, the bytes written and the report's bytes.
     static func importFiles(_ inputs: [URL], into project: Project) throws -> Int {
         let documents = try inputs.map { try ImportInput.read(contentsOf: $0, displayPath: $0.lastPathComponent) }
         let plan = try XLIFFImporter(project: project).plan(consume documents)
         try plan.write()
+        var reportBytes = 0
+        ImportReport(plan: plan, inputs: inputs.map(\.lastPathComponent), dryRun: false).writeText { reportBytes += $0.utf8.count }
         let totals = plan.totals
         return totals.applied * 1_000_003 + totals.refused * 1_009 + totals.unchanged * 7 + totals.skipped
-            + plan.changes.reduce(0) { $0 + $1.data.count }
+            + plan.changes.reduce(0) { $0 + $1.data.count } + reportBytes * 3
     }
 
     /// The pipeline through the library's runner (discovery included); the result is the size of

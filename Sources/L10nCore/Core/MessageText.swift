@@ -3,17 +3,46 @@ public enum MessageText {
     /// A value in double quotes, with `\`, `"`, newlines, carriage returns and tabs escaped so
     /// the message stays on one line and the value can be read back exactly.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default: result.unicodeScalars.append(scalar)
+        // Every escaped character is ASCII, so the escaping works on UTF-8 bytes; a text with
+        // none of them (most) is copied whole. An import report quotes three values per unit.
+        var text = text
+        return text.withUTF8 { bytes in
+            var escapes = 0
+            for byte in bytes where byte < 0x5D && Self.escape(byte) != nil { escapes += 1 }
+            return String(unsafeUninitializedCapacity: bytes.count + escapes + 2) { buffer in
+                buffer[0] = 0x22
+                var count = 1
+                if escapes == 0 {
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[1...]).initialize(from: bytes)
+                    count += bytes.count
+                } else {
+                    for byte in bytes {
+                        if byte < 0x5D, let escaped = Self.escape(byte) {
+                            buffer[count] = 0x5C
+                            buffer[count + 1] = escaped
+                            count += 2
+                        } else {
+                            buffer[count] = byte
+                            count += 1
+                        }
+                    }
+                }
+                buffer[count] = 0x22
+                return count + 1
             }
         }
-        return result + "\""
+    }
+
+    /// The letter after the backslash for a byte that is escaped: `\\`, `\"`, `\n`, `\r`, `\t`.
+    @inline(__always)
+    private static func escape(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x5C: 0x5C
+        case 0x22: 0x22
+        case 0x0A: 0x6E
+        case 0x0D: 0x72
+        case 0x09: 0x74
+        default: nil
+        }
     }
 }

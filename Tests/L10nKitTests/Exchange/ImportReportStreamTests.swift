@@ -40,6 +40,9 @@ final class ImportReportStreamTests: XCTestCase {
         var json: [String] = []
         report.writeJSON { json.append($0) }
         XCTAssertEqual(text.joined(), report.text, file: file, line: line)
+        for outcome in report.plan.outcomes {
+            XCTAssertEqual(ImportReport.line(outcome), Self.referenceLine(outcome), file: file, line: line)
+        }
         XCTAssertEqual(json.joined(), report.json, file: file, line: line)
         XCTAssertEqual(Data(json.joined().utf8), Data(Self.treeJSON(report).utf8), "streamed JSON differs from the tree's", file: file, line: line)
         XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(report.json.utf8)), file: file, line: line)
@@ -60,7 +63,8 @@ final class ImportReportStreamTests: XCTestCase {
             }
             var outcome = ImportUnitOutcome(
                 status: status, reason: reason, input: n % 2 == 0 ? "de.xliff" : "fr.xliff",
-                location: n % 5 == 0 ? nil : SourceLocation(file: "handoff/\(n % 2 == 0 ? "de" : "fr").xliff", line: n * 5 + 8, column: 7),
+                location: n % 5 == 0 ? nil : n % 17 == 0 ? SourceLocation(file: "whole.xliff")
+                    : SourceLocation(file: "handoff/\(n % 2 == 0 ? "de" : "fr").xliff", line: n * 5 + 8, column: 7),
                 original: "App/Localizable.xcstrings", id: "key_\(n) \"quoted\"\t%@", locale: n % 2 == 0 ? "de" : "fr",
                 key: n % 7 == 0 ? nil : "key_\(n)", targetPath: n % 9 == 0 ? nil : "App/Localizable.xcstrings",
                 xliffState: n % 3 == 0 ? nil : "translated", oldValue: n % 6 == 0 ? nil : "Alt \(n) — ü\\ \u{1F44D}\u{1F3FD}",
@@ -153,5 +157,41 @@ final class ImportReportStreamTests: XCTestCase {
             ("units", .array(units)),
         ])
         return String(decoding: JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: root), as: UTF8.self)
+    }
+
+    /// The interpolated line the piecewise `append` replaced.
+    static func referenceLine(_ outcome: ImportUnitOutcome) -> String {
+        let place = outcome.location?.description ?? outcome.input
+        let subject = "\(outcome.targetPath ?? outcome.original) \(MessageText.quoted(outcome.id)) [\(outcome.locale)]"
+        switch outcome.status {
+        case .applied:
+            var text = "\(place): applied: \(subject): "
+            if outcome.oldValue == outcome.newValue, let value = outcome.newValue {
+                text += "\(MessageText.quoted(value)) (\(outcome.oldState ?? "none") → \(outcome.newState ?? "none"))"
+            } else {
+                text += "\(outcome.oldValue.map(MessageText.quoted) ?? "(none)") → \(outcome.newValue.map(MessageText.quoted) ?? "(none)")"
+                if let state = outcome.newState { text += " (\(state))" }
+            }
+            if outcome.createsEntry { text += ", new key copied from the SDK" }
+            if let edit = outcome.sourceEdit {
+                let review = edit.setToNeedsReview.count, recheck = edit.toRecheck.count
+                var parts: [String] = []
+                if review > 0 { parts.append("\(review) translation\(review == 1 ? "" : "s") set to needs_review") }
+                if recheck > 0 { parts.append("\(recheck) translation\(recheck == 1 ? "" : "s") to re-check") }
+                text += "; source edit: " + (parts.isEmpty ? "no translation to review" : parts.joined(separator: ", "))
+            }
+            if let message = outcome.message { text += "; " + message }
+            return text
+        case .unchanged:
+            var text = "\(place): unchanged: \(subject): \(outcome.newValue.map(MessageText.quoted) ?? "(none)")"
+            if let state = outcome.newState { text += " (\(state))" }
+            return text
+        case .skipped:
+            var text = "\(place): skipped (\(outcome.reason?.rawValue ?? "rule")): \(subject)"
+            if outcome.reason == .notTranslated, let state = outcome.xliffState { text += ": state \(state)" }
+            return text
+        case .refused:
+            return "\(place): error: refused (\(outcome.reason?.rawValue ?? "rule")): \(subject): \(outcome.message ?? "")"
+        }
     }
 }

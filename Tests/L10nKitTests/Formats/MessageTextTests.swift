@@ -1,0 +1,40 @@
+import XCTest
+@testable import L10nCore
+
+/// `MessageText.quoted` escapes on UTF-8 bytes; the scalar-by-scalar loop it replaced is the
+/// oracle while the byte version is young.
+final class MessageTextTests: XCTestCase {
+    private static func reference(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    func testEscapes() {
+        XCTAssertEqual(MessageText.quoted(""), #""""#)
+        XCTAssertEqual(MessageText.quoted("Fertig"), #""Fertig""#)
+        XCTAssertEqual(MessageText.quoted("a\"b\\c\nd\re\tf\r\n]^"), #""a\"b\\c\nd\re\tf\r\n]^""#)
+        XCTAssertEqual(MessageText.quoted("é 👍🏽 \u{7}"), "\"é 👍🏽 \u{7}\"")
+    }
+
+    func testMatchesTheScalarLoopOnRandomTexts() {
+        let pieces = ["\\", "\"", "\n", "\r", "\t", "\r\n", "a", "Z", "]", "[", "%@", " ", "é", "ß", "日本", "👍🏽", "🇩🇪", "\u{0}", "\u{7F}", "\u{301}", "ก่"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 0...24, using: &generator)
+            let text = (0..<length).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            XCTAssertEqual(MessageText.quoted(text), Self.reference(text), text.debugDescription)
+        }
+        let long = String(repeating: "Wert \"mit\" Zeilen\n", count: 2_000)
+        XCTAssertEqual(MessageText.quoted(long), Self.reference(long))
+    }
+}
