@@ -103,9 +103,10 @@ public final class CommandContext: @unchecked Sendable {
     public func note(_ line: String) {
         if verbosity != .quiet { printError(line) }
     }
-    /// A line per file or step on standard error, only with `--verbose`.
-    public func detail(_ line: String) {
-        if verbosity == .verbose { printError(line) }
+    /// A line per file or step on standard error, only with `--verbose`; the line is not even
+    /// made without it (the import's counts every unit of a translator file).
+    public func detail(_ line: @autoclosure () -> String) {
+        if verbosity == .verbose { printError(line()) }
     }
 
     /// Redraws the one progress line (`format: 3/120 Base.lproj/Main.strings`) on standard error,

@@ -75,6 +75,17 @@ final class ProgressOutputTests: XCTestCase {
         XCTAssertTrue(both.stderr.contains("--quiet and --verbose exclude each other"), both.stderr)
     }
 
+    /// The import's line per translator file names its units; without `--verbose` it is not made.
+    func testVerboseImportCountsTheUnitsOfEachFile() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let verbose = CLIRun(["--verbose", "import", "handoff/fr.xliff", "--dry-run"], in: root)
+        XCTAssertEqual(verbose.status, 1, verbose.stderr)
+        XCTAssertTrue(verbose.stderr.hasPrefix("read handoff/fr.xliff: 23 units\n"), verbose.stderr)
+        let plain = CLIRun(["import", "handoff/fr.xliff", "--dry-run"], in: root)
+        XCTAssertFalse(plain.stderr.contains("read handoff/fr.xliff"), plain.stderr)
+        XCTAssertEqual(plain.stdout, verbose.stdout)
+    }
+
     func testGlobalOptionsAreInEveryHelp() {
         XCTAssertTrue(CLIRun(["--help"]).stdout.contains("GLOBAL OPTIONS:\n  --quiet"))
         for command in L10nTool.commands {
