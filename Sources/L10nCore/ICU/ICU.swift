@@ -84,7 +84,8 @@ public enum Words {
     /// Thai by ICU's dictionaries, so text without spaces counts right); 0 when ICU fails.
     public static func count(_ text: String, locale: String) -> Int {
         let units = Array(text.utf16)
-        let icuLocale = locale.replacingOccurrences(of: "-", with: "_")
+        // `pt-BR` → `pt_BR` on bytes: Foundation's `replacingOccurrences` cost more than the count.
+        let icuLocale = locale.utf8.contains(0x2D) ? String(decoding: locale.utf8.map { $0 == 0x2D ? 0x5F : $0 }, as: UTF8.self) : locale
         let count = units.withUnsafeBufferPointer { l10n_word_count(icuLocale, $0.baseAddress, Int32($0.count)) }
         return max(0, Int(count))
     }

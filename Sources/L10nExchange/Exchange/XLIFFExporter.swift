@@ -59,6 +59,9 @@ public struct LocaleExport: Sendable {
 
     /// The words of the units' sources, as vendors quote by (`TransUnit.sourceWords`).
     public func sourceWords() -> Int { document.sourceWords() }
+
+    /// The same, with the texts other locales of the run already counted.
+    public func sourceWords(counting counts: inout SourceWordCounts) -> Int { document.sourceWords(counting: &counts) }
 }
 
 /// The plural categories of the export's locale, as `CatalogUnits` and as bits for `EntrySources`.

@@ -66,6 +66,8 @@ public struct ExportJob: Sendable {
                              hint: "its file holds every source text as its own target; import the edits with sourceEdits (l10n import --source-edits)")
         }
         var results: [ExportedLocale] = []
+        // Every locale's file has mostly the same source texts: each is counted once.
+        var wordCounts = SourceWordCounts()
         func finish(_ export: LocaleExport, suggestions: Bool) throws {
             guard export.unitCount > 0 else {
                 results.append(ExportedLocale(locale: export.locale, url: nil, units: 0, sourceWords: 0, files: 0, suggested: suggestions ? 0 : nil))
@@ -74,7 +76,7 @@ public struct ExportJob: Sendable {
             try AtomicFile.createFolder(folder, shownAs: folderShownAs)
             let url = try export.write(to: folder, format: options.format, tool: tool)
             let suggested = suggestions ? export.document.files.reduce(0) { $0 + $1.units.filter { !$0.alternatives.isEmpty }.count } : nil
-            results.append(ExportedLocale(locale: export.locale, url: url, units: export.unitCount, sourceWords: export.sourceWords(),
+            results.append(ExportedLocale(locale: export.locale, url: url, units: export.unitCount, sourceWords: export.sourceWords(counting: &wordCounts),
                                           files: export.document.files.count, suggested: suggested))
         }
         let budgets = options.budgets

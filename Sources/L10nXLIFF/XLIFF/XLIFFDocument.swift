@@ -145,7 +145,34 @@ public struct TransUnit: Hashable, Sendable {
 extension XLIFFDocument {
     /// The words of every unit's source in its file's source language, as vendors quote by.
     public func sourceWords() -> Int {
-        files.reduce(0) { total, file in total + file.units.reduce(0) { $0 + $1.sourceWords(language: file.sourceLanguage) } }
+        var counts = SourceWordCounts()
+        return sourceWords(counting: &counts)
+    }
+
+    /// The same, with the texts already counted in `counts` (and the new ones added): the
+    /// locales of one export share their source texts, so each is counted once per run.
+    public func sourceWords(counting counts: inout SourceWordCounts) -> Int {
+        var total = 0
+        for file in files {
+            file.units.withUnsafeBufferPointer { units in
+                for index in units.indices { total += counts.words(of: units[index].source, language: file.sourceLanguage) }
+            }
+        }
+        return total
+    }
+}
+
+/// Source texts already counted (`TransUnit.sourceWords`), by language and text.
+public struct SourceWordCounts: Sendable {
+    private var counts: [String: [String: Int]] = [:]
+
+    public init() {}
+
+    mutating func words(of source: String, language: String) -> Int {
+        if let known = counts[language]?[source] { return known }
+        let words = TransUnit.sourceWords(of: source, language: language)
+        counts[language, default: [:]][source] = words
+        return words
     }
 }
 
@@ -153,6 +180,10 @@ extension TransUnit {
     /// The words of the source in `language` (ICU word break), format specifiers left out:
     /// `%lld files` is one word, `50%% off` two.
     public func sourceWords(language: String) -> Int {
+        Self.sourceWords(of: source, language: language)
+    }
+
+    static func sourceWords(of source: String, language: String) -> Int {
         guard source.utf8.contains(UInt8(ascii: "%")) else { return Words.count(source, locale: language) }
         let text = FormatString(source).tokens.map { token -> String in
             switch token {

@@ -42,6 +42,31 @@ final class WordCountTests: XCTestCase {
     }
 
     /// The counts the export prints, on the sample's German hand-off: every source's words summed.
+    /// A hyphenated locale id reaches ICU as `zh_Hant`: the same count as the ICU spelling.
+    func testHyphenatedLocalesAreICUIds() {
+        for (text, locale) in [("保存設計並匯出", "zh-Hant"), ("Salvar o design", "pt-BR"), ("บันทึกการออกแบบ", "th-TH")] {
+            XCTAssertEqual(Words.count(text, locale: locale), Words.count(text, locale: locale.replacingOccurrences(of: "-", with: "_")), locale)
+        }
+    }
+
+    /// Counts kept across documents (the locales of one export, the inputs of one import) give
+    /// each document's own total.
+    func testCountsSharedAcrossDocumentsGiveEachDocumentsTotal() throws {
+        let export = XLIFFExporter(project: try ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover())
+        var shared = SourceWordCounts()
+        var checked = 0
+        for locale in export.defaultLocales {
+            let document = export.export(locale: locale, scope: .all).document
+            let alone = document.allUnits.reduce(0) { $0 + $1.unit.sourceWords(language: $1.file.sourceLanguage) }
+            XCTAssertGreaterThan(alone, 0, locale)
+            XCTAssertEqual(document.sourceWords(), alone, locale)
+            XCTAssertEqual(document.sourceWords(counting: &shared), alone, locale)
+            XCTAssertEqual(document.sourceWords(counting: &shared), alone, "counted again from the kept counts: \(locale)")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 1)
+    }
+
     func testExportCountsTheSampleHandOff() throws {
         let project = try ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover()
         let export = XLIFFExporter(project: project).export(locale: "de", scope: .missing)
