@@ -114,25 +114,27 @@ struct HandoffBench {
 
     // MARK: The work of each row
 
-    /// Every default locale exported with scope all and written to XLIFF bytes in memory;
-    /// returns units + bytes as the row's result.
+    /// Every default locale exported with scope all and written to XLIFF bytes in memory, and its
+    /// source words counted as `l10n export` prints them (each text once per run); returns the
+    /// units, and the bytes plus the words as the row's result.
     static func exportToMemory(_ project: Project, suggestions: Bool = false) throws -> (units: Int, bytes: Int) {
         let exporter = XLIFFExporter(project: project)
         let writer = XLIFFWriter(tool: .l10n(version: "bench"))
         var units = 0, bytes = 0
+        var wordCounts = SourceWordCounts()
         if suggestions {
             // As `l10n export --suggestions` (`ExportJob`): the memory built beside the first
             // export, each locale's suggestions found beside the next locale's export.
             try exporter.exportsWithSuggestions(locales: exporter.defaultLocales, scope: .all) { export in
                 units += export.unitCount
-                bytes += try writer.data(export.document).count
+                bytes += try writer.data(export.document).count + export.sourceWords(counting: &wordCounts)
             }
             return (units, bytes)
         }
         for locale in exporter.defaultLocales {
             let export = exporter.export(locale: locale, scope: .all)
             units += export.unitCount
-            bytes += try writer.data(export.document).count
+            bytes += try writer.data(export.document).count + export.sourceWords(counting: &wordCounts)
         }
         return (units, bytes)
     }
@@ -141,9 +143,11 @@ struct HandoffBench {
     static func exportToDisk(_ project: Project, folder: URL) throws -> (units: Int, bytes: Int) {
         let exporter = XLIFFExporter(project: project)
         var units = 0, bytes = 0
+        var wordCounts = SourceWordCounts()
         for locale in exporter.defaultLocales {
             let export = exporter.export(locale: locale, scope: .all)
             units += export.unitCount
+            bytes += export.sourceWords(counting: &wordCounts)
             let url = try export.write(to: folder, format: .xliff, tool: .l10n(version: "bench"))
             bytes += (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
         }
