@@ -68,8 +68,7 @@ struct ImportCommand: ParsableCommand {
         let job = ImportJob(options: ImportOptions(dryRun: dryRun || !failures.isEmpty, force: writing.force, lockTimeout: writing.lockTimeout,
                                                  sourceEdits: sourceEdits))
         // Counted before the job, which lets each parsed file go once it is planned.
-        var wordCounts = SourceWordCounts()
-        let sourceWords = json ? inputs.reduce(0) { $0 + $1.document.sourceWords(counting: &wordCounts) } : nil
+        let sourceWords = json ? ImportInput.sourceWords(inputs) : nil
         let plan: ImportPlan
         do {
             plan = try job.run(consume inputs, root: root, waiting: context.note, warnings: context.note).plan

@@ -8,7 +8,7 @@ public enum MessageText {
         var text = text
         return text.withUTF8 { bytes in
             var escapes = 0
-            for byte in bytes where byte < 0x5D && Self.escape(byte) != nil { escapes += 1 }
+            for byte in bytes where Self.escape(byte) != nil { escapes += 1 }
             return String(unsafeUninitializedCapacity: bytes.count + escapes + 2) { buffer in
                 buffer[0] = 0x22
                 var count = 1
@@ -17,7 +17,7 @@ public enum MessageText {
                     count += bytes.count
                 } else {
                     for byte in bytes {
-                        if byte < 0x5D, let escaped = Self.escape(byte) {
+                        if let escaped = Self.escape(byte) {
                             buffer[count] = 0x5C
                             buffer[count + 1] = escaped
                             count += 2
@@ -36,7 +36,9 @@ public enum MessageText {
     /// The letter after the backslash for a byte that is escaped: `\\`, `\"`, `\n`, `\r`, `\t`.
     @inline(__always)
     private static func escape(_ byte: UInt8) -> UInt8? {
-        switch byte {
+        // Every escaped byte is below `]`: most bytes are answered by this one comparison.
+        guard byte < 0x5D else { return nil }
+        return switch byte {
         case 0x5C: 0x5C
         case 0x22: 0x22
         case 0x0A: 0x6E

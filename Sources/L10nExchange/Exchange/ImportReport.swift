@@ -88,6 +88,13 @@ public struct ImportReport: Sendable {
         if !chunk.isEmpty { write(String(decoding: chunk, as: UTF8.self)) }
     }
 
+    /// `"input"`, `"line"`, `"column"`: where the unit's `<trans-unit>` is.
+    private static func place(of outcome: ImportUnitOutcome, to json: inout JSONStream) {
+        json.member("input", string: outcome.location?.file ?? outcome.input)
+        json.member("line", number: outcome.location?.line)
+        json.member("column", number: outcome.location?.column)
+    }
+
     /// About how many bytes `writeText` and `writeJSON` hand over at a time.
     static let chunkSize = 1 << 16
 
@@ -265,9 +272,7 @@ public struct ImportReport: Sendable {
         }
         json.strings("notes", plan.notes)
         json.objects("sourceEdits", plan.outcomes.filter { $0.sourceEdit != nil }) { json, outcome in
-            json.member("input", string: outcome.location?.file ?? outcome.input)
-            json.member("line", number: outcome.location?.line)
-            json.member("column", number: outcome.location?.column)
+            Self.place(of: outcome, to: &json)
             json.member("target", string: outcome.targetPath)
             json.member("key", string: outcome.key)
             json.member("id", string: outcome.id)
@@ -284,9 +289,7 @@ public struct ImportReport: Sendable {
             }
         }
         json.objects("units", plan.outcomes) { json, outcome in
-            json.member("input", string: outcome.location?.file ?? outcome.input)
-            json.member("line", number: outcome.location?.line)
-            json.member("column", number: outcome.location?.column)
+            Self.place(of: outcome, to: &json)
             json.member("original", string: outcome.original)
             json.member("id", string: outcome.id)
             json.member("locale", string: outcome.locale)

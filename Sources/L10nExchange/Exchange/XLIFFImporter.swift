@@ -33,6 +33,13 @@ public struct ImportInput: Sendable {
         }
         return ImportInput(path: display, document: try XLIFFReader().read(contentsOf: url, displayPath: display), url: url)
     }
+
+    /// The source words of every input's units (`XLIFFDocument.sourceWords`), each text counted
+    /// once across the inputs: what the import report states as `sourceWords`.
+    public static func sourceWords(_ inputs: [ImportInput]) -> Int {
+        var counts = SourceWordCounts()
+        return inputs.reduce(0) { $0 + $1.document.sourceWords(counting: &counts) }
+    }
 }
 
 /// Everything an import will do: the outcome of every unit and the bytes of every file it

@@ -114,19 +114,21 @@ public struct ImportJob: Sendable {
 /// made in memory (no `url`) cannot be read again, so they are held for every plan.
 struct ImportAttempts {
     private var first: [ImportInput]?
+    /// What a retry reads again, nil when an input has no file; then `kept` is every input.
+    private let files: [(path: String, url: URL)]?
     private let kept: [ImportInput]?
-    private let sources: [(path: String, url: URL?)]
 
     init(_ inputs: consuming [ImportInput]) {
-        sources = inputs.map { ($0.path, $0.url) }
-        kept = sources.allSatisfy { $0.url != nil } ? nil : inputs
+        let files = inputs.compactMap { input in input.url.map { (path: input.path, url: $0) } }
+        self.files = files.count == inputs.count ? files : nil
+        kept = self.files == nil ? inputs : nil
         first = inputs
     }
 
     /// The inputs for the next plan. Throws the located error of a file that can no longer be read.
     mutating func next() throws -> [ImportInput] {
         if let first = first.take() { return first }
-        if let kept { return kept }
-        return try sources.map { try ImportInput.read(contentsOf: $0.url!, displayPath: $0.path) }
+        guard let files else { return kept ?? [] }
+        return try files.map { try ImportInput.read(contentsOf: $0.url, displayPath: $0.path) }
     }
 }

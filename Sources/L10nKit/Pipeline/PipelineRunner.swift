@@ -134,8 +134,7 @@ public struct PipelineRunner: Sendable {
         case .importFiles(let files, let dryRun, let sourceEdits):
             let inputs = try files.map { try ImportInput.read(contentsOf: $0, displayPath: $0.path) }
             // Counted before the job, which lets each parsed file go once it is planned.
-            var wordCounts = SourceWordCounts()
-            let sourceWords = inputs.reduce(0) { $0 + $1.document.sourceWords(counting: &wordCounts) }
+            let sourceWords = ImportInput.sourceWords(inputs)
             var notes: [String] = []
             let result = try ImportJob(options: ImportOptions(dryRun: dryRun, sourceEdits: sourceEdits)).run(consume inputs, root: project.root, project: project,
                                                                                   waiting: { notes.append($0) })
