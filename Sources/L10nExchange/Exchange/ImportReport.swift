@@ -107,85 +107,84 @@ public struct ImportReport: Sendable {
     /// Appends the unit's line (without the newline) piece by piece: an interpolated line cost
     /// about 12,000 instructions, appending to a `String` 10,000, and the report has one per unit.
     static func append(_ outcome: ImportUnitOutcome, to text: inout [UInt8]) {
+        func add(_ piece: String) { text.append(contentsOf: piece.utf8) }
+        func addState(_ state: String?) {
+            guard let state else { return }
+            add(" (")
+            add(state)
+            add(")")
+        }
+        func subject() {
+            add(outcome.targetPath ?? outcome.original)
+            add(" ")
+            add(MessageText.quoted(outcome.id))
+            add(" [")
+            add(outcome.locale)
+            add("]")
+        }
         if let location = outcome.location {
-            text.append(contentsOf: location.file.utf8)
+            add(location.file)
             if !location.isWholeFile {
-                text.append(0x3A)
-                text.append(contentsOf: String(location.line).utf8)
-                text.append(0x3A)
-                text.append(contentsOf: String(location.column).utf8)
+                add(":")
+                add(String(location.line))
+                add(":")
+                add(String(location.column))
             }
         } else {
-            text.append(contentsOf: outcome.input.utf8)
-        }
-        func subject(_ text: inout [UInt8]) {
-            text.append(contentsOf: (outcome.targetPath ?? outcome.original).utf8)
-            text.append(contentsOf: " ".utf8)
-            text.append(contentsOf: MessageText.quoted(outcome.id).utf8)
-            text.append(contentsOf: " [".utf8)
-            text.append(contentsOf: outcome.locale.utf8)
-            text.append(contentsOf: "]".utf8)
+            add(outcome.input)
         }
         switch outcome.status {
         case .applied:
-            text.append(contentsOf: ": applied: ".utf8)
-            subject(&text)
-            text.append(contentsOf: ": ".utf8)
+            add(": applied: ")
+            subject()
+            add(": ")
             if outcome.oldValue == outcome.newValue, let value = outcome.newValue {
-                text.append(contentsOf: MessageText.quoted(value).utf8)
-                text.append(contentsOf: " (".utf8)
-                text.append(contentsOf: (outcome.oldState ?? "none").utf8)
-                text.append(contentsOf: " → ".utf8)
-                text.append(contentsOf: (outcome.newState ?? "none").utf8)
-                text.append(contentsOf: ")".utf8)
+                add(MessageText.quoted(value))
+                add(" (")
+                add(outcome.oldState ?? "none")
+                add(" → ")
+                add(outcome.newState ?? "none")
+                add(")")
             } else {
-                text.append(contentsOf: (outcome.oldValue.map(MessageText.quoted) ?? "(none)").utf8)
-                text.append(contentsOf: " → ".utf8)
-                text.append(contentsOf: (outcome.newValue.map(MessageText.quoted) ?? "(none)").utf8)
-                if let state = outcome.newState {
-                    text.append(contentsOf: " (".utf8)
-                    text.append(contentsOf: state.utf8)
-                    text.append(contentsOf: ")".utf8)
-                }
+                add(outcome.oldValue.map(MessageText.quoted) ?? "(none)")
+                add(" → ")
+                add(outcome.newValue.map(MessageText.quoted) ?? "(none)")
+                addState(outcome.newState)
             }
-            if outcome.createsEntry { text.append(contentsOf: ", new key copied from the SDK".utf8) }
+            if outcome.createsEntry { add(", new key copied from the SDK") }
             if let edit = outcome.sourceEdit {
                 let review = edit.setToNeedsReview.count, recheck = edit.toRecheck.count
                 var parts: [String] = []
                 if review > 0 { parts.append("\(review) translation\(review == 1 ? "" : "s") set to needs_review") }
                 if recheck > 0 { parts.append("\(recheck) translation\(recheck == 1 ? "" : "s") to re-check") }
-                text.append(contentsOf: ("; source edit: " + (parts.isEmpty ? "no translation to review" : parts.joined(separator: ", "))).utf8)
+                add("; source edit: " + (parts.isEmpty ? "no translation to review" : parts.joined(separator: ", ")))
             }
             if let message = outcome.message {
-                text.append(contentsOf: "; ".utf8)
-                text.append(contentsOf: message.utf8)
+                add("; ")
+                add(message)
             }
         case .unchanged:
-            text.append(contentsOf: ": unchanged: ".utf8)
-            subject(&text)
-            text.append(contentsOf: ": ".utf8)
-            text.append(contentsOf: (outcome.newValue.map(MessageText.quoted) ?? "(none)").utf8)
-            if let state = outcome.newState {
-                text.append(contentsOf: " (".utf8)
-                text.append(contentsOf: state.utf8)
-                text.append(contentsOf: ")".utf8)
-            }
+            add(": unchanged: ")
+            subject()
+            add(": ")
+            add(outcome.newValue.map(MessageText.quoted) ?? "(none)")
+            addState(outcome.newState)
         case .skipped:
-            text.append(contentsOf: ": skipped (".utf8)
-            text.append(contentsOf: (outcome.reason?.rawValue ?? "rule").utf8)
-            text.append(contentsOf: "): ".utf8)
-            subject(&text)
+            add(": skipped (")
+            add(outcome.reason?.rawValue ?? "rule")
+            add("): ")
+            subject()
             if outcome.reason == .notTranslated, let state = outcome.xliffState {
-                text.append(contentsOf: ": state ".utf8)
-                text.append(contentsOf: state.utf8)
+                add(": state ")
+                add(state)
             }
         case .refused:
-            text.append(contentsOf: ": error: refused (".utf8)
-            text.append(contentsOf: (outcome.reason?.rawValue ?? "rule").utf8)
-            text.append(contentsOf: "): ".utf8)
-            subject(&text)
-            text.append(contentsOf: ": ".utf8)
-            text.append(contentsOf: (outcome.message ?? "").utf8)
+            add(": error: refused (")
+            add(outcome.reason?.rawValue ?? "rule")
+            add("): ")
+            subject()
+            add(": ")
+            add(outcome.message ?? "")
         }
     }
 
