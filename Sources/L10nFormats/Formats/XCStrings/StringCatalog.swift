@@ -98,17 +98,81 @@ public struct CatalogEntry: Hashable, Sendable {
 /// that the string unit's `%#@NAME@` placeholders refer to.
 public struct CatalogLocalization: Hashable, Sendable {
     public var stringUnit: StringUnit?
-    public var variations: CatalogVariations?
-    /// Substitutions by name (the `NAME` in `%#@NAME@`).
-    public var substitutions: [String: Substitution]?
-    public var unknownFields: [String: JSONValue]
+    /// Variations, substitutions and unknown fields, which most localizations lack, share one
+    /// copy-on-write box (nil when all are empty): a catalog holds a localization per key and
+    /// locale, and this keeps each at 32 bytes instead of 64.
+    private var extras: Extras?
 
     public init(stringUnit: StringUnit? = nil, variations: CatalogVariations? = nil,
                 substitutions: [String: Substitution]? = nil, unknownFields: [String: JSONValue] = [:]) {
         self.stringUnit = stringUnit
-        self.variations = variations
-        self.substitutions = substitutions
-        self.unknownFields = unknownFields
+        let extras = Extras(variations: variations, substitutions: substitutions, unknownFields: unknownFields)
+        self.extras = extras.isEmpty ? nil : extras
+    }
+
+    public var variations: CatalogVariations? {
+        get { extras?.variations }
+        _modify {
+            let box = uniqueExtras()
+            yield &box.variations
+            if box.isEmpty { extras = nil }
+        }
+    }
+
+    /// Substitutions by name (the `NAME` in `%#@NAME@`).
+    public var substitutions: [String: Substitution]? {
+        get { extras?.substitutions }
+        _modify {
+            let box = uniqueExtras()
+            yield &box.substitutions
+            if box.isEmpty { extras = nil }
+        }
+    }
+
+    public var unknownFields: [String: JSONValue] {
+        get { extras?.unknownFields ?? [:] }
+        _modify {
+            let box = uniqueExtras()
+            yield &box.unknownFields
+            if box.isEmpty { extras = nil }
+        }
+    }
+
+    /// The box, made or copied so that this value alone holds it and may change it in place.
+    private mutating func uniqueExtras() -> Extras {
+        if let extras, isKnownUniquelyReferenced(&self.extras) { return extras }
+        let box = extras.map { Extras(variations: $0.variations, substitutions: $0.substitutions, unknownFields: $0.unknownFields) }
+            ?? Extras(variations: nil, substitutions: nil, unknownFields: [:])
+        extras = box
+        return box
+    }
+
+    public static func == (lhs: CatalogLocalization, rhs: CatalogLocalization) -> Bool {
+        guard lhs.stringUnit == rhs.stringUnit else { return false }
+        if lhs.extras === rhs.extras { return true }
+        return lhs.variations == rhs.variations && lhs.substitutions == rhs.substitutions && lhs.unknownFields == rhs.unknownFields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(stringUnit)
+        hasher.combine(variations)
+        hasher.combine(substitutions)
+        hasher.combine(unknownFields)
+    }
+
+    /// Mutated only through `uniqueExtras()`, when no other value holds it.
+    private final class Extras: @unchecked Sendable {
+        var variations: CatalogVariations?
+        var substitutions: [String: Substitution]?
+        var unknownFields: [String: JSONValue]
+
+        init(variations: CatalogVariations?, substitutions: [String: Substitution]?, unknownFields: [String: JSONValue]) {
+            self.variations = variations
+            self.substitutions = substitutions
+            self.unknownFields = unknownFields
+        }
+
+        var isEmpty: Bool { variations == nil && substitutions == nil && unknownFields.isEmpty }
     }
 }
 
@@ -155,23 +219,116 @@ public struct Substitution: Hashable, Sendable {
 
 /// A translated (or not yet translated) text and its review state.
 public struct StringUnit: Hashable, Sendable {
-    public var state: StringUnitState
     public var value: String
-    public var unknownFields: [String: JSONValue]
+    /// The state, with the unknown fields in a box when there are any: 24 bytes a unit.
+    private var tail: Tail
+
+    private enum Tail: Sendable {
+        case state(StringUnitState)
+        case withFields(Fields)
+    }
+
+    /// Never changed: a change of either makes a new box.
+    private final class Fields: Sendable {
+        let state: StringUnitState
+        let unknownFields: [String: JSONValue]
+
+        init(state: StringUnitState, unknownFields: [String: JSONValue]) {
+            self.state = state
+            self.unknownFields = unknownFields
+        }
+    }
 
     public init(state: StringUnitState, value: String, unknownFields: [String: JSONValue] = [:]) {
-        self.state = state
         self.value = value
-        self.unknownFields = unknownFields
+        tail = Self.tail(state, unknownFields)
+    }
+
+    public var state: StringUnitState {
+        get {
+            switch tail {
+            case .state(let state): return state
+            case .withFields(let fields): return fields.state
+            }
+        }
+        set { tail = Self.tail(newValue, unknownFields) }
+    }
+
+    public var unknownFields: [String: JSONValue] {
+        get {
+            guard case .withFields(let fields) = tail else { return [:] }
+            return fields.unknownFields
+        }
+        set { tail = Self.tail(state, newValue) }
+    }
+
+    private static func tail(_ state: StringUnitState, _ unknownFields: [String: JSONValue]) -> Tail {
+        unknownFields.isEmpty ? .state(state) : .withFields(Fields(state: state, unknownFields: unknownFields))
+    }
+
+    public static func == (lhs: StringUnit, rhs: StringUnit) -> Bool {
+        lhs.value == rhs.value && lhs.state == rhs.state && lhs.unknownFields == rhs.unknownFields
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
+        hasher.combine(state)
+        hasher.combine(unknownFields)
     }
 }
 
 /// `stringUnit.state`; values this version does not know are kept as read.
 public struct StringUnitState: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(stringLiteral value: String) { rawValue = value }
+    /// The states Xcode writes as a code, any other text boxed: eight bytes in every string unit
+    /// instead of a sixteen-byte `String`.
+    private enum Storage: Sendable {
+        case known(UInt8)
+        case other(Other)
+    }
+
+    private final class Other: Sendable {
+        let rawValue: String
+        init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+
+    private let storage: Storage
+
+    public var rawValue: String {
+        switch storage {
+        case .known(0): return "new"
+        case .known(1): return "translated"
+        case .known(2): return "needs_review"
+        case .known(3): return "stale"
+        case .known(_): return "machine_translated"
+        case .other(let other): return other.rawValue
+        }
+    }
+
+    public init(rawValue: String) {
+        // None of these holds a character with a canonically equivalent spelling, so `==` here
+        // matches exactly these bytes, and `rawValue` gives back the bytes that were read.
+        switch rawValue {
+        case "new": storage = .known(0)
+        case "translated": storage = .known(1)
+        case "needs_review": storage = .known(2)
+        case "stale": storage = .known(3)
+        case "machine_translated": storage = .known(4)
+        default: storage = .other(Other(rawValue))
+        }
+    }
+
+    public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }
+
+    public static func == (lhs: StringUnitState, rhs: StringUnitState) -> Bool {
+        switch (lhs.storage, rhs.storage) {
+        case (.known(let left), .known(let right)): return left == right
+        case (.other(let left), .other(let right)): return left.rawValue == right.rawValue
+        default: return false
+        }
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public static let new = StringUnitState(rawValue: "new")
     public static let translated = StringUnitState(rawValue: "translated")
