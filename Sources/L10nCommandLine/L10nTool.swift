@@ -30,6 +30,7 @@ public enum L10nTool {
     /// A failed write to standard output or error (closed pipe, full disk) exits 2, never 0.
     public static func main() -> Never {
         StandardStream.ignoreBrokenPipeSignal()
+        ProcessMemory.mapLargeBlocksSeparately()
         var status = run(Array(CommandLine.arguments.dropFirst()), context: .process())
         for stream in [StandardStream.output, StandardStream.error] {
             guard let failure = stream.failure else { continue }

@@ -10,6 +10,9 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
+// As the `l10n` command does, so that the peak memory rows measure what the command uses.
+ProcessMemory.mapLargeBlocksSeparately()
+
 let options: BenchOptions
 do {
     options = try BenchOptions(Array(CommandLine.arguments.dropFirst()))
