@@ -85,8 +85,15 @@ public struct CatalogUnits: Sendable {
 
     /// The units of one entry in Xcode's unit order (by id).
     public func units(key: String, entry: CatalogEntry, sourceLanguage: String) -> [ExchangeUnit] {
-        let source = entry.localizations?[sourceLanguage]
-        let target = locale == sourceLanguage ? nil : entry.localizations?[locale]
+        units(key: key, localizations: entry.localizations, note: entry.comment ?? "", translate: entry.shouldTranslate != false,
+              sourceLanguage: sourceLanguage)
+    }
+
+    /// The same, from the parts of the entry the units carry.
+    func units(key: String, localizations: [String: CatalogLocalization]?, note: String, translate: Bool,
+               sourceLanguage: String) -> [ExchangeUnit] {
+        let source = localizations?[sourceLanguage]
+        let target = locale == sourceLanguage ? nil : localizations?[locale]
         let sourceLeaves = source?.stringUnits ?? []
         let targetLeaves = target?.stringUnits ?? []
 
@@ -111,8 +118,8 @@ public struct CatalogUnits: Sendable {
                 targetSubstitution: targetSubstitution,
                 targetValue: current?.value,
                 targetState: current?.state,
-                translate: entry.shouldTranslate != false,
-                note: entry.comment ?? "",
+                translate: translate,
+                note: note,
                 isPluralCase: path.components.count >= 2 && path.components[path.components.count - 2] == "plural"))
         }
         return units.sorted { XLIFFOrder.catalogUnitPrecedes($0.id, $1.id) }

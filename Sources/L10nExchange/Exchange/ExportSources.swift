@@ -141,10 +141,10 @@ final class EntrySources: Sendable {
         /// The source text as the catalog holds it.
         var sourceValue: String
         var sourceSubstitution: SubstitutionArgument?
+        /// For a plural case: the index of its variation in `pluralPrefixes`, else -1.
+        var pluralVariation: Int32
         /// Whether the path goes through a substitution, so the target's `%arg` meaning may differ.
         var throughSubstitution: Bool
-        /// For a plural case: the index of its variation in `pluralPrefixes`, else -1.
-        var pluralVariation: Int
         /// For a plural case: its category's bit (`EntrySources.categoryBit`).
         var categoryBit: UInt8
     }
@@ -160,11 +160,10 @@ final class EntrySources: Sendable {
     let key: String
     /// The language whose localization is the source side.
     let sourceLanguage: String
-    /// The entry as read (an empty one when made with `keepingEntry: false`).
-    let entry: CatalogEntry
+    /// The entry's localizations as read (none when made with `keepingEntry: false`). Not the
+    /// whole entry: a project holds one of these per key, and the rest is in `note` and below.
+    let localizations: [String: CatalogLocalization]?
     let note: String
-    let translate: Bool
-    let shape: Shape
     let units: [Unit]
     /// Paths of the source's string units outside plural variations, but the root (`hasRootUnit`).
     let sourcePaths: Set<StringUnitPath>
@@ -172,6 +171,10 @@ final class EntrySources: Sendable {
     let pluralPrefixes: [[String]]
     /// Per plural variation: the `zero` bit when the source has a `zero` case, else 0.
     let sourceZero: [UInt8]
+    let translate: Bool
+    /// `extractionState` is `stale`.
+    let isStale: Bool
+    let shape: Shape
     /// Whether a target's plain value has a unit: the source has one, or the entry is `keyOnly`.
     let hasRootUnit: Bool
 
@@ -195,9 +198,10 @@ final class EntrySources: Sendable {
     init(key: String, entry: CatalogEntry, sourceLanguage: String, keepingEntry: Bool = true) {
         self.key = key
         self.sourceLanguage = sourceLanguage
-        self.entry = keepingEntry ? entry : CatalogEntry()
+        localizations = keepingEntry ? entry.localizations : nil
         note = entry.comment ?? ""
         translate = entry.shouldTranslate != false
+        isStale = entry.extractionState == .stale
         var sourcePaths = Set<StringUnitPath>()
         var pluralPrefixes: [[String]] = []
         var sourceZero: [UInt8] = []
@@ -207,8 +211,7 @@ final class EntrySources: Sendable {
             shape = .keyOnly
             hasRootUnit = true
             units = [Unit(id: key, path: StringUnitPath(), source: FormatString.exported(key, substitution: nil), sourceValue: key,
-                          sourceSubstitution: nil,
-                          throughSubstitution: false, pluralVariation: -1, categoryBit: 0)]
+                          sourceSubstitution: nil, pluralVariation: -1, throughSubstitution: false, categoryBit: 0)]
             self.sourcePaths = sourcePaths
             self.pluralPrefixes = pluralPrefixes
             self.sourceZero = sourceZero
@@ -224,8 +227,8 @@ final class EntrySources: Sendable {
                 let substitution = CatalogUnits.substitution(in: source, at: leaf.path)
                 units.append(Unit(id: ExchangeUnit.id(key: key, path: leaf.path), path: leaf.path,
                                   source: FormatString.exported(leaf.unit.value, substitution: substitution),
-                                  sourceValue: leaf.unit.value, sourceSubstitution: substitution, throughSubstitution: leaf.path.components.contains("substitutions"),
-                                  pluralVariation: -1, categoryBit: 0))
+                                  sourceValue: leaf.unit.value, sourceSubstitution: substitution, pluralVariation: -1,
+                                  throughSubstitution: leaf.path.components.contains("substitutions"), categoryBit: 0))
                 continue
             }
             if let index = pluralPrefixes.firstIndex(of: prefix) {
@@ -241,8 +244,8 @@ final class EntrySources: Sendable {
                 guard let resolved = CatalogUnits.sourceText(at: path, key: key, source: source, sourceHasLeaves: true) else { continue }
                 units.append(Unit(id: ExchangeUnit.id(key: key, path: path), path: path,
                                   source: FormatString.exported(resolved.value, substitution: resolved.substitution),
-                                  sourceValue: resolved.value, sourceSubstitution: resolved.substitution, throughSubstitution: path.components.contains("substitutions"),
-                                  pluralVariation: index, categoryBit: 1 << UInt8(bit)))
+                                  sourceValue: resolved.value, sourceSubstitution: resolved.substitution, pluralVariation: Int32(index),
+                                  throughSubstitution: path.components.contains("substitutions"), categoryBit: 1 << UInt8(bit)))
             }
         }
         if units.count > 1 {

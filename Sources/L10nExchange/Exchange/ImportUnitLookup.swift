@@ -48,7 +48,7 @@ struct ImportUnitLookup {
             return localeUnits.units.units(key: key, entry: entry, sourceLanguage: sourceLanguage).first { $0.id == id }
         }
         guard let unit = known.units.first(where: { $0.id == id }) else { return nil }
-        if unit.pluralVariation >= 0 && categories[unit.pluralVariation] & unit.categoryBit == 0 { return nil }
+        if unit.pluralVariation >= 0 && categories[Int(unit.pluralVariation)] & unit.categoryBit == 0 { return nil }
         var targetSubstitution = unit.sourceSubstitution
         if unit.throughSubstitution, let target, let own = CatalogUnits.substitution(in: target, at: unit.path) {
             targetSubstitution = own

@@ -182,7 +182,7 @@ public struct XLIFFExporter: Sendable {
                     units = []
                 } else {
                     units = self.units(of: catalog, catalogUnits, missingOnly: true) { _, entry in
-                        entry.entry.extractionState != .stale && entry.translate
+                        !entry.isStale && entry.translate
                     }.units
                 }
             case .overrides:
@@ -288,13 +288,15 @@ public struct XLIFFExporter: Sendable {
         // releases every string it holds.
         catalog.entries.withUnsafeBufferPointer { entries in
             for index in entries.indices where including(index, entries[index]) {
-                let target = isSourceLanguage && !sourceAsTarget ? nil : entries[index].entry.localizations?[localeID]
+                let target = isSourceLanguage && !sourceAsTarget ? nil : entries[index].localizations?[localeID]
                 if let categories = entries[index].categories(for: target, localeCategories: locale.categoryBits) {
                     targets[index] = target
                     masks[index] = categories
                     continue
                 }
-                for unit in locale.units.units(key: entries[index].key, entry: entries[index].entry, sourceLanguage: catalog.sourceLanguage)
+                let entry = entries[index]
+                for unit in locale.units.units(key: entry.key, localizations: entry.localizations, note: entry.note, translate: entry.translate,
+                                               sourceLanguage: catalog.sourceLanguage)
                 where !(missingOnly && (unit.isTranslated || (unit.targetValue == nil && target?.holdsOtherForm(than: unit.path) == true))) {
                     var transUnit = unit.transUnit
                     if sourceAsTarget {
@@ -311,7 +313,7 @@ public struct XLIFFExporter: Sendable {
                 guard let categories = masks[index] else { continue }
                 entries[index].units.withUnsafeBufferPointer { entryUnits in
                     let u = Int(position.unit)
-                    let variation = entryUnits[u].pluralVariation
+                    let variation = Int(entryUnits[u].pluralVariation)
                     if variation >= 0 && categories[variation] & entryUnits[u].categoryBit == 0 { return }
                     let target = targets[index]
                     let path = entryUnits[u].path
