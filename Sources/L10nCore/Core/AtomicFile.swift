@@ -102,9 +102,45 @@ public enum AtomicFile {
     /// Writes only when the bytes differ; returns whether it wrote.
     @discardableResult
     public static func writeIfChanged(_ data: Data, to url: URL) throws -> Bool {
-        if let existing = try? Data(contentsOf: url), existing == data { return false }
+        if holds(data, at: url) { return false }
         try write(data, to: url)
         return true
+    }
+
+    /// POSIX `read`, which `read(_:shownAs:)` hides inside this type.
+    private static func readBytes(_ file: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        SwiftGlibc.read(file, buffer, count)
+        #else
+        Darwin.read(file, buffer, count)
+        #endif
+    }
+
+    /// Whether the regular file at `url` (links followed) holds exactly `data`; false when it
+    /// cannot be read. Read 64 KiB at a time: a catalog's new bytes are compared with its file
+    /// without a second copy of the file beside them (an import holds both at its peak).
+    public static func holds(_ data: Data, at url: URL) -> Bool {
+        let file = open(url.path, O_RDONLY | O_CLOEXEC)
+        guard file >= 0 else { return false }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == data.count else { return false }
+        let pieceSize = 1 << 16
+        let piece = UnsafeMutableRawPointer.allocate(byteCount: pieceSize, alignment: 16)
+        defer { piece.deallocate() }
+        return data.withUnsafeBytes { expected in
+            var offset = 0
+            while true {
+                let count = readBytes(file, piece, pieceSize)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                if count == 0 { return offset == expected.count }
+                guard offset + count <= expected.count, memcmp(piece, expected.baseAddress! + offset, count) == 0 else { return false }
+                offset += count
+            }
+        }
     }
 
     /// "a FIFO (named pipe)", "a socket" or "a device" for such a file (after following links),

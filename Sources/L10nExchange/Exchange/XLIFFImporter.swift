@@ -931,14 +931,14 @@ struct ImportSession {
         for (path, catalog) in catalogs where applied[path, default: 0] > 0 {
             let url = project.url(forPath: path)
             let original = files.catalog(atPath: path)
-            let data = original == nil ? StringCatalogWriter().data(for: catalog) : StringCatalogWriter(finalNewline: .asRead).data(for: catalog)
-            // The file's bytes, read once for both comparisons, and only after the new bytes are
-            // made: held while those grow, they raised the peak.
-            let existing = try? Data(contentsOf: url)
-            if let original, let existing, !StringCatalogWriter(finalNewline: .asRead).writes(original.catalog, as: existing) {
+            // The file's bytes are let go before the new bytes are made, and those are compared
+            // with the file a piece at a time: the two held side by side were the import's peak.
+            if let original, let existing = try? Data(contentsOf: url),
+               !StringCatalogWriter(finalNewline: .asRead).writes(original.catalog, as: existing) {
                 notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
             }
-            if let existing, existing == data { continue }
+            let data = original == nil ? StringCatalogWriter().data(for: catalog) : StringCatalogWriter(finalNewline: .asRead).data(for: catalog)
+            if AtomicFile.holds(data, at: url) { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: original == nil,
                                             appliedUnits: applied[path] ?? 0, createdEntries: created[path] ?? 0,
                                             expected: original == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
@@ -963,7 +963,7 @@ struct ImportSession {
             } else {
                 data = StringsWriter.canonicalData(for: file, layout: table.isInterfaceBuilder ? .interfaceBuilder : nil)
             }
-            if let bytes = try? Data(contentsOf: url), bytes == data { continue }
+            if AtomicFile.holds(data, at: url) { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
                                             appliedUnits: applied[path] ?? 0, createdEntries: 0,
                                             expected: existing == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
@@ -979,7 +979,7 @@ struct ImportSession {
             let url = project.url(forPath: path)
             let existing = table.table.pluralFiles[locale]
             let data = StringsdictWriter.data(for: Self.stringsdict(values, source: table.sourceFile, existing: existing, path: path))
-            if let bytes = try? Data(contentsOf: url), bytes == data { continue }
+            if AtomicFile.holds(data, at: url) { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
                                             appliedUnits: applied[path] ?? 0, createdEntries: 0,
                                             expected: existing == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
