@@ -12,14 +12,20 @@ public struct FormatFile: Sendable {
     /// The canonical bytes when a parsed model already gives them (a discovered project: nothing
     /// is parsed twice); nil to canonicalize the bytes read.
     public var canonical: Data?
+    /// The parsed catalog whose canonical bytes the file must have: compared with the file as
+    /// they are written, and made only when the file differs (a project's catalogs are tens of
+    /// megabytes, and most are canonical already).
+    public var catalog: StringCatalog?
     /// What the file must still be when it is replaced (as discovery read it, or unchecked).
     public var expected: FileTransaction.Expected
 
-    public init(path: String, url: URL, form: CanonicalForm, canonical: Data? = nil, expected: FileTransaction.Expected = .unchecked) {
+    public init(path: String, url: URL, form: CanonicalForm, canonical: Data? = nil, catalog: StringCatalog? = nil,
+                expected: FileTransaction.Expected = .unchecked) {
         self.path = path
         self.url = url
         self.form = form
         self.canonical = canonical
+        self.catalog = catalog
         self.expected = expected
     }
 }
@@ -97,18 +103,18 @@ public struct FormatJob: Sendable {
     public static func files(of project: Project) throws -> [FormatFile] {
         try project.requireLocalizedFiles(for: "format")
         var files: [FormatFile] = []
-        func add(_ path: String, _ form: CanonicalForm, _ canonical: Data) {
-            files.append(FormatFile(path: path, url: project.url(forPath: path), form: form, canonical: canonical,
+        func add(_ path: String, _ form: CanonicalForm, _ canonical: Data?, _ catalog: StringCatalog?) {
+            files.append(FormatFile(path: path, url: project.url(forPath: path), form: form, canonical: canonical, catalog: catalog,
                                     expected: project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
         }
         // A layer outside the root is the project's file only when the manifest marks it writable.
         for file in project.catalogs where project.mayWrite(path: file.path) {
-            add(file.path, .stringCatalog, StringCatalogWriter(finalNewline: .never).data(for: file.catalog))
+            add(file.path, .stringCatalog, nil, file.catalog)
         }
         for table in project.stringsTables {
             for locale in table.locales {
                 guard let file = table.files[locale] else { continue }
-                add(table.path(locale: locale), .strings, StringsWriter.canonicalData(for: file))
+                add(table.path(locale: locale), .strings, StringsWriter.canonicalData(for: file), nil)
             }
         }
         return files
@@ -144,7 +150,13 @@ public struct FormatJob: Sendable {
             progress(index + 1, files.count, file.path)
             do {
                 let data = try AtomicFile.read(file.url, shownAs: file.path)
-                let canonical = try file.canonical ?? file.form.canonicalize(data, file.path)
+                let canonical: Data
+                if let catalog = file.catalog {
+                    let writer = StringCatalogWriter(finalNewline: .never)
+                    canonical = writer.writes(catalog, as: data) ? data : writer.data(for: catalog)
+                } else {
+                    canonical = try file.canonical ?? file.form.canonicalize(data, file.path)
+                }
                 if file.form.fileExtensions == CanonicalForm.stringCatalog.fileExtensions,
                    let warning = StringCatalogVersion.warning(StringCatalogVersion.declared(inCanonical: canonical), file: file.path) {
                     result.warnings.append(warning)

@@ -70,6 +70,47 @@ final class FormatCommandTests: XCTestCase {
         XCTAssertEqual(CLIRun(["format", "--check"] + names, in: folder).status, 0)
     }
 
+    /// A discovered project's catalogs are compared from the model as they are written, their
+    /// bytes made only for a file that differs: the same findings and bytes as canonicalizing what
+    /// was read, on every Xcode catalog as Xcode wrote it, scrambled, and with a final newline.
+    func testProjectCatalogsCompareAsTheirBytesDo() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        var expectedChanged: Set<String> = []
+        for (index, source) in try JSONRoundTripTests.xcodeCatalogs().enumerated() {
+            let xcode = try Data(contentsOf: source)
+            let forms = [xcode, try scrambled(xcode), xcode + Data([0x0A])]
+            for (form, data) in forms.enumerated() {
+                let name = "Catalog\(index)-\(form).xcstrings"
+                _ = try copy(data, to: folder, as: name)
+                if form > 0 { expectedChanged.insert(name) }
+            }
+        }
+        let project = try ProjectDiscovery(root: folder).discover()
+        let fromModel = try FormatJob.files(of: project)
+        XCTAssertTrue(fromModel.allSatisfy { $0.catalog != nil && $0.canonical == nil }, "catalog bytes were made before comparing")
+        let fromBytes = fromModel.map { FormatFile(path: $0.path, url: $0.url, form: $0.form) }
+        for rewrite in [false, true] {
+            let job = FormatJob(options: FormatOptions(rewrite: rewrite))
+            let scratch = try Fixtures.temporaryFolder(self)
+            let copies = fromModel.map { file -> FormatFile in
+                var copy = file
+                copy.url = scratch.appendingPathComponent(file.path)
+                copy.expected = .unchecked
+                try? FileManager.default.copyItem(at: file.url, to: copy.url)
+                return copy
+            }
+            let modelResult = try job.run(copies, root: scratch)
+            let bytesResult = try job.run(fromBytes, root: folder)
+            XCTAssertEqual(modelResult.checked, bytesResult.checked)
+            XCTAssertEqual(Set(modelResult.differences.map(\.path)), expectedChanged)
+            XCTAssertEqual(modelResult.differences.map { "\($0.path): \($0.difference.description)" },
+                           bytesResult.differences.map { "\($0.path): \($0.difference.description)" })
+            XCTAssertEqual(modelResult.written.map(\.path), bytesResult.written.map(\.path))
+            XCTAssertTrue(zip(modelResult.written, bytesResult.written).allSatisfy { $0.data == $1.data }, "rewrite \(rewrite): other bytes")
+            XCTAssertEqual(modelResult.warnings, bytesResult.warnings)
+        }
+    }
+
     func testDropsTheFinalNewline() throws {
         let folder = try Fixtures.temporaryFolder(self)
         let xcode = try Data(contentsOf: try Fixtures.shared("fixtures/xcstrings/KeepingYouAwake.KYASettings.xcstrings"))
