@@ -476,6 +476,12 @@ struct ImportSession {
         if let found = entry {
             candidate.expected = unitLookup.unit(id: unit.id, key: key, entry: found, sourceLanguage: sourceLanguage,
                                                  catalogPath: path, locale: locale)
+            if let expected = candidate.expected, expected.id.utf8.elementsEqual(unit.id.utf8) {
+                // The outcome keeps the project's id, one string for every locale's unit, and
+                // lets this file's copy go with its document (the outcomes outlive the documents).
+                outcome.id = expected.id
+                if key.utf8.elementsEqual(unit.id.utf8) { outcome.key = expected.id }
+            }
             if candidate.expected == nil { candidate.unknownID = "\"\(key)\" has no \(id.variationDescription) for \(locale)" }
         } else {
             candidate.unknownID = "\(path) has no key \"\(key)\"" + (path == files.editorCatalogPath ? " (nor does the SDK)" : "")
@@ -924,6 +930,10 @@ struct ImportSession {
 
     /// The bytes of every file whose content changes.
     mutating func finish() -> ImportPlan {
+        // What only the planning needed goes before the new files' bytes are made.
+        seen = ImportUnitIDs()
+        unitLookup = ImportUnitLookup()
+        sourceFormats = [:]
         if unfinishedSourceEdits > 0 {
             notes.append("\(unfinishedSourceEdits) development-language unit\(unfinishedSourceEdits == 1 ? " has" : "s have") an edited text in an unfinished state (Xcode exports a key-as-source text as new) and \(unfinishedSourceEdits == 1 ? "was" : "were") skipped; set state=\"translated\" (or remove the state) on the edited targets to apply them")
         }

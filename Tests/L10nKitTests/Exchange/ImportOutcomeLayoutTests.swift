@@ -2,6 +2,9 @@ import XCTest
 @testable import L10nExchange
 @testable import L10nCore
 @testable import L10nTestSupport
+@testable import L10nXLIFF
+@testable import L10nProject
+@testable import L10nFormats
 
 /// The outcome's compact fields (states as codes, message and source edit boxed) read and
 /// compare exactly as the plain `String?` fields they replaced.
@@ -48,5 +51,41 @@ final class ImportOutcomeLayoutTests: XCTestCase {
         outcome.sourceEdit = nil
         XCTAssertEqual(outcome, ImportUnitOutcome(status: .refused, input: "fr.xliff", location: SourceLocation(file: "fr.xliff", line: 3, column: 7),
                                                   original: "a", id: "k", locale: "fr"))
+    }
+
+    /// An outcome keeps the project's id string, one for every locale's unit, instead of the
+    /// translator file's copy, but only when the bytes are the same: an id that matches a key
+    /// only canonically (decomposed `é` for a composed one) is reported as the file wrote it.
+    func testOutcomesShareTheProjectsIDOnlyWhenItIsTheSameBytes() throws {
+        let root = try Fixtures.temporaryFolder(self)
+        let composed = "Caf\u{E9} settings for the whole editor"
+        let decomposed = "Cafe\u{301} settings for the whole editor"
+        let catalog = StringCatalog(sourceLanguage: "en", entries: [composed: CatalogEntry(), "Another rather long key of the project": CatalogEntry()])
+        let url = root.appendingPathComponent("App/Localizable.xcstrings")
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try StringCatalogWriter().data(for: catalog).write(to: url)
+        var inputs: [ImportInput] = []
+        for locale in ["de", "fr"] {
+            let text = ReliabilityFixtures.xliff(target: locale, [("App/Localizable.xcstrings", [
+                (decomposed, decomposed, "x"), ("Another rather long key of the project", "Another rather long key of the project", "y"),
+            ])])
+            inputs.append(try ImportInput.read(contentsOf: try ReliabilityFixtures.write(text, "\(locale).xliff", in: root)))
+        }
+        let plan = try XLIFFImporter(project: ProjectDiscovery(root: root).discover()).plan(inputs)
+        XCTAssertEqual(plan.outcomes.count, 4)
+        let canonical = plan.outcomes.filter { $0.id == composed }
+        XCTAssertEqual(canonical.map(\.status), [.applied, .applied], "the decomposed id no longer finds the composed key")
+        for outcome in canonical {
+            XCTAssertEqual(Array(outcome.id.utf8), Array(decomposed.utf8), "the decomposed id was reported with the catalog's bytes")
+        }
+        func storage(_ text: String) -> UnsafePointer<UInt8>? {
+            var text = text
+            return text.withUTF8 { $0.baseAddress }
+        }
+        let long = plan.outcomes.filter { $0.id == "Another rather long key of the project" }
+        XCTAssertEqual(long.count, 2)
+        XCTAssertEqual(long.map { $0.status }, [.applied, .applied])
+        XCTAssertEqual(storage(long[0].id), storage(long[1].id), "each locale's outcome holds its own copy of the id")
+        XCTAssertEqual(storage(long[0].key ?? ""), storage(long[0].id))
     }
 }
