@@ -476,11 +476,11 @@ struct ImportSession {
         if let found = entry {
             candidate.expected = unitLookup.unit(id: unit.id, key: key, entry: found, sourceLanguage: sourceLanguage,
                                                  catalogPath: path, locale: locale)
-            if let expected = candidate.expected, expected.id.utf8.elementsEqual(unit.id.utf8) {
+            if let expected = candidate.expected, UTF8Key.same(expected.id, unit.id) {
                 // The outcome keeps the project's id, one string for every locale's unit, and
                 // lets this file's copy go with its document (the outcomes outlive the documents).
                 outcome.id = expected.id
-                if key.utf8.elementsEqual(unit.id.utf8) { outcome.key = expected.id }
+                if UTF8Key.same(key, unit.id) { outcome.key = expected.id }
             }
             if candidate.expected == nil { candidate.unknownID = "\"\(key)\" has no \(id.variationDescription) for \(locale)" }
         } else {
