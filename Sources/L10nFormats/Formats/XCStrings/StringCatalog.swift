@@ -140,7 +140,8 @@ public struct CatalogLocalization: Hashable, Sendable {
 
     /// The box, made or copied so that this value alone holds it and may change it in place.
     private mutating func uniqueExtras() -> Extras {
-        if let extras, isKnownUniquelyReferenced(&self.extras) { return extras }
+        // Checked before binding it: a binding is a second reference.
+        if isKnownUniquelyReferenced(&extras), let extras { return extras }
         let box = extras.map { Extras(variations: $0.variations, substitutions: $0.substitutions, unknownFields: $0.unknownFields) }
             ?? Extras(variations: nil, substitutions: nil, unknownFields: [:])
         extras = box
