@@ -72,20 +72,20 @@ public struct ImportUnitOutcome: Sendable, Equatable {
     public var targetPath: String?
     /// The `state` attribute of the `<target>`, as written.
     public var xliffState: String? {
-        get { states.xliff.text }
-        set { states.xliff = StateText(newValue) }
+        get { codedXLIFFState?.text }
+        set { codedXLIFFState = newValue.map(CodedText.init) }
     }
     /// The value and state the project had before (nil when it had none; `.strings` have no state).
     public var oldValue: String?
     public var oldState: String? {
-        get { states.old.text }
-        set { states.old = StateText(newValue) }
+        get { codedOldState?.text }
+        set { codedOldState = newValue.map(CodedText.init) }
     }
     /// The value and state the project has after (for `applied` and `unchanged`).
     public var newValue: String?
     public var newState: String? {
-        get { states.new.text }
-        set { states.new = StateText(newValue) }
+        get { codedNewState?.text }
+        set { codedNewState = newValue.map(CodedText.init) }
     }
     /// Why it was refused, or warnings about an applied value.
     public var message: String? {
@@ -105,10 +105,20 @@ public struct ImportUnitOutcome: Sendable, Equatable {
     /// An import keeps an outcome per unit until its report is printed (292,117 of them on the
     /// bench project): the three states are kept as codes and the message and source edit,
     /// which most units lack, in one box, which makes an outcome 208 bytes instead of 256.
-    private var states = (xliff: StateText(nil), old: StateText(nil), new: StateText(nil))
+    private var codedXLIFFState: CodedText<StateTexts>?
+    private var codedOldState: CodedText<StateTexts>?
+    private var codedNewState: CodedText<StateTexts>?
     private var rare: Rare?
 
-    private final class Rare: Sendable {
+    /// The states of XLIFF 1.2 and of String Catalogs.
+    enum StateTexts: TextVocabulary {
+        static let texts = ["translated", "needs-review-translation", "new", "final", "signed-off", "needs-translation",
+                            "needs-l10n", "needs-adaptation", "needs-review-l10n", "needs-review-adaptation",
+                            "needs_review", "stale", "machine_translated"]
+    }
+
+    /// Never made empty (`setRare`), so the outcome's synthesized equality is its fields'.
+    private final class Rare: Equatable, Sendable {
         let message: String?
         let sourceEdit: SourceEdit?
 
@@ -116,57 +126,12 @@ public struct ImportUnitOutcome: Sendable, Equatable {
             self.message = message
             self.sourceEdit = sourceEdit
         }
+
+        static func == (lhs: Rare, rhs: Rare) -> Bool { lhs.message == rhs.message && lhs.sourceEdit == rhs.sourceEdit }
     }
 
     private mutating func setRare(message: String?, sourceEdit: SourceEdit?) {
         rare = message == nil && sourceEdit == nil ? nil : Rare(message: message, sourceEdit: sourceEdit)
-    }
-
-    public static func == (lhs: ImportUnitOutcome, rhs: ImportUnitOutcome) -> Bool {
-        lhs.status == rhs.status && lhs.reason == rhs.reason && lhs.createsEntry == rhs.createsEntry && lhs.input == rhs.input
-            && lhs.location == rhs.location && lhs.original == rhs.original && lhs.id == rhs.id && lhs.locale == rhs.locale
-            && lhs.key == rhs.key && lhs.targetPath == rhs.targetPath && lhs.states == rhs.states && lhs.oldValue == rhs.oldValue
-            && lhs.newValue == rhs.newValue && lhs.message == rhs.message && lhs.rules == rhs.rules && lhs.sourceEdit == rhs.sourceEdit
-    }
-
-    /// A state as written (`translated`, `needs-review-translation`, `needs_review`...): the
-    /// states of XLIFF 1.2 and of String Catalogs as a code, any other text boxed.
-    struct StateText: Equatable, Sendable {
-        private enum Storage: Equatable, Sendable {
-            case none
-            case known(UInt8)
-            case other(Other)
-        }
-
-        private final class Other: Equatable, Sendable {
-            let text: String
-            init(_ text: String) { self.text = text }
-            static func == (lhs: Other, rhs: Other) -> Bool { lhs.text == rhs.text }
-        }
-
-        /// None of these holds a character with a canonically equivalent spelling, so a text
-        /// equal to one of them is exactly its bytes.
-        static let knownTexts = ["translated", "needs-review-translation", "new", "final", "signed-off", "needs-translation",
-                                 "needs-l10n", "needs-adaptation", "needs-review-l10n", "needs-review-adaptation",
-                                 "needs_review", "stale", "machine_translated"]
-
-        private let storage: Storage
-
-        init(_ text: String?) {
-            guard let text else {
-                storage = .none
-                return
-            }
-            if let index = Self.knownTexts.firstIndex(of: text) { storage = .known(UInt8(index)) } else { storage = .other(Other(text)) }
-        }
-
-        var text: String? {
-            switch storage {
-            case .none: return nil
-            case .known(let index): return Self.knownTexts[Int(index)]
-            case .other(let other): return other.text
-            }
-        }
     }
 
     /// The translations a changed source text puts up for review: in a catalog their state
@@ -226,7 +191,9 @@ public struct ImportUnitOutcome: Sendable, Equatable {
         self.newValue = newValue
         self.createsEntry = createsEntry
         self.rules = rules
-        states = (StateText(xliffState), StateText(oldState), StateText(newState))
+        codedXLIFFState = xliffState.map(CodedText.init)
+        codedOldState = oldState.map(CodedText.init)
+        codedNewState = newState.map(CodedText.init)
         rare = message.map { Rare(message: $0, sourceEdit: nil) }
     }
 }

@@ -16,7 +16,7 @@ final class ImportOutcomeLayoutTests: XCTestCase {
 
     func testStatesKeepEveryText() {
         var random = SeededRandom(seed: 5)
-        var texts: [String?] = ImportUnitOutcome.StateText.knownTexts + [nil, "", "Translated", "x-custom", "needs-review-translation ", "\u{212A}", "ñ"]
+        var texts: [String?] = ImportUnitOutcome.StateTexts.texts + [nil, "", "Translated", "x-custom", "needs-review-translation ", "\u{212A}", "ñ"]
         for _ in 0..<200 { texts.append(String((0..<random.below(12)).map { _ in random.pick(Array("abc-_xK\u{212A}é")) })) }
         for text in texts {
             var outcome = ImportUnitOutcome(status: .applied, input: "fr.xliff", location: nil, original: "a", id: "k", locale: "fr",

@@ -148,21 +148,9 @@ public struct CatalogLocalization: Hashable, Sendable {
         return box
     }
 
-    public static func == (lhs: CatalogLocalization, rhs: CatalogLocalization) -> Bool {
-        guard lhs.stringUnit == rhs.stringUnit else { return false }
-        if lhs.extras === rhs.extras { return true }
-        return lhs.variations == rhs.variations && lhs.substitutions == rhs.substitutions && lhs.unknownFields == rhs.unknownFields
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(stringUnit)
-        hasher.combine(variations)
-        hasher.combine(substitutions)
-        hasher.combine(unknownFields)
-    }
-
-    /// Mutated only through `uniqueExtras()`, when no other value holds it.
-    private final class Extras: @unchecked Sendable {
+    /// Mutated only through `uniqueExtras()`, when no other value holds it; never empty once
+    /// a change is done, so the localization's synthesized equality is its fields'.
+    private final class Extras: Hashable, @unchecked Sendable {
         var variations: CatalogVariations?
         var substitutions: [String: Substitution]?
         var unknownFields: [String: JSONValue]
@@ -174,6 +162,16 @@ public struct CatalogLocalization: Hashable, Sendable {
         }
 
         var isEmpty: Bool { variations == nil && substitutions == nil && unknownFields.isEmpty }
+
+        static func == (lhs: Extras, rhs: Extras) -> Bool {
+            lhs === rhs || (lhs.variations == rhs.variations && lhs.substitutions == rhs.substitutions && lhs.unknownFields == rhs.unknownFields)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(variations)
+            hasher.combine(substitutions)
+            hasher.combine(unknownFields)
+        }
     }
 }
 
@@ -224,19 +222,27 @@ public struct StringUnit: Hashable, Sendable {
     /// The state, with the unknown fields in a box when there are any: 24 bytes a unit.
     private var tail: Tail
 
-    private enum Tail: Sendable {
+    private enum Tail: Hashable, Sendable {
         case state(StringUnitState)
         case withFields(Fields)
     }
 
-    /// Never changed: a change of either makes a new box.
-    private final class Fields: Sendable {
+    /// Never changed: a change of either makes a new box. Only made with unknown fields, so
+    /// `Tail`'s synthesized equality is the fields'.
+    private final class Fields: Hashable, Sendable {
         let state: StringUnitState
         let unknownFields: [String: JSONValue]
 
         init(state: StringUnitState, unknownFields: [String: JSONValue]) {
             self.state = state
             self.unknownFields = unknownFields
+        }
+
+        static func == (lhs: Fields, rhs: Fields) -> Bool { lhs.state == rhs.state && lhs.unknownFields == rhs.unknownFields }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(state)
+            hasher.combine(unknownFields)
         }
     }
 
@@ -267,69 +273,21 @@ public struct StringUnit: Hashable, Sendable {
         unknownFields.isEmpty ? .state(state) : .withFields(Fields(state: state, unknownFields: unknownFields))
     }
 
-    public static func == (lhs: StringUnit, rhs: StringUnit) -> Bool {
-        lhs.value == rhs.value && lhs.state == rhs.state && lhs.unknownFields == rhs.unknownFields
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(value)
-        hasher.combine(state)
-        hasher.combine(unknownFields)
-    }
 }
 
 /// `stringUnit.state`; values this version does not know are kept as read.
 public struct StringUnitState: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    /// The states Xcode writes as a code, any other text boxed: eight bytes in every string unit
-    /// instead of a sixteen-byte `String`.
-    private enum Storage: Sendable {
-        case known(UInt8)
-        case other(Other)
+    /// Eight bytes in every string unit instead of a sixteen-byte `String`.
+    private let coded: CodedText<Vocabulary>
+
+    private enum Vocabulary: TextVocabulary {
+        static let texts = ["new", "translated", "needs_review", "stale", "machine_translated"]
     }
 
-    private final class Other: Sendable {
-        let rawValue: String
-        init(_ rawValue: String) { self.rawValue = rawValue }
-    }
-
-    private let storage: Storage
-
-    public var rawValue: String {
-        switch storage {
-        case .known(0): return "new"
-        case .known(1): return "translated"
-        case .known(2): return "needs_review"
-        case .known(3): return "stale"
-        case .known(_): return "machine_translated"
-        case .other(let other): return other.rawValue
-        }
-    }
-
-    public init(rawValue: String) {
-        // None of these holds a character with a canonically equivalent spelling, so `==` here
-        // matches exactly these bytes, and `rawValue` gives back the bytes that were read.
-        switch rawValue {
-        case "new": storage = .known(0)
-        case "translated": storage = .known(1)
-        case "needs_review": storage = .known(2)
-        case "stale": storage = .known(3)
-        case "machine_translated": storage = .known(4)
-        default: storage = .other(Other(rawValue))
-        }
-    }
-
+    public var rawValue: String { coded.text }
+    public init(rawValue: String) { coded = CodedText(rawValue) }
     public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }
-
-    public static func == (lhs: StringUnitState, rhs: StringUnitState) -> Bool {
-        switch (lhs.storage, rhs.storage) {
-        case (.known(let left), .known(let right)): return left == right
-        case (.other(let left), .other(let right)): return left.rawValue == right.rawValue
-        default: return false
-        }
-    }
-
-    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
     public static let new = StringUnitState(rawValue: "new")
     public static let translated = StringUnitState(rawValue: "translated")
