@@ -51,7 +51,7 @@ struct HandoffBench {
             let data = try writer.data(document)
             try data.write(to: url)
             inputs.append(url)
-            units += document.files.reduce(0) { $0 + $1.units.count }
+            units += document.unitCount
             bytes += data.count
         }
 

@@ -57,7 +57,7 @@ struct ImportCommand: ParsableCommand {
             context.progress(index + 1, of: files.count, "import \(path)")
             do {
                 let input = try ImportInput.read(contentsOf: context.url(for: path), displayPath: path)
-                context.detail("read \(path): \(input.document.files.reduce(0) { $0 + $1.units.count }) units")
+                context.detail("read \(path): \(input.document.unitCount) units")
                 inputs.append(input)
             } catch let error as any LocatedError {
                 failures.append(error)

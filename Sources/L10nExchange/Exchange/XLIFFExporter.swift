@@ -55,7 +55,7 @@ public struct LocaleExport: Sendable {
     }
 
     /// Units over all files.
-    public var unitCount: Int { document.files.reduce(0) { $0 + $1.units.count } }
+    public var unitCount: Int { document.unitCount }
 
     /// The words of the units' sources, as vendors quote by (`TransUnit.sourceWords`).
     public func sourceWords() -> Int { document.sourceWords() }

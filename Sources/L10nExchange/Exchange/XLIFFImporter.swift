@@ -192,7 +192,7 @@ public struct XLIFFImporter: Sendable {
 
         var session = ImportSession(project: project, files: files)
         // Exactly one outcome per unit.
-        let unitCount = inputs.reduce(0) { total, input in total + input.document.files.reduce(0) { $0 + $1.units.count } }
+        let unitCount = inputs.reduce(0) { $0 + $1.document.unitCount }
         session.outcomes.reserveCapacity(unitCount)
         for (index, fileDestinations) in destinations.enumerated() {
             let input = inputs[index]

@@ -13,6 +13,9 @@ public struct XLIFFDocument: Hashable, Sendable {
     public var allUnits: [(file: XLIFFFile, unit: TransUnit)] {
         files.flatMap { file in file.units.map { (file, $0) } }
     }
+
+    /// How many units the files hold, counted without copying them (`allUnits` copies each).
+    public var unitCount: Int { files.reduce(0) { $0 + $1.units.count } }
 }
 
 /// The program named in a `<file>`'s `<header><tool .../></header>`.
