@@ -55,22 +55,25 @@ public struct TranslationMemory: Sendable {
     /// Texts compared by distance when a search had to skip bigrams and found more candidates.
     var comparedBudget = 12
 
+    /// 56 bytes: a memory holds one per finished translation of the project (150,000 in the
+    /// bench's), so the rare substitution is a number into `substitutionTable`, not a value.
     struct Entry: Sendable {
         /// The value as the catalog or table holds it; its export form once `isExportForm`.
         var target: String
+        var id: String
         var source: Int32
         var locale: Int32
         /// The file's number in `files`.
         package var file: Int32
-        var id: String
-        var fromSDK: Bool
-        /// Whether `target` is already in XLIFF form (no `%`, a `.strings` value, or converted).
-        var isExportForm: Bool
         /// The target's specifiers (`signature(of:)`) as an interned number; -1 when unusual,
         /// `Source.unknownSignature` until the entry is first offered.
         var signature: Int32
-        /// The substitution a variation's `%arg` stands for (only for a value with `%` under a substitution).
-        var substitution: SubstitutionArgument?
+        /// The substitution a variation's `%arg` stands for, as its number in `substitutionTable`
+        /// (only for a value with `%` under a substitution); -1 for none.
+        var substitution: Int32
+        var fromSDK: Bool
+        /// Whether `target` is already in XLIFF form (no `%`, a `.strings` value, or converted).
+        var isExportForm: Bool
     }
 
     /// A source text the memory holds or was asked about, by number; what a query needs of it is
@@ -143,6 +146,9 @@ public struct TranslationMemory: Sendable {
 
     /// The SDK's catalog, whose translations of an app copy's key are `sdk` suggestions.
     private var sdkPath: String?
+    /// The distinct substitutions entries name, by number (a catalog has a handful).
+    private var substitutionTable: [SubstitutionArgument] = []
+    private var substitutionNumbers: [SubstitutionArgument: Int32] = [:]
 
     /// Reads every finished translation of the project.
     public init(project: Project) {
@@ -179,9 +185,9 @@ public struct TranslationMemory: Sendable {
                         let plain = !unit.value.containsASCII(UInt8(ascii: "%"))
                         let substitution = plain || leaf.path.isRoot ? nil
                             : CatalogUnits.substitution(in: localization, at: leaf.path) ?? CatalogUnits.substitution(in: source, at: leaf.path)
-                        entries.append(Entry(target: unit.value, source: sourceNumber, locale: localeNumber, file: fileNumber, id: unitID,
-                                             fromSDK: fromSDK, isExportForm: plain, signature: plain ? 0 : Source.unknownSignature,
-                                             substitution: substitution))
+                        entries.append(Entry(target: unit.value, id: unitID, source: sourceNumber, locale: localeNumber, file: fileNumber,
+                                             signature: plain ? 0 : Source.unknownSignature, substitution: number(ofSubstitution: substitution),
+                                             fromSDK: fromSDK, isExportForm: plain))
                     }
                 }
             }
@@ -194,8 +200,8 @@ public struct TranslationMemory: Sendable {
                 for key in source.keys {
                     guard let sourceText = source.value(forKey: key), let value = file.value(forKey: key), !value.isEmpty else { continue }
                     let plain = !value.containsASCII(UInt8(ascii: "%"))
-                    entries.append(Entry(target: value, source: number(ofSource: sourceText), locale: localeNumber, file: fileNumber, id: key,
-                                         fromSDK: false, isExportForm: true, signature: plain ? 0 : Source.unknownSignature))
+                    entries.append(Entry(target: value, id: key, source: number(ofSource: sourceText), locale: localeNumber, file: fileNumber,
+                                         signature: plain ? 0 : Source.unknownSignature, substitution: -1, fromSDK: false, isExportForm: true))
                 }
             }
         }
@@ -203,74 +209,96 @@ public struct TranslationMemory: Sendable {
         for (rank, file) in files.indices.sorted(by: { files[$0] < files[$1] }).enumerated() { fileRanks[file] = Int32(rank) }
         let ranks = fileRanks
         // Sorted as (source, locale, file rank) numbers with the entry's index, the id deciding
-        // only ties, then moved into place once: entries are large to move while sorting.
-        guard localeNumbers.count < 1 << 16, files.count < 1 << 16 else {
-            entries.sort {
-                if $0.source != $1.source { return $0.source < $1.source }
-                if $0.locale != $1.locale { return $0.locale < $1.locale }
-                if $0.file != $1.file { return ranks[Int($0.file)] < ranks[Int($1.file)] }
-                return $0.id < $1.id
-            }
-            finishIndex()
-            return
-        }
+        // only ties; the entries are then copied once, in that order and without the repeated
+        // translations: entries are large to move while sorting.
         let all = entries
-        var order = all.indices.map { index -> (key: UInt64, index: Int32) in
-            let entry = all[index]
-            return (UInt64(UInt32(entry.source)) << 32 | UInt64(UInt16(truncatingIfNeeded: entry.locale)) << 16
-                    | UInt64(UInt16(truncatingIfNeeded: ranks[Int(entry.file)])), Int32(index))
+        entries = []
+        var order: [(key: UInt64, index: Int32)]
+        if localeNumbers.count < 1 << 16, files.count < 1 << 16 {
+            order = all.indices.map { index -> (key: UInt64, index: Int32) in
+                let entry = all[index]
+                return (UInt64(UInt32(entry.source)) << 32 | UInt64(UInt16(truncatingIfNeeded: entry.locale)) << 16
+                        | UInt64(UInt16(truncatingIfNeeded: ranks[Int(entry.file)])), Int32(index))
+            }
+            order.sort { $0.key != $1.key ? $0.key < $1.key : all[Int($0.index)].id < all[Int($1.index)].id }
+        } else {
+            order = all.indices.map { (0, Int32($0)) }
+            order.sort {
+                let a = all[Int($0.index)], b = all[Int($1.index)]
+                if a.source != b.source { return a.source < b.source }
+                if a.locale != b.locale { return a.locale < b.locale }
+                if a.file != b.file { return ranks[Int(a.file)] < ranks[Int(b.file)] }
+                return a.id < b.id
+            }
         }
-        order.sort { $0.key != $1.key ? $0.key < $1.key : all[Int($0.index)].id < all[Int($1.index)].id }
-        entries = order.map { all[Int($0.index)] }
+        keepDistinctTranslations(of: all, in: order.map(\.index))
+        order = []
         finishIndex()
     }
 
     /// Keeps the SDK's entries aside for `sdk` suggestions, then in each (source, locale) block
     /// the first two entries of each distinct translation: a query offers one of them (the second
     /// when the first is the unit itself), and the rest would only be skipped as duplicates.
-    private mutating func keepDistinctTranslations() {
-        for entry in entries where entry.fromSDK {
-            sdkIndex[SDKEntryKey(id: UTF8Key(entry.id), locale: entry.locale)] = Int32(sdkEntries.count)
-            sdkEntries.append(entry)
+    /// `order` lists `all` sorted; `entries` gets the kept ones in that order, at their count.
+    private mutating func keepDistinctTranslations(of all: [Entry], in order: [Int32]) {
+        for index in order.lazy.map({ Int($0) }) where all[index].fromSDK {
+            sdkIndex[SDKEntryKey(id: UTF8Key(all[index].id), locale: all[index].locale)] = Int32(sdkEntries.count)
+            sdkEntries.append(all[index])
         }
-        var kept: [Entry] = []
-        kept.reserveCapacity(entries.count)
-        var blockStart = 0
         struct Translation: Hashable {
             var target: UTF8Key
-            var substitution: SubstitutionArgument?
+            var substitution: Int32
         }
+        // The kept entries' positions in `all`, then the entries: one array of the kept size.
+        var kept: [Int32] = []
+        kept.reserveCapacity(all.count)
+        var blockStart = 0
+        var previous: Int?
         var counts: [Translation: Int] = [:]
-        for (position, entry) in entries.enumerated() {
-            if position == 0 || entry.source != entries[position - 1].source || entry.locale != entries[position - 1].locale {
+        for index in order.lazy.map({ Int($0) }) {
+            let entry = all[index]
+            if let previous, entry.source == all[previous].source, entry.locale == all[previous].locale {} else {
                 blockStart = kept.count
                 if !counts.isEmpty { counts.removeAll(keepingCapacity: true) }
             }
+            previous = index
             let block = kept.count - blockStart
             if block < 16 {
-                let same = kept[blockStart...].lazy.filter { UTF8Key.same($0.target, entry.target) && $0.substitution == entry.substitution }.count
+                let same = kept[blockStart...].lazy.filter {
+                    UTF8Key.same(all[Int($0)].target, entry.target) && all[Int($0)].substitution == entry.substitution
+                }.count
                 guard same < 2 else { continue }
                 if block == 15 {
-                    for earlier in kept[blockStart...] { counts[Translation(target: UTF8Key(earlier.target), substitution: earlier.substitution), default: 0] += 1 }
+                    for earlier in kept[blockStart...] {
+                        counts[Translation(target: UTF8Key(all[Int(earlier)].target), substitution: all[Int(earlier)].substitution), default: 0] += 1
+                    }
                 }
             } else {
                 let key = Translation(target: UTF8Key(entry.target), substitution: entry.substitution)
                 guard counts[key, default: 0] < 2 else { continue }
                 counts[key, default: 0] += 1
             }
-            kept.append(entry)
+            kept.append(Int32(index))
         }
-        entries = kept
+        entries = kept.map { all[Int($0)] }
     }
 
     /// Where each source's block starts, and the near-match index.
     private mutating func finishIndex() {
-        keepDistinctTranslations()
         entryLocales = entries.map(\.locale)
         sourceStarts = [Int32](repeating: 0, count: sources.count + 1)
         for entry in entries { sourceStarts[Int(entry.source) + 1] += 1 }
         for index in sources.indices { sourceStarts[index + 1] += sourceStarts[index] }
         buildIndex()
+    }
+
+    private mutating func number(ofSubstitution substitution: SubstitutionArgument?) -> Int32 {
+        guard let substitution else { return -1 }
+        if let known = substitutionNumbers[substitution] { return known }
+        let number = Int32(substitutionTable.count)
+        substitutionTable.append(substitution)
+        substitutionNumbers[substitution] = number
+        return number
     }
 
     private mutating func number(ofSource text: String) -> Int32 {
@@ -417,7 +445,7 @@ public struct TranslationMemory: Sendable {
     private mutating func materialized(_ entry: Entry) -> Entry {
         var entry = entry
         if !entry.isExportForm {
-            entry.target = FormatString.exported(entry.target, substitution: entry.substitution)
+            entry.target = FormatString.exported(entry.target, substitution: entry.substitution < 0 ? nil : substitutionTable[Int(entry.substitution)])
             entry.isExportForm = true
         }
         if entry.signature == Source.unknownSignature { entry.signature = signatureID(of: entry.target) }

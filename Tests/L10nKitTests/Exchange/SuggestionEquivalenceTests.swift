@@ -89,6 +89,11 @@ final class SuggestionEquivalenceTests: XCTestCase {
         }
     }
 
+    /// A memory holds an entry per finished translation: the substitution, rare, is a number.
+    func testEntryIsFiftySixBytes() {
+        XCTAssertEqual(MemoryLayout<TranslationMemory.Entry>.stride, 56)
+    }
+
     func testGeneratedProject() throws {
         let folder = try Fixtures.temporaryFolder(self)
         _ = try ProjectGenerator(size: .small, seed: 3).write(to: folder)
