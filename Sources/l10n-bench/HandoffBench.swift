@@ -116,7 +116,8 @@ struct HandoffBench {
 
     /// Every default locale exported with scope all and written to XLIFF bytes in memory, and its
     /// source words counted as `l10n export` prints them (each text once per run); returns the
-    /// units, and the bytes plus the words as the row's result.
+    /// units, and the bytes plus the words as the row's result. The bytes come in the pieces
+    /// `l10n export` writes its files in (`XLIFFWriter.write(_:pieces:)`), counted, not kept.
     static func exportToMemory(_ project: Project, suggestions: Bool = false) throws -> (units: Int, bytes: Int) {
         let exporter = XLIFFExporter(project: project)
         let writer = XLIFFWriter(tool: .l10n(version: "bench"))
@@ -127,14 +128,16 @@ struct HandoffBench {
             // export, each locale's suggestions found beside the next locale's export.
             try exporter.exportsWithSuggestions(locales: exporter.defaultLocales, scope: .all) { export in
                 units += export.unitCount
-                bytes += try writer.data(export.document).count + export.sourceWords(counting: &wordCounts)
+                try writer.write(export.document, pieces: { bytes += $0.count })
+                bytes += export.sourceWords(counting: &wordCounts)
             }
             return (units, bytes)
         }
         for locale in exporter.defaultLocales {
             let export = exporter.export(locale: locale, scope: .all)
             units += export.unitCount
-            bytes += try writer.data(export.document).count + export.sourceWords(counting: &wordCounts)
+            try writer.write(export.document, pieces: { bytes += $0.count })
+            bytes += export.sourceWords(counting: &wordCounts)
         }
         return (units, bytes)
     }

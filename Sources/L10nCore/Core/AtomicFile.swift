@@ -48,6 +48,55 @@ public enum AtomicFile {
         }
     }
 
+    /// `write(_:to:)` for bytes made in pieces: `produce` hands each piece to the sink it is
+    /// given, and the pieces go to the temporary file as they come, so the whole file is never
+    /// held in memory (an export's XLIFF file with suggestions is 10 MB). An error `produce`
+    /// throws comes out as it is, and the target is left as it was.
+    public static func write(to url: URL, _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        struct SinkFailure: Error { var code: Int32 }
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).l10n-\(UUID().uuidString).tmp")
+        let manager = FileManager.default
+        let permissions = (try? manager.attributesOfItem(atPath: url.path))?[.posixPermissions]
+        let file = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard file >= 0 else {
+            throw InputError(file: url.path, "cannot write file (\(String(cString: strerror(errno))))",
+                             hint: "check that the folder exists and is writable")
+        }
+        var open = true
+        do {
+            try produce { piece in
+                guard var next = piece.baseAddress else { return }
+                var left = piece.count
+                while left > 0 {
+                    let written = writeBytes(file, next, left)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        throw SinkFailure(code: errno)
+                    }
+                    next += written
+                    left -= written
+                }
+            }
+            open = false
+            guard close(file) == 0 else { throw SinkFailure(code: errno) }
+            if let permissions {
+                try? manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+            }
+            guard rename(temporary.path, url.path) == 0 else {
+                throw InputError(file: url.path, "cannot replace file: \(String(cString: strerror(errno)))")
+            }
+        } catch let failure as SinkFailure {
+            if open { close(file) }
+            try? manager.removeItem(at: temporary)
+            throw InputError(file: url.path, "cannot write file (\(String(cString: strerror(failure.code))))",
+                             hint: "check that the folder exists and is writable")
+        } catch {
+            if open { close(file) }
+            try? manager.removeItem(at: temporary)
+            throw error
+        }
+    }
+
     /// Writes several files so that a failure before the last rename leaves none of them changed:
     /// every file is first written to a temporary file beside its target, and only when all of
     /// them are written are they renamed into place.
@@ -113,6 +162,15 @@ public enum AtomicFile {
         SwiftGlibc.read(file, buffer, count)
         #else
         Darwin.read(file, buffer, count)
+        #endif
+    }
+
+    /// POSIX `write`, which `write(to:_:)` hides inside this type.
+    private static func writeBytes(_ file: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        SwiftGlibc.write(file, buffer, count)
+        #else
+        Darwin.write(file, buffer, count)
         #endif
     }
 

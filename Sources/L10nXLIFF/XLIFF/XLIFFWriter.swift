@@ -28,10 +28,24 @@ public struct XLIFFWriter: Sendable {
         try output(document).data()
     }
 
-    /// Writes the document atomically (temporary file, then rename).
+    /// Writes the document atomically (temporary file, then rename), in pieces: the file's bytes
+    /// are never all in memory.
     public func write(_ document: XLIFFDocument, to url: URL) throws {
-        try AtomicFile.write(data(document), to: url)
+        try AtomicFile.write(to: url) { sink in try write(document, pieces: sink) }
     }
+
+    /// The bytes `data(_:)` gives, handed to `sink` in pieces of about `pieceSize` bytes (cut
+    /// between units) as they are made. On an error, the pieces handed so far are not the document.
+    public func write(_ document: XLIFFDocument, pieces sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        let out = XLIFFOutput(capacity: min(Self.estimatedSize(of: document), Self.pieceSize + Self.pieceSize / 2))
+        try withoutActuallyEscaping(sink) { sink in
+            try output(document, into: out) { try out.drain(into: sink) }
+            try out.drain(into: sink)
+        }
+    }
+
+    /// The size of the pieces `write(_:pieces:)` hands on.
+    static let pieceSize = 1 << 20
 
     /// One `<file>` element, from its two-space indent to its closing newline.
     public func string(_ file: XLIFFFile) throws -> String {
@@ -42,6 +56,13 @@ public struct XLIFFWriter: Sendable {
 
     /// The document written.
     func output(_ document: XLIFFDocument) throws -> XLIFFOutput {
+        let out = XLIFFOutput(capacity: Self.estimatedSize(of: document))
+        try output(document, into: out, drain: nil)
+        return out
+    }
+
+    /// About the bytes of the written document (escaping aside), so the buffer seldom grows.
+    private static func estimatedSize(of document: XLIFFDocument) -> Int {
         var estimate = 4_096
         for file in document.files {
             estimate += 400
@@ -49,21 +70,28 @@ public struct XLIFFWriter: Sendable {
                 for unit in units.indices.lazy.map({ units.baseAddress! + $0 }) {
                     estimate += 160 + unit.pointee.id.utf8.count + unit.pointee.source.utf8.count + (unit.pointee.target?.utf8.count ?? 0)
                         + (unit.pointee.note?.utf8.count ?? 0)
+                    for alternative in unit.pointee.alternatives {
+                        estimate += 140 + alternative.origin.utf8.count + alternative.source.utf8.count + alternative.target.utf8.count
+                    }
                 }
             }
         }
-        let out = XLIFFOutput(capacity: estimate)
+        return estimate
+    }
+
+    /// Writes the document into `out`; `drain`, when given, is called between units once `out`
+    /// holds a piece's worth.
+    private func output(_ document: XLIFFDocument, into out: XLIFFOutput, drain: (() throws -> Void)?) throws {
         out.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
         out.appendString(Self.xliffStartTag)
         out.append("\n")
         for file in document.files {
-            try append(file, to: out)
+            try append(file, to: out, drain: drain)
         }
         out.append("</xliff>\n")
-        return out
     }
 
-    private func append(_ file: XLIFFFile, to out: XLIFFOutput) throws {
+    private func append(_ file: XLIFFFile, to out: XLIFFOutput, drain: (() throws -> Void)? = nil) throws {
         try Self.check(file.original, what: "the file path", file: file, unit: nil)
         out.append("  <file original=\"")
         out.appendAttribute(file.original)
@@ -153,6 +181,7 @@ public struct XLIFFWriter: Sendable {
                         try Self.check(alternative.origin + alternative.source + alternative.target, what: "a suggestion", file: file, unit: unit.pointee)
                     }
                 }
+                if let drain, out.count >= Self.pieceSize { try drain() }
             }
         }
         out.append("    </body>\n  </file>\n")
@@ -223,6 +252,13 @@ package final class XLIFFOutput {
         storage = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
         count = 0
         return data
+    }
+
+    /// Hands the bytes written to `sink` and forgets them, keeping the buffer.
+    func drain(into sink: (UnsafeRawBufferPointer) throws -> Void) throws {
+        guard count > 0 else { return }
+        try sink(UnsafeRawBufferPointer(start: storage, count: count))
+        count = 0
     }
 
     /// Forgets the bytes from `count` on.

@@ -48,4 +48,39 @@ final class AtomicFileComparisonTests: XCTestCase {
         XCTAssertFalse(AtomicFile.holds(bytes, at: folder.appendingPathComponent("missing.txt")))
         XCTAssertFalse(AtomicFile.holds(Data(), at: folder), "a folder holds no bytes")
     }
+
+    /// `write(to:_:)`: the pieces land in order, an existing file keeps its permissions, a
+    /// link at the target is replaced (its file untouched), and a failure leaves no file behind.
+    func testWritesPiecesAtomically() throws {
+        let file = folder.appendingPathComponent("out.txt")
+        try Data("old".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
+        try AtomicFile.write(to: file) { sink in
+            for word in ["one ", "", "two ", "three"] { try Data(word.utf8).withUnsafeBytes { try sink($0) } }
+        }
+        XCTAssertEqual(try Data(contentsOf: file), Data("one two three".utf8))
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int, 0o640)
+
+        let elsewhere = folder.appendingPathComponent("elsewhere.txt")
+        try Data("kept".utf8).write(to: elsewhere)
+        let link = folder.appendingPathComponent("link.txt")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: elsewhere)
+        try AtomicFile.write(to: link) { sink in try Data("new".utf8).withUnsafeBytes { try sink($0) } }
+        XCTAssertEqual(try Data(contentsOf: elsewhere), Data("kept".utf8))
+        XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: link.path))
+
+        struct Stop: Error {}
+        XCTAssertThrowsError(try AtomicFile.write(to: file) { sink in
+            try Data("partial".utf8).withUnsafeBytes { try sink($0) }
+            throw Stop()
+        }) { XCTAssertTrue($0 is Stop, "the producer's error comes out as it is") }
+        XCTAssertEqual(try Data(contentsOf: file), Data("one two three".utf8))
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: folder.path)), ["out.txt", "elsewhere.txt", "link.txt"])
+
+        let missing = folder.appendingPathComponent("no-such-folder/out.txt")
+        XCTAssertThrowsError(try AtomicFile.write(to: missing) { _ in XCTFail("not asked for bytes without a file") }) { error in
+            XCTAssertEqual((error as? InputError)?.location?.file, missing.path)
+            XCTAssertTrue("\(error)".contains("No such file or directory"), "\(error)")
+        }
+    }
 }

@@ -106,4 +106,51 @@ final class XLIFFWriterTests: XCTestCase {
         try writer.write(Self.edgeCases, to: url)
         XCTAssertEqual(try Data(contentsOf: url), try writer.data(Self.edgeCases))
     }
+
+    /// A document of several pieces (units with suggestions, 3 MB): the pieces, cut between
+    /// units, join to `data`'s bytes, and the file written through them holds those bytes.
+    func testPiecesJoinToTheDocument() throws {
+        let units = (0..<6_000).map { index in
+            var unit = TransUnit(id: "key.\(index) & <\(index)>", source: String(repeating: "Source \(index) ", count: 8),
+                                 target: index % 3 == 0 ? nil : "Ziel \(index)", targetState: index % 3 == 0 ? nil : .needsReviewL10n, note: "Note \(index)")
+            unit.alternatives = (0..<(index % 4)).map { AltTrans(matchQuality: 90 - $0, origin: "App/Other.xcstrings", source: "Source \(index + $0)", target: "Ziel \($0) \"quoted\"") }
+            return unit
+        }
+        let document = XLIFFDocument(files: [
+            XLIFFFile(original: "App/Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: Array(units[..<4_000])),
+            XLIFFFile(original: "App/Empty.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: []),
+            XLIFFFile(original: "App/Other.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: Array(units[4_000...])),
+        ])
+        let whole = try writer.data(document)
+        var pieces: [Data] = []
+        try writer.write(document, pieces: { pieces.append(Data($0)) })
+        XCTAssertGreaterThan(whole.count, 3_000_000)
+        XCTAssertGreaterThanOrEqual(pieces.count, 3)
+        XCTAssertEqual(pieces.reduce(Data(), +), whole)
+        for piece in pieces.dropLast() {
+            XCTAssertTrue(piece.starts(with: Data("      <trans-unit".utf8)) || piece.starts(with: Data("<?xml".utf8)) || piece.starts(with: Data("    </body>".utf8)))
+            let end = Data("      </trans-unit>\n".utf8)
+            XCTAssertTrue(piece.count >= 1 << 20 && piece.suffix(end.count) == end, "a piece ends after a unit")
+        }
+        let url = try Fixtures.temporaryFolder(self).appendingPathComponent("de.xliff")
+        try writer.write(document, to: url)
+        XCTAssertEqual(try Data(contentsOf: url), whole)
+    }
+
+    /// A unit XML cannot carry, after a megabyte of units already handed on: the error is the
+    /// writer's, the file written before is untouched, and no temporary file is left.
+    func testRefusalAfterPiecesLeavesTheFileAsItWas() throws {
+        var units = (0..<20_000).map { TransUnit(id: "key.\($0)", source: "A source text of some length, number \($0)", note: "") }
+        units.append(TransUnit(id: "bell", source: "ding\u{7}"))
+        let document = XLIFFDocument(files: [XLIFFFile(original: "a.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: units)])
+        let folder = try Fixtures.temporaryFolder(self)
+        let url = folder.appendingPathComponent("de.xliff")
+        try Data("old".utf8).write(to: url)
+        var handed = 0
+        XCTAssertThrowsError(try writer.write(document, pieces: { handed += $0.count })) { XCTAssertEqual(($0 as? XLIFFError)?.kind, .unrepresentableCharacter("\u{7}")) }
+        XCTAssertGreaterThan(handed, 1 << 20, "pieces went out before the refusal")
+        XCTAssertThrowsError(try writer.write(document, to: url)) { XCTAssertEqual(($0 as? XLIFFError)?.kind, .unrepresentableCharacter("\u{7}")) }
+        XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["de.xliff"])
+    }
 }
