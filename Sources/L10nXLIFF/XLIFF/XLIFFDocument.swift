@@ -158,7 +158,7 @@ extension XLIFFDocument {
         var total = 0
         for file in files {
             file.units.withUnsafeBufferPointer { units in
-                for index in units.indices { total += counts.words(of: units[index].source, language: file.sourceLanguage) }
+                for index in units.indices { total += counts.words(of: units.baseAddress! + index, language: file.sourceLanguage) }
             }
         }
         return total
@@ -168,8 +168,33 @@ extension XLIFFDocument {
 /// Source texts already counted (`TransUnit.sourceWords`), by language and text.
 public struct SourceWordCounts: Sendable {
     private var counts: [String: [String: Int]] = [:]
+    /// The counts of the units an exporter made from one set of shared texts, by the unit's
+    /// place in them (-1: not counted yet): every locale's export gives the same units again,
+    /// and these are found without hashing their source.
+    private var byPlace: [(texts: XLIFFUnitTexts, language: String, words: [Int32])] = []
+    private var lastPlace = -1
 
     public init() {}
+
+    mutating func words(of unit: UnsafePointer<TransUnit>, language: String) -> Int {
+        guard let texts = unit.pointee.escaped.texts else { return words(of: unit.pointee.source, language: language) }
+        let place = Int(unit.pointee.escaped.index)
+        // The unit may have been given another source since; then its place says nothing.
+        guard texts.hasSource(unit.pointee.source, atUnit: place) else { return words(of: unit.pointee.source, language: language) }
+        if lastPlace < 0 || byPlace[lastPlace].texts !== texts || byPlace[lastPlace].language != language {
+            if let found = byPlace.firstIndex(where: { $0.texts === texts && $0.language == language }) {
+                lastPlace = found
+            } else {
+                byPlace.append((texts, language, [Int32](repeating: -1, count: texts.unitCount)))
+                lastPlace = byPlace.count - 1
+            }
+        }
+        let known = byPlace[lastPlace].words[place]
+        if known >= 0 { return Int(known) }
+        let counted = words(of: unit.pointee.source, language: language)
+        byPlace[lastPlace].words[place] = Int32(clamping: counted)
+        return counted
+    }
 
     mutating func words(of source: String, language: String) -> Int {
         if let known = counts[language]?[source] { return known }

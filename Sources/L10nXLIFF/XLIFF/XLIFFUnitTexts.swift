@@ -83,6 +83,14 @@ package final class XLIFFUnitTexts: @unchecked Sendable {
         self.units = units
     }
 
+    /// How many units the texts hold.
+    var unitCount: Int { units.count }
+
+    /// Whether unit `index`'s source is `text` (most often the very same string).
+    func hasSource(_ text: String, atUnit index: Int) -> Bool {
+        segments[Int(units[index].source)].text == text
+    }
+
     /// Appends unit `index`'s escaped id (as an attribute value) and returns its source and note
     /// segments for `appendElement`, or nil when the unit's id, source or note is not what the
     /// texts were made of (nothing is appended then). `plain` is false when one of the three

@@ -65,6 +65,18 @@ final class WordCountTests: XCTestCase {
             checked += 1
         }
         XCTAssertGreaterThan(checked, 1)
+        // A unit given another source after the export is counted by its new source, not by
+        // its place in the exporter's texts; its file read as another language, by that language.
+        var changed = export.export(locale: "de", scope: .all).document
+        let file = try XCTUnwrap(changed.files.firstIndex { $0.units.count > 1 })
+        changed.files[file].units[0].source = "Three more words"
+        changed.files[file].units[1].source = changed.files[file].units[1].source + " und noch vier Wörter"
+        let changedAlone = changed.allUnits.reduce(0) { $0 + $1.unit.sourceWords(language: $1.file.sourceLanguage) }
+        XCTAssertEqual(changed.sourceWords(counting: &shared), changedAlone)
+        changed.files[file].sourceLanguage = "th"
+        changed.files[file].units[0].source = "บันทึกการออกแบบ"
+        let thaiAlone = changed.allUnits.reduce(0) { $0 + $1.unit.sourceWords(language: $1.file.sourceLanguage) }
+        XCTAssertEqual(changed.sourceWords(counting: &shared), thaiAlone)
     }
 
     func testExportCountsTheSampleHandOff() throws {
