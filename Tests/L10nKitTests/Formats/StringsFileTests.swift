@@ -23,6 +23,36 @@ final class StringsFileTests: XCTestCase {
         XCTAssertEqual(StringsWriter.data(for: file), data)
     }
 
+    /// A key or value token that is its text in plain quotes is not kept beside the text (a
+    /// project holds every table for the whole run); one with escapes, unquoted or written
+    /// another way is, and both give the file's bytes back, edited or not.
+    func testOnlyTokensThatAreNotPlainAreKept() throws {
+        let data = try LegacyGolden.read("strings/Tricky.strings")
+        var file = try StringsReader.parse(data, path: "Tricky.strings")
+        var plain = 0, written = 0
+        for entry in file.entries {
+            let tokens = [entry.source.key] + (entry.source.value.map { [$0] } ?? [])
+            for token in tokens {
+                if case .written(let text) = token {
+                    written += 1
+                    XCTAssertTrue(text.first != "\"" || text.contains("\\"), "kept, yet plain: \(text)")
+                } else {
+                    plain += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(plain, 10)
+        XCTAssertGreaterThan(written, 2, "the escapes, the unquoted token")
+        XCTAssertEqual(file.text, String(decoding: data, as: UTF8.self))
+        file.setValue("mit \"Anführungszeichen\"", forKey: "Continue")
+        guard case .written(#""mit \"Anführungszeichen\"""#)? = file.entry(forKey: "Continue")?.source.value else {
+            return XCTFail("an escaped value is kept as written: \(String(describing: file.entry(forKey: "Continue")?.source.value))")
+        }
+        file.setValue("Weiter", forKey: "Continue")
+        XCTAssertEqual(file.entry(forKey: "Continue")?.source.value, .plain)
+        XCTAssertTrue(file.text.contains(#""Continue" = "Weiter";"#))
+    }
+
     func testTrickyFileEntriesInOrder() throws {
         let file = try golden("Tricky.strings")
         XCTAssertEqual(file.entries.map(\.key), [

@@ -212,11 +212,11 @@ struct ReferenceStringsParser {
             guard index < scalars.count else {
                 throw StringsSyntaxError(.missingEquals(key: key), at: position.location(index))
             }
-            var source = StringsFile.EntrySource(key: text(keyStart..<keyEnd), beforeValue: "", value: nil, beforeSemicolon: "")
+            var beforeValue = "", valueToken: String?, beforeSemicolon = ""
             let value: String
             if scalars[index] == ";" {
                 value = key
-                source.beforeSemicolon = text(keyEnd..<index)
+                beforeSemicolon = text(keyEnd..<index)
             } else if scalars[index] == "=" {
                 index += 1
                 _ = try skipTrivia()
@@ -230,14 +230,16 @@ struct ReferenceStringsParser {
                 guard index < scalars.count, scalars[index] == ";" else {
                     throw StringsSyntaxError(.missingSemicolon(key: key), at: position.location(valueEnd))
                 }
-                source.beforeValue = text(keyEnd..<valueStart)
-                source.value = text(valueStart..<valueEnd)
-                source.beforeSemicolon = text(valueEnd..<index)
+                beforeValue = text(keyEnd..<valueStart)
+                valueToken = text(valueStart..<valueEnd)
+                beforeSemicolon = text(valueEnd..<index)
             } else {
                 throw StringsSyntaxError(.missingEquals(key: key), at: position.location(index))
             }
             index += 1
             trivia.append(text(triviaStart..<keyStart))
+            let source = StringsFile.EntrySource(key: text(keyStart..<keyEnd), beforeValue: beforeValue, value: valueToken,
+                                                 beforeSemicolon: beforeSemicolon)
             entries.append(StringsFile.Entry(key: key, value: value, comment: comments.last?.text,
                                              location: position.location(keyStart), source: source))
             triviaStart = index

@@ -1,3 +1,4 @@
+import Foundation
 import L10nCore
 /// A `.strings` file: its entries in file order plus every byte between them, so that writing
 /// it back gives the bytes that were read, and an edit changes only the edited line.
@@ -15,6 +16,18 @@ public struct StringsFile: Equatable, Sendable {
         /// Where the key starts; nil for an entry added in memory.
         public internal(set) var location: SourceLocation?
         var source: EntrySource
+
+        init(key: String, value: String, comment: String?, location: SourceLocation?, source: EntrySource) {
+            self.key = key
+            self.value = value
+            self.comment = comment
+            self.location = location
+            self.source = source
+            self.source.dropPlainTokens(key: key, value: value)
+        }
+
+        /// Appends the entry's text as written, from its key to its `;`.
+        func appendText(to result: inout String) { source.appendText(key: key, value: value, to: &result) }
     }
 
     /// A key that occurs more than once, with every occurrence in file order; the last one wins.
@@ -25,15 +38,66 @@ public struct StringsFile: Equatable, Sendable {
 
     /// The original text of an entry, from its key to its `;`.
     struct EntrySource: Equatable, Sendable {
-        var key: String
+        /// A quoted token as written.
+        enum Token: Equatable, Sendable {
+            /// `"` + the text it stands for + `"`, nothing escaped (most keys and values): not
+            /// kept, since the entry has the text.
+            case plain
+            case written(String)
+        }
+
+        var key: Token
         /// From the end of the key to the start of the value: whitespace, comments and `=`.
         var beforeValue: String
-        /// The value token as written; nil for the `"key";` form.
-        var value: String?
+        /// The value token; nil for the `"key";` form.
+        var value: Token?
         /// From the end of the value (or key) to the `;`.
         var beforeSemicolon: String
 
-        var text: String { key + (value.map { beforeValue + $0 } ?? "") + beforeSemicolon + ";" }
+        /// The tokens as written (`dropPlainTokens` then keeps only the ones that are not plain).
+        init(key: String, beforeValue: String, value: String?, beforeSemicolon: String) {
+            self.key = .written(key)
+            self.beforeValue = beforeValue
+            self.value = value.map(Token.written)
+            self.beforeSemicolon = beforeSemicolon
+        }
+
+        mutating func dropPlainTokens(key text: String, value valueText: String) {
+            if case .written(let token) = key, Self.isPlain(token, of: text) { key = .plain }
+            if case .written(let token)? = value, Self.isPlain(token, of: valueText) { value = .plain }
+        }
+
+        func appendText(key text: String, value valueText: String, to result: inout String) {
+            Self.append(key, of: text, to: &result)
+            if let value {
+                result += beforeValue
+                Self.append(value, of: valueText, to: &result)
+            }
+            result += beforeSemicolon
+            result += ";"
+        }
+
+        private static func append(_ token: Token, of text: String, to result: inout String) {
+            switch token {
+            case .plain:
+                result += "\""
+                result += text
+                result += "\""
+            case .written(let token):
+                result += token
+            }
+        }
+
+        /// Whether `token` is `"` + `text` + `"`.
+        private static func isPlain(_ token: String, of text: String) -> Bool {
+            var token = token, text = text
+            return token.withUTF8 { token in
+                text.withUTF8 { text in
+                    token.count == text.count + 2 && token.first == UInt8(ascii: "\"") && token.last == UInt8(ascii: "\"")
+                        && (text.isEmpty || memcmp(token.baseAddress! + 1, text.baseAddress!, text.count) == 0)
+                }
+            }
+        }
     }
 
     /// The file's path, used in error locations and when writing.
@@ -73,7 +137,7 @@ public struct StringsFile: Equatable, Sendable {
     public var text: String {
         var result = trivia[0]
         for (offset, entry) in entries.enumerated() {
-            result += entry.source.text
+            entry.appendText(to: &result)
             result += trivia[offset + 1]
         }
         return result
@@ -120,8 +184,9 @@ public struct StringsFile: Equatable, Sendable {
             if entries[index].source.value == nil {
                 entries[index].source.beforeValue = " = "
             }
-            entries[index].source.value = StringsWriter.quoted(value)
+            entries[index].source.value = .written(StringsWriter.quoted(value))
             entries[index].value = value
+            entries[index].source.dropPlainTokens(key: key, value: value)
             return
         }
         append(key: key, value: value, comment: comment)

@@ -269,6 +269,21 @@ struct StringsParser {
         return text(i..<end).unicodeScalars.first!
     }
 
+    private static func trimmed<Element>(_ array: [Element]) -> [Element] {
+        array.capacity > array.count + array.count / 8 + 4 ? array.withUnsafeBufferPointer { Array($0) } : array
+    }
+
+    /// A quoted token: `.plain` when its bytes are `"` + the text's + `"` (nothing escaped), so
+    /// that no copy of them is kept.
+    private func token(_ range: Range<Int>, of decoded: String) -> StringsFile.EntrySource.Token {
+        var decoded = decoded
+        let plain = decoded.withUTF8 { text in
+            range.count == text.count + 2 && bytes[range.lowerBound] == UInt8(ascii: "\"") && bytes[range.upperBound - 1] == UInt8(ascii: "\"")
+                && (text.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound + 1, text.baseAddress!, text.count) == 0)
+        }
+        return plain ? .plain : .written(text(range))
+    }
+
     mutating func parse() throws -> ([StringsFile.Entry], [String]) {
         var entries: [StringsFile.Entry] = []
         var trivia: [String] = []
@@ -277,7 +292,8 @@ struct StringsParser {
             let comment = try skipTrivia()
             if index == bytes.count {
                 trivia.append(text(triviaStart..<index))
-                return (entries, trivia)
+                // The arrays grew by doubling; a project keeps every table's for the whole run.
+                return (Self.trimmed(entries), Self.trimmed(trivia))
             }
             let keyStart = index
             guard let key = try parseString() else {
@@ -288,7 +304,8 @@ struct StringsParser {
             guard index < bytes.count else {
                 throw StringsSyntaxError(.missingEquals(key: key), at: location(index))
             }
-            var source = StringsFile.EntrySource(key: text(keyStart..<keyEnd), beforeValue: "", value: nil, beforeSemicolon: "")
+            var source = StringsFile.EntrySource(key: "", beforeValue: "", value: nil, beforeSemicolon: "")
+            source.key = token(keyStart..<keyEnd, of: key)
             let value: String
             if bytes[index] == UInt8(ascii: ";") {
                 value = key
@@ -307,7 +324,7 @@ struct StringsParser {
                     throw StringsSyntaxError(.missingSemicolon(key: key), at: location(valueEnd))
                 }
                 source.beforeValue = text(keyEnd..<valueStart)
-                source.value = text(valueStart..<valueEnd)
+                source.value = token(valueStart..<valueEnd, of: parsed)
                 source.beforeSemicolon = text(valueEnd..<index)
             } else {
                 throw StringsSyntaxError(.missingEquals(key: key), at: location(index))
