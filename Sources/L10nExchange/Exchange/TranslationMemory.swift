@@ -125,10 +125,12 @@ public struct TranslationMemory: Sendable {
     private var foldedIndex: [String: Int] = [:]
     private var rawSources: [[Int32]] = []
     private var codes: [[UInt32]] = []
-    /// Bigram token → its list in `postings`: the folded texts that have it.
+    /// Bigram token → its list of postings: the folded texts that have it, in order, are
+    /// `postings[postingStarts[list]..<postingStarts[list + 1]]` (one array for all the lists: as
+    /// an array per list, 60,000 small arrays cost twice the postings themselves).
     private var postingLists: [UInt64: Int32] = [:]
-    private var postings: [[Int32]] = []
-    private var postingLengths: [Int32] = []
+    private var postingStarts: [Int32] = [0]
+    private var postings: [Int32] = []
     /// Per folded text, the number of the last query that reached it (each candidate is checked once).
     private var visited: [Int32] = []
     /// Per folded text, how many of the current query's bigram tokens it has (valid where `visited` is the query).
@@ -563,18 +565,38 @@ public struct TranslationMemory: Sendable {
             codes.append(graphemes(text))
         }
         visited = [Int32](repeating: -1, count: codes.count)
+        // Each text's tokens with their list, in text order; then placed list by list.
+        var found: [(list: Int32, position: Int32)] = []
+        found.reserveCapacity(codes.reduce(0) { $0 + ($1.count >= 3 ? $1.count - 1 : 0) })
         for position in codes.indices where codes[position].count >= 3 {
             for token in Self.tokens(codes[position]) {
-                if let list = postingLists[token] {
-                    postings[Int(list)].append(Int32(position))
+                let list: Int32
+                if let known = postingLists[token] {
+                    list = known
                 } else {
-                    postingLists[token] = Int32(postings.count)
-                    postings.append([Int32(position)])
+                    list = Int32(postingLists.count)
+                    postingLists[token] = list
                 }
+                found.append((list, Int32(position)))
             }
         }
+        var starts = [Int32](repeating: 0, count: postingLists.count + 1)
+        for posting in found { starts[Int(posting.list) + 1] += 1 }
+        for list in 0..<postingLists.count { starts[list + 1] += starts[list] }
+        var next = starts
+        var placed = [Int32](repeating: 0, count: found.count)
+        for posting in found {
+            placed[Int(next[Int(posting.list)])] = posting.position
+            next[Int(posting.list)] += 1
+        }
+        postingStarts = starts
+        postings = placed
         counts = [Int32](repeating: 0, count: codes.count)
-        postingLengths = postings.map { Int32($0.count) }
+    }
+
+    /// How many texts have the bigram token of `list`.
+    private func postingCount(_ list: Int32) -> Int {
+        Int(postingStarts[Int(list) + 1] - postingStarts[Int(list)])
     }
 
     /// The Levenshtein distance of two code lists, or nil when it exceeds `limit`: only the band
@@ -636,21 +658,21 @@ public struct TranslationMemory: Sendable {
             // bigrams share `least − skipped` of the counted ones, so within the budget nothing is
             // missed. A source whose bigrams are in very many texts (a large memory made of few
             // words) skips its most frequent ones and compares only the texts sharing the most.
-            let lengths = postingLengths
-            let lists = tokens.compactMap { postingLists[$0] }.sorted { lengths[Int($0)] < lengths[Int($1)] }
-            var counted = 0, postingCount = 0
-            while counted < lists.count, counted == 0 || postingCount + Int(lengths[Int(lists[counted])]) <= postingBudget {
-                postingCount += Int(lengths[Int(lists[counted])])
+            let lists = tokens.compactMap { postingLists[$0] }.sorted { postingCount($0) < postingCount($1) }
+            var counted = 0, postingTotal = 0
+            while counted < lists.count, counted == 0 || postingTotal + postingCount(lists[counted]) <= postingBudget {
+                postingTotal += postingCount(lists[counted])
                 counted += 1
             }
             let skipped = lists.count - counted
             let needed = Int32(max(1, least - skipped))
             var candidates: [Int32] = []
             let queryNumber = queries
+            let starts = postingStarts
             visited.withUnsafeMutableBufferPointer { visited in
                 counts.withUnsafeMutableBufferPointer { counts in
                     for list in lists[..<counted] {
-                        postings[Int(list)].withUnsafeBufferPointer { list in
+                        postings[Int(starts[Int(list)])..<Int(starts[Int(list) + 1])].withUnsafeBufferPointer { list in
                             for candidate in list {
                                 let position = Int(candidate)
                                 if visited[position] != queryNumber {
