@@ -29,14 +29,15 @@ public enum AtomicFile {
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).l10n-\(UUID().uuidString).tmp")
         let manager = FileManager.default
-        let permissions = (try? manager.attributesOfItem(atPath: url.path))?[.posixPermissions]
+        let permissions = regularFilePermissions(at: url)
         do {
             try data.write(to: temporary)
             if let permissions {
                 try? manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
             }
             guard rename(temporary.path, url.path) == 0 else {
-                throw InputError(file: url.path, "cannot replace file: \(String(cString: strerror(errno)))")
+                let code = errno
+                throw InputError(file: url.path, "cannot replace file: \(String(cString: strerror(code)))")
             }
         } catch let error as InputError {
             try? manager.removeItem(at: temporary)
@@ -56,45 +57,61 @@ public enum AtomicFile {
         struct SinkFailure: Error { var code: Int32 }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).l10n-\(UUID().uuidString).tmp")
         let manager = FileManager.default
-        let permissions = (try? manager.attributesOfItem(atPath: url.path))?[.posixPermissions]
+        let permissions = regularFilePermissions(at: url)
         let file = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard file >= 0 else {
-            throw InputError(file: url.path, "cannot write file (\(String(cString: strerror(errno))))",
+            let code = errno
+            throw InputError(file: url.path, "cannot write file (\(String(cString: strerror(code))))",
                              hint: "check that the folder exists and is writable")
         }
-        var open = true
+        var isOpen = true
+        // A producer that swallows the sink's error must not get its cut-off file renamed into place.
+        var failure: SinkFailure?
         do {
             try produce { piece in
+                if let failure { throw failure }
                 guard var next = piece.baseAddress else { return }
                 var left = piece.count
                 while left > 0 {
                     let written = writeBytes(file, next, left)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        throw SinkFailure(code: errno)
+                    if written < 0 && errno == EINTR { continue }
+                    guard written > 0 else {
+                        let stopped = SinkFailure(code: written < 0 ? errno : EIO)
+                        failure = stopped
+                        throw stopped
                     }
                     next += written
                     left -= written
                 }
             }
-            open = false
+            if let failure { throw failure }
+            isOpen = false
             guard close(file) == 0 else { throw SinkFailure(code: errno) }
             if let permissions {
                 try? manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
             }
             guard rename(temporary.path, url.path) == 0 else {
-                throw InputError(file: url.path, "cannot replace file: \(String(cString: strerror(errno)))")
+                let code = errno
+                throw InputError(file: url.path, "cannot replace file: \(String(cString: strerror(code)))")
             }
-        } catch let failure as SinkFailure {
-            if open { close(file) }
+        } catch let stopped as SinkFailure {
+            if isOpen { close(file) }
             try? manager.removeItem(at: temporary)
-            throw InputError(file: url.path, "cannot write file (\(String(cString: strerror(failure.code))))",
+            throw InputError(file: url.path, "cannot write file (\(String(cString: strerror(stopped.code))))",
                              hint: "check that the folder exists and is writable")
         } catch {
-            if open { close(file) }
+            if isOpen { close(file) }
             try? manager.removeItem(at: temporary)
             throw error
         }
+    }
+
+    /// The permissions of the regular file at `url`, which a file written in its place keeps;
+    /// nil for none, and for a link (a link's own mode is 0777: the new file would be writable by all).
+    private static func regularFilePermissions(at url: URL) -> Any? {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
+        return attributes[.posixPermissions]
     }
 
     /// Writes several files so that a failure before the last rename leaves none of them changed:
@@ -116,7 +133,7 @@ public enum AtomicFile {
                 throw InputError(file: url.path, "cannot write file (\(Self.reason(error)))",
                                  hint: "check that the folder exists and is writable; no file was changed")
             }
-            if let permissions = (try? manager.attributesOfItem(atPath: url.path))?[.posixPermissions] {
+            if let permissions = regularFilePermissions(at: url) {
                 try? manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
             }
             staged.append((temporary, url))

@@ -68,6 +68,18 @@ final class AtomicFileComparisonTests: XCTestCase {
         try AtomicFile.write(to: link) { sink in try Data("new".utf8).withUnsafeBytes { try sink($0) } }
         XCTAssertEqual(try Data(contentsOf: elsewhere), Data("kept".utf8))
         XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: link.path))
+        // A link's own mode is 0777: the file that replaces it gets a new file's, not that.
+        let fresh = folder.appendingPathComponent("fresh.txt")
+        try AtomicFile.write(to: fresh) { _ in }
+        let mode = { (url: URL) in try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int }
+        XCTAssertEqual(try mode(link), try mode(fresh))
+        XCTAssertNotEqual(try mode(link), 0o777)
+        try FileManager.default.removeItem(at: fresh)
+        let viaData = folder.appendingPathComponent("data-link.txt")
+        try FileManager.default.createSymbolicLink(at: viaData, withDestinationURL: elsewhere)
+        try AtomicFile.write(Data("new".utf8), to: viaData)
+        XCTAssertEqual(try mode(viaData), try mode(link), "write(_:to:) keeps no link's mode either")
+        try FileManager.default.removeItem(at: viaData)
 
         struct Stop: Error {}
         XCTAssertThrowsError(try AtomicFile.write(to: file) { sink in
