@@ -213,28 +213,33 @@ public struct TranslationMemory: Sendable {
         // Sorted as (source, locale, file rank) numbers with the entry's index, the id deciding
         // only ties; the entries are then copied once, in that order and without the repeated
         // translations: entries are large to move while sorting.
-        let all = entries
-        entries = []
-        var order: [(key: UInt64, index: Int32)]
-        if localeNumbers.count < 1 << 16, files.count < 1 << 16 {
-            order = all.indices.map { index -> (key: UInt64, index: Int32) in
-                let entry = all[index]
-                return (UInt64(UInt32(entry.source)) << 32 | UInt64(UInt16(truncatingIfNeeded: entry.locale)) << 16
-                        | UInt64(UInt16(truncatingIfNeeded: ranks[Int(entry.file)])), Int32(index))
+        // In a block of its own, so that every entry (the dropped ones' strings too) is let go
+        // before the index is built.
+        do {
+            let all = entries
+            entries = []
+            var order: [(key: UInt64, index: Int32)]
+            if localeNumbers.count < 1 << 16, files.count < 1 << 16 {
+                order = all.indices.map { index -> (key: UInt64, index: Int32) in
+                    let entry = all[index]
+                    return (UInt64(UInt32(entry.source)) << 32 | UInt64(UInt16(truncatingIfNeeded: entry.locale)) << 16
+                            | UInt64(UInt16(truncatingIfNeeded: ranks[Int(entry.file)])), Int32(index))
+                }
+                order.sort { $0.key != $1.key ? $0.key < $1.key : all[Int($0.index)].id < all[Int($1.index)].id }
+            } else {
+                order = all.indices.map { (0, Int32($0)) }
+                order.sort {
+                    let a = all[Int($0.index)], b = all[Int($1.index)]
+                    if a.source != b.source { return a.source < b.source }
+                    if a.locale != b.locale { return a.locale < b.locale }
+                    if a.file != b.file { return ranks[Int(a.file)] < ranks[Int(b.file)] }
+                    return a.id < b.id
+                }
             }
-            order.sort { $0.key != $1.key ? $0.key < $1.key : all[Int($0.index)].id < all[Int($1.index)].id }
-        } else {
-            order = all.indices.map { (0, Int32($0)) }
-            order.sort {
-                let a = all[Int($0.index)], b = all[Int($1.index)]
-                if a.source != b.source { return a.source < b.source }
-                if a.locale != b.locale { return a.locale < b.locale }
-                if a.file != b.file { return ranks[Int(a.file)] < ranks[Int(b.file)] }
-                return a.id < b.id
-            }
+            let sorted = order.map(\.index)
+            order = []
+            keepDistinctTranslations(of: all, in: sorted)
         }
-        keepDistinctTranslations(of: all, in: order.map(\.index))
-        order = []
         finishIndex()
     }
 
@@ -266,9 +271,11 @@ public struct TranslationMemory: Sendable {
             previous = index
             let block = kept.count - blockStart
             if block < 16 {
-                let same = kept[blockStart...].lazy.filter {
-                    UTF8Key.same(all[Int($0)].target, entry.target) && all[Int($0)].substitution == entry.substitution
-                }.count
+                let same = all.withUnsafeBufferPointer { all in
+                    kept[blockStart...].lazy.filter {
+                        UTF8Key.same(all[Int($0)].target, entry.target) && all[Int($0)].substitution == entry.substitution
+                    }.count
+                }
                 guard same < 2 else { continue }
                 if block == 15 {
                     for earlier in kept[blockStart...] {

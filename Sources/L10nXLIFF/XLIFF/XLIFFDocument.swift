@@ -174,6 +174,21 @@ public struct SourceWordCounts: Sendable {
     private var byPlace: [(texts: XLIFFUnitTexts, language: String, words: [Int32])] = []
     private var lastPlace = -1
 
+    /// The languages each set of shared texts was counted in, one list per set.
+    var placeLanguages: [[String]] {
+        var result: [[String]] = []
+        var seen: [XLIFFUnitTexts] = []
+        for table in byPlace {
+            if let index = seen.firstIndex(where: { $0 === table.texts }) {
+                result[index].append(table.language)
+            } else {
+                seen.append(table.texts)
+                result.append([table.language])
+            }
+        }
+        return result
+    }
+
     public init() {}
 
     mutating func words(of unit: UnsafePointer<TransUnit>, language: String) -> Int {

@@ -73,10 +73,13 @@ final class WordCountTests: XCTestCase {
         changed.files[file].units[1].source = changed.files[file].units[1].source + " und noch vier Wörter"
         let changedAlone = changed.allUnits.reduce(0) { $0 + $1.unit.sourceWords(language: $1.file.sourceLanguage) }
         XCTAssertEqual(changed.sourceWords(counting: &shared), changedAlone)
+        // Counts by place are kept per language: the same texts read as Thai get a table of their own.
+        XCTAssertFalse(shared.placeLanguages.contains { $0.contains("th") })
         changed.files[file].sourceLanguage = "th"
         changed.files[file].units[0].source = "บันทึกการออกแบบ"
         let thaiAlone = changed.allUnits.reduce(0) { $0 + $1.unit.sourceWords(language: $1.file.sourceLanguage) }
         XCTAssertEqual(changed.sourceWords(counting: &shared), thaiAlone)
+        XCTAssertTrue(shared.placeLanguages.contains { $0.contains("th") && $0.count == 2 }, "\(shared.placeLanguages)")
     }
 
     func testExportCountsTheSampleHandOff() throws {

@@ -88,15 +88,15 @@ public struct StringsFile: Equatable, Sendable {
             }
         }
 
-        /// Whether `token` is `"` + `text` + `"`.
         private static func isPlain(_ token: String, of text: String) -> Bool {
             var token = token, text = text
-            return token.withUTF8 { token in
-                text.withUTF8 { text in
-                    token.count == text.count + 2 && token.first == UInt8(ascii: "\"") && token.last == UInt8(ascii: "\"")
-                        && (text.isEmpty || memcmp(token.baseAddress! + 1, text.baseAddress!, text.count) == 0)
-                }
-            }
+            return token.withUTF8 { token in text.withUTF8 { isPlain(token, of: $0) } }
+        }
+
+        /// Whether the token's bytes are `"` + the text's + `"`.
+        static func isPlain(_ token: UnsafeBufferPointer<UInt8>, of text: UnsafeBufferPointer<UInt8>) -> Bool {
+            token.count == text.count + 2 && token.first == UInt8(ascii: "\"") && token.last == UInt8(ascii: "\"")
+                && (text.isEmpty || memcmp(token.baseAddress! + 1, text.baseAddress!, text.count) == 0)
         }
     }
 

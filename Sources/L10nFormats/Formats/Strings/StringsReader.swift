@@ -277,10 +277,7 @@ struct StringsParser {
     /// that no copy of them is kept.
     private func token(_ range: Range<Int>, of decoded: String) -> StringsFile.EntrySource.Token {
         var decoded = decoded
-        let plain = decoded.withUTF8 { text in
-            range.count == text.count + 2 && bytes[range.lowerBound] == UInt8(ascii: "\"") && bytes[range.upperBound - 1] == UInt8(ascii: "\"")
-                && (text.isEmpty || memcmp(bytes.baseAddress! + range.lowerBound + 1, text.baseAddress!, text.count) == 0)
-        }
+        let plain = decoded.withUTF8 { StringsFile.EntrySource.isPlain(UnsafeBufferPointer(rebasing: bytes[range]), of: $0) }
         return plain ? .plain : .written(text(range))
     }
 
