@@ -11,7 +11,23 @@ import XCTest
 final class ImportOutcomeLayoutTests: XCTestCase {
     /// An import holds one outcome per unit until the report is printed.
     func testOutcomeStaysSmall() {
-        XCTAssertEqual(MemoryLayout<ImportUnitOutcome>.stride, 208)
+        XCTAssertEqual(MemoryLayout<ImportUnitOutcome>.stride, 200)
+    }
+
+    /// Every unit read and every outcome holds one; line and column in 32 bits, read and
+    /// compared as the `Int`s they were (clamped beyond).
+    func testLocationIsTwentyFourBytes() {
+        XCTAssertEqual(MemoryLayout<SourceLocation>.size, 24)
+        XCTAssertEqual(MemoryLayout<SourceLocation?>.size, 24)
+        XCTAssertEqual(MemoryLayout<TransUnit>.stride, 160)
+        var location = SourceLocation(file: "fr.xliff", line: 12, column: 40)
+        XCTAssertEqual(location.description, "fr.xliff:12:40")
+        location.line += 1
+        XCTAssertEqual(location, SourceLocation(file: "fr.xliff", line: 13, column: 40))
+        XCTAssertNotEqual(location, SourceLocation(file: "fr.xliff", line: 13, column: 41))
+        XCTAssertEqual(SourceLocation(file: "x", line: Int.max, column: -5).line, Int(Int32.max))
+        XCTAssertEqual(SourceLocation(file: "x", line: Int.max, column: -5).column, -5)
+        XCTAssertTrue(SourceLocation(file: "x").isWholeFile)
     }
 
     func testStatesKeepEveryText() {
