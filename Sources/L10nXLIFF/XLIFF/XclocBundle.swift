@@ -162,7 +162,6 @@ extension XclocBundle {
                              to url: URL, writer: XLIFFWriter) throws {
         let manager = FileManager.default
         let locale = contents.targetLocale ?? String(url.deletingPathExtension().lastPathComponent)
-        let xliff = try writer.data(document)
         for (path, _) in sourceContents where path.hasPrefix("/") || path.split(separator: "/").contains("..") {
             throw XLIFFError(.bundle, "the source file \(path) lies outside the project, so it has no place in Source Contents",
                              at: SourceLocation(file: url.path))
@@ -174,7 +173,10 @@ extension XclocBundle {
             try manager.createDirectory(at: staging.appendingPathComponent("Source Contents"), withIntermediateDirectories: true)
             try manager.createDirectory(at: staging.appendingPathComponent("Notes"), withIntermediateDirectories: true)
             try contents.jsonData().write(to: staging.appendingPathComponent("contents.json"))
-            try xliff.write(to: staging.appendingPathComponent("Localized Contents/\(locale).xliff"))
+            // In pieces, as a plain `.xliff` export is: the file is never whole in memory.
+            try AtomicFile.write(to: staging.appendingPathComponent("Localized Contents/\(locale).xliff")) { sink in
+                try writer.write(document, pieces: sink)
+            }
             for (path, data) in sourceContents {
                 let file = staging.appendingPathComponent("Source Contents").appendingPathComponent(path)
                 try manager.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -185,7 +187,8 @@ extension XclocBundle {
         } catch {
             try? manager.removeItem(at: staging)
             if error is XLIFFError { throw error }
-            throw XLIFFError(.io, "cannot write the bundle: \(AtomicFile.reason(error))", at: SourceLocation(file: url.path),
+            let reason = (error as? InputError)?.message ?? AtomicFile.reason(error)
+            throw XLIFFError(.io, "cannot write the bundle: \(reason)", at: SourceLocation(file: url.path),
                              hint: "check that the folder exists and is writable")
         }
     }

@@ -152,5 +152,11 @@ final class XLIFFWriterTests: XCTestCase {
         XCTAssertThrowsError(try writer.write(document, to: url)) { XCTAssertEqual(($0 as? XLIFFError)?.kind, .unrepresentableCharacter("\u{7}")) }
         XCTAssertEqual(try Data(contentsOf: url), Data("old".utf8))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["de.xliff"])
+        // An .xcloc bundle streams its XLIFF the same way: the refusal leaves no bundle, no staging folder.
+        XCTAssertThrowsError(try XclocBundle.write(document: document, contents: XclocContents(developmentRegion: "en", targetLocale: "de"),
+                                                   sourceContents: [], to: folder.appendingPathComponent("de.xcloc"), writer: writer)) {
+            XCTAssertEqual(($0 as? XLIFFError)?.kind, .unrepresentableCharacter("\u{7}"))
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["de.xliff"])
     }
 }
