@@ -24,29 +24,9 @@ public enum AtomicFile {
     }
 
     /// Writes through a temporary file in the same folder, then renames it over the target, so
-    /// the target holds either the old bytes or the new ones. Keeps an existing file's permissions.
+    /// the target holds either the old bytes or the new ones. Keeps an existing regular file's permissions.
     public static func write(_ data: Data, to url: URL) throws {
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).l10n-\(UUID().uuidString).tmp")
-        let manager = FileManager.default
-        let permissions = regularFilePermissions(at: url)
-        do {
-            try data.write(to: temporary)
-            if let permissions {
-                try? manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
-            }
-            guard rename(temporary.path, url.path) == 0 else {
-                let code = errno
-                throw InputError(file: url.path, "cannot replace file: \(String(cString: strerror(code)))")
-            }
-        } catch let error as InputError {
-            try? manager.removeItem(at: temporary)
-            throw error
-        } catch {
-            try? manager.removeItem(at: temporary)
-            throw InputError(file: url.path, "cannot write file (\(Self.reason(error)))",
-                             hint: "check that the folder exists and is writable")
-        }
+        try write(to: url) { sink in try data.withUnsafeBytes { try sink($0) } }
     }
 
     /// `write(_:to:)` for bytes made in pieces: `produce` hands each piece to the sink it is
