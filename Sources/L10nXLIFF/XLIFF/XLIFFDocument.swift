@@ -94,31 +94,34 @@ public enum XLIFFFileAttributeOrder: Hashable, Sendable {
 
 /// One `<trans-unit>`: a string to translate, with its translation if there is one.
 public struct TransUnit: Hashable, Sendable {
+    // Declared in this order so that the small fields fill the gaps of the large ones (144 bytes
+    // instead of 160): an import holds one unit per `<trans-unit>` of every file it reads.
+
     /// `id`: the catalog key (plus `|==|` variation), `.strings` key, `.stringsdict` path or IB `ObjectID.keyPath`.
     public var id: String
-    /// False for `translate="no"` (catalog `shouldTranslate: false`).
-    public var translate: Bool
     /// `<source>` text, inline markup taken as its text.
     public var source: String
     /// `<target>` text; nil when the unit has no `<target>` (nothing translated for the locale).
     public var target: String?
-    /// The `<target state="...">`; nil when the target has no state (legacy `.strings`, IB units) or there is no target.
-    public var targetState: XLIFFTargetState?
     /// `<note>` text: nil for no `<note>`, "" for `<note/>`; several notes are joined with a newline.
     public var note: String?
-    /// `approved="yes|no"` as other tools write it; Xcode never does.
-    public var approved: Bool?
-    /// `maxwidth` in characters (`size-unit="char"`): the label's width budget, which translators'
-    /// tools enforce; only `l10n export --budgets` writes it, Xcode never does.
-    public var maxWidth: Int?
+    /// Where the `<trans-unit>` start tag was read, for error messages; nil for units built in memory.
+    public var location: SourceLocation?
     /// `<alt-trans>` elements after the `<note>`: translations the project already has for this
     /// source or a similar one (`export --suggestions`), never the target. The reader skips them.
     public var alternatives: [AltTrans] = []
-    /// Where the `<trans-unit>` start tag was read, for error messages; nil for units built in memory.
-    public var location: SourceLocation?
     /// The id, source and note already escaped by the exporter that made the unit; not part of
     /// the unit's value.
     package var escaped: XLIFFEscapedUnit = .none
+    /// False for `translate="no"` (catalog `shouldTranslate: false`).
+    public var translate: Bool
+    /// `approved="yes|no"` as other tools write it; Xcode never does.
+    public var approved: Bool?
+    /// The `<target state="...">`; nil when the target has no state (legacy `.strings`, IB units) or there is no target.
+    public var targetState: XLIFFTargetState?
+    /// `maxwidth` in characters (`size-unit="char"`): the label's width budget, which translators'
+    /// tools enforce; only `l10n export --budgets` writes it, Xcode never does.
+    public var maxWidth: Int?
 
     public init(
         id: String,

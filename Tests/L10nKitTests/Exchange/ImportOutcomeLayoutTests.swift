@@ -19,7 +19,7 @@ final class ImportOutcomeLayoutTests: XCTestCase {
     func testLocationIsTwentyFourBytes() {
         XCTAssertEqual(MemoryLayout<SourceLocation>.size, 24)
         XCTAssertEqual(MemoryLayout<SourceLocation?>.size, 24)
-        XCTAssertEqual(MemoryLayout<TransUnit>.stride, 160)
+        XCTAssertEqual(MemoryLayout<TransUnit>.stride, 144)
         var location = SourceLocation(file: "fr.xliff", line: 12, column: 40)
         XCTAssertEqual(location.description, "fr.xliff:12:40")
         location.line += 1
