@@ -133,8 +133,11 @@ public struct ExchangeFiles: Sendable {
             let name = sdkLayer.table + ".xcstrings"
             editorCatalogPath = project.app.folder.isEmpty ? name : project.app.folder + "/" + name
         }
+        // The app layers' catalogs found once, not once per SDK key (20,000 of them); a `.strings`
+        // layer is asked as before.
+        let appLayers = project.lookupChain.appLayers.map { layer in (layer: layer, catalog: project.catalog(for: layer)) }
         sdkOnlyKeys = sdkCatalog.catalog.orderedKeys.filter { key in
-            !project.lookupChain.appLayers.contains { project.layer($0, contains: key) }
+            !appLayers.contains { $0.catalog.map { $0.entries[key] != nil } ?? project.layer($0.layer, contains: key) }
         }
     }
 

@@ -50,6 +50,16 @@ public enum ExchangeStates {
 
     /// The state an export writes for a catalog state.
     public static func exported(_ state: StringUnitState) -> XLIFFTargetState {
+        // The three states nearly every value has, without walking the table: this runs once per
+        // exported unit. `ImportOutcomeLayoutTests.testExportedStatesAreTheTables` holds them to the table.
+        if state == .translated { return .translated }
+        if state == .needsReview { return .needsReviewL10n }
+        if state == .new { return .new }
+        return fromTable(state)
+    }
+
+    /// `exported(_:)` read from `rows` alone.
+    static func fromTable(_ state: StringUnitState) -> XLIFFTargetState {
         rows.first { $0.exportedFrom.contains(state) }?.xliff ?? .custom("x-" + state.rawValue)
     }
 }

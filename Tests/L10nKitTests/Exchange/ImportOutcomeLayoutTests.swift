@@ -14,6 +14,15 @@ final class ImportOutcomeLayoutTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<ImportUnitOutcome>.stride, 200)
     }
 
+    /// The export's shortcut for the common catalog states gives what `ExchangeStates.rows` gives,
+    /// for every state Xcode writes and for others.
+    func testExportedStatesAreTheTables() {
+        let states: [StringUnitState] = ["translated", "needs_review", "new", "stale", "machine_translated", "reviewed", "Translated", "", "x-new"]
+        for state in states {
+            XCTAssertEqual(ExchangeStates.exported(state), ExchangeStates.fromTable(state), state.rawValue)
+        }
+    }
+
     /// Every unit read and every outcome holds one; line and column in 32 bits, read and
     /// compared as the `Int`s they were (clamped beyond).
     func testLocationIsTwentyFourBytes() {
