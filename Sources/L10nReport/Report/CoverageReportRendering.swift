@@ -37,6 +37,10 @@ extension CoverageReport {
     public func files(_ formats: [ReportFormat], pathPrefix: String = "") -> [(name: String, data: Data)] {
         ConcurrentWork.map(formats.count) { index in
             let format = formats[index]
+            if format == .json {
+                var stream = jsonStream(pathPrefix: pathPrefix)
+                return (format.fileName, stream.takeData())
+            }
             return (format.fileName, Data(render(format, pathPrefix: format == .html ? "" : pathPrefix).utf8))
         }
     }
@@ -231,6 +235,12 @@ extension CoverageReport {
     // MARK: JSON
 
     func json(pathPrefix: String) -> String {
+        jsonStream(pathPrefix: pathPrefix).text
+    }
+
+    /// The JSON report written into a stream, whose bytes `files` hands on without making them
+    /// a `String` first (the largest format, on the critical path of `report --out`).
+    private func jsonStream(pathPrefix: String) -> JSONStream {
         // Streamed member by member: the findings and labels are tens of thousands of objects.
         var json = JSONStream()
         func coverage(_ json: inout JSONStream, _ locale: LocaleCoverage) {
@@ -348,7 +358,7 @@ extension CoverageReport {
         }
         json.endObject()
         json.finalNewline()
-        return json.text
+        return json
     }
 
     // MARK: JUnit

@@ -1,3 +1,4 @@
+import Foundation
 import L10nCore
 /// Writes JSON member by member, byte for byte what `JSONWriter(keyOrder: .asGiven)` writes for
 /// the same value, without building the value first: a report holds tens of thousands of objects.
@@ -157,6 +158,9 @@ package struct JSONStream {
     package mutating func takeText() -> String {
         String(decoding: output.bytes.takeData(), as: UTF8.self)
     }
+
+    /// The bytes written since the last take, handed over without a copy.
+    package mutating func takeData() -> Data { output.bytes.takeData() }
 
     /// Ends the text with a newline (after the top-level value).
     package mutating func finalNewline() { output.bytes.append(0x0A) }
