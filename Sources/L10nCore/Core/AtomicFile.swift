@@ -1,5 +1,14 @@
 import Foundation
 
+// POSIX `read` and `write`, which `AtomicFile.read` and `AtomicFile.write` hide inside the type.
+#if canImport(Glibc)
+private let posixRead = SwiftGlibc.read
+private let posixWrite = SwiftGlibc.write
+#else
+private let posixRead = Darwin.read
+private let posixWrite = Darwin.write
+#endif
+
 /// Reading and writing whole files so that a reader never sees half a file.
 public enum AtomicFile {
     /// Reads a file, turning a failure into an error that names the file as `path` (default: the URL's path).
@@ -34,15 +43,53 @@ public enum AtomicFile {
     /// held in memory (an export's XLIFF file with suggestions is 10 MB). An error `produce`
     /// throws comes out as it is, and the target is left as it was.
     public static func write(to url: URL, _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws {
+        let temporary = try stage(beside: url, hint: "check that the folder exists and is writable", produce)
+        guard rename(temporary.path, url.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw InputError(file: url.path, "cannot replace file: \(String(cString: strerror(code)))")
+        }
+    }
+
+    /// Writes several files so that a failure before the last rename leaves none of them changed:
+    /// every file is first written to a temporary file beside its target, and only when all of
+    /// them are written are they renamed into place.
+    public static func writeAll(_ files: [(data: Data, url: URL)]) throws {
+        var staged: [(temporary: URL, target: URL)] = []
+        func discard(_ files: ArraySlice<(temporary: URL, target: URL)>) {
+            for file in files { try? FileManager.default.removeItem(at: file.temporary) }
+        }
+        for (data, url) in files {
+            do {
+                let temporary = try stage(beside: url, hint: "check that the folder exists and is writable; no file was changed") { sink in
+                    try data.withUnsafeBytes { try sink($0) }
+                }
+                staged.append((temporary, url))
+            } catch {
+                discard(staged[...])
+                throw error
+            }
+        }
+        for (index, file) in staged.enumerated() where rename(file.temporary.path, file.target.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            discard(staged[index...])
+            throw InputError(file: file.target.path, "cannot replace file: \(reason)")
+        }
+    }
+
+    /// Writes what `produce` hands on into a new temporary file beside `url`, with the
+    /// permissions of the regular file there, and returns it; on any failure the temporary file
+    /// is gone. A write failure is an `InputError` naming `url` (with `hint`); `produce`'s own
+    /// errors come out as they are, also when it swallowed the sink's.
+    private static func stage(beside url: URL, hint: String,
+                              _ produce: (_ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void) throws -> URL {
         struct SinkFailure: Error { var code: Int32 }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).l10n-\(UUID().uuidString).tmp")
-        let manager = FileManager.default
         let permissions = regularFilePermissions(at: url)
         let file = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard file >= 0 else {
             let code = errno
-            throw InputError(file: url.path, "cannot write file (\(String(cString: strerror(code))))",
-                             hint: "check that the folder exists and is writable")
+            throw InputError(file: url.path, "cannot write file (\(String(cString: strerror(code))))", hint: hint)
         }
         var isOpen = true
         // A producer that swallows the sink's error must not get its cut-off file renamed into place.
@@ -53,7 +100,7 @@ public enum AtomicFile {
                 guard var next = piece.baseAddress else { return }
                 var left = piece.count
                 while left > 0 {
-                    let written = writeBytes(file, next, left)
+                    let written = posixWrite(file, next, left)
                     if written < 0 && errno == EINTR { continue }
                     guard written > 0 else {
                         let stopped = SinkFailure(code: written < 0 ? errno : EIO)
@@ -68,20 +115,16 @@ public enum AtomicFile {
             isOpen = false
             guard close(file) == 0 else { throw SinkFailure(code: errno) }
             if let permissions {
-                try? manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
+                try? FileManager.default.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
             }
-            guard rename(temporary.path, url.path) == 0 else {
-                let code = errno
-                throw InputError(file: url.path, "cannot replace file: \(String(cString: strerror(code)))")
-            }
+            return temporary
         } catch let stopped as SinkFailure {
             if isOpen { close(file) }
-            try? manager.removeItem(at: temporary)
-            throw InputError(file: url.path, "cannot write file (\(String(cString: strerror(stopped.code))))",
-                             hint: "check that the folder exists and is writable")
+            try? FileManager.default.removeItem(at: temporary)
+            throw InputError(file: url.path, "cannot write file (\(String(cString: strerror(stopped.code))))", hint: hint)
         } catch {
             if isOpen { close(file) }
-            try? manager.removeItem(at: temporary)
+            try? FileManager.default.removeItem(at: temporary)
             throw error
         }
     }
@@ -92,37 +135,6 @@ public enum AtomicFile {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
               attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
         return attributes[.posixPermissions]
-    }
-
-    /// Writes several files so that a failure before the last rename leaves none of them changed:
-    /// every file is first written to a temporary file beside its target, and only when all of
-    /// them are written are they renamed into place.
-    public static func writeAll(_ files: [(data: Data, url: URL)]) throws {
-        let manager = FileManager.default
-        var staged: [(temporary: URL, target: URL)] = []
-        func discard() { for file in staged { try? manager.removeItem(at: file.temporary) } }
-        for (data, url) in files {
-            let temporary = url.deletingLastPathComponent()
-                .appendingPathComponent(".\(url.lastPathComponent).l10n-\(UUID().uuidString).tmp")
-            do {
-                try data.write(to: temporary)
-            } catch {
-                // The partial file of a full disk is removed too, not only the complete ones.
-                try? manager.removeItem(at: temporary)
-                discard()
-                throw InputError(file: url.path, "cannot write file (\(Self.reason(error)))",
-                                 hint: "check that the folder exists and is writable; no file was changed")
-            }
-            if let permissions = regularFilePermissions(at: url) {
-                try? manager.setAttributes([.posixPermissions: permissions], ofItemAtPath: temporary.path)
-            }
-            staged.append((temporary, url))
-        }
-        for (index, file) in staged.enumerated() where rename(file.temporary.path, file.target.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            for rest in staged[index...] { try? manager.removeItem(at: rest.temporary) }
-            throw InputError(file: file.target.path, "cannot replace file: \(reason)")
-        }
     }
 
     /// Creates a folder and its missing parents; a failure names the folder as `path` (default:
@@ -153,24 +165,6 @@ public enum AtomicFile {
         return true
     }
 
-    /// POSIX `read`, which `read(_:shownAs:)` hides inside this type.
-    private static func readBytes(_ file: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        SwiftGlibc.read(file, buffer, count)
-        #else
-        Darwin.read(file, buffer, count)
-        #endif
-    }
-
-    /// POSIX `write`, which `write(to:_:)` hides inside this type.
-    private static func writeBytes(_ file: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        SwiftGlibc.write(file, buffer, count)
-        #else
-        Darwin.write(file, buffer, count)
-        #endif
-    }
-
     /// Whether the regular file at `url` (links followed) holds exactly `data`; false when it
     /// cannot be read. Read 64 KiB at a time: a catalog's new bytes are compared with its file
     /// without a second copy of the file beside them (an import holds both at its peak).
@@ -186,7 +180,7 @@ public enum AtomicFile {
         return data.withUnsafeBytes { expected in
             var offset = 0
             while true {
-                let count = readBytes(file, piece, pieceSize)
+                let count = posixRead(file, piece, pieceSize)
                 if count < 0 {
                     if errno == EINTR { continue }
                     return false
