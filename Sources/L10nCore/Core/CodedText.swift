@@ -28,6 +28,12 @@ package struct CodedText<Vocabulary: TextVocabulary>: Hashable, Sendable {
         if let index = Vocabulary.texts.firstIndex(of: text) { storage = .known(UInt8(index)) } else { storage = .other(Other(text)) }
     }
 
+    /// The text's place in the vocabulary; nil for any other text.
+    package var vocabularyIndex: Int? {
+        if case .known(let index) = storage { return Int(index) }
+        return nil
+    }
+
     package var text: String {
         switch storage {
         case .known(let index): return Vocabulary.texts[Int(index)]

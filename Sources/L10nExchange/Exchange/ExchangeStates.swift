@@ -50,13 +50,13 @@ public enum ExchangeStates {
 
     /// The state an export writes for a catalog state.
     public static func exported(_ state: StringUnitState) -> XLIFFTargetState {
-        // The three states nearly every value has, without walking the table: this runs once per
-        // exported unit. `ImportOutcomeLayoutTests.testExportedStatesAreTheTables` holds them to the table.
-        if state == .translated { return .translated }
-        if state == .needsReview { return .needsReviewL10n }
-        if state == .new { return .new }
+        // Once per exported unit: a state Xcode writes is looked up by its code, not by walking `rows`.
+        if let index = state.vocabularyIndex { return exportedVocabulary[index] }
         return fromTable(state)
     }
+
+    /// `fromTable` of each state `StringUnitState` keeps as a code, by its place.
+    private static let exportedVocabulary = StringUnitState.vocabulary.map(fromTable)
 
     /// `exported(_:)` read from `rows` alone.
     static func fromTable(_ state: StringUnitState) -> XLIFFTargetState {

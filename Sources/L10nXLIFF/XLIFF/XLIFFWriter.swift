@@ -37,7 +37,8 @@ public struct XLIFFWriter: Sendable {
     /// The bytes `data(_:)` gives, handed to `sink` in pieces of about `pieceSize` bytes (cut
     /// between units) as they are made. On an error, the pieces handed so far are not the document.
     public func write(_ document: XLIFFDocument, pieces sink: (UnsafeRawBufferPointer) throws -> Void) throws {
-        let out = XLIFFOutput(capacity: min(Self.estimatedSize(of: document), Self.pieceSize + Self.pieceSize / 2))
+        // No size estimate (a walk over every unit): the buffer grows to about a piece and stays.
+        let out = XLIFFOutput()
         try withoutActuallyEscaping(sink) { sink in
             try output(document, into: out) { try out.drain(into: sink) }
             try out.drain(into: sink)

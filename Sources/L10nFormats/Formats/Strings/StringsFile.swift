@@ -56,9 +56,13 @@ public struct StringsFile: Equatable, Sendable {
 
         /// The tokens as written (`dropPlainTokens` then keeps only the ones that are not plain).
         init(key: String, beforeValue: String, value: String?, beforeSemicolon: String) {
-            self.key = .written(key)
+            self.init(key: .written(key), beforeValue: beforeValue, value: value.map(Token.written), beforeSemicolon: beforeSemicolon)
+        }
+
+        init(key: Token, beforeValue: String, value: Token?, beforeSemicolon: String) {
+            self.key = key
             self.beforeValue = beforeValue
-            self.value = value.map(Token.written)
+            self.value = value
             self.beforeSemicolon = beforeSemicolon
         }
 

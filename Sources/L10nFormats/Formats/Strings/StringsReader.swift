@@ -301,8 +301,7 @@ struct StringsParser {
             guard index < bytes.count else {
                 throw StringsSyntaxError(.missingEquals(key: key), at: location(index))
             }
-            var source = StringsFile.EntrySource(key: "", beforeValue: "", value: nil, beforeSemicolon: "")
-            source.key = token(keyStart..<keyEnd, of: key)
+            var source = StringsFile.EntrySource(key: token(keyStart..<keyEnd, of: key), beforeValue: "", value: nil, beforeSemicolon: "")
             let value: String
             if bytes[index] == UInt8(ascii: ";") {
                 value = key

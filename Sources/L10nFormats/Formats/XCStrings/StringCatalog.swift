@@ -272,7 +272,6 @@ public struct StringUnit: Hashable, Sendable {
     private static func tail(_ state: StringUnitState, _ unknownFields: [String: JSONValue]) -> Tail {
         unknownFields.isEmpty ? .state(state) : .withFields(Fields(state: state, unknownFields: unknownFields))
     }
-
 }
 
 /// `stringUnit.state`; values this version does not know are kept as read.
@@ -285,6 +284,10 @@ public struct StringUnitState: RawRepresentable, Hashable, Sendable, Expressible
     }
 
     public var rawValue: String { coded.text }
+    /// The states kept as a code, in order: `vocabularyIndex` is a place in this list.
+    package static var vocabulary: [StringUnitState] { Vocabulary.texts.map(StringUnitState.init(rawValue:)) }
+    /// The state's place in `vocabulary`; nil for a state kept as its text.
+    package var vocabularyIndex: Int? { coded.vocabularyIndex }
     public init(rawValue: String) { coded = CodedText(rawValue) }
     public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }
