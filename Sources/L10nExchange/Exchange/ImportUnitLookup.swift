@@ -6,9 +6,12 @@ import L10nFormats
 /// (`EntrySources`: ids, source texts, plural cases) is computed once per catalog and key, since
 /// an import never changes a source-language text; only the target is read per unit.
 struct ImportUnitLookup {
-    /// Per catalog path and key: the entry's source side.
-    private var sources: [String: [String: EntrySources]] = [:]
+    /// Per catalog path (a handful, found by comparing, not hashing) and key: the entry's source side.
+    private var sourcePaths: [String] = []
+    private var sources: [[String: EntrySources]] = []
     private var locales: [String: LocaleUnits] = [:]
+    /// The locale of the last unit: units come file by file, so most find theirs without a hash.
+    private var lastLocale: (locale: String, units: LocaleUnits)?
     /// The last answer of `EntrySources.categories(for:localeCategories:)` that walked a target's
     /// variations, for the entry and locale it was for: a plural entry's cases follow each other
     /// in a file, and each walked every case of the target. The run only writes the paths of
@@ -23,15 +26,22 @@ struct ImportUnitLookup {
     /// translations this run applied so far).
     mutating func unit(id: String, key: String, entry: CatalogEntry, sourceLanguage: String,
                        catalogPath: String, locale: String) -> ExchangeUnit? {
-        if locales[locale] == nil { locales[locale] = LocaleUnits(locale: locale) }
-        let localeUnits = locales[locale]!
+        let localeUnits: LocaleUnits
+        if let last = lastLocale, last.locale == locale {
+            localeUnits = last.units
+        } else {
+            if locales[locale] == nil { locales[locale] = LocaleUnits(locale: locale) }
+            localeUnits = locales[locale]!
+            lastLocale = (locale, localeUnits)
+        }
+        let slot = sourcesSlot(catalogPath)
         let known: EntrySources
-        if let found = sources[catalogPath]?[key], found.sourceLanguage == sourceLanguage {
+        if let found = sources[slot][key], found.sourceLanguage == sourceLanguage {
             known = found
         } else {
             // Only the source side is kept: no second copy of the translations.
             known = EntrySources(key: key, entry: entry, sourceLanguage: sourceLanguage, keepingEntry: false)
-            sources[catalogPath, default: [:]][key] = known
+            sources[slot][key] = known
         }
         let target = locale == sourceLanguage ? nil : entry.localizations?[locale]
         let categories: [UInt8]?
@@ -64,8 +74,23 @@ struct ImportUnitLookup {
 extension ImportUnitLookup {
     /// Drops what was computed for an entry whose source text the run changed (a copy edit).
     mutating func forget(catalogPath: String, key: String) {
-        if let known = sources[catalogPath]?[key], lastCategories?.sources === known { lastCategories = nil }
-        sources[catalogPath]?[key] = nil
+        guard let slot = sourcePaths.firstIndex(of: catalogPath) else { return }
+        if let known = sources[slot][key], lastCategories?.sources === known { lastCategories = nil }
+        sources[slot][key] = nil
+    }
+
+    /// Where the source sides of the catalog at `path` are kept, made on first use.
+    private mutating func sourcesSlot(_ path: String) -> Int {
+        if let last = sourcePaths.indices.last, sourcePaths[last] == path { return last }
+        if let found = sourcePaths.firstIndex(of: path) {
+            // Keep the path in use last, where the next unit looks first.
+            sourcePaths.swapAt(found, sourcePaths.count - 1)
+            sources.swapAt(found, sources.count - 1)
+        } else {
+            sourcePaths.append(path)
+            sources.append([:])
+        }
+        return sourcePaths.count - 1
     }
 }
 

@@ -331,7 +331,7 @@ struct ImportSession {
     let files: ExchangeFiles
     var outcomes: [ImportUnitOutcome] = []
     /// Working copies of the catalogs units were read against (written only when some unit was applied).
-    var catalogs: [String: StringCatalog] = [:]
+    var catalogs = ImportCatalogs()
     /// The units returned ones are checked against, found from each entry's source side computed once.
     var unitLookup = ImportUnitLookup()
     /// `.strings` values set so far, by target file path, then key.
@@ -473,16 +473,18 @@ struct ImportSession {
         if !candidate.doNotTranslate {
             candidate.isDuplicate = !seen.insert(unit.id, path: path, locale: locale, expected: unitsInFile)
         }
+        // The expected unit is read in place below (`candidate.expected?.`): binding it copies
+        // every field of it, several times a unit.
         if let found = entry {
             candidate.expected = unitLookup.unit(id: unit.id, key: key, entry: found, sourceLanguage: sourceLanguage,
                                                  catalogPath: path, locale: locale)
-            if let expected = candidate.expected, UTF8Key.same(expected.id, unit.id) {
+            if let expectedID = candidate.expected?.id, UTF8Key.same(expectedID, unit.id) {
                 // The outcome keeps the project's id, one string for every locale's unit, and
                 // lets this file's copy go with its document (the outcomes outlive the documents).
-                outcome.id = expected.id
-                if UTF8Key.same(key, unit.id) { outcome.key = expected.id }
+                outcome.id = expectedID
+                if UTF8Key.same(key, unit.id) { outcome.key = expectedID }
             }
-            if candidate.expected == nil { candidate.unknownID = "\"\(key)\" has no \(id.variationDescription) for \(locale)" }
+            if !candidate.knowsUnit { candidate.unknownID = "\"\(key)\" has no \(id.variationDescription) for \(locale)" }
         } else {
             candidate.unknownID = "\(path) has no key \"\(key)\"" + (path == files.editorCatalogPath ? " (nor does the SDK)" : "")
         }
@@ -491,23 +493,23 @@ struct ImportSession {
         let sdkEntry = copiesSDKEntry ? entry : nil
         entry = nil
         if candidate.expected?.isPluralCase == true { candidate.pluralIntegers = pluralIntegers(for: locale) }
-        if let expected = candidate.expected, ImportPolicy.hasPercent(expected.sourceValue) {
-            let formatKey = SourceFormatKey(text: expected.sourceValue, substitution: expected.sourceSubstitution)
+        if let sourceValue = candidate.expected?.sourceValue, ImportPolicy.hasPercent(sourceValue) {
+            let formatKey = SourceFormatKey(text: sourceValue, substitution: candidate.expected!.sourceSubstitution)
             if let known = sourceFormats[formatKey] {
                 candidate.sourceFormat = known
             } else {
-                let parsed = FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+                let parsed = FormatString(sourceValue, substitution: formatKey.substitution)
                 sourceFormats[formatKey] = parsed
                 candidate.sourceFormat = parsed
             }
         }
-        if let expected = candidate.expected, !candidate.doNotTranslate, !candidate.isDuplicate {
-            outcome.oldValue = expected.targetValue
-            outcome.oldState = expected.targetState?.rawValue
+        if candidate.knowsUnit, !candidate.doNotTranslate, !candidate.isDuplicate {
+            outcome.oldValue = candidate.expected!.targetValue
+            outcome.oldState = candidate.expected!.targetState?.rawValue
         }
         let verdict = ImportPolicy.decide(&candidate)
         Self.record(verdict, candidate, into: &outcome)
-        guard case .applied(let value, let state) = verdict, let expected = candidate.expected else { return }
+        guard case .applied(let value, let state) = verdict, let unitPath = candidate.expected?.path else { return }
         if copiesSDKEntry, var copy = sdkEntry {
             copy.extractionState = .manual
             catalogs[path]!.setEntry(copy, forKey: key)
@@ -515,7 +517,7 @@ struct ImportSession {
             created[path, default: 0] += 1
         }
         do {
-            try catalogs[path]!.setStringUnit(value: value, state: state, key: key, locale: locale, path: expected.path)
+            try catalogs[path]!.setStringUnit(value: value, state: state, key: key, locale: locale, path: unitPath)
         } catch {
             if copiesSDKEntry {
                 catalogs[path]!.setEntry(nil, forKey: key)

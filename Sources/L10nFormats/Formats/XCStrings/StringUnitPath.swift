@@ -136,12 +136,7 @@ extension CatalogLocalization {
     fileprivate mutating func setStringUnit(value: String, state: StringUnitState, at path: ArraySlice<String>,
                                             template: (String) -> Substitution?) throws(StringCatalogEditError.Reason) {
         guard let first = path.first else {
-            if stringUnit == nil {
-                stringUnit = StringUnit(state: state, value: value)
-            } else {
-                stringUnit!.state = state
-                stringUnit!.value = value
-            }
+            setRootStringUnit(value: value, state: state)
             return
         }
         guard path.count >= 2 else { throw .malformedPath }
@@ -159,6 +154,16 @@ extension CatalogLocalization {
         } else {
             if variations == nil { variations = CatalogVariations() }
             try variations!.setStringUnit(value: value, state: state, at: path, template: template)
+        }
+    }
+
+    /// Sets the plain string unit's value and state, keeping its unknown fields.
+    fileprivate mutating func setRootStringUnit(value: String, state: StringUnitState) {
+        if stringUnit == nil {
+            stringUnit = StringUnit(state: state, value: value)
+        } else {
+            stringUnit!.state = state
+            stringUnit!.value = value
         }
     }
 
@@ -220,6 +225,12 @@ enum VariationNameOrder {
 }
 
 extension CatalogEntry {
+    /// `setStringUnit(value:state:key:locale:)` at the root path, in place.
+    fileprivate mutating func setRootStringUnit(value: String, state: StringUnitState, locale: String) {
+        if localizations == nil { localizations = [:] }
+        localizations![locale, default: CatalogLocalization()].setRootStringUnit(value: value, state: state)
+    }
+
     /// The locales this entry has localizations for, in Xcode's key order.
     public var locales: [String] {
         Collator.xcodeKeyOrder.sorted(localizations.map { Array($0.keys) } ?? [])
@@ -248,7 +259,16 @@ extension StringCatalog {
     /// substitution of that name (else from another locale's). Never creates a key.
     public mutating func setStringUnit(value: String, state: StringUnitState, key: String, locale: String,
                                        path: StringUnitPath = []) throws(StringCatalogEditError) {
-        guard entries[key] != nil else { throw StringCatalogEditError(reason: .noSuchKey, key: key, path: path) }
+        guard let entryIndex = entries.index(forKey: key) else { throw StringCatalogEditError(reason: .noSuchKey, key: key, path: path) }
+        if path.isRoot {
+            // Most edits (an import's every plain unit): set where the entry is, one lookup of
+            // the key and one of the locale; the first edit of an entry shared with another
+            // catalog value copies its localizations, as the general path does.
+            let keys = keyIndex
+            entries.values[entryIndex].setRootStringUnit(value: value, state: state, locale: locale)
+            keyIndex = CatalogKeyIndex(keys.keys, isXcodeOrder: keys.isXcodeOrder)
+            return
+        }
         guard path.isWellFormed else { throw StringCatalogEditError(reason: .malformedPath, key: key, path: path) }
         // The edit is made on a copy, and every other reference to the entry's localizations ends
         // with this block, so writing it back does not copy the entry's other locales.

@@ -1,0 +1,38 @@
+import L10nFormats
+
+/// The working copies of the catalogs an import edits, by path. An import edits a handful of
+/// catalogs but reads and edits one for every unit: a path is found by comparing it with the
+/// few known ones (the last one found first), not by hashing it each time.
+struct ImportCatalogs: Sequence {
+    private var paths: [String] = []
+    /// Nil for a path that was asked for but has no catalog (yet).
+    private var catalogs: [StringCatalog?] = []
+    private var last = 0
+
+    private func slot(of path: String) -> Int? {
+        if last < paths.count, paths[last] == path { return last }
+        return paths.firstIndex(of: path)
+    }
+
+    /// The catalog at `path`; set, or edited in place through optional chaining, like a dictionary's value.
+    subscript(path: String) -> StringCatalog? {
+        get { slot(of: path).flatMap { catalogs[$0] } }
+        _modify {
+            let index: Int
+            if let found = slot(of: path) {
+                index = found
+            } else {
+                paths.append(path)
+                catalogs.append(nil)
+                index = paths.count - 1
+            }
+            last = index
+            yield &catalogs[index]
+        }
+    }
+
+    /// The catalogs in the order they were first set.
+    func makeIterator() -> some IteratorProtocol<(path: String, catalog: StringCatalog)> {
+        zip(paths, catalogs).lazy.compactMap { path, catalog in catalog.map { (path: path, catalog: $0) } }.makeIterator()
+    }
+}
