@@ -562,7 +562,7 @@ public enum ImportPolicy {
     /// The target as the catalog holds it: in a substitution's variation, the specifiers that
     /// read the substitution's argument (`%2$lld`, as exported) become `%arg` again.
     static func catalogForm(_ target: String, substitution: SubstitutionArgument?) -> String {
-        guard let substitution, target.contains("%") else { return target }
+        guard let substitution, hasPercent(target) else { return target }
         let format = FormatString(target, substitution: substitution)
         let argument = substitution.number ?? 1
         let expectedKind = FormatString("%arg", substitution: SubstitutionArgument(number: argument, formatSpecifier: substitution.formatSpecifier)).specifiers.first?.kind

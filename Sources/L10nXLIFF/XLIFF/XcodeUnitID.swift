@@ -59,7 +59,7 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
                 let utf8 = id.utf8
                 let lower = utf8.index(utf8.startIndex, offsetBy: start)
                 let upper = utf8.index(lower, offsetBy: 4)
-                let path = id[upper...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                let path = Self.components(of: id, from: upper)
                 if Self.isCatalogVariationPath(path) {
                     self = .catalogVariation(key: String(id[..<lower]), path: path)
                     return
@@ -77,6 +77,28 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
         case .strings, .intentDefinition, .other:
             self = .key(id)
         }
+    }
+
+    /// The `.`-separated components of the id from `start` (empty ones kept), as
+    /// `split(separator: ".", omittingEmptySubsequences: false)` gives them: cut at the bytes of
+    /// an ASCII tail (every variation path), by characters otherwise.
+    private static func components(of id: String, from start: String.Index) -> [String] {
+        let utf8 = id.utf8
+        guard utf8[start...].allSatisfy({ $0 < 0x80 }) else {
+            return id[start...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        }
+        var components: [String] = []
+        var componentStart = start
+        var index = start
+        while index < utf8.endIndex {
+            if utf8[index] == UInt8(ascii: ".") {
+                components.append(String(utf8[componentStart..<index])!)
+                componentStart = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        components.append(String(utf8[componentStart...])!)
+        return components
     }
 
     /// The byte offset of the last `|==|` in the id (the one starting last), nil when there is none.

@@ -19,6 +19,14 @@ final class XcodeUnitIDTests: XCTestCase {
             ("odd|==|plural", .key("odd|==|plural")),
             ("odd|==|plural.one.extra", .key("odd|==|plural.one.extra")),
             ("odd|==|substitutions.N.device.iphone", .key("odd|==|substitutions.N.device.iphone")),
+            // Empty components are kept (and fit no path); a tail that is not ASCII is cut by characters
+            // (a `.` with a combining mark is no separator).
+            ("odd|==|plural..one", .key("odd|==|plural..one")),
+            ("odd|==|.plural.one", .key("odd|==|.plural.one")),
+            ("odd|==|plural.one.", .key("odd|==|plural.one.")),
+            ("odd|==|plural.oné", .catalogVariation(key: "odd", path: ["plural", "oné"])),
+            ("odd|==|plural.\u{301}one", .key("odd|==|plural.\u{301}one")),
+            ("Größe %lld|==|plural.one", .catalogVariation(key: "Größe %lld", path: ["plural", "one"])),
         ]
         for (id, expected) in cases {
             let parsed = XcodeUnitID(id, kind: .stringCatalog)
