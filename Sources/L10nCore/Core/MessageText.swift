@@ -33,6 +33,43 @@ public enum MessageText {
         }
     }
 
+    /// `quoted(text)`'s bytes appended to `bytes`, without making the quoted string: a report
+    /// of hundreds of thousands of lines quotes a few values in each.
+    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { source in
+            bytes.append(0x22)
+            var start = 0
+            for index in source.indices {
+                guard let escaped = Self.escape(source[index]) else { continue }
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<index]))
+                bytes.append(0x5C)
+                bytes.append(escaped)
+                start = index + 1
+            }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start...]))
+            bytes.append(0x22)
+        }
+    }
+
+    /// The decimal digits of `number` appended to `bytes`, as `String(number)` would write them.
+    public static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+        if number < 0 { bytes.append(0x2D) }
+        var magnitude = number.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = 0x30 + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[start...])
+        }
+    }
+
     /// The letter after the backslash for a byte that is escaped: `\\`, `\"`, `\n`, `\r`, `\t`.
     @inline(__always)
     private static func escape(_ byte: UInt8) -> UInt8? {

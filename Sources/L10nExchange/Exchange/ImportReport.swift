@@ -114,10 +114,11 @@ public struct ImportReport: Sendable {
             add(state)
             add(")")
         }
+        func quoted(_ value: String) { MessageText.appendQuoted(value, to: &text) }
         func subject() {
             add(outcome.targetPath ?? outcome.original)
             add(" ")
-            add(MessageText.quoted(outcome.id))
+            quoted(outcome.id)
             add(" [")
             add(outcome.locale)
             add("]")
@@ -126,9 +127,9 @@ public struct ImportReport: Sendable {
             add(location.file)
             if !location.isWholeFile {
                 add(":")
-                add(String(location.line))
+                MessageText.appendDecimal(location.line, to: &text)
                 add(":")
-                add(String(location.column))
+                MessageText.appendDecimal(location.column, to: &text)
             }
         } else {
             add(outcome.input)
@@ -139,16 +140,16 @@ public struct ImportReport: Sendable {
             subject()
             add(": ")
             if outcome.oldValue == outcome.newValue, let value = outcome.newValue {
-                add(MessageText.quoted(value))
+                quoted(value)
                 add(" (")
                 add(outcome.oldState ?? "none")
                 add(" → ")
                 add(outcome.newState ?? "none")
                 add(")")
             } else {
-                add(outcome.oldValue.map(MessageText.quoted) ?? "(none)")
+                if let old = outcome.oldValue { quoted(old) } else { add("(none)") }
                 add(" → ")
-                add(outcome.newValue.map(MessageText.quoted) ?? "(none)")
+                if let new = outcome.newValue { quoted(new) } else { add("(none)") }
                 addState(outcome.newState)
             }
             if outcome.createsEntry { add(", new key copied from the SDK") }
@@ -167,7 +168,7 @@ public struct ImportReport: Sendable {
             add(": unchanged: ")
             subject()
             add(": ")
-            add(outcome.newValue.map(MessageText.quoted) ?? "(none)")
+            if let new = outcome.newValue { quoted(new) } else { add("(none)") }
             addState(outcome.newState)
         case .skipped:
             add(": skipped (")

@@ -37,4 +37,24 @@ final class MessageTextTests: XCTestCase {
         let long = String(repeating: "Wert \"mit\" Zeilen\n", count: 2_000)
         XCTAssertEqual(MessageText.quoted(long), Self.reference(long))
     }
+
+    /// The report's byte writer gives `quoted`'s bytes, after whatever the buffer held.
+    func testAppendQuotedGivesTheQuotedBytes() {
+        let pieces = ["\\", "\"", "\n", "\r", "\t", "a", "]", "é", "👍🏽", "\u{0}", "ก่"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            var bytes = Array("x: ".utf8)
+            MessageText.appendQuoted(text, to: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "x: " + Self.reference(text), text.debugDescription)
+        }
+    }
+
+    func testAppendDecimalWritesWhatStringDoes() {
+        for number in [0, 1, 9, 10, 42, 1_000, 65_535, -1, -908, Int.max, Int.min] + (0..<200).map({ _ in Int.random(in: -1_000_000...1_000_000) }) {
+            var bytes: [UInt8] = [0x3A]
+            MessageText.appendDecimal(number, to: &bytes)
+            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), ":" + String(number))
+        }
+    }
 }
