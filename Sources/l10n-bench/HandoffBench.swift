@@ -161,7 +161,7 @@ struct HandoffBench {
     /// renders the report of every unit, as `l10n import` prints it (into a byte count here).
     /// The result mixes the outcome counts, the bytes written and the report's bytes.
     static func importFiles(_ inputs: [URL], into project: Project) throws -> Int {
-        let documents = try inputs.map { try ImportInput.read(contentsOf: $0, displayPath: $0.lastPathComponent) }
+        let documents = try ImportInput.read(inputs.map { ($0, $0.lastPathComponent) }).map { try $0.get() }
         let plan = try XLIFFImporter(project: project).plan(consume documents)
         try plan.write()
         var reportBytes = 0

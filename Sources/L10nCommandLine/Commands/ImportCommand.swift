@@ -53,14 +53,18 @@ struct ImportCommand: ParsableCommand {
         try writing.recoverInterruptedWrites(in: root, context)
         var inputs: [ImportInput] = []
         var failures: [any LocatedError] = []
-        for (index, path) in files.enumerated() {
+        // Read side by side; reported in the order given.
+        let read = ImportInput.read(files.map { (context.url(for: $0), $0) })
+        for (index, (path, result)) in zip(files, read).enumerated() {
             context.progress(index + 1, of: files.count, "import \(path)")
-            do {
-                let input = try ImportInput.read(contentsOf: context.url(for: path), displayPath: path)
+            switch result {
+            case .success(let input):
                 context.detail("read \(path): \(input.document.unitCount) units")
                 inputs.append(input)
-            } catch let error as any LocatedError {
+            case .failure(let error as any LocatedError):
                 failures.append(error)
+            case .failure(let error):
+                throw error
             }
         }
         // An unreadable input: the others are still planned, to report every problem at once,

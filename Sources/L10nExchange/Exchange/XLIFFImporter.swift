@@ -34,6 +34,14 @@ public struct ImportInput: Sendable {
         return ImportInput(path: display, document: try XLIFFReader().read(contentsOf: url, displayPath: display), url: url)
     }
 
+    /// `read(contentsOf:displayPath:)` of each file, as many at a time as there are cores
+    /// (parsing is most of an import's reading); the results in the order given.
+    public static func read(_ files: [(url: URL, displayPath: String?)]) -> [Result<ImportInput, any Error>] {
+        ConcurrentWork.map(files.count) { index in
+            Result { try read(contentsOf: files[index].url, displayPath: files[index].displayPath) }
+        }
+    }
+
     /// The source words of every input's units (`XLIFFDocument.sourceWords`), each text counted
     /// once across the inputs: what the import report states as `sourceWords`.
     public static func sourceWords(_ inputs: [ImportInput]) -> Int {

@@ -129,6 +129,6 @@ struct ImportAttempts {
     mutating func next() throws -> [ImportInput] {
         if let first = first.take() { return first }
         guard let files else { return kept ?? [] }
-        return try files.map { try ImportInput.read(contentsOf: $0.url, displayPath: $0.path) }
+        return try ImportInput.read(files.map { ($0.url, $0.path) }).map { try $0.get() }
     }
 }

@@ -132,7 +132,7 @@ public struct PipelineRunner: Sendable {
             let lines = exported.map { $0.summary(path: $0.url.map(displayPath) ?? "", scope: scope) }
             return (StageResult(stage: stage.name, status: .passed, output: lines.map { $0 + "\n" }.joined()), project)
         case .importFiles(let files, let dryRun, let sourceEdits):
-            let inputs = try files.map { try ImportInput.read(contentsOf: $0, displayPath: $0.path) }
+            let inputs = try ImportInput.read(files.map { ($0, $0.path) }).map { try $0.get() }
             // Counted before the job, which lets each parsed file go once it is planned.
             let sourceWords = ImportInput.sourceWords(inputs)
             var notes: [String] = []
