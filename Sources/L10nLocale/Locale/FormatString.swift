@@ -643,8 +643,10 @@ extension FormatString {
     /// same arguments the same way, so comparing them settles the common case cheaply.
     public static func plainSpecifiers(in text: String) -> [Substring]? {
         var result: [Substring] = []
-        var index = text.utf8.startIndex
+        var positional = 0
         let utf8 = text.utf8
+        var index = utf8.startIndex
+        // Bytes compared one by one: array literals with `contains` cost an allocation a test.
         while let start = utf8[index...].firstIndex(of: UInt8(ascii: "%")) {
             var end = utf8.index(after: start)
             guard end < utf8.endIndex else { return nil }
@@ -652,8 +654,15 @@ extension FormatString {
                 index = utf8.index(after: end)
                 continue
             }
+            var hasDollar = false
             // %N$ then length modifiers, then one conversion.
-            while end < utf8.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[end]) || utf8[end] == UInt8(ascii: "$") {
+            while end < utf8.endIndex {
+                let byte = utf8[end]
+                if byte == UInt8(ascii: "$") {
+                    hasDollar = true
+                } else if byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") {
+                    break
+                }
                 end = utf8.index(after: end)
             }
             // `%#@name@`: a substitution, named up to the next `@`.
@@ -661,22 +670,27 @@ extension FormatString {
                 end = utf8.index(after: end)
                 guard end < utf8.endIndex, utf8[end] == UInt8(ascii: "@"),
                       let close = utf8[utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "@")) else { return nil }
+                if !hasDollar { hasDollar = utf8[end..<close].contains(UInt8(ascii: "$")) }
                 end = utf8.index(after: close)
-                result.append(text[start..<end])
-                index = end
-                continue
-            }
-            while end < utf8.endIndex, [UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "q")].contains(utf8[end]) {
+            } else {
+                while end < utf8.endIndex {
+                    let byte = utf8[end]
+                    guard byte == UInt8(ascii: "l") || byte == UInt8(ascii: "h") || byte == UInt8(ascii: "q") else { break }
+                    end = utf8.index(after: end)
+                }
+                guard end < utf8.endIndex else { return nil }
+                let conversion = utf8[end]
+                guard conversion == UInt8(ascii: "@") || conversion == UInt8(ascii: "d") || conversion == UInt8(ascii: "i")
+                        || conversion == UInt8(ascii: "u") else { return nil }
                 end = utf8.index(after: end)
             }
-            guard end < utf8.endIndex, [UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u")].contains(utf8[end]) else { return nil }
-            end = utf8.index(after: end)
             result.append(text[start..<end])
+            if hasDollar { positional += 1 }
             index = end
         }
         // Positional ones may come in any order; implicit ones are read in order.
-        if result.allSatisfy({ $0.utf8.contains(UInt8(ascii: "$")) }) { return result.sorted() }
-        return result.contains(where: { $0.utf8.contains(UInt8(ascii: "$")) }) ? nil : result
+        if positional == result.count { return result.count > 1 ? result.sorted() : result }
+        return positional > 0 ? nil : result
     }
 }
 

@@ -106,6 +106,55 @@ final class FormatStringShortcutTests: XCTestCase {
         XCTAssertGreaterThan(settled, 500)
     }
 
+    /// `plainSpecifiers` as it was before it compared bytes one by one: the oracle while the
+    /// byte loop is young.
+    private static func referencePlainSpecifiers(in text: String) -> [Substring]? {
+        var result: [Substring] = []
+        var index = text.utf8.startIndex
+        let utf8 = text.utf8
+        while let start = utf8[index...].firstIndex(of: UInt8(ascii: "%")) {
+            var end = utf8.index(after: start)
+            guard end < utf8.endIndex else { return nil }
+            if utf8[end] == UInt8(ascii: "%") {
+                index = utf8.index(after: end)
+                continue
+            }
+            while end < utf8.endIndex, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(utf8[end]) || utf8[end] == UInt8(ascii: "$") {
+                end = utf8.index(after: end)
+            }
+            if end < utf8.endIndex, utf8[end] == UInt8(ascii: "#") {
+                end = utf8.index(after: end)
+                guard end < utf8.endIndex, utf8[end] == UInt8(ascii: "@"),
+                      let close = utf8[utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "@")) else { return nil }
+                end = utf8.index(after: close)
+                result.append(text[start..<end])
+                index = end
+                continue
+            }
+            while end < utf8.endIndex, [UInt8(ascii: "l"), UInt8(ascii: "h"), UInt8(ascii: "q")].contains(utf8[end]) {
+                end = utf8.index(after: end)
+            }
+            guard end < utf8.endIndex, [UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u")].contains(utf8[end]) else { return nil }
+            end = utf8.index(after: end)
+            result.append(text[start..<end])
+            index = end
+        }
+        if result.allSatisfy({ $0.utf8.contains(UInt8(ascii: "$")) }) { return result.sorted() }
+        return result.contains(where: { $0.utf8.contains(UInt8(ascii: "$")) }) ? nil : result
+    }
+
+    func testPlainSpecifiersMatchTheReference() {
+        var random = SeededRandom(seed: 31)
+        var answered = 0
+        let names = ["%#@a$b@", "%1$#@n@ %#@m@", "%#@n@ %2$@", "%2$@ %1$@ %3$lld", "%qd %hhd %lu", "%@%", "%$@", "%1$$d"]
+        for text in names + (0..<20_000).map({ _ in randomText(&random) }) {
+            let found = FormatString.plainSpecifiers(in: text)
+            XCTAssertEqual(found, Self.referencePlainSpecifiers(in: text), text.debugDescription)
+            if found != nil { answered += 1 }
+        }
+        XCTAssertGreaterThan(answered, 5_000)
+    }
+
     func testMayBeEquivalentNeverRejectsEquivalentTexts() {
         var random = SeededRandom(seed: 12)
         var equivalent = 0, rejected = 0
