@@ -45,7 +45,17 @@ public enum ExchangeStates {
     /// and Interface Builder units carry none) counts as `translated`; an `x-` state is unknown.
     public static func onImport(_ state: XLIFFTargetState?) -> OnImport {
         guard let state else { return .apply(.translated) }
-        return rows.first { $0.xliff == state }?.onImport ?? .unknown
+        // A standard state by its place (asked several times per imported unit), not by walking `rows`.
+        if let index = state.standardIndex { return onImportOfStandard[index] }
+        return fromRows(state)
+    }
+
+    /// `fromRows` of each standard state, by its place in `XLIFFTargetState.standard`.
+    private static let onImportOfStandard = XLIFFTargetState.standard.map(fromRows)
+
+    /// `onImport(_:)` read from `rows` alone.
+    static func fromRows(_ state: XLIFFTargetState) -> OnImport {
+        rows.first { $0.xliff == state }?.onImport ?? .unknown
     }
 
     /// The state an export writes for a catalog state.

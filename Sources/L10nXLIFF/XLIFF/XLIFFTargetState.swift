@@ -46,4 +46,21 @@ public enum XLIFFTargetState: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { rawValue }
+
+    /// The state's place in `standard`; nil for a custom one.
+    public var standardIndex: Int? {
+        switch self {
+        case .new: 0
+        case .needsTranslation: 1
+        case .needsL10n: 2
+        case .needsAdaptation: 3
+        case .translated: 4
+        case .needsReviewTranslation: 5
+        case .needsReviewL10n: 6
+        case .needsReviewAdaptation: 7
+        case .final: 8
+        case .signedOff: 9
+        case .custom: nil
+        }
+    }
 }

@@ -114,7 +114,10 @@ final class XcodeUnitIDTests: XCTestCase {
         for state in XLIFFTargetState.standard {
             XCTAssertEqual(XLIFFTargetState(rawValue: state.rawValue), state)
             XCTAssertEqual(ExchangeStates.onImport(state), expected[state.rawValue]!, state.rawValue)
+            XCTAssertEqual(XLIFFTargetState.standard[state.standardIndex!], state)
         }
+        XCTAssertNil(XLIFFTargetState.custom("x-reviewed").standardIndex)
+        XCTAssertEqual(ExchangeStates.onImport(.custom("translated")), .unknown, "a custom state is never read as a standard one")
         XCTAssertEqual(XLIFFTargetState(rawValue: "x-reviewed"), .custom("x-reviewed"))
         XCTAssertEqual(ExchangeStates.onImport(.custom("x-reviewed")), .unknown)
         XCTAssertEqual(ExchangeStates.onImport(nil), .apply(.translated), "a target without a state counts as translated")
