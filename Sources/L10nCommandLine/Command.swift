@@ -44,6 +44,8 @@ public final class CommandContext: @unchecked Sendable {
     public let currentDirectory: URL
     public let environment: [String: String]
     private let writeOut: (String) -> Void
+    /// Standard output as bytes, when the context has such a sink (the process); else `writeOut`.
+    private let writeOutBytes: (([UInt8]) -> Void)?
     private let writeErr: (String) -> Void
     /// Whether standard output is a terminal (colour is used only then, and never with NO_COLOR).
     public let isTerminal: Bool
@@ -63,6 +65,7 @@ public final class CommandContext: @unchecked Sendable {
         errorIsTerminal: Bool = false,
         progressWidth: Int = 79,
         stdout: @escaping (String) -> Void,
+        stdoutBytes: (([UInt8]) -> Void)? = nil,
         stderr: @escaping (String) -> Void
     ) {
         self.progressWidth = max(20, progressWidth)
@@ -71,6 +74,7 @@ public final class CommandContext: @unchecked Sendable {
         self.isTerminal = isTerminal
         self.errorIsTerminal = errorIsTerminal
         self.writeOut = stdout
+        self.writeOutBytes = stdoutBytes
         self.writeErr = stderr
     }
 
@@ -83,6 +87,7 @@ public final class CommandContext: @unchecked Sendable {
             errorIsTerminal: isatty(STDERR_FILENO) != 0,
             progressWidth: terminalColumns(STDERR_FILENO).map { $0 - 1 } ?? 79,
             stdout: { StandardStream.output.write($0) },
+            stdoutBytes: { StandardStream.output.write(utf8: $0) },
             stderr: { StandardStream.error.write($0) }
         )
     }
@@ -93,6 +98,11 @@ public final class CommandContext: @unchecked Sendable {
     public func write(_ text: String) {
         endProgress()
         writeOut(text)
+    }
+    /// Writes UTF-8 text, given as its bytes, to standard output as is.
+    public func write(utf8 bytes: [UInt8]) {
+        endProgress()
+        if let writeOutBytes { writeOutBytes(bytes) } else { writeOut(String(decoding: bytes, as: UTF8.self)) }
     }
     /// Writes a line to standard error (errors: printed even with `--quiet`).
     public func printError(_ line: String) {

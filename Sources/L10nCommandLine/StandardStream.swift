@@ -17,19 +17,25 @@ final class StandardStream: @unchecked Sendable {
     static let error = StandardStream(descriptor: STDERR_FILENO, name: "standard error")
 
     func write(_ text: String) {
-        guard failure == nil else { return }
         var text = text
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
+        text.withUTF8 { write(utf8: $0) }
+    }
+
+    func write(utf8 bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { write(utf8: $0) }
+    }
+
+    private func write(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard failure == nil, let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = String(cString: strerror(errno))
+                return
             }
+            offset += written
         }
     }
 

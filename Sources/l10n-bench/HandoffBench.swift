@@ -165,7 +165,7 @@ struct HandoffBench {
         let plan = try XLIFFImporter(project: project).plan(consume documents)
         try plan.write()
         var reportBytes = 0
-        ImportReport(plan: plan, inputs: inputs.map(\.lastPathComponent), dryRun: false).writeText { reportBytes += $0.utf8.count }
+        ImportReport(plan: plan, inputs: inputs.map(\.lastPathComponent), dryRun: false).writeText(utf8: { reportBytes += $0.count })
         let totals = plan.totals
         return totals.applied * 1_000_003 + totals.refused * 1_009 + totals.unchanged * 7 + totals.skipped
             + plan.changes.reduce(0) { $0 + $1.data.count } + reportBytes * 3

@@ -82,7 +82,7 @@ struct ImportCommand: ParsableCommand {
         guard failures.isEmpty else { throw InputErrors(errors: failures, note: "nothing was written") }
         let report = ImportReport(plan: plan, inputs: files, dryRun: dryRun, sourceWords: sourceWords)
         // Printed a piece at a time: one line per unit is tens of MB for a large hand-off.
-        if json { report.writeJSON(context.write) } else { report.writeText(context.write) }
+        if json { report.writeJSON(context.write) } else { report.writeText(utf8: context.write(utf8:)) }
         return plan.hasRefusals ? .findings : .success
     }
 }

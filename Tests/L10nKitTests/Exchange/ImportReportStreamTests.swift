@@ -40,6 +40,9 @@ final class ImportReportStreamTests: XCTestCase {
         var json: [String] = []
         report.writeJSON { json.append($0) }
         XCTAssertEqual(text.joined(), report.text, file: file, line: line)
+        var bytes: [[UInt8]] = []
+        report.writeText(utf8: { bytes.append($0) })
+        XCTAssertEqual(bytes, text.map { Array($0.utf8) }, "the byte pieces are the text's pieces", file: file, line: line)
         for outcome in report.plan.outcomes {
             XCTAssertEqual(ImportReport.line(outcome), Self.referenceLine(outcome), file: file, line: line)
         }
