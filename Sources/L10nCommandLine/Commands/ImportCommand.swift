@@ -54,6 +54,7 @@ struct ImportCommand: ParsableCommand {
         var inputs: [ImportInput] = []
         var failures: [any LocatedError] = []
         // Read side by side; reported in the order given.
+        context.progress(0, of: files.count, "reading \(files.count) translator files")
         let read = ImportInput.read(files.map { (context.url(for: $0), $0) })
         for (index, (path, result)) in zip(files, read).enumerated() {
             context.progress(index + 1, of: files.count, "import \(path)")

@@ -19,15 +19,24 @@ struct ImportCatalogs: Sequence {
         get { slot(of: path).flatMap { catalogs[$0] } }
         _modify {
             let index: Int
+            let isNew: Bool
             if let found = slot(of: path) {
                 index = found
+                isNew = false
             } else {
                 paths.append(path)
                 catalogs.append(nil)
                 index = paths.count - 1
+                isNew = true
             }
             last = index
             yield &catalogs[index]
+            // A path only asked about, never set, takes no place in the order.
+            if isNew, catalogs[index] == nil {
+                paths.removeLast()
+                catalogs.removeLast()
+                last = 0
+            }
         }
     }
 

@@ -34,10 +34,11 @@ public struct ImportInput: Sendable {
         return ImportInput(path: display, document: try XLIFFReader().read(contentsOf: url, displayPath: display), url: url)
     }
 
-    /// `read(contentsOf:displayPath:)` of each file, as many at a time as there are cores
-    /// (parsing is most of an import's reading); the results in the order given.
+    /// `read(contentsOf:displayPath:)` of each file, two at a time (parsing is most of an
+    /// import's reading; each file's bytes are held while it is parsed, so no more than two, on
+    /// any number of cores); the results in the order given.
     public static func read(_ files: [(url: URL, displayPath: String?)]) -> [Result<ImportInput, any Error>] {
-        ConcurrentWork.map(files.count) { index in
+        ConcurrentWork.map(files.count, width: 2) { index in
             Result { try read(contentsOf: files[index].url, displayPath: files[index].displayPath) }
         }
     }
@@ -948,7 +949,8 @@ struct ImportSession {
             notes.append("\(unfinishedSourceEdits) development-language unit\(unfinishedSourceEdits == 1 ? " has" : "s have") an edited text in an unfinished state (Xcode exports a key-as-source text as new) and \(unfinishedSourceEdits == 1 ? "was" : "were") skipped; set state=\"translated\" (or remove the state) on the edited targets to apply them")
         }
         var changes: [ImportFileChange] = []
-        let edited = catalogs.filter { applied[$0.path, default: 0] > 0 }
+        // By path: the notes come in the same order whatever the order of the inputs.
+        let edited = catalogs.filter { applied[$0.path, default: 0] > 0 }.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
         for (path, _) in edited {
             // The file's bytes are let go before the new bytes are made, and those are compared
             // with the file a piece at a time: the two held side by side were the import's peak.
@@ -957,10 +959,10 @@ struct ImportSession {
                 notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
             }
         }
-        // The new files' bytes, made side by side (serializing was a fifth of an import); every
-        // one is held for the write either way.
+        // The new files' bytes, made two at a time (serializing was a fifth of an import); the
+        // ones that change are held for the write either way.
         let files = self.files
-        let newData = ConcurrentWork.map(edited.count) { index in
+        let newData = ConcurrentWork.map(edited.count, width: 2) { index in
             files.catalog(atPath: edited[index].path) == nil ? StringCatalogWriter().data(for: edited[index].catalog)
                 : StringCatalogWriter(finalNewline: .asRead).data(for: edited[index].catalog)
         }

@@ -14,6 +14,35 @@ import XCTest
 /// the import used before: on generated projects and the sample app, every entry and locale, and
 /// ids that are not there.
 final class ImportUnitLookupTests: XCTestCase {
+    /// Units of several catalogs one after the other (the lookup keeps the catalog it used last
+    /// in front), with entries forgotten on the way, still find what `CatalogUnits` finds.
+    func testLookupAcrossAlternatingCatalogsAndForgottenEntries() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Generated")
+        _ = try ProjectGenerator(size: ProjectGenerator.Size(sdkKeys: 200, locales: 5, tables: 1), seed: 7).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        let files = project.catalogs
+        XCTAssertGreaterThan(files.count, 2)
+        let keys = files.map(\.catalog.orderedKeys)
+        var lookup = ImportUnitLookup()
+        var checked = 0
+        for position in 0..<(keys.map(\.count).max() ?? 0) {
+            for (index, file) in files.enumerated() where position < keys[index].count {
+                let key = keys[index][position]
+                let entry = file.catalog.entries[key]!
+                for locale in file.catalog.locales {
+                    let units = CatalogUnits(locale: locale).units(key: key, entry: entry, sourceLanguage: file.catalog.sourceLanguage)
+                    for unit in units {
+                        XCTAssertEqual(lookup.unit(id: unit.id, key: key, entry: entry, sourceLanguage: file.catalog.sourceLanguage,
+                                                   catalogPath: file.path, locale: locale), unit, "\(file.path) \(locale) \(unit.id)")
+                        checked += 1
+                    }
+                }
+                if position % 3 == 0 { lookup.forget(catalogPath: file.path, key: key) }
+            }
+        }
+        XCTAssertGreaterThan(checked, 1_000)
+    }
+
     func testLookupFindsWhatCatalogUnitsFinds() throws {
         let generated = try Fixtures.temporaryFolder(self).appendingPathComponent("Generated")
         _ = try ProjectGenerator(size: ProjectGenerator.Size(sdkKeys: 400, locales: 9, tables: 2), seed: 5).write(to: generated)
