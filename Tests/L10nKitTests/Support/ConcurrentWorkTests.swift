@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+@testable import L10nCore
+
+/// `ConcurrentWork.map` keeps results in index order; with a width, no more than that many
+/// pieces run at once (the import parses translator files two at a time).
+final class ConcurrentWorkTests: XCTestCase {
+    private final class Gauge: @unchecked Sendable {
+        private let lock = NSLock()
+        private var running = 0
+        private(set) var most = 0
+
+        func enter() {
+            lock.lock()
+            running += 1
+            most = max(most, running)
+            lock.unlock()
+        }
+
+        func leave() {
+            lock.lock()
+            running -= 1
+            lock.unlock()
+        }
+    }
+
+    func testResultsInIndexOrder() {
+        XCTAssertEqual(ConcurrentWork.map(100) { $0 * $0 }, (0..<100).map { $0 * $0 })
+        XCTAssertEqual(ConcurrentWork.map(0) { $0 }, [])
+        for width in [1, 2, 3, 8, 200] {
+            XCTAssertEqual(ConcurrentWork.map(37, width: width) { $0 * 3 }, (0..<37).map { $0 * 3 }, "width \(width)")
+        }
+        XCTAssertEqual(ConcurrentWork.map(0, width: 2) { $0 }, [])
+    }
+
+    func testAWidthBoundsThePiecesInFlight() {
+        for width in [1, 2] {
+            let gauge = Gauge()
+            _ = ConcurrentWork.map(12, width: width) { index -> Int in
+                gauge.enter()
+                Thread.sleep(forTimeInterval: 0.005)
+                gauge.leave()
+                return index
+            }
+            XCTAssertLessThanOrEqual(gauge.most, width, "width \(width)")
+            XCTAssertGreaterThanOrEqual(gauge.most, 1)
+        }
+    }
+}
