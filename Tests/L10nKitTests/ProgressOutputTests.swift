@@ -35,7 +35,9 @@ final class ProgressOutputTests: XCTestCase {
 
         let imports = CLIRun(["import", "one.xliff", "two.xliff", "--project", sample], in: folder, errorIsTerminal: true)
         XCTAssertEqual(imports.status, 2)
-        XCTAssertTrue(imports.stderr.hasPrefix("\(erase)[1/2] import one.xliff\(erase)[2/2] import two.xliff\(erase)error: no such file: one.xliff\n"), imports.stderr)
+        // The files are read side by side first (step 0), then each is reported in order.
+        XCTAssertTrue(imports.stderr.hasPrefix("\(erase)[0/2] reading 2 translator files\(erase)[1/2] import one.xliff\(erase)[2/2] import two.xliff"
+                                               + "\(erase)error: no such file: one.xliff\n"), imports.stderr)
     }
 
     func testWithoutATerminalNothingChanges() throws {
