@@ -16,7 +16,10 @@ struct ImportCatalogs: Sequence {
 
     /// The catalog at `path`; set, or edited in place through optional chaining, like a dictionary's value.
     subscript(path: String) -> StringCatalog? {
-        get { slot(of: path).flatMap { catalogs[$0] } }
+        // Read in place: a `get` returned a copy of the catalog (a reference per field) for every read.
+        _read {
+            if let index = slot(of: path) { yield catalogs[index] } else { yield nil }
+        }
         _modify {
             let index: Int
             let isNew: Bool
