@@ -209,6 +209,8 @@ public enum AtomicFile {
     /// Why a file operation failed, in the system's short words ("Permission denied"), never
     /// Foundation's sentences about the file.
     public static func reason(_ error: Error) -> String {
+        // One of this type's own errors already says what went wrong with the file.
+        if let input = error as? InputError { return input.message }
         let ns = error as NSError
         if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,

@@ -54,20 +54,9 @@ public enum MessageText {
 
     /// The decimal digits of `number` appended to `bytes`, as `String(number)` would write them.
     public static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        if number < 0 { bytes.append(0x2D) }
-        var magnitude = number.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = 0x30 + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[start...])
-        }
+        // Up to 20 digits: a small string, never allocated; copied as one buffer.
+        var digits = String(number)
+        digits.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
     /// The letter after the backslash for a byte that is escaped: `\\`, `\"`, `\n`, `\r`, `\t`.

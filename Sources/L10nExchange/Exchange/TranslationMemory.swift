@@ -601,10 +601,13 @@ public struct TranslationMemory: Sendable {
         counts = [Int32](repeating: 0, count: codes.count)
     }
 
-    /// How many texts have the bigram token of `list`.
-    private func postingCount(_ list: Int32) -> Int {
-        Int(postingStarts[Int(list) + 1] - postingStarts[Int(list)])
+    /// Where the postings of `list` are in `postings`, given `postingStarts`.
+    private static func postingRange(_ list: Int32, in starts: [Int32]) -> Range<Int> {
+        Int(starts[Int(list)])..<Int(starts[Int(list) + 1])
     }
+
+    /// How many texts have the bigram token of `list`.
+    private func postingCount(_ list: Int32) -> Int { Self.postingRange(list, in: postingStarts).count }
 
     /// The Levenshtein distance of two code lists, or nil when it exceeds `limit`: only the band
     /// of cells within `limit` of the diagonal is computed (a path through any other cell costs
@@ -679,7 +682,7 @@ public struct TranslationMemory: Sendable {
             visited.withUnsafeMutableBufferPointer { visited in
                 counts.withUnsafeMutableBufferPointer { counts in
                     for list in lists[..<counted] {
-                        postings[Int(starts[Int(list)])..<Int(starts[Int(list) + 1])].withUnsafeBufferPointer { list in
+                        postings[Self.postingRange(list, in: starts)].withUnsafeBufferPointer { list in
                             for candidate in list {
                                 let position = Int(candidate)
                                 if visited[position] != queryNumber {

@@ -950,25 +950,24 @@ struct ImportSession {
         }
         var changes: [ImportFileChange] = []
         // By path: the notes come in the same order whatever the order of the inputs.
-        let edited = catalogs.filter { applied[$0.path, default: 0] > 0 }.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
-        for (path, _) in edited {
+        let edited = catalogs.filter { applied[$0.path, default: 0] > 0 }
+            .sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
+            .map { (path: $0.path, catalog: $0.catalog, original: files.catalog(atPath: $0.path)) }
+        for (path, _, original) in edited {
             // The file's bytes are let go before the new bytes are made, and those are compared
             // with the file a piece at a time: the two held side by side were the import's peak.
-            if let original = files.catalog(atPath: path), let existing = try? Data(contentsOf: project.url(forPath: path)),
+            if let original, let existing = try? Data(contentsOf: project.url(forPath: path)),
                !StringCatalogWriter(finalNewline: .asRead).writes(original.catalog, as: existing) {
                 notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
             }
         }
         // The new files' bytes, made two at a time (serializing was a fifth of an import); the
         // ones that change are held for the write either way.
-        let files = self.files
         let newData = ConcurrentWork.map(edited.count, width: 2) { index in
-            files.catalog(atPath: edited[index].path) == nil ? StringCatalogWriter().data(for: edited[index].catalog)
-                : StringCatalogWriter(finalNewline: .asRead).data(for: edited[index].catalog)
+            StringCatalogWriter(finalNewline: edited[index].original == nil ? .never : .asRead).data(for: edited[index].catalog)
         }
-        for ((path, _), data) in zip(edited, newData) {
+        for ((path, _, original), data) in zip(edited, newData) {
             let url = project.url(forPath: path)
-            let original = files.catalog(atPath: path)
             if AtomicFile.holds(data, at: url) { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: original == nil,
                                             appliedUnits: applied[path] ?? 0, createdEntries: created[path] ?? 0,

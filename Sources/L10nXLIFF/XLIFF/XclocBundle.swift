@@ -187,8 +187,7 @@ extension XclocBundle {
         } catch {
             try? manager.removeItem(at: staging)
             if error is XLIFFError { throw error }
-            let reason = (error as? InputError)?.message ?? AtomicFile.reason(error)
-            throw XLIFFError(.io, "cannot write the bundle: \(reason)", at: SourceLocation(file: url.path),
+            throw XLIFFError(.io, "cannot write the bundle: \(AtomicFile.reason(error))", at: SourceLocation(file: url.path),
                              hint: "check that the folder exists and is writable")
         }
     }

@@ -87,18 +87,7 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
         guard utf8[start...].allSatisfy({ $0 < 0x80 }) else {
             return id[start...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         }
-        var components: [String] = []
-        var componentStart = start
-        var index = start
-        while index < utf8.endIndex {
-            if utf8[index] == UInt8(ascii: ".") {
-                components.append(String(utf8[componentStart..<index])!)
-                componentStart = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
-        }
-        components.append(String(utf8[componentStart...])!)
-        return components
+        return utf8[start...].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String($0)! }
     }
 
     /// The byte offset of the last `|==|` in the id (the one starting last), nil when there is none.
