@@ -173,15 +173,17 @@ public struct XLIFFExporter: Sendable {
 
         for file in files.catalogs {
             let catalog = sources.catalog(file)
+            // The editor catalog's run has room for the SDK's units, which are merged into it in place.
+            let sdkRoom = file.path == files.editorCatalogPath ? sdk.units.count : 0
             var units: [TransUnit]
             switch scope {
             case .all:
-                units = self.units(of: catalog, catalogUnits, missingOnly: false, sourceAsTarget: copyEdits) { _, _ in true }.units
+                units = self.units(of: catalog, catalogUnits, missingOnly: false, sourceAsTarget: copyEdits, room: sdkRoom) { _, _ in true }.units
             case .missing:
                 if files.ignoredCatalogPaths.contains(file.path) {
                     units = []
                 } else {
-                    units = self.units(of: catalog, catalogUnits, missingOnly: true) { _, entry in
+                    units = self.units(of: catalog, catalogUnits, missingOnly: true, room: sdkRoom) { _, entry in
                         !entry.isStale && entry.translate
                     }.units
                 }
@@ -192,7 +194,7 @@ public struct XLIFFExporter: Sendable {
             var sdkKeys: [String] = []
             if file.path == files.editorCatalogPath && !sdk.units.isEmpty {
                 // The SDK's units are moved into this catalog's file: no other file takes them.
-                units = mergeSDKUnits(&units, &sdk.units, into: catalog)
+                mergeSDKUnits(&units, &sdk.units, into: catalog)
                 sdkKeys = sdk.keys
             }
             guard scope == .all || !units.isEmpty else { continue }
@@ -268,13 +270,14 @@ public struct XLIFFExporter: Sendable {
     /// `CatalogUnits.units(...).map(\.transUnit)` gives for each entry, sorted by id. Each entry's
     /// targets are looked up once; then the catalog's precomputed unit order is walked, so
     /// nothing is sorted unless `CatalogUnits` had to compute an entry of a rare shape
-    /// (see `EntrySources.categories`). `emitted` tells which entries gave a unit.
+    /// (see `EntrySources.categories`). `emitted` tells which entries gave a unit; `room` is
+    /// capacity reserved beyond the catalog's units (for the SDK's, merged in later).
     ///
     /// With `sourceAsTarget`, for the catalog's source language (the file Xcode exports for copy
     /// editors), every target is the source text, in the state of the source's string unit, or
     /// `new` where the source has none at that path (a key-as-source entry), as Xcode writes it.
     private func units(of catalog: CatalogSources, _ locale: LocaleUnits, missingOnly: Bool, sourceAsTarget: Bool = false,
-                       including: (Int, EntrySources) -> Bool) -> (units: [TransUnit], emitted: [Bool]) {
+                       room: Int = 0, including: (Int, EntrySources) -> Bool) -> (units: [TransUnit], emitted: [Bool]) {
         let localeID = locale.units.locale
         let count = catalog.entries.count
         var targets = [CatalogLocalization?](repeating: nil, count: count)
@@ -307,7 +310,7 @@ public struct XLIFFExporter: Sendable {
                     emitted[index] = true
                 }
             }
-            units.reserveCapacity(catalog.order.count)
+            units.reserveCapacity(catalog.order.count + room)
             for (p, position) in catalog.order.enumerated() {
                 let index = Int(position.entry)
                 guard let categories = masks[index] else { continue }
@@ -356,34 +359,36 @@ public struct XLIFFExporter: Sendable {
         return (found.units, keys)
     }
 
-    /// The SDK's units merged into the editor catalog's, both in unit order (ties: the editor
-    /// catalog's first); both runs are left empty. Where every unit is one of the two catalogs'
-    /// precomputed units, their positions decide (`ExportSources.insertions`), not their ids.
-    private func mergeSDKUnits(_ units: inout [TransUnit], _ sdkUnits: inout [TransUnit], into editor: CatalogSources) -> [TransUnit] {
+    /// The SDK's units merged into the editor catalog's `units`, both in unit order (ties: the
+    /// editor catalog's first); `sdkUnits` is left empty and let go. Where every unit is one of
+    /// the two catalogs' precomputed units, their positions decide (`ExportSources.insertions`),
+    /// not their ids, and the merge runs in place from the back: with the room `units(of:)`
+    /// reserved, the export never holds the two runs and a merged copy at once.
+    private func mergeSDKUnits(_ units: inout [TransUnit], _ sdkUnits: inout [TransUnit], into editor: CatalogSources) {
+        defer { sdkUnits = [] }
         guard let sdk = files.sdkCatalog.map(sources.catalog),
               units.allSatisfy({ $0.escaped.texts === editor.texts }), sdkUnits.allSatisfy({ $0.escaped.texts === sdk.texts }) else {
-            return XLIFFOrder.mergeCatalogUnits(&units, &sdkUnits)
+            units = XLIFFOrder.mergeCatalogUnits(&units, &sdkUnits)
+            return
         }
         let insertions = sources.insertions(of: sdk, into: editor)
-        let count = units.count + sdkUnits.count
-        // From the back, each unit moved off its run into its place: a copy (`reverse` swaps
-        // by copying) would retain and release every string it holds.
-        return [TransUnit](unsafeUninitializedCapacity: count) { buffer, initialized in
-            var next = count
-            while !units.isEmpty && !sdkUnits.isEmpty {
-                let sdkAfter = units[units.count - 1].escaped.index < insertions[Int(sdkUnits[sdkUnits.count - 1].escaped.index)]
-                next -= 1
-                (buffer.baseAddress! + next).initialize(to: sdkAfter ? sdkUnits.removeLast() : units.removeLast())
+        let appCount = units.count
+        // Empty units hold no storage; each is swapped out for an SDK unit.
+        units.append(contentsOf: repeatElement(TransUnit(id: "", source: ""), count: sdkUnits.count))
+        units.withUnsafeMutableBufferPointer { merged in
+            sdkUnits.withUnsafeMutableBufferPointer { sdkRun in
+                // Units are swapped, not copied: a copy would retain and release every string.
+                var app = appCount - 1, next = merged.count - 1
+                for s in sdkRun.indices.reversed() {
+                    while app >= 0, merged[app].escaped.index >= insertions[Int(sdkRun[s].escaped.index)] {
+                        merged.swapAt(app, next)
+                        app -= 1
+                        next -= 1
+                    }
+                    swap(&merged[next], &sdkRun[s])
+                    next -= 1
+                }
             }
-            while let unit = units.popLast() {
-                next -= 1
-                (buffer.baseAddress! + next).initialize(to: unit)
-            }
-            while let unit = sdkUnits.popLast() {
-                next -= 1
-                (buffer.baseAddress! + next).initialize(to: unit)
-            }
-            initialized = count
         }
     }
 
