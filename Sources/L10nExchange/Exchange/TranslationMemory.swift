@@ -30,7 +30,7 @@ public struct TranslationSuggestion: Hashable, Sendable {
 
     /// The `<alt-trans>` an export writes for it.
     public var altTrans: AltTrans {
-        AltTrans(matchQuality: quality, origin: "\(kind.rawValue):\(file)#\(id)", source: source, target: target)
+        AltTrans(matchQuality: quality, originKind: kind.rawValue, file: file, id: id, source: source, target: target)
     }
 }
 

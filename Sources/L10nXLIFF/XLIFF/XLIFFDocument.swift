@@ -246,16 +246,62 @@ public struct AltTrans: Hashable, Sendable {
     /// `match-quality`, in percent (100: the same source text).
     public var matchQuality: Int
     /// `origin`: where the translation comes from (`exact:PATH#ID`, `sdk:…`, `near:…`).
-    public var origin: String
+    public var origin: String {
+        get { originKind.isEmpty ? originFile : originKind + ":" + originFile + "#" + originID }
+        set { (originKind, originFile, originID) = ("", newValue, "") }
+    }
     /// The `<source>` the suggestion translates.
     public var source: String
     /// The suggested `<target>`.
     public var target: String
+    /// `origin` in pieces, `kind:file#id` (all of it in `originFile` when `originKind` is empty):
+    /// an export with suggestions holds one per suggestion, and the file and id are the
+    /// memory's own strings, so a suggestion's origin costs no text of its own until written.
+    private var originKind: String
+    private var originFile: String
+    private var originID: String
 
     public init(matchQuality: Int, origin: String, source: String, target: String) {
         self.matchQuality = matchQuality
-        self.origin = origin
         self.source = source
         self.target = target
+        (originKind, originFile, originID) = ("", origin, "")
+    }
+
+    /// The suggestion whose origin is `kind:file#id`; `kind` is not empty.
+    public init(matchQuality: Int, originKind kind: String, file: String, id: String, source: String, target: String) {
+        self.matchQuality = matchQuality
+        self.source = source
+        self.target = target
+        (originKind, originFile, originID) = (kind, file, id)
+    }
+
+    /// Appends `origin` escaped as an attribute value, piece by piece; false when a piece needs
+    /// checking (`XLIFFOutput.appendAttribute`).
+    func appendOrigin(to out: XLIFFOutput) -> Bool {
+        guard !originKind.isEmpty else { return out.appendAttribute(originFile) }
+        var plain = out.appendAttribute(originKind)
+        out.append(":")
+        plain = out.appendAttribute(originFile) && plain
+        out.append("#")
+        return out.appendAttribute(originID) && plain
+    }
+
+    /// The bytes of `origin`.
+    var originByteCount: Int {
+        originKind.isEmpty ? originFile.utf8.count : originKind.utf8.count + originFile.utf8.count + originID.utf8.count + 2
+    }
+
+    public static func == (lhs: AltTrans, rhs: AltTrans) -> Bool {
+        guard lhs.matchQuality == rhs.matchQuality, lhs.source == rhs.source, lhs.target == rhs.target else { return false }
+        if lhs.originKind == rhs.originKind, lhs.originFile == rhs.originFile, lhs.originID == rhs.originID { return true }
+        return lhs.origin == rhs.origin
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(matchQuality)
+        hasher.combine(origin)
+        hasher.combine(source)
+        hasher.combine(target)
     }
 }

@@ -72,7 +72,7 @@ public struct XLIFFWriter: Sendable {
                     estimate += 160 + unit.pointee.id.utf8.count + unit.pointee.source.utf8.count + (unit.pointee.target?.utf8.count ?? 0)
                         + (unit.pointee.note?.utf8.count ?? 0)
                     for alternative in unit.pointee.alternatives {
-                        estimate += 140 + alternative.origin.utf8.count + alternative.source.utf8.count + alternative.target.utf8.count
+                        estimate += 140 + alternative.originByteCount + alternative.source.utf8.count + alternative.target.utf8.count
                     }
                 }
             }
@@ -165,7 +165,7 @@ public struct XLIFFWriter: Sendable {
                 // the groups in any order; like Translate Toolkit, alternatives follow the note.
                 for alternative in unit.pointee.alternatives {
                     out.appendString("        <alt-trans match-quality=\"\(alternative.matchQuality)\" origin=\"")
-                    plain = out.appendAttribute(alternative.origin) && plain
+                    plain = alternative.appendOrigin(to: out) && plain
                     out.append("\">\n  ")
                     plain = out.appendElement("source", state: nil, text: alternative.source) && plain
                     out.append("  ")

@@ -107,6 +107,39 @@ final class XLIFFWriterTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: url), try writer.data(Self.edgeCases))
     }
 
+    /// A suggestion's origin given in pieces (`kind:file#id`, as the translation memory makes it)
+    /// is the same value, and is written to the same bytes, as the origin given whole; escaping
+    /// and the check of what XML cannot carry reach every piece.
+    func testOriginInPiecesIsTheOriginWhole() throws {
+        let cases: [(kind: String, file: String, id: String)] = [
+            ("exact", "App/Localizable.xcstrings", "Done"),
+            ("near", "App/a \"b\" & <c>.xcstrings", "key|==|plural.one\twith\ttabs"),
+            ("sdk", "Vendor/IMGLYEditor.xcstrings", ""),
+        ]
+        for piece in cases {
+            let pieced = AltTrans(matchQuality: 80, originKind: piece.kind, file: piece.file, id: piece.id, source: "Open", target: "Öffnen")
+            let whole = AltTrans(matchQuality: 80, origin: "\(piece.kind):\(piece.file)#\(piece.id)", source: "Open", target: "Öffnen")
+            XCTAssertEqual(pieced.origin, whole.origin)
+            XCTAssertEqual(pieced, whole)
+            XCTAssertEqual(pieced.hashValue, whole.hashValue)
+            func document(_ alternative: AltTrans) -> XLIFFDocument {
+                var unit = TransUnit(id: "Open", source: "Open", target: "Öffnen", targetState: .translated)
+                unit.alternatives = [alternative]
+                return XLIFFDocument(files: [XLIFFFile(original: "App/Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "de", units: [unit])])
+            }
+            XCTAssertEqual(try writer.data(document(pieced)), try writer.data(document(whole)))
+        }
+        var renamed = AltTrans(matchQuality: 80, originKind: "exact", file: "App/A.xcstrings", id: "Done", source: "Open", target: "Öffnen")
+        renamed.origin = "tm:elsewhere"
+        XCTAssertEqual(renamed.origin, "tm:elsewhere")
+        XCTAssertNotEqual(renamed, AltTrans(matchQuality: 80, originKind: "exact", file: "App/A.xcstrings", id: "Done", source: "Open", target: "Öffnen"))
+        let unwritable = AltTrans(matchQuality: 80, originKind: "exact", file: "App/A.xcstrings", id: "Done\u{1}", source: "Open", target: "Öffnen")
+        var unit = TransUnit(id: "Open", source: "Open", target: "Öffnen", targetState: .translated)
+        unit.alternatives = [unwritable]
+        XCTAssertThrowsError(try writer.data(XLIFFDocument(files: [XLIFFFile(original: "App/Localizable.xcstrings", sourceLanguage: "en",
+                                                                             targetLanguage: "de", units: [unit])])))
+    }
+
     /// A document of several pieces (units with suggestions, 3 MB): the pieces, cut between
     /// units, join to `data`'s bytes, and the file written through them holds those bytes.
     func testPiecesJoinToTheDocument() throws {
