@@ -219,7 +219,7 @@ public struct ProjectGenerator: Sendable {
     func sdkCatalog(_ labels: [Label]) -> StringCatalog {
         var entries: [String: CatalogEntry] = [:]
         for label in labels {
-            entries[label.key] = CatalogEntry(extractionState: .manual, localizations: Dictionary(uniqueKeysWithValues: Self.sdkLocales.map {
+            entries[label.key] = CatalogEntry(extractionState: .manual, localizations: CatalogLocalizations(uniqueKeysWithValues: Self.sdkLocales.map {
                 ($0, Self.unit(GeneratedText.value(label.words, label.decoration, locale: $0, variant: label.variant)))
             }))
         }
@@ -232,7 +232,7 @@ public struct ProjectGenerator: Sendable {
     func appEditorCatalog(_ sdk: [Label], fullLocalization: [String], _ random: inout SeededRandom) -> StringCatalog {
         var entries: [String: CatalogEntry] = [:]
         for label in sdk where random.chance(0.6) {
-            var localizations: [String: CatalogLocalization] = [:]
+            var localizations = CatalogLocalizations()
             for (index, locale) in fullLocalization.enumerated() where random.chance(max(0.3, 1 - 0.1 * Double(index))) {
                 let value = GeneratedText.value(label.words, label.decoration, locale: locale, variant: label.variant)
                 localizations[locale] = Self.unit(value, random.chance(0.1) ? .needsReview : .translated)
@@ -253,7 +253,7 @@ public struct ProjectGenerator: Sendable {
         var entries: [String: CatalogEntry] = [:]
         for label in renamed {
             let words = label.words.map { ($0 + 7) % GeneratedText.english.count } + [random.below(GeneratedText.english.count)]
-            var localizations: [String: CatalogLocalization] = [:]
+            var localizations = CatalogLocalizations()
             for locale in locales where locale == "en" || random.chance(locale == "de" ? 0.6 : 0.5) {
                 localizations[locale] = Self.unit(GeneratedText.value(words, label.decoration, locale: locale, variant: label.variant))
             }
@@ -306,7 +306,7 @@ public struct ProjectGenerator: Sendable {
             }
             index += 1
             guard entries[key] == nil else { continue }
-            var localizations: [String: CatalogLocalization] = [:]
+            var localizations = CatalogLocalizations()
             for locale in locales where locale == "en" || random.chance(0.9) {
                 var localization = make(locale)
                 if locale != "en", random.chance(0.15) {

@@ -90,7 +90,7 @@ public struct CatalogUnits: Sendable {
     }
 
     /// The same, from the parts of the entry the units carry.
-    func units(key: String, localizations: [String: CatalogLocalization]?, note: String, translate: Bool,
+    func units(key: String, localizations: CatalogLocalizations?, note: String, translate: Bool,
                sourceLanguage: String) -> [ExchangeUnit] {
         let source = localizations?[sourceLanguage]
         let target = locale == sourceLanguage ? nil : localizations?[locale]

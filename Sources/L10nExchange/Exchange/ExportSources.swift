@@ -162,7 +162,7 @@ final class EntrySources: Sendable {
     let sourceLanguage: String
     /// The entry's localizations as read (none when made with `keepingEntry: false`). Not the
     /// whole entry: a project holds one of these per key, and the rest is in `note` and below.
-    let localizations: [String: CatalogLocalization]?
+    let localizations: CatalogLocalizations?
     let note: String
     let units: [Unit]
     /// Paths of the source's string units outside plural variations, but the root (`hasRootUnit`).

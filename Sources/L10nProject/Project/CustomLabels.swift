@@ -74,7 +74,7 @@ private struct LocaleRanks {
     private var known: [String] = []
     private var rank: [String: Int] = [:]
 
-    mutating func ordered(_ localizations: [String: CatalogLocalization]?) -> [String] {
+    mutating func ordered(_ localizations: CatalogLocalizations?) -> [String] {
         guard let localizations, !localizations.isEmpty else { return [] }
         var ranked: [(rank: Int, locale: String)] = []
         ranked.reserveCapacity(localizations.count)
@@ -88,7 +88,7 @@ private struct LocaleRanks {
 
     /// Learns the ranks of new locales; only ASCII names get one (Swift's `==` on other text is
     /// canonical equivalence, so a rank could stand for two different names).
-    private mutating func learnAndOrder(_ localizations: [String: CatalogLocalization]) -> [String] {
+    private mutating func learnAndOrder(_ localizations: CatalogLocalizations) -> [String] {
         guard localizations.keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
             return Collator.xcodeKeyOrder.sorted(Array(localizations.keys))
         }

@@ -12,6 +12,72 @@ final class CatalogModelLayoutTests: XCTestCase {
         XCTAssertEqual(MemoryLayout<StringUnit>.size, 24)
         XCTAssertEqual(MemoryLayout<StringUnit?>.size, 24)
         XCTAssertEqual(MemoryLayout<CatalogLocalization>.size, 32)
+        XCTAssertEqual(MemoryLayout<CatalogLocalizations?>.size, 8)
+    }
+
+    /// An entry's localizations, kept as a sorted array, behave as the dictionary they replaced:
+    /// random edits (set, remove, edit through optional chaining and `default:`, update, filter,
+    /// merge) leave the same pairs as a `Dictionary` given the same edits, canonically equivalent
+    /// locale ids included.
+    func testLocalizationsBehaveLikeADictionary() {
+        var random = SeededRandom(seed: 11)
+        let locales = ["de", "en", "fr", "ja", "zh-Hans", "zh-Hant", "pt-BR", "pt", "es-419", "sr-Latn", "\u{E9}", "e\u{301}", "Z", "a", ""]
+        func unit(_ value: String) -> CatalogLocalization { CatalogLocalization(stringUnit: StringUnit(state: .translated, value: value)) }
+        var map = CatalogLocalizations()
+        var oracle: [String: CatalogLocalization] = [:]
+        for step in 0..<6_000 {
+            let locale = random.pick(locales)
+            switch random.below(9) {
+            case 0, 1:
+                map[locale] = unit("v\(step)")
+                oracle[locale] = unit("v\(step)")
+            case 2:
+                map[locale] = nil
+                oracle[locale] = nil
+            case 3:
+                map[locale]?.stringUnit?.value += "!"
+                oracle[locale]?.stringUnit?.value += "!"
+            case 4:
+                map[locale, default: unit("new")].stringUnit?.state = .needsReview
+                oracle[locale, default: unit("new")].stringUnit?.state = .needsReview
+            case 5:
+                XCTAssertEqual(map.updateValue(unit("u\(step)"), forKey: locale), oracle.updateValue(unit("u\(step)"), forKey: locale))
+            case 6:
+                XCTAssertEqual(map.removeValue(forKey: locale), oracle.removeValue(forKey: locale))
+            case 7:
+                let other = random.pick(locales)
+                map = map.filter { $0.key != other }
+                oracle = oracle.filter { $0.key != other }
+            default:
+                let extra = CatalogLocalizations(uniqueKeysWithValues: [(locale, unit("m\(step)"))])
+                map.merge(extra) { old, _ in old }
+                oracle.merge([locale: unit("m\(step)")]) { old, _ in old }
+            }
+            XCTAssertEqual(map.dictionary, oracle, "after step \(step)")
+            XCTAssertEqual(map.count, oracle.count)
+            XCTAssertEqual(map[locale], oracle[locale])
+            XCTAssertEqual(Array(map.keys), map.keys.sorted(), "the locales stay sorted")
+        }
+        let shuffled = CatalogLocalizations(uniqueKeysWithValues: oracle.map { ($0.key, $0.value) }.shuffled(using: &random))
+        XCTAssertEqual(shuffled, map)
+        XCTAssertEqual(shuffled.hashValue, map.hashValue)
+        XCTAssertEqual(CatalogLocalizations(oracle), map)
+        XCTAssertEqual(map.mapValues { _ in unit("x") }.dictionary, oracle.mapValues { _ in unit("x") })
+    }
+
+    /// Editing one locale in place leaves copies of the map, and of the localization, as they were.
+    func testLocalizationsAreValues() {
+        var map: CatalogLocalizations = ["de": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: "Hallo"),
+                                                                   variations: CatalogVariations(kinds: ["plural": ["one": CatalogLocalization()]]))]
+        let copy = map
+        let german = map["de"]!
+        map["de"]?.variations?.plural?["other"] = CatalogLocalization(stringUnit: StringUnit(state: .new, value: "x"))
+        map["de"]?.stringUnit?.value = "Hi"
+        XCTAssertEqual(copy["de"], german)
+        XCTAssertEqual(copy["de"]?.variations?.plural?.count, 1)
+        XCTAssertEqual(map["de"]?.variations?.plural?.count, 2)
+        XCTAssertEqual(map["de"]?.stringUnit?.value, "Hi")
+        XCTAssertNotEqual(map, copy)
     }
 
     func testStateKeepsEveryTextAndComparesAsItsText() {

@@ -100,7 +100,7 @@ final class StringCatalogWriterEquivalenceTests: XCTestCase {
         var catalog = StringCatalog(sourceLanguage: "en")
         for index in 0..<300 {
             var entry = CatalogEntry()
-            var localizations: [String: CatalogLocalization] = [:]
+            var localizations = CatalogLocalizations()
             for _ in 0..<Int.random(in: 1...12, using: &random) {
                 var localization = CatalogLocalization(stringUnit: StringUnit(state: "translated", value: "v"))
                 if Int.random(in: 0..<4, using: &random) == 0 {

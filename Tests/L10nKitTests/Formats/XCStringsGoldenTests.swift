@@ -130,7 +130,7 @@ final class XCStringsGoldenTests: XCTestCase {
             "Radial menu", "Radial Menu", "radial menu 2", "zh-Hant", "zh-HK", "z", "中文", "😀",
         ]
         var entries = Dictionary(uniqueKeysWithValues: keys.map { ($0, CatalogEntry()) })
-        entries["Locales"] = CatalogEntry(localizations: Dictionary(uniqueKeysWithValues:
+        entries["Locales"] = CatalogEntry(localizations: CatalogLocalizations(uniqueKeysWithValues:
             ["zh-Hant", "zh-HK", "zh-Hans", "pt", "pt-BR", "pt-PT", "sr-Latn", "en", "en-GB", "es-419"].map { ($0, unit($0)) }))
         try assertGolden("key-order", StringCatalog(sourceLanguage: "en", entries: entries))
     }

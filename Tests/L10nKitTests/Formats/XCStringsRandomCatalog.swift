@@ -41,7 +41,7 @@ enum XCStringsRandomCatalog {
         if random.percentChance(30) { entry.extractionState = random.pick([.manual, .stale, .extractedWithValue, .migrated, "future_state"]) }
         if random.percentChance(15) { entry.shouldTranslate = random.percentChance(80) ? false : true }
         if random.percentChance(75) {
-            var localizations: [String: CatalogLocalization] = [:]
+            var localizations = CatalogLocalizations()
             for _ in 0..<Int(random.next() % 4) { localizations[random.pick(locales)] = localization(&random, depth: 0) }
             entry.localizations = localizations
         }

@@ -111,6 +111,11 @@ final class XCStringsReaderErrorTests: XCTestCase {
         assertError(catalog(localization: #""x" : 1, "stringUnit" : { "state" : "new", "value" : "x" }, ‸"x" : 2"#), .duplicateKey("x"), "first at line 7, column 11")
         assertError(catalog(entry: #""comment" : "a", ‸"comment" : "b", "#), .duplicateKey("comment"), #"duplicate key "comment""#)
         assertError(#"{ "sourceLanguage" : "en", "strings" : { "Hello" : { "localizations" : { "de" : { }, ‸"de" : { } } } } }"#, .duplicateKey("de"), #"duplicate key "de""#)
+        // Not next to each other: the first member read that repeats an earlier one is named.
+        assertError(#"{ "sourceLanguage" : "en", "strings" : { "Hello" : { "localizations" : { "fr" : { }, "de" : { }, ‸"de" : { }, "fr" : { } } } } }"#,
+                    .duplicateKey("de"), #"duplicate key "de""#)
+        assertError(#"{ "sourceLanguage" : "en", "strings" : { "A" : { "localizations" : { "de" : { }, "fr" : { } } }, "B" : { "localizations" : { "ja" : { }, ‸"ja" : { } } } } }"#,
+                    .duplicateKey("ja"), #"duplicate key "ja""#)
         assertError(catalog(localization: #""variations" : { "plural" : { "one" : { }, ‸"one" : { } } }"#), .duplicateKey("one"), #"duplicate key "one""#)
         assertError(catalog(localization: #""variations" : { "plural" : { }, ‸"plural" : { } }"#), .duplicateKey("plural"), #"duplicate key "plural""#)
         assertError(catalog(localization: #""substitutions" : { "n" : { "formatSpecifier" : "d" }, ‸"n" : { "formatSpecifier" : "d" } }"#), .duplicateKey("n"), #"duplicate key "n""#)

@@ -43,7 +43,7 @@ final class CustomLabelsEquivalenceTests: XCTestCase {
 
     private func entry(_ locales: [String]) -> CatalogEntry {
         var entry = CatalogEntry()
-        entry.localizations = Dictionary(uniqueKeysWithValues: locales.map {
+        entry.localizations = CatalogLocalizations(uniqueKeysWithValues: locales.map {
             ($0, CatalogLocalization(stringUnit: StringUnit(state: "translated", value: "v \($0)")))
         })
         return entry

@@ -33,7 +33,7 @@ final class ManifestLayerTests: XCTestCase {
         var catalog = StringCatalog(sourceLanguage: "en")
         for (key, values) in entries {
             var entry = CatalogEntry()
-            entry.localizations = values.mapValues { CatalogLocalization(stringUnit: StringUnit(state: "translated", value: $0)) }
+            entry.localizations = CatalogLocalizations(values.mapValues { CatalogLocalization(stringUnit: StringUnit(state: "translated", value: $0)) })
             catalog.entries[key] = entry
         }
         return String(decoding: StringCatalogWriter().data(for: catalog), as: UTF8.self)

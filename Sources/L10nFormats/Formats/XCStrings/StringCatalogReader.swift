@@ -52,8 +52,9 @@ public enum StringCatalogReader: FormatReader {
                 try fields.once(2, key, keyOffset, reader)
                 try expect(.object, "\"strings\"", example: "{ \"Hello\" : { } }", &reader)
                 entries.reserveCapacity(1024)
+                var localizations = CatalogLocalizations.Builder()
                 try reader.readObject(detectingDuplicates: false) { reader, key, keyOffset in
-                    try insert(try readEntry(&reader, key: key), key, keyOffset, into: &entries, reader)
+                    try insert(try readEntry(&reader, key: key, localizations: &localizations), key, keyOffset, into: &entries, reader)
                     fileOrder.append(key)
                     offsets.append(keyOffset)
                 }
@@ -76,7 +77,8 @@ public enum StringCatalogReader: FormatReader {
         return true
     }
 
-    private static func readEntry(_ reader: inout JSONReader, key: String) throws -> CatalogEntry {
+    /// `localizations`: the reader's builder, reused from entry to entry.
+    private static func readEntry(_ reader: inout JSONReader, key: String, localizations: inout CatalogLocalizations.Builder) throws -> CatalogEntry {
         try expect(.object, "the entry \"\(key)\"", example: "{ \"comment\" : \"...\", \"localizations\" : { } }", &reader)
         var entry = CatalogEntry()
         var fields = FieldSet()
@@ -94,11 +96,13 @@ public enum StringCatalogReader: FormatReader {
             case "localizations":
                 try fields.once(3, field, keyOffset, reader)
                 try expect(.object, "\"localizations\"", example: "{ \"de\" : { \"stringUnit\" : { ... } } }", &reader)
-                var localizations: [String: CatalogLocalization] = [:]
                 try reader.readObject(detectingDuplicates: false) { reader, locale, keyOffset in
-                    try insert(try readLocalization(&reader, what: "the localization \"\(locale)\""), locale, keyOffset, into: &localizations, reader)
+                    localizations.add(locale, try readLocalization(&reader, what: "the localization \"\(locale)\""), offset: keyOffset)
                 }
-                entry.localizations = localizations
+                switch localizations.finish() {
+                case .success(let read): entry.localizations = read
+                case .failure(let repeated): throw reader.duplicateKeyError(repeated.key, at: repeated.offset)
+                }
             default: try insert(try reader.readValue(), field, keyOffset, into: &entry.unknownFields, reader)
             }
         }

@@ -113,7 +113,7 @@ private enum CatalogEmitter {
         case string(String)
         case bool(Bool)
         case entries([String: CatalogEntry])
-        case localizations([String: CatalogLocalization])
+        case localizations(CatalogLocalizations)
         case stringUnit(StringUnit)
         case substitutions([String: Substitution])
         case variations(CatalogVariations)
@@ -145,9 +145,9 @@ extension JSONOutput {
     /// every map but the catalog's own come from a small vocabulary (locales, cases, names).
     /// Positions in the map are sorted, so no member is copied out before it is written.
     @inline(__always)
-    private mutating func writeMap<Value>(_ map: [String: Value], level: Int, keysMetOnce: Bool = false,
-                                          ordered known: [Dictionary<String, Value>.Index]? = nil,
-                                          _ value: (inout JSONOutput, Value, Int) -> Void) {
+    private mutating func writeMap<Map: Collection, Value>(_ map: Map, level: Int, keysMetOnce: Bool = false, ordered known: [Map.Index]? = nil,
+                                                           _ value: (inout JSONOutput, Value, Int) -> Void)
+    where Map.Element == (key: String, value: Value) {
         guard !map.isEmpty else {
             writeEmptyObject(level: level)
             return
@@ -218,7 +218,7 @@ extension JSONOutput {
         if index == 0 { writeEmptyObject(level: level) } else { writeObjectEnd(level: level) }
     }
 
-    private mutating func writeLocalizations(_ localizations: [String: CatalogLocalization], level: Int) {
+    private mutating func writeLocalizations(_ localizations: CatalogLocalizations, level: Int) {
         writeMap(localizations, level: level) { $0.writeLocalization($1, level: $2) }
     }
 

@@ -1,0 +1,225 @@
+/// A catalog entry's `localizations`: what each locale says for the key, by locale id.
+///
+/// Used like a dictionary (`localizations["de"]`, `for (locale, localization) in ...`), kept as
+/// one array sorted by locale id: a catalog holds one per key, and a dictionary of a dozen
+/// locales takes 860 bytes where the array takes 610 (a two-locale SDK entry: 270 and 130).
+/// Looking up a locale is a binary search over short ids, which compare without hashing.
+public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, ExpressibleByDictionaryLiteral {
+    public typealias Element = (key: String, value: CatalogLocalization)
+    public typealias Index = Int
+
+    /// Sorted by `key`, every key once.
+    private var elements: ContiguousArray<Element>
+
+    public init() { elements = [] }
+
+    public init(dictionaryLiteral elements: (String, CatalogLocalization)...) {
+        self.init(uniqueKeysWithValues: elements)
+    }
+
+    /// The pairs of a sequence whose keys are distinct (a repeated key traps, as `Dictionary`'s does).
+    public init<S: Sequence>(uniqueKeysWithValues pairs: S) where S.Element == (String, CatalogLocalization) {
+        var elements = ContiguousArray<Element>()
+        elements.reserveCapacity(pairs.underestimatedCount)
+        for (key, value) in pairs { elements.append((key, value)) }
+        self.init(sorting: elements)
+    }
+
+    public init(_ dictionary: [String: CatalogLocalization]) {
+        var elements = ContiguousArray<Element>()
+        elements.reserveCapacity(dictionary.count)
+        for pair in dictionary { elements.append(pair) }
+        self.init(sorting: elements)
+    }
+
+    /// The pairs sorted in place; a key given twice traps.
+    private init(sorting elements: ContiguousArray<Element>) {
+        var elements = elements
+        elements.sort { $0.key < $1.key }
+        for index in elements.indices.dropFirst() {
+            precondition(elements[index - 1].key != elements[index].key, "the locale \(elements[index].key) is given twice")
+        }
+        self.elements = elements
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { elements.count }
+    public subscript(position: Int) -> Element { elements[position] }
+
+    /// Where `key` is, or where it would be inserted.
+    private func search(_ key: String) -> (index: Int, found: Bool) {
+        var low = 0, high = elements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if elements[middle].key < key { low = middle + 1 } else { high = middle }
+        }
+        return (low, low < elements.count && elements[low].key == key)
+    }
+
+    /// The locale's localization; setting nil removes it. Changed in place, without a copy.
+    public subscript(key: String) -> CatalogLocalization? {
+        get {
+            let (index, found) = search(key)
+            return found ? elements[index].value : nil
+        }
+        set {
+            let (index, found) = search(key)
+            switch (found, newValue) {
+            case (true, let value?): elements[index].value = value
+            case (true, nil): elements.remove(at: index)
+            case (false, let value?): elements.insert((key, value), at: index)
+            case (false, nil): break
+            }
+        }
+        _modify {
+            let (index, found) = search(key)
+            // Taken out of the array while the caller changes it, so it is not shared with a copy.
+            var value: CatalogLocalization?
+            if found {
+                value = CatalogLocalization()
+                swap(&value!, &elements[index].value)
+            }
+            defer {
+                switch (found, value) {
+                case (true, let changed?): elements[index].value = changed
+                case (true, nil): elements.remove(at: index)
+                case (false, let added?): elements.insert((key, added), at: index)
+                case (false, nil): break
+                }
+            }
+            yield &value
+        }
+    }
+
+    /// The locale's localization, or `defaultValue` stored under it when it has none.
+    public subscript(key: String, default defaultValue: @autoclosure () -> CatalogLocalization) -> CatalogLocalization {
+        get { self[key] ?? defaultValue() }
+        _modify {
+            var value = self[key] ?? defaultValue()
+            self[key] = nil
+            defer { self[key] = value }
+            yield &value
+        }
+    }
+
+    /// The locale ids, sorted.
+    public var keys: LazyMapCollection<ContiguousArray<Element>, String> { elements.lazy.map(\.key) }
+
+    /// The localizations, in the order of their locale ids.
+    public var values: LazyMapCollection<ContiguousArray<Element>, CatalogLocalization> { elements.lazy.map(\.value) }
+
+    /// Sets `value` for `key` and returns the localization it replaced.
+    @discardableResult
+    public mutating func updateValue(_ value: CatalogLocalization, forKey key: String) -> CatalogLocalization? {
+        let (index, found) = search(key)
+        guard found else {
+            elements.insert((key, value), at: index)
+            return nil
+        }
+        let old = elements[index].value
+        elements[index].value = value
+        return old
+    }
+
+    @discardableResult
+    public mutating func removeValue(forKey key: String) -> CatalogLocalization? {
+        let (index, found) = search(key)
+        return found ? elements.remove(at: index).value : nil
+    }
+
+    /// The localizations `isIncluded` keeps, as localizations.
+    public func filter(_ isIncluded: (Element) throws -> Bool) rethrows -> CatalogLocalizations {
+        var kept = self
+        kept.elements = try elements.filter(isIncluded)
+        return kept
+    }
+
+    /// The same locales with their localizations transformed.
+    public func mapValues(_ transform: (CatalogLocalization) throws -> CatalogLocalization) rethrows -> CatalogLocalizations {
+        var mapped = self
+        for index in mapped.elements.indices { mapped.elements[index].value = try transform(mapped.elements[index].value) }
+        return mapped
+    }
+
+    /// Adds `other`'s localizations; for a locale both have, `combine` decides.
+    public mutating func merge(_ other: CatalogLocalizations,
+                               uniquingKeysWith combine: (CatalogLocalization, CatalogLocalization) throws -> CatalogLocalization) rethrows {
+        for (key, value) in other {
+            self[key] = try self[key].map { try combine($0, value) } ?? value
+        }
+    }
+
+    /// These localizations and `other`'s; for a locale both have, `combine` decides.
+    public func merging(_ other: CatalogLocalizations,
+                        uniquingKeysWith combine: (CatalogLocalization, CatalogLocalization) throws -> CatalogLocalization) rethrows -> CatalogLocalizations {
+        var merged = self
+        try merged.merge(other, uniquingKeysWith: combine)
+        return merged
+    }
+
+    /// The localizations as a dictionary.
+    public var dictionary: [String: CatalogLocalization] {
+        Dictionary(uniqueKeysWithValues: elements.lazy.map { ($0.key, $0.value) })
+    }
+
+    public static func == (lhs: CatalogLocalizations, rhs: CatalogLocalizations) -> Bool {
+        lhs.elements.count == rhs.elements.count
+            && zip(lhs.elements, rhs.elements).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(elements.count)
+        for element in elements {
+            hasher.combine(element.key)
+            hasher.combine(element.value)
+        }
+    }
+
+    // MARK: Building
+
+    /// Collects a `localizations` object's members as they are read, then sorts them once; a
+    /// reader keeps one for all its entries.
+    package struct Builder {
+        private var elements = ContiguousArray<Element>()
+        private var offsets: [Int] = []
+
+        package init() {}
+
+        /// Adds a member read at `offset`.
+        package mutating func add(_ key: String, _ value: CatalogLocalization, offset: Int) {
+            elements.append((key, value))
+            offsets.append(offset)
+        }
+
+        /// The localizations added since the last call, in an array of their count; or, when a
+        /// locale was given twice, its second occurrence (the first one read that repeats).
+        package mutating func finish() -> Result<CatalogLocalizations, Repeated> {
+            defer {
+                elements.removeAll(keepingCapacity: true)
+                offsets.removeAll(keepingCapacity: true)
+            }
+            var sorted = ContiguousArray<Element>()
+            sorted.reserveCapacity(elements.count)
+            sorted.append(contentsOf: elements)
+            sorted.sort { $0.key < $1.key }
+            for index in sorted.indices.dropFirst() where sorted[index - 1].key == sorted[index].key {
+                var seen = Set<String>()
+                let repeated = elements.indices.first { !seen.insert(elements[$0].key).inserted }!
+                return .failure(Repeated(key: elements[repeated].key, offset: offsets[repeated]))
+            }
+            var result = CatalogLocalizations()
+            result.elements = sorted
+            return .success(result)
+        }
+
+        /// A locale given twice: its key and where it was read the second time.
+        package struct Repeated: Error {
+            package var key: String
+            package var offset: Int
+        }
+    }
+}
+
+extension CatalogLocalizations: CustomStringConvertible {
+    public var description: String { dictionary.description }
+}
