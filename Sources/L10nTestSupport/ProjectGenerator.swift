@@ -280,7 +280,7 @@ public struct ProjectGenerator: Sendable {
                         (category, Self.unit(category == "one" && locale == "en" ? "One \(GeneratedText.phrase(words, locale: locale).lowercased())"
                                                 : "%lld \(GeneratedText.phrase(words + [offset], locale: locale))"))
                     }
-                    return CatalogLocalization(variations: CatalogVariations(kinds: ["plural": Dictionary(uniqueKeysWithValues: cases)]))
+                    return CatalogLocalization(variations: CatalogVariations(kinds: ["plural": CatalogLocalizations(uniqueKeysWithValues: cases)]))
                 }
             case 60..<75:
                 key = "device." + words.map { GeneratedText.english[$0] }.joined(separator: ".") + ".\(index)"
@@ -288,7 +288,7 @@ public struct ProjectGenerator: Sendable {
                     let phrase = GeneratedText.phrase(words, locale: locale)
                     let cases = [("iphone", "\(phrase) 📱"), ("ipad", "\(phrase) – iPad"), ("mac", "\(phrase) (Mac)"), ("other", phrase)]
                         .map { ($0.0, Self.unit($0.1)) }
-                    return CatalogLocalization(variations: CatalogVariations(kinds: ["device": Dictionary(uniqueKeysWithValues: cases)]))
+                    return CatalogLocalization(variations: CatalogVariations(kinds: ["device": CatalogLocalizations(uniqueKeysWithValues: cases)]))
                 }
             default:
                 key = GeneratedText.phrase(words, locale: "en") + ": %lld in %lld"
@@ -298,7 +298,7 @@ public struct ProjectGenerator: Sendable {
                             (category, Self.unit("%arg \(GeneratedText.phrase([argument * 8 + offset] + words, locale: locale))"))
                         }
                         return Substitution(argNum: argument, formatSpecifier: "lld",
-                                            variations: CatalogVariations(kinds: ["plural": Dictionary(uniqueKeysWithValues: cases)]))
+                                            variations: CatalogVariations(kinds: ["plural": CatalogLocalizations(uniqueKeysWithValues: cases)]))
                     }
                     let text = "\(GeneratedText.phrase(words, locale: locale)): " + (locale == "ja" ? "%2$#@folders@ %1$#@items@" : "%#@items@ / %#@folders@")
                     return CatalogLocalization(stringUnit: StringUnit(state: .translated, value: text), substitutions: substitutions)

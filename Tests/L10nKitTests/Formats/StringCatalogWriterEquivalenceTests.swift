@@ -104,7 +104,7 @@ final class StringCatalogWriterEquivalenceTests: XCTestCase {
             for _ in 0..<Int.random(in: 1...12, using: &random) {
                 var localization = CatalogLocalization(stringUnit: StringUnit(state: "translated", value: "v"))
                 if Int.random(in: 0..<4, using: &random) == 0 {
-                    var cases: [String: CatalogLocalization] = [:]
+                    var cases = CatalogLocalizations()
                     for _ in 0..<3 { cases[names.randomElement(using: &random)!] = CatalogLocalization(stringUnit: StringUnit(state: "new", value: "c")) }
                     localization.variations = CatalogVariations(kinds: [names.randomElement(using: &random)!: cases])
                 }

@@ -35,7 +35,7 @@ final class XCStringsGoldenTests: XCTestCase {
     }
 
     private func plural(_ cases: [String: String], _ state: StringUnitState = .translated) -> CatalogVariations {
-        CatalogVariations(kinds: ["plural": cases.mapValues { unit($0, state) }])
+        CatalogVariations(kinds: ["plural": CatalogLocalizations(cases.mapValues { unit($0, state) })])
     }
 
     func testEmptyEntries() throws {

@@ -83,7 +83,7 @@ enum XCStringsRandomCatalog {
         let names = kind == "plural" ? ["zero", "one", "two", "few", "many", "other"]
             : kind == "device" ? ["iphone", "ipod", "ipad", "mac", "applewatch", "appletv", "applevision", "other"]
             : ["1", "20", "100"]
-        var cases: [String: CatalogLocalization] = [:]
+        var cases = CatalogLocalizations()
         for _ in 0..<Int(random.next() % 4 + 1) { cases[random.pick(names)] = localization(&random, depth: depth + 1) }
         variations.kinds[kind] = cases
         return variations

@@ -1,4 +1,5 @@
-/// A catalog entry's `localizations`: what each locale says for the key, by locale id.
+/// A catalog entry's `localizations`: what each locale says for the key, by locale id; also a
+/// variation's cases (`one`, `other`, `ipad`), each of which is a localization in turn.
 ///
 /// Used like a dictionary (`localizations["de"]`, `for (locale, localization) in ...`), kept as
 /// one array sorted by locale id: a catalog holds one per key, and a dictionary of a dozen

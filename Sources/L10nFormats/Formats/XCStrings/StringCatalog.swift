@@ -179,20 +179,20 @@ public struct CatalogLocalization: Hashable, Sendable {
 /// cases, each of which is again a localization, so a device case may vary by plural in turn.
 public struct CatalogVariations: Hashable, Sendable {
     /// Cases by kind, e.g. `kinds["plural"]?["one"]`.
-    public var kinds: [String: [String: CatalogLocalization]]
+    public var kinds: [String: CatalogLocalizations]
 
-    public init(kinds: [String: [String: CatalogLocalization]] = [:]) {
+    public init(kinds: [String: CatalogLocalizations] = [:]) {
         self.kinds = kinds
     }
 
     /// Plural cases by CLDR category (`zero one two few many other`).
-    public var plural: [String: CatalogLocalization]? {
+    public var plural: CatalogLocalizations? {
         get { kinds["plural"] }
         set { kinds["plural"] = newValue }
     }
 
     /// Device cases (`iphone ipod ipad mac applewatch appletv applevision other`).
-    public var device: [String: CatalogLocalization]? {
+    public var device: CatalogLocalizations? {
         get { kinds["device"] }
         set { kinds["device"] = newValue }
     }

@@ -163,11 +163,15 @@ public enum StringCatalogReader: FormatReader {
         var variations = CatalogVariations()
         try reader.readObject(detectingDuplicates: false) { reader, kind, kindOffset in
             try expect(.object, "the \"\(kind)\" variation", example: "{ \"one\" : { ... }, \"other\" : { ... } }", &reader)
-            var cases: [String: CatalogLocalization] = [:]
+            // A builder of its own: a case may hold variations in turn.
+            var cases = CatalogLocalizations.Builder()
             try reader.readObject(detectingDuplicates: false) { reader, name, keyOffset in
-                try insert(try readLocalization(&reader, what: "the \(kind) case \"\(name)\""), name, keyOffset, into: &cases, reader)
+                cases.add(name, try readLocalization(&reader, what: "the \(kind) case \"\(name)\""), offset: keyOffset)
             }
-            try insert(cases, kind, kindOffset, into: &variations.kinds, reader)
+            switch cases.finish() {
+            case .success(let read): try insert(read, kind, kindOffset, into: &variations.kinds, reader)
+            case .failure(let repeated): throw reader.duplicateKeyError(repeated.key, at: repeated.offset)
+            }
         }
         return variations
     }

@@ -69,7 +69,7 @@ public struct PluralCategoriesCheck: Check {
         }
     }
 
-    private func check(_ cases: [String: CatalogLocalization], prefix: StringUnitPath, rules localeRules: LocaleRules,
+    private func check(_ cases: CatalogLocalizations, prefix: StringUnitPath, rules localeRules: LocaleRules,
                        file: String, key: String, locale: String) -> [Finding] {
         var result: [Finding] = []
         let rules = localeRules.rules
@@ -105,8 +105,8 @@ public struct PluralCategoriesCheck: Check {
     }
 
     /// Every plural variation in a localization, with the path to it.
-    static func pluralVariations(in localization: CatalogLocalization, prefix: StringUnitPath) -> [(StringUnitPath, [String: CatalogLocalization])] {
-        var result: [(StringUnitPath, [String: CatalogLocalization])] = []
+    static func pluralVariations(in localization: CatalogLocalization, prefix: StringUnitPath) -> [(StringUnitPath, CatalogLocalizations)] {
+        var result: [(StringUnitPath, CatalogLocalizations)] = []
         if let plural = localization.variations?.plural { result.append((prefix, plural)) }
         for (kind, cases) in localization.variations?.kinds ?? [:] where kind != "plural" {
             for name in cases.keys.sorted() {
