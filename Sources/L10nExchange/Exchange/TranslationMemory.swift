@@ -123,8 +123,13 @@ public struct TranslationMemory: Sendable {
     /// Folded source texts: their sources by number, grapheme codes and the bigram index over them.
     private var folded: [String] = []
     private var foldedIndex: [String: Int] = [:]
-    private var rawSources: [[Int32]] = []
-    private var codes: [[UInt32]] = []
+    /// Each folded text's sources are `rawSources[rawStarts[text]..<rawStarts[text + 1]]`, its
+    /// grapheme codes `codes[codeStarts[text]..<codeStarts[text + 1]]`: one array each for all
+    /// the texts (as an array per text, the arrays' own headers outweighed what they held).
+    private var rawSources: [Int32] = []
+    private var rawStarts: [Int32] = [0]
+    private var codes: [UInt32] = []
+    private var codeStarts: [Int32] = [0]
     /// Bigram token → its list of postings: the folded texts that have it, in order, are
     /// `postings[postingStarts[list]..<postingStarts[list + 1]]` (one array for all the lists: as
     /// an array per list, 60,000 small arrays cost twice the postings themselves).
@@ -379,7 +384,7 @@ public struct TranslationMemory: Sendable {
             sources[Int(source)].near = matches
         }
         for match in matches where query.found.count < Self.maximumSuggestions {
-            for raw in rawSources[Int(match.text)] where raw != source {
+            for raw in rawSources[Int(rawStarts[Int(match.text)])..<Int(rawStarts[Int(match.text) + 1])] where raw != source {
                 offer(raw, kind: .near, quality: match.score, to: &query)
             }
         }
@@ -545,9 +550,9 @@ public struct TranslationMemory: Sendable {
     }
 
     /// Each bigram occurrence as a token: the two codes and which occurrence of that bigram it is.
-    private static func tokens(_ codes: [UInt32]) -> [UInt64] {
+    private static func tokens(_ codes: ArraySlice<UInt32>) -> [UInt64] {
         guard codes.count >= 2 else { return [] }
-        var bigrams = (1..<codes.count).map { UInt64(codes[$0 - 1]) << 22 | UInt64(codes[$0]) }
+        var bigrams = (codes.startIndex + 1..<codes.endIndex).map { UInt64(codes[$0 - 1]) << 22 | UInt64(codes[$0]) }
         bigrams.sort()
         var occurrence: UInt64 = 0
         for index in bigrams.indices {
@@ -557,26 +562,46 @@ public struct TranslationMemory: Sendable {
         return bigrams
     }
 
+    /// The grapheme codes of folded text `position`.
+    private func codes(of position: Int) -> ArraySlice<UInt32> {
+        codes[Int(codeStarts[position])..<Int(codeStarts[position + 1])]
+    }
+
     private mutating func buildIndex() {
         let texts = sources
-        for source in sources.indices.sorted(by: { texts[$0].text < texts[$1].text }) {
+        // Each source's folded text, numbered in the order of the sources' texts.
+        var textOfSource = [Int32](repeating: -1, count: sources.count)
+        let sourceOrder = sources.indices.sorted { texts[$0].text < texts[$1].text }
+        for source in sourceOrder {
             let text = TextFolding.fold(sources[source].text)
             guard !text.isEmpty else { continue }
             if let existing = foldedIndex[text] {
-                rawSources[existing].append(Int32(source))
+                textOfSource[source] = Int32(existing)
                 continue
             }
+            textOfSource[source] = Int32(folded.count)
             foldedIndex[text] = folded.count
             folded.append(text)
-            rawSources.append([Int32(source)])
-            codes.append(graphemes(text))
+            codes.append(contentsOf: graphemes(text))
+            codeStarts.append(Int32(codes.count))
         }
-        visited = [Int32](repeating: -1, count: codes.count)
+        // The sources of each text, in the order they were met above.
+        rawStarts = [Int32](repeating: 0, count: folded.count + 1)
+        for text in textOfSource where text >= 0 { rawStarts[Int(text) + 1] += 1 }
+        for text in folded.indices { rawStarts[text + 1] += rawStarts[text] }
+        var nextRaw = rawStarts
+        rawSources = [Int32](repeating: 0, count: Int(rawStarts[folded.count]))
+        for source in sourceOrder where textOfSource[source] >= 0 {
+            let text = Int(textOfSource[source])
+            rawSources[Int(nextRaw[text])] = Int32(source)
+            nextRaw[text] += 1
+        }
+        visited = [Int32](repeating: -1, count: folded.count)
         // Each text's tokens with their list, in text order; then placed list by list.
         var found: [(list: Int32, position: Int32)] = []
-        found.reserveCapacity(codes.reduce(0) { $0 + ($1.count >= 3 ? $1.count - 1 : 0) })
-        for position in codes.indices where codes[position].count >= 3 {
-            for token in Self.tokens(codes[position]) {
+        found.reserveCapacity(folded.indices.reduce(0) { $0 + (codes(of: $1).count >= 3 ? codes(of: $1).count - 1 : 0) })
+        for position in folded.indices where codes(of: position).count >= 3 {
+            for token in Self.tokens(codes(of: position)) {
                 let list: Int32
                 if let known = postingLists[token] {
                     list = known
@@ -598,7 +623,7 @@ public struct TranslationMemory: Sendable {
         }
         postingStarts = starts
         postings = placed
-        counts = [Int32](repeating: 0, count: codes.count)
+        counts = [Int32](repeating: 0, count: folded.count)
     }
 
     /// Where the postings of `list` are in `postings`, given `postingStarts`.
@@ -613,6 +638,11 @@ public struct TranslationMemory: Sendable {
     /// of cells within `limit` of the diagonal is computed (a path through any other cell costs
     /// more than `limit`), and a row whose band all exceeds it stops the search.
     mutating func distance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int? {
+        distance(a[...], b[...], limit: limit)
+    }
+
+    /// `distance(_:_:limit:)` of two runs of code lists.
+    private mutating func distance(_ a: ArraySlice<UInt32>, _ b: ArraySlice<UInt32>, limit: Int) -> Int? {
         guard abs(a.count - b.count) <= limit else { return nil }
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         let width = b.count + 1
@@ -661,7 +691,7 @@ public struct TranslationMemory: Sendable {
             // Count, per memory text, the bigram tokens it shares with the query (every posting of
             // every query token); a text is a candidate once it shares as many as the q-gram lemma
             // asks of any text in the length window (max − 1 − 2k, k = max/4, at least ⌈L/2⌉−1).
-            let tokens = Self.tokens(query)
+            let tokens = Self.tokens(query[...])
             queries += 1
             let least = max(1, (query.count + 1) / 2 - 1)
             // Rarest bigrams first, up to a budget of postings: the texts that share `least`
@@ -717,10 +747,10 @@ public struct TranslationMemory: Sendable {
             for candidate in candidates {
                 let position = Int(candidate)
                 guard position != same else { continue }
-                let length = codes[position].count
+                let length = codes(of: position).count
                 let longer = max(length, query.count)
                 guard 4 * abs(length - query.count) <= longer, Int(counts[position]) + skipped >= longer - 1 - 2 * (longer / 4),
-                      let distance = distance(query, codes[position], limit: longer / 4) else { continue }
+                      let distance = distance(query[...], codes(of: position), limit: longer / 4) else { continue }
                 let score = min(99, (100 * (longer - distance)) / longer)
                 if score >= Self.nearThreshold { result.append(NearMatch(text: candidate, score: score)) }
             }
