@@ -26,10 +26,13 @@ public struct JSONReader: FormatReader {
     /// every field) then cost the bytes since the previous one, not a scan from the start.
     /// Where the last location was computed, so locating in file order is one pass.
     private let locator = LocatorBox()
+    /// Strings already read, when the reader shares equal ones (`read(_:file:sharingStrings:)`).
+    private let strings: StringTable?
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, file: String, sharingStrings: Bool = false) {
         self.bytes = bytes
         self.file = file
+        strings = sharingStrings ? StringTable() : nil
         offset = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { offset = 3 }
     }
@@ -44,9 +47,14 @@ public struct JSONReader: FormatReader {
     }
 
     /// Runs `body` with a reader over `data`; the reader must not escape `body`.
-    public static func read<T>(_ data: Data, file: String, _ body: (inout JSONReader) throws -> T) throws -> T {
+    ///
+    /// `sharingStrings`: keys and string values with the same bytes (beyond the 15 a `String`
+    /// holds inline) come back as one string sharing its storage, not one allocation each: a
+    /// catalog repeats its texts (a key and its English value, a plural's `other` and its root,
+    /// one word under many keys), and a model holds them all.
+    public static func read<T>(_ data: Data, file: String, sharingStrings: Bool = false, _ body: (inout JSONReader) throws -> T) throws -> T {
         try data.withUnsafeBytes { raw in
-            var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self), file: file)
+            var reader = JSONReader(bytes: raw.bindMemory(to: UInt8.self), file: file, sharingStrings: sharingStrings)
             return try body(&reader)
         }
     }
@@ -424,6 +432,9 @@ public struct JSONReader: FormatReader {
             if byte == UInt8(ascii: "\"") {
                 offset = i + 1
                 let text = UnsafeBufferPointer(rebasing: bytes[start..<i])
+                if let strings, text.count > StringTable.inlineBytes {
+                    return try strings.string(text) { high < 0x80 ? String(decoding: text, as: UTF8.self) : try validatedString(from: start, to: i) }
+                }
                 if high < 0x80 { return String(decoding: text, as: UTF8.self) }
                 if let string = String(validating: text, as: UTF8.self) { return string }
                 try validateUTF8(from: start, to: i)
@@ -442,6 +453,14 @@ public struct JSONReader: FormatReader {
         }
         if high >= 0x80 { try validateUTF8(from: start, to: bytes.count) }
         throw unclosedString(opened: open)
+    }
+
+    /// The string of the UTF-8 bytes `start..<end`, or the error for their first ill-formed sequence.
+    private func validatedString(from start: Int, to end: Int) throws -> String {
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if let string = String(validating: text, as: UTF8.self) { return string }
+        try validateUTF8(from: start, to: end)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Throws the error for the first ill-formed UTF-8 sequence that starts in `start..<end`

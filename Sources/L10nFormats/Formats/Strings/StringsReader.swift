@@ -45,6 +45,8 @@ struct StringsParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
     private var locator: TextLocator
+    /// Texts already read: a table repeats its comments and the space around them entry after entry.
+    private let strings = StringTable()
 
     init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
         self.bytes = bytes
@@ -91,9 +93,12 @@ struct StringsParser {
         return index + 1 < bytes.count && bytes[index + 1] == 0x0A ? "\r\n" : "\r"
     }
 
+    /// The text of `range`, sharing its storage with an equal text read before.
     @inline(__always)
     func text(_ range: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        let text = UnsafeBufferPointer(rebasing: bytes[range])
+        guard text.count > StringTable.inlineBytes else { return String(decoding: text, as: UTF8.self) }
+        return strings.string(text) { String(decoding: text, as: UTF8.self) }
     }
 
     func location(_ offset: Int) -> SourceLocation {

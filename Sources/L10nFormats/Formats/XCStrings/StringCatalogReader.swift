@@ -15,7 +15,7 @@ public enum StringCatalogReader: FormatReader {
 
     /// Reads the catalog in `data`; `file` is the path errors name.
     public static func read(_ data: Data, file: String) throws -> StringCatalog {
-        var catalog = try JSONReader.read(data, file: file) { reader in
+        var catalog = try JSONReader.read(data, file: file, sharingStrings: true) { reader in
             let catalog = try readCatalog(&reader)
             try reader.finish()
             return catalog

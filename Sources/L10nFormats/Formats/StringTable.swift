@@ -1,0 +1,62 @@
+/// Strings read so far, found by their bytes (not by `==`, which would take one normalization
+/// form for another): an open-addressing table of string numbers, hashed with the per-process
+/// seeded `Hasher`, so no file can choose colliding texts. A reader shares equal texts through
+/// it (one allocation for a text a file repeats); a class, so a reader's copies share it.
+final class StringTable {
+    /// A string of at most this many UTF-8 bytes is kept inline, with nothing to share.
+    static let inlineBytes = 15
+
+    private var strings: [String] = []
+    private var hashes: [Int] = []
+    /// String number + 1 per slot, 0 for an empty slot; at most half full.
+    private var slots = [Int32](repeating: 0, count: 1024)
+
+    /// The string with these bytes: one added earlier, else `make()`'s, added.
+    func string(_ bytes: UnsafeBufferPointer<UInt8>, make: () throws -> String) rethrows -> String {
+        if let known = string(withBytes: bytes) { return known }
+        let made = try make()
+        add(made)
+        return made
+    }
+
+    /// The string added earlier with exactly these bytes.
+    func string(withBytes bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let hash = Self.hash(bytes)
+        var slot = hash & (slots.count - 1)
+        while slots[slot] != 0 {
+            let number = Int(slots[slot]) - 1
+            if hashes[number] == hash, strings[number].utf8.count == bytes.count {
+                var candidate = strings[number]
+                if candidate.withUTF8({ $0.elementsEqual(bytes) }) { return candidate }
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+        return nil
+    }
+
+    /// Adds a string that `string(withBytes:)` did not find.
+    func add(_ string: String) {
+        var string = string
+        let hash = string.withUTF8 { Self.hash($0) }
+        strings.append(string)
+        hashes.append(hash)
+        if 2 * strings.count > slots.count {
+            slots = [Int32](repeating: 0, count: 2 * slots.count)
+            for number in hashes.indices { place(number) }
+        } else {
+            place(strings.count - 1)
+        }
+    }
+
+    private func place(_ number: Int) {
+        var slot = hashes[number] & (slots.count - 1)
+        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = Int32(number + 1)
+    }
+
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hasher = Hasher()
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        return hasher.finalize()
+    }
+}
