@@ -136,11 +136,17 @@ public struct TranslationMemory: Sendable {
     private var postingLists: [UInt64: Int32] = [:]
     private var postingStarts: [Int32] = [0]
     private var postings: [Int32] = []
-    /// Per folded text, the number of the last query that reached it (each candidate is checked once).
-    private var visited: [Int32] = []
-    /// Per folded text, how many of the current query's bigram tokens it has (valid where `visited` is the query).
-    private var counts: [Int32] = []
+    /// Per folded text, the last query that reached it and how many of that query's bigram
+    /// tokens it has: side by side, so counting a posting touches one place in memory.
+    private var tallies: [Tally] = []
     private var queries: Int32 = 0
+
+    struct Tally {
+        /// The number of the last query that reached the text (each candidate is checked once).
+        var query: Int32
+        /// How many of that query's bigram tokens the text has.
+        var count: Int32
+    }
     /// Near matches by folded query text, so sources that differ only in case or punctuation search once.
     private var nearByFolded: [String: [NearMatch]] = [:]
     /// Rows of the Levenshtein distance, reused.
@@ -596,7 +602,7 @@ public struct TranslationMemory: Sendable {
             rawSources[Int(nextRaw[text])] = Int32(source)
             nextRaw[text] += 1
         }
-        visited = [Int32](repeating: -1, count: folded.count)
+        tallies = [Tally](repeating: Tally(query: -1, count: 0), count: folded.count)
         // Each text's tokens with their list, in text order; then placed list by list.
         var found: [(list: Int32, position: Int32)] = []
         found.reserveCapacity(folded.indices.reduce(0) { $0 + (codes(of: $1).count >= 3 ? codes(of: $1).count - 1 : 0) })
@@ -623,7 +629,6 @@ public struct TranslationMemory: Sendable {
         }
         postingStarts = starts
         postings = placed
-        counts = [Int32](repeating: 0, count: folded.count)
     }
 
     /// Where the postings of `list` are in `postings`, given `postingStarts`.
@@ -709,19 +714,14 @@ public struct TranslationMemory: Sendable {
             var candidates: [Int32] = []
             let queryNumber = queries
             let starts = postingStarts
-            visited.withUnsafeMutableBufferPointer { visited in
-                counts.withUnsafeMutableBufferPointer { counts in
-                    for list in lists[..<counted] {
-                        postings[Self.postingRange(list, in: starts)].withUnsafeBufferPointer { list in
-                            for candidate in list {
-                                let position = Int(candidate)
-                                if visited[position] != queryNumber {
-                                    visited[position] = queryNumber
-                                    counts[position] = 0
-                                }
-                                counts[position] += 1
-                                if counts[position] == needed { candidates.append(candidate) }
-                            }
+            tallies.withUnsafeMutableBufferPointer { tallies in
+                for list in lists[..<counted] {
+                    postings[Self.postingRange(list, in: starts)].withUnsafeBufferPointer { list in
+                        for candidate in list {
+                            let position = Int(candidate)
+                            let count = tallies[position].query == queryNumber ? tallies[position].count + 1 : 1
+                            tallies[position] = Tally(query: queryNumber, count: count)
+                            if count == needed { candidates.append(candidate) }
                         }
                     }
                 }
@@ -729,7 +729,7 @@ public struct TranslationMemory: Sendable {
             if candidates.count > comparedBudget {
                 // Keep the texts sharing the most counted bigrams (ties in index order).
                 var histogram = [Int](repeating: 0, count: tokens.count + 2)
-                for candidate in candidates { histogram[min(Int(counts[Int(candidate)]), tokens.count + 1)] += 1 }
+                for candidate in candidates { histogram[min(Int(tallies[Int(candidate)].count), tokens.count + 1)] += 1 }
                 var floor = tokens.count + 1, kept = 0
                 while floor > 0, kept + histogram[floor] < comparedBudget {
                     kept += histogram[floor]
@@ -737,7 +737,7 @@ public struct TranslationMemory: Sendable {
                 }
                 var room = comparedBudget - kept
                 candidates = candidates.filter { candidate in
-                    let count = min(Int(counts[Int(candidate)]), tokens.count + 1)
+                    let count = min(Int(tallies[Int(candidate)].count), tokens.count + 1)
                     if count > floor { return true }
                     guard count == floor, room > 0 else { return false }
                     room -= 1
@@ -749,7 +749,7 @@ public struct TranslationMemory: Sendable {
                 guard position != same else { continue }
                 let length = codes(of: position).count
                 let longer = max(length, query.count)
-                guard 4 * abs(length - query.count) <= longer, Int(counts[position]) + skipped >= longer - 1 - 2 * (longer / 4),
+                guard 4 * abs(length - query.count) <= longer, Int(tallies[position].count) + skipped >= longer - 1 - 2 * (longer / 4),
                       let distance = distance(query[...], codes(of: position), limit: longer / 4) else { continue }
                 let score = min(99, (100 * (longer - distance)) / longer)
                 if score >= Self.nearThreshold { result.append(NearMatch(text: candidate, score: score)) }
