@@ -30,7 +30,7 @@ public struct TranslationSuggestion: Hashable, Sendable {
 
     /// The `<alt-trans>` an export writes for it.
     public var altTrans: AltTrans {
-        AltTrans(matchQuality: quality, originKind: kind.rawValue, file: file, id: id, source: source, target: target)
+        AltTrans(matchQuality: quality, originKind: kind.rawValue, originFile: file, originID: id, source: source, target: target)
     }
 }
 
@@ -390,7 +390,7 @@ public struct TranslationMemory: Sendable {
             sources[Int(source)].near = matches
         }
         for match in matches where query.found.count < Self.maximumSuggestions {
-            for raw in rawSources[Int(rawStarts[Int(match.text)])..<Int(rawStarts[Int(match.text) + 1])] where raw != source {
+            for raw in rawSources(of: Int(match.text)) where raw != source {
                 offer(raw, kind: .near, quality: match.score, to: &query)
             }
         }
@@ -566,6 +566,11 @@ public struct TranslationMemory: Sendable {
             bigrams[index] |= occurrence << 44
         }
         return bigrams
+    }
+
+    /// The sources whose folded text is text `position`.
+    private func rawSources(of position: Int) -> ArraySlice<Int32> {
+        rawSources[Int(rawStarts[position])..<Int(rawStarts[position + 1])]
     }
 
     /// The grapheme codes of folded text `position`.

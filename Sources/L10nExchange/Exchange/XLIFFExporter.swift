@@ -183,7 +183,7 @@ public struct XLIFFExporter: Sendable {
                 if files.ignoredCatalogPaths.contains(file.path) {
                     units = []
                 } else {
-                    units = self.units(of: catalog, catalogUnits, missingOnly: true, room: sdkRoom) { _, entry in
+                    units = self.units(of: catalog, catalogUnits, missingOnly: true) { _, entry in
                         !entry.isStale && entry.translate
                     }.units
                 }
@@ -270,8 +270,9 @@ public struct XLIFFExporter: Sendable {
     /// `CatalogUnits.units(...).map(\.transUnit)` gives for each entry, sorted by id. Each entry's
     /// targets are looked up once; then the catalog's precomputed unit order is walked, so
     /// nothing is sorted unless `CatalogUnits` had to compute an entry of a rare shape
-    /// (see `EntrySources.categories`). `emitted` tells which entries gave a unit; `room` is
-    /// capacity reserved beyond the catalog's units (for the SDK's, merged in later).
+    /// (see `EntrySources.categories`). `emitted` tells which entries gave a unit; `room`: when
+    /// every unit is taken (not `missingOnly`), capacity reserved beyond them for the SDK's
+    /// units, merged in later.
     ///
     /// With `sourceAsTarget`, for the catalog's source language (the file Xcode exports for copy
     /// editors), every target is the source text, in the state of the source's string unit, or
@@ -310,7 +311,8 @@ public struct XLIFFExporter: Sendable {
                     emitted[index] = true
                 }
             }
-            units.reserveCapacity(catalog.order.count + room)
+            // Every unit, with room for the SDK's: the exact count, unless only some are taken.
+            if !missingOnly { units.reserveCapacity(catalog.order.count + room) }
             for (p, position) in catalog.order.enumerated() {
                 let index = Int(position.entry)
                 guard let categories = masks[index] else { continue }
@@ -373,6 +375,7 @@ public struct XLIFFExporter: Sendable {
         }
         let insertions = sources.insertions(of: sdk, into: editor)
         let appCount = units.count
+        units.reserveCapacity(appCount + sdkUnits.count)
         // Empty units hold no storage; each is swapped out for an SDK unit.
         units.append(contentsOf: repeatElement(TransUnit(id: "", source: ""), count: sdkUnits.count))
         units.withUnsafeMutableBufferPointer { merged in

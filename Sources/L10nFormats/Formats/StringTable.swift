@@ -13,15 +13,19 @@ final class StringTable {
 
     /// The string with these bytes: one added earlier, else `make()`'s, added.
     func string(_ bytes: UnsafeBufferPointer<UInt8>, make: () throws -> String) rethrows -> String {
-        if let known = string(withBytes: bytes) { return known }
+        let hash = Self.hash(bytes)
+        if let known = string(withBytes: bytes, hash: hash) { return known }
         let made = try make()
-        add(made)
+        add(made, hash: hash)
         return made
     }
 
     /// The string added earlier with exactly these bytes.
     func string(withBytes bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        let hash = Self.hash(bytes)
+        string(withBytes: bytes, hash: Self.hash(bytes))
+    }
+
+    private func string(withBytes bytes: UnsafeBufferPointer<UInt8>, hash: Int) -> String? {
         var slot = hash & (slots.count - 1)
         while slots[slot] != 0 {
             let number = Int(slots[slot]) - 1
@@ -34,10 +38,8 @@ final class StringTable {
         return nil
     }
 
-    /// Adds a string that `string(withBytes:)` did not find.
-    func add(_ string: String) {
-        var string = string
-        let hash = string.withUTF8 { Self.hash($0) }
+    /// Adds a string whose bytes hash to `hash`, which the table does not hold yet.
+    private func add(_ string: String, hash: Int) {
         strings.append(string)
         hashes.append(hash)
         if 2 * strings.count > slots.count {

@@ -268,12 +268,13 @@ public struct AltTrans: Hashable, Sendable {
         (originKind, originFile, originID) = ("", origin, "")
     }
 
-    /// The suggestion whose origin is `kind:file#id`; `kind` is not empty.
-    public init(matchQuality: Int, originKind kind: String, file: String, id: String, source: String, target: String) {
+    /// The suggestion whose origin is `originKind:originFile#originID`; the kind is not empty.
+    public init(matchQuality: Int, originKind: String, originFile: String, originID: String, source: String, target: String) {
+        precondition(!originKind.isEmpty, "an origin in pieces starts with its kind")
         self.matchQuality = matchQuality
         self.source = source
         self.target = target
-        (originKind, originFile, originID) = (kind, file, id)
+        (self.originKind, self.originFile, self.originID) = (originKind, originFile, originID)
     }
 
     /// Appends `origin` escaped as an attribute value, piece by piece; false when a piece needs

@@ -57,6 +57,10 @@ final class CatalogModelLayoutTests: XCTestCase {
             XCTAssertEqual(map.count, oracle.count)
             XCTAssertEqual(map[locale], oracle[locale])
             XCTAssertEqual(Array(map.keys), map.keys.sorted(), "the locales stay sorted")
+            // `==` takes canonically equivalent ids as one: the bytes kept must be the dictionary's too.
+            for key in map.keys {
+                XCTAssertTrue(oracle.keys.contains { $0.utf8.elementsEqual(key.utf8) }, "after step \(step): \(key.debugDescription) kept in other bytes")
+            }
         }
         let shuffled = CatalogLocalizations(uniqueKeysWithValues: oracle.map { ($0.key, $0.value) }.shuffled(using: &random))
         XCTAssertEqual(shuffled, map)

@@ -116,6 +116,15 @@ final class XCStringsReaderErrorTests: XCTestCase {
                     .duplicateKey("de"), #"duplicate key "de""#)
         assertError(#"{ "sourceLanguage" : "en", "strings" : { "A" : { "localizations" : { "de" : { }, "fr" : { } } }, "B" : { "localizations" : { "ja" : { }, ‸"ja" : { } } } } }"#,
                     .duplicateKey("ja"), #"duplicate key "ja""#)
+        // A repeated name comes before an error of a later member, as the reader meets them;
+        // an error in the repeated member's own value comes first.
+        assertError(#"{ "sourceLanguage" : "en", "strings" : { "Hello" : { "localizations" : { "de" : { }, ‸"de" : { }, "fr" : 5 } } } }"#,
+                    .duplicateKey("de"), #"duplicate key "de""#)
+        assertError(#"{ "sourceLanguage" : "en", "strings" : { "Hello" : { "localizations" : { "de" : { }, ‸"de" : { }, "fr" : { "stringUnit" : { "state" : 1, "value" : "x" } } } } } }"#,
+                    .duplicateKey("de"), #"duplicate key "de""#)
+        assertError(catalog(localization: #""variations" : { "plural" : { "one" : { }, ‸"one" : { }, "other" : 3 } }"#), .duplicateKey("one"), #"duplicate key "one""#)
+        assertError(#"{ "sourceLanguage" : "en", "strings" : { "Hello" : { "localizations" : { "de" : { }, "de" : ‸5 } } } }"#,
+                    .unexpectedType, "must be an object")
         assertError(catalog(localization: #""variations" : { "plural" : { "one" : { }, ‸"one" : { } } }"#), .duplicateKey("one"), #"duplicate key "one""#)
         assertError(catalog(localization: #""variations" : { "plural" : { }, ‸"plural" : { } }"#), .duplicateKey("plural"), #"duplicate key "plural""#)
         assertError(catalog(localization: #""substitutions" : { "n" : { "formatSpecifier" : "d" }, ‸"n" : { "formatSpecifier" : "d" } }"#), .duplicateKey("n"), #"duplicate key "n""#)

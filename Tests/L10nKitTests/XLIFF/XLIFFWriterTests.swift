@@ -117,7 +117,7 @@ final class XLIFFWriterTests: XCTestCase {
             ("sdk", "Vendor/IMGLYEditor.xcstrings", ""),
         ]
         for piece in cases {
-            let pieced = AltTrans(matchQuality: 80, originKind: piece.kind, file: piece.file, id: piece.id, source: "Open", target: "Öffnen")
+            let pieced = AltTrans(matchQuality: 80, originKind: piece.kind, originFile: piece.file, originID: piece.id, source: "Open", target: "Öffnen")
             let whole = AltTrans(matchQuality: 80, origin: "\(piece.kind):\(piece.file)#\(piece.id)", source: "Open", target: "Öffnen")
             XCTAssertEqual(pieced.origin, whole.origin)
             XCTAssertEqual(pieced, whole)
@@ -129,15 +129,17 @@ final class XLIFFWriterTests: XCTestCase {
             }
             XCTAssertEqual(try writer.data(document(pieced)), try writer.data(document(whole)))
         }
-        var renamed = AltTrans(matchQuality: 80, originKind: "exact", file: "App/A.xcstrings", id: "Done", source: "Open", target: "Öffnen")
+        var renamed = AltTrans(matchQuality: 80, originKind: "exact", originFile: "App/A.xcstrings", originID: "Done", source: "Open", target: "Öffnen")
         renamed.origin = "tm:elsewhere"
         XCTAssertEqual(renamed.origin, "tm:elsewhere")
-        XCTAssertNotEqual(renamed, AltTrans(matchQuality: 80, originKind: "exact", file: "App/A.xcstrings", id: "Done", source: "Open", target: "Öffnen"))
-        let unwritable = AltTrans(matchQuality: 80, originKind: "exact", file: "App/A.xcstrings", id: "Done\u{1}", source: "Open", target: "Öffnen")
-        var unit = TransUnit(id: "Open", source: "Open", target: "Öffnen", targetState: .translated)
-        unit.alternatives = [unwritable]
-        XCTAssertThrowsError(try writer.data(XLIFFDocument(files: [XLIFFFile(original: "App/Localizable.xcstrings", sourceLanguage: "en",
-                                                                             targetLanguage: "de", units: [unit])])))
+        XCTAssertNotEqual(renamed, AltTrans(matchQuality: 80, originKind: "exact", originFile: "App/A.xcstrings", originID: "Done", source: "Open", target: "Öffnen"))
+        // A character XML cannot carry is refused in whichever piece it is.
+        for (kind, file, id) in [("exact", "App/A.xcstrings", "Done\u{1}"), ("exact", "App/\u{1}.xcstrings", "Done"), ("ex\u{1}act", "App/A.xcstrings", "Done")] {
+            var unit = TransUnit(id: "Open", source: "Open", target: "Öffnen", targetState: .translated)
+            unit.alternatives = [AltTrans(matchQuality: 80, originKind: kind, originFile: file, originID: id, source: "Open", target: "Öffnen")]
+            XCTAssertThrowsError(try writer.data(XLIFFDocument(files: [XLIFFFile(original: "App/Localizable.xcstrings", sourceLanguage: "en",
+                                                                                 targetLanguage: "de", units: [unit])])), "\(kind) \(file) \(id)")
+        }
     }
 
     /// A document of several pieces (units with suggestions, 3 MB): the pieces, cut between

@@ -12,8 +12,10 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
     /// Sorted by `key`, every key once.
     private var elements: ContiguousArray<Element>
 
+    /// No localizations.
     public init() { elements = [] }
 
+    /// The pairs of a literal; a locale given twice traps.
     public init(dictionaryLiteral elements: (String, CatalogLocalization)...) {
         self.init(uniqueKeysWithValues: elements)
     }
@@ -26,6 +28,7 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
         self.init(sorting: elements)
     }
 
+    /// A dictionary's localizations.
     public init(_ dictionary: [String: CatalogLocalization]) {
         var elements = ContiguousArray<Element>()
         elements.reserveCapacity(dictionary.count)
@@ -43,6 +46,7 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
         self.elements = elements
     }
 
+    /// Positions run over the localizations in the order of their locale ids.
     public var startIndex: Int { 0 }
     public var endIndex: Int { elements.count }
     public subscript(position: Int) -> Element { elements[position] }
@@ -96,18 +100,21 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
     public subscript(key: String, default defaultValue: @autoclosure () -> CatalogLocalization) -> CatalogLocalization {
         get { self[key] ?? defaultValue() }
         _modify {
-            var value = self[key] ?? defaultValue()
-            self[key] = nil
-            defer { self[key] = value }
+            let (index, found) = search(key)
+            if !found { elements.insert((key, defaultValue()), at: index) }
+            // Taken out while the caller changes it, as in `subscript(_:)`.
+            var value = CatalogLocalization()
+            swap(&value, &elements[index].value)
+            defer { swap(&value, &elements[index].value) }
             yield &value
         }
     }
 
     /// The locale ids, sorted.
-    public var keys: LazyMapCollection<ContiguousArray<Element>, String> { elements.lazy.map(\.key) }
+    public var keys: some RandomAccessCollection<String> { elements.lazy.map(\.key) }
 
     /// The localizations, in the order of their locale ids.
-    public var values: LazyMapCollection<ContiguousArray<Element>, CatalogLocalization> { elements.lazy.map(\.value) }
+    public var values: some RandomAccessCollection<CatalogLocalization> { elements.lazy.map(\.value) }
 
     /// Sets `value` for `key` and returns the localization it replaced.
     @discardableResult
@@ -122,6 +129,7 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
         return old
     }
 
+    /// Removes the locale's localization and returns it.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> CatalogLocalization? {
         let (index, found) = search(key)
@@ -192,8 +200,9 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
             offsets.append(offset)
         }
 
-        /// The localizations added since the last call, in an array of their count; or, when a
-        /// locale was given twice, its second occurrence (the first one read that repeats).
+        /// The localizations added since the last call, sorted, in an array with no spare room;
+        /// or, when a name was given twice, where it was read the second time (the first member
+        /// read that repeats an earlier one). Either way the builder is then empty again.
         package mutating func finish() -> Result<CatalogLocalizations, Repeated> {
             defer {
                 elements.removeAll(keepingCapacity: true)
@@ -222,5 +231,8 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
 }
 
 extension CatalogLocalizations: CustomStringConvertible {
-    public var description: String { dictionary.description }
+    /// As a dictionary prints, in the order of the locale ids.
+    public var description: String {
+        elements.isEmpty ? "[:]" : "[" + elements.map { "\($0.key.debugDescription): \($0.value)" }.joined(separator: ", ") + "]"
+    }
 }

@@ -96,17 +96,31 @@ public enum StringCatalogReader: FormatReader {
             case "localizations":
                 try fields.once(3, field, keyOffset, reader)
                 try expect(.object, "\"localizations\"", example: "{ \"de\" : { \"stringUnit\" : { ... } } }", &reader)
-                try reader.readObject(detectingDuplicates: false) { reader, locale, keyOffset in
-                    localizations.add(locale, try readLocalization(&reader, what: "the localization \"\(locale)\""), offset: keyOffset)
-                }
-                switch localizations.finish() {
-                case .success(let read): entry.localizations = read
-                case .failure(let repeated): throw reader.duplicateKeyError(repeated.key, at: repeated.offset)
-                }
+                entry.localizations = try readLocalizations(&reader, into: &localizations) { "the localization \"\($0)\"" }
             default: try insert(try reader.readValue(), field, keyOffset, into: &entry.unknownFields, reader)
             }
         }
         return entry
+    }
+
+    /// An entry's `localizations` or a variation's cases, each member a localization (`what`
+    /// names it in errors). A name given twice is reported where it was read the second time,
+    /// also when a later member has an error of its own: the members are checked after the
+    /// object is read, but an error is reported as reading member by member would meet it.
+    private static func readLocalizations(_ reader: inout JSONReader, into builder: inout CatalogLocalizations.Builder,
+                                          what: (String) -> String) throws -> CatalogLocalizations {
+        do {
+            try reader.readObject(detectingDuplicates: false) { reader, name, keyOffset in
+                builder.add(name, try readLocalization(&reader, what: what(name)), offset: keyOffset)
+            }
+        } catch {
+            if case .failure(let repeated) = builder.finish() { throw reader.duplicateKeyError(repeated.key, at: repeated.offset) }
+            throw error
+        }
+        switch builder.finish() {
+        case .success(let read): return read
+        case .failure(let repeated): throw reader.duplicateKeyError(repeated.key, at: repeated.offset)
+        }
     }
 
     private static func readLocalization(_ reader: inout JSONReader, what: @autoclosure () -> String) throws -> CatalogLocalization {
@@ -165,13 +179,7 @@ public enum StringCatalogReader: FormatReader {
             try expect(.object, "the \"\(kind)\" variation", example: "{ \"one\" : { ... }, \"other\" : { ... } }", &reader)
             // A builder of its own: a case may hold variations in turn.
             var cases = CatalogLocalizations.Builder()
-            try reader.readObject(detectingDuplicates: false) { reader, name, keyOffset in
-                cases.add(name, try readLocalization(&reader, what: "the \(kind) case \"\(name)\""), offset: keyOffset)
-            }
-            switch cases.finish() {
-            case .success(let read): try insert(read, kind, kindOffset, into: &variations.kinds, reader)
-            case .failure(let repeated): throw reader.duplicateKeyError(repeated.key, at: repeated.offset)
-            }
+            try insert(try readLocalizations(&reader, into: &cases) { "the \(kind) case \"\($0)\"" }, kind, kindOffset, into: &variations.kinds, reader)
         }
         return variations
     }
