@@ -200,6 +200,13 @@ public struct XLIFFImporter: Sendable {
         guard errors.isEmpty else { throw ImportFailure(errors: errors) }
 
         var session = ImportSession(project: project, files: files)
+        // Whether each catalog the files name is in Xcode's format is worked out on another core
+        // while the units are judged on this one (`finish` reads it for the catalogs edited).
+        var checked = Set<String>()
+        session.formatChecks = CatalogFormatChecks(destinations.joined().compactMap { destination -> (path: String, url: URL, catalog: StringCatalog)? in
+            guard case .catalog(let path)? = destination, checked.insert(path).inserted, let original = files.catalog(atPath: path) else { return nil }
+            return (path, project.url(forPath: path), original.catalog)
+        })
         // Exactly one outcome per unit.
         let unitCount = inputs.reduce(0) { $0 + $1.document.unitCount }
         session.outcomes.reserveCapacity(unitCount)
@@ -372,6 +379,8 @@ struct ImportSession {
     private var catalogSourceLanguages: [String: String] = [:]
     /// Catalog source texts with `%`, parsed once per run (every locale's unit has the same source).
     private var sourceFormats: [SourceFormatKey: FormatString] = [:]
+    /// Whether the catalogs the files name are in Xcode's format, worked out beside the judging.
+    var formatChecks = CatalogFormatChecks([])
 
     private struct SourceFormatKey: Hashable {
         var text: String
@@ -954,10 +963,8 @@ struct ImportSession {
             .sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
             .map { (path: $0.path, catalog: $0.catalog, original: files.catalog(atPath: $0.path)) }
         for (path, _, original) in edited {
-            // The file's bytes are let go before the new bytes are made, and those are compared
-            // with the file a piece at a time: the two held side by side were the import's peak.
-            if let original, let existing = try? Data(contentsOf: project.url(forPath: path)),
-               !StringCatalogWriter(finalNewline: .asRead).writes(original.catalog, as: existing) {
+            guard let original else { continue }
+            if (formatChecks.isInXcodeFormat(path) ?? CatalogFormatChecks.isInXcodeFormat(original.catalog, at: project.url(forPath: path))) == false {
                 notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
             }
         }
@@ -1042,3 +1049,38 @@ extension XcodeSourceKind {
         }
     }
 }
+
+/// Whether catalog files are in Xcode's format (`StringCatalogWriter.writes`), worked out on
+/// another core as soon as an import knows which catalogs its files name: the check serializes
+/// each catalog as read, a twentieth of an import, while the judging of the units keeps one core.
+final class CatalogFormatChecks: @unchecked Sendable {
+    private let done = DispatchGroup()
+    /// Set once on the other core before `done` is left; read only after waiting for it.
+    private var results: [String: Bool] = [:]
+
+    init(_ catalogs: [(path: String, url: URL, catalog: StringCatalog)]) {
+        guard !catalogs.isEmpty else { return }
+        done.enter()
+        DispatchQueue.global().async { [self] in
+            var found: [String: Bool] = [:]
+            for (path, url, catalog) in catalogs { found[path] = Self.isInXcodeFormat(catalog, at: url) }
+            results = found
+            done.leave()
+        }
+    }
+
+    /// The check's result for the catalog at `path`; nil for a catalog it was not given.
+    func isInXcodeFormat(_ path: String) -> Bool? {
+        done.wait()
+        return results[path]
+    }
+
+    /// Whether the file at `url` holds `catalog` as Xcode writes it (true when it cannot be read:
+    /// then there is nothing to say about its format). The file's bytes are compared with the
+    /// written ones a piece at a time, never both held whole.
+    static func isInXcodeFormat(_ catalog: StringCatalog, at url: URL) -> Bool {
+        guard let existing = try? Data(contentsOf: url) else { return true }
+        return StringCatalogWriter(finalNewline: .asRead).writes(catalog, as: existing)
+    }
+}
+

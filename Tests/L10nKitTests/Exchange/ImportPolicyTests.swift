@@ -37,6 +37,34 @@ final class ImportPolicyTests: XCTestCase {
         }
     }
 
+    /// The format of every catalog the files name is checked beside the judging; only the edited
+    /// ones get a note, in path order whatever the order of the files.
+    func testNotesOnlyEditedCatalogsNotInXcodesFormatInPathOrder() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
+        var catalog = StringCatalog(sourceLanguage: "en")
+        catalog.entries["Done"] = CatalogEntry(localizations: ["en": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: "Done")),
+                                                               "de": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: "Fertig"))])
+        let app = root.appendingPathComponent("App", isDirectory: true)
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        for name in ["Localizable", "Other", "Third"] {
+            // Not in Xcode's format: no space before the colon after the source language.
+            let text = String(decoding: StringCatalogWriter().data(for: catalog), as: UTF8.self)
+                .replacingOccurrences(of: #""sourceLanguage" : "#, with: #""sourceLanguage": "#)
+            try Data(text.utf8).write(to: app.appendingPathComponent(name + ".xcstrings"))
+        }
+        let edit = TransUnit(id: "Done", source: "Done", target: "Erledigt", targetState: .translated)
+        let same = TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated)
+        let inputs = try [
+            ExchangeFixtures.xliff(original: "App/Third.xcstrings", [same], path: "third.xliff"),
+            ExchangeFixtures.xliff(original: "App/Other.xcstrings", [edit], path: "other.xliff"),
+            ExchangeFixtures.xliff(original: "App/Localizable.xcstrings", [edit], path: "localizable.xliff"),
+        ]
+        let plan = try ExchangeFixtures.plan(root, inputs)
+        XCTAssertEqual(plan.outcomes.map(\.status), [.unchanged, .applied, .applied])
+        XCTAssertEqual(plan.notes.filter { $0.contains("Xcode's format") }.map { String($0.prefix { $0 != " " }) },
+                       ["App/Localizable.xcstrings", "App/Other.xcstrings"])
+    }
+
     func testEveryRuleHasExamplesBothWaysAndAUniqueID() {
         for rule in ImportPolicy.rules {
             XCTAssertFalse(rule.triggeringExamples.isEmpty, "\(rule.id) has no triggering example")
