@@ -964,7 +964,7 @@ struct ImportSession {
             .map { (path: $0.path, catalog: $0.catalog, original: files.catalog(atPath: $0.path)) }
         for (path, _, original) in edited {
             guard let original else { continue }
-            if (formatChecks.isInXcodeFormat(path) ?? CatalogFormatChecks.isInXcodeFormat(original.catalog, at: project.url(forPath: path))) == false {
+            if !formatChecks.isInXcodeFormat(original.catalog, path: path, at: project.url(forPath: path)) {
                 notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
             }
         }
@@ -1069,16 +1069,17 @@ final class CatalogFormatChecks: @unchecked Sendable {
         }
     }
 
-    /// The check's result for the catalog at `path`; nil for a catalog it was not given.
-    func isInXcodeFormat(_ path: String) -> Bool? {
+    /// Whether the file at `url` holds `catalog` (read from `path`) as Xcode writes it: the
+    /// check's result, once it is done; checked here for a catalog it was not given.
+    func isInXcodeFormat(_ catalog: StringCatalog, path: String, at url: URL) -> Bool {
         done.wait()
-        return results[path]
+        return results[path] ?? Self.isInXcodeFormat(catalog, at: url)
     }
 
     /// Whether the file at `url` holds `catalog` as Xcode writes it (true when it cannot be read:
     /// then there is nothing to say about its format). The file's bytes are compared with the
     /// written ones a piece at a time, never both held whole.
-    static func isInXcodeFormat(_ catalog: StringCatalog, at url: URL) -> Bool {
+    private static func isInXcodeFormat(_ catalog: StringCatalog, at url: URL) -> Bool {
         guard let existing = try? Data(contentsOf: url) else { return true }
         return StringCatalogWriter(finalNewline: .asRead).writes(catalog, as: existing)
     }

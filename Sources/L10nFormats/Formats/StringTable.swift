@@ -4,15 +4,17 @@
 /// it (one allocation for a text a file repeats); a class, so a reader's copies share it.
 final class StringTable {
     /// A string of at most this many UTF-8 bytes is kept inline, with nothing to share.
-    static let inlineBytes = 15
+    private static let inlineBytes = 15
 
     private var strings: [String] = []
     private var hashes: [Int] = []
     /// String number + 1 per slot, 0 for an empty slot; at most half full.
     private var slots = [Int32](repeating: 0, count: 1024)
 
-    /// The string with these bytes: one added earlier, else `make()`'s, added.
+    /// The string with these bytes: one added earlier, else `make()`'s, added. A text a `String`
+    /// holds inline is only made: there is no storage to share.
     func string(_ bytes: UnsafeBufferPointer<UInt8>, make: () throws -> String) rethrows -> String {
+        guard bytes.count > Self.inlineBytes else { return try make() }
         let hash = Self.hash(bytes)
         if let known = string(withBytes: bytes, hash: hash) { return known }
         let made = try make()

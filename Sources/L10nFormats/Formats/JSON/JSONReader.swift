@@ -432,13 +432,8 @@ public struct JSONReader: FormatReader {
             if byte == UInt8(ascii: "\"") {
                 offset = i + 1
                 let text = UnsafeBufferPointer(rebasing: bytes[start..<i])
-                if let strings, text.count > StringTable.inlineBytes {
-                    return try strings.string(text) { high < 0x80 ? String(decoding: text, as: UTF8.self) : try validatedString(from: start, to: i) }
-                }
-                if high < 0x80 { return String(decoding: text, as: UTF8.self) }
-                if let string = String(validating: text, as: UTF8.self) { return string }
-                try validateUTF8(from: start, to: i)
-                return String(decoding: text, as: UTF8.self)
+                func make() throws -> String { high < 0x80 ? String(decoding: text, as: UTF8.self) : try validatedString(from: start, to: i) }
+                return try strings?.string(text, make: make) ?? make()
             }
             if byte == UInt8(ascii: "\\") {
                 if high >= 0x80 { try validateUTF8(from: start, to: i) }

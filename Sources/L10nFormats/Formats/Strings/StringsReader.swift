@@ -97,7 +97,6 @@ struct StringsParser {
     @inline(__always)
     func text(_ range: Range<Int>) -> String {
         let text = UnsafeBufferPointer(rebasing: bytes[range])
-        guard text.count > StringTable.inlineBytes else { return String(decoding: text, as: UTF8.self) }
         return strings.string(text) { String(decoding: text, as: UTF8.self) }
     }
 

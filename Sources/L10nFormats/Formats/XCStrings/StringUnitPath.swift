@@ -264,9 +264,7 @@ extension StringCatalog {
             // Most edits (an import's every plain unit): set where the entry is, one lookup of
             // the key and one of the locale; the first edit of an entry shared with another
             // catalog value copies its localizations, as the general path does.
-            let keys = keyIndex
-            entries.values[entryIndex].setRootStringUnit(value: value, state: state, locale: locale)
-            keyIndex = CatalogKeyIndex(keys.keys, isXcodeOrder: keys.isXcodeOrder)
+            editingValues { $0.values[entryIndex].setRootStringUnit(value: value, state: state, locale: locale) }
             return
         }
         guard path.isWellFormed else { throw StringCatalogEditError(reason: .malformedPath, key: key, path: path) }
@@ -293,11 +291,17 @@ extension StringCatalog {
             }
             localization = edited
         }
-        // The keys stay as they were, so their order is still known (a writer then needs no
-        // sort); the file offsets no longer describe this catalog.
+        editingValues { entries in
+            if entries.values[entryIndex].localizations == nil { entries.values[entryIndex].localizations = [:] }
+            entries.values[entryIndex].localizations![locale] = localization
+        }
+    }
+
+    /// Runs `edit`, which changes entries but no key: the keys' order stays known (a writer then
+    /// needs no sort), while the file offsets, which no longer describe the catalog, are dropped.
+    private mutating func editingValues(_ edit: (inout [String: CatalogEntry]) -> Void) {
         let keys = keyIndex
-        if entries[key]!.localizations == nil { entries[key]!.localizations = [:] }
-        entries[key]!.localizations![locale] = localization
+        edit(&entries)
         keyIndex = CatalogKeyIndex(keys.keys, isXcodeOrder: keys.isXcodeOrder)
     }
 }
