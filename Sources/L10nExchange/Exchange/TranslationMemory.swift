@@ -54,6 +54,9 @@ public struct TranslationMemory: Sendable {
     var postingBudget = 1_000
     /// Texts compared by distance when a search had to skip bigrams and found more candidates.
     var comparedBudget = 12
+    /// Whether a search that counts one list takes its first texts without counting the rest
+    /// (off only in tests, as the oracle of what counting keeps).
+    var takesSingleListPrefix = true
 
     /// 56 bytes: a memory holds one per finished translation of the project (150,000 in the
     /// bench's), so the rare substitution is a number into `substitutionTable`, not a value.
@@ -719,14 +722,27 @@ public struct TranslationMemory: Sendable {
             var candidates: [Int32] = []
             let queryNumber = queries
             let starts = postingStarts
-            tallies.withUnsafeMutableBufferPointer { tallies in
-                for list in lists[..<counted] {
-                    postings[Self.postingRange(list, in: starts)].withUnsafeBufferPointer { list in
-                        for candidate in list {
-                            let position = Int(candidate)
-                            let count = tallies[position].query == queryNumber ? tallies[position].count + 1 : 1
-                            tallies[position] = Tally(query: queryNumber, count: count)
-                            if count == needed { candidates.append(candidate) }
+            if counted == 1, takesSingleListPrefix {
+                // One list counted (the rarest alone is over the budget, or the only one): a text
+                // has it at most once, so none reaches two, and with one needed the texts kept are
+                // the list's first `comparedBudget`, all that counting the whole list would keep.
+                if needed == 1 {
+                    let first = Self.postingRange(lists[0], in: starts)
+                    for candidate in postings[first.prefix(comparedBudget)] {
+                        tallies[Int(candidate)] = Tally(query: queryNumber, count: 1)
+                        candidates.append(candidate)
+                    }
+                }
+            } else {
+                tallies.withUnsafeMutableBufferPointer { tallies in
+                    for list in lists[..<counted] {
+                        postings[Self.postingRange(list, in: starts)].withUnsafeBufferPointer { list in
+                            for candidate in list {
+                                let position = Int(candidate)
+                                let count = tallies[position].query == queryNumber ? tallies[position].count + 1 : 1
+                                tallies[position] = Tally(query: queryNumber, count: count)
+                                if count == needed { candidates.append(candidate) }
+                            }
                         }
                     }
                 }

@@ -5,6 +5,7 @@ import Foundation
 @testable import L10nKit
 @testable import L10nProject
 @testable import L10nExchange
+import L10nTestSupport
 @testable import L10nReport
 @testable import L10nJobs
 import XCTest
@@ -323,5 +324,31 @@ extension SuggestionTests {
             }
         }
         XCTAssertGreaterThan(compared, 20)
+    }
+
+    /// A search that counts only its rarest bigram's list (the bench's memory at 4x, where that
+    /// list alone is over the budget) keeps the texts that counting every posting of it keeps.
+    func testSingleListSearchKeepsWhatCountingKeeps() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        _ = try ProjectGenerator(size: ProjectGenerator.Size(sdkKeys: 800, locales: 3, tables: 1), seed: 9).write(to: folder)
+        let project = try ProjectDiscovery(root: folder).discover()
+        let exporter = XLIFFExporter(project: project)
+        let export = exporter.export(locale: "de", scope: .all)
+        for (postings, compared) in [(8, 3), (40, 1), (1, 12), (1_000, 12)] {
+            var prefix = TranslationMemory(project: project)
+            (prefix.postingBudget, prefix.comparedBudget) = (postings, compared)
+            var counting = prefix
+            counting.takesSingleListPrefix = false
+            var near = 0
+            for file in export.document.files {
+                for unit in file.units {
+                    let suggestions = prefix.suggestions(for: unit.source, locale: "de", file: file.original, id: unit.id)
+                    XCTAssertEqual(suggestions, counting.suggestions(for: unit.source, locale: "de", file: file.original, id: unit.id),
+                                   "budgets \(postings), \(compared): \(unit.id)")
+                    if suggestions.contains(where: { $0.kind == .near }) { near += 1 }
+                }
+            }
+            XCTAssertGreaterThan(near, 50, "budgets \(postings), \(compared)")
+        }
     }
 }
