@@ -723,9 +723,10 @@ public struct TranslationMemory: Sendable {
             let queryNumber = queries
             let starts = postingStarts
             if counted == 1, takesSingleListPrefix {
-                // One list counted (the rarest alone is over the budget, or the only one): a text
-                // has it at most once, so none reaches two, and with one needed the texts kept are
-                // the list's first `comparedBudget`, all that counting the whole list would keep.
+                // One list counted (the rarest, when it and the next are over the budget, or the
+                // only one): a text has it at most once, so none reaches two, and with one needed
+                // the texts kept are the list's first `comparedBudget`, all that counting the
+                // whole list would keep.
                 if needed == 1 {
                     let first = Self.postingRange(lists[0], in: starts)
                     for candidate in postings[first.prefix(comparedBudget)] {
