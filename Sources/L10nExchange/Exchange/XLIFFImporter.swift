@@ -113,6 +113,9 @@ public struct XLIFFImporter: Sendable {
     /// Whether a `<file>` whose target language is the development language is applied as copy
     /// edits of the source texts (`import --source-edits`, `SourceEdits`); else it is refused.
     public var sourceEdits: Bool
+    /// Whether the catalog with the most units is judged on a second core beside the rest (off
+    /// only in tests, as the oracle of what judging everything in one session gives).
+    var judgesLargestCatalogApart = true
 
     public init(project: Project, sourceEdits: Bool = false) {
         self.project = project
@@ -200,28 +203,85 @@ public struct XLIFFImporter: Sendable {
         guard errors.isEmpty else { throw ImportFailure(errors: errors) }
 
         var session = ImportSession(project: project, files: files)
-        // Whether each catalog the files name is in Xcode's format is worked out on another core
-        // while the units are judged on this one (`finish` reads it for the catalogs edited).
+        // Whether each catalog the files name is in Xcode's format is worked out on its own
+        // thread while the units are judged (`finish` reads it for the catalogs edited).
         var checked = Set<String>()
         session.formatChecks = CatalogFormatChecks(destinations.joined().compactMap { destination -> (path: String, url: URL, catalog: StringCatalog)? in
             guard case .catalog(let path)? = destination, checked.insert(path).inserted, let original = files.catalog(atPath: path) else { return nil }
             return (path, project.url(forPath: path), original.catalog)
         })
-        // Exactly one outcome per unit.
-        let unitCount = inputs.reduce(0) { $0 + $1.document.unitCount }
-        session.outcomes.reserveCapacity(unitCount)
+        guard judgesLargestCatalogApart, let largest = Self.catalogWithMostUnits(inputs, destinations) else {
+            // Exactly one outcome per unit.
+            session.outcomes.reserveCapacity(inputs.reduce(0) { $0 + $1.document.unitCount })
+            for (index, fileDestinations) in destinations.enumerated() {
+                let input = inputs[index]
+                inputs[index].document.files = []
+                for (file, destination) in zip(input.document.files, fileDestinations) {
+                    guard let destination, let language = file.targetLanguage, let locale = session.canonical(language) else { continue }
+                    session.unitsInFile = file.units.count
+                    for unit in file.units {
+                        session.outcomes.append(session.process(unit, file: file, locale: locale, destination: destination, input: input.path))
+                    }
+                }
+            }
+            return session.finish()
+        }
+        // The units of the catalog with the most are judged on another core beside the rest:
+        // what a session keeps is per file written, so the two share nothing they edit.
+        let parts = ImportParts()
         for (index, fileDestinations) in destinations.enumerated() {
             let input = inputs[index]
             inputs[index].document.files = []
             for (file, destination) in zip(input.document.files, fileDestinations) {
                 guard let destination, let language = file.targetLanguage, let locale = session.canonical(language) else { continue }
-                session.unitsInFile = file.units.count
-                for unit in file.units {
-                    session.outcomes.append(session.process(unit, file: file, locale: locale, destination: destination, input: input.path))
+                let part: Int
+                if case .catalog(let path) = destination, path == largest { part = 1 } else { part = 0 }
+                parts.add(file: file, locale: locale, destination: destination, input: input.path, to: part)
+            }
+        }
+        // Exactly one outcome per unit, in input and document order: each part writes its
+        // outcomes straight into their places (copying 290,000 outcomes cost a tenth of an import).
+        var judged: [ImportSession] = []
+        session.outcomes = [ImportUnitOutcome](unsafeUninitializedCapacity: parts.unitCount) { buffer, initialized in
+            let places = ImportParts.Places(buffer)
+            judged = ConcurrentWork.map(2, width: 2) { [project, files] part in
+                var judging = ImportSession(project: project, files: files)
+                var pieces = parts.take(part)
+                for index in pieces.indices {
+                    let piece = pieces[index]
+                    pieces[index].file.units = []
+                    judging.unitsInFile = piece.file.units.count
+                    var place = piece.firstOutcome
+                    for unit in piece.file.units {
+                        places.put(judging.process(unit, file: piece.file, locale: piece.locale, destination: piece.destination, input: piece.input), at: place)
+                        place += 1
+                    }
+                }
+                return judging
+            }
+            initialized = parts.unitCount
+        }
+        for part in judged { session.absorb(part) }
+        judged = []
+        return session.finish()
+    }
+
+    /// The catalog most of the units go to, when some units go elsewhere (else nil: one part).
+    private static func catalogWithMostUnits(_ inputs: [ImportInput], _ destinations: [[Destination?]]) -> String? {
+        var units: [String: Int] = [:]
+        var elsewhere = 0
+        for (input, fileDestinations) in zip(inputs, destinations) {
+            for (file, destination) in zip(input.document.files, fileDestinations) {
+                switch destination {
+                case .catalog(let path)?: units[path, default: 0] += file.units.count
+                case .some: elsewhere += file.units.count
+                case nil: break
                 }
             }
         }
-        return session.finish()
+        guard let most = units.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }),
+              elsewhere + units.values.reduce(0, +) > most.value else { return nil }
+        return most.key
     }
 
     // MARK: File level
@@ -390,6 +450,21 @@ struct ImportSession {
     init(project: Project, files: ExchangeFiles) {
         self.project = project
         self.files = files
+    }
+
+    /// Takes what another session judged for other files (its outcomes are merged by the caller).
+    mutating func absorb(_ other: ImportSession) {
+        for (path, catalog) in other.catalogs { catalogs[path] = catalog }
+        applied.merge(other.applied, uniquingKeysWith: +)
+        created.merge(other.created, uniquingKeysWith: +)
+        stringsValues.merge(other.stringsValues) { $1 }
+        stringsTables.merge(other.stringsTables) { $1 }
+        stringsdictValues.merge(other.stringsdictValues) { $1 }
+        stringsdictTables.merge(other.stringsdictTables) { $1 }
+        documents.merge(other.documents) { $1 }
+        documentTexts.merge(other.documentTexts) { $1 }
+        notes += other.notes
+        unfinishedSourceEdits += other.unfinishedSourceEdits
     }
 
     mutating func process(_ unit: TransUnit, file: XLIFFFile, locale: String, destination: XLIFFImporter.Destination, input: String) -> ImportUnitOutcome {
@@ -1085,3 +1160,46 @@ final class CatalogFormatChecks: @unchecked Sendable {
     }
 }
 
+
+/// The files of an import split between the two sessions that judge them, each with the place
+/// of its first outcome in the plan's list.
+final class ImportParts: @unchecked Sendable {
+    struct Piece {
+        var file: XLIFFFile
+        var locale: String
+        var destination: XLIFFImporter.Destination
+        var input: String
+        var firstOutcome: Int
+    }
+
+    private var pieces: [[Piece]] = [[], []]
+    private let lock = NSLock()
+    /// The units of every piece added so far: the outcomes the plan will hold.
+    private(set) var unitCount = 0
+
+    func add(file: XLIFFFile, locale: String, destination: XLIFFImporter.Destination, input: String, to part: Int) {
+        pieces[part].append(Piece(file: file, locale: locale, destination: destination, input: input, firstOutcome: unitCount))
+        unitCount += file.units.count
+    }
+
+    /// The part's pieces, handed over once (so each file can be let go once judged).
+    func take(_ part: Int) -> [Piece] {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = pieces[part]
+        pieces[part] = []
+        return taken
+    }
+
+    /// The uninitialized outcome list the parts fill, each at its own places.
+    struct Places: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<ImportUnitOutcome>
+
+        init(_ buffer: UnsafeMutableBufferPointer<ImportUnitOutcome>) { self.buffer = buffer }
+
+        func put(_ outcome: consuming ImportUnitOutcome, at place: Int) {
+            precondition(place < buffer.count)
+            (buffer.baseAddress! + place).initialize(to: outcome)
+        }
+    }
+}

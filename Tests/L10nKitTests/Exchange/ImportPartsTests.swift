@@ -1,0 +1,95 @@
+@testable import L10nFormats
+@testable import L10nLocale
+@testable import L10nXLIFF
+@testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
+@testable import L10nReport
+@testable import L10nJobs
+import Foundation
+import XCTest
+@testable import L10nTestSupport
+
+/// The import judges the catalog with the most units on a second core beside the rest
+/// (`ImportParts`, issue 11). Its plan is the plan one session judging every unit in input order
+/// makes: the same outcomes in the same order, the same files and bytes, the same notes.
+final class ImportPartsTests: XCTestCase {
+    /// Every locale exported with scope all, then edited unit by unit so that most rules fire:
+    /// targets changed, kept, dropped, given a placeholder the source lacks, or marked final.
+    private func returnedFiles(_ project: Project) -> [ImportInput] {
+        let exporter = XLIFFExporter(project: project)
+        var inputs: [ImportInput] = []
+        let locales = Set(project.catalogs.flatMap(\.catalog.locales) + project.app.availableLocalizations)
+        for locale in locales.sorted() where locale != project.sourceLanguage && locale != "Base" {
+            var document = exporter.export(locale: locale, scope: .all).document
+            var position = 0
+            for file in document.files.indices {
+                for unit in document.files[file].units.indices {
+                    position += 1
+                    var edited = document.files[file].units[unit]
+                    switch position % 6 {
+                    case 0: break
+                    case 1: edited.target = (edited.target ?? edited.source) + " (\(locale))"
+                    case 2: edited.target = nil
+                    case 3: edited.target = "%@ %lld \(edited.source)"
+                    case 4:
+                        edited.target = "\(locale): " + edited.source
+                        edited.targetState = XLIFFTargetState.final
+                    default: edited.target = edited.source
+                    }
+                    document.files[file].units[unit] = edited
+                }
+            }
+            inputs.append(ImportInput(path: "\(locale).xliff", document: document))
+        }
+        // The first file again: every unit a duplicate of one already judged.
+        if let first = inputs.first { inputs.append(ImportInput(path: "again.xliff", document: first.document)) }
+        return inputs
+    }
+
+    private func assertSamePlan(_ root: URL, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let project = try ProjectDiscovery(root: root).discover()
+        let inputs = returnedFiles(project)
+        let parted = try XLIFFImporter(project: project).plan(inputs)
+        var oneSession = XLIFFImporter(project: project)
+        oneSession.judgesLargestCatalogApart = false
+        let whole = try oneSession.plan(inputs)
+        XCTAssertEqual(parted.outcomes.count, inputs.reduce(0) { $0 + $1.document.unitCount }, name, file: file, line: line)
+        XCTAssertEqual(parted.outcomes.count, whole.outcomes.count, name, file: file, line: line)
+        for (index, (a, b)) in zip(parted.outcomes, whole.outcomes).enumerated() where a != b {
+            XCTFail("\(name): outcome \(index) differs: \(a) vs \(b)", file: file, line: line)
+            break
+        }
+        XCTAssertEqual(parted.changes.map(\.path), whole.changes.map(\.path), name, file: file, line: line)
+        XCTAssertTrue(parted.changes == whole.changes, "\(name): the files' bytes differ", file: file, line: line)
+        XCTAssertEqual(parted.notes, whole.notes, name, file: file, line: line)
+        // The outcomes follow the inputs' documents, unit by unit.
+        let expected = inputs.flatMap { input in input.document.files.flatMap { file in file.units.map { "\(input.path) \(file.original) \($0.id)" } } }
+        XCTAssertEqual(parted.outcomes.map { "\($0.input) \($0.original) \($0.id)" }, expected, name, file: file, line: line)
+        let statuses = Set(parted.outcomes.map(\.status))
+        XCTAssertEqual(statuses, [.applied, .unchanged, .skipped, .refused], name, file: file, line: line)
+    }
+
+    /// A generated project: two app catalogs, the SDK's keys copied into the editor catalog,
+    /// legacy tables and a storyboard's strings, all interleaved in each returned file.
+    func testGeneratedProject() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Generated")
+        _ = try ProjectGenerator(size: ProjectGenerator.Size(sdkKeys: 300, locales: 4, tables: 2), seed: 12).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertGreaterThan(project.catalogs.count, 2)
+        try assertSamePlan(root, "generated")
+    }
+
+    func testSampleApp() throws {
+        try assertSamePlan(ExchangeFixtures.sampleCopy(self), "sample")
+    }
+
+    /// MacMouseFix's two real catalogs, side by side in one project.
+    func testRealCatalogs() throws {
+        var files: [String: Data] = [:]
+        for name in ["Localizable", "Main"] {
+            files["App/\(name).xcstrings"] = try Data(contentsOf: Fixtures.shared("fixtures/xcstrings/MacMouseFix.\(name).xcstrings"))
+        }
+        try assertSamePlan(ExchangeFixtures.project(self, files: files), "MacMouseFix")
+    }
+}
