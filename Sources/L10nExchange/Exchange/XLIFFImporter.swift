@@ -257,11 +257,14 @@ public struct XLIFFImporter: Sendable {
                         place += 1
                     }
                 }
+                if part == 0 { judging.tableChanges = judging.changedTables() }
                 return judging
             }
             initialized = parts.unitCount
         }
         for part in judged { session.absorb(part) }
+        // What only the judging needed (ids seen, lookups) is let go on another thread.
+        DispatchQueue.global(qos: .utility).async { [judged] in _ = judged.count }
         judged = []
         return session.finish()
     }
@@ -441,6 +444,9 @@ struct ImportSession {
     private var sourceFormats: [SourceFormatKey: FormatString] = [:]
     /// Whether the catalogs the files name are in Xcode's format, worked out beside the judging.
     var formatChecks = CatalogFormatChecks([])
+    /// `changedTables()`, when made by the session that judged the tables' units (it finishes
+    /// first, and makes them while the other still judges).
+    var tableChanges: [ImportFileChange]?
 
     private struct SourceFormatKey: Hashable {
         var text: String
@@ -465,6 +471,7 @@ struct ImportSession {
         documentTexts.merge(other.documentTexts) { $1 }
         notes += other.notes
         unfinishedSourceEdits += other.unfinishedSourceEdits
+        if let changes = other.tableChanges { tableChanges = (tableChanges ?? []) + changes }
     }
 
     mutating func process(_ unit: TransUnit, file: XLIFFFile, locale: String, destination: XLIFFImporter.Destination, input: String) -> ImportUnitOutcome {
@@ -1023,38 +1030,10 @@ struct ImportSession {
 
     // MARK: Files
 
-    /// The bytes of every file whose content changes.
-    mutating func finish() -> ImportPlan {
-        // What only the planning needed goes before the new files' bytes are made.
-        seen = ImportUnitIDs()
-        unitLookup = ImportUnitLookup()
-        sourceFormats = [:]
-        if unfinishedSourceEdits > 0 {
-            notes.append("\(unfinishedSourceEdits) development-language unit\(unfinishedSourceEdits == 1 ? " has" : "s have") an edited text in an unfinished state (Xcode exports a key-as-source text as new) and \(unfinishedSourceEdits == 1 ? "was" : "were") skipped; set state=\"translated\" (or remove the state) on the edited targets to apply them")
-        }
+    /// The `.strings`, `.stringsdict` and Base document files the run changes, with their new
+    /// bytes (only those whose bytes differ).
+    func changedTables() -> [ImportFileChange] {
         var changes: [ImportFileChange] = []
-        // By path: the notes come in the same order whatever the order of the inputs.
-        let edited = catalogs.filter { applied[$0.path, default: 0] > 0 }
-            .sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
-            .map { (path: $0.path, catalog: $0.catalog, original: files.catalog(atPath: $0.path)) }
-        for (path, _, original) in edited {
-            guard let original else { continue }
-            if !formatChecks.isInXcodeFormat(original.catalog, path: path, at: project.url(forPath: path)) {
-                notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
-            }
-        }
-        // The new files' bytes, made two at a time (serializing was a fifth of an import); the
-        // ones that change are held for the write either way.
-        let newData = ConcurrentWork.map(edited.count, width: 2) { index in
-            StringCatalogWriter(finalNewline: edited[index].original == nil ? .never : .asRead).data(for: edited[index].catalog)
-        }
-        for ((path, _, original), data) in zip(edited, newData) {
-            let url = project.url(forPath: path)
-            if AtomicFile.holds(data, at: url) { continue }
-            changes.append(ImportFileChange(path: path, url: url, data: data, isNew: original == nil,
-                                            appliedUnits: applied[path] ?? 0, createdEntries: created[path] ?? 0,
-                                            expected: original == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
-        }
         for (path, values) in stringsValues {
             guard let table = stringsTables[path] else { continue }
             let locale = ProjectDiscovery.lprojName(of: path) ?? ""
@@ -1096,6 +1075,42 @@ struct ImportSession {
                                             appliedUnits: applied[path] ?? 0, createdEntries: 0,
                                             expected: existing == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
         }
+        return changes
+    }
+
+    /// The bytes of every file whose content changes.
+    mutating func finish() -> ImportPlan {
+        // What only the planning needed goes before the new files' bytes are made.
+        seen = ImportUnitIDs()
+        unitLookup = ImportUnitLookup()
+        sourceFormats = [:]
+        if unfinishedSourceEdits > 0 {
+            notes.append("\(unfinishedSourceEdits) development-language unit\(unfinishedSourceEdits == 1 ? " has" : "s have") an edited text in an unfinished state (Xcode exports a key-as-source text as new) and \(unfinishedSourceEdits == 1 ? "was" : "were") skipped; set state=\"translated\" (or remove the state) on the edited targets to apply them")
+        }
+        var changes: [ImportFileChange] = []
+        // By path: the notes come in the same order whatever the order of the inputs.
+        let edited = catalogs.filter { applied[$0.path, default: 0] > 0 }
+            .sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
+            .map { (path: $0.path, catalog: $0.catalog, original: files.catalog(atPath: $0.path)) }
+        for (path, _, original) in edited {
+            guard let original else { continue }
+            if !formatChecks.isInXcodeFormat(original.catalog, path: path, at: project.url(forPath: path)) {
+                notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
+            }
+        }
+        // The new files' bytes, made two at a time (serializing was a fifth of an import); the
+        // ones that change are held for the write either way.
+        let newData = ConcurrentWork.map(edited.count, width: 2) { index in
+            StringCatalogWriter(finalNewline: edited[index].original == nil ? .never : .asRead).data(for: edited[index].catalog)
+        }
+        for ((path, _, original), data) in zip(edited, newData) {
+            let url = project.url(forPath: path)
+            if AtomicFile.holds(data, at: url) { continue }
+            changes.append(ImportFileChange(path: path, url: url, data: data, isNew: original == nil,
+                                            appliedUnits: applied[path] ?? 0, createdEntries: created[path] ?? 0,
+                                            expected: original == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
+        }
+        changes += tableChanges ?? self.changedTables()
         changes.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
         var plan = ImportPlan(outcomes: outcomes, changes: changes, notes: notes, root: project.root)
         plan.writableOutsideRoot = project.writableOutsideRootURLs
