@@ -203,14 +203,16 @@ public struct XLIFFImporter: Sendable {
         guard errors.isEmpty else { throw ImportFailure(errors: errors) }
 
         var session = ImportSession(project: project, files: files)
-        // Whether each catalog the files name is in Xcode's format is worked out on its own
-        // thread while the units are judged (`finish` reads it for the catalogs edited).
+        // Whether each catalog the files name is in Xcode's format (`finish` reads it for the
+        // catalogs edited) is worked out beside the judging: on its own thread when one session
+        // judges, by the session that finishes first when two do.
         var checked = Set<String>()
-        session.formatChecks = CatalogFormatChecks(destinations.joined().compactMap { destination -> (path: String, url: URL, catalog: StringCatalog)? in
+        let catalogsToCheck = destinations.joined().compactMap { destination -> (path: String, url: URL, catalog: StringCatalog)? in
             guard case .catalog(let path)? = destination, checked.insert(path).inserted, let original = files.catalog(atPath: path) else { return nil }
             return (path, project.url(forPath: path), original.catalog)
-        })
+        }
         guard judgesLargestCatalogApart, let largest = Self.catalogWithMostUnits(inputs, destinations) else {
+            session.formatChecks = CatalogFormatChecks(catalogsToCheck)
             // Exactly one outcome per unit.
             session.outcomes.reserveCapacity(inputs.reduce(0) { $0 + $1.document.unitCount })
             for (index, fileDestinations) in destinations.enumerated() {
@@ -257,7 +259,12 @@ public struct XLIFFImporter: Sendable {
                         place += 1
                     }
                 }
-                if part == 0 { judging.tableChanges = judging.changedTables() }
+                if part == 0 {
+                    // The smaller part finishes first: its tables' bytes and the format checks
+                    // are made while the largest catalog is still judged.
+                    judging.tableChanges = judging.changedTables()
+                    judging.formatChecks = CatalogFormatChecks(checkingNow: catalogsToCheck)
+                }
                 return judging
             }
             initialized = parts.unitCount
@@ -472,6 +479,7 @@ struct ImportSession {
         notes += other.notes
         unfinishedSourceEdits += other.unfinishedSourceEdits
         if let changes = other.tableChanges { tableChanges = (tableChanges ?? []) + changes }
+        if other.formatChecks.isDone { formatChecks = other.formatChecks }
     }
 
     mutating func process(_ unit: TransUnit, file: XLIFFFile, locale: String, destination: XLIFFImporter.Destination, input: String) -> ImportUnitOutcome {
@@ -1148,6 +1156,13 @@ final class CatalogFormatChecks: @unchecked Sendable {
     /// Set once on the other core before `done` is left; read only after waiting for it.
     private var results: [String: Bool] = [:]
 
+    /// Checks the catalogs on the calling thread, now (for a thread that has nothing else to do).
+    init(checkingNow catalogs: [(path: String, url: URL, catalog: StringCatalog)]) {
+        for (path, url, catalog) in catalogs { results[path] = Self.isInXcodeFormat(catalog, at: url) }
+        isDone = true
+    }
+
+    /// Starts checking the catalogs on another core.
     init(_ catalogs: [(path: String, url: URL, catalog: StringCatalog)]) {
         guard !catalogs.isEmpty else { return }
         done.enter()
@@ -1158,6 +1173,9 @@ final class CatalogFormatChecks: @unchecked Sendable {
             done.leave()
         }
     }
+
+    /// Whether the checks were made (on this thread), rather than started or not asked for.
+    private(set) var isDone = false
 
     /// Whether the file at `url` holds `catalog` (read from `path`) as Xcode writes it: the
     /// check's result, once it is done; checked here for a catalog it was not given.

@@ -92,4 +92,19 @@ final class ImportPartsTests: XCTestCase {
         }
         try assertSamePlan(ExchangeFixtures.project(self, files: files), "MacMouseFix")
     }
+
+    /// A catalog not in Xcode's format gets its note when the other session checked it.
+    func testRealCatalogNotInXcodeFormat() throws {
+        var files: [String: Data] = [:]
+        for name in ["Localizable", "Main"] {
+            files["App/\(name).xcstrings"] = try Data(contentsOf: Fixtures.shared("fixtures/xcstrings/MacMouseFix.\(name).xcstrings"))
+        }
+        let object = try JSONSerialization.jsonObject(with: files["App/Main.xcstrings"]!)
+        files["App/Main.xcstrings"] = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys])
+        let root = try ExchangeFixtures.project(self, files: files)
+        try assertSamePlan(root, "MacMouseFix, Main reformatted")
+        let project = try ProjectDiscovery(root: root).discover()
+        let notes = try XLIFFImporter(project: project).plan(returnedFiles(project)).notes
+        XCTAssertEqual(notes.filter { $0.contains("not in Xcode's format") }.map { String($0.prefix(18)) }, ["App/Main.xcstrings"])
+    }
 }
