@@ -246,18 +246,19 @@ public struct XLIFFImporter: Sendable {
         var judged: [ImportSession] = []
         session.outcomes = [ImportUnitOutcome](unsafeUninitializedCapacity: parts.unitCount) { buffer, initialized in
             let places = ImportParts.Places(buffer)
-            judged = ConcurrentWork.map(2, width: 2) { [project, files] part in
+            let done = ConcurrentWork.map(2, width: 2) { [project, files] part in
                 var judging = ImportSession(project: project, files: files)
                 var pieces = parts.take(part)
+                var written = 0
                 for index in pieces.indices {
                     let piece = pieces[index]
                     pieces[index].file.units = []
                     judging.unitsInFile = piece.file.units.count
-                    var place = piece.firstOutcome
-                    for unit in piece.file.units {
-                        places.put(judging.process(unit, file: piece.file, locale: piece.locale, destination: piece.destination, input: piece.input), at: place)
-                        place += 1
+                    for (offset, unit) in piece.file.units.enumerated() {
+                        places.put(judging.process(unit, file: piece.file, locale: piece.locale, destination: piece.destination, input: piece.input),
+                                   at: piece.firstOutcome + offset)
                     }
+                    written += piece.file.units.count
                 }
                 if part == 0 {
                     // The smaller part finishes first: its tables' bytes and the format checks
@@ -265,8 +266,11 @@ public struct XLIFFImporter: Sendable {
                     judging.tableChanges = judging.changedTables()
                     judging.formatChecks = CatalogFormatChecks(checkingNow: catalogsToCheck)
                 }
-                return judging
+                return (session: judging, written: written)
             }
+            // Every place is filled once: the pieces' runs of places tile the list.
+            precondition(done.reduce(0) { $0 + $1.written } == parts.unitCount, "an outcome was left out")
+            judged = done.map(\.session)
             initialized = parts.unitCount
         }
         for part in judged { session.absorb(part) }
@@ -277,7 +281,7 @@ public struct XLIFFImporter: Sendable {
     }
 
     /// The catalog most of the units go to, when some units go elsewhere (else nil: one part).
-    private static func catalogWithMostUnits(_ inputs: [ImportInput], _ destinations: [[Destination?]]) -> String? {
+    static func catalogWithMostUnits(_ inputs: [ImportInput], _ destinations: [[Destination?]]) -> String? {
         var units: [String: Int] = [:]
         var elsewhere = 0
         for (input, fileDestinations) in zip(inputs, destinations) {
@@ -1231,7 +1235,7 @@ final class ImportParts: @unchecked Sendable {
         init(_ buffer: UnsafeMutableBufferPointer<ImportUnitOutcome>) { self.buffer = buffer }
 
         func put(_ outcome: consuming ImportUnitOutcome, at place: Int) {
-            precondition(place < buffer.count)
+            precondition(place >= 0 && place < buffer.count)
             (buffer.baseAddress! + place).initialize(to: outcome)
         }
     }

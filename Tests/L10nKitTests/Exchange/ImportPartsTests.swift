@@ -12,7 +12,8 @@ import XCTest
 
 /// The import judges the catalog with the most units on a second core beside the rest
 /// (`ImportParts`, issue 11). Its plan is the plan one session judging every unit in input order
-/// makes: the same outcomes in the same order, the same files and bytes, the same notes.
+/// makes: the same outcomes in the same order, the same files and bytes, the same notes. Each
+/// case checks that the two-session path is the one taken.
 final class ImportPartsTests: XCTestCase {
     /// Every locale exported with scope all, then edited unit by unit so that most rules fire:
     /// targets changed, kept, dropped, given a placeholder the source lacks, or marked final.
@@ -47,11 +48,46 @@ final class ImportPartsTests: XCTestCase {
         return inputs
     }
 
-    private func assertSamePlan(_ root: URL, _ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// Copy edits of the development language: targets changed (applied as source edits, their
+    /// translations put up for review), dropped, or changed but left `new` (the unfinished-edit note).
+    private func copyEdits(_ project: Project) -> ImportInput {
+        var document = XLIFFExporter(project: project).export(locale: project.sourceLanguage, scope: .all).document
+        var position = 0
+        for file in document.files.indices {
+            for unit in document.files[file].units.indices {
+                position += 1
+                var edited = document.files[file].units[unit]
+                switch position % 5 {
+                case 0:
+                    edited.target = (edited.target ?? edited.source) + " (edited)"
+                    edited.targetState = .translated
+                case 1: edited.target = nil
+                case 2:
+                    edited.target = (edited.target ?? edited.source) + " (draft)"
+                    edited.targetState = .new
+                default: break
+                }
+                document.files[file].units[unit] = edited
+            }
+        }
+        return ImportInput(path: "\(project.sourceLanguage).xliff", document: document)
+    }
+
+    private func assertSamePlan(_ root: URL, _ name: String, copyEditsFirst: Bool? = nil,
+                                file: StaticString = #filePath, line: UInt = #line) throws {
         let project = try ProjectDiscovery(root: root).discover()
-        let inputs = returnedFiles(project)
-        let parted = try XLIFFImporter(project: project).plan(inputs)
-        var oneSession = XLIFFImporter(project: project)
+        var inputs = returnedFiles(project)
+        if let first = copyEditsFirst {
+            inputs.insert(copyEdits(project), at: first ? 0 : inputs.count)
+        }
+        let sourceEdits = copyEditsFirst != nil
+        // The two-session path is the one taken.
+        let importer = XLIFFImporter(project: project, sourceEdits: sourceEdits)
+        let destinations = inputs.map { $0.document.files.map { try? importer.destination(for: $0).get() } }
+        XCTAssertNotNil(XLIFFImporter.catalogWithMostUnits(inputs, destinations), "\(name): one session only", file: file, line: line)
+
+        let parted = try importer.plan(inputs)
+        var oneSession = XLIFFImporter(project: project, sourceEdits: sourceEdits)
         oneSession.judgesLargestCatalogApart = false
         let whole = try oneSession.plan(inputs)
         XCTAssertEqual(parted.outcomes.count, inputs.reduce(0) { $0 + $1.document.unitCount }, name, file: file, line: line)
@@ -68,6 +104,9 @@ final class ImportPartsTests: XCTestCase {
         XCTAssertEqual(parted.outcomes.map { "\($0.input) \($0.original) \($0.id)" }, expected, name, file: file, line: line)
         let statuses = Set(parted.outcomes.map(\.status))
         XCTAssertEqual(statuses, [.applied, .unchanged, .skipped, .refused], name, file: file, line: line)
+        if sourceEdits {
+            XCTAssertTrue(parted.outcomes.contains { $0.sourceEdit != nil }, "\(name): no copy edit applied", file: file, line: line)
+        }
     }
 
     /// A generated project: two app catalogs, the SDK's keys copied into the editor catalog,
@@ -82,6 +121,35 @@ final class ImportPartsTests: XCTestCase {
 
     func testSampleApp() throws {
         try assertSamePlan(ExchangeFixtures.sampleCopy(self), "sample")
+    }
+
+    /// Copy edits (`--source-edits`) before and after the translations: catalogs, legacy tables
+    /// and the storyboard's Base texts, each in the session of its file.
+    func testCopyEditsBeforeAndAfterTranslations() throws {
+        try assertSamePlan(ExchangeFixtures.sampleCopy(self), "sample, copy edits first", copyEditsFirst: true)
+        try assertSamePlan(ExchangeFixtures.sampleCopy(self), "sample, copy edits last", copyEditsFirst: false)
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Generated")
+        _ = try ProjectGenerator(size: ProjectGenerator.Size(sdkKeys: 300, locales: 4, tables: 2), seed: 12).write(to: root)
+        try assertSamePlan(root, "generated, copy edits first", copyEditsFirst: true)
+    }
+
+    /// Real catalogs beside a real storyboard's strings and a real `.stringsdict` table.
+    func testRealCatalogsWithStoryboardAndStringsdict() throws {
+        let root = try ElytraStringsdict.project(self, units: ElytraStringsdict.load().file.units)
+        var files: [String: Data] = [
+            "WorldTrotter/Base.lproj/Main.storyboard": try LegacyGolden.read("ib/WorldTrotter/Base.lproj/Main.storyboard"),
+            "WorldTrotter/es.lproj/Main.strings": try LegacyGolden.read("ib/WorldTrotter/es.lproj/Main.strings"),
+        ]
+        for name in ["Localizable", "Main"] {
+            files["App/\(name).xcstrings"] = try Data(contentsOf: Fixtures.shared("fixtures/xcstrings/MacMouseFix.\(name).xcstrings"))
+        }
+        for (path, data) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try data.write(to: url)
+        }
+        try assertSamePlan(root, "MacMouseFix, WorldTrotter, Elytra")
+        try assertSamePlan(root, "MacMouseFix, WorldTrotter, Elytra, copy edits", copyEditsFirst: true)
     }
 
     /// MacMouseFix's two real catalogs, side by side in one project.
