@@ -15,6 +15,19 @@ import XCTest
 /// makes: the same outcomes in the same order, the same files and bytes, the same notes. Each
 /// case checks that the two-session path is the one taken.
 final class ImportPartsTests: XCTestCase {
+    /// The document with `edit` applied to each unit, given the unit's position (from 1).
+    private func editing(_ document: XLIFFDocument, _ edit: (Int, inout TransUnit) -> Void) -> XLIFFDocument {
+        var document = document
+        var position = 0
+        for file in document.files.indices {
+            for unit in document.files[file].units.indices {
+                position += 1
+                edit(position, &document.files[file].units[unit])
+            }
+        }
+        return document
+    }
+
     /// Every locale exported with scope all, then edited unit by unit so that most rules fire:
     /// targets changed, kept, dropped, given a placeholder the source lacks, or marked final.
     private func returnedFiles(_ project: Project) -> [ImportInput] {
@@ -22,23 +35,16 @@ final class ImportPartsTests: XCTestCase {
         var inputs: [ImportInput] = []
         let locales = Set(project.catalogs.flatMap(\.catalog.locales) + project.app.availableLocalizations)
         for locale in locales.sorted() where locale != project.sourceLanguage && locale != "Base" {
-            var document = exporter.export(locale: locale, scope: .all).document
-            var position = 0
-            for file in document.files.indices {
-                for unit in document.files[file].units.indices {
-                    position += 1
-                    var edited = document.files[file].units[unit]
-                    switch position % 6 {
-                    case 0: break
-                    case 1: edited.target = (edited.target ?? edited.source) + " (\(locale))"
-                    case 2: edited.target = nil
-                    case 3: edited.target = "%@ %lld \(edited.source)"
-                    case 4:
-                        edited.target = "\(locale): " + edited.source
-                        edited.targetState = XLIFFTargetState.final
-                    default: edited.target = edited.source
-                    }
-                    document.files[file].units[unit] = edited
+            let document = editing(exporter.export(locale: locale, scope: .all).document) { position, unit in
+                switch position % 6 {
+                case 0: break
+                case 1: unit.target = (unit.target ?? unit.source) + " (\(locale))"
+                case 2: unit.target = nil
+                case 3: unit.target = "%@ %lld \(unit.source)"
+                case 4:
+                    unit.target = "\(locale): " + unit.source
+                    unit.targetState = XLIFFTargetState.final
+                default: unit.target = unit.source
                 }
             }
             inputs.append(ImportInput(path: "\(locale).xliff", document: document))
@@ -51,23 +57,17 @@ final class ImportPartsTests: XCTestCase {
     /// Copy edits of the development language: targets changed (applied as source edits, their
     /// translations put up for review), dropped, or changed but left `new` (the unfinished-edit note).
     private func copyEdits(_ project: Project) -> ImportInput {
-        var document = XLIFFExporter(project: project).export(locale: project.sourceLanguage, scope: .all).document
-        var position = 0
-        for file in document.files.indices {
-            for unit in document.files[file].units.indices {
-                position += 1
-                var edited = document.files[file].units[unit]
-                switch position % 5 {
-                case 0:
-                    edited.target = (edited.target ?? edited.source) + " (edited)"
-                    edited.targetState = .translated
-                case 1: edited.target = nil
-                case 2:
-                    edited.target = (edited.target ?? edited.source) + " (draft)"
-                    edited.targetState = .new
-                default: break
-                }
-                document.files[file].units[unit] = edited
+        let exported = XLIFFExporter(project: project).export(locale: project.sourceLanguage, scope: .all).document
+        let document = editing(exported) { position, unit in
+            switch position % 5 {
+            case 0:
+                unit.target = (unit.target ?? unit.source) + " (edited)"
+                unit.targetState = .translated
+            case 1: unit.target = nil
+            case 2:
+                unit.target = (unit.target ?? unit.source) + " (draft)"
+                unit.targetState = .new
+            default: break
             }
         }
         return ImportInput(path: "\(project.sourceLanguage).xliff", document: document)
