@@ -41,7 +41,7 @@ struct BenchInputs {
         var locales = Set(project.app.availableLocalizations)
         for file in project.catalogs {
             for key in file.catalog.orderedKeys {
-                for (locale, localization) in file.catalog.entries[key]?.localizations?.sorted(by: { $0.key < $1.key }) ?? [] {
+                for (locale, localization) in file.catalog.entries[key]?.localizations ?? [:] {
                     locales.insert(locale)
                     Self.collect(localization, locale: locale, substitution: nil, values: &values, plurals: &plurals)
                 }
@@ -79,7 +79,7 @@ struct BenchInputs {
             plurals.append(PluralVariation(locale: locale, categories: plural.keys.compactMap(PluralCategory.init(rawValue:))))
         }
         for (_, cases) in variations.kinds.sorted(by: { $0.key < $1.key }) {
-            for (_, localization) in cases.sorted(by: { $0.key < $1.key }) {
+            for (_, localization) in cases {
                 collect(localization, locale: locale, substitution: substitution, values: &values, plurals: &plurals)
             }
         }

@@ -54,7 +54,7 @@ public enum ExchangeStates {
     private static let onImportOfStandard = XLIFFTargetState.standard.map(fromRows)
 
     /// `onImport(_:)` read from `rows` alone.
-    static func fromRows(_ state: XLIFFTargetState) -> OnImport {
+    private static func fromRows(_ state: XLIFFTargetState) -> OnImport {
         rows.first { $0.xliff == state }?.onImport ?? .unknown
     }
 

@@ -211,25 +211,9 @@ public struct XLIFFImporter: Sendable {
             guard case .catalog(let path)? = destination, checked.insert(path).inserted, let original = files.catalog(atPath: path) else { return nil }
             return (path, project.url(forPath: path), original.catalog)
         }
-        guard judgesLargestCatalogApart, let largest = Self.catalogWithMostUnits(inputs, destinations) else {
-            session.formatChecks = CatalogFormatChecks(catalogsToCheck)
-            // Exactly one outcome per unit.
-            session.outcomes.reserveCapacity(inputs.reduce(0) { $0 + $1.document.unitCount })
-            for (index, fileDestinations) in destinations.enumerated() {
-                let input = inputs[index]
-                inputs[index].document.files = []
-                for (file, destination) in zip(input.document.files, fileDestinations) {
-                    guard let destination, let language = file.targetLanguage, let locale = session.canonical(language) else { continue }
-                    session.unitsInFile = file.units.count
-                    for unit in file.units {
-                        session.outcomes.append(session.process(unit, file: file, locale: locale, destination: destination, input: input.path))
-                    }
-                }
-            }
-            return session.finish()
-        }
         // The units of the catalog with the most are judged on another core beside the rest:
         // what a session keeps is per file written, so the two share nothing they edit.
+        let largest = judgesLargestCatalogApart ? Self.catalogWithMostUnits(inputs, destinations) : nil
         let parts = ImportParts()
         for (index, fileDestinations) in destinations.enumerated() {
             let input = inputs[index]
@@ -244,34 +228,36 @@ public struct XLIFFImporter: Sendable {
         // Exactly one outcome per unit, in input and document order: each part writes its
         // outcomes straight into their places (copying 290,000 outcomes cost a tenth of an import).
         var judged: [ImportSession] = []
-        session.outcomes = [ImportUnitOutcome](unsafeUninitializedCapacity: parts.unitCount) { buffer, initialized in
+        let outcomes = [ImportUnitOutcome](unsafeUninitializedCapacity: parts.unitCount) { buffer, initialized in
             let places = ImportParts.Places(buffer)
-            let done = ConcurrentWork.map(2, width: 2) { [project, files] part in
-                var judging = ImportSession(project: project, files: files)
-                var pieces = parts.take(part)
-                var written = 0
-                for index in pieces.indices {
-                    let piece = pieces[index]
-                    pieces[index].file.units = []
-                    judging.unitsInFile = piece.file.units.count
-                    for (offset, unit) in piece.file.units.enumerated() {
-                        places.put(judging.process(unit, file: piece.file, locale: piece.locale, destination: piece.destination, input: piece.input),
-                                   at: piece.firstOutcome + offset)
+            let written: Int
+            if largest == nil {
+                // One session judges everything (the tests' oracle for two).
+                session.formatChecks = CatalogFormatChecks(catalogsToCheck)
+                written = session.judge(parts.take(0), into: places)
+            } else {
+                let done = ConcurrentWork.map(2) { [project, files] part in
+                    var judging = ImportSession(project: project, files: files)
+                    let written = judging.judge(parts.take(part), into: places)
+                    if part == 0 {
+                        // The smaller part finishes first: its tables' bytes and the format checks
+                        // are made while the largest catalog is still judged.
+                        judging.tableChanges = judging.changedTables()
+                        judging.formatChecks = CatalogFormatChecks(checkingNow: catalogsToCheck)
                     }
-                    written += piece.file.units.count
+                    return (session: judging, written: written)
                 }
-                if part == 0 {
-                    // The smaller part finishes first: its tables' bytes and the format checks
-                    // are made while the largest catalog is still judged.
-                    judging.tableChanges = judging.changedTables()
-                    judging.formatChecks = CatalogFormatChecks(checkingNow: catalogsToCheck)
-                }
-                return (session: judging, written: written)
+                judged = done.map(\.session)
+                written = done.reduce(0) { $0 + $1.written }
             }
             // Every place is filled once: the pieces' runs of places tile the list.
-            precondition(done.reduce(0) { $0 + $1.written } == parts.unitCount, "an outcome was left out")
-            judged = done.map(\.session)
+            precondition(written == parts.unitCount, "an outcome was left out")
             initialized = parts.unitCount
+        }
+        session.outcomes = outcomes
+        if let first = judged.first {
+            session.tableChanges = first.tableChanges
+            session.formatChecks = first.formatChecks
         }
         for part in judged { session.absorb(part) }
         // What only the judging needed (ids seen, lookups) is let go on another thread.
@@ -482,8 +468,24 @@ struct ImportSession {
         documentTexts.merge(other.documentTexts) { $1 }
         notes += other.notes
         unfinishedSourceEdits += other.unfinishedSourceEdits
-        if let changes = other.tableChanges { tableChanges = (tableChanges ?? []) + changes }
-        if other.formatChecks.isDone { formatChecks = other.formatChecks }
+    }
+
+    /// Judges the pieces' units in order, each outcome put at its place; returns how many it
+    /// put. Each file's units are let go once judged.
+    mutating func judge(_ pieces: consuming [ImportParts.Piece], into places: ImportParts.Places) -> Int {
+        var pieces = pieces
+        var written = 0
+        for index in pieces.indices {
+            let piece = pieces[index]
+            pieces[index].file.units = []
+            unitsInFile = piece.file.units.count
+            for (offset, unit) in piece.file.units.enumerated() {
+                places.put(process(unit, file: piece.file, locale: piece.locale, destination: piece.destination, input: piece.input),
+                           at: piece.firstOutcome + offset)
+            }
+            written += piece.file.units.count
+        }
+        return written
     }
 
     mutating func process(_ unit: TransUnit, file: XLIFFFile, locale: String, destination: XLIFFImporter.Destination, input: String) -> ImportUnitOutcome {
@@ -1162,8 +1164,7 @@ final class CatalogFormatChecks: @unchecked Sendable {
 
     /// Checks the catalogs on the calling thread, now (for a thread that has nothing else to do).
     init(checkingNow catalogs: [(path: String, url: URL, catalog: StringCatalog)]) {
-        for (path, url, catalog) in catalogs { results[path] = Self.isInXcodeFormat(catalog, at: url) }
-        isDone = true
+        results = Self.check(catalogs)
     }
 
     /// Starts checking the catalogs on another core.
@@ -1171,15 +1172,16 @@ final class CatalogFormatChecks: @unchecked Sendable {
         guard !catalogs.isEmpty else { return }
         done.enter()
         DispatchQueue.global().async { [self] in
-            var found: [String: Bool] = [:]
-            for (path, url, catalog) in catalogs { found[path] = Self.isInXcodeFormat(catalog, at: url) }
-            results = found
+            results = Self.check(catalogs)
             done.leave()
         }
     }
 
-    /// Whether the checks were made (on this thread), rather than started or not asked for.
-    private(set) var isDone = false
+    private static func check(_ catalogs: [(path: String, url: URL, catalog: StringCatalog)]) -> [String: Bool] {
+        var found: [String: Bool] = [:]
+        for (path, url, catalog) in catalogs { found[path] = isInXcodeFormat(catalog, at: url) }
+        return found
+    }
 
     /// Whether the file at `url` holds `catalog` (read from `path`) as Xcode writes it: the
     /// check's result, once it is done; checked here for a catalog it was not given.

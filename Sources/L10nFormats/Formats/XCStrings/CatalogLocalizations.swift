@@ -22,10 +22,12 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
 
     /// The pairs of a sequence whose keys are distinct (a repeated key traps, as `Dictionary`'s does).
     public init<S: Sequence>(uniqueKeysWithValues pairs: S) where S.Element == (String, CatalogLocalization) {
-        var elements = ContiguousArray<Element>()
-        elements.reserveCapacity(pairs.underestimatedCount)
-        for (key, value) in pairs { elements.append((key, value)) }
-        self.init(sorting: elements)
+        var builder = Builder()
+        for (offset, (key, value)) in pairs.enumerated() { builder.add(key, value, offset: offset) }
+        switch builder.finish() {
+        case .success(let built): self = built
+        case .failure(let repeated): preconditionFailure("the locale \(repeated.key) is given twice")
+        }
     }
 
     /// A dictionary's localizations.
@@ -33,16 +35,8 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
         var elements = ContiguousArray<Element>()
         elements.reserveCapacity(dictionary.count)
         for pair in dictionary { elements.append(pair) }
-        self.init(sorting: elements)
-    }
-
-    /// The pairs sorted in place; a key given twice traps.
-    private init(sorting elements: ContiguousArray<Element>) {
-        var elements = elements
+        // A dictionary's keys are distinct (and never canonically equivalent: it compares with `==`).
         elements.sort { $0.key < $1.key }
-        for index in elements.indices.dropFirst() {
-            precondition(elements[index - 1].key != elements[index].key, "the locale \(elements[index].key) is given twice")
-        }
         self.elements = elements
     }
 
@@ -69,12 +63,7 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
         }
         set {
             let (index, found) = search(key)
-            switch (found, newValue) {
-            case (true, let value?): elements[index].value = value
-            case (true, nil): elements.remove(at: index)
-            case (false, let value?): elements.insert((key, value), at: index)
-            case (false, nil): break
-            }
+            store(newValue, for: key, at: index, found: found)
         }
         _modify {
             let (index, found) = search(key)
@@ -84,15 +73,18 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
                 value = CatalogLocalization()
                 swap(&value!, &elements[index].value)
             }
-            defer {
-                switch (found, value) {
-                case (true, let changed?): elements[index].value = changed
-                case (true, nil): elements.remove(at: index)
-                case (false, let added?): elements.insert((key, added), at: index)
-                case (false, nil): break
-                }
-            }
+            defer { store(value, for: key, at: index, found: found) }
             yield &value
+        }
+    }
+
+    /// Puts `value` where `search(key)` pointed: replaced, removed (nil) or inserted.
+    private mutating func store(_ value: CatalogLocalization?, for key: String, at index: Int, found: Bool) {
+        switch (found, value) {
+        case (true, let value?): elements[index].value = value
+        case (true, nil): elements.remove(at: index)
+        case (false, let value?): elements.insert((key, value), at: index)
+        case (false, nil): break
         }
     }
 

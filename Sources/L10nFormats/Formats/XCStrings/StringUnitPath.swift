@@ -272,7 +272,7 @@ extension StringCatalog {
         // with this block, so writing it back does not copy the entry's other locales.
         let localization: CatalogLocalization
         do {
-            let localizations = entries[key]?.localizations ?? [:]
+            let localizations = entries.values[entryIndex].localizations ?? [:]
             let sourceLanguage = self.sourceLanguage
             let template = { (name: String) -> Substitution? in
                 let order = [sourceLanguage] + Collator.xcodeKeyOrder.sorted(localizations.keys.filter { $0 != sourceLanguage })

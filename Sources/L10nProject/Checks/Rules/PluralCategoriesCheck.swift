@@ -91,9 +91,10 @@ public struct PluralCategoriesCheck: Check {
             }
         }
         guard let other = cases["other"]?.stringUnit, !FormatString(other.value).specifiers.isEmpty else { return result }
-        for category in cases.keys.sorted() {
+        // The cases come sorted by name.
+        for (category, localization) in cases {
             // Foundation uses an explicit zero form for exactly 0 in every language.
-            guard let form = cases[category]?.stringUnit, let plural = PluralCategory(rawValue: category),
+            guard let form = localization.stringUnit, let plural = PluralCategory(rawValue: category),
                   plural != .other, plural != .zero, FormatString(form.value).specifiers.isEmpty else { continue }
             let numbers = integersBelow100[plural] ?? []
             guard numbers.count > 1 else { continue }
@@ -109,8 +110,8 @@ public struct PluralCategoriesCheck: Check {
         var result: [(StringUnitPath, CatalogLocalizations)] = []
         if let plural = localization.variations?.plural { result.append((prefix, plural)) }
         for (kind, cases) in localization.variations?.kinds ?? [:] where kind != "plural" {
-            for name in cases.keys.sorted() {
-                result += pluralVariations(in: cases[name]!, prefix: prefix.appending(kind, name))
+            for (name, variation) in cases {
+                result += pluralVariations(in: variation, prefix: prefix.appending(kind, name))
             }
         }
         for name in (localization.substitutions ?? [:]).keys.sorted() {
