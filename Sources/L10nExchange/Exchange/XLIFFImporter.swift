@@ -36,11 +36,20 @@ public struct ImportInput: Sendable {
 
     /// `read(contentsOf:displayPath:)` of each file, two at a time (parsing is most of an
     /// import's reading; each file's bytes are held while it is parsed, so no more than two, on
-    /// any number of cores); the results in the order given.
+    /// any number of cores); the results in the order given. The largest files are parsed
+    /// first, so the last one parsed, alone on its core, is a small one.
     public static func read(_ files: [(url: URL, displayPath: String?)]) -> [Result<ImportInput, any Error>] {
-        ConcurrentWork.map(files.count, width: 2) { index in
-            Result { try read(contentsOf: files[index].url, displayPath: files[index].displayPath) }
+        let sizes = files.map { file -> Int in
+            var info = stat()
+            return stat(file.url.path, &info) == 0 ? Int(info.st_size) : 0
         }
+        let order = files.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
+        let parsed = ConcurrentWork.map(files.count, width: 2) { index in
+            Result { try read(contentsOf: files[order[index]].url, displayPath: files[order[index]].displayPath) }
+        }
+        var results = parsed
+        for (position, index) in order.enumerated() { results[index] = parsed[position] }
+        return results
     }
 
     /// The source words of every input's units (`XLIFFDocument.sourceWords`), each text counted

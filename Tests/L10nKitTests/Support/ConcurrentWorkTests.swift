@@ -46,4 +46,28 @@ final class ConcurrentWorkTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(gauge.most, 1)
         }
     }
+
+    /// A long piece does not hold back the pieces after it: the other worker takes them (the
+    /// import reads translator files of unequal size two at a time).
+    func testAWorkerTakesTheNextPieceNotTaken() {
+        final class Runs: @unchecked Sendable {
+            private let lock = NSLock()
+            private(set) var byThread: [String: [Int]] = [:]
+            func record(_ index: Int) {
+                lock.lock()
+                byThread["\(pthread_self())", default: []].append(index)
+                lock.unlock()
+            }
+        }
+        let runs = Runs()
+        _ = ConcurrentWork.map(12, width: 2) { index -> Int in
+            runs.record(index)
+            Thread.sleep(forTimeInterval: index == 0 ? 0.2 : 0.002)
+            return index
+        }
+        let withFirst = runs.byThread.values.first { $0.contains(0) } ?? []
+        // Taking every other index, the first piece's worker would run six of the twelve.
+        XCTAssertLessThanOrEqual(withFirst.count, 2, "\(runs.byThread)")
+        XCTAssertEqual(runs.byThread.values.flatMap { $0 }.sorted(), Array(0..<12))
+    }
 }
