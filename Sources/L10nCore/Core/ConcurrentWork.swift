@@ -22,6 +22,97 @@ package enum ConcurrentWork {
         return slots.values.map { $0! }
     }
 
+    /// `make(0) ... make(count - 1)` handed to `consume` in index order on the calling thread,
+    /// made on two cores: the calling thread and a helper each take the next piece not yet
+    /// taken, at most `ahead` past the one to hand over next, so no more than `ahead + 1` pieces
+    /// are held at once (a report of 290,000 units printed while it is made).
+    package static func inOrder<T>(_ count: Int, ahead: Int = 2, make: @Sendable (Int) -> T, consume: (T) -> Void) {
+        guard count > 1 else {
+            for index in 0..<count { consume(make(index)) }
+            return
+        }
+        let pieces = OrderedPieces<T>(count: count, ahead: max(1, ahead))
+        withoutActuallyEscaping(make) { make in
+            let helper = DispatchGroup()
+            DispatchQueue.global().async(group: helper) {
+                while let index = pieces.take() { pieces.put(index, make(index)) }
+            }
+            for index in 0..<count {
+                handing: while true {
+                    switch pieces.step(index) {
+                    case .handOver(let piece):
+                        consume(piece)
+                        break handing
+                    case .make(let other):
+                        pieces.put(other, make(other))
+                    }
+                }
+            }
+            helper.wait()
+        }
+    }
+
+    /// The pieces of `inOrder`: which are taken, and which are made and not yet handed over.
+    private final class OrderedPieces<T>: @unchecked Sendable {
+        enum Step {
+            /// The piece asked for, made.
+            case handOver(T)
+            /// Not made yet: the caller makes this piece meanwhile.
+            case make(Int)
+        }
+
+        private let condition = NSCondition()
+        private let count: Int
+        private let ahead: Int
+        private var taken = 0
+        /// The piece being handed over, or waited for.
+        private var next = 0
+        private var made: [Int: T] = [:]
+
+        init(count: Int, ahead: Int) {
+            self.count = count
+            self.ahead = ahead
+        }
+
+        /// The helper's next piece: the lowest not taken, once it is at most `ahead` past the
+        /// one being handed over; nil when every piece is taken.
+        func take() -> Int? {
+            condition.lock()
+            defer { condition.unlock() }
+            while taken < count, taken > next + ahead { condition.wait() }
+            guard taken < count else { return nil }
+            taken += 1
+            return taken - 1
+        }
+
+        func put(_ index: Int, _ piece: T) {
+            condition.lock()
+            made[index] = piece
+            condition.broadcast()
+            condition.unlock()
+        }
+
+        /// For the calling thread, which hands over `index` next: the piece once made; until
+        /// then a piece to make meanwhile, when one is in reach; else it waits for the helper,
+        /// which is making `index`.
+        func step(_ index: Int) -> Step {
+            condition.lock()
+            defer { condition.unlock() }
+            if next != index {
+                next = index
+                condition.broadcast()
+            }
+            while true {
+                if let piece = made.removeValue(forKey: index) { return .handOver(piece) }
+                if taken < count, taken <= next + ahead {
+                    taken += 1
+                    return .make(taken - 1)
+                }
+                condition.wait()
+            }
+        }
+    }
+
     private final class Slots<T>: @unchecked Sendable {
         private var slots: [T?]
         private var taken = 0

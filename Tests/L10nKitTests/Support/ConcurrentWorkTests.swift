@@ -70,4 +70,47 @@ final class ConcurrentWorkTests: XCTestCase {
         XCTAssertLessThanOrEqual(withFirst.count, 2, "\(runs.byThread)")
         XCTAssertEqual(runs.byThread.values.flatMap { $0 }.sorted(), Array(0..<12))
     }
+
+    /// `inOrder` hands every piece over once, in index order, whichever core made it, and holds
+    /// no more than `ahead` pieces made and not yet handed over.
+    func testInOrderHandsPiecesOverInOrderHoldingFew() {
+        final class Held: @unchecked Sendable {
+            private let lock = NSLock()
+            private var held = 0
+            private(set) var most = 0
+            private(set) var madeOnOtherThread = 0
+            let caller = pthread_self()
+            func made() {
+                lock.lock()
+                held += 1
+                most = max(most, held)
+                if pthread_equal(pthread_self(), caller) == 0 { madeOnOtherThread += 1 }
+                lock.unlock()
+            }
+            func consumed() {
+                lock.lock()
+                held -= 1
+                lock.unlock()
+            }
+        }
+        for count in [0, 1, 2, 7, 200] {
+            for ahead in [1, 2, 3] {
+                let held = Held()
+                var got: [Int] = []
+                ConcurrentWork.inOrder(count, ahead: ahead, make: { index -> Int in
+                    if index % 5 == 0 { Thread.sleep(forTimeInterval: 0.001) }
+                    held.made()
+                    return index * 7
+                }, consume: { value in
+                    if value % 3 == 0 { Thread.sleep(forTimeInterval: 0.0005) }
+                    got.append(value)
+                    held.consumed()
+                })
+                XCTAssertEqual(got, (0..<count).map { $0 * 7 }, "count \(count), ahead \(ahead)")
+                // The caller's own piece is held while it is handed over, beside the helper's.
+                XCTAssertLessThanOrEqual(held.most, ahead + 1, "count \(count), ahead \(ahead)")
+                if count == 200 { XCTAssertGreaterThan(held.madeOnOtherThread, 0, "the helper made some pieces") }
+            }
+        }
+    }
 }
