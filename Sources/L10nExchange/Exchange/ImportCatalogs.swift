@@ -48,3 +48,48 @@ struct ImportCatalogs: Sequence {
         zip(paths, catalogs).lazy.compactMap { path, catalog in catalog.map { (path: path, catalog: $0) } }.makeIterator()
     }
 }
+
+/// Counts by file path (the values an import applied to each file): a handful of paths, one
+/// count raised for nearly every unit, so a path is found by comparing it with the few known
+/// ones (the last one first; the import's paths are shared strings, compared by identity
+/// first), not by hashing it each time.
+struct PathCounts: Equatable {
+    private var paths: [String] = []
+    private var counts: [Int] = []
+    private var last = 0
+
+    private mutating func slot(of path: String) -> Int {
+        if last < paths.count, paths[last] == path { return last }
+        if let found = paths.firstIndex(of: path) {
+            last = found
+        } else {
+            paths.append(path)
+            counts.append(0)
+            last = paths.count - 1
+        }
+        return last
+    }
+
+    /// The count of `path`; nil when it was never counted.
+    subscript(path: String) -> Int? {
+        guard let index = paths.firstIndex(of: path) else { return nil }
+        return counts[index]
+    }
+
+    subscript(path: String, default value: Int) -> Int {
+        get { self[path] ?? value }
+        set {
+            let index = slot(of: path)
+            counts[index] = newValue
+        }
+    }
+
+    /// Adds another run's counts to these.
+    mutating func merge(_ other: PathCounts) {
+        for (path, count) in zip(other.paths, other.counts) { self[path, default: 0] += count }
+    }
+
+    static func == (lhs: PathCounts, rhs: PathCounts) -> Bool {
+        Dictionary(zip(lhs.paths, lhs.counts), uniquingKeysWith: +) == Dictionary(zip(rhs.paths, rhs.counts), uniquingKeysWith: +)
+    }
+}

@@ -189,11 +189,18 @@ public struct XLIFFImporter: Sendable {
         var inputs = inputs
         var errors: [ImportFileError] = []
         var destinations: [[Destination?]] = []
+        // One string for each catalog path: the sessions compare a unit's path with the paths
+        // they know several times a unit, and two strings that are one object compare at once.
+        var sharedPaths: [String: String] = [:]
         for input in inputs {
             // A development-language file names the flag once, not once per catalog it holds.
             var namedSourceEdits = false
             destinations.append(input.document.files.map { file in
                 switch destination(for: file) {
+                case .success(.catalog(let path)):
+                    let shared = sharedPaths[path, default: path]
+                    sharedPaths[path] = shared
+                    return .catalog(path: shared)
                 case .success(let destination): return destination
                 case .failure(let error) where error.kind == .outsideRoot || error.kind == .readOnlyFile:
                     // Real exports hold packages beside the project and vendor folders: their
@@ -431,8 +438,9 @@ struct ImportSession {
     var stringsdictTables: [String: ExchangeFiles.PluralTable] = [:]
     /// The source-side units of each `.stringsdict` table by id, by the table's `original` and locale, computed once.
     var stringsdictUnits: [String: [String: ExchangeUnit]] = [:]
-    var applied: [String: Int] = [:]
-    var created: [String: Int] = [:]
+    /// The values applied to each file, and the SDK entries copied into each catalog.
+    var applied = PathCounts()
+    var created = PathCounts()
     var seen = ImportUnitIDs()
     /// The units of the `<file>` being imported: room for its ids when its file and locale are new.
     var unitsInFile = 0
@@ -448,8 +456,12 @@ struct ImportSession {
     var documentTexts: [String: [String: String]] = [:]
     /// `LocaleIdentifier.canonicalized` of each name met, asked of ICU once per run.
     private var canonicalNames: [String: String?] = [:]
-    /// `catalogSourceLanguage(_:)` of each catalog path met.
+    /// `catalogSourceLanguage(_:)` of each catalog path met, and the last answer: units come
+    /// file by file, so most find theirs without hashing the path.
     private var catalogSourceLanguages: [String: String] = [:]
+    private var lastCatalogSourceLanguage: (path: String, language: String)?
+    /// The last answer of `canonical(_:)`, for the same reason.
+    private var lastCanonical: (name: String, canonical: String?)?
     /// Catalog source texts with `%`, parsed once per run (every locale's unit has the same source).
     private var sourceFormats: [SourceFormatKey: FormatString] = [:]
     /// Whether the catalogs the files name are in Xcode's format, worked out beside the judging.
@@ -471,8 +483,8 @@ struct ImportSession {
     /// Takes what another session judged for other files (its outcomes are merged by the caller).
     mutating func absorb(_ other: ImportSession) {
         for (path, catalog) in other.catalogs { catalogs[path] = catalog }
-        applied.merge(other.applied, uniquingKeysWith: +)
-        created.merge(other.created, uniquingKeysWith: +)
+        applied.merge(other.applied)
+        created.merge(other.created)
         stringsValues.merge(other.stringsValues) { $1 }
         stringsTables.merge(other.stringsTables) { $1 }
         stringsdictValues.merge(other.stringsdictValues) { $1 }
@@ -556,18 +568,26 @@ struct ImportSession {
     /// The source language of the catalog at `path`, looked up once per run (finding the catalog
     /// copies its file record). The editor catalog may not exist yet; its entries then come from the SDK's.
     private mutating func catalogSourceLanguage(_ path: String) -> String {
-        if let known = catalogSourceLanguages[path] { return known }
-        let found = files.catalog(atPath: path)?.catalog.sourceLanguage ?? files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage
+        if let last = lastCatalogSourceLanguage, last.path == path { return last.language }
+        let found = catalogSourceLanguages[path]
+            ?? files.catalog(atPath: path)?.catalog.sourceLanguage ?? files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage
         catalogSourceLanguages[path] = found
+        lastCatalogSourceLanguage = (path, found)
         return found
     }
 
     /// `LocaleIdentifier.canonicalized(name)`, remembered: ICU's canonicalization costs more than
     /// the rest of a unit's import.
     mutating func canonical(_ name: String) -> String? {
-        if let known = canonicalNames[name] { return known }
-        let found = LocaleIdentifier.canonicalized(name)
-        canonicalNames[name] = .some(found)
+        if let last = lastCanonical, last.name == name { return last.canonical }
+        let found: String?
+        if let known = canonicalNames[name] {
+            found = known
+        } else {
+            found = LocaleIdentifier.canonicalized(name)
+            canonicalNames[name] = .some(found)
+        }
+        lastCanonical = (name, found)
         return found
     }
 
