@@ -585,8 +585,7 @@ public enum ImportPolicy {
 
     /// Whether the text has a `%`, without which it is one literal to `FormatString`.
     static func hasPercent(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.contains(0x25) }
+        FormatString.containsPercent(text)
     }
 
 }

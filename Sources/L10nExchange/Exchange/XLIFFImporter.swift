@@ -514,6 +514,14 @@ struct ImportSession {
     }
 
     mutating func process(_ unit: TransUnit, file: XLIFFFile, locale: String, destination: XLIFFImporter.Destination, input: String) -> ImportUnitOutcome {
+        // Most units are translations for a catalog: their outcome is made and returned in its
+        // own scope, where it is not copied (in the switch below it was, twice a unit).
+        if case .catalog(let path) = destination, !isSameLocale(locale, catalogSourceLanguage(path)) {
+            var outcome = ImportUnitOutcome(status: .skipped, input: input, location: unit.location, original: file.original, id: unit.id,
+                                            locale: locale, xliffState: unit.target == nil ? nil : unit.targetState?.rawValue)
+            processCatalogUnit(unit, path: path, locale: locale, outcome: &outcome)
+            return outcome
+        }
         var outcome = ImportUnitOutcome(status: .skipped, input: input, location: unit.location, original: file.original, id: unit.id,
                                         locale: locale, xliffState: unit.target == nil ? nil : unit.targetState?.rawValue)
         switch destination {

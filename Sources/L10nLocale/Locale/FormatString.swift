@@ -1,3 +1,4 @@
+import Foundation
 import L10nCore
 import L10nFormats
 /// How much a format-string finding matters: errors can crash or print garbage at run time,
@@ -118,10 +119,12 @@ public struct FormatString: Sendable, Hashable {
         self.issues = parser.issues
     }
 
-    private static func containsPercent(_ text: String) -> Bool {
+    /// Whether the text has a `%`, without which it is one literal. Asked several times for
+    /// every unit an import judges: `memchr` finds it in a fraction of a byte loop's time.
+    public static func containsPercent(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
-            for byte in bytes where byte == UInt8(ascii: "%") { return true }
-            return false
+            guard let start = bytes.baseAddress, !bytes.isEmpty else { return false }
+            return memchr(start, Int32(UInt8(ascii: "%")), bytes.count) != nil
         } ?? text.utf8.contains(UInt8(ascii: "%"))
     }
 
