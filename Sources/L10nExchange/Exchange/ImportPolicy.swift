@@ -565,7 +565,7 @@ public enum ImportPolicy {
         guard let substitution, hasPercent(target) else { return target }
         let format = FormatString(target, substitution: substitution)
         let argument = substitution.number ?? 1
-        let expectedKind = FormatString("%arg", substitution: SubstitutionArgument(number: argument, formatSpecifier: substitution.formatSpecifier)).specifiers.first?.kind
+        let expectedKind = FormatString.substitutionArgumentKind(substitution.formatSpecifier)
         var result = ""
         for token in format.tokens {
             switch token {

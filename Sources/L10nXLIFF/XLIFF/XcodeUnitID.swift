@@ -94,7 +94,8 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
     static func lastSeparator(in id: String) -> Int? {
         var id = id
         return id.withUTF8 { bytes -> Int? in
-            guard bytes.count >= 4 else { return nil }
+            // Most ids are plain keys without a `|`: memchr tells at once.
+            guard bytes.count >= 4, memchr(bytes.baseAddress!, 0x7C, bytes.count) != nil else { return nil }
             var start = bytes.count - 4
             while start >= 0 {
                 if bytes[start] == 0x7C && bytes[start + 1] == 0x3D && bytes[start + 2] == 0x3D && bytes[start + 3] == 0x7C { return start }

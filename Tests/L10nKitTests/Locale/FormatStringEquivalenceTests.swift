@@ -99,4 +99,19 @@ extension FormatStringEquivalenceTests {
             XCTAssertTrue(decoded.utf8.elementsEqual(expected.utf8), "round \(round): \(slice)")
         }
     }
+
+    /// `substitutionArgumentKind` answers what parsing `%arg` with the substitution gives (the
+    /// import asked that of a parse for every substitution variation).
+    func testSubstitutionArgumentKindIsWhatParsingArgGives() {
+        let specifiers = ["lld", "@", "d", "ld", "u", "f", ".2f", "5d", "-5d", "hhd", "Lf", "zu", "*d", ".*f", "2$d", "1$@", "*2$d",
+                          "", "y", "n", "%lld", "lld ", "#@a@", "arg", "ll", "c", "C", "S", "p", "e", "g", "x", "X", "o"]
+        for specifier in specifiers {
+            for number in [nil, 1, 3] as [Int?] {
+                let parsed = FormatString("%arg", substitution: SubstitutionArgument(number: number, formatSpecifier: specifier)).specifiers.first?.kind
+                XCTAssertEqual(FormatString.substitutionArgumentKind(specifier), parsed, "\(specifier.debugDescription) \(String(describing: number))")
+            }
+        }
+        XCTAssertEqual(FormatString.substitutionArgumentKind("lld"), .signedInteger(.longLong))
+        XCTAssertNil(FormatString.substitutionArgumentKind("*d"))
+    }
 }
