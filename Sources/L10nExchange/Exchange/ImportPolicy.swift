@@ -353,7 +353,7 @@ public enum ImportPolicy {
                 // Texts that differ outside their specifiers' positions are not equivalent: most
                 // new translations are told apart without parsing either.
                 guard current == value || (ImportPolicy.hasPercent(value) || ImportPolicy.hasPercent(current))
-                        && (substitution != nil || FormatString.mayBeEquivalent(value, current))
+                        && FormatString.mayBeEquivalent(value, current, substitution: substitution)
                         && candidate.format(of: value).isEquivalent(to: FormatString(current, substitution: substitution))
                 else { return nil }
                 let expected = candidate.expected!

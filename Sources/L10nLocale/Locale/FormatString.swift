@@ -357,21 +357,24 @@ public struct FormatString: Sendable, Hashable {
         return mine == theirs
     }
 
-    /// False when two texts parsed without a substitution cannot be equivalent (`isEquivalent`),
+    /// False when two texts cannot be equivalent (`isEquivalent`, both parsed with `substitution`),
     /// told without parsing either: specifiers written with and without positions differ only in
-    /// `%`, `$` and digits (`%@` / `%1$@`, `%*d` / `%2$*1$d`), and everything else of the text is
-    /// its literal text, compared as it is. True means: parse both and compare.
-    /// Not for texts with a substitution, whose `%arg` is equivalent to `%1$lld`.
-    public static func mayBeEquivalent(_ first: String, _ second: String) -> Bool {
-        func isPositionByte(_ byte: UInt8) -> Bool {
+    /// `%`, `$` and digits (`%@` / `%1$@`, `%*d` / `%2$*1$d`), a substitution's `%arg` and its
+    /// written form (`%2$lld`) only in those, the letters of `arg` and of the substitution's
+    /// `formatSpecifier`; everything else of the text is its literal text, compared as it is.
+    /// True means: parse both and compare.
+    public static func mayBeEquivalent(_ first: String, _ second: String, substitution: SubstitutionArgument? = nil) -> Bool {
+        let letters: [UInt8] = substitution.map { Array("arg".utf8) + Array($0.formatSpecifier.utf8) } ?? []
+        func isSkipped(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "%") || byte == UInt8(ascii: "$") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (!letters.isEmpty && letters.contains(byte))
         }
         var a = first.utf8.makeIterator(), b = second.utf8.makeIterator()
         while true {
             var x = a.next()
-            while let byte = x, isPositionByte(byte) { x = a.next() }
+            while let byte = x, isSkipped(byte) { x = a.next() }
             var y = b.next()
-            while let byte = y, isPositionByte(byte) { y = b.next() }
+            while let byte = y, isSkipped(byte) { y = b.next() }
             guard x == y else { return false }
             if x == nil { return true }
         }

@@ -173,4 +173,42 @@ final class FormatStringShortcutTests: XCTestCase {
         XCTAssertFalse(FormatString.mayBeEquivalent("%@ files (rev. 2)", "%@ files"))
         XCTAssertTrue(FormatString.mayBeEquivalent("%1$@ / %2$@", "%@ / %@"))
     }
+
+    /// With a substitution, `%arg` and its written form (`%2$lld`) are equivalent: the byte
+    /// comparison skips the letters of `arg` and of the `formatSpecifier` too, and still never
+    /// rejects a pair the parser finds equivalent (the import's unchanged rule asks it first).
+    func testMayBeEquivalentWithASubstitutionNeverRejectsEquivalentTexts() {
+        let substitutions = [SubstitutionArgument(number: 1, formatSpecifier: "lld"), SubstitutionArgument(number: 2, formatSpecifier: "d"),
+                             SubstitutionArgument(number: nil, formatSpecifier: "@"), SubstitutionArgument(number: 3, formatSpecifier: ".2f")]
+        var random = SeededRandom(seed: 15)
+        var equivalent = 0, rejected = 0, argRewritten = 0
+        for _ in 0..<12_000 {
+            let substitution = substitutions.randomElement(using: &random)!
+            let text = randomText(&random) + (random.below(2) == 0 ? "%arg" : "") + randomText(&random)
+            let written = "%\(substitution.number ?? 1)$\(substitution.formatSpecifier)"
+            let other: String
+            switch random.below(5) {
+            case 0: other = text.replacingOccurrences(of: "%arg", with: written)
+            case 1: other = FormatString.positionalized(text, substitution: substitution)
+            case 2: other = text.replacingOccurrences(of: "%arg", with: "%" + substitution.formatSpecifier)
+            case 3: other = text + Self.pieces.randomElement(using: &random)!
+            default: other = randomText(&random) + "%arg"
+            }
+            let isEquivalent = FormatString(text, substitution: substitution).isEquivalent(to: FormatString(other, substitution: substitution))
+            if isEquivalent {
+                equivalent += 1
+                if text != other && text.contains("%arg") && !other.contains("%arg") { argRewritten += 1 }
+                XCTAssertTrue(FormatString.mayBeEquivalent(text, other, substitution: substitution),
+                              "\(text.debugDescription) / \(other.debugDescription) with \(substitution)")
+            }
+            if !FormatString.mayBeEquivalent(text, other, substitution: substitution) { rejected += 1 }
+        }
+        XCTAssertGreaterThan(equivalent, 1_000)
+        XCTAssertGreaterThan(argRewritten, 200, "pairs equivalent through %arg's written form")
+        XCTAssertGreaterThan(rejected, 1_000)
+        let count = SubstitutionArgument(number: 2, formatSpecifier: "lld")
+        XCTAssertTrue(FormatString.mayBeEquivalent("%arg Dateien", "%2$lld Dateien", substitution: count))
+        XCTAssertFalse(FormatString.mayBeEquivalent("%arg Dateien", "%arg Ordner", substitution: count))
+        XCTAssertFalse(FormatString.mayBeEquivalent("%arg Dateien", "%2$lld Dateien"), "without the substitution, %arg is another specifier")
+    }
 }
