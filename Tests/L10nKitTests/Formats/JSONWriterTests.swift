@@ -65,6 +65,27 @@ final class JSONWriterTests: XCTestCase {
     }
 
     /// The order facts of formats.md §1, written out by hand (not computed by the collator).
+    /// The eight-bytes-at-a-time scan stops exactly where a byte-by-byte scan does: at the
+    /// first byte below 0x20, `"` or `\\`, wherever it lies in a word, beside any UTF-8.
+    func testCleanPrefixMatchesAByteScan() {
+        func byteScan(_ bytes: [UInt8]) -> Int {
+            bytes.firstIndex { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") } ?? bytes.count
+        }
+        let alphabet: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x23, 0x5B, 0x5C, 0x5D, 0x41, 0x7F, 0x80, 0xA2, 0xDC, 0xE2, 0xFF]
+        var random = SeededRandom(seed: 8)
+        for length in 0..<40 {
+            for _ in 0..<300 {
+                var bytes = (0..<length).map { _ in UInt8(ascii: "a") + UInt8(random.below(26)) }
+                // Mostly clean texts, with one or two special bytes somewhere.
+                for _ in 0..<random.below(3) where length > 0 {
+                    bytes[random.below(length)] = alphabet[random.below(alphabet.count)]
+                }
+                let found = bytes.withUnsafeBufferPointer { JSONOutput.cleanPrefixLength($0) }
+                XCTAssertEqual(found, byteScan(bytes), "\(bytes)")
+            }
+        }
+    }
+
     func testKeyOrderFollowsXcode() {
         let expected = [
             "", " ", "_", "-", ",", "!", "?", ".", "'", "\"", "(", "@", "*", "/", "&", "#", "%", "+", "<", "=", "$",

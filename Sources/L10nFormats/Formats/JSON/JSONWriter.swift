@@ -294,7 +294,15 @@ struct JSONOutput {
         var text = text
         text.withUTF8 { utf8 in
             var runStart = 0
-            for (i, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            // Eight bytes at a time up to the first that needs escaping: most texts have none.
+            let clean = Self.cleanPrefixLength(utf8)
+            if clean == utf8.count {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for i in clean..<utf8.count {
+                let byte = utf8[i]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
                 runStart = i + 1
                 switch byte {
@@ -314,6 +322,28 @@ struct JSONOutput {
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// How many bytes from the start need no escaping, found eight at a time: a word has a byte
+    /// below 0x20, a `"` or a `\\` exactly when one of the three bit tests is nonzero.
+    static func cleanPrefixLength(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = UnsafeRawPointer(utf8.baseAddress) else { return 0 }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var offset = 0
+        while offset + 8 <= utf8.count {
+            let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let below = (word &- ones &* 0x20) & ~word
+            let isQuote = (quote &- ones) & ~quote, isBackslash = (backslash &- ones) & ~backslash
+            if (below | isQuote | isBackslash) & highs != 0 { break }
+            offset += 8
+        }
+        while offset < utf8.count {
+            let byte = utf8[offset]
+            if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { break }
+            offset += 1
+        }
+        return offset
     }
 }
 
