@@ -636,7 +636,16 @@ struct XMLByteCursor {
         var k = lineOffset
         var lastBreak = -1
         var lines = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
         while k < offset {
+            // Eight bytes at a time while none is below 0x0E (no LF, no CR): most bytes of a line.
+            if k + 8 <= offset {
+                let word = UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self)
+                if (word &- ones &* 0x0E) & ~word & (ones &* 0x80) == 0 {
+                    k += 8
+                    continue
+                }
+            }
             let c = bytes[k]
             if c <= 0x0D {
                 if c == 0x0A {

@@ -289,6 +289,47 @@ final class XLIFFByteReaderTests: XCTestCase {
         }
         XCTAssertGreaterThan(accepted, 100)
     }
+
+    /// `location(of:)`, which skips eight bytes at a time to the next line break, gives the line
+    /// and column a byte-by-byte count gives (LF or a lone CR ends a line; columns in scalars),
+    /// asked at rising offsets as the reader asks, over lines of every length and any UTF-8.
+    func testLocationsMatchAByteByByteCount() {
+        func reference(_ bytes: [UInt8], _ offset: Int) -> (line: Int, column: Int) {
+            var line = 1, column = 1
+            for k in 0..<offset {
+                let c = bytes[k]
+                if c == 0x0A || (c == 0x0D && (k + 1 >= bytes.count || bytes[k + 1] != 0x0A)) {
+                    line += 1
+                    column = 1
+                } else if c != 0x0D && c & 0xC0 != 0x80 {
+                    column += 1
+                }
+            }
+            return (line, column)
+        }
+        let pieces: [[UInt8]] = [Array("<trans-unit id=\"a\">".utf8), Array("  ".utf8), [0x0A], [0x0D, 0x0A], [0x0D], [0x09],
+                                 Array("Grüße 日本 😀".utf8), Array(String(repeating: "x", count: 37).utf8), [0x0B], [0x0C]]
+        var random = L10nTestSupport.SeededRandom(seed: 21)
+        for round in 0..<400 {
+            var bytes: [UInt8] = []
+            // Half the documents have no CR: the fast path all the way.
+            for _ in 0..<random.below(60) {
+                let piece = pieces[random.below(pieces.count)]
+                if round.isMultiple(of: 2), piece.contains(0x0D) { continue }
+                bytes += piece
+            }
+            let offsets = (0..<random.below(8)).map { _ in bytes.isEmpty ? 0 : random.below(bytes.count + 1) }.sorted()
+            bytes.withUnsafeBufferPointer { buffer in
+                var cursor = XMLByteCursor(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: buffer.count)
+                for offset in offsets {
+                    let found = cursor.location(of: offset)
+                    let expected = reference(bytes, offset)
+                    XCTAssertEqual(found.line, expected.line, "round \(round) offset \(offset)")
+                    XCTAssertEqual(found.column, expected.column, "round \(round) offset \(offset)")
+                }
+            }
+        }
+    }
 }
 
 /// A small deterministic generator (SplitMix64), so a failing round can be replayed.
