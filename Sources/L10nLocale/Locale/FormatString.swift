@@ -362,9 +362,11 @@ public struct FormatString: Sendable, Hashable {
     /// `%`, `$` and digits (`%@` / `%1$@`, `%*d` / `%2$*1$d`), a substitution's `%arg` and its
     /// written form (`%2$lld`) only in those, the letters of `arg` and of the substitution's
     /// `formatSpecifier`; everything else of the text is its literal text, compared as it is.
+    /// Literal texts compare as Swift strings do, by canonical equivalence (`é` is `e` and a
+    /// combining accent), so a difference at a byte that is not ASCII is no proof: true then.
     /// True means: parse both and compare.
     public static func mayBeEquivalent(_ first: String, _ second: String, substitution: SubstitutionArgument? = nil) -> Bool {
-        let letters: [UInt8] = substitution.map { Array("arg".utf8) + Array($0.formatSpecifier.utf8) } ?? []
+        let letters: [UInt8] = substitution.map { Array("arg".utf8) + $0.formatSpecifier.utf8.filter { $0 < 0x80 } } ?? []
         func isSkipped(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "%") || byte == UInt8(ascii: "$") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || (!letters.isEmpty && letters.contains(byte))
@@ -375,7 +377,7 @@ public struct FormatString: Sendable, Hashable {
             while let byte = x, isSkipped(byte) { x = a.next() }
             var y = b.next()
             while let byte = y, isSkipped(byte) { y = b.next() }
-            guard x == y else { return false }
+            guard x == y else { return (x ?? 0) >= 0x80 || (y ?? 0) >= 0x80 }
             if x == nil { return true }
         }
     }

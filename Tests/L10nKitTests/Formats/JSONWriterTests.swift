@@ -64,7 +64,6 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(text(.string("")), "\"\"")
     }
 
-    /// The order facts of formats.md §1, written out by hand (not computed by the collator).
     /// The eight-bytes-at-a-time scan stops exactly where a byte-by-byte scan does: at the
     /// first byte below 0x20, `"` or `\\`, wherever it lies in a word, beside any UTF-8.
     func testCleanPrefixMatchesAByteScan() {
@@ -86,6 +85,7 @@ final class JSONWriterTests: XCTestCase {
         }
     }
 
+    /// The order facts of formats.md §1, written out by hand (not computed by the collator).
     func testKeyOrderFollowsXcode() {
         let expected = [
             "", " ", "_", "-", ",", "!", "?", ".", "'", "\"", "(", "@", "*", "/", "&", "#", "%", "+", "<", "=", "$",

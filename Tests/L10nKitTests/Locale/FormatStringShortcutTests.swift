@@ -211,4 +211,28 @@ final class FormatStringShortcutTests: XCTestCase {
         XCTAssertFalse(FormatString.mayBeEquivalent("%arg Dateien", "%arg Ordner", substitution: count))
         XCTAssertFalse(FormatString.mayBeEquivalent("%arg Dateien", "%2$lld Dateien"), "without the substitution, %arg is another specifier")
     }
+
+    /// Literal texts are compared as Swift strings, by canonical equivalence: texts whose bytes
+    /// differ only in how an accent is written are equivalent, and the byte comparison must not
+    /// reject them (a review found `"%2$lld cafe\u{301}"` / `"%arg caf\u{E9}"` rejected).
+    func testMayBeEquivalentLeavesCanonicallyEquivalentTextsToTheParser() {
+        let count = SubstitutionArgument(number: 2, formatSpecifier: "lld")
+        let pairs: [(String, String, SubstitutionArgument?)] = [
+            ("%2$lld cafe\u{301}", "%arg caf\u{E9}", count),
+            ("%1$@ cafe\u{301}", "%@ caf\u{E9}", nil),
+            ("\u{E0} %@", "a\u{300} %1$@", nil),
+            ("\u{E0} %arg", "a\u{300} %2$lld", count),
+            ("Å %d", "\u{212B} %1$d", nil),
+            ("\u{1E0B}\u{323} %@", "\u{1E0D}\u{307} %@", nil),
+        ]
+        for (first, second, substitution) in pairs {
+            XCTAssertTrue(FormatString(first, substitution: substitution).isEquivalent(to: FormatString(second, substitution: substitution)),
+                          "\(first.debugDescription) / \(second.debugDescription)")
+            XCTAssertTrue(FormatString.mayBeEquivalent(first, second, substitution: substitution),
+                          "\(first.debugDescription) / \(second.debugDescription)")
+            XCTAssertTrue(FormatString.mayBeEquivalent(second, first, substitution: substitution))
+        }
+        // Differences in ASCII text still settle it without parsing.
+        XCTAssertFalse(FormatString.mayBeEquivalent("caf\u{E9} %@ a", "caf\u{E9} %@ b"))
+    }
 }

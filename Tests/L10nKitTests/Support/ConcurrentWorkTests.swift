@@ -49,7 +49,7 @@ final class ConcurrentWorkTests: XCTestCase {
 
     /// A long piece does not hold back the pieces after it: the other worker takes them (the
     /// import reads translator files of unequal size two at a time).
-    func testAWorkerTakesTheNextPieceNotTaken() {
+    func testAWorkerTakesTheNextPieceNotTaken() throws {
         final class Runs: @unchecked Sendable {
             private let lock = NSLock()
             private(set) var byThread: [String: [Int]] = [:]
@@ -65,6 +65,8 @@ final class ConcurrentWorkTests: XCTestCase {
             Thread.sleep(forTimeInterval: index == 0 ? 0.2 : 0.002)
             return index
         }
+        // On one core both workers may run on one thread, one after the other: nothing to tell.
+        try XCTSkipIf(runs.byThread.count < 2, "the two workers ran on one thread (one core?)")
         let withFirst = runs.byThread.values.first { $0.contains(0) } ?? []
         // Taking every other index, the first piece's worker would run six of the twelve.
         XCTAssertLessThanOrEqual(withFirst.count, 2, "\(runs.byThread)")
