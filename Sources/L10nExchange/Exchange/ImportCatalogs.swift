@@ -43,6 +43,19 @@ struct ImportCatalogs: Sequence {
         }
     }
 
+    /// Whether a catalog is set at `path`, asked without copying it (`self[path] == nil` copied
+    /// the whole catalog value, a reference per field, for every unit).
+    func holds(_ path: String) -> Bool {
+        guard let index = slot(of: path), case .some = catalogs[index] else { return false }
+        return true
+    }
+
+    /// The source language of the catalog at `path`, read in place.
+    func sourceLanguage(at path: String) -> String? {
+        guard let index = slot(of: path) else { return nil }
+        return catalogs[index]?.sourceLanguage
+    }
+
     /// The catalogs in the order they were first set.
     func makeIterator() -> some IteratorProtocol<(path: String, catalog: StringCatalog)> {
         zip(paths, catalogs).lazy.compactMap { path, catalog in catalog.map { (path: path, catalog: $0) } }.makeIterator()

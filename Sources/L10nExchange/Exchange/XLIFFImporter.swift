@@ -604,7 +604,7 @@ struct ImportSession {
     /// A catalog unit; `outcome` is completed in place.
     private mutating func processCatalogUnit(_ unit: TransUnit, path: String, locale: String, outcome: inout ImportUnitOutcome) {
         outcome.targetPath = path
-        if catalogs[path] == nil {
+        if !catalogs.holds(path) {
             catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage)
         }
         let id = XcodeUnitID(unit.id, kind: .stringCatalog)
@@ -617,7 +617,7 @@ struct ImportSession {
         outcome.key = key
         // Read through the dictionary, never a local copy, so the edits below do not copy the catalog.
         var entry = catalogs[path]!.entries[key]
-        var sourceLanguage = catalogs[path]!.sourceLanguage
+        var sourceLanguage = catalogs.sourceLanguage(at: path)!
         var copiesSDKEntry = false
         if entry == nil, path == files.editorCatalogPath, let sdk = files.sdkCatalog?.catalog, let sdkEntry = sdk.entries[key] {
             entry = sdkEntry
@@ -696,7 +696,7 @@ struct ImportSession {
                                                    outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
         var outcome = start
         outcome.targetPath = path
-        if catalogs[path] == nil { catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: sourceLanguage) }
+        if !catalogs.holds(path) { catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: sourceLanguage) }
         var candidate = ImportCandidate(unit: unit, locale: sourceLanguage, doNotTranslate: false, hasStates: true)
         candidate.isSourceEdit = true
         let id = XcodeUnitID(unit.id, kind: .stringCatalog)
