@@ -272,8 +272,8 @@ final class EntrySources: Sendable {
     func categories(for target: CatalogLocalization?, localeCategories: UInt8?) -> [UInt8]? {
         if pluralPrefixes.isEmpty {
             guard let target else { return [] }
-            if target.variations == nil && target.substitutions == nil {
-                return target.stringUnit == nil || hasRootUnit ? [] : nil
+            if target.hasNoVariationsOrSubstitutions {
+                return !target.hasStringUnit || hasRootUnit ? [] : nil
             }
         }
         var masks: [UInt8] = []
@@ -282,8 +282,8 @@ final class EntrySources: Sendable {
             masks = sourceZero.map { $0 == 0 ? localeCategories : localeCategories | 1 }
         }
         guard let target else { return masks }
-        if target.variations == nil && target.substitutions == nil {
-            guard target.stringUnit == nil || hasRootUnit else { return nil }
+        if target.hasNoVariationsOrSubstitutions {
+            guard !target.hasStringUnit || hasRootUnit else { return nil }
             return masks
         }
         if shape == .keyOnly { return nil }

@@ -45,7 +45,7 @@ struct ImportUnitLookup {
         }
         let target = locale == sourceLanguage ? nil : entry.localizations?[locale]
         let categories: [UInt8]?
-        if known.pluralPrefixes.isEmpty, target?.variations == nil, target?.substitutions == nil {
+        if known.pluralPrefixes.isEmpty, target?.hasNoVariationsOrSubstitutions ?? true {
             // Nothing to walk: answered at once.
             categories = known.categories(for: target, localeCategories: localeUnits.categoryBits)
         } else if let last = lastCategories, last.sources === known, last.locale == locale {

@@ -619,7 +619,7 @@ struct ImportSession {
         var entry = catalogs[path]!.entries[key]
         var sourceLanguage = catalogs.sourceLanguage(at: path)!
         var copiesSDKEntry = false
-        if entry == nil, path == files.editorCatalogPath, let sdk = files.sdkCatalog?.catalog, let sdkEntry = sdk.entries[key] {
+        if case .none = entry, path == files.editorCatalogPath, let sdk = files.sdkCatalog?.catalog, let sdkEntry = sdk.entries[key] {
             entry = sdkEntry
             sourceLanguage = sdk.sourceLanguage
             copiesSDKEntry = true

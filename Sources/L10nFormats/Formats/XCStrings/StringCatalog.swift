@@ -110,6 +110,21 @@ public struct CatalogLocalization: Hashable, Sendable {
         self.extras = extras.isEmpty ? nil : extras
     }
 
+    /// Whether there are neither variations nor substitutions, asked without copying either:
+    /// `variations == nil` took a copy through the generic `Optional` comparison.
+    public var hasNoVariationsOrSubstitutions: Bool {
+        guard let extras else { return true }
+        if case .some = extras.variations { return false }
+        if case .some = extras.substitutions { return false }
+        return true
+    }
+
+    /// Whether there is a string unit, asked without copying it.
+    public var hasStringUnit: Bool {
+        if case .some = stringUnit { return true }
+        return false
+    }
+
     public var variations: CatalogVariations? {
         get { extras?.variations }
         _modify {
