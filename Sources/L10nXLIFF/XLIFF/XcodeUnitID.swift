@@ -59,7 +59,7 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
                 let utf8 = id.utf8
                 let lower = utf8.index(utf8.startIndex, offsetBy: start)
                 let upper = utf8.index(lower, offsetBy: 4)
-                let path = Self.components(of: id, from: upper)
+                let path = Self.asciiComponents(of: id, fromByte: start + 4) ?? Self.components(of: id, from: upper)
                 if Self.isCatalogVariationPath(path) {
                     self = .catalogVariation(key: String(id[..<lower]), path: path)
                     return
@@ -79,15 +79,29 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The `.`-separated components of the id from `start` (empty ones kept), as
-    /// `split(separator: ".", omittingEmptySubsequences: false)` gives them: cut at the bytes of
-    /// an ASCII tail (every variation path), by characters otherwise.
-    private static func components(of id: String, from start: String.Index) -> [String] {
-        let utf8 = id.utf8
-        guard utf8[start...].allSatisfy({ $0 < 0x80 }) else {
-            return id[start...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    /// `components(of:from:)` for an ASCII tail (every variation path), cut in the id's bytes:
+    /// the generic split and a validated `String` per piece cost thousands of instructions
+    /// an id. Nil when the tail is not ASCII.
+    private static func asciiComponents(of id: String, fromByte start: Int) -> [String]? {
+        var id = id
+        return id.withUTF8 { bytes -> [String]? in
+            let tail = UnsafeBufferPointer(rebasing: bytes[start...])
+            guard tail.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var parts: [String] = []
+            var partStart = 0
+            for index in 0...tail.count where index == tail.count || tail[index] == UInt8(ascii: ".") {
+                parts.append(String(decoding: UnsafeBufferPointer(rebasing: tail[partStart..<index]), as: UTF8.self))
+                partStart = index + 1
+            }
+            return parts
         }
-        return utf8[start...].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).map { String($0)! }
+    }
+
+    /// The `.`-separated components of the id from `start` (empty ones kept), as
+    /// `split(separator: ".", omittingEmptySubsequences: false)` gives them, by characters: for
+    /// a tail that is not ASCII.
+    private static func components(of id: String, from start: String.Index) -> [String] {
+        id[start...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The byte offset of the last `|==|` in the id (the one starting last), nil when there is none.

@@ -144,4 +144,22 @@ final class XcodeUnitIDTests: XCTestCase {
         XCTAssertTrue(XLIFFOrder.filePrecedes("message 9", "message 10"))
         XCTAssertTrue(XLIFFOrder.filePrecedes("Radial menu", "Radial Menu"))
     }
+
+    /// A catalog id's variation path is cut at its bytes when ASCII and by characters otherwise;
+    /// both give what `split(separator: ".", omittingEmptySubsequences: false)` gives, and the
+    /// id parses as a variation exactly when that path is one.
+    func testVariationPathsCutAsSplitCutsThem() {
+        let keys = ["Files", "%lld Dateien", "a|b", "é|==|", "日本", ""]
+        let tails = ["plural.one", "plural.other", "device.iphone", "device.mac.plural.few", "substitutions.count.plural.many",
+                     "plural..one", "plural.one.", ".plural.one", "plural", "", "plural.é", "device.日本.plural.one", "substitutions.a.b.plural.zero"]
+        for key in keys {
+            for tail in tails {
+                let id = key + "|==|" + tail
+                let path = tail.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                let expected: XcodeUnitID = XcodeUnitID.isCatalogVariationPath(path) ? .catalogVariation(key: key, path: path) : .key(id)
+                XCTAssertEqual(XcodeUnitID(id, kind: .stringCatalog), expected, id.debugDescription)
+            }
+        }
+    }
 }
+
