@@ -433,6 +433,8 @@ struct ImportSession {
     /// `.strings` values set so far, by target file path, then key.
     var stringsValues: [String: [String: String]] = [:]
     var stringsTables: [String: ExchangeFiles.Table] = [:]
+    /// `stringsTarget(_:locale:)`'s last answer, and whether `stringsTables` has its table.
+    private var lastStringsTarget: (table: String, locale: String, folderLocale: String, path: String, tableKept: Bool)?
     /// `.stringsdict` values set so far, by target file path, then unit id.
     var stringsdictValues: [String: [String: String]] = [:]
     var stringsdictTables: [String: ExchangeFiles.PluralTable] = [:]
@@ -839,10 +841,7 @@ struct ImportSession {
     private mutating func processStringsUnit(_ unit: TransUnit, table: ExchangeFiles.Table, locale: String, outcome start: ImportUnitOutcome,
                                              isSourceEdit: Bool = false) -> ImportUnitOutcome {
         var outcome = start
-        // An existing folder spelled another way (`pt_BR.lproj` for pt-BR) is the one written.
-        let folderLocale = table.table.files[locale] != nil ? locale
-            : table.table.files.keys.sorted().first { canonical($0) == locale } ?? locale
-        let path = table.table.path(locale: folderLocale)
+        let (folderLocale, path) = stringsTarget(table, locale: locale)
         outcome.targetPath = path
         outcome.key = unit.id
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
@@ -873,9 +872,25 @@ struct ImportSession {
             outcome.newValue = value
         }
         stringsValues[path, default: [:]][unit.id] = value
-        stringsTables[path] = table
+        if lastStringsTarget?.tableKept == false {
+            stringsTables[path] = table
+            lastStringsTarget?.tableKept = true
+        }
         applied[path, default: 0] += 1
         return outcome
+    }
+
+    /// The folder locale and the `.strings` file a table's units for `locale` are written to.
+    /// An existing folder spelled another way (`pt_BR.lproj` for pt-BR) is the one written.
+    /// Worked out once per `<file>` (its units share table and locale), not per unit: the path
+    /// was built and the table's files searched for every unit.
+    private mutating func stringsTarget(_ table: ExchangeFiles.Table, locale: String) -> (folderLocale: String, path: String) {
+        if let last = lastStringsTarget, last.table == table.originalPath, last.locale == locale { return (last.folderLocale, last.path) }
+        let folderLocale = table.table.files[locale] != nil ? locale
+            : table.table.files.keys.sorted().first { canonical($0) == locale } ?? locale
+        let path = table.table.path(locale: folderLocale)
+        lastStringsTarget = (table.originalPath, locale, folderLocale, path, stringsTables[path] != nil)
+        return (folderLocale, path)
     }
 
     /// Why a unit id a Base document does not have is refused.
