@@ -32,6 +32,9 @@ struct ImportCandidate {
     /// The expected unit's source parsed, when the session already had it (a source is parsed
     /// once per run, not once per locale); nil means parse it when needed.
     var sourceFormat: FormatString?
+    /// `FormatString.plainSpecifiers(in:)` of the expected unit's source, when the session had
+    /// it with the parse; nil means work it out when needed.
+    var sourcePlainSpecifiers: [Substring]??
     /// The value to write as the rules have it so far: the target in catalog form, after rewrites.
     package var value = ""
     /// Remarks of the rules that triggered without deciding, as `kind (rule): text`.
@@ -70,7 +73,7 @@ struct ImportCandidate {
         let found: [FormatMismatch]
         if !ImportPolicy.hasPercent(sourceValue) {
             found = []
-        } else if parsedSource()?.issues.isEmpty == true, let plain = FormatString.plainSpecifiers(in: sourceValue),
+        } else if parsedSource()?.issues.isEmpty == true, let plain = sourcePlainSpecifiers ?? FormatString.plainSpecifiers(in: sourceValue),
                   FormatString.plainSpecifiers(in: value) == plain {
             // The common case, settled without parsing the value: the same plain specifiers
             // (positional ones in any order) read the same arguments the same way, and a source

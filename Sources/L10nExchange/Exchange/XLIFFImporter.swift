@@ -465,7 +465,7 @@ struct ImportSession {
     /// The last answer of `canonical(_:)`, for the same reason.
     private var lastCanonical: (name: String, canonical: String?)?
     /// Catalog source texts with `%`, parsed once per run (every locale's unit has the same source).
-    private var sourceFormats: [SourceFormatKey: FormatString] = [:]
+    private var sourceFormats: [SourceFormatKey: (format: FormatString, plain: [Substring]?)] = [:]
     /// Whether the catalogs the files name are in Xcode's format, worked out beside the judging.
     var formatChecks = CatalogFormatChecks([])
     /// `changedTables()`, when made by the session that judged the tables' units (it finishes
@@ -653,11 +653,13 @@ struct ImportSession {
         if let sourceValue = candidate.expected?.sourceValue, ImportPolicy.hasPercent(sourceValue) {
             let formatKey = SourceFormatKey(text: sourceValue, substitution: candidate.expected!.sourceSubstitution)
             if let known = sourceFormats[formatKey] {
-                candidate.sourceFormat = known
+                candidate.sourceFormat = known.format
+                candidate.sourcePlainSpecifiers = .some(known.plain)
             } else {
-                let parsed = FormatString(sourceValue, substitution: formatKey.substitution)
+                let parsed = (format: FormatString(sourceValue, substitution: formatKey.substitution), plain: FormatString.plainSpecifiers(in: sourceValue))
                 sourceFormats[formatKey] = parsed
-                candidate.sourceFormat = parsed
+                candidate.sourceFormat = parsed.format
+                candidate.sourcePlainSpecifiers = .some(parsed.plain)
             }
         }
         if candidate.knowsUnit, !candidate.doNotTranslate, !candidate.isDuplicate {
