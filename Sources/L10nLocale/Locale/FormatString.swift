@@ -366,10 +366,17 @@ public struct FormatString: Sendable, Hashable {
     /// combining accent), so a difference at a byte that is not ASCII is no proof: true then.
     /// True means: parse both and compare.
     public static func mayBeEquivalent(_ first: String, _ second: String, substitution: SubstitutionArgument? = nil) -> Bool {
-        let letters: [UInt8] = substitution.map { Array("arg".utf8) + $0.formatSpecifier.utf8.filter { $0 < 0x80 } } ?? []
+        // The skipped bytes, all ASCII, as bits of two words (bytes below 64, bytes from 64 to 127).
+        var low: UInt64 = 1 << UInt64(UInt8(ascii: "%")) | 1 << UInt64(UInt8(ascii: "$")) | 0x3FF << UInt64(UInt8(ascii: "0"))
+        var high: UInt64 = 0
+        if let substitution {
+            high |= 1 << UInt64(UInt8(ascii: "a") - 64) | 1 << UInt64(UInt8(ascii: "r") - 64) | 1 << UInt64(UInt8(ascii: "g") - 64)
+            for byte in substitution.formatSpecifier.utf8 where byte < 0x80 {
+                if byte < 64 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 64) }
+            }
+        }
         func isSkipped(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "%") || byte == UInt8(ascii: "$") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || (!letters.isEmpty && letters.contains(byte))
+            byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 0x80 && high & (1 << UInt64(byte - 64)) != 0
         }
         var a = first.utf8.makeIterator(), b = second.utf8.makeIterator()
         while true {
