@@ -119,6 +119,12 @@ public struct CatalogLocalization: Hashable, Sendable {
         return true
     }
 
+    /// Whether there are variations, asked without copying them.
+    public var hasVariations: Bool {
+        guard let extras, case .some = extras.variations else { return false }
+        return true
+    }
+
     /// Whether there is a string unit, asked without copying it.
     public var hasStringUnit: Bool {
         if case .some = stringUnit { return true }

@@ -152,7 +152,7 @@ extension CatalogLocalization {
             if substitutions![second]!.variations == nil { substitutions![second]!.variations = CatalogVariations() }
             try substitutions![second]!.variations!.setStringUnit(value: value, state: state, at: rest, template: template)
         } else {
-            if variations == nil { variations = CatalogVariations() }
+            if !hasVariations { variations = CatalogVariations() }
             try variations!.setStringUnit(value: value, state: state, at: path, template: template)
         }
     }
@@ -194,9 +194,8 @@ extension CatalogVariations {
                                             template: (String) -> Substitution?) throws(StringCatalogEditError.Reason) {
         guard path.count >= 2, let kind = path.first, kind != "substitutions" else { throw .malformedPath }
         let name = path[path.startIndex + 1]
-        if kinds[kind] == nil { kinds[kind] = [:] }
-        if kinds[kind]![name] == nil { kinds[kind]![name] = CatalogLocalization() }
-        try kinds[kind]![name]!.setStringUnit(value: value, state: state, at: path.dropFirst(2), template: template)
+        // One lookup a level, changed in place (each `== nil` test took a copy, and each `!` looked up again).
+        try kinds[kind, default: [:]][name, default: CatalogLocalization()].setStringUnit(value: value, state: state, at: path.dropFirst(2), template: template)
     }
 }
 
