@@ -255,12 +255,11 @@ public struct XLIFFImporter: Sendable {
                 let done = ConcurrentWork.map(2) { [project, files] part in
                     var judging = ImportSession(project: project, files: files)
                     let written = judging.judge(parts.take(part), into: places)
-                    if part == 0 {
-                        // The smaller part finishes first: its tables' bytes and the format checks
-                        // are made while the largest catalog is still judged.
-                        judging.tableChanges = judging.changedTables()
-                        judging.formatChecks = CatalogFormatChecks(checkingNow: catalogsToCheck)
-                    }
+                    // Each part makes its own files' bytes on its core right after judging; the
+                    // smaller part also makes the tables' and checks the catalogs' format.
+                    if part == 0 { judging.tableChanges = judging.changedTables() }
+                    judging.makeCatalogData()
+                    if part == 0 { judging.formatChecks = CatalogFormatChecks(checkingNow: catalogsToCheck) }
                     return (session: judging, written: written)
                 }
                 judged = done.map(\.session)
@@ -471,6 +470,9 @@ struct ImportSession {
     /// `changedTables()`, when made by the session that judged the tables' units (it finishes
     /// first, and makes them while the other still judges).
     var tableChanges: [ImportFileChange]?
+    /// The new bytes of the catalogs a judging session edited, made on its own core right after
+    /// it judged them (`makeCatalogData`); `finish` makes the ones missing.
+    var catalogData: [String: Data] = [:]
 
     private struct SourceFormatKey: Hashable {
         var text: String
@@ -492,6 +494,7 @@ struct ImportSession {
         stringsdictValues.merge(other.stringsdictValues) { $1 }
         stringsdictTables.merge(other.stringsdictTables) { $1 }
         documents.merge(other.documents) { $1 }
+        catalogData.merge(other.catalogData) { $1 }
         documentTexts.merge(other.documentTexts) { $1 }
         notes += other.notes
         unfinishedSourceEdits += other.unfinishedSourceEdits
@@ -1150,6 +1153,19 @@ struct ImportSession {
         return changes
     }
 
+    /// A catalog's bytes as the import writes them: a new file without a final newline, as
+    /// Xcode creates one; an existing one keeps the newline it had.
+    static func catalogBytes(_ catalog: StringCatalog, isNew: Bool) -> Data {
+        StringCatalogWriter(finalNewline: isNew ? .never : .asRead).data(for: catalog)
+    }
+
+    /// Makes the bytes of every catalog this session applied a value to.
+    mutating func makeCatalogData() {
+        for (path, catalog) in catalogs where applied[path, default: 0] > 0 {
+            catalogData[path] = Self.catalogBytes(catalog, isNew: files.catalog(atPath: path) == nil)
+        }
+    }
+
     /// The bytes of every file whose content changes.
     mutating func finish() -> ImportPlan {
         // What only the planning needed goes before the new files' bytes are made.
@@ -1170,12 +1186,15 @@ struct ImportSession {
                 notes.append("\(path) was not in Xcode's format, so the import rewrites it whole; run l10n format on it first to keep the diff to the translated lines")
             }
         }
-        // The new files' bytes, made two at a time (serializing was a fifth of an import); the
-        // ones that change are held for the write either way.
-        let newData = ConcurrentWork.map(edited.count, width: 2) { index in
-            StringCatalogWriter(finalNewline: edited[index].original == nil ? .never : .asRead).data(for: edited[index].catalog)
+        // The new files' bytes the judging sessions did not make yet, two at a time (serializing
+        // was a fifth of an import); the ones that change are held for the write either way.
+        let missing = edited.indices.filter { catalogData[edited[$0].path] == nil }
+        let made = ConcurrentWork.map(missing.count, width: 2) { position in
+            Self.catalogBytes(edited[missing[position]].catalog, isNew: edited[missing[position]].original == nil)
         }
-        for ((path, _, original), data) in zip(edited, newData) {
+        for (index, data) in zip(missing, made) { catalogData[edited[index].path] = data }
+        for (path, _, original) in edited {
+            guard let data = catalogData[path] else { continue }
             let url = project.url(forPath: path)
             if AtomicFile.holds(data, at: url) { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: original == nil,
