@@ -894,7 +894,9 @@ struct ImportSession {
         let folderLocale = table.table.files[locale] != nil ? locale
             : table.table.files.keys.sorted().first { canonical($0) == locale } ?? locale
         let path = table.table.path(locale: folderLocale)
-        lastStringsTarget = (table.originalPath, locale, folderLocale, path, stringsTables[path] != nil)
+        // Kept means kept for this table: when two tables write one file (a storyboard and a
+        // XIB of one name), the table of the last unit applied to it is the one written, as before.
+        lastStringsTarget = (table.originalPath, locale, folderLocale, path, stringsTables[path]?.originalPath == table.originalPath)
         return (folderLocale, path)
     }
 

@@ -27,6 +27,34 @@ final class InterfaceBuilderExchangeTests: XCTestCase {
         XLIFFExporter(project: try ProjectDiscovery(root: root).discover()).export(locale: locale, scope: scope)
     }
 
+    /// A storyboard and a XIB of one name write the same `es.lproj/Main.strings`. The file is
+    /// made from the table of the last unit applied to it, whichever order the files come in
+    /// (found by a review: a per-file cache of the target had kept the first table instead).
+    /// The other table's value is not written; that limitation is older than the cache.
+    func testTheLastTableAppliedWritesASharedStringsFile() throws {
+        let storyboard = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n"
+            + "<scenes><scene sceneID=\"s1\"><objects>\n<label id=\"abc-12-XYZ\" text=\"One\"/>\n"
+            + "</objects></scene></scenes>\n</document>\n"
+        let xib = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\" version=\"3.0\">\n"
+            + "<objects>\n<label id=\"def-34-UVW\" text=\"Two\"/>\n"
+            + "</objects>\n</document>\n"
+        let root = try ExchangeFixtures.project(self, files: ["App/Base.lproj/Main.storyboard": Data(storyboard.utf8),
+                                                               "App/Base.lproj/Main.xib": Data(xib.utf8)])
+        var fromStoryboard = XLIFFFile(original: "App/Base.lproj/Main.storyboard", sourceLanguage: "en", targetLanguage: "es",
+                                       units: [TransUnit(id: "abc-12-XYZ.text", source: "One", target: "Uno")])
+        fromStoryboard.attributeOrder = .standard
+        var fromXIB = XLIFFFile(original: "App/Base.lproj/Main.xib", sourceLanguage: "en", targetLanguage: "es",
+                                units: [TransUnit(id: "def-34-UVW.text", source: "Two", target: "Dos")])
+        fromXIB.attributeOrder = .standard
+        for (files, written) in [([fromStoryboard, fromXIB], "\"def-34-UVW.text\" = \"Dos\";"), ([fromXIB, fromStoryboard], "\"abc-12-XYZ.text\" = \"Uno\";")] {
+            let plan = try ExchangeFixtures.plan(root, [ImportInput(path: "es.xliff", document: XLIFFDocument(files: files))])
+            XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied])
+            let file = try XCTUnwrap(plan.changes.first { $0.path == "App/es.lproj/Main.strings" })
+            let text = String(decoding: file.data, as: UTF8.self)
+            XCTAssertTrue(text.contains(written), text)
+        }
+    }
+
     /// Export Spanish from the project without `es.lproj`, fill every target with the translation
     /// of the real ibtool file, import: the file created has ibtool's bytes exactly; a second
     /// import changes nothing, and the next export has every target and nothing missing.
