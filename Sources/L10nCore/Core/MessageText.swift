@@ -5,8 +5,7 @@ public enum MessageText {
     public static func quoted(_ text: String) -> String {
         // Every escaped character is ASCII, so the escaping works on UTF-8 bytes; a text with
         // none of them (most) is copied whole. An import report quotes three values per unit.
-        var text = text
-        return text.withUTF8 { bytes in
+        return text.withUTF8Bytes { bytes in
             var escapes = 0
             for byte in bytes where Self.escape(byte) != nil { escapes += 1 }
             return String(unsafeUninitializedCapacity: bytes.count + escapes + 2) { buffer in
@@ -36,8 +35,7 @@ public enum MessageText {
     /// `quoted(text)`'s bytes appended to `bytes`, without making the quoted string: a report
     /// of hundreds of thousands of lines quotes a few values in each.
     public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { source in
+        text.withUTF8Bytes { source in
             bytes.append(0x22)
             var start = 0
             for index in source.indices {

@@ -46,8 +46,7 @@ package enum TextFolding {
     private static let asciiFoldClasses: [FoldClass] = (0..<128).map { foldClass(of: Unicode.Scalar(UInt8($0))) }
 
     private static func foldASCII(_ text: String) -> String? {
-        var text = text
-        return text.withUTF8 { bytes -> String? in
+        return text.withUTF8Bytes { bytes -> String? in
             var result: [UInt8] = []
             result.reserveCapacity(bytes.count)
             var space = false

@@ -25,6 +25,16 @@ extension Array where Element == UInt8 {
 }
 
 extension String {
+    /// The text's UTF-8 bytes, read in place when they are contiguous (every native string).
+    /// `var copy = text; copy.withUTF8 { ... }` retained and released the string on every call,
+    /// which the writers and the import's rules paid once per value.
+    @inlinable
+    package func withUTF8Bytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        return try copy.withUTF8(body)
+    }
+
     /// Whether the UTF-8 of the text holds an ASCII byte (`%`, `$`): `memchr` over native storage,
     /// where `utf8.contains` steps one byte at a time.
     @inlinable

@@ -363,8 +363,7 @@ extension FormatString {
     /// argument is never renumbered) or a positional one such as `%2$@` (a string that uses
     /// positions is never rewritten). The parser's tokens give the text back as written.
     static func exported(_ text: String, substitution: SubstitutionArgument?) -> String {
-        var text = text
-        let plain = text.withUTF8 { bytes -> Bool in
+        let plain = text.withUTF8Bytes { bytes -> Bool in
             var specifiers = 0
             var positional = false
             var index = 0

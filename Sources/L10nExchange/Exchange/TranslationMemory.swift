@@ -511,8 +511,7 @@ public struct TranslationMemory: Sendable {
 
     /// Whether an id names a plural case (`KEY|==|plural.one`, `KEY|==|substitutions.N.plural.few`).
     static func isPluralCase(_ id: String) -> Bool {
-        var id = id
-        return id.withUTF8 { bytes in
+        return id.withUTF8Bytes { bytes in
             let marker = Array("plural.".utf8)
             guard bytes.count > marker.count else { return false }
             for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {

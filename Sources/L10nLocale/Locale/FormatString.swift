@@ -1,4 +1,3 @@
-import Foundation
 import L10nCore
 import L10nFormats
 /// How much a format-string finding matters: errors can crash or print garbage at run time,
@@ -128,10 +127,7 @@ public struct FormatString: Sendable, Hashable {
     /// Whether the text has a `%`, without which it is one literal. Asked several times for
     /// every unit an import judges: `memchr` finds it in a fraction of a byte loop's time.
     public static func containsPercent(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let start = bytes.baseAddress, !bytes.isEmpty else { return false }
-            return memchr(start, Int32(UInt8(ascii: "%")), bytes.count) != nil
-        } ?? text.utf8.contains(UInt8(ascii: "%"))
+        text.containsASCII(UInt8(ascii: "%"))
     }
 
     /// Every argument read, by number: the kinds it is read as, in order of appearance (one, unless
@@ -217,8 +213,7 @@ public struct FormatString: Sendable, Hashable {
         if let substitution {
             guard plainFormatSpecifiers.contains(substitution.formatSpecifier), (substitution.number ?? 1) >= 1 else { return nil }
         }
-        var text = text
-        return text.withUTF8 { bytes -> String? in
+        return text.withUTF8Bytes { bytes -> String? in
             var percents: [(at: Int, end: Int, kind: PlainPercent)] = []
             var index = 0
             while index < bytes.count {

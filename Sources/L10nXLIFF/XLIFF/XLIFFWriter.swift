@@ -303,8 +303,7 @@ package final class XLIFFOutput {
     }
 
     func appendString(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        text.withUTF8Bytes { append($0) }
     }
 
     /// `<name state="...">text</name>`, or `<name/>` for empty text, on its own line eight spaces in.
@@ -357,8 +356,7 @@ package final class XLIFFOutput {
 
     /// Whether `appendAttribute` would copy the text as it is, with nothing to check.
     package static func isPlainAttribute(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { source in
+        return text.withUTF8Bytes { source in
             attributeClasses.withUnsafeBufferPointer { classes in
                 for byte in source where classes[Int(byte)] != 0 { return false }
                 return true

@@ -83,8 +83,7 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
     /// the generic split and a validated `String` per piece cost thousands of instructions
     /// an id. Nil when the tail is not ASCII.
     private static func asciiComponents(of id: String, fromByte start: Int) -> [String]? {
-        var id = id
-        return id.withUTF8 { bytes -> [String]? in
+        return id.withUTF8Bytes { bytes -> [String]? in
             let tail = UnsafeBufferPointer(rebasing: bytes[start...])
             guard tail.allSatisfy({ $0 < 0x80 }) else { return nil }
             var parts: [String] = []
@@ -106,8 +105,7 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
 
     /// The byte offset of the last `|==|` in the id (the one starting last), nil when there is none.
     static func lastSeparator(in id: String) -> Int? {
-        var id = id
-        return id.withUTF8 { bytes -> Int? in
+        return id.withUTF8Bytes { bytes -> Int? in
             // Most ids are plain keys without a `|`: memchr tells at once.
             guard bytes.count >= 4, memchr(bytes.baseAddress!, 0x7C, bytes.count) != nil else { return nil }
             var start = bytes.count - 4
