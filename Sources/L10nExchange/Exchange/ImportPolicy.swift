@@ -588,7 +588,7 @@ public enum ImportPolicy {
 
     /// Whether the text has a `%`, without which it is one literal to `FormatString`.
     static func hasPercent(_ text: String) -> Bool {
-        FormatString.containsPercent(text)
+        text.containsASCII(UInt8(ascii: "%"))
     }
 
 }

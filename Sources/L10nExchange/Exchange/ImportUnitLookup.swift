@@ -7,7 +7,7 @@ import L10nFormats
 /// an import never changes a source-language text; only the target is read per unit.
 struct ImportUnitLookup {
     /// Per catalog path (a handful, found by comparing, not hashing) and key: the entry's source side.
-    private var sourcePaths: [String] = []
+    private var sourcePaths = PathSlots()
     private var sources: [[String: EntrySources]] = []
     private var locales: [String: LocaleUnits] = [:]
     /// The locale of the last unit: units come file by file, so most find theirs without a hash.
@@ -74,23 +74,16 @@ struct ImportUnitLookup {
 extension ImportUnitLookup {
     /// Drops what was computed for an entry whose source text the run changed (a copy edit).
     mutating func forget(catalogPath: String, key: String) {
-        guard let slot = sourcePaths.firstIndex(of: catalogPath) else { return }
+        guard let slot = sourcePaths.index(of: catalogPath) else { return }
         if let known = sources[slot][key], lastCategories?.sources === known { lastCategories = nil }
         sources[slot][key] = nil
     }
 
     /// Where the source sides of the catalog at `path` are kept, made on first use.
     private mutating func sourcesSlot(_ path: String) -> Int {
-        if let last = sourcePaths.indices.last, sourcePaths[last] == path { return last }
-        if let found = sourcePaths.firstIndex(of: path) {
-            // Keep the path in use last, where the next unit looks first.
-            sourcePaths.swapAt(found, sourcePaths.count - 1)
-            sources.swapAt(found, sources.count - 1)
-        } else {
-            sourcePaths.append(path)
-            sources.append([:])
-        }
-        return sourcePaths.count - 1
+        let (slot, isNew) = sourcePaths.index(adding: path)
+        if isNew { sources.append([:]) }
+        return slot
     }
 }
 

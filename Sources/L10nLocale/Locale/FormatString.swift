@@ -124,9 +124,8 @@ public struct FormatString: Sendable, Hashable {
         FormatStringParser.substitutionSyntax(formatSpecifier)?.kind
     }
 
-    /// Whether the text has a `%`, without which it is one literal. Asked several times for
-    /// every unit an import judges: `memchr` finds it in a fraction of a byte loop's time.
-    public static func containsPercent(_ text: String) -> Bool {
+    /// Whether the text has a `%`, without which it is one literal.
+    private static func containsPercent(_ text: String) -> Bool {
         text.containsASCII(UInt8(ascii: "%"))
     }
 
@@ -137,11 +136,7 @@ public struct FormatString: Sendable, Hashable {
         func add(_ argument: Int, _ kind: FormatArgumentKind) {
             if !(table[argument]?.contains(kind) ?? false) { table[argument, default: []].append(kind) }
         }
-        for specifier in specifiers {
-            if let width = specifier.widthArgument { add(width, .signedInteger(.int)) }
-            if let precision = specifier.precisionArgument { add(precision, .signedInteger(.int)) }
-            add(specifier.argument, specifier.kind)
-        }
+        for specifier in specifiers { specifier.forEachRead(add) }
         return table
     }
 
@@ -637,63 +632,54 @@ struct FormatStringParser {
            let implicit = specifiers.first(where: \.usesImplicitArguments) {
             issues.append(FormatIssue(kind: .mixedPositions, range: implicit.range))
         }
-        // A label reads one or two arguments: nothing to compare, or a few reads compared pairwise
-        // (two dictionaries per parse were a tenth of an import's format-string work).
-        if specifiers.count <= 8 {
-            if specifiers.count > 1 || specifiers.first.map({ $0.widthArgument != nil || $0.precisionArgument != nil }) == true {
-                checkFewArguments()
+        // One value read alone (most labels) has nothing to conflict with.
+        if specifiers.count > 1 || specifiers.first.map({ $0.widthArgument != nil || $0.precisionArgument != nil }) == true {
+            for conflict in argumentConflicts().sorted(by: { $0.argument < $1.argument }) {
+                issues.append(FormatIssue(kind: .conflictingKinds(argument: conflict.argument, conflict.kinds), range: conflict.range))
             }
-            if issues.count > 1 { issues.sort { $0.range.lowerBound < $1.range.lowerBound } }
-            return
-        }
-        // Keyed by argument: a fuzzed string with 20,000 arguments must not take quadratic time.
-        var kinds: [Int: [FormatArgumentKind]] = [:]
-        var firstConflict: [Int: Range<Int>] = [:]
-        func read(_ argument: Int, _ kind: FormatArgumentKind, by specifier: FormatSpecifier) {
-            guard let known = kinds[argument] else {
-                kinds[argument] = [kind]
-                return
-            }
-            guard !known.contains(kind) else { return }
-            if firstConflict[argument] == nil { firstConflict[argument] = specifier.range }
-            kinds[argument]!.append(kind)
-        }
-        for specifier in specifiers {
-            if let width = specifier.widthArgument { read(width, .signedInteger(.int), by: specifier) }
-            if let precision = specifier.precisionArgument { read(precision, .signedInteger(.int), by: specifier) }
-            read(specifier.argument, specifier.kind, by: specifier)
-        }
-        for (argument, range) in firstConflict.sorted(by: { $0.key < $1.key }) {
-            issues.append(FormatIssue(kind: .conflictingKinds(argument: argument, kinds[argument]!), range: range))
         }
         if issues.count > 1 { issues.sort { $0.range.lowerBound < $1.range.lowerBound } }
     }
 
-    /// `checkArguments` for a few specifiers, by comparing their reads pairwise: the same
-    /// issues in the same order as the dictionaries give.
-    private mutating func checkFewArguments() {
-        var reads: [(argument: Int, kind: FormatArgumentKind, range: Range<Int>)] = []
-        reads.reserveCapacity(specifiers.count * 3)
-        for specifier in specifiers {
-            if let width = specifier.widthArgument { reads.append((width, .signedInteger(.int), specifier.range)) }
-            if let precision = specifier.precisionArgument { reads.append((precision, .signedInteger(.int), specifier.range)) }
-            reads.append((specifier.argument, specifier.kind, specifier.range))
-        }
+    /// Each argument read as more than one kind: its kinds in order of appearance, and the
+    /// range of the specifier that first read it as another kind. A few specifiers (a label's
+    /// one or two) are compared pairwise, since two dictionaries per parse were a tenth of an
+    /// import's format-string work; more are keyed by argument, so that a fuzzed string with
+    /// 20,000 arguments does not take quadratic time.
+    private func argumentConflicts() -> [(argument: Int, kinds: [FormatArgumentKind], range: Range<Int>)] {
         var conflicts: [(argument: Int, kinds: [FormatArgumentKind], range: Range<Int>)] = []
-        for (index, read) in reads.enumerated() {
-            // Only the first read of an argument starts a list of its kinds.
-            guard !reads[..<index].contains(where: { $0.argument == read.argument }) else { continue }
-            var kinds = [read.kind]
-            var firstConflict: Range<Int>?
-            for later in reads[(index + 1)...] where later.argument == read.argument && !kinds.contains(later.kind) {
-                kinds.append(later.kind)
-                if firstConflict == nil { firstConflict = later.range }
+        if specifiers.count <= 8 {
+            var reads: [(argument: Int, kind: FormatArgumentKind, range: Range<Int>)] = []
+            reads.reserveCapacity(specifiers.count * 3)
+            for specifier in specifiers { specifier.forEachRead { reads.append(($0, $1, specifier.range)) } }
+            for (index, read) in reads.enumerated() {
+                // Only the first read of an argument starts a list of its kinds.
+                guard !reads[..<index].contains(where: { $0.argument == read.argument }) else { continue }
+                var kinds = [read.kind]
+                var firstConflict: Range<Int>?
+                for later in reads[(index + 1)...] where later.argument == read.argument && !kinds.contains(later.kind) {
+                    kinds.append(later.kind)
+                    if firstConflict == nil { firstConflict = later.range }
+                }
+                if let firstConflict { conflicts.append((read.argument, kinds, firstConflict)) }
             }
-            if let firstConflict { conflicts.append((read.argument, kinds, firstConflict)) }
+            return conflicts
         }
-        for conflict in conflicts.sorted(by: { $0.argument < $1.argument }) {
-            issues.append(FormatIssue(kind: .conflictingKinds(argument: conflict.argument, conflict.kinds), range: conflict.range))
+        var kinds: [Int: [FormatArgumentKind]] = [:]
+        var firstConflict: [Int: Range<Int>] = [:]
+        for specifier in specifiers {
+            specifier.forEachRead { argument, kind in
+                guard let known = kinds[argument] else {
+                    kinds[argument] = [kind]
+                    return
+                }
+                guard !known.contains(kind) else { return }
+                if firstConflict[argument] == nil { firstConflict[argument] = specifier.range }
+                kinds[argument]!.append(kind)
+            }
         }
+        for (argument, range) in firstConflict { conflicts.append((argument, kinds[argument]!, range)) }
+        return conflicts
     }
 }
 

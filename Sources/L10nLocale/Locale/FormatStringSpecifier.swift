@@ -178,6 +178,14 @@ public struct FormatSpecifier: Sendable, Hashable {
         self.kind = kind
     }
 
+    /// The arguments it reads with their kinds, in CoreFoundation's order: a `*` width, a `*`
+    /// precision, then the value.
+    func forEachRead(_ body: (_ argument: Int, _ kind: FormatArgumentKind) -> Void) {
+        if let widthArgument { body(widthArgument, .signedInteger(.int)) }
+        if let precisionArgument { body(precisionArgument, .signedInteger(.int)) }
+        body(argument, kind)
+    }
+
     /// Whether any argument it reads is given by position.
     public var usesPositions: Bool {
         if position != nil { return true }
