@@ -7,8 +7,16 @@ import L10nProject
 /// What the import rules see of one returned `<trans-unit>`: the unit, the project's unit it
 /// answers and what the run knows so far. A value: the rules read nothing else, so deciding a
 /// unit does no I/O. Rules that rewrite the value or add a warning change it for the later ones.
-struct ImportCandidate {
-    var unit: TransUnit
+///
+/// Never copied (`~Copyable`): the rules take it `inout` and the session reads it in place. A
+/// copyable candidate was copied once per unit on the way (a reference per field), and
+/// destroyed twice.
+struct ImportCandidate: ~Copyable {
+    /// The returned unit's `<source>`, `<target>` and the target's `state`: all the rules read
+    /// of it (the unit itself would be a copy of its every field).
+    let source: String
+    let target: String?
+    private let targetState: XLIFFTargetState?
     var locale: String
     /// Why l10n does not import the unit (an intent definition's, a development-language text it cannot write), when it does not.
     var unsupported: String?
@@ -43,7 +51,7 @@ struct ImportCandidate {
     var rules: [String] = []
 
     /// The target's state, none without a target.
-    var state: XLIFFTargetState? { unit.target == nil ? nil : unit.targetState }
+    var state: XLIFFTargetState? { target == nil ? nil : targetState }
 
     /// Whether the project has the unit. The rules read `expected` in place through this and
     /// optional chaining: binding it copies every field of the unit, once per rule and unit.
@@ -57,8 +65,10 @@ struct ImportCandidate {
     /// and the placeholder rules read the same value.
     private var parsedValue: FormatString?
 
-    init(unit: TransUnit, locale: String, unsupported: String? = nil, doNotTranslate: Bool, hasStates: Bool) {
-        self.unit = unit
+    init(unit: borrowing TransUnit, locale: String, unsupported: String? = nil, doNotTranslate: Bool, hasStates: Bool) {
+        source = unit.source
+        target = unit.target
+        targetState = unit.targetState
         self.locale = locale
         self.unsupported = unsupported
         self.doNotTranslate = doNotTranslate
@@ -317,9 +327,9 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("A target", ["Done": ["en": "Done"]],
                                           TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated))],
             evaluate: { candidate in
-                guard let target = candidate.unit.target else { return .skipped(.noTarget) }
+                guard let target = candidate.target else { return .skipped(.noTarget) }
                 // An empty target is a tool's placeholder, not a translation: it would replace a value with "".
-                return target.isEmpty && !candidate.unit.source.isEmpty ? .skipped(.noTarget) : nil
+                return target.isEmpty && !candidate.source.isEmpty ? .skipped(.noTarget) : nil
             }),
         ImportRule(
             id: "percent-text", effect: .rewrite,
@@ -380,8 +390,8 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("Xcode's positional form of the source", ["%@ / %@": ["en": "%@ / %@"]],
                                           TransUnit(id: "%@ / %@", source: "%1$@ / %2$@", target: "%1$@ / %2$@", targetState: .translated))],
             evaluate: { candidate in
-                guard candidate.knowsUnit, !ImportPolicy.sourceMatches(candidate.unit.source, candidate.expected!) else { return nil }
-                return .refused(.staleSource, "the source changed since the export: the file has \(MessageText.quoted(candidate.unit.source)), the project now has \(MessageText.quoted(candidate.expected!.source))")
+                guard candidate.knowsUnit, !ImportPolicy.sourceMatches(candidate.source, candidate.expected!) else { return nil }
+                return .refused(.staleSource, "the source changed since the export: the file has \(MessageText.quoted(candidate.source)), the project now has \(MessageText.quoted(candidate.expected!.source))")
             }),
         ImportRule(
             id: "source-placeholders", effect: .refuse,
@@ -505,7 +515,7 @@ public enum ImportPolicy {
     /// Runs the rules in order on a unit until one decides. `apply` decides every unit that gets
     /// that far, so there is always a verdict.
     static func decide(_ candidate: inout ImportCandidate) -> ImportVerdict {
-        if let target = candidate.unit.target, candidate.knowsUnit {
+        if let target = candidate.target, candidate.knowsUnit {
             candidate.value = ImportPolicy.catalogForm(target, substitution: candidate.expected!.targetSubstitution)
         }
         let evaluators = Self.evaluators

@@ -620,8 +620,10 @@ struct ImportSession {
             return
         }
         outcome.key = key
-        // Read through the dictionary, never a local copy, so the edits below do not copy the catalog.
-        var entry = catalogs[path]!.entries[key]
+        // Read through the dictionary, never a local copy, so the edits below do not copy the
+        // catalog. The entry's place serves the write too: a key is hashed once per unit.
+        let entryIndex = catalogs[path]!.entries.index(forKey: key)
+        var entry = entryIndex.map { catalogs[path]!.entries.values[$0] }
         var sourceLanguage = catalogs.sourceLanguage(at: path)!
         var copiesSDKEntry = false
         if case .none = entry, path == files.editorCatalogPath, let sdk = files.sdkCatalog?.catalog, let sdkEntry = sdk.entries[key] {
@@ -672,14 +674,17 @@ struct ImportSession {
         let verdict = ImportPolicy.decide(&candidate)
         Self.record(verdict, candidate, into: &outcome)
         guard case .applied(let value, let state) = verdict, let unitPath = candidate.expected?.path else { return }
+        var writtenIndex = entryIndex
         if copiesSDKEntry, var copy = sdkEntry {
             copy.extractionState = .manual
             catalogs[path]!.setEntry(copy, forKey: key)
+            // A new key may move every entry.
+            writtenIndex = catalogs[path]!.entries.index(forKey: key)
             outcome.createsEntry = true
             created[path, default: 0] += 1
         }
         do {
-            try catalogs[path]!.setStringUnit(value: value, state: state, key: key, locale: locale, path: unitPath)
+            try catalogs[path]!.setStringUnit(value: value, state: state, key: key, at: writtenIndex!, locale: locale, path: unitPath)
         } catch {
             if copiesSDKEntry {
                 catalogs[path]!.setEntry(nil, forKey: key)
@@ -1075,7 +1080,7 @@ struct ImportSession {
 
     /// The outcome a verdict gives: its status, the rules that decided it, and their remarks.
     /// In place: a copy of the outcome's twenty fields per unit costs more than the rest of recording it.
-    private static func record(_ verdict: ImportVerdict, _ candidate: ImportCandidate, into outcome: inout ImportUnitOutcome) {
+    private static func record(_ verdict: ImportVerdict, _ candidate: borrowing ImportCandidate, into outcome: inout ImportUnitOutcome) {
         outcome.rules = candidate.rules
         let remarks = candidate.remarks.isEmpty ? nil : candidate.remarks.joined(separator: "; ")
         switch verdict {
