@@ -4,8 +4,8 @@ import L10nLocale
 import L10nXLIFF
 import L10nProject
 
-/// What the import rules see of one returned `<trans-unit>`: the unit, the project's unit it
-/// answers and what the run knows so far. A value: the rules read nothing else, so deciding a
+/// What the import rules see of one returned `<trans-unit>`: its source, target and state, the
+/// project's unit it answers and what the run knows so far. A value: the rules read nothing else, so deciding a
 /// unit does no I/O. Rules that rewrite the value or add a warning change it for the later ones.
 ///
 /// Never copied (`~Copyable`): the rules take it `inout` and the session reads it in place. A

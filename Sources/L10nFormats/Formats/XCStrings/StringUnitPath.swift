@@ -263,9 +263,11 @@ extension StringCatalog {
     }
 
     /// `setStringUnit(value:state:key:locale:path:)` for the entry at `entryIndex`, found with
-    /// `entries.index(forKey: key)` and no key added or removed since: an import reads each
-    /// entry before it writes it, and the second lookup of the key was about 4 % of judging a unit.
-    public mutating func setStringUnit(value: String, state: StringUnitState, key: String, at entryIndex: [String: CatalogEntry].Index,
+    /// `entries.index(forKey: key)` and no key added or removed since (so never `.noSuchKey`):
+    /// an import reads each entry before it writes it, and the second lookup of the key was
+    /// about 4 % of judging a unit. In the package only: an index of another key writes that
+    /// key's entry, which only debug builds catch.
+    package mutating func setStringUnit(value: String, state: StringUnitState, key: String, at entryIndex: [String: CatalogEntry].Index,
                                        locale: String, path: StringUnitPath = []) throws(StringCatalogEditError) {
         assert(entries.keys[entryIndex] == key, "the index is of another key")
         if path.isRoot {
