@@ -40,21 +40,19 @@ public enum MessageText {
             var start = 0
             for index in source.indices {
                 guard let escaped = Self.escape(source[index]) else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start..<index]))
+                bytes.appendBytes(UnsafeBufferPointer(rebasing: source[start..<index]))
                 bytes.append(0x5C)
                 bytes.append(escaped)
                 start = index + 1
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[start...]))
+            bytes.appendBytes(UnsafeBufferPointer(rebasing: source[start...]))
             bytes.append(0x22)
         }
     }
 
     /// The decimal digits of `number` appended to `bytes`, as `String(number)` would write them.
     public static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        // Up to 20 digits: a small string, never allocated; copied as one buffer.
-        var digits = String(number)
-        digits.withUTF8 { bytes.append(contentsOf: $0) }
+        bytes.appendDecimal(number)
     }
 
     /// The letter after the backslash for a byte that is escaped: `\\`, `\"`, `\n`, `\r`, `\t`.

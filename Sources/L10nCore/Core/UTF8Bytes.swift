@@ -24,6 +24,52 @@ extension Array where Element == UInt8 {
     }
 }
 
+extension Array where Element == UInt8 {
+    /// Appends bytes, one or two (a report's `]`, ` [`, `: `) one at a time: `append(contentsOf:)`
+    /// costs about 95 instructions whatever the count (each single `append` checks the buffer's
+    /// uniqueness, so longer pieces are copied whole).
+    @inlinable
+    package mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) {
+        if source.count <= 2 {
+            for byte in source { append(byte) }
+        } else {
+            append(contentsOf: source)
+        }
+    }
+
+    /// The decimal digits of `number`, as `String(number)` writes them (which cost some 300
+    /// instructions a number).
+    @inlinable
+    package mutating func appendDecimal(_ number: Int) {
+        if number < 0 {
+            append(0x2D)
+            // The magnitude of `Int.min` is one more than `Int.max`.
+            appendDecimalMagnitude(number.magnitude)
+        } else {
+            appendDecimalMagnitude(UInt(number))
+        }
+    }
+
+    @inlinable
+    mutating func appendDecimalMagnitude(_ magnitude: UInt) {
+        if magnitude < 10 {
+            append(0x30 &+ UInt8(magnitude))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = magnitude
+            while rest > 0 {
+                count += 1
+                buffer[24 - count] = 0x30 &+ UInt8(rest % 10)
+                rest /= 10
+            }
+            appendBytes(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
+        }
+    }
+}
+
 extension String {
     /// The text's UTF-8 bytes, read in place when they are contiguous (every native string).
     /// `var copy = text; copy.withUTF8 { ... }` retained and released the string on every call,

@@ -121,9 +121,9 @@ public struct ImportReport: Sendable {
     static func append(_ outcome: ImportUnitOutcome, to text: inout [UInt8]) {
         // Bytes copied whole: appending a String's UTF8View goes through the generic path.
         func add(_ piece: String) {
-            piece.withUTF8Bytes { text.append(contentsOf: $0) }
+            piece.withUTF8Bytes { text.appendBytes($0) }
         }
-        func literal(_ piece: StaticString) { piece.withUTF8Buffer { text.append(contentsOf: $0) } }
+        func literal(_ piece: StaticString) { piece.withUTF8Buffer { text.appendBytes($0) } }
         func addState(_ state: String?) {
             guard let state else { return }
             literal(" (")

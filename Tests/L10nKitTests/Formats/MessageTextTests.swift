@@ -51,7 +51,15 @@ final class MessageTextTests: XCTestCase {
     }
 
     func testAppendDecimalWritesWhatStringDoes() {
-        for number in [0, 1, 9, 10, 42, 1_000, 65_535, -1, -908, Int.max, Int.min] + (0..<200).map({ _ in Int.random(in: -1_000_000...1_000_000) }) {
+        // Every count of digits, at both ends, and numbers from the whole range.
+        var powers: [Int] = []
+        var power = 1
+        for _ in 0..<19 {
+            powers += [power - 1, power, power + 1, -power, -(power - 1)]
+            power = power.multipliedReportingOverflow(by: 10).partialValue
+        }
+        for number in [0, 1, 9, 10, 42, 1_000, 65_535, -1, -908, Int.max, Int.min, Int.min + 1] + powers
+            + (0..<200).map({ _ in Int.random(in: -1_000_000...1_000_000) }) + (0..<200).map({ _ in Int.random(in: Int.min...Int.max) }) {
             var bytes: [UInt8] = [0x3A]
             MessageText.appendDecimal(number, to: &bytes)
             XCTAssertEqual(String(decoding: bytes, as: UTF8.self), ":" + String(number))
