@@ -1163,9 +1163,7 @@ struct ImportSession {
     /// A catalog's bytes as the import writes them: a new file without a final newline, as
     /// Xcode creates one; an existing one keeps the newline it had.
     static func catalogBytes(_ catalog: StringCatalog, isNew: Bool) -> Data {
-        // On two cores: the largest catalog is written after its part's judging, when the
-        // other part has finished and its core is free.
-        StringCatalogWriter(finalNewline: isNew ? .never : .asRead).data(for: catalog, runs: 8)
+        StringCatalogWriter(finalNewline: isNew ? .never : .asRead).data(for: catalog)
     }
 
     /// Makes the bytes of every catalog this session applied a value to.

@@ -42,43 +42,6 @@ final class StringCatalogWriterEquivalenceTests: XCTestCase {
         }
     }
 
-    /// `data(for:runs:)`, which writes runs of entries on two cores and joins them, gives
-    /// `data(for:)`'s bytes: on the real catalogs, on one whose reader's key order no longer
-    /// holds (a key added), with a version, and for catalogs too small to cut.
-    func testWritingInRunsGivesTheSameBytes() throws {
-        var catalogs = try realCatalogs().map { (name: $0.name, catalog: $0.catalog) }
-        let size = ProjectGenerator.Size(sdkKeys: 1_000, locales: 6, tables: 1)
-        let output = try ProjectGenerator(size: size, seed: 11).write(to: try Fixtures.temporaryFolder(self))
-        for path in output.files where path.hasSuffix(".xcstrings") {
-            catalogs.append((path, try StringCatalogReader.read(Data(contentsOf: output.root.appendingPathComponent(path)), file: path)))
-        }
-        for (name, catalog) in catalogs where catalog.entries.count > 1 {
-            var added = catalog
-            added.setEntry(CatalogEntry(), forKey: "~ added after reading")
-            XCTAssertNil(added.keysInXcodeOrder, "\(name): a new key leaves the writer to sort the keys")
-            var versioned = catalog
-            versioned.version = "1.1"
-            catalogs.append(("\(name), a key added", added))
-            catalogs.append(("\(name), with a version", versioned))
-        }
-        catalogs.append(("empty", StringCatalog(sourceLanguage: "en")))
-        var cut = 0
-        for (name, catalog) in catalogs {
-            for newline in [false, true] {
-                var catalog = catalog
-                catalog.endsWithNewline = newline
-                let writer = StringCatalogWriter(finalNewline: .asRead)
-                let whole = writer.data(for: catalog)
-                for runs in [2, 3, 7, 50] {
-                    XCTAssertTrue(writer.data(for: catalog, runs: runs, entriesPerRun: 1) == whole, "\(name) in \(runs) runs")
-                    if catalog.entries.count >= runs { cut += 1 }
-                }
-                XCTAssertTrue(writer.data(for: catalog, runs: 8) == whole, "\(name) with the default run size")
-            }
-        }
-        XCTAssertGreaterThan(cut, 20, "most catalogs were written in several runs")
-    }
-
     /// `writes(_:as:)`, which compares a buffer at a time while writing, answers as comparing
     /// `data(for:)` would: on the real catalogs (the SDK's spans many buffers), and on the same
     /// bytes changed at the start, in the middle, at the end, cut short, lengthened and empty.

@@ -147,11 +147,6 @@ final class JSONBytes {
     /// The bytes written as text.
     var string: String { String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self) }
 
-    /// Appends the bytes another output wrote.
-    func append(_ other: JSONBytes) {
-        append(contentsOf: UnsafeBufferPointer(start: other.pointer, count: other.count))
-    }
-
     /// The bytes written, handed over to a `Data` that frees them; the buffer is empty after.
     func takeData() -> Data {
         let data = Data(bytesNoCopy: pointer, count: count, deallocator: .free)

@@ -31,48 +31,6 @@ public struct StringCatalogWriter: Sendable {
         return output.bytes.takeData()
     }
 
-    /// `data(for: catalog)` made on two cores: the entries cut in `runs` runs of about the same
-    /// size, written by the calling thread and a helper (`ConcurrentWork.inOrder`) and joined in
-    /// order, so at most a few runs are held beside the file's bytes. An import serializes its
-    /// largest catalog (125 ms of the bench's) after judging it, when the other core is free.
-    /// Runs hold at least `entriesPerRun` entries; a smaller catalog, or one with unknown
-    /// top-level fields, is written in one piece.
-    public func data(for catalog: StringCatalog, runs: Int, entriesPerRun: Int = 1_000) -> Data {
-        let count = catalog.entries.count
-        let runs = min(runs, count / max(1, entriesPerRun))
-        guard runs > 1, catalog.unknownFields.isEmpty else { return data(for: catalog) }
-        let positions = JSONOutput.entryPositions(catalog.entries, keysInXcodeOrder: catalog.keysInXcodeOrder)
-        let bounds = (0...runs).map { count * $0 / runs }
-        var joined: JSONBytes?
-        ConcurrentWork.inOrder(runs, make: { run in
-            self.run(catalog, positions: positions, entries: bounds[run]..<bounds[run + 1], isLast: run == runs - 1)
-        }, consume: { bytes in
-            if let joined { joined.append(bytes) } else { joined = bytes }
-        })
-        return joined!.takeData()
-    }
-
-    /// One run of `data(for:runs:)`: the opening members before the first, the closing after the last.
-    private func run(_ catalog: StringCatalog, positions: [[String: CatalogEntry].Index], entries run: Range<Int>, isLast: Bool) -> JSONBytes {
-        var output = JSONOutput(keyOrder: .xcode)
-        if run.lowerBound == 0 {
-            output.writeMemberStart(index: 0, key: "sourceLanguage", level: 0)
-            output.writeString(catalog.sourceLanguage)
-            output.writeMemberStart(index: 1, key: "strings", level: 0)
-        }
-        output.writeEntries(catalog.entries, positions: positions[run], firstIndex: run.lowerBound, level: 1)
-        if isLast {
-            output.writeObjectEnd(level: 1)
-            if let version = catalog.version {
-                output.writeMemberStart(index: 2, key: "version", level: 0)
-                output.writeString(version)
-            }
-            output.writeObjectEnd(level: 0)
-            if finalNewline == .asRead && catalog.endsWithNewline { output.bytes.append(0x0A) }
-        }
-        return output.bytes
-    }
-
     /// Whether `data(for: catalog)` is exactly `bytes` (a file in this writer's form), compared
     /// as it is written instead of holding a second copy of the file.
     public func writes(_ catalog: StringCatalog, as bytes: Data) -> Bool {
@@ -211,38 +169,19 @@ extension JSONOutput {
     /// catalog's `keysInXcodeOrder`); looked up instead of sorted, which costs a collation sort
     /// key per key.
     private mutating func writeEntries(_ entries: [String: CatalogEntry], level: Int, keysInXcodeOrder: [String]? = nil) {
-        writeMap(entries, level: level, keysMetOnce: true, ordered: ordering == nil ? nil : Self.knownPositions(entries, keysInXcodeOrder))
-            { $0.writeEntry($1, level: $2) }
-    }
-
-    /// The entries' places in Xcode's key order, when the reader's order of the keys holds them all.
-    private static func knownPositions(_ entries: [String: CatalogEntry], _ keysInXcodeOrder: [String]?) -> [[String: CatalogEntry].Index]? {
-        guard let keys = keysInXcodeOrder, keys.count == entries.count else { return nil }
-        var known: [[String: CatalogEntry].Index] = []
-        known.reserveCapacity(keys.count)
-        for key in keys {
-            guard let position = entries.index(forKey: key) else { return nil }
-            known.append(position)
+        var known: [Dictionary<String, CatalogEntry>.Index]?
+        if ordering != nil, let keys = keysInXcodeOrder, keys.count == entries.count {
+            known = []
+            known!.reserveCapacity(keys.count)
+            for key in keys {
+                guard let position = entries.index(forKey: key) else {
+                    known = nil
+                    break
+                }
+                known!.append(position)
+            }
         }
-        return known
-    }
-
-    /// Every entry's place in Xcode's key order (what `writeEntries` writes them in).
-    fileprivate static func entryPositions(_ entries: [String: CatalogEntry], keysInXcodeOrder: [String]?) -> [[String: CatalogEntry].Index] {
-        if let known = knownPositions(entries, keysInXcodeOrder) { return known }
-        let positions = Array(entries.indices)
-        guard positions.count > 1 else { return positions }
-        return XcodeKeyOrdering.order(of: positions.map { entries[$0].key }).map { positions[$0] }
-    }
-
-    /// The entries at `positions` as members `firstIndex`, `firstIndex + 1`... of the `strings`
-    /// object, without its braces: one run of `StringCatalogWriter.data(for:runs:)`.
-    fileprivate mutating func writeEntries(_ entries: [String: CatalogEntry], positions: ArraySlice<[String: CatalogEntry].Index>,
-                                           firstIndex: Int, level: Int) {
-        for (offset, position) in positions.enumerated() {
-            writeMemberStart(index: firstIndex + offset, key: entries[position].key, level: level)
-            writeEntry(entries[position].value, level: level + 1)
-        }
+        writeMap(entries, level: level, keysMetOnce: true, ordered: known) { $0.writeEntry($1, level: $2) }
     }
 
     private mutating func writeEntry(_ entry: CatalogEntry, level: Int) {
