@@ -65,7 +65,10 @@ extension Array where Element == UInt8 {
                 buffer[24 - count] = 0x30 &+ UInt8(rest % 10)
                 rest /= 10
             }
-            appendBytes(UnsafeBufferPointer(rebasing: buffer.bindMemory(to: UInt8.self)[(24 - count)...]))
+            // Up to 20 digits, at the end of the 24 bytes; viewed as bytes only for the append.
+            buffer.withMemoryRebound(to: UInt8.self) { bytes in
+                appendBytes(UnsafeBufferPointer(rebasing: bytes[(24 - count)...]))
+            }
         }
     }
 }
