@@ -50,9 +50,30 @@ public enum MessageText {
         }
     }
 
-    /// The decimal digits of `number` appended to `bytes`, as `String(number)` would write them.
+    /// The decimal digits of `number` appended to `bytes`, as `String(number)` would write them,
+    /// without making that string (some 300 instructions a number; a report has two a line).
     public static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
-        bytes.appendDecimal(number)
+        if number < 0 { bytes.append(0x2D) }
+        // A `UInt`: the magnitude of `Int.min` is one more than `Int.max`.
+        let magnitude = number.magnitude
+        if magnitude < 10 {
+            bytes.append(0x30 &+ UInt8(magnitude))
+            return
+        }
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var rest = magnitude
+            while rest > 0 {
+                count += 1
+                buffer[24 - count] = 0x30 &+ UInt8(rest % 10)
+                rest /= 10
+            }
+            // Up to 20 digits, at the end of the 24 bytes; viewed as bytes only for the append.
+            buffer.withMemoryRebound(to: UInt8.self) { digitBytes in
+                bytes.appendBytes(UnsafeBufferPointer(rebasing: digitBytes[(24 - count)...]))
+            }
+        }
     }
 
     /// The letter after the backslash for a byte that is escaped: `\\`, `\"`, `\n`, `\r`, `\t`.

@@ -22,9 +22,7 @@ extension Array where Element == UInt8 {
             append(UInt8(0x80 | scalar & 0x3F))
         }
     }
-}
 
-extension Array where Element == UInt8 {
     /// Appends bytes, one or two (a report's `]`, ` [`, `: `) one at a time: `append(contentsOf:)`
     /// costs about 95 instructions whatever the count (each single `append` checks the buffer's
     /// uniqueness, so longer pieces are copied whole).
@@ -34,41 +32,6 @@ extension Array where Element == UInt8 {
             for byte in source { append(byte) }
         } else {
             append(contentsOf: source)
-        }
-    }
-
-    /// The decimal digits of `number`, as `String(number)` writes them (which cost some 300
-    /// instructions a number).
-    @inlinable
-    package mutating func appendDecimal(_ number: Int) {
-        if number < 0 {
-            append(0x2D)
-            // The magnitude of `Int.min` is one more than `Int.max`.
-            appendDecimalMagnitude(number.magnitude)
-        } else {
-            appendDecimalMagnitude(UInt(number))
-        }
-    }
-
-    @inlinable
-    mutating func appendDecimalMagnitude(_ magnitude: UInt) {
-        if magnitude < 10 {
-            append(0x30 &+ UInt8(magnitude))
-            return
-        }
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        Swift.withUnsafeMutableBytes(of: &digits) { buffer in
-            var rest = magnitude
-            while rest > 0 {
-                count += 1
-                buffer[24 - count] = 0x30 &+ UInt8(rest % 10)
-                rest /= 10
-            }
-            // Up to 20 digits, at the end of the 24 bytes; viewed as bytes only for the append.
-            buffer.withMemoryRebound(to: UInt8.self) { bytes in
-                appendBytes(UnsafeBufferPointer(rebasing: bytes[(24 - count)...]))
-            }
         }
     }
 }

@@ -29,6 +29,28 @@ struct PathSlots {
     }
 }
 
+/// Answers worked out once per key and remembered, the last one asked looked at first: an
+/// import asks per unit, and units come file by file, so most ask what the one before asked
+/// and find it without hashing the key.
+struct RememberedAnswers<Value>: Sendable where Value: Sendable {
+    private var answers: [String: Value] = [:]
+    private var last: (key: String, value: Value)?
+
+    /// The answer for `key`, made by `make` the first time it is asked.
+    mutating func answer(for key: String, _ make: () -> Value) -> Value {
+        if let last, last.key == key { return last.value }
+        let value: Value
+        if let known = answers[key] {
+            value = known
+        } else {
+            value = make()
+            answers[key] = value
+        }
+        last = (key, value)
+        return value
+    }
+}
+
 /// The working copies of the catalogs an import edits, by path. An import edits a handful of
 /// catalogs but reads and edits one for every unit, so paths are `PathSlots`.
 struct ImportCatalogs: Sequence {

@@ -9,9 +9,7 @@ struct ImportUnitLookup {
     /// Per catalog path (a handful, found by comparing, not hashing) and key: the entry's source side.
     private var sourcePaths = PathSlots()
     private var sources: [[String: EntrySources]] = []
-    private var locales: [String: LocaleUnits] = [:]
-    /// The locale of the last unit: units come file by file, so most find theirs without a hash.
-    private var lastLocale: (locale: String, units: LocaleUnits)?
+    private var locales = RememberedAnswers<LocaleUnits>()
     /// The last answer of `EntrySources.categories(for:localeCategories:)` that walked a target's
     /// variations, for the entry and locale it was for: a plural entry's cases follow each other
     /// in a file, and each walked every case of the target. The run only writes the paths of
@@ -26,14 +24,7 @@ struct ImportUnitLookup {
     /// translations this run applied so far).
     mutating func unit(id: String, key: String, entry: CatalogEntry, sourceLanguage: String,
                        catalogPath: String, locale: String) -> ExchangeUnit? {
-        let localeUnits: LocaleUnits
-        if let last = lastLocale, last.locale == locale {
-            localeUnits = last.units
-        } else {
-            if locales[locale] == nil { locales[locale] = LocaleUnits(locale: locale) }
-            localeUnits = locales[locale]!
-            lastLocale = (locale, localeUnits)
-        }
+        let localeUnits = locales.answer(for: locale) { LocaleUnits(locale: locale) }
         let slot = sourcesSlot(catalogPath)
         let known: EntrySources
         if let found = sources[slot][key], found.sourceLanguage == sourceLanguage {

@@ -456,13 +456,9 @@ struct ImportSession {
     /// Edited development-language texts of Base storyboards and XIBs, by document path, then unit id.
     var documentTexts: [String: [String: String]] = [:]
     /// `LocaleIdentifier.canonicalized` of each name met, asked of ICU once per run.
-    private var canonicalNames: [String: String?] = [:]
-    /// `catalogSourceLanguage(_:)` of each catalog path met, and the last answer: units come
-    /// file by file, so most find theirs without hashing the path.
-    private var catalogSourceLanguages: [String: String] = [:]
-    private var lastCatalogSourceLanguage: (path: String, language: String)?
-    /// The last answer of `canonical(_:)`, for the same reason.
-    private var lastCanonical: (name: String, canonical: String?)?
+    private var canonicalNames = RememberedAnswers<String?>()
+    /// `catalogSourceLanguage(_:)` of each catalog path met.
+    private var catalogSourceLanguages = RememberedAnswers<String>()
     /// Catalog source texts with `%`, parsed once per run (every locale's unit has the same source).
     private var sourceFormats: [SourceFormatKey: (format: FormatString, plain: [Substring]?)] = [:]
     /// Whether the catalogs the files name are in Xcode's format, worked out beside the judging.
@@ -581,27 +577,16 @@ struct ImportSession {
     /// The source language of the catalog at `path`, looked up once per run (finding the catalog
     /// copies its file record). The editor catalog may not exist yet; its entries then come from the SDK's.
     private mutating func catalogSourceLanguage(_ path: String) -> String {
-        if let last = lastCatalogSourceLanguage, last.path == path { return last.language }
-        let found = catalogSourceLanguages[path]
-            ?? files.catalog(atPath: path)?.catalog.sourceLanguage ?? files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage
-        catalogSourceLanguages[path] = found
-        lastCatalogSourceLanguage = (path, found)
-        return found
+        let (files, project) = (files, project)
+        return catalogSourceLanguages.answer(for: path) {
+            files.catalog(atPath: path)?.catalog.sourceLanguage ?? files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage
+        }
     }
 
     /// `LocaleIdentifier.canonicalized(name)`, remembered: ICU's canonicalization costs more than
     /// the rest of a unit's import.
     mutating func canonical(_ name: String) -> String? {
-        if let last = lastCanonical, last.name == name { return last.canonical }
-        let found: String?
-        if let known = canonicalNames[name] {
-            found = known
-        } else {
-            found = LocaleIdentifier.canonicalized(name)
-            canonicalNames[name] = .some(found)
-        }
-        lastCanonical = (name, found)
-        return found
+        canonicalNames.answer(for: name) { LocaleIdentifier.canonicalized(name) }
     }
 
     // MARK: Catalogs

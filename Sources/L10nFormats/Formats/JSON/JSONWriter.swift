@@ -291,11 +291,7 @@ struct JSONOutput {
 
     mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        // Read in place: `var text = text; text.withUTF8` retained and released every string.
-        if text.utf8.withContiguousStorageIfAvailable({ writeEscaped($0) }) == nil {
-            var text = text
-            text.withUTF8 { writeEscaped($0) }
-        }
+        text.withUTF8Bytes { writeEscaped($0) }
         bytes.append(UInt8(ascii: "\""))
     }
 
