@@ -509,8 +509,13 @@ public enum ImportPolicy {
     /// `[id]` of each rule, allocated once: the `rules` of every unit one rule decided alone.
     private static let decidedAlone: [[String]] = rules.map { [$0.id] }
     /// The rules' `evaluate` in order: walking `rules` itself copies each rule (its texts and
-    /// examples) for every unit.
-    private static let evaluators = rules.map(\.evaluate)
+    /// examples) for every unit. Each is wrapped: an array of bare closures holds them in the
+    /// generic form, and every call went through a conversion thunk and retained its box.
+    private static let evaluators = rules.map { Evaluator(evaluate: $0.evaluate) }
+
+    private struct Evaluator {
+        let evaluate: @Sendable (inout ImportCandidate) -> ImportVerdict??
+    }
 
     /// Runs the rules in order on a unit until one decides. `apply` decides every unit that gets
     /// that far, so there is always a verdict.
@@ -520,7 +525,7 @@ public enum ImportPolicy {
         }
         let evaluators = Self.evaluators
         for index in evaluators.indices {
-            guard let result = evaluators[index](&candidate) else { continue }
+            guard let result = evaluators[index].evaluate(&candidate) else { continue }
             if candidate.rules.isEmpty, result != nil {
                 // Most units are decided by one rule alone: they share its one-element list.
                 candidate.rules = decidedAlone[index]
