@@ -97,4 +97,24 @@ final class CatalogKeyOrderTests: XCTestCase {
         XCTAssertGreaterThan(context.chain.count, 1)
         XCTAssertEqual(context.chainKeys, Collator.xcodeKeyOrder.sorted(Array(union)))
     }
+
+    /// `orderByRank` remembers the last few ASCII key lists it ordered: whatever comes, hit or
+    /// miss, its answer is the sort-key order of the keys given (`order(of:)`).
+    func testRememberedObjectOrdersEqualSortingTheKeys() {
+        let lists: [[String]] = [
+            ["de", "en", "fr", "ja", "zh-Hans"], ["de", "en", "fr", "ja", "zh-Hans"],
+            ["one", "other"], ["few", "many", "one", "other"], ["one", "other"],
+            // The same count as a list met before, other keys.
+            ["other", "one"], ["de", "en", "es", "ja", "zh-Hans"], ["a10", "a9"], ["a", "b"], ["b", "a"], ["c", "a"],
+            // Canonically equal to an ASCII list met before, other bytes (the Kelvin sign is "K").
+            ["K", "k"], ["\u{212A}", "a"], ["K", "a"], ["\u{212A}", "a"], ["e\u{301}", "f"], ["\u{E9}", "f"],
+            ["de", "en", "fr", "ja", "zh-Hans"], ["one", "other"], ["iphone", "ipad", "mac"],
+        ]
+        var ordering = XcodeKeyOrdering()
+        var rng = SystemRandomNumberGenerator()
+        for round in 0..<400 {
+            let keys = round < lists.count ? lists[round] : lists.randomElement(using: &rng)!
+            XCTAssertEqual(ordering.orderByRank(of: keys), XcodeKeyOrdering.order(of: keys), "\(keys) in round \(round)")
+        }
+    }
 }

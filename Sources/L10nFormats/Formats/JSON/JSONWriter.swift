@@ -358,6 +358,12 @@ package struct XcodeKeyOrdering {
     private var ranks: [String: Int] = [:]
     /// `orderByRank` stops learning keys beyond this many.
     private static let vocabularyLimit = 256
+    /// The last few ASCII key lists `orderByRank` ordered, and their orders: a catalog's entries
+    /// mostly list the same locales (and the same plural cases), so an entry's order is most
+    /// often the one before it.
+    private var recentOrders: [(keys: [String], order: [Int])] = []
+    private var nextRecentSlot = 0
+    private static let recentLimit = 4
 
     mutating func sortKey(_ key: String) -> [UInt8] {
         if let known = cache[key] { return known }
@@ -387,6 +393,32 @@ package struct XcodeKeyOrdering {
     /// by sort keys. (Ranks stand only for ASCII keys: Swift's `==` on other text is canonical
     /// equivalence, so two different keys could share a rank.)
     mutating func orderByRank(of keys: [String]) -> [Int] {
+        for recent in recentOrders where Self.sameBytes(recent.keys, keys) { return recent.order }
+        let order = orderByRankNow(of: keys)
+        if keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+            if recentOrders.count < Self.recentLimit {
+                recentOrders.append((keys, order))
+            } else {
+                recentOrders[nextRecentSlot] = (keys, order)
+                nextRecentSlot = (nextRecentSlot + 1) % Self.recentLimit
+            }
+        }
+        return order
+    }
+
+    /// Whether the lists hold the same keys byte for byte, in the same order; `recent` holds
+    /// ASCII keys only. `==` alone is canonical equivalence (the Kelvin sign is "K"), but every
+    /// non-ASCII character equivalent to ASCII text has more UTF-8 bytes than that text, so an
+    /// equal text of an ASCII key's byte count is that key.
+    private static func sameBytes(_ recent: [String], _ keys: [String]) -> Bool {
+        guard recent.count == keys.count else { return false }
+        for index in recent.indices where recent[index].utf8.count != keys[index].utf8.count || recent[index] != keys[index] {
+            return false
+        }
+        return true
+    }
+
+    private mutating func orderByRankNow(of keys: [String]) -> [Int] {
         var keyRanks: [Int] = []
         keyRanks.reserveCapacity(keys.count)
         for key in keys {
@@ -396,7 +428,7 @@ package struct XcodeKeyOrdering {
             }
             guard vocabulary.count < Self.vocabularyLimit, key.utf8.allSatisfy({ $0 < 0x80 }) else { return order(ofCached: keys) }
             learn(key)
-            return orderByRank(of: keys)
+            return orderByRankNow(of: keys)
         }
         return keys.indices.sorted { keyRanks[$0] < keyRanks[$1] }
     }
