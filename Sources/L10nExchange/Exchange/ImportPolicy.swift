@@ -159,7 +159,9 @@ public struct ImportRule: Sendable {
     /// Units it must not trigger on.
     public let nonTriggeringExamples: [ImportRuleExample]
     /// nil when the rule does not trigger; else the verdict that ends the unit, or `.proceed`.
-    let evaluate: @Sendable (inout ImportCandidate) -> ImportVerdict??
+    let evaluate: Evaluation
+
+    typealias Evaluation = @Sendable (inout ImportCandidate) -> ImportVerdict??
 }
 
 /// A returned unit that shows a rule at work: a small app (`CheckExample.app`) and the
@@ -508,13 +510,14 @@ public enum ImportPolicy {
 
     /// `[id]` of each rule, allocated once: the `rules` of every unit one rule decided alone.
     private static let decidedAlone: [[String]] = rules.map { [$0.id] }
-    /// The rules' `evaluate` in order: walking `rules` itself copies each rule (its texts and
-    /// examples) for every unit. Each is wrapped: an array of bare closures holds them in the
-    /// generic form, and every call went through a conversion thunk and retained its box.
+    /// The rules' `evaluate` in order, apart from the rules' texts and examples, which walking
+    /// `rules` would copy for every unit.
     private static let evaluators = rules.map { Evaluator(evaluate: $0.evaluate) }
 
+    /// One rule's `evaluate`, in a struct: an array of bare closures keeps them in the generic
+    /// form, which puts a conversion thunk and a retain of its box into every call.
     private struct Evaluator {
-        let evaluate: @Sendable (inout ImportCandidate) -> ImportVerdict??
+        let evaluate: ImportRule.Evaluation
     }
 
     /// Runs the rules in order on a unit until one decides. `apply` decides every unit that gets

@@ -389,13 +389,13 @@ package struct XcodeKeyOrdering {
 
     /// `order(ofCached:)` for keys from a small vocabulary (locales, plural and device cases,
     /// substitution names): each ASCII key gets its rank among the keys seen so far once, and
-    /// keys are ordered by ranks. Other keys, and keys beyond the vocabulary limit, are ordered
-    /// by sort keys. (Ranks stand only for ASCII keys: Swift's `==` on other text is canonical
-    /// equivalence, so two different keys could share a rank.)
+    /// keys are ordered by ranks. A list with another key, or with keys beyond the vocabulary
+    /// limit, is ordered by sort keys. (Ranks stand only for ASCII keys: Swift's `==` on other
+    /// text is canonical equivalence, so two different keys could share a rank.)
     mutating func orderByRank(of keys: [String]) -> [Int] {
         for recent in recentOrders where Self.sameBytes(recent.keys, keys) { return recent.order }
         let order = orderByRankNow(of: keys)
-        if keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) {
+        if keys.allSatisfy(Self.isASCII) {
             if recentOrders.count < Self.recentLimit {
                 recentOrders.append((keys, order))
             } else {
@@ -408,8 +408,8 @@ package struct XcodeKeyOrdering {
 
     /// Whether the lists hold the same keys byte for byte, in the same order; `recent` holds
     /// ASCII keys only. `==` alone is canonical equivalence (the Kelvin sign is "K"), but every
-    /// non-ASCII character equivalent to ASCII text has more UTF-8 bytes than that text, so an
-    /// equal text of an ASCII key's byte count is that key.
+    /// non-ASCII text equivalent to ASCII text is longer in UTF-8, so a string `==` to an ASCII
+    /// key with the same UTF-8 count is that key.
     private static func sameBytes(_ recent: [String], _ keys: [String]) -> Bool {
         guard recent.count == keys.count else { return false }
         for index in recent.indices where recent[index].utf8.count != keys[index].utf8.count || recent[index] != keys[index] {
@@ -418,15 +418,19 @@ package struct XcodeKeyOrdering {
         return true
     }
 
+    private static func isASCII(_ key: String) -> Bool { key.utf8.allSatisfy { $0 < 0x80 } }
+
     private mutating func orderByRankNow(of keys: [String]) -> [Int] {
         var keyRanks: [Int] = []
         keyRanks.reserveCapacity(keys.count)
         for key in keys {
+            // A rank stands for its ASCII key only: the Kelvin sign would find "K"'s.
+            guard Self.isASCII(key) else { return order(ofCached: keys) }
             if let rank = ranks[key] {
                 keyRanks.append(rank)
                 continue
             }
-            guard vocabulary.count < Self.vocabularyLimit, key.utf8.allSatisfy({ $0 < 0x80 }) else { return order(ofCached: keys) }
+            guard vocabulary.count < Self.vocabularyLimit else { return order(ofCached: keys) }
             learn(key)
             return orderByRankNow(of: keys)
         }
