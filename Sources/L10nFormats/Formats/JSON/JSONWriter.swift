@@ -394,14 +394,12 @@ package struct XcodeKeyOrdering {
     /// text is canonical equivalence, so two different keys could share a rank.)
     mutating func orderByRank(of keys: [String]) -> [Int] {
         for recent in recentOrders where Self.sameBytes(recent.keys, keys) { return recent.order }
-        let order = orderByRankNow(of: keys)
-        if keys.allSatisfy(Self.isASCII) {
-            if recentOrders.count < Self.recentLimit {
-                recentOrders.append((keys, order))
-            } else {
-                recentOrders[nextRecentSlot] = (keys, order)
-                nextRecentSlot = (nextRecentSlot + 1) % Self.recentLimit
-            }
+        guard let order = rankedOrder(of: keys) else { return order(ofCached: keys) }
+        if recentOrders.count < Self.recentLimit {
+            recentOrders.append((keys, order))
+        } else {
+            recentOrders[nextRecentSlot] = (keys, order)
+            nextRecentSlot = (nextRecentSlot + 1) % Self.recentLimit
         }
         return order
     }
@@ -418,21 +416,20 @@ package struct XcodeKeyOrdering {
         return true
     }
 
-    private static func isASCII(_ key: String) -> Bool { key.utf8.allSatisfy { $0 < 0x80 } }
-
-    private mutating func orderByRankNow(of keys: [String]) -> [Int] {
+    /// The keys' order by their ranks, learning new ones; nil when a key is not ASCII (a rank
+    /// stands for its ASCII key only: the Kelvin sign would find "K"'s) or the vocabulary is full.
+    private mutating func rankedOrder(of keys: [String]) -> [Int]? {
         var keyRanks: [Int] = []
         keyRanks.reserveCapacity(keys.count)
         for key in keys {
-            // A rank stands for its ASCII key only: the Kelvin sign would find "K"'s.
-            guard Self.isASCII(key) else { return order(ofCached: keys) }
+            guard key.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
             if let rank = ranks[key] {
                 keyRanks.append(rank)
                 continue
             }
-            guard vocabulary.count < Self.vocabularyLimit else { return order(ofCached: keys) }
+            guard vocabulary.count < Self.vocabularyLimit else { return nil }
             learn(key)
-            return orderByRankNow(of: keys)
+            return rankedOrder(of: keys)
         }
         return keys.indices.sorted { keyRanks[$0] < keyRanks[$1] }
     }
