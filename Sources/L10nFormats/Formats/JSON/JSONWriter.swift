@@ -85,8 +85,13 @@ final class JSONBytes {
     private var matched = 0
     private var differs = false
 
+    /// Room for `extra` more bytes; the check is inlined into every append, the growing is not.
+    @inline(__always)
     private func reserve(_ extra: Int) {
-        guard count + extra > capacity else { return }
+        if count + extra > capacity { grow(extra) }
+    }
+
+    private func grow(_ extra: Int) {
         if expected != nil {
             dropCompared()
             if count + extra <= capacity { return }
