@@ -689,55 +689,66 @@ extension FormatString {
     /// conversions, a lone `%`), which needs a full parse. Two texts with equal lists read the
     /// same arguments the same way, so comparing them settles the common case cheaply.
     public static func plainSpecifiers(in text: String) -> [Substring]? {
-        var result: [Substring] = []
-        var positional = 0
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        // Bytes compared one by one: array literals with `contains` cost an allocation a test.
-        while let start = utf8[index...].firstIndex(of: UInt8(ascii: "%")) {
-            var end = utf8.index(after: start)
-            guard end < utf8.endIndex else { return nil }
-            if utf8[end] == UInt8(ascii: "%") {
-                index = utf8.index(after: end)
-                continue
-            }
-            var hasDollar = false
-            // %N$ then length modifiers, then one conversion.
-            while end < utf8.endIndex {
-                let byte = utf8[end]
-                if byte == UInt8(ascii: "$") {
-                    hasDollar = true
-                } else if byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") {
-                    break
+        // Read as bytes in place (walking `String.UTF8View` indices cost several times more);
+        // each specifier is cut from the text at the end.
+        text.withUTF8Bytes { bytes -> [Substring]? in
+            var result: [Substring] = []
+            var positional = 0
+            let count = bytes.count
+            var index = 0
+            while index < count {
+                guard bytes[index] == UInt8(ascii: "%") else {
+                    index += 1
+                    continue
                 }
-                end = utf8.index(after: end)
-            }
-            // `%#@name@`: a substitution, named up to the next `@`.
-            if end < utf8.endIndex, utf8[end] == UInt8(ascii: "#") {
-                end = utf8.index(after: end)
-                guard end < utf8.endIndex, utf8[end] == UInt8(ascii: "@"),
-                      let close = utf8[utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "@")) else { return nil }
-                if !hasDollar { hasDollar = utf8[end..<close].contains(UInt8(ascii: "$")) }
-                end = utf8.index(after: close)
-            } else {
-                while end < utf8.endIndex {
-                    let byte = utf8[end]
-                    guard byte == UInt8(ascii: "l") || byte == UInt8(ascii: "h") || byte == UInt8(ascii: "q") else { break }
-                    end = utf8.index(after: end)
+                let start = index
+                var end = index + 1
+                guard end < count else { return nil }
+                if bytes[end] == UInt8(ascii: "%") {
+                    index = end + 1
+                    continue
                 }
-                guard end < utf8.endIndex else { return nil }
-                let conversion = utf8[end]
-                guard conversion == UInt8(ascii: "@") || conversion == UInt8(ascii: "d") || conversion == UInt8(ascii: "i")
-                        || conversion == UInt8(ascii: "u") else { return nil }
-                end = utf8.index(after: end)
+                var hasDollar = false
+                // %N$ then length modifiers, then one conversion.
+                while end < count {
+                    let byte = bytes[end]
+                    if byte == UInt8(ascii: "$") {
+                        hasDollar = true
+                    } else if byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") {
+                        break
+                    }
+                    end += 1
+                }
+                // `%#@name@`: a substitution, named up to the next `@`.
+                if end < count, bytes[end] == UInt8(ascii: "#") {
+                    end += 1
+                    guard end < count, bytes[end] == UInt8(ascii: "@") else { return nil }
+                    var close = end + 1
+                    while close < count, bytes[close] != UInt8(ascii: "@") { close += 1 }
+                    guard close < count else { return nil }
+                    if !hasDollar { hasDollar = UnsafeBufferPointer(rebasing: bytes[end..<close]).contains(UInt8(ascii: "$")) }
+                    end = close + 1
+                } else {
+                    while end < count, bytes[end] == UInt8(ascii: "l") || bytes[end] == UInt8(ascii: "h") || bytes[end] == UInt8(ascii: "q") {
+                        end += 1
+                    }
+                    guard end < count else { return nil }
+                    let conversion = bytes[end]
+                    guard conversion == UInt8(ascii: "@") || conversion == UInt8(ascii: "d") || conversion == UInt8(ascii: "i")
+                            || conversion == UInt8(ascii: "u") else { return nil }
+                    end += 1
+                }
+                // Both ends are at ASCII bytes, so at scalar boundaries.
+                let utf8 = text.utf8
+                let lower = utf8.index(utf8.startIndex, offsetBy: start)
+                result.append(text[lower..<utf8.index(lower, offsetBy: end - start)])
+                if hasDollar { positional += 1 }
+                index = end
             }
-            result.append(text[start..<end])
-            if hasDollar { positional += 1 }
-            index = end
+            // Positional ones may come in any order; implicit ones are read in order.
+            if positional == result.count { return result.count > 1 ? result.sorted() : result }
+            return positional > 0 ? nil : result
         }
-        // Positional ones may come in any order; implicit ones are read in order.
-        if positional == result.count { return result.count > 1 ? result.sorted() : result }
-        return positional > 0 ? nil : result
     }
 }
 
