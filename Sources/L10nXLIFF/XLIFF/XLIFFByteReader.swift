@@ -393,7 +393,8 @@ struct XMLByteCursor {
         nameStart = i
         colon = try readName()
         nameEnd = i
-        attributes.removeAll(keepingCapacity: true)
+        // Emptied only when not empty: each call goes through the generic `replaceSubrange`.
+        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
         let scope = bindings.count
         while true {
             let spaced = skipSpaces()
@@ -457,7 +458,7 @@ struct XMLByteCursor {
             rootSeen = true
         }
         if isEmptyElement {
-            bindings.removeSubrange(scope...)
+            if bindings.count > scope { bindings.removeSubrange(scope...) }
             if open.isEmpty { rootClosed = true }
         } else {
             open.append((nameStart, nameEnd, scope))
@@ -565,7 +566,7 @@ struct XMLByteCursor {
         guard peek == UInt8(ascii: ">"), let element = open.last, equal(element.nameStart, element.nameEnd, start, end) else { throw XMLRefused() }
         i += 1
         open.removeLast()
-        bindings.removeSubrange(element.bindings...)
+        if bindings.count > element.bindings { bindings.removeSubrange(element.bindings...) }
         if open.isEmpty { rootClosed = true }
     }
 
@@ -638,13 +639,24 @@ struct XMLByteCursor {
         var lines = 0
         let ones: UInt64 = 0x0101_0101_0101_0101
         while k < offset {
-            // Eight bytes at a time while none is below 0x0E (no LF, no CR): most bytes of a line.
+            // Eight bytes at a time to the next below 0x0E (LF, CR, tab...): the lowest bit of
+            // the test marks the first such byte exactly (only bytes after it can be false hits).
             if k + 8 <= offset {
-                let word = UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self)
-                if (word &- ones &* 0x0E) & ~word & (ones &* 0x80) == 0 {
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self))
+                let below = (word &- ones &* 0x0E) & ~word & (ones &* 0x80)
+                if below == 0 {
                     k += 8
                     continue
                 }
+                let at = k + below.trailingZeroBitCount / 8
+                if bytes[at] == 0x0A {
+                    lines += 1
+                    lastBreak = at
+                } else if bytes[at] == 0x0D {
+                    return slowLocation(of: offset)
+                }
+                k = at + 1
+                continue
             }
             let c = bytes[k]
             if c <= 0x0D {
@@ -744,7 +756,7 @@ struct XLIFFByteVocabulary {
     mutating func readText() throws(XMLRefused) -> String {
         guard !cursor.isEmptyElement else { return "" }
         let depth = cursor.open.count
-        cursor.text.removeAll(keepingCapacity: true)
+        if !cursor.text.isEmpty { cursor.text.removeAll(keepingCapacity: true) }
         cursor.collecting = true
         defer { cursor.collecting = false }
         while true {
