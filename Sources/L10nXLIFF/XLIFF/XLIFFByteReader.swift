@@ -212,6 +212,13 @@ struct XMLByteCursor {
         var runStart = i
         let limit = min(count, i + 4_000_000)
         while i < limit {
+            if i + 8 <= limit {
+                // Eight plain bytes at a time (printable ASCII other than `<`, `&` and `]`), or a
+                // jump to the first other one: each test's lowest bit marks a byte exactly.
+                let clean = Self.plainTextPrefix(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)))
+                i += clean
+                if clean == 8 { continue }
+            }
             let b = bytes[i]
             if b >= 0x20 && b < 0x80 {
                 if b == UInt8(ascii: "<") { break }
@@ -242,6 +249,20 @@ struct XMLByteCursor {
         }
         guard i < count, bytes[i] == UInt8(ascii: "<") else { throw XMLRefused() }
         flush(runStart)
+    }
+
+    /// How many of the word's eight bytes, from the first, are printable ASCII other than `<`,
+    /// `&` and `]`: the bytes character data copies without a look.
+    @inline(__always)
+    private static func plainTextPrefix(_ word: UInt64) -> Int {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
+        func hasByte(_ byte: UInt64) -> UInt64 {
+            let x = word ^ (ones &* byte)
+            return (x &- ones) & ~x & highs
+        }
+        let other = ((word &- ones &* 0x20) & ~word & highs) | (word & highs)
+            | hasByte(0x3C) | hasByte(0x26) | hasByte(0x5D)
+        return other == 0 ? 8 : other.trailingZeroBitCount / 8
     }
 
     private mutating func flush(_ start: Int) {
@@ -346,6 +367,13 @@ struct XMLByteCursor {
         var runStart = i
         let limit = min(count, i + 4_000_000)
         while i < limit {
+            if i + 8 <= limit {
+                // Eight plain bytes at a time (printable ASCII other than `<`, `&` and `]`), or a
+                // jump to the first other one: each test's lowest bit marks a byte exactly.
+                let clean = Self.plainTextPrefix(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)))
+                i += clean
+                if clean == 8 { continue }
+            }
             let b = bytes[i]
             if b == UInt8(ascii: "]") && i + 2 < count && bytes[i + 1] == UInt8(ascii: "]") && bytes[i + 2] == UInt8(ascii: ">") {
                 flush(runStart)
