@@ -73,6 +73,8 @@ struct XMLByteCursor {
     var bindings: [(prefixStart: Int, prefixEnd: Int, uri: Int)] = []
     var uris: [String] = []
     var uriIDs: [String: Int] = [:]
+    /// The interned id of the `xml` prefix's namespace, -1 until first met.
+    private var xmlNamespaceID = -1
     var rootSeen = false
     var rootClosed = false
 
@@ -568,7 +570,12 @@ struct XMLByteCursor {
     /// The interned namespace of the prefix `[start, end)` (empty: the default namespace); -1 for none.
     private mutating func resolve(_ start: Int, _ end: Int) throws(XMLRefused) -> Int {
         let length = end - start
-        if length == 3 && memcmp(bytes + start, "xml", 3) == 0 { return intern(Self.xmlNamespace) }
+        if length == 3 && memcmp(bytes + start, "xml", 3) == 0 {
+            // Interned once: every Xcode `<trans-unit>` has an `xml:space`, and hashing the URI
+            // for each cost a twentieth of reading a file.
+            if xmlNamespaceID < 0 { xmlNamespaceID = intern(Self.xmlNamespace) }
+            return xmlNamespaceID
+        }
         var k = bindings.count - 1
         while k >= 0 {
             let binding = bindings[k]
