@@ -217,7 +217,8 @@ struct XMLByteCursor {
             if i + 8 <= limit {
                 // Eight plain bytes at a time (printable ASCII other than `<`, `&` and `]`), or a
                 // jump to the first other one: each test's lowest bit marks a byte exactly.
-                let clean = Self.plainTextPrefix(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)))
+                let clean = Self.plainPrefix(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)),
+                                             stoppingAt: 0x3C, 0x26, 0x5D)
                 i += clean
                 if clean == 8 { continue }
             }
@@ -253,17 +254,17 @@ struct XMLByteCursor {
         flush(runStart)
     }
 
-    /// How many of the word's eight bytes, from the first, are printable ASCII other than `<`,
-    /// `&` and `]`: the bytes character data copies without a look.
+    /// How many of the word's eight bytes, from the first, are printable ASCII other than the
+    /// three given: the bytes character data (stopping at `<`, `&`, `]`) or an attribute value
+    /// (at its quote, `&`, `<`) takes without a look.
     @inline(__always)
-    private static func plainTextPrefix(_ word: UInt64) -> Int {
+    private static func plainPrefix(_ word: UInt64, stoppingAt a: UInt64, _ b: UInt64, _ c: UInt64) -> Int {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
         func hasByte(_ byte: UInt64) -> UInt64 {
             let x = word ^ (ones &* byte)
             return (x &- ones) & ~x & highs
         }
-        let other = ((word &- ones &* 0x20) & ~word & highs) | (word & highs)
-            | hasByte(0x3C) | hasByte(0x26) | hasByte(0x5D)
+        let other = ((word &- ones &* 0x20) & ~word & highs) | (word & highs) | hasByte(a) | hasByte(b) | hasByte(c)
         return other == 0 ? 8 : other.trailingZeroBitCount / 8
     }
 
@@ -372,7 +373,8 @@ struct XMLByteCursor {
             if i + 8 <= limit {
                 // Eight plain bytes at a time (printable ASCII other than `<`, `&` and `]`), or a
                 // jump to the first other one: each test's lowest bit marks a byte exactly.
-                let clean = Self.plainTextPrefix(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)))
+                let clean = Self.plainPrefix(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)),
+                                             stoppingAt: 0x3C, 0x26, 0x5D)
                 i += clean
                 if clean == 8 { continue }
             }
@@ -449,6 +451,13 @@ struct XMLByteCursor {
             let valueStart = i
             var hasReference = false
             while i < count && bytes[i] != quote {
+                if i + 8 <= count {
+                    let clean = Self.plainPrefix(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)),
+                                                 stoppingAt: UInt64(quote), 0x26, 0x3C)
+                    i += clean
+                    if clean == 8 { continue }
+                    if bytes[i] == quote { break }
+                }
                 let b = bytes[i]
                 if b >= 0x80 {
                     try skipScalar()
