@@ -84,10 +84,11 @@ struct ImportCandidate: ~Copyable {
         if !ImportPolicy.hasPercent(sourceValue) {
             found = []
         } else if parsedSource()?.issues.isEmpty == true, let plain = sourcePlainSpecifiers ?? FormatString.plainSpecifiers(in: sourceValue),
-                  FormatString.plainSpecifiers(in: value) == plain {
-            // The common case, settled without parsing the value: the same plain specifiers
-            // (positional ones in any order) read the same arguments the same way, and a source
-            // without issues then leaves the value none either.
+                  let valuePlain = FormatString.plainSpecifiers(in: value),
+                  FormatString.samePlainReads(valuePlain, plain, substituted: expected!.sourceSubstitution != nil || expected!.targetSubstitution != nil) {
+            // The common case, settled without parsing the value: plain specifiers that read the
+            // same arguments the same way (positional ones in any order), and a source without
+            // issues then leaves the value none either.
             found = []
         } else {
             found = ImportPolicy.placeholderMismatches(value, expected!, source: parsedSource(), translation: format(of: value))

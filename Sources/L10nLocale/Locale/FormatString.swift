@@ -752,6 +752,25 @@ extension FormatString {
     }
 }
 
+extension FormatString {
+    /// Whether two texts' `plainSpecifiers(in:)` lists read the same arguments the same way:
+    /// equal as written, or, for texts parsed without a substitution, equal once implicit
+    /// specifiers are given the positions they read (`%@ %lld` is `%2$lld %1$@`). A translation
+    /// in the positional form of its source, as exports and tools write it, is then told
+    /// apart from a mismatch without parsing.
+    public static func samePlainReads(_ first: [Substring], _ second: [Substring], substituted: Bool) -> Bool {
+        first == second || (!substituted && argumentReads(of: first) == argumentReads(of: second))
+    }
+
+    /// The list with implicit specifiers given their positions, sorted.
+    private static func argumentReads(of plain: [Substring]) -> [String] {
+        // None or all are positional (a mix is no list): all when the first is, and then sorted.
+        guard let first = plain.first, !first.utf8.contains(UInt8(ascii: "$")) else { return plain.map(String.init) }
+        let reads = plain.enumerated().map { "%\($0.offset + 1)$" + $0.element.dropFirst() }
+        return reads.count > 1 ? reads.sorted() : reads
+    }
+}
+
 extension UInt8 {
     /// A letter, digit or `_`: the `%#@name@` names `FormatString.plainPositionalized` numbers.
     fileprivate var isPlainNameByte: Bool {

@@ -60,9 +60,11 @@ public struct PlaceholderMismatchCheck: Check {
                            translationSubstitution: SubstitutionArgument?, isPluralCase: Bool,
                            plainSource: [Substring]? = nil) -> [(severity: Severity, message: String)] {
         guard !sourceFormat.specifiers.isEmpty else { return [] }
-        // The common case, the same plain specifiers (positional ones in any order), is settled
-        // without parsing the translation (`plainSource`: the source's, when it has only plain ones).
-        if let plainSource, sourceFormat.issues.isEmpty, FormatString.plainSpecifiers(in: translation) == plainSource {
+        // The common case, plain specifiers reading the same arguments (positional ones in any
+        // order), is settled without parsing the translation (`plainSource`: the source's, when
+        // it has only plain ones).
+        if let plainSource, sourceFormat.issues.isEmpty, let plain = FormatString.plainSpecifiers(in: translation),
+           FormatString.samePlainReads(plain, plainSource, substituted: sourceSubstitution != nil || translationSubstitution != nil) {
             return []
         }
         let translationFormat = FormatString(translation, substitution: translationSubstitution)
