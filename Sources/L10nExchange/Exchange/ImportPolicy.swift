@@ -83,9 +83,11 @@ struct ImportCandidate: ~Copyable {
         let found: [FormatMismatch]
         if !ImportPolicy.hasPercent(sourceValue) {
             found = []
-        } else if parsedSource()?.issues.isEmpty == true, let plain = sourcePlainSpecifiers ?? FormatString.plainSpecifiers(in: sourceValue),
-                  let valuePlain = FormatString.plainSpecifiers(in: value),
-                  FormatString.samePlainReads(valuePlain, plain, substituted: expected!.sourceSubstitution != nil || expected!.targetSubstitution != nil) {
+        } else if parsedSource()?.issues.isEmpty == true,
+                  let plain = sourcePlainSpecifiers ?? FormatString.plainSpecifiers(in: sourceValue, readingSubstitution: expected!.sourceSubstitution != nil),
+                  let valuePlain = FormatString.plainSpecifiers(in: value, readingSubstitution: expected!.targetSubstitution != nil),
+                  FormatString.samePlainReads(valuePlain, plain, translationSubstitution: expected!.targetSubstitution,
+                                              sourceSubstitution: expected!.sourceSubstitution) {
             // The common case, settled without parsing the value: plain specifiers that read the
             // same arguments the same way (positional ones in any order), and a source without
             // issues then leaves the value none either.

@@ -646,7 +646,7 @@ struct ImportSession {
                 candidate.sourceFormat = known.format
                 candidate.sourcePlainSpecifiers = .some(known.plain)
             } else {
-                let parsed = (format: FormatString(sourceValue, substitution: formatKey.substitution), plain: FormatString.plainSpecifiers(in: sourceValue))
+                let parsed = (format: FormatString(sourceValue, substitution: formatKey.substitution), plain: FormatString.plainSpecifiers(in: sourceValue, readingSubstitution: formatKey.substitution != nil))
                 sourceFormats[formatKey] = parsed
                 candidate.sourceFormat = parsed.format
                 candidate.sourcePlainSpecifiers = .some(parsed.plain)

@@ -688,10 +688,19 @@ extension FormatString {
     /// positional, in order when none is; nil for anything unusual (flags, widths, other
     /// conversions, a lone `%`), which needs a full parse. Two texts with equal lists read the
     /// same arguments the same way, so comparing them settles the common case cheaply.
-    public static func plainSpecifiers(in text: String) -> [Substring]? {
+    ///
+    /// `readingSubstitution`: the text is a substitution's, parsed with its argument, where `%arg`
+    /// is a specifier too (listed as written).
+    public static func plainSpecifiers(in text: String, readingSubstitution: Bool = false) -> [Substring]? {
         // Read as bytes in place (walking `String.UTF8View` indices cost several times more);
         // each specifier is cut from the text at the end.
         text.withUTF8Bytes { bytes -> [Substring]? in
+            // Both ends are at ASCII bytes, so at scalar boundaries.
+            func piece(_ start: Int, _ end: Int) -> Substring {
+                let utf8 = text.utf8
+                let lower = utf8.index(utf8.startIndex, offsetBy: start)
+                return text[lower..<utf8.index(lower, offsetBy: end - start)]
+            }
             var result: [Substring] = []
             var positional = 0
             let count = bytes.count
@@ -706,6 +715,12 @@ extension FormatString {
                 guard end < count else { return nil }
                 if bytes[end] == UInt8(ascii: "%") {
                     index = end + 1
+                    continue
+                }
+                if readingSubstitution, end + 2 < count, bytes[end] == UInt8(ascii: "a"), bytes[end + 1] == UInt8(ascii: "r"),
+                   bytes[end + 2] == UInt8(ascii: "g") {
+                    result.append(piece(start, start + 4))
+                    index = start + 4
                     continue
                 }
                 var hasDollar = false
@@ -738,10 +753,7 @@ extension FormatString {
                             || conversion == UInt8(ascii: "u") else { return nil }
                     end += 1
                 }
-                // Both ends are at ASCII bytes, so at scalar boundaries.
-                let utf8 = text.utf8
-                let lower = utf8.index(utf8.startIndex, offsetBy: start)
-                result.append(text[lower..<utf8.index(lower, offsetBy: end - start)])
+                result.append(piece(start, end))
                 if hasDollar { positional += 1 }
                 index = end
             }
@@ -753,13 +765,16 @@ extension FormatString {
 }
 
 extension FormatString {
-    /// Whether two texts' `plainSpecifiers(in:)` lists read the same arguments the same way:
-    /// equal as written, or, for texts parsed without a substitution, equal once implicit
-    /// specifiers are given the positions they read (`%@ %lld` is `%2$lld %1$@`). A translation
-    /// in the positional form of its source, as exports and tools write it, is then told
-    /// apart from a mismatch without parsing.
-    public static func samePlainReads(_ first: [Substring], _ second: [Substring], substituted: Bool) -> Bool {
-        first == second || (!substituted && argumentReads(of: first) == argumentReads(of: second))
+    /// Whether a translation's and its source's `plainSpecifiers(in:)` lists read the same
+    /// arguments the same way: equal as written (with `%arg`, when each reads the same
+    /// substitution), or, for texts without substitutions, equal once implicit specifiers are
+    /// given the positions they read (`%@ %lld` is `%2$lld %1$@`). A translation in the
+    /// positional form of its source, as exports and tools write it, is then told apart from a
+    /// mismatch without parsing.
+    public static func samePlainReads(_ translation: [Substring], _ source: [Substring],
+                                      translationSubstitution: SubstitutionArgument?, sourceSubstitution: SubstitutionArgument?) -> Bool {
+        if translation == source { return translationSubstitution == sourceSubstitution || !source.contains("%arg") }
+        return translationSubstitution == nil && sourceSubstitution == nil && argumentReads(of: translation) == argumentReads(of: source)
     }
 
     /// The list with implicit specifiers given their positions, sorted.

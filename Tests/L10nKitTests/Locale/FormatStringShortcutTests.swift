@@ -97,7 +97,7 @@ final class FormatStringShortcutTests: XCTestCase {
             let source = FormatString(text)
             guard source.issues.isEmpty, let plain = FormatString.plainSpecifiers(in: text),
                   let otherPlain = FormatString.plainSpecifiers(in: other),
-                  FormatString.samePlainReads(otherPlain, plain, substituted: false) else { continue }
+                  FormatString.samePlainReads(otherPlain, plain, translationSubstitution: nil, sourceSubstitution: nil) else { continue }
             settled += 1
             if otherPlain != plain { positioned += 1 }
             for plural in [false, true] {
@@ -110,18 +110,49 @@ final class FormatStringShortcutTests: XCTestCase {
         XCTAssertGreaterThan(positioned, 50, "pairs told equal only once positions are given")
     }
 
+    /// The same shortcut for a substitution's texts, where `%arg` is listed: with the same
+    /// substitution on both sides, or another one for the translation.
+    func testEqualPlainSpecifiersOfSubstitutionsHaveNoMismatches() {
+        var random = SeededRandom(seed: 14)
+        let substitutions = [SubstitutionArgument(number: nil, formatSpecifier: "lld"), SubstitutionArgument(number: 1, formatSpecifier: "lld"),
+                             SubstitutionArgument(number: 2, formatSpecifier: "d"), SubstitutionArgument(number: 1, formatSpecifier: "@")]
+        var settled = 0, withArgument = 0
+        for _ in 0..<12_000 {
+            let text = random.below(2) == 0 ? "%arg " + randomText(&random) : randomText(&random)
+            let other = random.below(3) == 0 ? text.replacingOccurrences(of: "%arg", with: "%1$lld") : variant(of: text, &random)
+            let sourceSubstitution = substitutions.randomElement(using: &random)!
+            let translationSubstitution = random.below(2) == 0 ? sourceSubstitution : substitutions.randomElement(using: &random)!
+            let source = FormatString(text, substitution: sourceSubstitution)
+            guard source.issues.isEmpty, let plain = FormatString.plainSpecifiers(in: text, readingSubstitution: true),
+                  let otherPlain = FormatString.plainSpecifiers(in: other, readingSubstitution: true),
+                  FormatString.samePlainReads(otherPlain, plain, translationSubstitution: translationSubstitution,
+                                              sourceSubstitution: sourceSubstitution) else { continue }
+            settled += 1
+            if plain.contains("%arg") { withArgument += 1 }
+            for plural in [false, true] {
+                XCTAssertEqual(FormatString.translationMismatches(source: source, sourceSubstitution: sourceSubstitution,
+                                                                  translation: FormatString(other, substitution: translationSubstitution),
+                                                                  isPluralCase: plural), [],
+                               "\(text.debugDescription) / \(other.debugDescription) with \(sourceSubstitution) / \(translationSubstitution)")
+            }
+        }
+        XCTAssertGreaterThan(settled, 500)
+        XCTAssertGreaterThan(withArgument, 100)
+    }
+
     /// The positional form of an implicit source reads the same; other positions, other kinds
     /// and a substitution's texts are left to the parser.
     func testSamePlainReadsOfPositionalForms() {
-        func same(_ a: String, _ b: String, substituted: Bool = false) -> Bool {
-            FormatString.samePlainReads(FormatString.plainSpecifiers(in: a)!, FormatString.plainSpecifiers(in: b)!, substituted: substituted)
+        func same(_ a: String, _ b: String, substitution: SubstitutionArgument? = nil) -> Bool {
+            FormatString.samePlainReads(FormatString.plainSpecifiers(in: b)!, FormatString.plainSpecifiers(in: a)!,
+                                        translationSubstitution: substitution, sourceSubstitution: substitution)
         }
         XCTAssertTrue(same("Fill: %#@items@ / %#@folders@", "Füllen: %1$#@items@ / %2$#@folders@"))
         XCTAssertTrue(same("%@ by %lld", "von %2$lld: %1$@"))
         XCTAssertTrue(same("%2$@ %1$@", "%1$@ %2$@"))
         XCTAssertFalse(same("%@ by %lld", "%1$lld: %2$@"))
         XCTAssertFalse(same("%@ %@", "%1$@ %1$@"))
-        XCTAssertFalse(same("%@ by %lld", "von %2$lld: %1$@", substituted: true))
+        XCTAssertFalse(same("%@ by %lld", "von %2$lld: %1$@", substitution: SubstitutionArgument(number: 1, formatSpecifier: "lld")))
         XCTAssertEqual(FormatString.translationMismatches(source: FormatString("Fill: %#@items@ / %#@folders@"), sourceSubstitution: nil,
                                                           translation: FormatString("Füllen: %1$#@items@ / %2$#@folders@"), isPluralCase: false), [])
     }

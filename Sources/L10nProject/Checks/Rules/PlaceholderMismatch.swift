@@ -63,8 +63,9 @@ public struct PlaceholderMismatchCheck: Check {
         // The common case, plain specifiers reading the same arguments (positional ones in any
         // order), is settled without parsing the translation (`plainSource`: the source's, when
         // it has only plain ones).
-        if let plainSource, sourceFormat.issues.isEmpty, let plain = FormatString.plainSpecifiers(in: translation),
-           FormatString.samePlainReads(plain, plainSource, substituted: sourceSubstitution != nil || translationSubstitution != nil) {
+        if let plainSource, sourceFormat.issues.isEmpty,
+           let plain = FormatString.plainSpecifiers(in: translation, readingSubstitution: translationSubstitution != nil),
+           FormatString.samePlainReads(plain, plainSource, translationSubstitution: translationSubstitution, sourceSubstitution: sourceSubstitution) {
             return []
         }
         let translationFormat = FormatString(translation, substitution: translationSubstitution)
@@ -119,7 +120,8 @@ struct SourceFormats {
         }
         if let known = cache[path] { return known }
         let (text, substitution) = CheckContext.sourceText(in: catalog.catalog, key: key, path: path)
-        let parsed = (FormatString(text, substitution: substitution), substitution, FormatString.plainSpecifiers(in: text))
+        let parsed = (FormatString(text, substitution: substitution), substitution,
+                      FormatString.plainSpecifiers(in: text, readingSubstitution: substitution != nil))
         cache[path] = parsed
         return parsed
     }
