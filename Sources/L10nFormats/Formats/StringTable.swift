@@ -6,10 +6,12 @@ final class StringTable {
     /// A string of at most this many UTF-8 bytes is kept inline, with nothing to share.
     private static let inlineBytes = 15
 
-    private var strings: [String] = []
-    private var hashes: [Int] = []
+    // Not checked for exclusive access at run time: one reader uses a table at a time, and the
+    // checks (a thread-local access set per read or write) were a twelfth of reading a catalog.
+    @exclusivity(unchecked) private var strings: [String] = []
+    @exclusivity(unchecked) private var hashes: [Int] = []
     /// String number + 1 per slot, 0 for an empty slot; at most half full.
-    private var slots = [Int32](repeating: 0, count: 1024)
+    @exclusivity(unchecked) private var slots = [Int32](repeating: 0, count: 1024)
 
     /// The string with these bytes: one added earlier, else `make()`'s, added. A text a `String`
     /// holds inline is only made: there is no storage to share.
