@@ -133,10 +133,13 @@ public struct FormatString: Sendable, Hashable {
     /// the string reads it twice with different kinds).
     public var arguments: [Int: [FormatArgumentKind]] {
         var table: [Int: [FormatArgumentKind]] = [:]
-        func add(_ argument: Int, _ kind: FormatArgumentKind) {
-            if !(table[argument]?.contains(kind) ?? false) { table[argument, default: []].append(kind) }
+        // A closure written in place: a local function passed as one made `table` a box checked
+        // for exclusive access at run time.
+        for specifier in specifiers {
+            specifier.forEachRead { argument, kind in
+                if !(table[argument]?.contains(kind) ?? false) { table[argument, default: []].append(kind) }
+            }
         }
-        for specifier in specifiers { specifier.forEachRead(add) }
         return table
     }
 

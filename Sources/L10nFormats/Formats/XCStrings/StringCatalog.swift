@@ -172,9 +172,11 @@ public struct CatalogLocalization: Hashable, Sendable {
     /// Mutated only through `uniqueExtras()`, when no other value holds it; never empty once
     /// a change is done, so the localization's synthesized equality is its fields'.
     private final class Extras: Hashable, @unchecked Sendable {
-        var variations: CatalogVariations?
-        var substitutions: [String: Substitution]?
-        var unknownFields: [String: JSONValue]
+        // Not checked for exclusive access at run time: only the one value that holds a box
+        // changes it, and the checks were about 1.5 % of judging an import.
+        @exclusivity(unchecked) var variations: CatalogVariations?
+        @exclusivity(unchecked) var substitutions: [String: Substitution]?
+        @exclusivity(unchecked) var unknownFields: [String: JSONValue]
 
         init(variations: CatalogVariations?, substitutions: [String: Substitution]?, unknownFields: [String: JSONValue]) {
             self.variations = variations
