@@ -54,6 +54,14 @@ int32_t l10n_collator_compare(const l10n_collator *collator, const uint16_t *a, 
                                  (const UChar *)b, blength);
 }
 
+int32_t l10n_collator_compare_utf8(const l10n_collator *collator, const char *a, int32_t alength,
+                                   const char *b, int32_t blength) {
+    if (!collator) return 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UCollationResult result = ucol_strcollUTF8((const UCollator *)collator, a, alength, b, blength, &status);
+    return U_FAILURE(status) ? INT32_MIN : (int32_t)result;
+}
+
 /* ---- Grapheme clusters ---- */
 
 /* Opening a break iterator costs more than running it over a short label, so each thread keeps

@@ -25,6 +25,9 @@ int32_t l10n_collator_sort_key(const l10n_collator *collator, const uint16_t *te
 /* -1, 0 or 1. */
 int32_t l10n_collator_compare(const l10n_collator *collator, const uint16_t *a, int32_t alength,
                               const uint16_t *b, int32_t blength);
+/* The same over UTF-8 (no conversion to UTF-16); INT32_MIN when ICU fails (invalid UTF-8). */
+int32_t l10n_collator_compare_utf8(const l10n_collator *collator, const char *a, int32_t alength,
+                                   const char *b, int32_t blength);
 
 /* ---- Grapheme clusters -------------------------------------------------------------------- */
 /* Writes the UTF-16 offsets of every extended grapheme cluster boundary (including 0 and

@@ -57,6 +57,17 @@ public final class Collator: @unchecked Sendable {
 
     /// Orders two strings; ties under collation are broken by UTF-16 code units so the order is total.
     public func compare(_ a: String, _ b: String) -> Int {
+        // Compared in UTF-8 as the strings hold it; UTF-16 copies only for a tie (or a failure).
+        let collated = a.withUTF8Bytes { x in
+            b.withUTF8Bytes { y in
+                x.withMemoryRebound(to: CChar.self) { x in
+                    y.withMemoryRebound(to: CChar.self) { y in
+                        l10n_collator_compare_utf8(handle, x.baseAddress, Int32(x.count), y.baseAddress, Int32(y.count))
+                    }
+                }
+            }
+        }
+        if collated != 0 && collated != Int32.min { return Int(collated) }
         let x = Array(a.utf16), y = Array(b.utf16)
         let result = x.withUnsafeBufferPointer { pa in
             y.withUnsafeBufferPointer { pb in

@@ -9,6 +9,7 @@ import XCTest
 @testable import L10nReport
 @testable import L10nJobs
 import L10nTestSupport
+import L10nCore
 
 /// The key order the reader keeps when a file is in Xcode's order, so checks and export merge
 /// instead of sorting: it must always equal sorting the keys.
@@ -97,6 +98,23 @@ final class CatalogKeyOrderTests: XCTestCase {
         }
         XCTAssertGreaterThan(context.chain.count, 1)
         XCTAssertEqual(context.chainKeys, Collator.xcodeKeyOrder.sorted(Array(union)))
+    }
+
+    /// `Collator.compare`, which collates the strings' UTF-8 as they hold it, orders every pair
+    /// as their sort keys do (code units breaking ties), the order `sorted` gives.
+    func testCompareOrdersAsSortKeys() {
+        let pieces = ["a", "A", "á", "a\u{301}", "1", "01", "10", "2", "-", "_", " ", "日本", "😀", "ß", "ss", "K", "\u{212A}", "\u{1}",
+                      "z", "Z", "é", "e", "ly_img_editor_", ".", "%@", ""]
+        var random = SeededRandom(seed: 21)
+        let collator = Collator.xcodeKeyOrder
+        func text() -> String { (0..<Int.random(in: 0...4, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
+        func sign(_ value: Int) -> Int { value < 0 ? -1 : (value > 0 ? 1 : 0) }
+        for _ in 0..<20_000 {
+            let a = text(), b = text()
+            let keys = XcodeKeyOrdering.compare(collator.sortKey(a), collator.sortKey(b))
+            let expected = keys != 0 ? sign(keys) : (Array(a.utf16).lexicographicallyPrecedes(Array(b.utf16)) ? -1 : (Array(a.utf16) == Array(b.utf16) ? 0 : 1))
+            XCTAssertEqual(sign(collator.compare(a, b)), expected, "\(a.debugDescription) / \(b.debugDescription)")
+        }
     }
 
     /// `orderByRank` remembers the last few ASCII key lists it ordered: whatever comes, hit or
