@@ -687,10 +687,12 @@ struct FormatStringParser {
 }
 
 extension FormatString {
-    /// The `%…` specifiers of a text without parsing it (`%%` left out): sorted when all are
-    /// positional, in order when none is; nil for anything unusual (flags, widths, other
-    /// conversions, a lone `%`), which needs a full parse. Two texts with equal lists read the
-    /// same arguments the same way, so comparing them settles the common case cheaply.
+    /// The `%…` specifiers of a text without parsing it (`%%` left out): each a position, a
+    /// width, `l`, `h` or `q` and one of `@ d i u`, or a substitution reference as the parser
+    /// reads one; sorted when all are positional, in order when none is; nil for anything else
+    /// (flags, precisions, other conversions, a lone `%`), which needs a full parse. Two texts
+    /// with equal lists read the same arguments the same way, so comparing them settles the
+    /// common case cheaply.
     ///
     /// `readingSubstitution`: the text is a substitution's, parsed with its argument, where `%arg`
     /// is a specifier too (listed as written).
@@ -737,14 +739,24 @@ extension FormatString {
                     }
                     end += 1
                 }
-                // `%#@name@`: a substitution, named up to the next `@`.
+                // `%#@name@` or `%N$#@name@`: a substitution, read as the parser reads one (a
+                // position without a leading zero, a name up to the next `@` without `%`, white
+                // space or a `$`); anything else (`%0#@`) is left to the parser.
                 if end < count, bytes[end] == UInt8(ascii: "#") {
+                    if end > start + 1 {
+                        guard hasDollar, end - 1 > start + 1, bytes[start + 1] != UInt8(ascii: "0"), bytes[end - 1] == UInt8(ascii: "$"),
+                              !UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]).contains(UInt8(ascii: "$")) else { return nil }
+                    }
                     end += 1
                     guard end < count, bytes[end] == UInt8(ascii: "@") else { return nil }
                     var close = end + 1
-                    while close < count, bytes[close] != UInt8(ascii: "@") { close += 1 }
-                    guard close < count else { return nil }
-                    if !hasDollar { hasDollar = UnsafeBufferPointer(rebasing: bytes[end..<close]).contains(UInt8(ascii: "$")) }
+                    while close < count, bytes[close] != UInt8(ascii: "@") {
+                        switch bytes[close] {
+                        case UInt8(ascii: "%"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "$"): return nil
+                        default: close += 1
+                        }
+                    }
+                    guard close < count, close > end + 1 else { return nil }
                     end = close + 1
                 } else {
                     while end < count, bytes[end] == UInt8(ascii: "l") || bytes[end] == UInt8(ascii: "h") || bytes[end] == UInt8(ascii: "q") {

@@ -215,10 +215,8 @@ struct XMLByteCursor {
         let limit = min(count, i + 4_000_000)
         while i < limit {
             if i + 8 <= limit {
-                // Eight plain bytes at a time (printable ASCII other than `<`, `&` and `]`), or a
-                // jump to the first other one: each test's lowest bit marks a byte exactly.
-                let clean = Self.plainPrefix(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)),
-                                             stoppingAt: 0x3C, 0x26, 0x5D)
+                // Plain bytes eight at a time, up to markup, a reference or a `]` (of `]]>`).
+                let clean = plainBytes(stoppingAt: 0x3C, 0x26, 0x5D)
                 i += clean
                 if clean == 8 { continue }
             }
@@ -254,11 +252,13 @@ struct XMLByteCursor {
         flush(runStart)
     }
 
-    /// How many of the word's eight bytes, from the first, are printable ASCII other than the
-    /// three given: the bytes character data (stopping at `<`, `&`, `]`) or an attribute value
-    /// (at its quote, `&`, `<`) takes without a look.
+    /// How many of the eight bytes from `i` (at least eight must be left) are ASCII from 0x20 up
+    /// other than the three given: the bytes character data, CDATA or an attribute value takes
+    /// without a look. Each test's lowest set bit marks a byte exactly (a borrow only runs up),
+    /// so a word that holds another byte gives the count before it.
     @inline(__always)
-    private static func plainPrefix(_ word: UInt64, stoppingAt a: UInt64, _ b: UInt64, _ c: UInt64) -> Int {
+    private func plainBytes(stoppingAt a: UInt64, _ b: UInt64, _ c: UInt64) -> Int {
+        let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
         let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
         func hasByte(_ byte: UInt64) -> UInt64 {
             let x = word ^ (ones &* byte)
@@ -371,10 +371,8 @@ struct XMLByteCursor {
         let limit = min(count, i + 4_000_000)
         while i < limit {
             if i + 8 <= limit {
-                // Eight plain bytes at a time (printable ASCII other than `<`, `&` and `]`), or a
-                // jump to the first other one: each test's lowest bit marks a byte exactly.
-                let clean = Self.plainPrefix(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)),
-                                             stoppingAt: 0x3C, 0x26, 0x5D)
+                // Plain bytes eight at a time, up to a `]` (of the closing `]]>`).
+                let clean = plainBytes(stoppingAt: 0x5D, 0x5D, 0x5D)
                 i += clean
                 if clean == 8 { continue }
             }
@@ -452,8 +450,7 @@ struct XMLByteCursor {
             var hasReference = false
             while i < count && bytes[i] != quote {
                 if i + 8 <= count {
-                    let clean = Self.plainPrefix(UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self)),
-                                                 stoppingAt: UInt64(quote), 0x26, 0x3C)
+                    let clean = plainBytes(stoppingAt: UInt64(quote), 0x26, 0x3C)
                     i += clean
                     if clean == 8 { continue }
                     if bytes[i] == quote { break }

@@ -12,6 +12,7 @@ final class FormatStringShortcutTests: XCTestCase {
     private static let pieces = ["%", "%%", "% ", "%@", "%d", "%i", "%lld", "%hhd", "%ld", "%qd", "%Lf", "%zu", "%u", "%1$@", "%2$@",
                                  "%2$", "%0$@", "%12$lld", "%1$lld", "%2$d", "%*d", "%*2$d", "%1$*2$d", "%.*f", "%.f", "%.3f", "%-5.2f",
                                  "%+ #0'd", "%n", "%y", "%5", "%arg", "%#@", "%#@name@", "%1$#@n@", "%#@n@", "%#@open", "@", "$", "1",
+                                 "%0#@", "%01$#@n@", "%#@@", "%5#@n@", "%#@a b@", "%#@a$b@", "%1$2$#@n@", "%$#@n@",
                                  "0", "12", "l", "a", "text ", "é", "日本", "😀", "\n"]
 
     private func randomText(_ random: inout SeededRandom) -> String {
@@ -152,6 +153,12 @@ final class FormatStringShortcutTests: XCTestCase {
         XCTAssertTrue(same("%2$@ %1$@", "%1$@ %2$@"))
         XCTAssertFalse(same("%@ by %lld", "%1$lld: %2$@"))
         XCTAssertFalse(same("%@ %@", "%1$@ %1$@"))
+        // What the parser does not read as a reference is no plain specifier: `%0#@` is an
+        // object with flags, and a `$` in a name is no position.
+        XCTAssertNil(FormatString.plainSpecifiers(in: "%0#@ %d @"))
+        XCTAssertNil(FormatString.plainSpecifiers(in: "%#@a$b@ %#@c$d@"))
+        XCTAssertNil(FormatString.plainSpecifiers(in: "%#@@"))
+        XCTAssertNil(FormatString.plainSpecifiers(in: "%$#@n@"))
         XCTAssertFalse(same("%@ by %lld", "von %2$lld: %1$@", substitution: SubstitutionArgument(number: 1, formatSpecifier: "lld")))
         XCTAssertEqual(FormatString.translationMismatches(source: FormatString("Fill: %#@items@ / %#@folders@"), sourceSubstitution: nil,
                                                           translation: FormatString("Füllen: %1$#@items@ / %2$#@folders@"), isPluralCase: false), [])
@@ -174,9 +181,18 @@ final class FormatStringShortcutTests: XCTestCase {
                 end = utf8.index(after: end)
             }
             if end < utf8.endIndex, utf8[end] == UInt8(ascii: "#") {
+                // As the parser reads a reference: no position or one without a leading zero,
+                // and a name without `%`, white space or `$`.
+                let prefix = Array(utf8[utf8.index(after: start)..<end])
+                if !prefix.isEmpty {
+                    guard prefix.last == UInt8(ascii: "$"), prefix.first != UInt8(ascii: "0"),
+                          prefix.dropLast().allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), prefix.count > 1 else { return nil }
+                }
                 end = utf8.index(after: end)
                 guard end < utf8.endIndex, utf8[end] == UInt8(ascii: "@"),
                       let close = utf8[utf8.index(after: end)...].firstIndex(of: UInt8(ascii: "@")) else { return nil }
+                let name = utf8[utf8.index(after: end)..<close]
+                guard !name.isEmpty, !name.contains(where: { "% \n\t\r$".utf8.contains($0) }) else { return nil }
                 end = utf8.index(after: close)
                 result.append(text[start..<end])
                 index = end

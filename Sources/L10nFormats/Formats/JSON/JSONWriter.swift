@@ -91,6 +91,7 @@ final class JSONBytes {
         if count + extra > capacity { grow(extra) }
     }
 
+    @inline(never)
     private func grow(_ extra: Int) {
         if expected != nil {
             dropCompared()
