@@ -23,9 +23,23 @@ public enum XLIFFTargetState: Hashable, Sendable, CustomStringConvertible {
         .needsReviewTranslation, .needsReviewL10n, .needsReviewAdaptation, .final, .signedOff,
     ]
 
-    /// Reads an attribute value; anything unknown becomes `.custom`.
+    /// Reads an attribute value; anything unknown becomes `.custom`. The likeliest first: a
+    /// returned file's every target has a state, and searching `standard` made each state's
+    /// text again.
     public init(rawValue: String) {
-        self = Self.standard.first { $0.rawValue == rawValue } ?? .custom(rawValue)
+        switch rawValue {
+        case "translated": self = .translated
+        case "final": self = .final
+        case "signed-off": self = .signedOff
+        case "new": self = .new
+        case "needs-review-translation": self = .needsReviewTranslation
+        case "needs-translation": self = .needsTranslation
+        case "needs-l10n": self = .needsL10n
+        case "needs-adaptation": self = .needsAdaptation
+        case "needs-review-l10n": self = .needsReviewL10n
+        case "needs-review-adaptation": self = .needsReviewAdaptation
+        default: self = .custom(rawValue)
+        }
     }
 
     /// The attribute value as written in XLIFF.
