@@ -83,6 +83,19 @@ struct ImportCatalogs: Sequence {
         return true
     }
 
+    /// Where the catalog at `path` is kept, nil when none is set: an import finds its file's
+    /// catalog once and reads and edits it by slot (each `self[path]` access found the path
+    /// again and allocated its accessor's frame).
+    func slot(of path: String) -> Int? {
+        guard let index = slots.index(of: path), case .some = catalogs[index] else { return nil }
+        return index
+    }
+
+    /// Runs `body` on the catalog in `slot` (from `slot(of:)`), in place: neither copied nor found again.
+    mutating func edit<Result, Failure: Error>(_ slot: Int, _ body: (inout StringCatalog) throws(Failure) -> Result) throws(Failure) -> Result {
+        try body(&catalogs[slot]!)
+    }
+
     /// The source language of the catalog at `path`, read in place.
     func sourceLanguage(at path: String) -> String? {
         guard let index = slots.index(of: path) else { return nil }

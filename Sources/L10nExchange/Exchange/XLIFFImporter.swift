@@ -505,24 +505,36 @@ struct ImportSession {
             let piece = pieces[index]
             pieces[index].file.units = []
             unitsInFile = piece.file.units.count
-            for (offset, unit) in piece.file.units.enumerated() {
-                places.put(process(unit, file: piece.file, locale: piece.locale, destination: piece.destination, input: piece.input),
-                           at: piece.firstOutcome + offset)
+            // Most files are translations for a catalog: what their units share (the route, the
+            // catalog's slot) is worked out once per file, not once per unit.
+            if case .catalog(let path) = piece.destination, !piece.file.units.isEmpty, !isSameLocale(piece.locale, catalogSourceLanguage(path)) {
+                let slot = catalogSlot(path)
+                for (offset, unit) in piece.file.units.enumerated() {
+                    places.put(catalogTranslation(unit, original: piece.file.original, path: path, slot: slot, locale: piece.locale, input: piece.input),
+                               at: piece.firstOutcome + offset)
+                }
+            } else {
+                for (offset, unit) in piece.file.units.enumerated() {
+                    places.put(process(unit, file: piece.file, locale: piece.locale, destination: piece.destination, input: piece.input),
+                               at: piece.firstOutcome + offset)
+                }
             }
             written += piece.file.units.count
         }
         return written
     }
 
+    /// The outcome of a translation for the catalog at `path`, kept in `slot`.
+    private mutating func catalogTranslation(_ unit: TransUnit, original: String, path: String, slot: Int, locale: String, input: String) -> ImportUnitOutcome {
+        // The state is set after: given as a conditional argument, the outcome was built twice,
+        // once for each branch, and one copy destroyed.
+        var outcome = ImportUnitOutcome(status: .skipped, input: input, location: unit.location, original: original, id: unit.id, locale: locale)
+        if case .some = unit.target, let state = unit.targetState { outcome.xliffState = state.rawValue }
+        processCatalogUnit(unit, path: path, slot: slot, locale: locale, outcome: &outcome)
+        return outcome
+    }
+
     mutating func process(_ unit: TransUnit, file: XLIFFFile, locale: String, destination: XLIFFImporter.Destination, input: String) -> ImportUnitOutcome {
-        // Most units are translations for a catalog: their outcome is made and returned in its
-        // own scope, where it is not copied (in the switch below it was, twice a unit).
-        if case .catalog(let path) = destination, !isSameLocale(locale, catalogSourceLanguage(path)) {
-            var outcome = ImportUnitOutcome(status: .skipped, input: input, location: unit.location, original: file.original, id: unit.id,
-                                            locale: locale, xliffState: unit.target == nil ? nil : unit.targetState?.rawValue)
-            processCatalogUnit(unit, path: path, locale: locale, outcome: &outcome)
-            return outcome
-        }
         var outcome = ImportUnitOutcome(status: .skipped, input: input, location: unit.location, original: file.original, id: unit.id,
                                         locale: locale, xliffState: unit.target == nil ? nil : unit.targetState?.rawValue)
         switch destination {
@@ -544,7 +556,7 @@ struct ImportSession {
             if isSameLocale(locale, sourceLanguage) {
                 return countingUnfinished(unit, processCatalogSourceEdit(unit, path: path, sourceLanguage: sourceLanguage, outcome: outcome))
             }
-            processCatalogUnit(unit, path: path, locale: locale, outcome: &outcome)
+            processCatalogUnit(unit, path: path, slot: catalogSlot(path), locale: locale, outcome: &outcome)
             return outcome
         case .strings(let table):
             if table.hasBaseDocument, isSameLocale(locale, project.sourceLanguage) {
@@ -591,12 +603,17 @@ struct ImportSession {
 
     // MARK: Catalogs
 
-    /// A catalog unit; `outcome` is completed in place.
-    private mutating func processCatalogUnit(_ unit: TransUnit, path: String, locale: String, outcome: inout ImportUnitOutcome) {
+    /// Where the working copy of the catalog at `path` is, the project's catalog (or a new one
+    /// when the project has none yet) set there first.
+    private mutating func catalogSlot(_ path: String) -> Int {
+        if let slot = catalogs.slot(of: path) { return slot }
+        catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage)
+        return catalogs.slot(of: path)!
+    }
+
+    /// A catalog unit, for the catalog at `path` kept in `slot`; `outcome` is completed in place.
+    private mutating func processCatalogUnit(_ unit: TransUnit, path: String, slot: Int, locale: String, outcome: inout ImportUnitOutcome) {
         outcome.targetPath = path
-        if !catalogs.holds(path) {
-            catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage)
-        }
         let id = XcodeUnitID(unit.id, kind: .stringCatalog)
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: false, hasStates: true)
         guard let key = id.key else {
@@ -607,9 +624,13 @@ struct ImportSession {
         outcome.key = key
         // Read through the dictionary, never a local copy, so the edits below do not copy the
         // catalog. The entry's place serves the write too: a key is hashed once per unit.
-        let entryIndex = catalogs[path]!.entries.index(forKey: key)
-        var entry = entryIndex.map { catalogs[path]!.entries.values[$0] }
-        var sourceLanguage = catalogs.sourceLanguage(at: path)!
+        let entryIndex: Dictionary<String, CatalogEntry>.Index?
+        var entry: CatalogEntry?
+        var sourceLanguage: String
+        (entryIndex, entry, sourceLanguage) = catalogs.edit(slot) { catalog in
+            let index = catalog.entries.index(forKey: key)
+            return (index, index.map { catalog.entries.values[$0] }, catalog.sourceLanguage)
+        }
         var copiesSDKEntry = false
         if case .none = entry, path == files.editorCatalogPath, let sdk = files.sdkCatalog?.catalog, let sdkEntry = sdk.entries[key] {
             entry = sdkEntry
@@ -662,17 +683,21 @@ struct ImportSession {
         var writtenIndex = entryIndex
         if copiesSDKEntry, var copy = sdkEntry {
             copy.extractionState = .manual
-            catalogs[path]!.setEntry(copy, forKey: key)
             // A new key may move every entry.
-            writtenIndex = catalogs[path]!.entries.index(forKey: key)
+            writtenIndex = catalogs.edit(slot) { catalog in
+                catalog.setEntry(copy, forKey: key)
+                return catalog.entries.index(forKey: key)
+            }
             outcome.createsEntry = true
             created[path, default: 0] += 1
         }
         do {
-            try catalogs[path]!.setStringUnit(value: value, state: state, key: key, at: writtenIndex!, locale: locale, path: unitPath)
+            try catalogs.edit(slot) { (catalog) throws(StringCatalogEditError) in
+                try catalog.setStringUnit(value: value, state: state, key: key, at: writtenIndex!, locale: locale, path: unitPath)
+            }
         } catch {
             if copiesSDKEntry {
-                catalogs[path]!.setEntry(nil, forKey: key)
+                catalogs.edit(slot) { $0.setEntry(nil, forKey: key) }
                 created[path, default: 0] -= 1
             }
             outcome.createsEntry = false
@@ -1307,7 +1332,7 @@ final class ImportParts: @unchecked Sendable {
 
         func put(_ outcome: consuming ImportUnitOutcome, at place: Int) {
             precondition(place >= 0 && place < buffer.count)
-            (buffer.baseAddress! + place).initialize(to: outcome)
+            (buffer.baseAddress! + place).initialize(to: consume outcome)
         }
     }
 }
