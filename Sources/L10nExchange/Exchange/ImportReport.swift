@@ -58,13 +58,16 @@ public struct ImportReport: Sendable {
         ConcurrentWork.inOrder(pieces, make: { piece in
             var text: [UInt8] = []
             text.reserveCapacity(Self.chunkSize + 4_096)
-            // By index: iterating the outcomes copied each one (a dozen references) per line.
-            for index in piece * Self.unitsPerPiece..<min(outcomes.count, (piece + 1) * Self.unitsPerPiece) {
-                Self.append(outcomes[index], to: &text)
-                text.append(0x0A)
-                for translation in outcomes[index].sourceEdit?.translations ?? [] {
-                    text.append(contentsOf: ("  " + Self.line(translation)).utf8)
+            // Read in place: iterating the outcomes, or reading them through the array's
+            // subscript, copied each one (a dozen references) per line.
+            outcomes.withUnsafeBufferPointer { outcomes in
+                for index in piece * Self.unitsPerPiece..<min(outcomes.count, (piece + 1) * Self.unitsPerPiece) {
+                    Self.append(outcomes[index], to: &text)
                     text.append(0x0A)
+                    for translation in outcomes[index].sourceEdit?.translations ?? [] {
+                        text.append(contentsOf: ("  " + Self.line(translation)).utf8)
+                        text.append(0x0A)
+                    }
                 }
             }
             return text
