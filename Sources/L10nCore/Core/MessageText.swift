@@ -38,16 +38,40 @@ public enum MessageText {
         text.withUTF8Bytes { source in
             bytes.append(0x22)
             var start = 0
-            for index in source.indices {
-                guard let escaped = Self.escape(source[index]) else { continue }
-                bytes.appendBytes(UnsafeBufferPointer(rebasing: source[start..<index]))
-                bytes.append(0x5C)
-                bytes.append(escaped)
-                start = index + 1
+            var index = 0
+            while index < source.count {
+                // Eight bytes at a time past words with nothing to escape (most of every value);
+                // a word that may hold one is looked at byte by byte.
+                if source.count - index >= 8, !mayHoldEscape(UnsafeRawPointer(source.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                    index += 8
+                    continue
+                }
+                let end = min(index + 8, source.count)
+                while index < end {
+                    if let escaped = Self.escape(source[index]) {
+                        bytes.appendBytes(UnsafeBufferPointer(rebasing: source[start..<index]))
+                        bytes.append(0x5C)
+                        bytes.append(escaped)
+                        start = index + 1
+                    }
+                    index += 1
+                }
             }
             bytes.appendBytes(UnsafeBufferPointer(rebasing: source[start...]))
             bytes.append(0x22)
         }
+    }
+
+    /// Whether any of the eight bytes may be escaped: a control byte (below 0x20), `"` or `\`.
+    /// Never false for a word that holds one; a borrow may make it true for one that does not.
+    @inline(__always)
+    private static func mayHoldEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
+        func hasByte(_ byte: UInt64) -> UInt64 {
+            let x = word ^ (ones &* byte)
+            return (x &- ones) & ~x & highs
+        }
+        return ((word &- ones &* 0x20) & ~word & highs) | hasByte(0x22) | hasByte(0x5C) != 0
     }
 
     /// The decimal digits of `number` appended to `bytes`, as `String(number)` would write them,

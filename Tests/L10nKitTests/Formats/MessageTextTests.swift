@@ -38,12 +38,15 @@ final class MessageTextTests: XCTestCase {
         XCTAssertEqual(MessageText.quoted(long), Self.reference(long))
     }
 
-    /// The report's byte writer gives `quoted`'s bytes, after whatever the buffer held.
+    /// The report's byte writer gives `quoted`'s bytes, after whatever the buffer held. The texts
+    /// run over several eight-byte words (read whole when nothing in them is escaped), with
+    /// escaped bytes and look-alikes (other control bytes, `!`, `#`, `[`, `]`) at every offset.
     func testAppendQuotedGivesTheQuotedBytes() {
-        let pieces = ["\\", "\"", "\n", "\r", "\t", "a", "]", "é", "👍🏽", "\u{0}", "ก่"]
+        let pieces = ["\\", "\"", "\n", "\r", "\t", "a", "]", "[", "!", "#", "é", "👍🏽", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "ก่",
+                      "abcdefgh", "Zeilenumbruch "]
         var generator = SystemRandomNumberGenerator()
-        for _ in 0..<2_000 {
-            let text = (0..<Int.random(in: 0...24, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        for _ in 0..<4_000 {
+            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
             var bytes = Array("x: ".utf8)
             MessageText.appendQuoted(text, to: &bytes)
             XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "x: " + Self.reference(text), text.debugDescription)
