@@ -6,9 +6,16 @@ import L10nFormats
 /// (`EntrySources`: ids, source texts, plural cases) is computed once per catalog and key, since
 /// an import never changes a source-language text; only the target is read per unit.
 struct ImportUnitLookup {
-    /// Per catalog path (a handful, found by comparing, not hashing) and key: the entry's source side.
+    /// Per catalog path (a handful, found by comparing, not hashing): the entries' source sides
+    /// in the order they were made (nil once forgotten or made again), each key's place there,
+    /// and the place of the one asked for last. Every locale's file lists a catalog's units in
+    /// the same key order, so from the second file on, a unit's entry is most often the one
+    /// after the last: found by comparing one key, not by hashing it (a second hash of the key
+    /// per unit, after the catalog's own).
     private var sourcePaths = PathSlots()
-    private var sources: [[String: EntrySources]] = []
+    private var madeOrder: [[EntrySources?]] = []
+    private var places: [[String: Int]] = []
+    private var lastPlace: [Int] = []
     private var locales = RememberedAnswers<LocaleUnits>()
     /// The last answer of `EntrySources.categories(for:localeCategories:)` that walked a target's
     /// variations, for the entry and locale it was for: a plural entry's cases follow each other
@@ -27,12 +34,18 @@ struct ImportUnitLookup {
         let localeUnits = locales.answer(for: locale) { LocaleUnits(locale: locale) }
         let slot = sourcesSlot(catalogPath)
         let known: EntrySources
-        if let found = sources[slot][key], found.sourceLanguage == sourceLanguage {
+        if let next = madeAfterLast(slot, key: key, sourceLanguage: sourceLanguage) {
+            known = next
+        } else if let place = places[slot][key], let found = madeOrder[slot][place], found.sourceLanguage == sourceLanguage {
             known = found
+            lastPlace[slot] = place
         } else {
             // Only the source side is kept: no second copy of the translations.
             known = EntrySources(key: key, entry: entry, sourceLanguage: sourceLanguage, keepingEntry: false)
-            sources[slot][key] = known
+            if let replaced = places[slot][key] { madeOrder[slot][replaced] = nil }
+            madeOrder[slot].append(known)
+            lastPlace[slot] = madeOrder[slot].count - 1
+            places[slot][key] = lastPlace[slot]
         }
         let target = locale == sourceLanguage ? nil : entry.localizations?[locale]
         let categories: [UInt8]?
@@ -65,15 +78,34 @@ struct ImportUnitLookup {
 extension ImportUnitLookup {
     /// Drops what was computed for an entry whose source text the run changed (a copy edit).
     mutating func forget(catalogPath: String, key: String) {
-        guard let slot = sourcePaths.index(of: catalogPath) else { return }
-        if let known = sources[slot][key], lastCategories?.sources === known { lastCategories = nil }
-        sources[slot][key] = nil
+        guard let slot = sourcePaths.index(of: catalogPath), let place = places[slot][key] else { return }
+        if let known = madeOrder[slot][place], lastCategories?.sources === known { lastCategories = nil }
+        madeOrder[slot][place] = nil
+        places[slot][key] = nil
+    }
+
+    /// The source side of `key` when it is the one asked for last or the one made after it
+    /// (a plural entry's cases come one after the other; the next key comes next).
+    private mutating func madeAfterLast(_ slot: Int, key: String, sourceLanguage: String) -> EntrySources? {
+        let last = lastPlace[slot]
+        for place in last...(last + 1) where place >= 0 && place < madeOrder[slot].count {
+            // A place still holding a side holds its key's current one: replaced and forgotten ones are nil.
+            if let made = madeOrder[slot][place], made.key == key, made.sourceLanguage == sourceLanguage {
+                lastPlace[slot] = place
+                return made
+            }
+        }
+        return nil
     }
 
     /// Where the source sides of the catalog at `path` are kept, made on first use.
     private mutating func sourcesSlot(_ path: String) -> Int {
         let (slot, isNew) = sourcePaths.index(adding: path)
-        if isNew { sources.append([:]) }
+        if isNew {
+            madeOrder.append([])
+            places.append([:])
+            lastPlace.append(-1)
+        }
         return slot
     }
 }

@@ -43,6 +43,49 @@ final class ImportUnitLookupTests: XCTestCase {
         XCTAssertGreaterThan(checked, 1_000)
     }
 
+    /// As an import asks: a locale's file after another, each in the catalog's key order, so the
+    /// lookup walks the source sides in the order it made them. Skipped keys, a key asked out of
+    /// order, entries forgotten and an entry asked with another source language on the way
+    /// still find what `CatalogUnits` finds.
+    func testLookupWalkingEachLocaleInKeyOrder() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Generated")
+        _ = try ProjectGenerator(size: ProjectGenerator.Size(sdkKeys: 800, locales: 4, tables: 1), seed: 11).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        let file = try XCTUnwrap(project.catalogs.max { $0.catalog.entries.count < $1.catalog.entries.count })
+        let keys = file.catalog.orderedKeys
+        var lookup = ImportUnitLookup()
+        var checked = 0
+        func check(_ key: String, _ locale: String, sourceLanguage: String, editedSource: Bool = false) {
+            var entry = file.catalog.entries[key]!
+            // A copy edit changes the source text; the lookup is told to forget the old one.
+            if editedSource, entry.localizations?[sourceLanguage]?.stringUnit != nil { entry.localizations?[sourceLanguage]?.stringUnit?.value += " (edited)" }
+            for unit in CatalogUnits(locale: locale).units(key: key, entry: entry, sourceLanguage: sourceLanguage) {
+                XCTAssertEqual(lookup.unit(id: unit.id, key: key, entry: entry, sourceLanguage: sourceLanguage, catalogPath: file.path, locale: locale),
+                               unit, "\(locale) \(unit.id) (source \(sourceLanguage))")
+                checked += 1
+            }
+        }
+        for (round, locale) in file.catalog.locales.enumerated() {
+            for (position, key) in keys.enumerated() {
+                // Each round skips other keys, so the next key asked is not always the next made.
+                if (position + round) % 7 == 0 { continue }
+                check(key, locale, sourceLanguage: file.catalog.sourceLanguage)
+                if position % 11 == round {
+                    lookup.forget(catalogPath: file.path, key: key)
+                    check(key, locale, sourceLanguage: file.catalog.sourceLanguage, editedSource: true)
+                    lookup.forget(catalogPath: file.path, key: key)
+                }
+                if position % 13 == round, let other = file.catalog.locales.first(where: { $0 != file.catalog.sourceLanguage }) {
+                    // Another source language makes the entry's side again, then the real one again.
+                    check(key, locale, sourceLanguage: other)
+                    check(key, locale, sourceLanguage: file.catalog.sourceLanguage)
+                }
+                if position % 17 == round, position > 0 { check(keys[position - 1], locale, sourceLanguage: file.catalog.sourceLanguage) }
+            }
+        }
+        XCTAssertGreaterThan(checked, 1_000)
+    }
+
     func testLookupFindsWhatCatalogUnitsFinds() throws {
         let generated = try Fixtures.temporaryFolder(self).appendingPathComponent("Generated")
         _ = try ProjectGenerator(size: ProjectGenerator.Size(sdkKeys: 400, locales: 9, tables: 2), seed: 5).write(to: generated)
