@@ -47,6 +47,20 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(text(.string("x")), "\"x\"")
     }
 
+    /// Every indent is two spaces a level, also past the 32 levels the writer copies from one
+    /// static text (the deeper ones are written space by space).
+    func testIndentsAtEveryDepth() {
+        for depth in [1, 2, 31, 32, 33, 40] {
+            var value = JSONValue.number("1")
+            for _ in 0..<depth { value = .object([("k", value)]) }
+            var expected = ""
+            for level in 0..<depth { expected += "{\n" + String(repeating: "  ", count: level + 1) + "\"k\" : " }
+            expected += "1"
+            for level in (0..<depth).reversed() { expected += "\n" + String(repeating: "  ", count: level) + "}" }
+            XCTAssertEqual(text(value), expected, "depth \(depth)")
+        }
+    }
+
     func testFinalNewlineAndGivenOrder() {
         let value = JSONValue.object([("b", .null), ("a", .null)])
         XCTAssertEqual(text(value, JSONWriter(keyOrder: .asGiven)), "{\n  \"b\" : null,\n  \"a\" : null\n}")

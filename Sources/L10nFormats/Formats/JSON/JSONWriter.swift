@@ -279,21 +279,19 @@ struct JSONOutput {
     @inline(__always)
     private mutating func newline(_ level: Int) {
         guard !compact else { return }
-        bytes.append(0x0A)
-        indent(level)
-    }
-
-    private static let spaces = [UInt8](repeating: 0x20, count: 64)
-
-    @inline(__always)
-    private mutating func indent(_ level: Int) {
-        let count = 2 * level
-        if count <= Self.spaces.count {
-            bytes.append(contentsOf: Self.spaces[..<count])
+        // One copy from a static text: the newline and indent were two appends, and the indent
+        // an array slice (a `swift_once`, a retain and a release per line of a catalog).
+        let count = 1 + 2 * level
+        if count <= Self.newlineAndIndents.utf8CodeUnitCount {
+            Self.newlineAndIndents.withUTF8Buffer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<count])) }
         } else {
-            bytes.append(contentsOf: repeatElement(0x20, count: count))
+            bytes.append(0x0A)
+            bytes.append(contentsOf: repeatElement(0x20, count: count - 1))
         }
     }
+
+    /// A newline and 64 spaces: every newline and indent up to level 32.
+    private static let newlineAndIndents: StaticString = "\n                                                                "
 
     mutating func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
