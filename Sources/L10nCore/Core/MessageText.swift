@@ -62,8 +62,9 @@ public enum MessageText {
         }
     }
 
-    /// Whether any of the eight bytes may be escaped: a control byte (below 0x20), `"` or `\`.
-    /// Never false for a word that holds one; a borrow may make it true for one that does not.
+    /// Whether any of the eight bytes is a control byte (below 0x20), `"` or `\`: exact for
+    /// "any" (a borrow only reaches lanes above a match). True also for the control bytes that
+    /// are not escaped; the caller then looks at the word's bytes one by one.
     @inline(__always)
     private static func mayHoldEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80

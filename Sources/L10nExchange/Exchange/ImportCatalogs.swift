@@ -85,7 +85,8 @@ struct ImportCatalogs: Sequence {
 
     /// Where the catalog at `path` is kept, nil when none is set: an import finds its file's
     /// catalog once and reads and edits it by slot (each `self[path]` access found the path
-    /// again and allocated its accessor's frame).
+    /// again and allocated its accessor's frame). A slot stays valid: paths are only appended,
+    /// the one removed is a path just added and left unset, and a set catalog is never unset.
     func slot(of path: String) -> Int? {
         guard let index = slots.index(of: path), case .some = catalogs[index] else { return nil }
         return index
