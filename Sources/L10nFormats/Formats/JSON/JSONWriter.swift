@@ -221,10 +221,33 @@ struct JSONOutput {
     /// `{` (for the first member) or `,`, then the newline, indent, key and ` : ` of a member of
     /// an object at `level`.
     mutating func writeMemberStart(index: Int, key: String, level: Int) {
+        beginMember(index: index, level: level)
+        writeString(key)
+        writeNameSeparator()
+    }
+
+    /// `writeMemberStart(index:key:level:)` for a member name of the format itself (`state`,
+    /// `value`, `localizations`): written as it is, without looking for bytes to escape (5 % of
+    /// serializing a catalog). The name must need no escaping.
+    mutating func writeMemberStart(index: Int, name: StaticString, level: Int) {
+        beginMember(index: index, level: level)
+        bytes.append(UInt8(ascii: "\""))
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(UInt8(ascii: "\""))
+        writeNameSeparator()
+    }
+
+    /// `{` (for the first member) or `,`, then the newline and indent of a member at `level`.
+    @inline(__always)
+    private mutating func beginMember(index: Int, level: Int) {
         bytes.append(index == 0 ? UInt8(ascii: "{") : UInt8(ascii: ","))
         if spaced, index > 0 { bytes.append(0x20) }
         newline(level + 1)
-        writeString(key)
+    }
+
+    /// What follows a member's name: ` : `, or `:` when compact (`: ` when spaced).
+    @inline(__always)
+    private mutating func writeNameSeparator() {
         if compact {
             bytes.append(UInt8(ascii: ":"))
             if spaced { bytes.append(0x20) }

@@ -130,12 +130,12 @@ extension JSONOutput {
             object(members, unknown: catalog.unknownFields, known: CatalogEmitter.catalogFields, level: 0)
             return
         }
-        writeMemberStart(index: 0, key: "sourceLanguage", level: 0)
+        writeMemberStart(index: 0, name: "sourceLanguage", level: 0)
         writeString(catalog.sourceLanguage)
-        writeMemberStart(index: 1, key: "strings", level: 0)
+        writeMemberStart(index: 1, name: "strings", level: 0)
         writeEntries(catalog.entries, level: 1, keysInXcodeOrder: catalog.keysInXcodeOrder)
         if let version = catalog.version {
-            writeMemberStart(index: 2, key: "version", level: 0)
+            writeMemberStart(index: 2, name: "version", level: 0)
             writeString(version)
         }
         writeObjectEnd(level: 0)
@@ -196,22 +196,22 @@ extension JSONOutput {
         }
         var index = 0
         if let comment = entry.comment {
-            writeMemberStart(index: index, key: "comment", level: level)
+            writeMemberStart(index: index, name: "comment", level: level)
             writeString(comment)
             index += 1
         }
         if let state = entry.extractionState {
-            writeMemberStart(index: index, key: "extractionState", level: level)
+            writeMemberStart(index: index, name: "extractionState", level: level)
             writeString(state.rawValue)
             index += 1
         }
         if let localizations = entry.localizations {
-            writeMemberStart(index: index, key: "localizations", level: level)
+            writeMemberStart(index: index, name: "localizations", level: level)
             writeLocalizations(localizations, level: level + 1)
             index += 1
         }
         if let shouldTranslate = entry.shouldTranslate {
-            writeMemberStart(index: index, key: "shouldTranslate", level: level)
+            writeMemberStart(index: index, name: "shouldTranslate", level: level)
             writeBool(shouldTranslate)
             index += 1
         }
@@ -233,17 +233,17 @@ extension JSONOutput {
         }
         var index = 0
         if let unit = localization.stringUnit {
-            writeMemberStart(index: index, key: "stringUnit", level: level)
+            writeMemberStart(index: index, name: "stringUnit", level: level)
             writeStringUnit(unit, level: level + 1)
             index += 1
         }
         if let substitutions = localization.substitutions {
-            writeMemberStart(index: index, key: "substitutions", level: level)
+            writeMemberStart(index: index, name: "substitutions", level: level)
             writeMap(substitutions, level: level + 1) { $0.writeSubstitution($1, level: $2) }
             index += 1
         }
         if let variations = localization.variations {
-            writeMemberStart(index: index, key: "variations", level: level)
+            writeMemberStart(index: index, name: "variations", level: level)
             writeVariations(variations, level: level + 1)
             index += 1
         }
@@ -256,9 +256,9 @@ extension JSONOutput {
                    unknown: unit.unknownFields, known: CatalogEmitter.stringUnitFields, level: level)
             return
         }
-        writeMemberStart(index: 0, key: "state", level: level)
+        writeMemberStart(index: 0, name: "state", level: level)
         writeString(unit.state.rawValue)
-        writeMemberStart(index: 1, key: "value", level: level)
+        writeMemberStart(index: 1, name: "value", level: level)
         writeString(unit.value)
         writeObjectEnd(level: level)
     }
@@ -274,15 +274,15 @@ extension JSONOutput {
         }
         var index = 0
         if let argNum = substitution.argNum {
-            writeMemberStart(index: index, key: "argNum", level: level)
+            writeMemberStart(index: index, name: "argNum", level: level)
             bytes.append(contentsOf: String(argNum).utf8)
             index += 1
         }
-        writeMemberStart(index: index, key: "formatSpecifier", level: level)
+        writeMemberStart(index: index, name: "formatSpecifier", level: level)
         writeString(substitution.formatSpecifier)
         index += 1
         if let variations = substitution.variations {
-            writeMemberStart(index: index, key: "variations", level: level)
+            writeMemberStart(index: index, name: "variations", level: level)
             writeVariations(variations, level: level + 1)
         }
         writeObjectEnd(level: level)
