@@ -78,6 +78,26 @@ public final class Collator: @unchecked Sendable {
         return x.lexicographicallyPrecedes(y) ? -1 : (x == y ? 0 : 1)
     }
 
+    /// Two lists already in this order (`sorted`'s) as one, a string in both kept once: one
+    /// comparison per string where sorting the union would compute a sort key for each.
+    public func merged(_ a: [String], _ b: [String]) -> [String] {
+        if a.isEmpty { return b }
+        if b.isEmpty { return a }
+        var result: [String] = []
+        result.reserveCapacity(a.count + b.count)
+        var i = 0, j = 0
+        while i < a.count && j < b.count {
+            if a[i] == b[j] {
+                result.append(a[i]); i += 1; j += 1
+                continue
+            }
+            if compare(a[i], b[j]) < 0 { result.append(a[i]); i += 1 } else { result.append(b[j]); j += 1 }
+        }
+        result += a[i...]
+        result += b[j...]
+        return result
+    }
+
     /// Sorts strings by this collation with code-unit tie-breaks, computing each sort key once.
     public func sorted(_ strings: [String]) -> [String] {
         guard strings.count > 1 else { return strings }  // nothing to compare: no sort key

@@ -227,30 +227,11 @@ public struct CheckContext: Sendable {
             if let table = layer.table {
                 var keys = Set<String>()
                 for file in table.files.values { keys.formUnion(file.keys) }
-                layerKeys = merge(layerKeys, collator.sorted(Array(keys)), collator)
+                layerKeys = collator.merged(layerKeys, collator.sorted(Array(keys)))
             }
-            merged = merge(merged, layerKeys, collator)
+            merged = collator.merged(merged, layerKeys)
         }
         return merged
-    }
-
-    /// Two lists in the collator's order merged into one, each key once.
-    private static func merge(_ a: [String], _ b: [String], _ collator: Collator) -> [String] {
-        if a.isEmpty { return b }
-        if b.isEmpty { return a }
-        var result: [String] = []
-        result.reserveCapacity(a.count + b.count)
-        var i = 0, j = 0
-        while i < a.count && j < b.count {
-            if a[i] == b[j] {
-                result.append(a[i]); i += 1; j += 1
-                continue
-            }
-            if collator.compare(a[i], b[j]) < 0 { result.append(a[i]); i += 1 } else { result.append(b[j]); j += 1 }
-        }
-        result += a[i...]
-        result += b[j...]
-        return result
     }
 
     /// What a device preferring `locale` shows for `key`: the layer index, the localization whose

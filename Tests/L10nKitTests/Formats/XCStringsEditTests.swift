@@ -40,7 +40,7 @@ final class XCStringsEditTests: XCTestCase {
 
     /// A value set keeps the keys, so the order the reader found stays known and the writer
     /// looks the keys up instead of sorting them: the bytes are those of a sorted write. A new
-    /// key drops the order; the offsets into the file are dropped by any edit.
+    /// key is merged into the order; the offsets into the file are dropped by any edit.
     func testAnEditKeepsTheKnownKeyOrderAndWritesTheSameBytes() throws {
         let (_, catalog) = try fixture("KeepingYouAwake.Localizable")
         let keys = try XCTUnwrap(catalog.keysInXcodeOrder)
@@ -58,7 +58,7 @@ final class XCStringsEditTests: XCTestCase {
 
         var added = edited
         added.setEntry(CatalogEntry(), forKey: "A new key")
-        XCTAssertNil(added.keysInXcodeOrder)
+        XCTAssertEqual(added.keysInXcodeOrder, Collator.xcodeKeyOrder.sorted(keys + ["A new key"]))
         let written = try StringCatalogReader.read(StringCatalogWriter().data(for: added), file: "added")
         XCTAssertEqual(written.keysInXcodeOrder, Collator.xcodeKeyOrder.sorted(keys + ["A new key"]))
     }

@@ -17,11 +17,28 @@ public struct StringCatalog: Hashable, Sendable {
     /// goes through the property's getter and setter and copies the whole dictionary each time
     /// (quadratic over an import); this mutates it where it is.
     public mutating func setEntry(_ entry: CatalogEntry?, forKey key: String) {
+        var index = keyIndex
+        let isNew = entries.index(forKey: key) == nil
         entries[key] = entry
+        // The order stays known through new keys (merged in when asked: one comparison each,
+        // where a sort of every key cost an import a sixth of a catalog's writing) and replaced
+        // entries; a removed key forgets it. The file offsets no longer describe the catalog.
+        guard index.isXcodeOrder, index.keys != nil else { return }
+        switch (entry, isNew) {
+        case (.some, true): index.added.append(key)
+        case (.some, false): break
+        case (.none, true): return
+        case (.none, false):
+            guard index.added.last == key else { return }
+            index.added.removeLast()
+        }
+        index.offsets = []
+        keyIndex = index
     }
     /// The keys as the file held them, where each starts, and whether that is Xcode's order
-    /// (the reader checks: a comparison per key instead of a sort); forgotten on any change of
-    /// `entries`. Findings use the offsets to find a key's line without parsing the file again.
+    /// (the reader checks: a comparison per key instead of a sort). `setEntry` and in-place edits
+    /// of values keep the order and drop the offsets; any other change of `entries` forgets both.
+    /// Findings use the offsets to find a key's line without parsing the file again.
     var keyIndex = CatalogKeyIndex()
     /// Top-level fields other than `sourceLanguage`, `strings` and `version`.
     public var unknownFields: [String: JSONValue]
@@ -39,16 +56,21 @@ public struct StringCatalog: Hashable, Sendable {
         self.endsWithNewline = endsWithNewline
     }
 
-    /// The keys as the file held them when that was Xcode's order (the reader checked), else nil;
-    /// never sorts.
+    /// The keys as the file held them when that was Xcode's order (the reader checked), with
+    /// the keys `setEntry` added since merged in; else nil. Sorts only added keys that were not
+    /// added in order.
     package var keysInXcodeOrder: [String]? {
-        keyIndex.isXcodeOrder ? keyIndex.keys : nil
+        guard keyIndex.isXcodeOrder, let keys = keyIndex.keys else { return nil }
+        let added = keyIndex.added
+        guard !added.isEmpty else { return keys }
+        // Keys are mostly added in order (an import's units follow the key order): then one
+        // comparison each, not a sort.
+        return Collator.xcodeKeyOrder.merged(keys, StringCatalogReader.isInXcodeKeyOrder(added) ? added : Collator.xcodeKeyOrder.sorted(added))
     }
 
     /// The keys in the order Xcode writes them.
     public var orderedKeys: [String] {
-        if keyIndex.isXcodeOrder, let keys = keyIndex.keys { return keys }
-        return Collator.xcodeKeyOrder.sorted(Array(entries.keys))
+        keysInXcodeOrder ?? Collator.xcodeKeyOrder.sorted(Array(entries.keys))
     }
 
     /// Every locale that has a localization in some entry, in Xcode's key order. The source
@@ -360,6 +382,8 @@ struct CatalogKeyIndex: Hashable, Sendable {
     /// The byte offset of each key's opening quote in the file.
     var offsets: [Int] = []
     var isXcodeOrder = false
+    /// Keys set since, not in `keys`, in the order they were set.
+    var added: [String] = []
 
     init(_ keys: [String]? = nil, offsets: [Int] = [], isXcodeOrder: Bool = false) {
         self.keys = keys

@@ -310,8 +310,9 @@ extension StringCatalog {
     /// Runs `edit`, which changes entries but no key: the keys' order stays known (a writer then
     /// needs no sort), while the file offsets, which no longer describe the catalog, are dropped.
     private mutating func editingValues(_ edit: (inout [String: CatalogEntry]) -> Void) {
-        let keys = keyIndex
+        var keys = keyIndex
         edit(&entries)
-        keyIndex = CatalogKeyIndex(keys.keys, isXcodeOrder: keys.isXcodeOrder)
+        keys.offsets = []
+        keyIndex = keys
     }
 }
