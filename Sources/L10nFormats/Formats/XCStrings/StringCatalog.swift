@@ -183,6 +183,12 @@ public struct CatalogLocalization: Hashable, Sendable {
         }
     }
 
+    /// Whether there are unknown fields, asked without making an empty dictionary.
+    public var hasUnknownFields: Bool {
+        guard let extras else { return false }
+        return !extras.unknownFields.isEmpty
+    }
+
     public var unknownFields: [String: JSONValue] {
         get { extras?.unknownFields ?? [:] }
         _modify {
@@ -315,6 +321,13 @@ public struct StringUnit: Hashable, Sendable {
             }
         }
         set { tail = Self.tail(newValue, unknownFields) }
+    }
+
+    /// Whether there are unknown fields, asked without making an empty dictionary (a writer
+    /// asks for every string unit).
+    public var hasUnknownFields: Bool {
+        guard case .withFields(let fields) = tail else { return false }
+        return !fields.unknownFields.isEmpty
     }
 
     public var unknownFields: [String: JSONValue] {

@@ -223,7 +223,7 @@ extension JSONOutput {
     }
 
     private mutating func writeLocalization(_ localization: CatalogLocalization, level: Int) {
-        guard localization.unknownFields.isEmpty else {
+        guard !localization.hasUnknownFields else {
             var members: [(key: String, value: Member)] = []
             if let unit = localization.stringUnit { members.append(("stringUnit", .stringUnit(unit))) }
             if let substitutions = localization.substitutions { members.append(("substitutions", .substitutions(substitutions))) }
@@ -251,7 +251,7 @@ extension JSONOutput {
     }
 
     private mutating func writeStringUnit(_ unit: StringUnit, level: Int) {
-        guard unit.unknownFields.isEmpty else {
+        guard !unit.hasUnknownFields else {
             object([("state", .string(unit.state.rawValue)), ("value", .string(unit.value))],
                    unknown: unit.unknownFields, known: CatalogEmitter.stringUnitFields, level: level)
             return
