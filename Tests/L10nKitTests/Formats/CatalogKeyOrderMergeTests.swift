@@ -48,6 +48,30 @@ final class CatalogKeyOrderMergeTests: XCTestCase {
         XCTAssertGreaterThan(merged, 40)
     }
 
+    /// Finding keys' lines at the reader's offsets must not be tried once a key was added: an
+    /// empty file's offsets (none) matched its keys (none) after one was, and the added key was
+    /// not found (found by the review of c12c3fb).
+    func testLocationsAfterAddingToAnEmptyCatalog() throws {
+        var catalog = try StringCatalogReader.read(Data(#"{"sourceLanguage":"en","strings":{},"version":"1.0"}"#.utf8), file: "empty.xcstrings")
+        catalog.setEntry(CatalogEntry(comment: "c"), forKey: "X")
+        let data = StringCatalogWriter().data(for: catalog)
+        let scanned = try StringCatalogLocations(data, file: "empty.xcstrings", only: ["X"])
+        let located = try StringCatalogLocations(data, file: "empty.xcstrings", only: ["X"], readAs: catalog)
+        XCTAssertNotNil(scanned.keys["X"])
+        XCTAssertEqual(located.keys["X"], scanned.keys["X"])
+    }
+
+    /// Removing a key the catalog does not have changes nothing, so the order (and the file
+    /// offsets) stay known: the exporter does this for SDK keys the SDK lacks.
+    func testRemovingAnAbsentKeyKeepsTheOrder() throws {
+        let data = StringCatalogWriter().data(for: StringCatalog(sourceLanguage: "en", entries: ["b": Self.entry("1"), "a": Self.entry("2")]))
+        var catalog = try StringCatalogReader.read(data, file: "two.xcstrings")
+        let offsets = catalog.keyIndex.offsets
+        catalog.setEntry(nil, forKey: "absent")
+        XCTAssertEqual(catalog.keysInXcodeOrder, ["a", "b"])
+        XCTAssertEqual(catalog.keyIndex.offsets, offsets)
+    }
+
     /// Removing a key that was read forgets the order; the catalog still writes in Xcode's order.
     func testRemovingAReadKeyForgetsTheOrder() throws {
         let data = StringCatalogWriter().data(for: StringCatalog(sourceLanguage: "en", entries: ["b": Self.entry("1"), "a": Self.entry("2"), "c": Self.entry("3")]))

@@ -27,7 +27,10 @@ public struct StringCatalog: Hashable, Sendable {
         switch (entry, isNew) {
         case (.some, true): index.added.append(key)
         case (.some, false): break
-        case (.none, true): return
+        case (.none, true):
+            // Nothing was there to remove: the index, offsets included, still holds.
+            keyIndex = index
+            return
         case (.none, false):
             guard index.added.last == key else { return }
             index.added.removeLast()
@@ -395,7 +398,8 @@ struct CatalogKeyIndex: Hashable, Sendable {
     /// The byte offset of each key's opening quote in the file.
     var offsets: [Int] = []
     var isXcodeOrder = false
-    /// Keys set since, not in `keys`, in the order they were set.
+    /// Keys `setEntry` added since, in the order it added them: none canonically equal to
+    /// another or to one of `keys` (the dictionary holds each key once), which the merge needs.
     var added: [String] = []
 
     init(_ keys: [String]? = nil, offsets: [Int] = [], isXcodeOrder: Bool = false) {

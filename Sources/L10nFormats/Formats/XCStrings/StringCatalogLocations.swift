@@ -40,7 +40,9 @@ public struct StringCatalogLocations: Sendable {
     init(_ data: Data, file: String, only wanted: Set<String>, locales: [String: Set<String>]? = nil,
          readAs catalog: StringCatalog, slices: Int?) throws {
         let index = catalog.keyIndex
-        guard let fileKeys = index.keys, index.offsets.count == fileKeys.count else {
+        // The offsets describe the file only while no key was added (an empty file's `[]`
+        // matches its `[]` of keys even after one was).
+        guard let fileKeys = index.keys, index.offsets.count == fileKeys.count, index.added.isEmpty else {
             try self.init(data, file: file, only: wanted)
             return
         }
