@@ -34,7 +34,7 @@ public enum MessageText {
 
     /// `quoted(text)`'s bytes appended to `bytes`, without making the quoted string: a report
     /// of hundreds of thousands of lines quotes a few values in each.
-    public static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+    package static func appendQuoted(_ text: String, to bytes: ByteSink) {
         text.withUTF8Bytes { source in
             bytes.append(0x22)
             var start = 0
@@ -49,7 +49,7 @@ public enum MessageText {
                 let end = min(index + 8, source.count)
                 while index < end {
                     if let escaped = Self.escape(source[index]) {
-                        bytes.appendBytes(UnsafeBufferPointer(rebasing: source[start..<index]))
+                        bytes.append(UnsafeBufferPointer(rebasing: source[start..<index]))
                         bytes.append(0x5C)
                         bytes.append(escaped)
                         start = index + 1
@@ -57,7 +57,7 @@ public enum MessageText {
                     index += 1
                 }
             }
-            bytes.appendBytes(UnsafeBufferPointer(rebasing: source[start...]))
+            bytes.append(UnsafeBufferPointer(rebasing: source[start...]))
             bytes.append(0x22)
         }
     }
@@ -77,7 +77,7 @@ public enum MessageText {
 
     /// The decimal digits of `number` appended to `bytes`, as `String(number)` would write them,
     /// without making that string (some 300 instructions a number; a report has two a line).
-    public static func appendDecimal(_ number: Int, to bytes: inout [UInt8]) {
+    package static func appendDecimal(_ number: Int, to bytes: ByteSink) {
         if number < 0 { bytes.append(0x2D) }
         // A `UInt`: the magnitude of `Int.min` is one more than `Int.max`.
         let magnitude = number.magnitude
@@ -96,7 +96,7 @@ public enum MessageText {
             }
             // Up to 20 digits, at the end of the 24 bytes; viewed as bytes only for the append.
             buffer.withMemoryRebound(to: UInt8.self) { digitBytes in
-                bytes.appendBytes(UnsafeBufferPointer(rebasing: digitBytes[(24 - count)...]))
+                bytes.append(UnsafeBufferPointer(rebasing: digitBytes[(24 - count)...]))
             }
         }
     }

@@ -22,18 +22,6 @@ extension Array where Element == UInt8 {
             append(UInt8(0x80 | scalar & 0x3F))
         }
     }
-
-    /// Appends bytes, one or two (a report's `]`, ` [`, `: `) one at a time: `append(contentsOf:)`
-    /// costs about 95 instructions whatever the count (each single `append` checks the buffer's
-    /// uniqueness, so longer pieces are copied whole).
-    @inlinable
-    package mutating func appendBytes(_ source: UnsafeBufferPointer<UInt8>) {
-        if source.count <= 2 {
-            for byte in source { append(byte) }
-        } else {
-            append(contentsOf: source)
-        }
-    }
 }
 
 extension String {

@@ -56,21 +56,20 @@ public struct ImportReport: Sendable {
         let outcomes = plan.outcomes
         let pieces = (outcomes.count + Self.unitsPerPiece - 1) / Self.unitsPerPiece
         ConcurrentWork.inOrder(pieces, make: { piece in
-            var text: [UInt8] = []
-            text.reserveCapacity(Self.chunkSize + 4_096)
+            let text = ByteSink(capacity: Self.chunkSize + 4_096)
             // Read in place: iterating the outcomes, or reading them through the array's
             // subscript, copied each one (a dozen references) per line.
             outcomes.withUnsafeBufferPointer { outcomes in
                 for index in piece * Self.unitsPerPiece..<min(outcomes.count, (piece + 1) * Self.unitsPerPiece) {
-                    Self.append(outcomes[index], to: &text)
+                    Self.append(outcomes[index], to: text)
                     text.append(0x0A)
                     for translation in outcomes[index].sourceEdit?.translations ?? [] {
-                        text.append(contentsOf: ("  " + Self.line(translation)).utf8)
+                        text.append("  " + Self.line(translation))
                         text.append(0x0A)
                     }
                 }
             }
-            return text
+            return text.bytes
         }, consume: write)
         var chunk: [UInt8] = []
         func line(_ text: String) {
@@ -114,26 +113,24 @@ public struct ImportReport: Sendable {
     static let unitsPerPiece = 384
 
     static func line(_ outcome: ImportUnitOutcome) -> String {
-        var bytes: [UInt8] = []
-        append(outcome, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        let bytes = ByteSink(capacity: 256)
+        append(outcome, to: bytes)
+        return String(decoding: bytes.bytes, as: UTF8.self)
     }
 
     /// Appends the unit's line (without the newline) piece by piece: an interpolated line cost
     /// about 12,000 instructions, appending to a `String` 10,000, and the report has one per unit.
-    static func append(_ outcome: ImportUnitOutcome, to text: inout [UInt8]) {
+    static func append(_ outcome: ImportUnitOutcome, to text: ByteSink) {
         // Bytes copied whole: appending a String's UTF8View goes through the generic path.
-        func add(_ piece: String) {
-            piece.withUTF8Bytes { text.appendBytes($0) }
-        }
-        func literal(_ piece: StaticString) { piece.withUTF8Buffer { text.appendBytes($0) } }
+        func add(_ piece: String) { text.append(piece) }
+        func literal(_ piece: StaticString) { text.append(piece) }
         func addState(_ state: String?) {
             guard let state else { return }
             literal(" (")
             add(state)
             literal(")")
         }
-        func quoted(_ value: String) { MessageText.appendQuoted(value, to: &text) }
+        func quoted(_ value: String) { MessageText.appendQuoted(value, to: text) }
         func subject() {
             add(outcome.targetPath ?? outcome.original)
             literal(" ")
@@ -146,9 +143,9 @@ public struct ImportReport: Sendable {
             add(location.file)
             if !location.isWholeFile {
                 literal(":")
-                MessageText.appendDecimal(location.line, to: &text)
+                MessageText.appendDecimal(location.line, to: text)
                 literal(":")
-                MessageText.appendDecimal(location.column, to: &text)
+                MessageText.appendDecimal(location.column, to: text)
             }
         } else {
             add(outcome.input)

@@ -47,9 +47,11 @@ final class MessageTextTests: XCTestCase {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<4_000 {
             let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
-            var bytes = Array("x: ".utf8)
-            MessageText.appendQuoted(text, to: &bytes)
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), "x: " + Self.reference(text), text.debugDescription)
+            // A small sink, so long texts also make it grow.
+            let bytes = ByteSink(capacity: 16)
+            bytes.append("x: ")
+            MessageText.appendQuoted(text, to: bytes)
+            XCTAssertEqual(String(decoding: bytes.bytes, as: UTF8.self), "x: " + Self.reference(text), text.debugDescription)
         }
     }
 
@@ -63,9 +65,10 @@ final class MessageTextTests: XCTestCase {
         }
         for number in [0, 1, 9, 10, 42, 1_000, 65_535, -1, -908, Int.max, Int.min, Int.min + 1] + powers
             + (0..<200).map({ _ in Int.random(in: -1_000_000...1_000_000) }) + (0..<200).map({ _ in Int.random(in: Int.min...Int.max) }) {
-            var bytes: [UInt8] = [0x3A]
-            MessageText.appendDecimal(number, to: &bytes)
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), ":" + String(number))
+            let bytes = ByteSink(capacity: 16)
+            bytes.append(0x3A)
+            MessageText.appendDecimal(number, to: bytes)
+            XCTAssertEqual(String(decoding: bytes.bytes, as: UTF8.self), ":" + String(number))
         }
     }
 }
