@@ -42,7 +42,7 @@ public enum MessageText {
             while index < source.count {
                 // Eight bytes at a time past words with nothing to escape (most of every value);
                 // a word that may hold one is looked at byte by byte.
-                if source.count - index >= 8, !mayHoldEscape(UnsafeRawPointer(source.baseAddress! + index).loadUnaligned(as: UInt64.self)) {
+                if source.count - index >= 8, !mayHoldEscape(ByteWord.load(source.baseAddress! + index)) {
                     index += 8
                     continue
                 }
@@ -67,12 +67,7 @@ public enum MessageText {
     /// are not escaped; the caller then looks at the word's bytes one by one.
     @inline(__always)
     private static func mayHoldEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
-        func hasByte(_ byte: UInt64) -> UInt64 {
-            let x = word ^ (ones &* byte)
-            return (x &- ones) & ~x & highs
-        }
-        return ((word &- ones &* 0x20) & ~word & highs) | hasByte(0x22) | hasByte(0x5C) != 0
+        ByteWord.escapeLanes(word) != 0
     }
 
     /// The decimal digits of `number` appended to `bytes`, as `String(number)` would write them,

@@ -92,3 +92,53 @@ package enum UTF8Validation {
         }
     }
 }
+
+/// Eight bytes tested at once, as one little-endian word (the readers' and writers' scans of
+/// plain text). Each test sets the high bit of the lanes that match; the lowest set bit marks
+/// the first match exactly (a borrow only runs up), lanes above it may be false hits, and a
+/// word with no match gives 0. Public, not `package`: only public inlinable code is inlined in
+/// the other modules here, and a call per word cost a reader a third more.
+public enum ByteWord {
+    // Computed, not stored: a stored static is a lazy global, reached through its accessor in
+    // every other module's inlined test.
+    @inlinable public static var ones: UInt64 { 0x0101_0101_0101_0101 }
+    @inlinable public static var highs: UInt64 { 0x8080_8080_8080_8080 }
+
+    /// The eight bytes at `pointer`, the first in the lowest lane.
+    @inlinable @inline(__always)
+    public static func load(_ pointer: UnsafeRawPointer) -> UInt64 {
+        UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
+    }
+
+    /// Lanes holding `byte`.
+    @inlinable @inline(__always)
+    public static func lanes(_ word: UInt64, equalTo byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & highs
+    }
+
+    /// Lanes holding a byte below `limit` (at most 0x80).
+    @inlinable @inline(__always)
+    public static func lanes(_ word: UInt64, below limit: UInt8) -> UInt64 {
+        (word &- ones &* UInt64(limit)) & ~word & highs
+    }
+
+    /// Lanes holding a byte of 0x80 or more (not ASCII).
+    @inlinable @inline(__always)
+    public static func nonASCIILanes(_ word: UInt64) -> UInt64 {
+        word & highs
+    }
+
+    /// Lanes a quoted text may escape: a control byte (below 0x20), `"` or `\` (JSON strings
+    /// and quoted message values escape these, or some of them).
+    @inlinable @inline(__always)
+    public static func escapeLanes(_ word: UInt64) -> UInt64 {
+        lanes(word, below: 0x20) | lanes(word, equalTo: 0x22) | lanes(word, equalTo: 0x5C)
+    }
+
+    /// The place of the first matching lane in a test's answer, 8 for none.
+    @inlinable @inline(__always)
+    public static func firstLane(_ lanes: UInt64) -> Int {
+        lanes == 0 ? 8 : lanes.trailingZeroBitCount / 8
+    }
+}

@@ -257,15 +257,10 @@ struct XMLByteCursor {
     /// without a look. Each test's lowest set bit marks a byte exactly (a borrow only runs up),
     /// so a word that holds another byte gives the count before it.
     @inline(__always)
-    private func plainBytes(stoppingAt a: UInt64, _ b: UInt64, _ c: UInt64) -> Int {
-        let word = UInt64(littleEndian: UnsafeRawPointer(bytes + i).loadUnaligned(as: UInt64.self))
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs = ones &* 0x80
-        func hasByte(_ byte: UInt64) -> UInt64 {
-            let x = word ^ (ones &* byte)
-            return (x &- ones) & ~x & highs
-        }
-        let other = ((word &- ones &* 0x20) & ~word & highs) | (word & highs) | hasByte(a) | hasByte(b) | hasByte(c)
-        return other == 0 ? 8 : other.trailingZeroBitCount / 8
+    private func plainBytes(stoppingAt a: UInt8, _ b: UInt8, _ c: UInt8) -> Int {
+        let word = ByteWord.load(bytes + i)
+        return ByteWord.firstLane(ByteWord.lanes(word, below: 0x20) | ByteWord.nonASCIILanes(word)
+                                  | ByteWord.lanes(word, equalTo: a) | ByteWord.lanes(word, equalTo: b) | ByteWord.lanes(word, equalTo: c))
     }
 
     private mutating func flush(_ start: Int) {
@@ -450,7 +445,7 @@ struct XMLByteCursor {
             var hasReference = false
             while i < count && bytes[i] != quote {
                 if i + 8 <= count {
-                    let clean = plainBytes(stoppingAt: UInt64(quote), 0x26, 0x3C)
+                    let clean = plainBytes(stoppingAt: quote, 0x26, 0x3C)
                     i += clean
                     if clean == 8 { continue }
                     if bytes[i] == quote { break }
@@ -678,13 +673,11 @@ struct XMLByteCursor {
         var k = lineOffset
         var lastBreak = -1
         var lines = 0
-        let ones: UInt64 = 0x0101_0101_0101_0101
         while k < offset {
             // Eight bytes at a time to the next below 0x0E (LF, CR, tab...): the lowest bit of
             // the test marks the first such byte exactly (only bytes after it can be false hits).
             if k + 8 <= offset {
-                let word = UInt64(littleEndian: UnsafeRawPointer(bytes + k).loadUnaligned(as: UInt64.self))
-                let below = (word &- ones &* 0x0E) & ~word & (ones &* 0x80)
+                let below = ByteWord.lanes(ByteWord.load(bytes + k), below: 0x0E)
                 if below == 0 {
                     k += 8
                     continue

@@ -357,14 +357,9 @@ struct JSONOutput {
     /// below 0x20, a `"` or a `\\` exactly when one of the three bit tests is nonzero.
     static func cleanPrefixLength(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = UnsafeRawPointer(utf8.baseAddress) else { return 0 }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var offset = 0
         while offset + 8 <= utf8.count {
-            let word = base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-            let below = (word &- ones &* 0x20) & ~word
-            let isQuote = (quote &- ones) & ~quote, isBackslash = (backslash &- ones) & ~backslash
-            if (below | isQuote | isBackslash) & highs != 0 { break }
+            if ByteWord.escapeLanes(ByteWord.load(base + offset)) != 0 { break }
             offset += 8
         }
         while offset < utf8.count {
