@@ -76,13 +76,6 @@ struct ImportCatalogs: Sequence {
         }
     }
 
-    /// Whether a catalog is set at `path`, asked without copying it (`self[path] == nil` copied
-    /// the whole catalog value, a reference per field, for every unit).
-    func holds(_ path: String) -> Bool {
-        guard let index = slots.index(of: path), case .some = catalogs[index] else { return false }
-        return true
-    }
-
     /// Where the catalog at `path` is kept, nil when none is set: an import finds its file's
     /// catalog once and reads and edits it by slot (each `self[path]` access found the path
     /// again and allocated its accessor's frame). A slot stays valid: paths are only appended,
@@ -95,12 +88,6 @@ struct ImportCatalogs: Sequence {
     /// Runs `body` on the catalog in `slot` (from `slot(of:)`), in place: neither copied nor found again.
     mutating func edit<Result, Failure: Error>(_ slot: Int, _ body: (inout StringCatalog) throws(Failure) -> Result) throws(Failure) -> Result {
         try body(&catalogs[slot]!)
-    }
-
-    /// The source language of the catalog at `path`, read in place.
-    func sourceLanguage(at path: String) -> String? {
-        guard let index = slots.index(of: path) else { return nil }
-        return catalogs[index]?.sourceLanguage
     }
 
     /// The catalogs in the order they were first set.

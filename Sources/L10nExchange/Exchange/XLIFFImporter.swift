@@ -605,6 +605,7 @@ struct ImportSession {
 
     /// Where the working copy of the catalog at `path` is, the project's catalog (or a new one
     /// when the project has none yet) set there first.
+    @discardableResult
     private mutating func catalogSlot(_ path: String) -> Int {
         if let slot = catalogs.slot(of: path) { return slot }
         catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: files.sdkCatalog?.catalog.sourceLanguage ?? project.sourceLanguage)
@@ -718,7 +719,7 @@ struct ImportSession {
                                                    outcome start: ImportUnitOutcome) -> ImportUnitOutcome {
         var outcome = start
         outcome.targetPath = path
-        if !catalogs.holds(path) { catalogs[path] = files.catalog(atPath: path)?.catalog ?? StringCatalog(sourceLanguage: sourceLanguage) }
+        catalogSlot(path)
         var candidate = ImportCandidate(unit: unit, locale: sourceLanguage, doNotTranslate: false, hasStates: true)
         candidate.isSourceEdit = true
         let id = XcodeUnitID(unit.id, kind: .stringCatalog)

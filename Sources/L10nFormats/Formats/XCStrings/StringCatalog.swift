@@ -18,12 +18,15 @@ public struct StringCatalog: Hashable, Sendable {
     /// (quadratic over an import); this mutates it where it is.
     public mutating func setEntry(_ entry: CatalogEntry?, forKey key: String) {
         var index = keyIndex
+        guard index.isXcodeOrder, index.keys != nil else {
+            entries[key] = entry
+            return
+        }
         let isNew = entries.index(forKey: key) == nil
         entries[key] = entry
         // The order stays known through new keys (merged in when asked: one comparison each,
         // where a sort of every key cost an import a sixth of a catalog's writing) and replaced
         // entries; a removed key forgets it. The file offsets no longer describe the catalog.
-        guard index.isXcodeOrder, index.keys != nil else { return }
         switch (entry, isNew) {
         case (.some, true): index.added.append(key)
         case (.some, false): break
