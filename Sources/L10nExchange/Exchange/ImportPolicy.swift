@@ -85,9 +85,8 @@ struct ImportCandidate: ~Copyable {
             found = []
         } else if parsedSource()?.issues.isEmpty == true,
                   let plain = sourcePlainSpecifiers ?? FormatString.plainSpecifiers(in: sourceValue, readingSubstitution: expected!.sourceSubstitution != nil),
-                  let valuePlain = FormatString.plainSpecifiers(in: value, readingSubstitution: expected!.targetSubstitution != nil),
-                  FormatString.samePlainReads(valuePlain, plain, translationSubstitution: expected!.targetSubstitution,
-                                              sourceSubstitution: expected!.sourceSubstitution) {
+                  FormatString.readsLikePlainSource(value, plain, translationSubstitution: expected!.targetSubstitution,
+                                                    sourceSubstitution: expected!.sourceSubstitution) {
             // The common case, settled without parsing the value: plain specifiers that read the
             // same arguments the same way (positional ones in any order), and a source without
             // issues then leaves the value none either.

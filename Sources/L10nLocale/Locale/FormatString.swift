@@ -792,6 +792,15 @@ extension FormatString {
         return translationSubstitution == nil && sourceSubstitution == nil && argumentReads(of: translation) == argumentReads(of: source)
     }
 
+    /// Whether `translation` reads the same arguments the same way as a source whose
+    /// `plainSpecifiers(in:)` list is `plainSource`, told without parsing it: false when its
+    /// specifiers are not plain or read otherwise (then parse both to say how).
+    public static func readsLikePlainSource(_ translation: String, _ plainSource: [Substring], translationSubstitution: SubstitutionArgument?,
+                                            sourceSubstitution: SubstitutionArgument?) -> Bool {
+        guard let plain = plainSpecifiers(in: translation, readingSubstitution: translationSubstitution != nil) else { return false }
+        return samePlainReads(plain, plainSource, translationSubstitution: translationSubstitution, sourceSubstitution: sourceSubstitution)
+    }
+
     /// The list with implicit specifiers given their positions, sorted.
     private static func argumentReads(of plain: [Substring]) -> [String] {
         // None or all are positional (a mix is no list): all when the first is, and then sorted.

@@ -64,8 +64,7 @@ public struct PlaceholderMismatchCheck: Check {
         // order), is settled without parsing the translation (`plainSource`: the source's, when
         // it has only plain ones).
         if let plainSource, sourceFormat.issues.isEmpty,
-           let plain = FormatString.plainSpecifiers(in: translation, readingSubstitution: translationSubstitution != nil),
-           FormatString.samePlainReads(plain, plainSource, translationSubstitution: translationSubstitution, sourceSubstitution: sourceSubstitution) {
+           FormatString.readsLikePlainSource(translation, plainSource, translationSubstitution: translationSubstitution, sourceSubstitution: sourceSubstitution) {
             return []
         }
         let translationFormat = FormatString(translation, substitution: translationSubstitution)
