@@ -61,6 +61,9 @@ struct ImportCandidate: ~Copyable {
     }
 
     private var mismatchesOfValue: (value: String, mismatches: [FormatMismatch])?
+    /// The last value `mismatches` found to read the source's arguments the same way, by its
+    /// plain specifiers: then it reads every argument the source reads.
+    private var valueReadingLikeSource: String?
     /// The last value parsed with the expected unit's target substitution: the `unchanged` rule
     /// and the placeholder rules read the same value.
     private var parsedValue: FormatString?
@@ -91,11 +94,18 @@ struct ImportCandidate: ~Copyable {
             // same arguments the same way (positional ones in any order), and a source without
             // issues then leaves the value none either.
             found = []
+            valueReadingLikeSource = value
         } else {
             found = ImportPolicy.placeholderMismatches(value, expected!, source: parsedSource(), translation: format(of: value))
         }
         mismatchesOfValue = (value, found)
         return found
+    }
+
+    /// Whether `value` was found by `mismatches` to read the source's arguments the same way
+    /// (its plain specifiers, positions given): then it reads every argument the source reads.
+    func readsLikeSource(_ value: String) -> Bool {
+        valueReadingLikeSource == value
     }
 
     /// The expected unit's source parsed with its substitution: the session's parse when it had
@@ -473,7 +483,10 @@ public enum ImportPolicy {
             nonTriggeringExamples: [.unit("German 'one' covers only 1", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
                                           TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Eine Datei", targetState: .translated))],
             evaluate: { candidate in
-                guard !candidate.isSourceEdit, candidate.expected?.isPluralCase == true, let expected = candidate.expected, let integers = candidate.pluralIntegers,
+                // A form that reads the source's arguments as the source does reads its count:
+                // most forms are told so without parsing the value.
+                guard !candidate.isSourceEdit, candidate.expected?.isPluralCase == true, !candidate.readsLikeSource(candidate.value),
+                      let expected = candidate.expected, let integers = candidate.pluralIntegers,
                       let numbers = ImportPolicy.countsReadAsText(candidate.value, expected, integers: integers,
                                                                   source: candidate.parsedSource(), translation: candidate.format(of: candidate.value))
                 else { return nil }
@@ -571,7 +584,8 @@ public enum ImportPolicy {
     /// source's and the target's substitution), when the caller has them.
     static func countsReadAsText(_ value: String, _ expected: ExchangeUnit, integers: [PluralCategory: [Int]],
                                  source parsedSource: FormatString? = nil, translation: FormatString? = nil) -> [Int]? {
-        guard expected.isPluralCase, let category = expected.path.pluralCategory, category != .zero else { return nil }
+        // A source without `%` reads no argument, so no count.
+        guard expected.isPluralCase, hasPercent(expected.sourceValue), let category = expected.path.pluralCategory, category != .zero else { return nil }
         let source = parsedSource ?? FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
         let counts = FormatComparisonOptions.pluralCase(of: source, substitution: expected.sourceSubstitution).omittableArguments
             .intersection(source.arguments.keys)

@@ -88,7 +88,7 @@ final class FormatStringShortcutTests: XCTestCase {
 
     /// The import's shortcut in `ImportCandidate.mismatches`: a source without issues and a
     /// translation whose plain specifiers read the same arguments have no mismatch, whatever
-    /// the options.
+    /// the options, and the translation reads every argument of the source (`plural-count`).
     func testEqualPlainSpecifiersHaveNoMismatches() {
         var random = SeededRandom(seed: 13)
         var settled = 0, positioned = 0
@@ -106,6 +106,9 @@ final class FormatStringShortcutTests: XCTestCase {
                                                                   isPluralCase: plural), [],
                                "\(text.debugDescription) / \(other.debugDescription)")
             }
+            // The import's plural-count rule relies on it too: the translation reads every argument the source reads.
+            XCTAssertTrue(Set(FormatString(other).arguments.keys).isSuperset(of: source.arguments.keys),
+                          "\(text.debugDescription) / \(other.debugDescription)")
         }
         XCTAssertGreaterThan(settled, 500)
         XCTAssertGreaterThan(positioned, 50, "pairs told equal only once positions are given")
@@ -136,6 +139,8 @@ final class FormatStringShortcutTests: XCTestCase {
                                                                   isPluralCase: plural), [],
                                "\(text.debugDescription) / \(other.debugDescription) with \(sourceSubstitution) / \(translationSubstitution)")
             }
+            XCTAssertTrue(Set(FormatString(other, substitution: translationSubstitution).arguments.keys).isSuperset(of: source.arguments.keys),
+                          "\(text.debugDescription) / \(other.debugDescription) with \(sourceSubstitution) / \(translationSubstitution)")
         }
         XCTAssertGreaterThan(settled, 500)
         XCTAssertGreaterThan(withArgument, 100)
