@@ -600,6 +600,11 @@ public enum ImportPolicy {
     /// read the substitution's argument (`%2$lld`, as exported) become `%arg` again.
     static func catalogForm(_ target: String, substitution: SubstitutionArgument?) -> String {
         guard let substitution, hasPercent(target) else { return target }
+        return FormatString.plainArgumentRestored(target, substitution: substitution) ?? parsedCatalogForm(target, substitution: substitution)
+    }
+
+    /// `catalogForm` worked out by parsing the target: for texts the byte pass leaves to the parser.
+    static func parsedCatalogForm(_ target: String, substitution: SubstitutionArgument) -> String {
         let format = FormatString(target, substitution: substitution)
         let argument = substitution.number ?? 1
         let expectedKind = FormatString.substitutionArgumentKind(substitution.formatSpecifier)

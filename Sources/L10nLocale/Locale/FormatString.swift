@@ -276,6 +276,44 @@ public struct FormatString: Sendable, Hashable {
         }
     }
 
+    /// The text with each `%N$<formatSpecifier>` that reads the substitution's argument (`N` its
+    /// `argNum`, 1 when it has none: the form an export writes for `%arg`) read back as `%arg`,
+    /// when every other `%` is `%%`: found in one pass over its bytes, where parsing took some
+    /// 9,000 instructions. nil for any other `%` and for a `formatSpecifier` with flags, width
+    /// or precision, which the parser reads.
+    public static func plainArgumentRestored(_ text: String, substitution: SubstitutionArgument) -> String? {
+        let number = substitution.number ?? 1
+        guard number >= 1, plainFormatSpecifiers.contains(substitution.formatSpecifier) else { return nil }
+        var written: [UInt8] = [0x25]
+        written.append(contentsOf: String(number).utf8)
+        written.append(0x24)
+        written.append(contentsOf: substitution.formatSpecifier.utf8)
+        return text.withUTF8Bytes { bytes -> String? in
+            var result: [UInt8] = []
+            var copied = 0, index = 0
+            while index < bytes.count {
+                guard bytes[index] == 0x25 else {
+                    index += 1
+                    continue
+                }
+                if index + 1 < bytes.count, bytes[index + 1] == 0x25 {
+                    index += 2
+                    continue
+                }
+                guard index + written.count <= bytes.count,
+                      written.indices.allSatisfy({ bytes[index + $0] == written[$0] }) else { return nil }
+                if result.isEmpty { result.reserveCapacity(bytes.count) }
+                result.append(contentsOf: bytes[copied..<index])
+                result.append(contentsOf: "%arg".utf8)
+                index += written.count
+                copied = index
+            }
+            guard copied > 0 else { return text }
+            result.append(contentsOf: bytes[copied...])
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
     /// What the `%` at `index` is and where it ends, when `plainPositionalized` can number it.
     private static func plainPercent(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int,
                                      substitution: SubstitutionArgument?) -> (end: Int, kind: PlainPercent)? {

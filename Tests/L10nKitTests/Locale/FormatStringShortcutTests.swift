@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 @testable import L10nFormats
 @testable import L10nLocale
+@testable import L10nExchange
 @testable import L10nKit
 @testable import L10nTestSupport
 
@@ -64,6 +65,41 @@ final class FormatStringShortcutTests: XCTestCase {
         XCTAssertNil(FormatString.plainPositionalized("%1$@ and %@"), "positions: the parser decides")
         XCTAssertNil(FormatString.plainPositionalized("%arg files"), "%arg outside a substitution: the parser decides")
         XCTAssertNil(FormatString.plainPositionalized("50 % and %@"), "a lone %: the parser decides")
+    }
+
+    /// `plainArgumentRestored`, the byte pass the import takes to read a substitution's
+    /// exported `%N$lld` back as `%arg`, gives what parsing the target gives wherever it
+    /// answers, and answers for the texts an export writes.
+    func testPlainArgumentRestoredEqualsTheParse() {
+        let substitutions = [SubstitutionArgument(number: 1, formatSpecifier: "lld"), SubstitutionArgument(number: 2, formatSpecifier: "lld"),
+                             SubstitutionArgument(number: nil, formatSpecifier: "d"), SubstitutionArgument(number: 3, formatSpecifier: "@"),
+                             SubstitutionArgument(number: 2, formatSpecifier: "ld"), SubstitutionArgument(number: 12, formatSpecifier: "u"),
+                             SubstitutionArgument(number: 0, formatSpecifier: "lld"), SubstitutionArgument(number: 2, formatSpecifier: ".2f")]
+        var random = SeededRandom(seed: 16)
+        var answered = 0, restored = 0
+        for _ in 0..<30_000 {
+            let substitution = substitutions.randomElement(using: &random)!
+            let written = "%\(substitution.number ?? 1)$\(substitution.formatSpecifier)"
+            // Mostly what an export writes, with now and then any other piece.
+            let likely = [written, written + "d", "%%" + written, "%%", "text ", "é", "日本", "😀", "\n", "1", "$", "d"]
+            let pieces = Self.pieces + ["%" + written, "%1$lld", "%2$ld", "%\(substitution.formatSpecifier)"]
+            let text = (0..<Int.random(in: 1...6, using: &random)).map { _ in
+                random.below(6) == 0 ? pieces.randomElement(using: &random)! : likely.randomElement(using: &random)!
+            }.joined()
+            guard text.contains("%") else { continue }
+            let parsed = ImportPolicy.parsedCatalogForm(text, substitution: substitution)
+            guard let fast = FormatString.plainArgumentRestored(text, substitution: substitution) else { continue }
+            answered += 1
+            if fast != text { restored += 1 }
+            XCTAssertEqual(fast, parsed, "\(text.debugDescription) with \(substitution)")
+        }
+        XCTAssertGreaterThan(answered, 2_000)
+        XCTAssertGreaterThan(restored, 1_000)
+        let count = SubstitutionArgument(number: 2, formatSpecifier: "lld")
+        XCTAssertEqual(FormatString.plainArgumentRestored("%2$lld Dateien (100 %%)", substitution: count), "%arg Dateien (100 %%)")
+        XCTAssertEqual(ImportPolicy.catalogForm("%2$lld Dateien", substitution: count), "%arg Dateien")
+        XCTAssertNil(FormatString.plainArgumentRestored("%2$lld von %1$@", substitution: count), "another argument: the parser decides")
+        XCTAssertNil(FormatString.plainArgumentRestored("%2$lld", substitution: SubstitutionArgument(number: 2, formatSpecifier: ".2f")))
     }
 
     func testMismatchesEqualTheTabledComparison() {
