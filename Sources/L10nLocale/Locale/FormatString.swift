@@ -409,14 +409,27 @@ public struct FormatString: Sendable, Hashable {
         func isSkipped(_ byte: UInt8) -> Bool {
             byte < 64 ? low & (1 << UInt64(byte)) != 0 : byte < 0x80 && high & (1 << UInt64(byte - 64)) != 0
         }
-        var a = first.utf8.makeIterator(), b = second.utf8.makeIterator()
-        while true {
-            var x = a.next()
-            while let byte = x, isSkipped(byte) { x = a.next() }
-            var y = b.next()
-            while let byte = y, isSkipped(byte) { y = b.next() }
-            guard x == y else { return (x ?? 0) >= 0x80 || (y ?? 0) >= 0x80 }
-            if x == nil { return true }
+        // The bytes left after skipping are compared in order. A common prefix leaves the same
+        // bytes on both sides, so it is passed over first, eight bytes at a time: a changed
+        // translation mostly differs near its end.
+        return first.withUTF8Bytes { a in
+            second.withUTF8Bytes { b in
+                var i = 0
+                let common = min(a.count, b.count)
+                while i + 8 <= common, ByteWord.load(a.baseAddress! + i) == ByteWord.load(b.baseAddress! + i) { i += 8 }
+                while i < common, a[i] == b[i] { i += 1 }
+                var j = i
+                while true {
+                    while i < a.count, isSkipped(a[i]) { i += 1 }
+                    while j < b.count, isSkipped(b[j]) { j += 1 }
+                    guard i < a.count, j < b.count else {
+                        return (i == a.count && j == b.count) || (i < a.count && a[i] >= 0x80) || (j < b.count && b[j] >= 0x80)
+                    }
+                    guard a[i] == b[j] else { return a[i] >= 0x80 || b[j] >= 0x80 }
+                    i += 1
+                    j += 1
+                }
+            }
         }
     }
 

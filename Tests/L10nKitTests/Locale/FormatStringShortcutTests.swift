@@ -263,6 +263,27 @@ final class FormatStringShortcutTests: XCTestCase {
         XCTAssertGreaterThan(answered, 5_000)
     }
 
+    /// The byte loop answers as the iterator loop it replaced, on pairs that share prefixes of
+    /// every length (the word-wise skip of a common prefix) and differ anywhere after.
+    func testMayBeEquivalentEqualsTheReference() {
+        let substitutions: [SubstitutionArgument?] = [nil, SubstitutionArgument(number: 2, formatSpecifier: "lld"),
+                                                      SubstitutionArgument(number: nil, formatSpecifier: "@")]
+        var random = SeededRandom(seed: 17)
+        var accepted = 0, rejected = 0
+        for _ in 0..<30_000 {
+            let prefix = (0..<Int.random(in: 0...12, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+            let text = prefix + randomText(&random)
+            let other = random.below(3) == 0 ? variant(of: text, &random) : prefix + variant(of: randomText(&random), &random)
+            let substitution = substitutions.randomElement(using: &random)!
+            let fast = FormatString.mayBeEquivalent(text, other, substitution: substitution)
+            XCTAssertEqual(fast, referenceMayBeEquivalent(text, other, substitution: substitution),
+                           "\(text.debugDescription) / \(other.debugDescription) with \(String(describing: substitution))")
+            if fast { accepted += 1 } else { rejected += 1 }
+        }
+        XCTAssertGreaterThan(accepted, 3_000)
+        XCTAssertGreaterThan(rejected, 3_000)
+    }
+
     func testMayBeEquivalentNeverRejectsEquivalentTexts() {
         var random = SeededRandom(seed: 12)
         var equivalent = 0, rejected = 0
