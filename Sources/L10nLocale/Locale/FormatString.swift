@@ -1,3 +1,4 @@
+import Foundation
 import L10nCore
 import L10nFormats
 /// How much a format-string finding matters: errors can crash or print garbage at run time,
@@ -759,74 +760,95 @@ extension FormatString {
             }
             var result: [Substring] = []
             var positional = 0
-            let count = bytes.count
-            var index = 0
-            while index < count {
-                guard bytes[index] == UInt8(ascii: "%") else {
-                    index += 1
-                    continue
-                }
-                let start = index
-                var end = index + 1
-                guard end < count else { return nil }
-                if bytes[end] == UInt8(ascii: "%") {
-                    index = end + 1
-                    continue
-                }
-                if readingSubstitution, end + 2 < count, bytes[end] == UInt8(ascii: "a"), bytes[end + 1] == UInt8(ascii: "r"),
-                   bytes[end + 2] == UInt8(ascii: "g") {
-                    result.append(piece(start, start + 4))
-                    index = start + 4
-                    continue
-                }
-                var hasDollar = false
-                // %N$ then length modifiers, then one conversion.
-                while end < count {
-                    let byte = bytes[end]
-                    if byte == UInt8(ascii: "$") {
-                        hasDollar = true
-                    } else if byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") {
-                        break
-                    }
-                    end += 1
-                }
-                // `%#@name@` or `%N$#@name@`: a substitution, read as the parser reads one (a
-                // position without a leading zero, a name up to the next `@` without `%`, white
-                // space or a `$`); anything else (`%0#@`) is left to the parser.
-                if end < count, bytes[end] == UInt8(ascii: "#") {
-                    if end > start + 1 {
-                        guard hasDollar, end - 1 > start + 1, bytes[start + 1] != UInt8(ascii: "0"), bytes[end - 1] == UInt8(ascii: "$"),
-                              !UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]).contains(UInt8(ascii: "$")) else { return nil }
-                    }
-                    end += 1
-                    guard end < count, bytes[end] == UInt8(ascii: "@") else { return nil }
-                    var close = end + 1
-                    while close < count, bytes[close] != UInt8(ascii: "@") {
-                        switch bytes[close] {
-                        case UInt8(ascii: "%"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "$"): return nil
-                        default: close += 1
-                        }
-                    }
-                    guard close < count, close > end + 1 else { return nil }
-                    end = close + 1
-                } else {
-                    while end < count, bytes[end] == UInt8(ascii: "l") || bytes[end] == UInt8(ascii: "h") || bytes[end] == UInt8(ascii: "q") {
-                        end += 1
-                    }
-                    guard end < count else { return nil }
-                    let conversion = bytes[end]
-                    guard conversion == UInt8(ascii: "@") || conversion == UInt8(ascii: "d") || conversion == UInt8(ascii: "i")
-                            || conversion == UInt8(ascii: "u") else { return nil }
-                    end += 1
-                }
+            let walked = walkPlainSpecifiers(bytes, readingSubstitution: readingSubstitution) { start, end, hasDollar in
                 result.append(piece(start, end))
                 if hasDollar { positional += 1 }
-                index = end
+                return true
             }
+            guard walked == .all else { return nil }
             // Positional ones may come in any order; implicit ones are read in order.
             if positional == result.count { return result.count > 1 ? result.sorted() : result }
             return positional > 0 ? nil : result
         }
+    }
+
+    /// How far `walkPlainSpecifiers` got.
+    enum PlainWalk {
+        /// Every `%` of the text was `%%` or a plain specifier, each given to the body.
+        case all
+        /// The body asked to stop.
+        case stopped
+        /// A `%` that is not plain: the parser decides.
+        case notPlain
+    }
+
+    /// Gives `body` the byte range of each plain specifier of `bytes` in the text's order (see
+    /// `plainSpecifiers(in:)`) and whether it has a position (`$`), until the body returns false
+    /// or a `%` is not plain.
+    static func walkPlainSpecifiers(_ bytes: UnsafeBufferPointer<UInt8>, readingSubstitution: Bool,
+                                    _ body: (_ start: Int, _ end: Int, _ hasDollar: Bool) -> Bool) -> PlainWalk {
+        let count = bytes.count
+        var index = 0
+        while index < count {
+            // The next `%` by `memchr`: most of a text is not specifiers.
+            guard let found = memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "%")), count - index) else { break }
+            let start = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            var end = start + 1
+            guard end < count else { return .notPlain }
+            if bytes[end] == UInt8(ascii: "%") {
+                index = end + 1
+                continue
+            }
+            if readingSubstitution, end + 2 < count, bytes[end] == UInt8(ascii: "a"), bytes[end + 1] == UInt8(ascii: "r"),
+               bytes[end + 2] == UInt8(ascii: "g") {
+                guard body(start, start + 4, false) else { return .stopped }
+                index = start + 4
+                continue
+            }
+            var hasDollar = false
+            // %N$ then length modifiers, then one conversion.
+            while end < count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "$") {
+                    hasDollar = true
+                } else if byte < UInt8(ascii: "0") || byte > UInt8(ascii: "9") {
+                    break
+                }
+                end += 1
+            }
+            // `%#@name@` or `%N$#@name@`: a substitution, read as the parser reads one (a
+            // position without a leading zero, a name up to the next `@` without `%`, white
+            // space or a `$`); anything else (`%0#@`) is left to the parser.
+            if end < count, bytes[end] == UInt8(ascii: "#") {
+                if end > start + 1 {
+                    guard hasDollar, end - 1 > start + 1, bytes[start + 1] != UInt8(ascii: "0"), bytes[end - 1] == UInt8(ascii: "$"),
+                          !UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)]).contains(UInt8(ascii: "$")) else { return .notPlain }
+                }
+                end += 1
+                guard end < count, bytes[end] == UInt8(ascii: "@") else { return .notPlain }
+                var close = end + 1
+                while close < count, bytes[close] != UInt8(ascii: "@") {
+                    switch bytes[close] {
+                    case UInt8(ascii: "%"), UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "$"): return .notPlain
+                    default: close += 1
+                    }
+                }
+                guard close < count, close > end + 1 else { return .notPlain }
+                end = close + 1
+            } else {
+                while end < count, bytes[end] == UInt8(ascii: "l") || bytes[end] == UInt8(ascii: "h") || bytes[end] == UInt8(ascii: "q") {
+                    end += 1
+                }
+                guard end < count else { return .notPlain }
+                let conversion = bytes[end]
+                guard conversion == UInt8(ascii: "@") || conversion == UInt8(ascii: "d") || conversion == UInt8(ascii: "i")
+                        || conversion == UInt8(ascii: "u") else { return .notPlain }
+                end += 1
+            }
+            guard body(start, end, hasDollar) else { return .stopped }
+            index = end
+        }
+        return .all
     }
 }
 
@@ -848,8 +870,30 @@ extension FormatString {
     /// specifiers are not plain or read otherwise (then parse both to say how).
     public static func readsLikePlainSource(_ translation: String, _ plainSource: [Substring], translationSubstitution: SubstitutionArgument?,
                                             sourceSubstitution: SubstitutionArgument?) -> Bool {
+        // Most translations have the source's specifiers in the list's order: compared in place,
+        // without making the translation's list. (Equal in this order, the lists are equal: a
+        // list is in the text's order, or sorted, and then so is the text.)
+        let walked = translation.withUTF8Bytes { bytes -> PlainWalk in
+            var matched = 0
+            let walk = walkPlainSpecifiers(bytes, readingSubstitution: translationSubstitution != nil) { start, end, _ in
+                guard matched < plainSource.count, Self.same(plainSource[matched], UnsafeBufferPointer(rebasing: bytes[start..<end])) else { return false }
+                matched += 1
+                return true
+            }
+            return walk == .all && matched < plainSource.count ? .stopped : walk
+        }
+        switch walked {
+        case .all: return translationSubstitution == sourceSubstitution || !plainSource.contains("%arg")
+        case .notPlain: return false
+        case .stopped: break
+        }
         guard let plain = plainSpecifiers(in: translation, readingSubstitution: translationSubstitution != nil) else { return false }
         return samePlainReads(plain, plainSource, translationSubstitution: translationSubstitution, sourceSubstitution: sourceSubstitution)
+    }
+
+    /// Whether a specifier as listed has these bytes.
+    private static func same(_ listed: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        listed.utf8.count == bytes.count && listed.utf8.elementsEqual(bytes)
     }
 
     /// The list with implicit specifiers given their positions, sorted.

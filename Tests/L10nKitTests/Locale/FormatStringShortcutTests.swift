@@ -182,6 +182,37 @@ final class FormatStringShortcutTests: XCTestCase {
         XCTAssertGreaterThan(withArgument, 100)
     }
 
+    /// `readsLikePlainSource` compares a translation's specifiers in place with the source's
+    /// list before it makes the translation's: it answers as comparing the two lists does.
+    func testReadsLikePlainSourceEqualsComparingTheLists() {
+        let substitutions: [SubstitutionArgument?] = [nil, SubstitutionArgument(number: 1, formatSpecifier: "lld"),
+                                                      SubstitutionArgument(number: 2, formatSpecifier: "d")]
+        var random = SeededRandom(seed: 18)
+        var alike = 0, apart = 0
+        for _ in 0..<30_000 {
+            let text = (random.below(3) == 0 ? "%arg " : "") + randomText(&random)
+            let other: String
+            switch random.below(4) {
+            case 0: other = text
+            case 1: other = FormatString.positionalized(text)
+            case 2: other = "x " + text.replacingOccurrences(of: "%arg", with: "%1$lld")
+            default: other = variant(of: text, &random)
+            }
+            let sourceSubstitution = substitutions.randomElement(using: &random)!
+            let translationSubstitution = random.below(2) == 0 ? sourceSubstitution : substitutions.randomElement(using: &random)!
+            guard let plain = FormatString.plainSpecifiers(in: text, readingSubstitution: sourceSubstitution != nil) else { continue }
+            let lists = FormatString.plainSpecifiers(in: other, readingSubstitution: translationSubstitution != nil).map {
+                FormatString.samePlainReads($0, plain, translationSubstitution: translationSubstitution, sourceSubstitution: sourceSubstitution)
+            } ?? false
+            XCTAssertEqual(FormatString.readsLikePlainSource(other, plain, translationSubstitution: translationSubstitution,
+                                                             sourceSubstitution: sourceSubstitution), lists,
+                           "\(text.debugDescription) / \(other.debugDescription) with \(String(describing: sourceSubstitution)) / \(String(describing: translationSubstitution))")
+            if lists { alike += 1 } else { apart += 1 }
+        }
+        XCTAssertGreaterThan(alike, 1_500)
+        XCTAssertGreaterThan(apart, 1_500)
+    }
+
     /// The positional form of an implicit source reads the same; other positions, other kinds
     /// and a substitution's texts are left to the parser.
     func testSamePlainReadsOfPositionalForms() {
