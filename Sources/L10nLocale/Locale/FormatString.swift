@@ -280,11 +280,13 @@ public struct FormatString: Sendable, Hashable {
     /// The text with each `%N$<formatSpecifier>` that reads the substitution's argument (`N` its
     /// `argNum`, 1 when it has none: the form an export writes for `%arg`) read back as `%arg`,
     /// when every other `%` is `%%`: found in one pass over its bytes, where parsing took some
-    /// 9,000 instructions. nil for any other `%` and for a `formatSpecifier` with flags, width
-    /// or precision, which the parser reads.
+    /// 9,000 instructions. nil for any other `%`, for a `formatSpecifier` with flags, width
+    /// or precision and for an `argNum` above the largest position, which the parser reads.
     public static func plainArgumentRestored(_ text: String, substitution: SubstitutionArgument) -> String? {
         let number = substitution.number ?? 1
-        guard number >= 1, plainFormatSpecifiers.contains(substitution.formatSpecifier) else { return nil }
+        // Above the largest position the parser reads, the written form reads another argument.
+        guard number >= 1, number <= FormatSpecificationSyntax.largestNumber,
+              plainFormatSpecifiers.contains(substitution.formatSpecifier) else { return nil }
         var written: [UInt8] = [0x25]
         written.append(contentsOf: String(number).utf8)
         written.append(0x24)
@@ -596,7 +598,7 @@ struct FormatStringParser {
         var position: Int?
         var number = 0
         while index < units.count, let digit = units[index].asciiDigit, !(number == 0 && digit == 0) {
-            number = min(number * 10 + digit, 1_000_000)
+            number = min(number * 10 + digit, FormatSpecificationSyntax.largestNumber)
             index += 1
         }
         if index > start + 1 {

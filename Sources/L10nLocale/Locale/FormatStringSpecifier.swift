@@ -224,6 +224,8 @@ struct FormatSpecificationSyntax {
     }
 
     static let conversions: Set<UInt16> = Set("diDouxXOUeEfFgGaAcCsSp@n".utf16)
+    /// A larger position, width or precision is read as this one.
+    static let largestNumber = 1_000_000
     static let flagCharacters: Set<UInt16> = Set("-+ #0'".utf16)
 
     /// Reads the specification that starts after the `%` at `start - 1`.
@@ -235,7 +237,7 @@ struct FormatSpecificationSyntax {
             var value = 0
             var seen = false
             while index < count, let digit = units[index].asciiDigit {
-                value = min(value * 10 + digit, 1_000_000)
+                value = min(value * 10 + digit, largestNumber)
                 index += 1
                 seen = true
             }
