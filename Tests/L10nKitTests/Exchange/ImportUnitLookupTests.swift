@@ -112,4 +112,43 @@ final class ImportUnitLookupTests: XCTestCase {
             XCTAssertGreaterThan(checked, 0)
         }
     }
+
+    /// `ImportUnitIDs` (the `duplicate-id` rule's memory) answers as a set of (file, locale, id)
+    /// does: on sorted runs, ids out of order, ids equal only canonically (`é` and `e` with a
+    /// combining accent, `K` and the Kelvin sign), and pairs interleaved. A memory that keeps
+    /// sorted runs unhashed failed it: `String`'s `<` is no strict order between texts that are
+    /// not in NFC (`cafe\u{301}` and `caf\u{E9}1` are neither less than the other).
+    func testUnitIDsAnswerAsASetOfTriples() {
+        let stems = ["a", "b", "K", "\u{212A}", "caf\u{E9}", "cafe\u{301}", "Z", "_x", "k|==|plural.one", "k|==|plural.other", "k", "日本", "\u{212B}", "\u{C5}", "10", "9"]
+        var random = SeededRandom(seed: 41)
+        var duplicates = 0, outOfOrder = 0
+        for _ in 0..<400 {
+            var ids = ImportUnitIDs()
+            var oracle = Set<[String]>()
+            let pairs = [("A.xcstrings", "de"), ("A.xcstrings", "fr"), ("B.xcstrings", "de")]
+            var runs: [[String]] = []
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                var run = (0..<Int.random(in: 1...30, using: &random)).map { _ in
+                    stems.randomElement(using: &random)! + (random.below(2) == 0 ? "" : String(random.below(20)))
+                }
+                if random.below(3) > 0 { run.sort() }
+                runs.append(run)
+            }
+            for run in runs {
+                let (path, locale) = pairs.randomElement(using: &random)!
+                var previous: String?
+                for id in run {
+                    // Canonically equivalent ids are one member of a set of strings, as they are of `ImportUnitIDs`.
+                    let fresh = !oracle.contains { $0[0] == path && $0[1] == locale && $0[2] == id }
+                    if fresh { oracle.insert([path, locale, id]) }
+                    if let previous, !(previous < id) { outOfOrder += 1 }
+                    previous = id
+                    XCTAssertEqual(ids.insert(id, path: path, locale: locale, expected: run.count), fresh, "\(id.debugDescription) in \(path) [\(locale)]")
+                    if !fresh { duplicates += 1 }
+                }
+            }
+        }
+        XCTAssertGreaterThan(duplicates, 1_000)
+        XCTAssertGreaterThan(outOfOrder, 1_000)
+    }
 }
