@@ -42,7 +42,7 @@ public enum MessageText {
             while index < source.count {
                 // Eight bytes at a time past words with nothing to escape (most of every value);
                 // a word that may hold one is looked at byte by byte.
-                if source.count - index >= 8, !mayHoldEscape(ByteWord.load(source.baseAddress! + index)) {
+                if source.count - index >= 8, ByteWord.escapeLanes(ByteWord.load(source.baseAddress! + index)) == 0 {
                     index += 8
                     continue
                 }
@@ -60,14 +60,6 @@ public enum MessageText {
             bytes.append(UnsafeBufferPointer(rebasing: source[start...]))
             bytes.append(0x22)
         }
-    }
-
-    /// Whether any of the eight bytes is a control byte (below 0x20), `"` or `\`: exact for
-    /// "any" (a borrow only reaches lanes above a match). True also for the control bytes that
-    /// are not escaped; the caller then looks at the word's bytes one by one.
-    @inline(__always)
-    private static func mayHoldEscape(_ word: UInt64) -> Bool {
-        ByteWord.escapeLanes(word) != 0
     }
 
     /// The decimal digits of `number` appended to `bytes`, as `String(number)` would write them,

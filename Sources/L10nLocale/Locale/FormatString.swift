@@ -863,7 +863,7 @@ extension FormatString {
     /// mismatch without parsing.
     public static func samePlainReads(_ translation: [Substring], _ source: [Substring],
                                       translationSubstitution: SubstitutionArgument?, sourceSubstitution: SubstitutionArgument?) -> Bool {
-        if translation == source { return translationSubstitution == sourceSubstitution || !source.contains("%arg") }
+        if translation == source { return equalListsReadAlike(source, translationSubstitution: translationSubstitution, sourceSubstitution: sourceSubstitution) }
         return translationSubstitution == nil && sourceSubstitution == nil && argumentReads(of: translation) == argumentReads(of: source)
     }
 
@@ -885,12 +885,19 @@ extension FormatString {
             return walk == .all && matched < plainSource.count ? .stopped : walk
         }
         switch walked {
-        case .all: return translationSubstitution == sourceSubstitution || !plainSource.contains("%arg")
+        case .all: return equalListsReadAlike(plainSource, translationSubstitution: translationSubstitution, sourceSubstitution: sourceSubstitution)
         case .notPlain: return false
         case .stopped: break
         }
         guard let plain = plainSpecifiers(in: translation, readingSubstitution: translationSubstitution != nil) else { return false }
         return samePlainReads(plain, plainSource, translationSubstitution: translationSubstitution, sourceSubstitution: sourceSubstitution)
+    }
+
+    /// Whether a translation and a source with this same list read alike: `%arg` reads each
+    /// side's own substitution, so a list with it needs the same one on both.
+    private static func equalListsReadAlike(_ list: [Substring], translationSubstitution: SubstitutionArgument?,
+                                            sourceSubstitution: SubstitutionArgument?) -> Bool {
+        translationSubstitution == sourceSubstitution || !list.contains("%arg")
     }
 
     /// Whether a specifier as listed has these bytes.
