@@ -1,3 +1,5 @@
+import Foundation
+
 /// Byte offsets to 1-based lines and columns, as every byte-level reader reports them: a line ends
 /// at LF, CRLF or a lone CR; a column counts Unicode scalars; a UTF-8 byte order mark takes no
 /// column. Moving forward continues from the last answer, so locating in file order is one pass.
@@ -5,9 +7,14 @@
 package struct TextLocator {
     package let path: String
     private let start: Int
+    /// How far the lines are counted.
     private var offset: Int
     private var line = 1
-    /// Scalars between the start of the line and `offset`.
+    /// Where the line `offset` stands on starts.
+    private var lineStart: Int
+    /// Scalars between `lineStart` and `counted`: the column is counted on from there, so many
+    /// answers on one long line do not count its start again.
+    private var counted: Int
     private var column = 0
 
     /// `bom`: the text starts with a UTF-8 byte order mark, which is not a column.
@@ -15,41 +22,74 @@ package struct TextLocator {
         self.path = path
         start = bom ? 3 : 0
         offset = start
+        lineStart = start
+        counted = start
     }
 
     package mutating func location(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
         if target < offset { self = TextLocator(path: path, bom: start == 3) }
-        var i = offset
         let end = min(target, bytes.count)
+        if offset < end, let base = bytes.baseAddress {
+            // Lines are found with `memchr`, LF to LF, where the stretch holds no CR (whose
+            // meaning depends on the next byte); a stretch with one goes a word at a time.
+            if memchr(base + offset, 0x0D, end - offset) == nil {
+                var i = offset
+                while let found = memchr(base + i, 0x0A, end - i) {
+                    i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                    line += 1
+                    lineStart = i
+                }
+            } else {
+                countLines(from: offset, to: end, in: base, count: bytes.count)
+            }
+            offset = end
+        }
+        if lineStart > counted { (counted, column) = (lineStart, 0) }
+        if counted < end, let base = bytes.baseAddress {
+            column += Self.scalars(from: counted, to: end, in: base)
+            counted = end
+        }
+        return SourceLocation(file: path, line: line, column: column + 1)
+    }
+
+    /// Counts the line ends (LF, CRLF, a lone CR) in `from..<to`, eight bytes at a time while
+    /// they hold no CR; `count` is the whole text's length, for the byte after a CR.
+    private mutating func countLines(from: Int, to end: Int, in base: UnsafePointer<UInt8>, count: Int) {
+        var i = from
         while i < end {
-            // Eight bytes at a time while they hold no CR (whose meaning depends on the next byte).
-            if i + 8 <= end, let base = bytes.baseAddress {
+            if i + 8 <= end {
                 let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 if Self.bytes(0x0D, in: word) == 0 {
-                    let starts = Self.scalarStarts(in: word)
                     let feeds = Self.bytes(0x0A, in: word)
-                    if feeds == 0 {
-                        column += Self.count(starts)
-                    } else {
+                    if feeds != 0 {
                         line += Self.count(feeds)
-                        let after = 64 - feeds.leadingZeroBitCount  // the bits after the last LF's byte
-                        column = after == 64 ? 0 : Self.count(starts >> UInt64(after))
+                        lineStart = i + (64 - feeds.leadingZeroBitCount) / 8
                     }
                     i += 8
                     continue
                 }
             }
-            let byte = bytes[i]
-            if byte == 0x0A || (byte == 0x0D && !(i + 1 < bytes.count && bytes[i + 1] == 0x0A)) {
+            let byte = base[i]
+            if byte == 0x0A || (byte == 0x0D && !(i + 1 < count && base[i + 1] == 0x0A)) {
                 line += 1
-                column = 0
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
+                lineStart = i + 1
             }
             i += 1
         }
-        offset = max(i, offset)
-        return SourceLocation(file: path, line: line, column: column + 1)
+    }
+
+    /// The Unicode scalars that start in `from..<to`: the bytes that are not UTF-8 continuation bytes.
+    private static func scalars(from: Int, to end: Int, in base: UnsafePointer<UInt8>) -> Int {
+        var i = from, total = 0
+        while i + 8 <= end {
+            total += count(scalarStarts(in: UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))))
+            i += 8
+        }
+        while i < end {
+            if base[i] & 0xC0 != 0x80 { total += 1 }
+            i += 1
+        }
+        return total
     }
 
     /// The high bit of each byte of `word` (little-endian) that equals `byte`.

@@ -43,7 +43,8 @@ final class TextLocatorTests: XCTestCase {
         }
     }
 
-    /// The locator reads eight bytes at a time; this is the byte loop it replaced, kept as the oracle.
+    /// The locator finds lines with `memchr` or eight bytes at a time and counts columns apart from
+    /// lines; this is the byte loop it replaced, kept as the oracle.
     private func referenceLocations(_ text: [UInt8], _ offsets: [Int], bom: Bool) -> [String] {
         var offset = bom ? 3 : 0, line = 1, column = 0
         return offsets.map { target in
@@ -69,7 +70,9 @@ final class TextLocatorTests: XCTestCase {
         var random = SystemRandomNumberGenerator()
         for round in 0..<3_000 {
             var text: [UInt8] = round % 5 == 0 ? [0xEF, 0xBB, 0xBF] : []
-            for _ in 0..<Int.random(in: 0...60, using: &random) { text += pieces.randomElement(using: &random)! }
+            // Every other text has no CR, which the locator crosses from LF to LF.
+            let usable = round % 2 == 0 ? pieces : pieces.filter { !$0.contains(0x0D) }
+            for _ in 0..<Int.random(in: 0...60, using: &random) { text += usable.randomElement(using: &random)! }
             var offsets = (0..<Int.random(in: 1...12, using: &random)).map { _ in Int.random(in: 0...(text.count + 3), using: &random) }
             if round % 3 != 0 { offsets.sort() }
             let bom = round % 5 == 0
