@@ -3,9 +3,9 @@ import Foundation
 extension CoverageReport {
     /// One self-contained page: inline CSS and script, no network, readable when printed; a
     /// coverage bar per locale, sortable tables, the custom labels with their widths.
-    func html(pathPrefix: String) -> String {
+    func html(pathPrefix: String) -> ReportText {
         func e(_ text: String) -> String { XMLText.escape(text) }
-        var body = ""
+        let body = ReportText(Self.htmlHead(project: e(project)), capacity: 1 << 20)
         body += "<header><h1>l10n report: \(e(project))</h1>"
         body += "<p class=\"verdict \(passes ? "pass" : "fail")\">Release: \(passes ? "pass" : "fail")"
         if !passes { body += " — " + e(verdictReasons.joined(separator: "; ")) }
@@ -107,27 +107,8 @@ extension CoverageReport {
         }
         body += "</tbody></table></section>\n"
 
-        return """
-        <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>l10n report: \(e(project))</title>
-        <style>
-        body{font:14px/1.45 -apple-system,system-ui,"Segoe UI",sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;color:#1d1d1f}
-        h1{font-size:1.6em}h2{font-size:1.25em;border-bottom:1px solid #ddd;padding-bottom:.2em;margin-top:1.8em}
-        code{font:12px ui-monospace,Menlo,monospace}
-        table{border-collapse:collapse;width:100%;margin:.6em 0}th,td{border:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top}
-        th{background:#f5f5f7;cursor:pointer;user-select:none}th:after{content:" ⇅";color:#aaa}
-        td small{display:block;color:#666}.shadowed td:first-child{border-left:4px solid #c62828}
-        td.shadow{background:#fde8e8}td.wide{background:#fff4e0}td.fallback{color:#8a5a00}
-        .verdict{font-weight:600;padding:.4em .7em;border-radius:4px;display:inline-block}.verdict.pass{background:#e3f5e6}.verdict.fail{background:#fde8e8}
-        .locale{display:flex;align-items:center;gap:.8em;margin:.25em 0}.locale .name{width:5em;font-weight:600}
-        .bar{position:relative;display:inline-block;width:320px;height:12px;background:#eee;border-radius:6px;overflow:hidden}
-        .bar span{display:block;height:100%;background:#2e7d32}.bar.fail span{background:#c62828}.bar i{position:absolute;top:0;bottom:0;width:2px;background:#000}
-        .width{display:block;width:60px;height:5px;background:#eee;margin-top:3px}.width span{display:block;height:100%;background:#1565c0}td.wide .width span{background:#e65100}
-        tr.error td:first-child{color:#c62828;font-weight:600}tr.warning td:first-child{color:#8a5a00}
-        @media print{body{margin:0;max-width:none}th:after{content:""}section{break-inside:avoid-page}.bar,.width,td.shadow,td.wide{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
-        </style></head><body>
-        \(body)<script>
+        body += """
+        <script>
         document.querySelectorAll("table.sortable th").forEach(function (th, index) {
           th.addEventListener("click", function () {
             var table = th.closest("table"), body = table.tBodies[0], column = Array.prototype.indexOf.call(th.parentNode.children, th);
@@ -144,6 +125,33 @@ extension CoverageReport {
           });
         });
         </script></body></html>
+
+        """
+        return body
+    }
+
+    /// The page up to its body: the title, the inline style.
+    private static func htmlHead(project: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>l10n report: \(project)</title>
+        <style>
+        body{font:14px/1.45 -apple-system,system-ui,"Segoe UI",sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;color:#1d1d1f}
+        h1{font-size:1.6em}h2{font-size:1.25em;border-bottom:1px solid #ddd;padding-bottom:.2em;margin-top:1.8em}
+        code{font:12px ui-monospace,Menlo,monospace}
+        table{border-collapse:collapse;width:100%;margin:.6em 0}th,td{border:1px solid #ddd;padding:.3em .5em;text-align:left;vertical-align:top}
+        th{background:#f5f5f7;cursor:pointer;user-select:none}th:after{content:" ⇅";color:#aaa}
+        td small{display:block;color:#666}.shadowed td:first-child{border-left:4px solid #c62828}
+        td.shadow{background:#fde8e8}td.wide{background:#fff4e0}td.fallback{color:#8a5a00}
+        .verdict{font-weight:600;padding:.4em .7em;border-radius:4px;display:inline-block}.verdict.pass{background:#e3f5e6}.verdict.fail{background:#fde8e8}
+        .locale{display:flex;align-items:center;gap:.8em;margin:.25em 0}.locale .name{width:5em;font-weight:600}
+        .bar{position:relative;display:inline-block;width:320px;height:12px;background:#eee;border-radius:6px;overflow:hidden}
+        .bar span{display:block;height:100%;background:#2e7d32}.bar.fail span{background:#c62828}.bar i{position:absolute;top:0;bottom:0;width:2px;background:#000}
+        .width{display:block;width:60px;height:5px;background:#eee;margin-top:3px}.width span{display:block;height:100%;background:#1565c0}td.wide .width span{background:#e65100}
+        tr.error td:first-child{color:#c62828;font-weight:600}tr.warning td:first-child{color:#8a5a00}
+        @media print{body{margin:0;max-width:none}th:after{content:""}section{break-inside:avoid-page}.bar,.width,td.shadow,td.wide{-webkit-print-color-adjust:exact;print-color-adjust:exact}}
+        </style></head><body>
 
         """
     }

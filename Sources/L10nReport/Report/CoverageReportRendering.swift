@@ -22,10 +22,16 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
 extension CoverageReport {
     public func render(_ format: ReportFormat, pathPrefix: String = "", color: Bool = false) -> String {
+        if format == .json { return json(pathPrefix: pathPrefix) }
+        return rendering(format, pathPrefix: pathPrefix, color: color).string
+    }
+
+    /// A rendering other than JSON (which is streamed), as bytes.
+    private func rendering(_ format: ReportFormat, pathPrefix: String, color: Bool) -> ReportText {
         switch format {
         case .text: return text(pathPrefix: pathPrefix, color: color)
         case .md: return markdown(pathPrefix: pathPrefix)
-        case .json: return json(pathPrefix: pathPrefix)
+        case .json: return ReportText(json(pathPrefix: pathPrefix))
         case .html: return html(pathPrefix: pathPrefix)
         case .junit: return junit(pathPrefix: pathPrefix)
         }
@@ -41,7 +47,7 @@ extension CoverageReport {
                 var stream = jsonStream(pathPrefix: pathPrefix)
                 return (format.fileName, stream.takeData())
             }
-            return (format.fileName, Data(render(format, pathPrefix: format == .html ? "" : pathPrefix).utf8))
+            return (format.fileName, rendering(format, pathPrefix: format == .html ? "" : pathPrefix, color: false).data)
         }
     }
 
@@ -59,14 +65,14 @@ extension CoverageReport {
 
     // MARK: Text
 
-    func text(pathPrefix: String, color: Bool) -> String {
+    func text(pathPrefix: String, color: Bool) -> ReportText {
         func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
         func bold(_ text: String) -> String { paint(text, "1") }
-        var lines: [String] = []
-        lines.append(bold("l10n report: \(project)") + " (source \(sourceLanguage); offers \(offeredLocales.joined(separator: ", "))"
+        let lines = ReportText(capacity: 1 << 20)
+        lines.line(bold("l10n report: \(project)") + " (source \(sourceLanguage); offers \(offeredLocales.joined(separator: ", "))"
                      + (sdkLocales.isEmpty ? ")" : "; the SDK ships \(sdkLocales.joined(separator: ", ")))"))
-        lines.append("")
-        lines.append(bold("Custom labels") + ": \(customLabels.count) rename\(customLabels.count == 1 ? "" : "s"), \(shadowedLabels().count) shadow a locale; \(copies) cop\(copies == 1 ? "y" : "ies") of SDK entries (not renames)")
+        lines.line("")
+        lines.line(bold("Custom labels") + ": \(customLabels.count) rename\(customLabels.count == 1 ? "" : "s"), \(shadowedLabels().count) shadow a locale; \(copies) cop\(copies == 1 ? "y" : "ies") of SDK entries (not renames)")
         for row in customLabels {
             let cells = row.cells.map { cell -> String in
                 var text = "\(cell.locale) \(CheckContext.quoted(cell.shows))"
@@ -75,11 +81,11 @@ extension CoverageReport {
                 if cell.overBudget { text += paint(" \(cell.columns)/\(cell.budget!) cols", "33") }
                 return text
             }
-            lines.append("  [\(row.surface)] \(row.key): " + cells.joined(separator: "; "))
+            lines.line("  [\(row.surface)] \(row.key): " + cells.joined(separator: "; "))
         }
         if !codeLabels.isEmpty {
-            lines.append("")
-            lines.append(bold("Labels set in code") + ": \(codeLabels.count), \(codeLabels.filter { !$0.isFullyLocalized }.count) not translated into every offered locale, \(codeLabels.filter { $0.cells.contains(where: \.overBudget) }.count) too wide")
+            lines.line("")
+            lines.line(bold("Labels set in code") + ": \(codeLabels.count), \(codeLabels.filter { !$0.isFullyLocalized }.count) not translated into every offered locale, \(codeLabels.filter { $0.cells.contains(where: \.overBudget) }.count) too wide")
             for row in codeLabels {
                 let cells = row.cells.map { cell -> String in
                     var text = "\(cell.locale) \(CheckContext.quoted(cell.shows))"
@@ -87,49 +93,49 @@ extension CoverageReport {
                     if cell.overBudget { text += paint(" \(cell.columns)/\(cell.budget!) cols", "33") }
                     return text
                 }
-                lines.append("  \(pathPrefix)\(row.file):\(row.line) [\(row.surface)] \(row.call) \(row.kind) \(CheckContext.quoted(row.text))"
+                lines.line("  \(pathPrefix)\(row.file):\(row.line) [\(row.surface)] \(row.call) \(row.kind) \(CheckContext.quoted(row.text))"
                              + (row.isDefined ? "" : paint(" (no table defines it)", "31")) + ": " + cells.joined(separator: "; "))
             }
         }
         for (title, part) in [("Full-localization locales", fullLocalization), ("Locales the SDK ships (the app's own strings and overrides)", appLocales)] where !part.isEmpty {
-            lines.append("")
-            lines.append(bold(title))
+            lines.line("")
+            lines.line(bold(title))
             for locale in part {
                 let verdict = locale.passes ? paint("pass", "32") : paint("FAIL", "31")
-                lines.append("  \(locale.locale): \(Self.percent(locale.coverage)) (\(locale.finished)/\(locale.reachable)), \(locale.missing) missing, \(locale.needsReview) to review, \(locale.pluralGaps) plural gaps, \(locale.widthOverruns) too wide; needs \(Self.percent(locale.threshold)): \(verdict)")
+                lines.line("  \(locale.locale): \(Self.percent(locale.coverage)) (\(locale.finished)/\(locale.reachable)), \(locale.missing) missing, \(locale.needsReview) to review, \(locale.pluralGaps) plural gaps, \(locale.widthOverruns) too wide; needs \(Self.percent(locale.threshold)): \(verdict)")
                 for table in locale.tables {
-                    lines.append("    \(table.table): \(Self.percent(table.coverage)) (\(table.finished)/\(table.reachable)), \(table.missing) missing, \(table.needsReview) to review")
+                    lines.line("    \(table.table): \(Self.percent(table.coverage)) (\(table.finished)/\(table.reachable)), \(table.missing) missing, \(table.needsReview) to review")
                 }
             }
         }
         if let pseudoWidth {
-            lines.append("")
-            lines.append(bold("Pseudo-locale \(pseudoWidth.locale)") + ": \(pseudoWidth.findings.count) label\(pseudoWidth.findings.count == 1 ? "" : "s") overflow as long languages will (a forecast; it does not fail the release)")
+            lines.line("")
+            lines.line(bold("Pseudo-locale \(pseudoWidth.locale)") + ": \(pseudoWidth.findings.count) label\(pseudoWidth.findings.count == 1 ? "" : "s") overflow as long languages will (a forecast; it does not fail the release)")
             for finding in pseudoWidth.findings {
                 let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") + ": " } ?? ""
-                lines.append("  \(place)\(finding.key ?? ""): \(finding.message)")
+                lines.line("  \(place)\(finding.key ?? ""): \(finding.message)")
             }
         }
-        lines.append("")
-        lines.append(bold("Devices"))
+        lines.line("")
+        lines.line(bold("Devices"))
         for device in devices {
             let bundles = device.bundles.map { "\($0.bundle) \($0.localization)" }.joined(separator: ", ")
-            lines.append("  \(device.device): \(bundles); \(device.fallbacks) of \(device.reachable) labels in another language")
+            lines.line("  \(device.device): \(bundles); \(device.fallbacks) of \(device.reachable) labels in another language")
         }
  if let comparison {
-            lines.append("")
-            lines.append(bold("Since the previous report"))
-            lines += comparison.lines.map { "  " + $0 }
+            lines.line("")
+            lines.line(bold("Since the previous report"))
+            for line in comparison.lines { lines.line("  " + line) }
         }
-        lines.append("")
-        lines.append(bold("Findings") + ": \(findings.count(.error)) errors, \(findings.count(.warning)) warnings, \(findings.count(.note)) notes")
+        lines.line("")
+        lines.line(bold("Findings") + ": \(findings.count(.error)) errors, \(findings.count(.warning)) warnings, \(findings.count(.note)) notes")
         for finding in findings.findings where finding.severity != .note {
             let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") + ": " } ?? ""
-            lines.append("  \(place)\(finding.severity == .error ? paint("error", "31") : paint("warning", "33")): \(finding.message) [\(finding.check)]")
+            lines.line("  \(place)\(finding.severity == .error ? paint("error", "31") : paint("warning", "33")): \(finding.message) [\(finding.check)]")
         }
-        lines.append("")
-        lines.append(passes ? paint("release: pass", "32") : paint("release: FAIL", "31") + " (" + verdictReasons.joined(separator: "; ") + ")")
-        return lines.joined(separator: "\n") + "\n"
+        lines.line("")
+        lines.line(passes ? paint("release: pass", "32") : paint("release: FAIL", "31") + " (" + verdictReasons.joined(separator: "; ") + ")")
+        return lines
     }
 
     /// Why the release fails, one phrase per reason.
@@ -144,14 +150,14 @@ extension CoverageReport {
 
     // MARK: Markdown
 
-    func markdown(pathPrefix: String) -> String {
+    func markdown(pathPrefix: String) -> ReportText {
         // Most texts hold neither `|` nor a newline: only those go through Foundation's search.
         func cell(_ text: String) -> String {
             var bytes = text
             guard bytes.withUTF8({ $0.contains { $0 == UInt8(ascii: "|") || $0 == 0x0A } }) else { return text }
             return text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
         }
-        var md = "# l10n report: \(cell(project))\n\n"
+        let md = ReportText("# l10n report: \(cell(project))\n\n", capacity: 1 << 20)
         md += passes ? "**Release: pass.**\n\n" : "**Release: fail** — " + cell(verdictReasons.joined(separator: "; ")) + ".\n\n"
         md += "Source language `\(sourceLanguage)`; the app offers \(offeredLocales.map { "`\($0)`" }.joined(separator: ", "))"
         md += sdkLocales.isEmpty ? ".\n\n" : "; the SDK ships \(sdkLocales.map { "`\($0)`" }.joined(separator: ", ")).\n\n"
@@ -363,7 +369,7 @@ extension CoverageReport {
 
     // MARK: JUnit
 
-    func junit(pathPrefix: String) -> String {
+    func junit(pathPrefix: String) -> ReportText {
         var report = FindingsReport(result: findings, pathPrefix: pathPrefix)
         let locales = fullLocalization + appLocales
         var xml = "  <testsuite name=\"l10n coverage\" tests=\"\(locales.count)\" failures=\"\(failingLocales.count)\">\n"
@@ -378,7 +384,7 @@ extension CoverageReport {
         }
         xml += "  </testsuite>\n"
         report.extraSuite = (xml, locales.count, failingLocales.count)
-        return report.junit
+        return report.junitText()
     }
 }
 

@@ -45,22 +45,22 @@ public struct FindingsReport: Sendable {
 
     /// `file:line:column: severity: message [check]`, the hint under it, then one line per severity.
     public var text: String {
-        var lines: [String] = []
+        let lines = ReportText(capacity: 1 << 16)
         for finding in result.findings {
-            lines.append("\(position(finding))\(finding.severity.rawValue): \(finding.message) [\(finding.check)]")
-            if let hint = finding.hint { lines.append("  hint: \(hint)") }
+            lines.line("\(position(finding))\(finding.severity.rawValue): \(finding.message) [\(finding.check)]")
+            if let hint = finding.hint { lines.line("  hint: \(hint)") }
         }
-        if !result.findings.isEmpty { lines.append("") }
+        if !result.findings.isEmpty { lines.line("") }
         for severity in Severity.allCases.reversed() {
             let found = result.findings.filter { $0.severity == severity }
             var byCheck: [String: Int] = [:]
             for finding in found { byCheck[finding.check, default: 0] += 1 }
             let detail = result.checks.compactMap { id in byCheck[id].map { "\(id) \($0)" } }.joined(separator: ", ")
             let noun = severity == .error ? "error" : severity == .warning ? "warning" : "note"
-            lines.append("\(found.count) \(noun)\(found.count == 1 ? "" : "s")" + (detail.isEmpty ? "" : " (\(detail))"))
+            lines.line("\(found.count) \(noun)\(found.count == 1 ? "" : "s")" + (detail.isEmpty ? "" : " (\(detail))"))
         }
-        if result.baselined > 0 { lines.append("\(result.baselined) more in the baseline, not counted") }
-        return lines.joined(separator: "\n") + "\n"
+        if result.baselined > 0 { lines.line("\(result.baselined) more in the baseline, not counted") }
+        return lines.string
     }
 
     /// The JSON document: schema version, counts, the checks that ran, and every finding.
@@ -152,7 +152,9 @@ public struct FindingsReport: Sendable {
 
     /// JUnit XML: one test case per check and file, a failure per error or warning; a check with
     /// no finding is one passing case.
-    public var junit: String {
+    public var junit: String { junitText().string }
+
+    func junitText() -> ReportText {
         var cases: [(check: String, file: String, findings: [Finding])] = []
         var index: [String: Int] = [:]
         for finding in result.findings {
@@ -166,7 +168,7 @@ public struct FindingsReport: Sendable {
         for check in result.checks where !cases.contains(where: { $0.check == check }) { cases.append((check, "(project)", [])) }
         cases.sort { ($0.check, $0.file) < ($1.check, $1.file) }
         let failures = cases.filter { $0.findings.contains { $0.severity != .note } }.count
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let xml = ReportText("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", capacity: 1 << 20)
         xml += "<testsuites name=\"l10n\" tests=\"\(cases.count + extraSuite.tests)\" failures=\"\(failures + extraSuite.failures)\">\n"
         xml += "  <testsuite name=\"l10n check\" tests=\"\(cases.count)\" failures=\"\(failures)\">\n"
         for testCase in cases {
