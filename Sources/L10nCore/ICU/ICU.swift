@@ -98,9 +98,26 @@ public final class Collator: @unchecked Sendable {
         return result
     }
 
+    /// Up to how many strings `sorted` compares instead of computing sort keys.
+    package static let fewToCompare = 4
+
     /// Sorts strings by this collation with code-unit tie-breaks, computing each sort key once.
     public func sorted(_ strings: [String]) -> [String] {
         guard strings.count > 1 else { return strings }  // nothing to compare: no sort key
+        // A handful (a localization's substitution names) is put in order by comparing: a
+        // comparison stops at the first difference, where a sort key reads the whole text,
+        // copied to UTF-16, at all collation levels (about 10,000 instructions a key).
+        if strings.count <= Self.fewToCompare {
+            var result = strings
+            for i in 1..<result.count {
+                var j = i
+                while j > 0 && compare(result[j - 1], result[j]) > 0 {
+                    result.swapAt(j - 1, j)
+                    j -= 1
+                }
+            }
+            return result
+        }
         let keyed = strings.map { (sortKey($0), Array($0.utf16), $0) }
         return keyed.sorted { l, r in
             if l.0 != r.0 { return l.0.lexicographicallyPrecedes(r.0) }

@@ -117,6 +117,26 @@ final class CatalogKeyOrderTests: XCTestCase {
         }
     }
 
+    /// `sorted` puts a handful of strings in order by comparing them; its answer is the order
+    /// of their sort keys with code units breaking ties, as for a longer list.
+    func testAFewStringsSortAsBySortKeys() {
+        let pieces = ["a", "A", "á", "a\u{301}", "1", "01", "10", "2", "-", "_", " ", "日本", "ß", "ss", "K", "\u{212A}",
+                      "z", "é", "e", "arg", "count", "%@", ""]
+        var random = SeededRandom(seed: 34)
+        let collator = Collator.xcodeKeyOrder
+        func text() -> String { (0..<Int.random(in: 0...3, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined() }
+        func bySortKeys(_ strings: [String]) -> [String] {
+            strings.map { (collator.sortKey($0), Array($0.utf16), $0) }.sorted { l, r in
+                let keys = XcodeKeyOrdering.compare(l.0, r.0)
+                return keys != 0 ? keys < 0 : l.1.lexicographicallyPrecedes(r.1)
+            }.map(\.2)
+        }
+        for _ in 0..<5_000 {
+            let strings = (0..<Int.random(in: 2...(Collator.fewToCompare + 2), using: &random)).map { _ in text() }
+            XCTAssertEqual(collator.sorted(strings), bySortKeys(strings), "\(strings.map(\.debugDescription))")
+        }
+    }
+
     /// `orderByRank` remembers the last few ASCII key lists it ordered: whatever comes, hit or
     /// miss, its answer is the sort-key order of the keys given (`order(of:)`).
     func testRememberedObjectOrdersEqualSortingTheKeys() {
