@@ -106,22 +106,39 @@ extension StringUnitPath {
 /// The parsed source text of each leaf of the entry being checked, so every locale of a key
 /// compares against one parse.
 struct SourceFormats {
+    /// One leaf's source, parsed; a reference, so each unit takes it with one retain.
+    final class Parsed {
+        let format: FormatString
+        let substitution: SubstitutionArgument?
+        /// The source's specifiers when all are plain (`FormatString.plainSpecifiers`).
+        let plain: [Substring]?
+
+        init(_ text: String, substitution: SubstitutionArgument?) {
+            format = FormatString(text, substitution: substitution)
+            self.substitution = substitution
+            plain = FormatString.plainSpecifiers(in: text, readingSubstitution: substitution != nil)
+        }
+    }
+
     private var file: CheckContext.AppCatalog?
     private var key = ""
-    private var cache: [StringUnitPath: (format: FormatString, substitution: SubstitutionArgument?, plain: [Substring]?)] = [:]
+    /// Most entries have one leaf, at the root: it is kept apart from the paths' table, which
+    /// hashes a path of strings for every unit.
+    private var root: Parsed?
+    private var cache: [StringUnitPath: Parsed] = [:]
 
-    mutating func format(_ catalog: CheckContext.AppCatalog, _ key: String, _ path: StringUnitPath)
-        -> (format: FormatString, substitution: SubstitutionArgument?, plain: [Substring]?) {
+    mutating func format(_ catalog: CheckContext.AppCatalog, _ key: String, _ path: StringUnitPath) -> Parsed {
         if catalog !== file || key != self.key {
             self.key = key
             file = catalog
-            cache.removeAll(keepingCapacity: true)
+            root = nil
+            if !cache.isEmpty { cache.removeAll(keepingCapacity: true) }
         }
-        if let known = cache[path] { return known }
+        if path.isRoot, let root { return root }
+        if !path.isRoot, let known = cache[path] { return known }
         let (text, substitution) = CheckContext.sourceText(in: catalog.catalog, key: key, path: path)
-        let parsed = (FormatString(text, substitution: substitution), substitution,
-                      FormatString.plainSpecifiers(in: text, readingSubstitution: substitution != nil))
-        cache[path] = parsed
+        let parsed = Parsed(text, substitution: substitution)
+        if path.isRoot { root = parsed } else { cache[path] = parsed }
         return parsed
     }
 }
