@@ -197,4 +197,45 @@ final class JSONReaderTests: XCTestCase {
         }
         XCTAssertGreaterThan(failures, 1_000)
     }
+    /// The byte loop `skipValue` had before quotes were found with `memchr` and a container's
+    /// other bytes passed in one loop: where it stops, or nil where it throws.
+    private func referenceSkip(_ bytes: [UInt8], from start: Int) -> Int? {
+        var offset = start
+        while offset < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[offset]) { offset += 1 }
+        guard offset < bytes.count else { return nil }
+        var depth = 0, i = offset
+        repeat {
+            guard i < bytes.count else { return nil }
+            switch bytes[i] {
+            case 0x22:
+                i += 1
+                while i < bytes.count, bytes[i] != 0x22 { i += bytes[i] == 0x5C ? 2 : 1 }
+                i += 1
+            case 0x7B, 0x5B: depth += 1; i += 1
+            case 0x7D, 0x5D: depth -= 1; i += 1
+            default:
+                if depth == 0 {
+                    while i < bytes.count, ![0x2C, 0x7D, 0x5D, 0x20, 0x0A, 0x0D, 0x09].contains(bytes[i]) { i += 1 }
+                } else {
+                    i += 1
+                }
+            }
+        } while depth > 0
+        return min(i, bytes.count)
+    }
+
+    func testSkipValueStopsWhereTheByteLoopStopped() throws {
+        let pieces = ["\"", "\\", "\\\"", "{", "}", "[", "]", " ", "  ", "\n", ":", ",", "a", "é", "12", "true", "\"de\" : ", "\\\\"]
+        var random = SeededRandom(seed: 9)
+        for _ in 0..<20_000 {
+            var text: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...24, using: &random) { text += Array(pieces.randomElement(using: &random)!.utf8) }
+            let expected = referenceSkip(text, from: 0)
+            let found: Int? = try? JSONReader.read(Data(text), file: "t.json") { reader -> Int in
+                try reader.skipValue()
+                return reader.offset
+            }
+            XCTAssertEqual(found, expected, "\(String(decoding: text, as: UTF8.self).debugDescription)")
+        }
+    }
 }

@@ -88,16 +88,15 @@ public struct JSONReader: FormatReader {
     /// once (finding where keys stand in a file that parsed).
     public mutating func skipValue() throws {
         skipWhitespace()
-        guard offset < bytes.count else { throw try expected("a value") }
+        guard offset < bytes.count, let base = bytes.baseAddress else { throw try expected("a value") }
+        let end = bytes.count
         var depth = 0
         var i = offset
         repeat {
-            guard i < bytes.count else { throw unclosed("value", opened: offset) }
-            switch bytes[i] {
+            guard i < end else { throw unclosed("value", opened: offset) }
+            switch base[i] {
             case UInt8(ascii: "\""):
-                i += 1
-                while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
-                i += 1
+                i = Self.afterString(base, from: i + 1, end: end)
             case UInt8(ascii: "{"), UInt8(ascii: "["):
                 depth += 1
                 i += 1
@@ -107,13 +106,36 @@ public struct JSONReader: FormatReader {
             default:
                 if depth == 0 {
                     // A scalar: up to the next delimiter.
-                    while i < bytes.count, !Self.isDelimiter(bytes[i]) { i += 1 }
+                    while i < end, !Self.isDelimiter(base[i]) { i += 1 }
                 } else {
+                    // Inside a container only quotes and brackets matter: indentation, `:`, `,`,
+                    // numbers and literals are passed over in one loop.
                     i += 1
+                    while i < end, !Self.isStructural(base[i]) { i += 1 }
                 }
             }
         } while depth > 0
-        offset = min(i, bytes.count)
+        offset = min(i, end)
+    }
+
+    /// Just after the quote that closes a string whose text starts at `from`; past `end` when
+    /// the string is not closed. Quotes are found with `memchr`; one behind an odd run of
+    /// backslashes is escaped.
+    private static func afterString(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        var next = from
+        while next < end, let found = memchr(base + next, 0x22, end - next) {
+            let quote = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+            var backslashes = 0
+            while quote - backslashes - 1 >= from && base[quote - backslashes - 1] == 0x5C { backslashes += 1 }
+            if backslashes % 2 == 0 { return quote + 1 }
+            next = quote + 1
+        }
+        return end + 1
+    }
+
+    private static func isStructural(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "}")
+            || byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]")
     }
 
     private static func isDelimiter(_ byte: UInt8) -> Bool {
