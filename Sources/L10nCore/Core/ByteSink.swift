@@ -1,5 +1,3 @@
-import Foundation
-
 /// Bytes written a short piece at a time into one growing buffer: a report's lines, a dozen
 /// pieces each. Appending to an `Array` checked the buffer's uniqueness and took the generic
 /// path for every piece, about 95 instructions whatever its length; here it is a room check
@@ -54,16 +52,6 @@ package final class ByteSink {
         pointer.deallocate()
         pointer = grown
         capacity = newCapacity
-    }
-
-    /// The bytes written so far, as text (one copy, which checks the UTF-8).
-    package var string: String {
-        String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
-    }
-
-    /// The bytes written so far, as `Data` (one copy).
-    package var data: Data {
-        Data(bytes: pointer, count: count)
     }
 
     /// The bytes written so far, as an array (one copy).

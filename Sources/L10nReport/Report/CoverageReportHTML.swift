@@ -19,16 +19,35 @@ extension CoverageReport {
         body += "<table class=\"sortable\"><thead><tr><th>surface</th><th>key</th>"
         body += offeredLocales.map { "<th>\(e($0))</th>" }.joined() + "</tr></thead><tbody>\n"
         for row in customLabels {
-            body += "<tr\(row.shadowsAnyLocale ? " class=\"shadowed\"" : "")><td>\(e(row.surface))</td><td><code>\(e(row.key))</code></td>"
+            // The rows are most of the page: written piece by piece, escaped in place.
+            body += row.shadowsAnyLocale ? "<tr class=\"shadowed\"><td>" : "<tr><td>"
+            body.escaped(row.surface)
+            body += "</td><td><code>"
+            body.escaped(row.key)
+            body += "</code></td>"
             for locale in offeredLocales {
                 guard let cell = row.cells.first(where: { $0.locale == locale }) else { body += "<td></td>"; continue }
                 var classes: [String] = []
                 if cell.shadowed { classes.append("shadow") }
                 if cell.overBudget { classes.append("wide") }
                 if cell.fromLocale != cell.locale && !cell.shadowed { classes.append("fallback") }
-                body += "<td class=\"\(classes.joined(separator: " "))\" data-sort=\"\(e(cell.shows))\">\(e(cell.shows))"
-                if cell.shadowed { body += "<small>shadows “\(e(cell.replaces ?? ""))”</small>" }
-                else if cell.fromLocale != cell.locale { body += "<small>no \(e(locale)): \(e(cell.fromLocale ?? "source")) shows</small>" }
+                body += "<td class=\""
+                body += classes.joined(separator: " ")
+                body += "\" data-sort=\""
+                body.escaped(cell.shows)
+                body += "\">"
+                body.escaped(cell.shows)
+                if cell.shadowed {
+                    body += "<small>shadows “"
+                    body.escaped(cell.replaces ?? "")
+                    body += "”</small>"
+                } else if cell.fromLocale != cell.locale {
+                    body += "<small>no "
+                    body.escaped(locale)
+                    body += ": "
+                    body.escaped(cell.fromLocale ?? "source")
+                    body += " shows</small>"
+                }
                 if let budget = cell.budget {
                     let fill = min(100, cell.columns * 100 / max(1, budget))
                     body += "<span class=\"width\" title=\"\(cell.columns) of \(budget) columns\"><span style=\"width:\(fill)%\"></span></span><small>\(cell.columns)/\(budget) cols</small>"
@@ -84,7 +103,13 @@ extension CoverageReport {
             body += "<table class=\"sortable\"><thead><tr><th>key</th><th>where</th><th>message</th></tr></thead><tbody>\n"
             for finding in pseudoWidth.findings {
                 let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") } ?? ""
-                body += "<tr><td><code>\(e(finding.key ?? ""))</code></td><td><code>\(e(place))</code></td><td>\(e(finding.message))</td></tr>\n"
+                body += "<tr><td><code>"
+                body.escaped(finding.key ?? "")
+                body += "</code></td><td><code>"
+                body.escaped(place)
+                body += "</code></td><td>"
+                body.escaped(finding.message)
+                body += "</td></tr>\n"
             }
             body += "</tbody></table></section>\n"
         }
@@ -103,7 +128,17 @@ extension CoverageReport {
         body += "<table class=\"sortable\"><thead><tr><th>severity</th><th>check</th><th>where</th><th>message</th></tr></thead><tbody>\n"
         for finding in findings.findings {
             let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") } ?? ""
-            body += "<tr class=\"\(finding.severity.rawValue)\"><td>\(finding.severity.rawValue)</td><td><code>\(e(finding.check))</code></td><td><code>\(e(place))</code></td><td>\(e(finding.message))</td></tr>\n"
+            body += "<tr class=\""
+            body += finding.severity.rawValue
+            body += "\"><td>"
+            body += finding.severity.rawValue
+            body += "</td><td><code>"
+            body.escaped(finding.check)
+            body += "</code></td><td><code>"
+            body.escaped(place)
+            body += "</code></td><td>"
+            body.escaped(finding.message)
+            body += "</td></tr>\n"
         }
         body += "</tbody></table></section>\n"
 

@@ -47,7 +47,7 @@ extension CoverageReport {
                 var stream = jsonStream(pathPrefix: pathPrefix)
                 return (format.fileName, stream.takeData())
             }
-            return (format.fileName, rendering(format, pathPrefix: format == .html ? "" : pathPrefix, color: false).data)
+            return (format.fileName, rendering(format, pathPrefix: format == .html ? "" : pathPrefix, color: false).takeData())
         }
     }
 

@@ -155,42 +155,69 @@ public struct FindingsReport: Sendable {
     public var junit: String { junitText().string }
 
     func junitText() -> ReportText {
-        var cases: [(check: String, file: String, findings: [Finding])] = []
+        // Cases hold the findings' indices: the findings are not copied into them.
+        let findings = result.findings
+        var cases: [(check: String, file: String, findings: [Int])] = []
         var index: [String: Int] = [:]
-        for finding in result.findings {
+        for (position, finding) in findings.enumerated() {
             let file = path(finding.file) ?? "(project)"
             let id = finding.check + "\u{0}" + file
-            if let at = index[id] { cases[at].findings.append(finding) } else {
+            if let at = index[id] { cases[at].findings.append(position) } else {
                 index[id] = cases.count
-                cases.append((finding.check, file, [finding]))
+                cases.append((finding.check, file, [position]))
             }
         }
         for check in result.checks where !cases.contains(where: { $0.check == check }) { cases.append((check, "(project)", [])) }
         cases.sort { ($0.check, $0.file) < ($1.check, $1.file) }
-        let failures = cases.filter { $0.findings.contains { $0.severity != .note } }.count
+        let failures = cases.filter { $0.findings.contains { findings[$0].severity != .note } }.count
         let xml = ReportText("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", capacity: 1 << 20)
         xml += "<testsuites name=\"l10n\" tests=\"\(cases.count + extraSuite.tests)\" failures=\"\(failures + extraSuite.failures)\">\n"
         xml += "  <testsuite name=\"l10n check\" tests=\"\(cases.count)\" failures=\"\(failures)\">\n"
         for testCase in cases {
-            xml += "    <testcase classname=\"\(XMLText.escape(testCase.check))\" name=\"\(XMLText.escape(testCase.file))\""
-            let failing = testCase.findings.filter { $0.severity != .note }
-            if failing.isEmpty && testCase.findings.isEmpty {
+            xml += "    <testcase classname=\""
+            xml.escaped(testCase.check)
+            xml += "\" name=\""
+            xml.escaped(testCase.file)
+            xml += "\""
+            if testCase.findings.isEmpty {
                 xml += "/>\n"
                 continue
             }
             xml += ">\n"
-            for finding in failing {
-                xml += "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(XMLText.escape(finding.message))\">"
-                xml += XMLText.escape("\(position(finding))\(finding.message)" + (finding.hint.map { "\nhint: \($0)" } ?? ""))
+            // Each piece escaped on its own: escaping is the same piece by piece as of the whole.
+            for position in testCase.findings where findings[position].severity != .note {
+                let finding = findings[position]
+                xml += "      <failure type=\""
+                xml += finding.severity.rawValue
+                xml += "\" message=\""
+                xml.escaped(finding.message)
+                xml += "\">"
+                xml.escaped(self.position(finding))
+                xml.escaped(finding.message)
+                if let hint = finding.hint {
+                    xml.escaped("\nhint: ")
+                    xml.escaped(hint)
+                }
                 xml += "</failure>\n"
             }
-            let notes = testCase.findings.filter { $0.severity == .note }
-            if !notes.isEmpty {
-                xml += "      <system-out>" + XMLText.escape(notes.map { "\(position($0))note: \($0.message)" }.joined(separator: "\n")) + "</system-out>\n"
+            var notes = testCase.findings.lazy.filter { findings[$0].severity == .note }.makeIterator()
+            if let first = notes.next() {
+                xml += "      <system-out>"
+                var note: Int? = first
+                while let position = note {
+                    if position != first { xml.escaped("\n") }
+                    xml.escaped(self.position(findings[position]))
+                    xml.escaped("note: ")
+                    xml.escaped(findings[position].message)
+                    note = notes.next()
+                }
+                xml += "</system-out>\n"
             }
             xml += "    </testcase>\n"
         }
-        xml += "  </testsuite>\n" + extraSuite.xml + "</testsuites>\n"
+        xml += "  </testsuite>\n"
+        xml += extraSuite.xml
+        xml += "</testsuites>\n"
         return xml
     }
 

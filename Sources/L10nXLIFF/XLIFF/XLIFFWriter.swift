@@ -230,7 +230,7 @@ public struct XLIFFWriter: Sendable {
 /// A buffer of its own (`malloc`ed, grown by doubling) that `data()` hands to `Data` without a copy.
 package final class XLIFFOutput {
     private var storage: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+    package private(set) var count = 0
     private var capacity: Int
 
     package init(capacity: Int = 4_096) {
@@ -247,7 +247,7 @@ package final class XLIFFOutput {
     package var string: String { String(decoding: UnsafeBufferPointer(start: storage, count: count), as: UTF8.self) }
 
     /// The bytes as `Data` that takes over the buffer; the output is empty afterwards.
-    func data() -> Data {
+    package func data() -> Data {
         let data = Data(bytesNoCopy: storage, count: count, deallocator: .free)
         capacity = 64
         storage = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
@@ -263,7 +263,7 @@ package final class XLIFFOutput {
     }
 
     /// Forgets the bytes from `count` on.
-    func truncate(to count: Int) {
+    package func truncate(to count: Int) {
         precondition(count >= 0 && count <= self.count)
         self.count = count
     }
@@ -302,7 +302,7 @@ package final class XLIFFOutput {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    func appendString(_ text: String) {
+    package func appendString(_ text: String) {
         text.withUTF8Bytes { append($0) }
     }
 

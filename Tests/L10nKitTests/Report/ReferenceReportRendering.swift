@@ -279,7 +279,7 @@ extension CoverageReport {
         }
         xml += "  </testsuite>\n"
         report.extraSuite = (xml, locales.count, failingLocales.count)
-        return report.junit
+        return report.referenceJunit
     }
     /// One self-contained page: inline CSS and script, no network, readable when printed; a
     /// coverage bar per locale, sortable tables, the custom labels with their widths.
@@ -426,5 +426,58 @@ extension CoverageReport {
         </script></body></html>
 
         """
+    }
+}
+
+extension FindingsReport {
+    /// JUnit XML as it was built before it was written into bytes with escaping in place: one
+    /// `String`, each row interpolated, each text escaped into a new one.
+    var referenceJunit: String {
+        var cases: [(check: String, file: String, findings: [Finding])] = []
+        var index: [String: Int] = [:]
+        for finding in result.findings {
+            let file = finding.file.map { pathPrefix + $0 } ?? "(project)"
+            let id = finding.check + "\u{0}" + file
+            if let at = index[id] { cases[at].findings.append(finding) } else {
+                index[id] = cases.count
+                cases.append((finding.check, file, [finding]))
+            }
+        }
+        func position(_ finding: Finding) -> String {
+            guard let file = finding.file.map({ pathPrefix + $0 }) else { return "" }
+            var text = file
+            if let line = finding.line {
+                text += ":\(line)"
+                if let column = finding.column { text += ":\(column)" }
+            }
+            return text + ": "
+        }
+        for check in result.checks where !cases.contains(where: { $0.check == check }) { cases.append((check, "(project)", [])) }
+        cases.sort { ($0.check, $0.file) < ($1.check, $1.file) }
+        let failures = cases.filter { $0.findings.contains { $0.severity != .note } }.count
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"l10n\" tests=\"\(cases.count + extraSuite.tests)\" failures=\"\(failures + extraSuite.failures)\">\n"
+        xml += "  <testsuite name=\"l10n check\" tests=\"\(cases.count)\" failures=\"\(failures)\">\n"
+        for testCase in cases {
+            xml += "    <testcase classname=\"\(XMLText.escape(testCase.check))\" name=\"\(XMLText.escape(testCase.file))\""
+            let failing = testCase.findings.filter { $0.severity != .note }
+            if failing.isEmpty && testCase.findings.isEmpty {
+                xml += "/>\n"
+                continue
+            }
+            xml += ">\n"
+            for finding in failing {
+                xml += "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(XMLText.escape(finding.message))\">"
+                xml += XMLText.escape("\(position(finding))\(finding.message)" + (finding.hint.map { "\nhint: \($0)" } ?? ""))
+                xml += "</failure>\n"
+            }
+            let notes = testCase.findings.filter { $0.severity == .note }
+            if !notes.isEmpty {
+                xml += "      <system-out>" + XMLText.escape(notes.map { "\(position($0))note: \($0.message)" }.joined(separator: "\n")) + "</system-out>\n"
+            }
+            xml += "    </testcase>\n"
+        }
+        xml += "  </testsuite>\n" + extraSuite.xml + "</testsuites>\n"
+        return xml
     }
 }

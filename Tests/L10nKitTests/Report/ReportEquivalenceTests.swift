@@ -108,4 +108,29 @@ final class ReportEquivalenceTests: XCTestCase {
             "App/Localizable.xcstrings": try Data(contentsOf: Fixtures.shared("fixtures/xcstrings/MacMouseFix.Localizable.xcstrings")),
         ]))
     }
+
+    /// JUnit written into bytes with escaping in place, piece by piece, against the string it
+    /// replaced: random findings of every severity (notes go to `<system-out>`), texts with
+    /// quotes, markup, line breaks and characters XML cannot carry, several files and checks.
+    func testJUnitWrittenInPlaceEqualsTheInterpolatedString() {
+        let texts = ["plain", "a \"quoted\" <b>&</b>", "line\nbreak\ttab\rcr", "é 日本 😀", "\u{1}control", "\u{FFFE}nonchar",
+                     "ﾠ\u{EF}", "'50%'", ""]
+        var random = SeededRandom(seed: 40)
+        for round in 0..<300 {
+            var findings: [Finding] = []
+            for _ in 0..<Int.random(in: 0...12, using: &random) {
+                let severity = [Severity.error, .warning, .note].randomElement(using: &random)!
+                var finding = Finding(check: ["width", "needs-review", "x&y"].randomElement(using: &random)!, severity: severity,
+                                      file: [nil, "A.xcstrings", "B <1>.strings"].randomElement(using: &random)!,
+                                      message: texts.randomElement(using: &random)! + texts.randomElement(using: &random)!,
+                                      hint: [nil, texts.randomElement(using: &random)!].randomElement(using: &random)!)
+                if Bool.random(using: &random) { finding.line = Int.random(in: 1...99, using: &random); finding.column = [nil, 3].randomElement(using: &random)! }
+                findings.append(finding)
+            }
+            let result = CheckResult(findings: findings, baselined: 0, checks: ["width", "needs-review", "unused", "x&y"], strict: false)
+            var report = FindingsReport(result: result, pathPrefix: round % 2 == 0 ? "" : "../")
+            if round % 3 == 0 { report.extraSuite = ("  <testsuite name=\"extra\"/>\n", 1, 1) }
+            XCTAssertEqual(report.junit, report.referenceJunit, "round \(round)")
+        }
+    }
 }
