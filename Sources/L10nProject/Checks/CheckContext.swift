@@ -387,8 +387,10 @@ public struct CheckContext: Sendable {
     /// Every string unit of the app's own catalogs, with where it lives, in file order.
     func appCatalogUnits(_ body: (AppCatalog, String, String, StringUnitLeaf) -> Void) {
         let catalogs = appCatalogFiles.map(AppCatalog.init)
+        // Read in place: `for unit in units` copied each unit, a retain and a release for each
+        // of its strings, once per check that walks them.
         appUnits.withUnsafeBufferPointer { units in
-            for unit in units { body(catalogs[unit.file], unit.key, unit.locale, unit.leaf) }
+            for index in units.indices { body(catalogs[units[index].file], units[index].key, units[index].locale, units[index].leaf) }
         }
     }
 
