@@ -73,15 +73,23 @@ extension CoverageReport {
                      + (sdkLocales.isEmpty ? ")" : "; the SDK ships \(sdkLocales.joined(separator: ", ")))"))
         lines.line("")
         lines.line(bold("Custom labels") + ": \(customLabels.count) rename\(customLabels.count == 1 ? "" : "s"), \(shadowedLabels().count) shadow a locale; \(copies) cop\(copies == 1 ? "y" : "ies") of SDK entries (not renames)")
+        // The rows are most of the text: written piece by piece.
         for row in customLabels {
-            let cells = row.cells.map { cell -> String in
-                var text = "\(cell.locale) \(CheckContext.quoted(cell.shows))"
-                if cell.shadowed { text += paint(" SHADOWS \(CheckContext.quoted(cell.replaces ?? ""))", "31") }
-                else if cell.fromLocale != cell.locale { text += paint(" (no \(cell.locale))", "33") }
-                if cell.overBudget { text += paint(" \(cell.columns)/\(cell.budget!) cols", "33") }
-                return text
+            lines += "  ["
+            lines += row.surface
+            lines += "] "
+            lines += row.key
+            lines += ": "
+            for (index, cell) in row.cells.enumerated() {
+                if index > 0 { lines += "; " }
+                lines += cell.locale
+                lines += " "
+                lines.quoted(cell.shows)
+                if cell.shadowed { lines += paint(" SHADOWS \(CheckContext.quoted(cell.replaces ?? ""))", "31") }
+                else if cell.fromLocale != cell.locale { lines += paint(" (no \(cell.locale))", "33") }
+                if cell.overBudget { lines += paint(" \(cell.columns)/\(cell.budget!) cols", "33") }
             }
-            lines.line("  [\(row.surface)] \(row.key): " + cells.joined(separator: "; "))
+            lines += "\n"
         }
         if !codeLabels.isEmpty {
             lines.line("")
@@ -112,8 +120,11 @@ extension CoverageReport {
             lines.line("")
             lines.line(bold("Pseudo-locale \(pseudoWidth.locale)") + ": \(pseudoWidth.findings.count) label\(pseudoWidth.findings.count == 1 ? "" : "s") overflow as long languages will (a forecast; it does not fail the release)")
             for finding in pseudoWidth.findings {
-                let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") + ": " } ?? ""
-                lines.line("  \(place)\(finding.key ?? ""): \(finding.message)")
+                lines += "  "
+                lines.place(finding, pathPrefix: pathPrefix)
+                lines += finding.key ?? ""
+                lines += ": "
+                lines.line(finding.message)
             }
         }
         lines.line("")
@@ -129,9 +140,16 @@ extension CoverageReport {
         }
         lines.line("")
         lines.line(bold("Findings") + ": \(findings.count(.error)) errors, \(findings.count(.warning)) warnings, \(findings.count(.note)) notes")
+        let error = paint("error", "31"), warning = paint("warning", "33")
         for finding in findings.findings where finding.severity != .note {
-            let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") + ": " } ?? ""
-            lines.line("  \(place)\(finding.severity == .error ? paint("error", "31") : paint("warning", "33")): \(finding.message) [\(finding.check)]")
+            lines += "  "
+            lines.place(finding, pathPrefix: pathPrefix)
+            lines += finding.severity == .error ? error : warning
+            lines += ": "
+            lines += finding.message
+            lines += " ["
+            lines += finding.check
+            lines += "]\n"
         }
         lines.line("")
         lines.line(passes ? paint("release: pass", "32") : paint("release: FAIL", "31") + " (" + verdictReasons.joined(separator: "; ") + ")")
@@ -165,16 +183,33 @@ extension CoverageReport {
         if !customLabels.isEmpty {
             let locales = offeredLocales
             md += "| surface | key | " + locales.joined(separator: " | ") + " |\n|---|---|" + locales.map { _ in "---" }.joined(separator: "|") + "|\n"
+            // The rows are most of the page: written piece by piece.
             for row in customLabels {
-                let cells = locales.map { locale -> String in
-                    guard let c = row.cells.first(where: { $0.locale == locale }) else { return "" }
-                    var text = cell(c.shows)
-                    if c.shadowed { text = "⚠️ **\(text)** (hides “\(cell(c.replaces ?? ""))”)" }
-                    else if c.fromLocale != c.locale { text += " _(no \(locale))_" }
-                    if c.overBudget { text += " ⟷ \(c.columns)/\(c.budget!)" }
-                    return text
+                md += "| "
+                md += row.surface
+                md += " | `"
+                md += cell(row.key)
+                md += "` | "
+                for (index, locale) in locales.enumerated() {
+                    if index > 0 { md += " | " }
+                    guard let c = row.cells.first(where: { $0.locale == locale }) else { continue }
+                    if c.shadowed {
+                        md += "⚠️ **"
+                        md += cell(c.shows)
+                        md += "** (hides “"
+                        md += cell(c.replaces ?? "")
+                        md += "”)"
+                    } else {
+                        md += cell(c.shows)
+                        if c.fromLocale != c.locale {
+                            md += " _(no "
+                            md += locale
+                            md += ")_"
+                        }
+                    }
+                    if c.overBudget { md += " ⟷ \(c.columns)/\(c.budget!)" }
                 }
-                md += "| \(row.surface) | `\(cell(row.key))` | " + cells.joined(separator: " | ") + " |\n"
+                md += " |\n"
             }
             md += "\n"
         }
@@ -231,8 +266,20 @@ extension CoverageReport {
         if !findings.findings.isEmpty {
             md += "| severity | check | where | message |\n|---|---|---|---|\n"
             for finding in findings.findings {
-                let place = finding.file.map { "`" + cell(pathPrefix + $0) + (finding.line.map { ":\($0)" } ?? "") + "`" } ?? ""
-                md += "| \(finding.severity.rawValue) | `\(finding.check)` | \(place) | \(cell(finding.message)) |\n"
+                md += "| "
+                md += finding.severity.rawValue
+                md += " | `"
+                md += finding.check
+                md += "` | "
+                if let file = finding.file {
+                    md += "`"
+                    md += cell(pathPrefix + file)
+                    if let line = finding.line { md += ":\(line)" }
+                    md += "`"
+                }
+                md += " | "
+                md += cell(finding.message)
+                md += " |\n"
             }
         }
         return md

@@ -1,4 +1,5 @@
 import Foundation
+import L10nProject
 import L10nXLIFF
 
 /// A rendering's text while it is written: UTF-8 bytes in one growing buffer, with XML
@@ -30,6 +31,29 @@ final class ReportText {
             out.truncate(to: mark)
             out.appendString(XMLText.escape(text))
         }
+    }
+
+    /// `CheckContext.quoted(text)`: a short text on one line between quotes without a copy.
+    func quoted(_ text: String) {
+        if text.utf8.count <= 60, !text.utf8.contains(UInt8(ascii: "\n")) {
+            out.appendString("'")
+            out.appendString(text)
+            out.appendString("'")
+        } else {
+            out.appendString(CheckContext.quoted(text))
+        }
+    }
+
+    /// `file:line: ` of a finding (with `pathPrefix`), or nothing when it names no file.
+    func place(_ finding: Finding, pathPrefix: String) {
+        guard let file = finding.file else { return }
+        out.appendString(pathPrefix)
+        out.appendString(file)
+        if let line = finding.line {
+            out.appendString(":")
+            out.appendString(String(line))
+        }
+        out.appendString(": ")
     }
 
     var string: String { out.string }
