@@ -55,8 +55,15 @@ public struct StringCatalogLocations: Sendable {
                                 positions: positions[min(part * size, positions.count)..<min((part + 1) * size, positions.count)])
             }
         }
+        if slices.count == 1, let only = try slices[0].get() {
+            self = only
+            return
+        }
         var keys: [String: SourceLocation] = [:]
         var localizations: [String: [String: SourceLocation]] = [:]
+        // Sized once: grown by doubling, the tables were rehashed a dozen times.
+        keys.reserveCapacity(positions.count)
+        localizations.reserveCapacity(positions.count)
         for slice in slices {
             guard let found = try slice.get() else {
                 try self.init(data, file: file, only: wanted)
@@ -74,6 +81,8 @@ public struct StringCatalogLocations: Sendable {
                                locales wantedLocales: [String: Set<String>]?, positions: ArraySlice<Int>) throws -> StringCatalogLocations? {
         var keys: [String: SourceLocation] = [:]
         var localizations: [String: [String: SourceLocation]] = [:]
+        keys.reserveCapacity(positions.count)
+        localizations.reserveCapacity(positions.count)
         let matched = try JSONReader.read(data, file: file) { reader -> Bool in
             for position in positions {
                 let key = fileKeys[position], offset = offsets[position]
