@@ -90,7 +90,7 @@ public struct CheckJob: Sendable {
             }
             findings += found
         }
-        findings = try locate(findings, in: project)
+        try locate(&findings, in: project)
         var baselined = 0
         if let baseline = try baselineIdentities(project) {
             let before = findings.count
@@ -125,7 +125,7 @@ public struct CheckJob: Sendable {
     }
 
     /// Gives catalog and `.strings` findings the line of their key (or of the key's localization).
-    private func locate(_ findings: [Finding], in project: Project) throws -> [Finding] {
+    private func locate(_ findings: inout [Finding], in project: Project) throws {
         // Each catalog with findings is scanned once, the catalogs side by side.
         // Per catalog, the keys with findings and the localizations they name.
         var wanted: [String: [String: Set<String>]] = [:]
@@ -158,19 +158,19 @@ public struct CheckJob: Sendable {
         for table in project.stringsTables {
             for file in table.files.values where stringsFiles[file.path] == nil { stringsFiles[file.path] = file }
         }
-        return findings.map { finding in
-            guard finding.line == nil, let file = finding.file, let key = finding.key else { return finding }
-            var located = finding
+        // Set in place: the findings are not copied.
+        for index in findings.indices {
+            guard findings[index].line == nil, let file = findings[index].file, let key = findings[index].key else { continue }
+            var location: SourceLocation?
             if file.hasSuffix(".xcstrings") {
-                if let location = catalogLocations[file]??.location(key: key, locale: finding.locale) {
-                    located.line = location.line
-                    located.column = location.column
-                }
-            } else if file.hasSuffix(".strings"), let location = stringsFiles[file]?.entry(forKey: key)?.location {
-                located.line = location.line
-                located.column = location.column
+                location = catalogLocations[file]??.location(key: key, locale: findings[index].locale)
+            } else if file.hasSuffix(".strings") {
+                location = stringsFiles[file]?.entry(forKey: key)?.location
             }
-            return located
+            if let location {
+                findings[index].line = location.line
+                findings[index].column = location.column
+            }
         }
     }
 
