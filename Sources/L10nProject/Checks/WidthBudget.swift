@@ -1,3 +1,5 @@
+import Foundation
+import L10nCore
 import L10nFormats
 
 /// How much horizontal room a UI surface gives its labels, in `TextWidth` columns.
@@ -56,8 +58,13 @@ public struct WidthBudget: Sendable, Hashable {
     public func matches(_ key: String) -> Bool {
         switch pattern {
         case .asciiPrefix:
-            // Key prefixes are ASCII (`ly_img_editor_dock_`): compared as bytes, without Unicode normalization.
-            return key.utf8.starts(with: keys.utf8)
+            // Key prefixes are ASCII (`ly_img_editor_dock_`): compared as bytes, without Unicode
+            // normalization, in one `memcmp` (the generic `utf8.starts(with:)` took about 900
+            // instructions a key, asked of every key for every surface).
+            let length = keys.utf8.count
+            guard length > 0 else { return true }
+            guard key.utf8.count >= length else { return false }
+            return key.withUTF8Bytes { key in keys.withUTF8Bytes { prefix in memcmp(key.baseAddress!, prefix.baseAddress!, length) == 0 } }
         case .prefix:
             return key.hasPrefix(keys)
         case .glob(let scalars):
