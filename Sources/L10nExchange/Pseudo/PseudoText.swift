@@ -1,3 +1,4 @@
+import L10nCore
 import L10nLocale
 import L10nProject
 
@@ -88,7 +89,7 @@ public struct PseudoText: Sendable, Hashable {
     private func transform(_ run: String) -> String {
         let accented = styles.contains(.accented)
         guard styles.contains(.bidi) else {
-            return accented ? String(String.UnicodeScalarView(run.unicodeScalars.map { Self.accents[$0] ?? $0 })) : run
+            return accented ? String(String.UnicodeScalarView(run.unicodeScalars.map { Self.accented($0) })) : run
         }
         var result = String.UnicodeScalarView()
         var word = String.UnicodeScalarView()
@@ -101,7 +102,7 @@ public struct PseudoText: Sendable, Hashable {
         }
         for scalar in run.unicodeScalars {
             if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar.properties.generalCategory == .nonspacingMark {
-                word.append(accented ? Self.accents[scalar] ?? scalar : scalar)
+                word.append(accented ? Self.accented(scalar) : scalar)
             } else {
                 flush()
                 result.append(scalar)
@@ -123,6 +124,15 @@ public struct PseudoText: Sendable, Hashable {
         return table
     }()
 
+    /// `accents` by the scalar's value: only ASCII letters have a stand-in, so a table of 128
+    /// answers without hashing each scalar.
+    private static let asciiAccents: [Unicode.Scalar?] = (0..<128).map { accents[Unicode.Scalar(UInt8($0))] }
+
+    @inline(__always)
+    private static func accented(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+        scalar.value < 128 ? asciiAccents[Int(scalar.value)] ?? scalar : scalar
+    }
+
     /// A part of a text: kept as it is, or visible text to transform.
     enum Piece: Equatable {
         case kept(String)
@@ -132,6 +142,10 @@ public struct PseudoText: Sendable, Hashable {
     /// Splits `text` into what must stay intact (specifiers, `%%`, link targets and attributes,
     /// code spans) and the visible text between.
     static func pieces(of text: String, substitution: SubstitutionArgument?) -> [Piece] {
+        // Most labels hold no `%`, `]` or `` ` ``: nothing in them is kept, so they are one piece.
+        if !text.containsASCII(UInt8(ascii: "%")), !text.containsASCII(UInt8(ascii: "]")), !text.containsASCII(UInt8(ascii: "`")) {
+            return text.isEmpty ? [] : [.text(text)]
+        }
         // Format tokens first: a specifier inside a Markdown label (`^[%lld Page](…)`) is kept too.
         var kept = [Bool](repeating: false, count: text.utf16.count)
         let units = Array(text.utf16)

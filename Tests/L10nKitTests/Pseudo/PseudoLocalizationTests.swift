@@ -1,5 +1,8 @@
 import Foundation
 import L10nKit
+@testable import L10nExchange
+@testable import L10nLocale
+@testable import L10nTestSupport
 import XCTest
 
 /// `l10n pseudo` and `check --pseudo`: the text transform, the sample's round trip through
@@ -261,5 +264,71 @@ final class PseudoLocalizationTests: XCTestCase {
             XCTAssertTrue(run.stderr.contains("--pseudo runs the width check on the pseudo-locale en-XA only"), run.stderr)
         }
     }
-}
 
+    /// `PseudoText.pieces` as it was before labels without `%`, `]` or `` ` `` became one piece
+    /// at once: every text went through its UTF-16 units.
+    private func referencePieces(of text: String, substitution: SubstitutionArgument?) -> [PseudoText.Piece] {
+        var kept = [Bool](repeating: false, count: text.utf16.count)
+        let units = Array(text.utf16)
+        if units.contains(UInt16(UInt8(ascii: "%"))) {
+            var offset = 0
+            for token in FormatString(text, substitution: substitution).tokens {
+                let length: Int
+                switch token {
+                case .literal(let literal): length = literal.utf16.count
+                case .percentSign: length = 2
+                case .specifier(let specifier): length = specifier.text.utf16.count
+                }
+                if case .literal = token {} else {
+                    for index in offset..<min(offset + length, kept.count) { kept[index] = true }
+                }
+                offset += length
+            }
+        }
+        var index = 0
+        while index < units.count {
+            let unit = units[index]
+            if unit == UInt16(UInt8(ascii: "]")), index + 1 < units.count, units[index + 1] == UInt16(UInt8(ascii: "(")),
+               let close = units[(index + 2)...].firstIndex(of: UInt16(UInt8(ascii: ")"))) {
+                for position in (index + 1)...close { kept[position] = true }
+                index = close + 1
+                continue
+            }
+            if unit == UInt16(UInt8(ascii: "`")), let close = units[(index + 1)...].firstIndex(of: unit) {
+                for position in index...close { kept[position] = true }
+                index = close + 1
+                continue
+            }
+            index += 1
+        }
+        var pieces: [PseudoText.Piece] = []
+        var start = 0
+        while start < units.count {
+            var end = start
+            while end < units.count && kept[end] == kept[start] { end += 1 }
+            let part = String(decoding: units[start..<end], as: UTF16.self)
+            pieces.append(kept[start] ? .kept(part) : .text(part))
+            start = end
+        }
+        return pieces
+    }
+
+    func testPiecesEqualTheUTF16Walk() {
+        let parts = ["Save", " ", "é", "e\u{301}", "日本", "😀", "%@", "%1$lld", "%%", "](https://x)", "[", "]", "(", ")", "`code`", "`", "\n", ""]
+        var random = SeededRandom(seed: 3)
+        for _ in 0..<10_000 {
+            let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in parts.randomElement(using: &random)! }.joined()
+            let pieces = PseudoText.pieces(of: text, substitution: nil)
+            let expected = referencePieces(of: text, substitution: nil)
+            XCTAssertEqual(pieces.count, expected.count, text.debugDescription)
+            for (piece, reference) in zip(pieces, expected) {
+                switch (piece, reference) {
+                case (.kept(let a), .kept(let b)), (.text(let a), .text(let b)):
+                    XCTAssertEqual(Array(a.utf8), Array(b.utf8), text.debugDescription)
+                default:
+                    XCTFail("\(piece) against \(reference) in \(text.debugDescription)")
+                }
+            }
+        }
+    }
+}
