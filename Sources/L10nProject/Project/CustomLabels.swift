@@ -42,7 +42,11 @@ extension Project {
         let appLayers = lookupChain.appLayers.map { (layer: $0, catalog: catalog(for: $0)) }
         // The first app layer that has the key wins; a legacy table there hides the key.
         var renamed: [(key: String, layer: Layer, app: CatalogEntry, sdk: CatalogEntry)] = []
-        for (key, sdkEntry) in sdkCatalog.entries {
+        // Walked in the SDK file's own order when that is Xcode's (the reader checked): the
+        // labels then come out in order without a collation sort key for each.
+        let fileOrder = sdkCatalog.keysInXcodeOrder.flatMap { $0.count == sdkCatalog.entries.count ? $0 : nil }
+        for key in fileOrder ?? Array(sdkCatalog.entries.keys) {
+            guard let sdkEntry = sdkCatalog.entries[key] else { continue }
             for (layer, catalog) in appLayers {
                 if let catalog {
                     guard let appEntry = catalog.entries[key] else { continue }
@@ -56,7 +60,7 @@ extension Project {
         var ranks = LocaleRanks()
         var labels: [CustomLabel] = []
         labels.reserveCapacity(renamed.count)
-        for index in XcodeKeyOrdering.order(of: renamed.map(\.key)) {
+        for index in fileOrder != nil ? Array(renamed.indices) : XcodeKeyOrdering.order(of: renamed.map(\.key)) {
             let label = renamed[index]
             let appLocales = ranks.ordered(label.app.localizations)
             let sdkLocales = ranks.ordered(label.sdk.localizations)
