@@ -177,32 +177,30 @@ public struct ReportJob: Sendable {
         }
         // A key counts as translated when the device's first choice has a value: the search
         // list's first localization (an empty list shows the source, never the choice).
-        // The chain taken once and the keys read in place: per key, `context.chain` and a copy
-        // of each key's entry cost a retain and a release each, 230,000 keys over the locales.
+        // The chain taken once: per key, `context.chain` cost a retain and a release, 230,000
+        // keys over the locales.
         let chain = context.chain
         var slotByTarget = [Int?](repeating: nil, count: chain.count)
-        reachable.keys.withUnsafeBufferPointer { keys in
-            for index in keys.indices {
-                let winner = chain[keys[index].layer]
-                if appOnly && winner.layer.role == .sdk { continue }
-                var state: StringUnitState?
-                if !searchList.isEmpty {
-                    if winner.catalog != nil {
-                        state = CheckContext.plainUnit(keys[index].entry, locale: chosen)?.state
-                    } else if winner.value(keys[index].key, locale: chosen) != nil {
-                        state = .translated
-                    }
+        for item in reachable.keys {
+            let winner = chain[item.layer]
+            if appOnly && winner.layer.role == .sdk { continue }
+            var state: StringUnitState?
+            if !searchList.isEmpty {
+                if winner.catalog != nil {
+                    state = CheckContext.plainUnit(item.entry, locale: chosen)?.state
+                } else if winner.value(item.key, locale: chosen) != nil {
+                    state = .translated
                 }
-                let position: Int
-                if let known = slotByTarget[keys[index].target] {
-                    position = known
-                } else {
-                    let target = chain[keys[index].target]
-                    position = slot(target.layer.name, file: target.layer.catalogPath ?? target.table?.path(locale: chosen))
-                    slotByTarget[keys[index].target] = position
-                }
-                add(position, key: keys[index].key, state: state)
             }
+            let position: Int
+            if let known = slotByTarget[item.target] {
+                position = known
+            } else {
+                let target = chain[item.target]
+                position = slot(target.layer.name, file: target.layer.catalogPath ?? target.table?.path(locale: chosen))
+                slotByTarget[item.target] = position
+            }
+            add(position, key: item.key, state: state)
         }
         let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
         for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle == project.app.name {
