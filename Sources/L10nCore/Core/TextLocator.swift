@@ -12,8 +12,8 @@ package struct TextLocator {
     private var line = 1
     /// Where the line `offset` stands on starts.
     private var lineStart: Int
-    /// Scalars between `lineStart` and `counted`: the column is counted on from there, so many
-    /// answers on one long line do not count its start again.
+    /// How far the column is counted: `column` holds the scalars from `lineStart` to here, so
+    /// many answers on one long line do not count its start again.
     private var counted: Int
     private var column = 0
 
