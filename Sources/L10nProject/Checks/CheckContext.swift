@@ -397,7 +397,7 @@ public struct CheckContext: Sendable {
     /// Quotes a text for a message, shortened to 60 characters.
     package static func quoted(_ text: String) -> String {
         // Most texts are short and on one line: no character needs counting.
-        if text.utf8.count <= 60, !text.utf8.contains(UInt8(ascii: "\n")) { return "'" + text + "'" }
+        if text.utf8.count <= 60, !text.containsASCII(UInt8(ascii: "\n")) { return "'" + text + "'" }
         var characters: [Character] = []
         for character in text {
             characters.append(character)

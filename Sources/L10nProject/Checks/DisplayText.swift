@@ -1,3 +1,4 @@
+import L10nCore
 import L10nLocale
 
 /// The text a label shows, as SwiftUI renders a localized value: Markdown markup and automatic
@@ -9,7 +10,7 @@ public enum DisplayText {
     /// The visible text of `value`, each format specifier replaced by `placeholderColumns` characters.
     public static func visible(_ value: String) -> String {
         var text = withoutMarkup(value)
-        if text.utf8.contains(UInt8(ascii: "%")) {
+        if text.containsASCII(UInt8(ascii: "%")) {
             var result = ""
             for token in FormatString(text).tokens {
                 switch token {
@@ -26,7 +27,8 @@ public enum DisplayText {
     /// `value` without Markdown emphasis, code marks and link or attribute syntax.
     public static func withoutMarkup(_ value: String) -> String {
         // The markup characters are ASCII, so the bytes tell (without breaking graphemes).
-        guard value.utf8.contains(where: { $0 == 0x2A || $0 == 0x7E || $0 == 0x60 || $0 == 0x5B || $0 == 0x5E }) else { return value }
+        // Over the bytes in place: the generic `utf8.contains(where:)` steps an iterator.
+        guard value.withUTF8Bytes({ $0.contains { $0 == 0x2A || $0 == 0x7E || $0 == 0x60 || $0 == 0x5B || $0 == 0x5E } }) else { return value }
         var scalars = Array(value.unicodeScalars)
         var result = String.UnicodeScalarView()
         var index = 0

@@ -1,4 +1,5 @@
 import Foundation
+import L10nCore
 import L10nProject
 import L10nXLIFF
 
@@ -35,7 +36,7 @@ final class ReportText {
 
     /// `CheckContext.quoted(text)`: a short text on one line between quotes without a copy.
     func quoted(_ text: String) {
-        if text.utf8.count <= 60, !text.utf8.contains(UInt8(ascii: "\n")) {
+        if text.utf8.count <= 60, !text.containsASCII(UInt8(ascii: "\n")) {
             out.appendString("'")
             out.appendString(text)
             out.appendString("'")

@@ -124,7 +124,7 @@ package struct SDKKeyIndex: Sendable {
     /// The key without trailing placeholders (`title %@ %lld` → `title`).
     static func withoutPlaceholders(_ key: String) -> String {
         // Without a space and a `%` there is no trailing placeholder word: most SDK keys.
-        guard key.utf8.contains(0x20), key.utf8.contains(UInt8(ascii: "%")) else { return key }
+        guard key.containsASCII(0x20), key.containsASCII(UInt8(ascii: "%")) else { return key }
         var parts = key.split(separator: " ", omittingEmptySubsequences: false)
         while parts.count > 1, let last = parts.last, last.hasPrefix("%") { parts.removeLast() }
         return parts.joined(separator: " ")
