@@ -902,7 +902,14 @@ extension FormatString {
 
     /// Whether a specifier as listed has these bytes.
     private static func same(_ listed: Substring, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        listed.utf8.count == bytes.count && listed.utf8.elementsEqual(bytes)
+        guard listed.utf8.count == bytes.count else { return false }
+        // One `memcmp` over the list's storage; the generic `elementsEqual` stepped an iterator.
+        if let equal = listed.utf8.withContiguousStorageIfAvailable({ stored in
+            stored.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, stored.count) == 0
+        }) {
+            return equal
+        }
+        return listed.utf8.elementsEqual(bytes)
     }
 
     /// The list with implicit specifiers given their positions, sorted.
