@@ -1,5 +1,3 @@
-import Foundation
-
 /// Byte offsets to 1-based lines and columns, as every byte-level reader reports them: a line ends
 /// at LF, CRLF or a lone CR; a column counts Unicode scalars; a UTF-8 byte order mark takes no
 /// column. Moving forward continues from the last answer, so locating in file order is one pass.
@@ -32,10 +30,10 @@ package struct TextLocator {
         if offset < end, let base = bytes.baseAddress {
             // Lines are found with `memchr`, LF to LF, where the stretch holds no CR (whose
             // meaning depends on the next byte); a stretch with one goes a word at a time.
-            if memchr(base + offset, 0x0D, end - offset) == nil {
+            if base.firstIndex(of: 0x0D, from: offset, to: end) == nil {
                 var i = offset
-                while let found = memchr(base + i, 0x0A, end - i) {
-                    i = UnsafeRawPointer(found) - UnsafeRawPointer(base) + 1
+                while let feed = base.firstIndex(of: 0x0A, from: i, to: end) {
+                    i = feed + 1
                     line += 1
                     lineStart = i
                 }
@@ -58,7 +56,7 @@ package struct TextLocator {
         var i = from
         while i < end {
             if i + 8 <= end {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                let word = ByteWord.load(base + i)
                 if Self.bytes(0x0D, in: word) == 0 {
                     let feeds = Self.bytes(0x0A, in: word)
                     if feeds != 0 {
@@ -82,7 +80,7 @@ package struct TextLocator {
     private static func scalars(from: Int, to end: Int, in base: UnsafePointer<UInt8>) -> Int {
         var i = from, total = 0
         while i + 8 <= end {
-            total += count(scalarStarts(in: UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: i, as: UInt64.self))))
+            total += count(scalarStarts(in: ByteWord.load(base + i)))
             i += 8
         }
         while i < end {

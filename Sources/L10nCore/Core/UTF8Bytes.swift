@@ -49,6 +49,17 @@ extension String {
     }
 }
 
+extension UnsafePointer where Pointee == UInt8 {
+    /// The offset of the first `byte` in `from..<to` (offsets from this pointer), found with
+    /// `memchr`; nil when there is none. The byte scans that skip to the next byte of interest
+    /// (a line end, a quote, a `%`) share it.
+    @inlinable
+    package func firstIndex(of byte: UInt8, from: Int, to end: Int) -> Int? {
+        guard from < end, let found = memchr(self + from, Int32(byte), end - from) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(self)
+    }
+}
+
 /// Well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no surrogates, nothing above
 /// U+10FFFF): the one validator the byte-level readers share.
 package enum UTF8Validation {

@@ -793,8 +793,7 @@ extension FormatString {
         var index = 0
         while index < count {
             // The next `%` by `memchr`: most of a text is not specifiers.
-            guard let found = memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "%")), count - index) else { break }
-            let start = bytes.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            guard let start = bytes.baseAddress!.firstIndex(of: UInt8(ascii: "%"), from: index, to: count) else { break }
             var end = start + 1
             guard end < count else { return .notPlain }
             if bytes[end] == UInt8(ascii: "%") {

@@ -396,8 +396,7 @@ public struct CheckContext: Sendable {
 
     /// Quotes a text for a message, shortened to 60 characters.
     package static func quoted(_ text: String) -> String {
-        // Most texts are short and on one line: no character needs counting.
-        if text.utf8.count <= 60, !text.containsASCII(UInt8(ascii: "\n")) { return "'" + text + "'" }
+        if quotesAsItIs(text) { return "'" + text + "'" }
         var characters: [Character] = []
         for character in text {
             characters.append(character)
@@ -409,5 +408,11 @@ public struct CheckContext: Sendable {
             if character == "\n" { flat += "\\n" } else { flat.append(character) }
         }
         return "'" + flat + "'"
+    }
+
+    /// Whether `quoted` gives the text as it is between quotes: most texts are short and on one
+    /// line, so no character needs counting.
+    package static func quotesAsItIs(_ text: String) -> Bool {
+        text.utf8.count <= 60 && !text.containsASCII(UInt8(ascii: "\n"))
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import L10nCore
 import L10nProject
 import L10nXLIFF
 
@@ -36,7 +35,7 @@ final class ReportText {
 
     /// `CheckContext.quoted(text)`: a short text on one line between quotes without a copy.
     func quoted(_ text: String) {
-        if text.utf8.count <= 60, !text.containsASCII(UInt8(ascii: "\n")) {
+        if CheckContext.quotesAsItIs(text) {
             out.appendString("'")
             out.appendString(text)
             out.appendString("'")

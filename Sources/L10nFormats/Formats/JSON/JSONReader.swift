@@ -123,8 +123,7 @@ public struct JSONReader: FormatReader {
     /// backslashes is escaped.
     private static func afterString(_ base: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
         var next = from
-        while next < end, let found = memchr(base + next, 0x22, end - next) {
-            let quote = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        while let quote = base.firstIndex(of: 0x22, from: next, to: end) {
             var backslashes = 0
             while quote - backslashes - 1 >= from && base[quote - backslashes - 1] == 0x5C { backslashes += 1 }
             if backslashes % 2 == 0 { return quote + 1 }
