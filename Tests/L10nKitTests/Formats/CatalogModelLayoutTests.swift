@@ -87,7 +87,7 @@ final class CatalogModelLayoutTests: XCTestCase {
     func testStateKeepsEveryTextAndComparesAsItsText() {
         var random = SeededRandom(seed: 7)
         let named = ["new", "translated", "needs_review", "stale", "machine_translated", "Translated", "new ", "", "needs-review",
-                     "tr\u{E4}nslated", "\u{212A}", "K", "custom_state"]
+                     "tr\u{E4}nslated", "tra\u{308}nslated", "\u{212A}", "K", "custom_state"]
         var texts = named
         for _ in 0..<300 { texts.append(XCStringsRandomCatalog.string(&random, maxPieces: 3)) }
         let states = texts.map(StringUnitState.init(rawValue:))

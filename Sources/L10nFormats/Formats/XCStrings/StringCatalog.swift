@@ -367,6 +367,11 @@ public struct StringUnitState: RawRepresentable, Hashable, Sendable, Expressible
     public init(stringLiteral value: String) { self.init(rawValue: value) }
     public var description: String { rawValue }
 
+    /// Compared and hashed by code: through `rawValue`, as `RawRepresentable` would, each
+    /// comparison built two strings.
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.coded == rhs.coded }
+    public func hash(into hasher: inout Hasher) { hasher.combine(coded) }
+
     public static let new = StringUnitState(rawValue: "new")
     public static let translated = StringUnitState(rawValue: "translated")
     public static let needsReview = StringUnitState(rawValue: "needs_review")
