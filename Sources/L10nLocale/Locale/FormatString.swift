@@ -774,6 +774,26 @@ extension FormatString {
         }
     }
 
+    /// Whether `FormatString(text).specifiers` is not empty, settled without a parse when the
+    /// text's first `%` other than `%%` is a plain specifier, or there is none. A position that
+    /// starts with 0 (`%0$@`) is left to the parser, which does not count it as a specifier.
+    /// A substitution's `%arg` is walked as a specifier: parsed without its substitution, it
+    /// reads as `%a`, which is one too.
+    public static func hasSpecifiers(_ text: String) -> Bool {
+        var settled = false
+        let walk = text.withUTF8Bytes { bytes in
+            walkPlainSpecifiers(bytes, readingSubstitution: true) { start, _, hasDollar in
+                settled = !hasDollar || bytes[start + 1] != UInt8(ascii: "0")
+                return false
+            }
+        }
+        switch walk {
+        case .stopped where settled: return true
+        case .all: return false
+        case .stopped, .notPlain: return !FormatString(text).specifiers.isEmpty
+        }
+    }
+
     /// How far `walkPlainSpecifiers` got.
     enum PlainWalk {
         /// Every `%` of the text was `%%` or a plain specifier, each given to the body.

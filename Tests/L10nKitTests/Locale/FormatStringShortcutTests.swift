@@ -107,6 +107,25 @@ final class FormatStringShortcutTests: XCTestCase {
                        "%1000001$lld")
     }
 
+    /// `hasSpecifiers`, which stops at the first plain specifier, answers as the parse does.
+    func testHasSpecifiersEqualsTheParse() {
+        var random = SeededRandom(seed: 17)
+        var with = 0, without = 0
+        for _ in 0..<40_000 {
+            let text = randomText(&random)
+            let parsed = !FormatString(text).specifiers.isEmpty
+            XCTAssertEqual(FormatString.hasSpecifiers(text), parsed, text.debugDescription)
+            if parsed { with += 1 } else { without += 1 }
+        }
+        XCTAssertGreaterThan(with, 10_000)
+        XCTAssertGreaterThan(without, 5_000)
+        XCTAssertTrue(FormatString.hasSpecifiers("%lld files (100 %)"))
+        XCTAssertFalse(FormatString.hasSpecifiers("100 %% sure"))
+        XCTAssertFalse(FormatString.hasSpecifiers("One file"))
+        XCTAssertTrue(FormatString.hasSpecifiers("%arg Dateien"))
+        XCTAssertTrue(FormatString.hasSpecifiers("%a"))
+    }
+
     func testMismatchesEqualTheTabledComparison() {
         let substitutions: [SubstitutionArgument?] = [nil, SubstitutionArgument(number: 1, formatSpecifier: "lld"),
                                                       SubstitutionArgument(number: 2, formatSpecifier: "d")]

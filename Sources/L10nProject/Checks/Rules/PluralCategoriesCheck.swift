@@ -90,12 +90,12 @@ public struct PluralCategoriesCheck: Check {
                                       message: "\(place) [\(locale)] lacks '\(category.rawValue)': numbers such as \(samples) use the 'other' form"))
             }
         }
-        guard let other = cases["other"]?.stringUnit, !FormatString(other.value).specifiers.isEmpty else { return result }
+        guard let other = cases["other"]?.stringUnit, FormatString.hasSpecifiers(other.value) else { return result }
         // The cases come sorted by name.
         for (category, localization) in cases {
             // Foundation uses an explicit zero form for exactly 0 in every language.
             guard let form = localization.stringUnit, let plural = PluralCategory(rawValue: category),
-                  plural != .other, plural != .zero, FormatString(form.value).specifiers.isEmpty else { continue }
+                  plural != .other, plural != .zero, !FormatString.hasSpecifiers(form.value) else { continue }
             let numbers = integersBelow100[plural] ?? []
             guard numbers.count > 1 else { continue }
             result.append(finding(.error, file: file, key: key, locale: locale,
