@@ -182,6 +182,12 @@ extension CatalogLocalization {
 
 extension CatalogVariations {
     fileprivate func collect(prefix: StringUnitPath, into leaves: inout [StringUnitLeaf]) {
+        // The common case, one kind whose cases are plural categories or devices, walks the
+        // cases as stored: no name list to sort, no lookup per case.
+        if kinds.count == 1, let (kind, cases) = kinds.first, VariationNameOrder.isStoredInXcodeOrder(cases) {
+            for (name, variation) in cases { variation.collect(prefix: prefix.appending(kind, name), into: &leaves) }
+            return
+        }
         for kind in VariationNameOrder.sorted(Array(kinds.keys)) {
             guard let cases = kinds[kind] else { continue }
             for name in VariationNameOrder.sorted(Array(cases.keys)) {
@@ -209,6 +215,16 @@ enum VariationNameOrder {
                      "iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision", "vision"]
         return Dictionary(uniqueKeysWithValues: Collator.xcodeKeyOrder.sorted(names).enumerated().map { ($1, $0) })
     }()
+
+    /// Whether the cases, kept in byte order, are in Xcode's order as they are: so when every
+    /// name is of `a` to `z` only (plural categories, devices), which the root collation orders
+    /// as their bytes. Digits are not: numeric collation puts `20` before `100`.
+    static func isStoredInXcodeOrder(_ cases: CatalogLocalizations) -> Bool {
+        cases.allSatisfy { element in
+            var name = element.key
+            return name.withUTF8 { bytes in bytes.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") } }
+        }
+    }
 
     /// `Collator.xcodeKeyOrder.sorted(names)`.
     static func sorted(_ names: [String]) -> [String] {
