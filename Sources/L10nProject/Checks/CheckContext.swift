@@ -58,7 +58,8 @@ public struct CheckContext: Sendable {
 
     /// A context whose chain keys and winners are `base`'s, which reads a project with the same
     /// keys in every layer (the pseudo-locale's copy): for the `width` check alone, which reads
-    /// only the chain, so the app's units and the misnamed overrides are left empty.
+    /// only the chain, so the app's units and the misnamed overrides are left empty. The copy
+    /// has the same storyboards and XIBs: `base`'s scans are taken, not read again.
     package init(project: Project, locales filter: [String], keysOf base: CheckContext?) throws {
         self.project = project
         let offered = project.app.availableLocalizations
@@ -75,11 +76,15 @@ public struct CheckContext: Sendable {
         }
         budgets = project.manifest.widths ?? (project.lookupChain.isEditorChain ? WidthBudget.editorDefaults : [])
 
-        let scanner = InterfaceBuilderScanner(keyPaths: Set(project.storyboardKeyPaths))
-        interfaceDocuments = try project.interfaceFiles.map { path in
-            var document = try scanner.scan(AtomicFile.read(project.url(forPath: path)), path: path)
-            document.path = path
-            return document
+        if let base {
+            interfaceDocuments = base.interfaceDocuments
+        } else {
+            let scanner = InterfaceBuilderScanner(keyPaths: Set(project.storyboardKeyPaths))
+            interfaceDocuments = try project.interfaceFiles.map { path in
+                var document = try scanner.scan(AtomicFile.read(project.url(forPath: path)), path: path)
+                document.path = path
+                return document
+            }
         }
 
         codeKeys = CodeKeyIndex(project: project)

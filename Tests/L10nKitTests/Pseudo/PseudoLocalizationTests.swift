@@ -2,6 +2,7 @@ import Foundation
 import L10nKit
 @testable import L10nExchange
 @testable import L10nLocale
+@testable import L10nProject
 @testable import L10nTestSupport
 import XCTest
 
@@ -155,6 +156,20 @@ final class PseudoLocalizationTests: XCTestCase {
         // ar-XB has Arabic's six plural categories.
         let cases = bidi.document.allUnits.map(\.unit.id).filter { $0.hasPrefix("%lld drafts|==|plural.") }
         XCTAssertEqual(cases, ["few", "many", "one", "other", "two", "zero"].map { "%lld drafts|==|plural.\($0)" })
+    }
+
+    /// The pseudo-locale's context takes the base context's storyboard scans: they equal a
+    /// fresh scan of the pseudo-locale's copy.
+    func testPseudoContextTakesTheBaseScans() throws {
+        let project = try ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover()
+        let base = try CheckContext(project: project)
+        let pseudo = PseudoLocalization()
+        let copy = pseudo.applied(to: project)
+        let taken = try CheckContext(project: copy, locales: [pseudo.locale], keysOf: base)
+        let fresh = try CheckContext(project: copy, locales: [pseudo.locale])
+        XCTAssertFalse(fresh.interfaceDocuments.isEmpty, "the sample has a storyboard")
+        XCTAssertEqual(taken.interfaceDocuments, fresh.interfaceDocuments)
+        XCTAssertEqual(taken.chainKeys, fresh.chainKeys)
     }
 
     /// `--out` writes the changed catalogs and tables into another folder; the project keeps its bytes.
