@@ -776,14 +776,14 @@ extension FormatString {
 
     /// Whether `FormatString(text).specifiers` is not empty, settled without a parse when the
     /// text's first `%` other than `%%` is a plain specifier, or there is none. A position that
-    /// starts with 0 (`%0$@`) is left to the parser, which does not count it as a specifier.
-    /// A substitution's `%arg` is walked as a specifier: parsed without its substitution, it
-    /// reads as `%a`, which is one too.
+    /// is 0 or given twice (`%0$@`, `%1$2$@`) is left to the parser, which does not count it as
+    /// a specifier. A substitution's `%arg` is walked as a specifier: parsed without its
+    /// substitution, it reads as `%a`, which is one too.
     public static func hasSpecifiers(_ text: String) -> Bool {
         var settled = false
         let walk = text.withUTF8Bytes { bytes in
-            walkPlainSpecifiers(bytes, readingSubstitution: true) { start, _, hasDollar in
-                settled = !hasDollar || bytes[start + 1] != UInt8(ascii: "0")
+            walkPlainSpecifiers(bytes, readingSubstitution: true) { start, end, hasDollar in
+                settled = !hasDollar || hasOnePosition(bytes, start, end)
                 return false
             }
         }
@@ -792,6 +792,13 @@ extension FormatString {
         case .all: return false
         case .stopped, .notPlain: return !FormatString(text).specifiers.isEmpty
         }
+    }
+
+    /// Whether the plain specifier at `start..<end`, which has a `$`, reads one position the
+    /// parser takes: a single `$` after digits that do not start with 0.
+    private static func hasOnePosition(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        bytes[start + 1] != UInt8(ascii: "0")
+            && UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]).lazy.filter { $0 == UInt8(ascii: "$") }.count == 1
     }
 
     /// How far `walkPlainSpecifiers` got.

@@ -111,8 +111,11 @@ final class FormatStringShortcutTests: XCTestCase {
     func testHasSpecifiersEqualsTheParse() {
         var random = SeededRandom(seed: 17)
         var with = 0, without = 0
-        for _ in 0..<40_000 {
-            let text = randomText(&random)
+        for round in 0..<100_000 {
+            let text = round.isMultiple(of: 2) ? randomText(&random)
+                : (0..<Int.random(in: 0...4, using: &random)).map { _ in
+                    ["%@", "%lld", "%%", "%1$@", "%2$lld", "%#@n@", "%0$@", "%1$2$@", "%2$1$d", "%arg", "text ", "é", "%", "$", "1"].randomElement(using: &random)!
+                }.joined()
             let parsed = !FormatString(text).specifiers.isEmpty
             XCTAssertEqual(FormatString.hasSpecifiers(text), parsed, text.debugDescription)
             if parsed { with += 1 } else { without += 1 }
@@ -122,6 +125,9 @@ final class FormatStringShortcutTests: XCTestCase {
         XCTAssertTrue(FormatString.hasSpecifiers("%lld files (100 %)"))
         XCTAssertFalse(FormatString.hasSpecifiers("100 %% sure"))
         XCTAssertFalse(FormatString.hasSpecifiers("One file"))
+        for text in ["%1$2$@", "%2$1$d files", "%0$@", "%1$0$@", "%12$lld"] {
+            XCTAssertEqual(FormatString.hasSpecifiers(text), !FormatString(text).specifiers.isEmpty, text)
+        }
         XCTAssertTrue(FormatString.hasSpecifiers("%arg Dateien"))
         XCTAssertTrue(FormatString.hasSpecifiers("%a"))
     }
