@@ -794,6 +794,42 @@ extension FormatString {
         }
     }
 
+    /// The text as its tokens spell it with `%%` as `%` and each specifier as `replacement`,
+    /// built from the bytes when every `%` is `%%` or a plain specifier; nil otherwise, and for
+    /// a position that is 0 or given twice (`%0$@`, `%1$2$@`), where the parser decides.
+    package static func plainSpecifiersReplaced(in text: String, by replacement: StaticString) -> String? {
+        text.withUTF8Bytes { bytes -> String? in
+            guard let base = bytes.baseAddress else { return "" }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            var copied = 0
+            // The bytes up to `end`, each `%%` as `%` (every other `%` there is one).
+            func copy(to end: Int) {
+                var from = copied
+                while let percent = base.firstIndex(of: UInt8(ascii: "%"), from: from, to: end) {
+                    result.append(contentsOf: UnsafeBufferPointer(start: base + from, count: percent + 1 - from))
+                    from = percent + 2
+                }
+                if from < end { result.append(contentsOf: UnsafeBufferPointer(start: base + from, count: end - from)) }
+                copied = end
+            }
+            var settled = true
+            let walk = walkPlainSpecifiers(bytes, readingSubstitution: false) { start, end, hasDollar in
+                if hasDollar, !hasOnePosition(bytes, start, end) {
+                    settled = false
+                    return false
+                }
+                copy(to: start)
+                replacement.withUTF8Buffer { result.append(contentsOf: $0) }
+                copied = end
+                return true
+            }
+            guard walk == .all, settled else { return nil }
+            copy(to: bytes.count)
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
     /// Whether the plain specifier at `start..<end`, which has a `$`, reads one position the
     /// parser takes: a single `$` after digits that do not start with 0.
     private static func hasOnePosition(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {

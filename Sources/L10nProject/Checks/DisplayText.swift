@@ -4,19 +4,23 @@ import L10nLocale
 /// The text a label shows, as SwiftUI renders a localized value: Markdown markup and automatic
 /// grammar agreement (`^[%lld Page](inflect: true)`) are not shown, link texts are.
 public enum DisplayText {
-    /// Columns a placeholder stands for when measuring: a short number or name.
-    public static let placeholderColumns = 2
+    /// What a placeholder shows when measuring: a short number or name.
+    static let placeholder: StaticString = "00"
+    /// Columns a placeholder stands for when measuring.
+    public static let placeholderColumns = placeholder.utf8CodeUnitCount
 
-    /// The visible text of `value`, each format specifier replaced by `placeholderColumns` characters.
+    /// The visible text of `value`, each format specifier replaced by `placeholder`.
     public static func visible(_ value: String) -> String {
         var text = withoutMarkup(value)
         if text.containsASCII(UInt8(ascii: "%")) {
+            // Plain specifiers (most labels') are replaced from the bytes, without a parse.
+            if let replaced = FormatString.plainSpecifiersReplaced(in: text, by: placeholder) { return replaced }
             var result = ""
             for token in FormatString(text).tokens {
                 switch token {
                 case .literal(let literal): result += literal
                 case .percentSign: result += "%"
-                case .specifier: result += String(repeating: "0", count: placeholderColumns)
+                case .specifier: result += placeholder.description
                 }
             }
             text = result

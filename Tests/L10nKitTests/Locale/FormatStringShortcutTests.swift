@@ -132,6 +132,37 @@ final class FormatStringShortcutTests: XCTestCase {
         XCTAssertTrue(FormatString.hasSpecifiers("%a"))
     }
 
+    /// `plainSpecifiersReplaced`, which builds the text from its bytes, spells the parser's
+    /// tokens wherever it answers, and answers for texts of plain specifiers.
+    func testPlainSpecifiersReplacedSpellsTheTokens() {
+        func spelled(_ text: String) -> String {
+            FormatString(text).tokens.map { token -> String in
+                switch token {
+                case .literal(let literal): literal
+                case .percentSign: "%"
+                case .specifier: "00"
+                }
+            }.joined()
+        }
+        var random = SeededRandom(seed: 18)
+        var answered = 0, withSpecifier = 0
+        for round in 0..<200_000 {
+            let text = round.isMultiple(of: 2) ? randomText(&random)
+                : (0..<Int.random(in: 0...6, using: &random)).map { _ in
+                    ["%@", "%lld", "%%", "%1$@", "%2$lld", "%#@n@", "%0$@", "%1$2$@", "%2$1$d", "text ", "é", "😀", "%", "$", "1"].randomElement(using: &random)!
+                }.joined()
+            guard let fast = FormatString.plainSpecifiersReplaced(in: text, by: "00") else { continue }
+            answered += 1
+            if fast.contains("00") { withSpecifier += 1 }
+            XCTAssertTrue(fast.utf8.elementsEqual(spelled(text).utf8), text.debugDescription)
+        }
+        XCTAssertGreaterThan(answered, 40_000)
+        XCTAssertGreaterThan(withSpecifier, 20_000)
+        XCTAssertEqual(FormatString.plainSpecifiersReplaced(in: "%lld Seiten (100 %%)", by: "00"), "00 Seiten (100 %)")
+        XCTAssertNil(FormatString.plainSpecifiersReplaced(in: "%0$@", by: "00"))
+        XCTAssertNil(FormatString.plainSpecifiersReplaced(in: "%.2f", by: "00"))
+    }
+
     func testMismatchesEqualTheTabledComparison() {
         let substitutions: [SubstitutionArgument?] = [nil, SubstitutionArgument(number: 1, formatSpecifier: "lld"),
                                                       SubstitutionArgument(number: 2, formatSpecifier: "d")]
