@@ -369,22 +369,42 @@ package final class XLIFFOutput {
         var plain = true
         text.withUTF8 { source in
             classes.withUnsafeBufferPointer { classes in
+                guard let base = source.baseAddress else { return }
+                let count = source.count
                 var start = 0
-                for index in 0..<source.count {
-                    let code = classes[Int(source[index])]
-                    if code == 0 { continue }
-                    if code == 1 {
-                        plain = false
+                var index = 0
+                while index < count {
+                    // Eight bytes at a time past those that need nothing (most of a text); a
+                    // word that may hold one is looked up a byte at a time.
+                    if count - index >= 8, !Self.mayNeedEscaping(ByteWord.load(base + index)) {
+                        index += 8
                         continue
                     }
-                    append(UnsafeBufferPointer(rebasing: source[start..<index]))
-                    append(Self.escapes[Int(code) - 2])
-                    start = index + 1
+                    let end = min(index + 8, count)
+                    while index < end {
+                        let code = classes[Int(base[index])]
+                        if code == 1 {
+                            plain = false
+                        } else if code != 0 {
+                            append(UnsafeBufferPointer(rebasing: source[start..<index]))
+                            append(Self.escapes[Int(code) - 2])
+                            start = index + 1
+                        }
+                        index += 1
+                    }
                 }
                 append(UnsafeBufferPointer(rebasing: source[start...]))
             }
         }
         return plain
+    }
+
+    /// Whether a word may hold a byte either class table marks: a C0 control, `" & < >` or 0xEF.
+    @inline(__always)
+    private static func mayNeedEscaping(_ word: UInt64) -> Bool {
+        (ByteWord.lanes(word, below: 0x20) | ByteWord.lanes(word, equalTo: UInt8(ascii: "\"")) | ByteWord.lanes(word, equalTo: UInt8(ascii: "&"))
+            | ByteWord.lanes(word, equalTo: UInt8(ascii: "<")) | ByteWord.lanes(word, equalTo: UInt8(ascii: ">"))
+            | ByteWord.lanes(word, equalTo: 0xEF)) != 0
     }
 }
 
