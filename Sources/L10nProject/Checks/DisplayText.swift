@@ -30,32 +30,38 @@ public enum DisplayText {
 
     /// `value` without Markdown emphasis, code marks and link or attribute syntax.
     public static func withoutMarkup(_ value: String) -> String {
-        // The markup characters are ASCII, so the bytes tell (without breaking graphemes).
-        // Over the bytes in place: the generic `utf8.contains(where:)` steps an iterator.
-        guard value.withUTF8Bytes({ $0.contains { $0 == 0x2A || $0 == 0x7E || $0 == 0x60 || $0 == 0x5B || $0 == 0x5E } }) else { return value }
-        var scalars = Array(value.unicodeScalars)
-        var result = String.UnicodeScalarView()
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
+        // The markup characters are ASCII, and no byte of a multi-byte UTF-8 sequence is: the
+        // text is read and cut as bytes, which keeps every other scalar whole.
+        value.withUTF8Bytes { bytes -> String in
+            guard bytes.contains(where: { $0 == 0x2A || $0 == 0x7E || $0 == 0x60 || $0 == 0x5B || $0 == 0x5E }) else { return value }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count)
+            appendWithoutMarkup(bytes[...], to: &result)
+            return String(decoding: result, as: UTF8.self)
+        }
+    }
+
+    private static func appendWithoutMarkup(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to result: inout [UInt8]) {
+        let end = bytes.endIndex
+        var index = bytes.startIndex
+        while index < end {
+            let byte = bytes[index]
             // `[text](target)` and `^[text](attributes)`: keep the text.
-            if scalar == "[" || (scalar == "^" && index + 1 < scalars.count && scalars[index + 1] == "[") {
-                let open = scalar == "^" ? index + 1 : index
-                if let close = scalars[(open + 1)...].firstIndex(of: "]"), close + 1 < scalars.count, scalars[close + 1] == "(",
-                   let end = scalars[(close + 2)...].firstIndex(of: ")") {
-                    result.append(contentsOf: withoutMarkup(String(String.UnicodeScalarView(scalars[(open + 1)..<close]))).unicodeScalars)
-                    index = end + 1
+            if byte == UInt8(ascii: "[") || (byte == UInt8(ascii: "^") && index + 1 < end && bytes[index + 1] == UInt8(ascii: "[")) {
+                let open = byte == UInt8(ascii: "^") ? index + 1 : index
+                if let close = bytes[(open + 1)...].firstIndex(of: UInt8(ascii: "]")), close + 1 < end, bytes[close + 1] == UInt8(ascii: "("),
+                   let closing = bytes[(close + 2)...].firstIndex(of: UInt8(ascii: ")")) {
+                    appendWithoutMarkup(bytes[(open + 1)..<close], to: &result)
+                    index = closing + 1
                     continue
                 }
             }
-            if scalar == "*" || scalar == "`" || (scalar == "~" && index + 1 < scalars.count && scalars[index + 1] == "~") {
-                index += scalar == "~" ? 2 : 1
+            if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "`") || (byte == UInt8(ascii: "~") && index + 1 < end && bytes[index + 1] == UInt8(ascii: "~")) {
+                index += byte == UInt8(ascii: "~") ? 2 : 1
                 continue
             }
-            result.append(scalar)
+            result.append(byte)
             index += 1
         }
-        scalars = []
-        return String(result)
     }
 }
