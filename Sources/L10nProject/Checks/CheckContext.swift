@@ -275,6 +275,38 @@ public struct CheckContext: Sendable {
             ?? localization.stringUnits.first?.unit
     }
 
+    /// The layers below the winner of `key`, for asking locale after locale which of them
+    /// translates it: each layer's entry of the key is looked up once, when a question first
+    /// reaches that layer (a lookup hashes the key and copies the entry). It pays for a key
+    /// asked about many locales (`shadowed-locale`); `missing-translation` asks about most
+    /// keys once, and its direct lookups cost less.
+    package struct LayersBelow {
+        private let chain: [ChainLayer]
+        private let key: String
+        private let winner: Int
+        /// The entries of the layers below the winner that questions have reached, in order.
+        private var entries: [CatalogEntry?] = []
+
+        package init(_ context: CheckContext, key: String, winner: Int) {
+            chain = context.chain
+            self.key = key
+            self.winner = winner
+        }
+
+        /// The first layer below the winner with a value of the key in `locale`, and the value.
+        package mutating func translation(locale: String) -> (layer: Int, value: String)? {
+            for index in (winner + 1)..<chain.count {
+                let layer = chain[index]
+                let offset = index - winner - 1
+                if offset == entries.count { entries.append(layer.catalog?.entries[key]) }
+                if let value = layer.catalog != nil ? CheckContext.plainValue(entries[offset], locale: locale) : layer.value(key, locale: locale) {
+                    return (index, value)
+                }
+            }
+            return nil
+        }
+    }
+
     /// The chain layer where the translation of a key that `position` wins lands: for an SDK
     /// key the app's editor table (as export routes it), else the winner itself.
     package func translationTarget(ofWinner position: Int) -> Int {

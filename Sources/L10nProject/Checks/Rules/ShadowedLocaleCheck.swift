@@ -35,12 +35,11 @@ public struct ShadowedLocaleCheck: Check {
             let layer = context.chain[winner]
             let entry = layer.catalog?.entries[key]
             if entry?.shouldTranslate == false { continue }
+            var below = CheckContext.LayersBelow(context, key: key, winner: winner)
             for locale in context.locales where locale != context.sourceLanguage {
                 let own = layer.catalog != nil ? CheckContext.plainValue(entry, locale: locale) : layer.value(key, locale: locale)
                 guard own == nil else { continue }
-                guard let (lowerIndex, translation) = context.chain[(winner + 1)...].enumerated().lazy.compactMap({ offset, lower in
-                    lower.value(key, locale: locale).map { (winner + 1 + offset, $0) }
-                }).first else { continue }
+                guard let (lowerIndex, translation) = below.translation(locale: locale) else { continue }
                 guard let shown = context.shown(key, locale: locale), shown.layer == winner, shown.locale != locale else { continue }
                 let device = context.device(for: locale)
                 let lower = context.chain[lowerIndex].layer
