@@ -9,20 +9,30 @@ package protocol TextVocabulary {
 /// index, any other text boxed. For fields held once per unit of a project, where a `String`
 /// takes sixteen; equal, and hashed alike, exactly when the texts are.
 package struct CodedText<Vocabulary: TextVocabulary>: Hashable, Sendable {
-    private enum Storage: Hashable, Sendable {
+    @usableFromInline enum Storage: Hashable, Sendable {
         case known(UInt8)
         case other(Other)
     }
 
     /// Never a word of the vocabulary: those are always coded.
-    private final class Other: Hashable, Sendable {
-        let text: String
+    @usableFromInline final class Other: Hashable, Sendable {
+        @usableFromInline let text: String
         init(_ text: String) { self.text = text }
-        static func == (lhs: Other, rhs: Other) -> Bool { lhs.text == rhs.text }
-        func hash(into hasher: inout Hasher) { hasher.combine(text) }
+        @usableFromInline static func == (lhs: Other, rhs: Other) -> Bool { lhs.text == rhs.text }
+        @usableFromInline func hash(into hasher: inout Hasher) { hasher.combine(text) }
     }
 
-    private let storage: Storage
+    @usableFromInline let storage: Storage
+
+    /// Inlined where it is used: through the generic conformance, each comparison of two
+    /// review states was a call through a witness table.
+    @inlinable package static func == (lhs: Self, rhs: Self) -> Bool {
+        switch (lhs.storage, rhs.storage) {
+        case (.known(let left), .known(let right)): return left == right
+        case (.other(let left), .other(let right)): return left.text == right.text
+        default: return false
+        }
+    }
 
     package init(_ text: String) {
         if let index = Vocabulary.texts.firstIndex(of: text) { storage = .known(UInt8(index)) } else { storage = .other(Other(text)) }
