@@ -158,12 +158,19 @@ public struct CheckJob: Sendable {
         for table in project.stringsTables {
             for file in table.files.values where stringsFiles[file.path] == nil { stringsFiles[file.path] = file }
         }
-        // Set in place: the findings are not copied.
+        // Set in place: the findings are not copied. A check's findings of one file come one
+        // after another: its locations are looked up once for them.
+        var lastFile: String?
+        var lastLocations: StringCatalogLocations?
         for index in findings.indices {
             guard findings[index].line == nil, let file = findings[index].file, let key = findings[index].key else { continue }
             var location: SourceLocation?
             if file.hasSuffix(".xcstrings") {
-                location = catalogLocations[file]??.location(key: key, locale: findings[index].locale)
+                if file != lastFile {
+                    lastFile = file
+                    lastLocations = catalogLocations[file] ?? nil
+                }
+                location = lastLocations?.location(key: key, locale: findings[index].locale)
             } else if file.hasSuffix(".strings") {
                 location = stringsFiles[file]?.entry(forKey: key)?.location
             }

@@ -58,12 +58,20 @@ final class CatalogKeyOrderTests: XCTestCase {
             let sliced = try StringCatalogLocations(data, file: url.path, only: wanted, readAs: catalog, slices: 3)
             XCTAssertEqual(sliced.keys, scanned.keys, url.lastPathComponent)
             XCTAssertEqual(sliced.localizations, scanned.localizations, url.lastPathComponent)
-            // Only the localizations findings name: those locate as the scan does, the rest at the key.
-            let named = Dictionary(uniqueKeysWithValues: wanted.map { key in (key, Set((catalog.entries[key]?.localizations?.keys).map(Array.init)?.prefix(1) ?? [])) })
-            let restricted = try StringCatalogLocations(data, file: url.path, only: wanted, locales: named, readAs: catalog)
-            for (key, locales) in named {
-                for locale in locales { XCTAssertEqual(restricted.location(key: key, locale: locale), scanned.location(key: key, locale: locale), key) }
-                XCTAssertEqual(restricted.location(key: key, locale: nil), scanned.location(key: key, locale: nil), key)
+            // Only the localizations findings name (a few, compared one by one, or many, kept in a
+            // set): those locate as the scan does, the rest at the key.
+            for count in [1, 3, 9, 100] {
+                let named = Dictionary(uniqueKeysWithValues: wanted.map { key in
+                    (key, Set((catalog.entries[key]?.localizations?.keys).map(Array.init)?.prefix(count) ?? []))
+                })
+                let restricted = try StringCatalogLocations(data, file: url.path, only: wanted, locales: named, readAs: catalog)
+                for (key, locales) in named {
+                    for locale in locales { XCTAssertEqual(restricted.location(key: key, locale: locale), scanned.location(key: key, locale: locale), key) }
+                    for locale in (catalog.entries[key]?.localizations?.keys).map(Array.init) ?? [] where !locales.contains(locale) {
+                        XCTAssertEqual(restricted.location(key: key, locale: locale), scanned.location(key: key, locale: nil), key)
+                    }
+                    XCTAssertEqual(restricted.location(key: key, locale: nil), scanned.location(key: key, locale: nil), key)
+                }
             }
             // An edit that moved every key: the noted offsets no longer hold keys.
             let moved = Data("\n\n".utf8) + data

@@ -88,7 +88,7 @@ public struct StringCatalogLocations: Sendable {
                 let key = fileKeys[position], offset = offsets[position]
                 guard reader.member(at: offset) == key else { return false }
                 keys[key] = reader.location(at: offset)
-                let only = wantedLocales?[key]
+                let only = wantedLocales?[key].map(WantedLocales.init)
                 if only?.isEmpty == true { continue }
                 guard try reader.peekKind() == .object else { continue }
                 if let byLocale = try Self.localizationLocations(&reader, only: only) { localizations[key] = byLocale }
@@ -98,9 +98,27 @@ public struct StringCatalogLocations: Sendable {
         return matched ? StringCatalogLocations(keys: keys, localizations: localizations) : nil
     }
 
+    /// The locales findings name in one entry: most entries have a few, compared one by one
+    /// (a hash of each of the entry's forty locales cost more); many are looked up in the set.
+    struct WantedLocales {
+        private let few: [String]?
+        private let all: Set<String>
+        var isEmpty: Bool { all.isEmpty }
+
+        init(_ all: Set<String>) {
+            self.all = all
+            few = all.count <= 8 ? Array(all) : nil
+        }
+
+        func contains(_ locale: String) -> Bool {
+            if let few { return few.contains(locale) }
+            return all.contains(locale)
+        }
+    }
+
     /// Reads an entry object (the reader standing on it) and returns where each of its
     /// localizations starts (only those in `only`, when given); nil when it has none.
-    private static func localizationLocations(_ reader: inout JSONReader, only: Set<String>?) throws -> [String: SourceLocation]? {
+    private static func localizationLocations(_ reader: inout JSONReader, only: WantedLocales?) throws -> [String: SourceLocation]? {
         var result: [String: SourceLocation]?
         try reader.readObject(detectingDuplicates: false) { reader, member, _ in
             guard member == "localizations", try reader.peekKind() == .object else { try reader.skipValue(); return }
