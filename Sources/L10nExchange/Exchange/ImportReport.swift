@@ -271,12 +271,14 @@ public struct ImportReport: Sendable {
             json.member("refused", number: totals.refused)
             json.object("skippedByReason") { json in
                 for reason in ImportUnitOutcome.Reason.allCases where !reason.isRefusal {
-                    json.member(reason.rawValue, number: totals.skippedByReason[reason] ?? 0)
+                    json.key(reason.rawValue)
+                    json.number(totals.skippedByReason[reason] ?? 0)
                 }
             }
             json.object("refusedByReason") { json in
                 for reason in ImportUnitOutcome.Reason.allCases where reason.isRefusal {
-                    json.member(reason.rawValue, number: totals.refusedByReason[reason] ?? 0)
+                    json.key(reason.rawValue)
+                    json.number(totals.refusedByReason[reason] ?? 0)
                 }
             }
         }

@@ -16,6 +16,14 @@ package struct JSONStream {
         open[top].count += 1
     }
 
+    /// A member's key that is a name of the format itself, written as it is: it must need no
+    /// escaping. Members are named this way (a `String` name was scanned for bytes to escape).
+    package mutating func key(_ name: StaticString) {
+        let top = open.count - 1
+        output.writeMemberStart(index: open[top].count, name: name, level: open[top].level)
+        open[top].count += 1
+    }
+
     /// Before a value: an array's element separator and indent.
     private mutating func startValue() {
         guard let top = open.indices.last, !open[top].isObject else { return }
@@ -62,12 +70,16 @@ package struct JSONStream {
         output.bytes.append(contentsOf: lexeme.utf8)
     }
 
-    package mutating func number(_ value: Int) { number(String(value)) }
+    /// An integer, its digits written as `String(value)` spells them, without making that string.
+    package mutating func number(_ value: Int) {
+        startValue()
+        output.writeDecimal(value)
+    }
 
     /// A number, or `null`.
     package mutating func number(_ value: Int?) {
         guard let value else { return null() }
-        number(String(value))
+        number(value)
     }
 
     package mutating func bool(_ flag: Bool) {
@@ -87,43 +99,43 @@ package struct JSONStream {
     }
 
     /// `"name" : "text"`.
-    package mutating func member(_ name: String, string text: String) {
+    package mutating func member(_ name: StaticString, string text: String) {
         key(name)
         string(text)
     }
 
     /// `"name" : "text"`, or `null`.
-    package mutating func member(_ name: String, string text: String?) {
+    package mutating func member(_ name: StaticString, string text: String?) {
         key(name)
         string(text)
     }
 
     /// `"name" : lexeme`.
-    package mutating func member(_ name: String, number lexeme: String) {
+    package mutating func member(_ name: StaticString, number lexeme: String) {
         key(name)
         number(lexeme)
     }
 
     /// `"name" : value`.
-    package mutating func member(_ name: String, number value: Int) {
+    package mutating func member(_ name: StaticString, number value: Int) {
         key(name)
         number(value)
     }
 
     /// `"name" : value`, or `null`.
-    package mutating func member(_ name: String, number value: Int?) {
+    package mutating func member(_ name: StaticString, number value: Int?) {
         key(name)
         number(value)
     }
 
     /// `"name" : true` or `false`.
-    package mutating func member(_ name: String, bool flag: Bool) {
+    package mutating func member(_ name: StaticString, bool flag: Bool) {
         key(name)
         bool(flag)
     }
 
     /// `"name" : [ strings ]`.
-    package mutating func strings(_ name: String, _ texts: [String]) {
+    package mutating func strings(_ name: StaticString, _ texts: [String]) {
         key(name)
         beginArray()
         for text in texts { string(text) }
@@ -131,7 +143,7 @@ package struct JSONStream {
     }
 
     /// `"name" : { members }`.
-    package mutating func object(_ name: String, _ members: (inout JSONStream) -> Void) {
+    package mutating func object(_ name: StaticString, _ members: (inout JSONStream) -> Void) {
         key(name)
         beginObject()
         members(&self)
@@ -139,7 +151,7 @@ package struct JSONStream {
     }
 
     /// `"name" : [ { members of each item }, ... ]`.
-    package mutating func objects<Items: Sequence>(_ name: String, _ items: Items, _ members: (inout JSONStream, Items.Element) -> Void) {
+    package mutating func objects<Items: Sequence>(_ name: StaticString, _ items: Items, _ members: (inout JSONStream, Items.Element) -> Void) {
         key(name)
         beginArray()
         for item in items {
