@@ -229,9 +229,11 @@ public struct XLIFFWriter: Sendable {
 /// The bytes an `XLIFFWriter` has written so far, and how it escapes element text and attributes.
 /// A buffer of its own (`malloc`ed, grown by doubling) that `data()` hands to `Data` without a copy.
 package final class XLIFFOutput {
-    private var storage: UnsafeMutablePointer<UInt8>
-    package private(set) var count = 0
-    private var capacity: Int
+    // Unchecked: an output belongs to one writer at a time, and the run-time exclusivity check
+    // of a class's stored properties cost more than appending the bytes (2.4 million a report).
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) package private(set) var count = 0
+    @exclusivity(unchecked) private var capacity: Int
 
     package init(capacity: Int = 4_096) {
         self.capacity = max(capacity, 64)
