@@ -130,7 +130,7 @@ public struct ReportJob: Sendable {
             keys.reserveCapacity(context.chainKeys.count)
             for key in context.chainKeys {
                 guard let layer = context.winningLayer(key) else { continue }
-                let entry = context.chain[layer].catalog?.entries[key]
+                let entry = context.chain[layer].entries?[key]
                 guard entry?.shouldTranslate != false, context.misnamedOverride(key, layer: layer) == nil else { continue }
                 keys.append(Key(key: key, layer: layer, target: context.translationTarget(ofWinner: layer), entry: entry))
             }
@@ -186,7 +186,7 @@ public struct ReportJob: Sendable {
             if appOnly && winner.layer.role == .sdk { continue }
             var state: StringUnitState?
             if !searchList.isEmpty {
-                if winner.catalog != nil {
+                if winner.entries != nil {
                     state = CheckContext.plainUnit(item.entry, locale: chosen)?.state
                 } else if winner.value(item.key, locale: chosen) != nil {
                     state = .translated
@@ -237,7 +237,7 @@ public struct ReportJob: Sendable {
         for label in context.project.customLabels {
             guard let position = context.chain.firstIndex(where: { $0.layer == label.layer }) else { continue }
             let layer = context.chain[position]
-            let appSource = CheckContext.plainValue(layer.catalog?.entries[label.key], locale: layer.catalog?.sourceLanguage ?? context.sourceLanguage)
+            let appSource = CheckContext.plainValue(layer.entries?[label.key], locale: layer.catalogSourceLanguage ?? context.sourceLanguage)
             let sdkSource = CheckContext.plainValue(sdk.entries[label.key], locale: sdk.sourceLanguage)
             if appSource == sdkSource {
                 copies += 1
@@ -277,13 +277,13 @@ public struct ReportJob: Sendable {
             var fallbacks = 0
             for item in reachable.keys {
                 let table = context.chain[item.layer]
-                if table.catalog != nil {
+                if table.entries != nil {
                     if CheckContext.plainUnit(item.entry, locale: chosen) != nil { continue }
                 } else if table.value(item.key, locale: chosen) != nil {
                     continue
                 }
                 // A key-as-source entry shows its key, which is the source text.
-                let source = table.catalog?.sourceLanguage ?? context.sourceLanguage
+                let source = table.catalogSourceLanguage ?? context.sourceLanguage
                 if chosen == source, item.entry?.localizations?[source] == nil { continue }
                 fallbacks += 1
             }

@@ -31,11 +31,18 @@ public struct CheckContext: Sendable {
         package let layer: Layer
         package let catalog: StringCatalog?
         package let table: StringsTable?
+        /// The catalog's entries, nil for a legacy table: what the per-key lookups read. Asked of
+        /// `catalog`, each lookup (and each `catalog != nil`) copied the whole catalog value.
+        package let entries: [String: CatalogEntry]?
+        /// The catalog's source language, nil for a legacy table.
+        package let catalogSourceLanguage: String?
 
         init(layer: Layer, catalog: StringCatalog?, table: StringsTable?) {
             self.layer = layer
             self.catalog = catalog
             self.table = table
+            entries = catalog?.entries
+            catalogSourceLanguage = catalog?.sourceLanguage
         }
 
         /// The project-relative file a fix goes into for a locale.
@@ -43,11 +50,11 @@ public struct CheckContext: Sendable {
             layer.catalogPath ?? table?.path(locale: locale)
         }
         func contains(_ key: String) -> Bool {
-            if let catalog { return catalog.entries[key] != nil }
+            if let entries { return entries[key] != nil }
             return table?.files.values.contains { $0.value(forKey: key) != nil } ?? false
         }
         package func value(_ key: String, locale: String) -> String? {
-            if let catalog { return CheckContext.plainValue(catalog.entries[key], locale: locale) }
+            if let entries { return CheckContext.plainValue(entries[key], locale: locale) }
             return table?.files[locale]?.value(forKey: key)
         }
     }
@@ -249,11 +256,12 @@ public struct CheckContext: Sendable {
     package func shown(_ key: String, locales: [String]) -> [(layer: Int, locale: String?, value: String)?] {
         guard let index = winningLayer(key) else { return locales.map { _ in nil } }
         let layer = chain[index]
-        let entry = layer.catalog?.entries[key]
+        let entry = layer.entries?[key]
+        let isCatalog = layer.entries != nil
         func value(_ locale: String) -> String? {
-            layer.catalog != nil ? Self.plainValue(entry, locale: locale) : layer.value(key, locale: locale)
+            isCatalog ? Self.plainValue(entry, locale: locale) : layer.value(key, locale: locale)
         }
-        let source = layer.catalog?.sourceLanguage ?? sourceLanguage
+        let source = layer.catalogSourceLanguage ?? sourceLanguage
         return locales.map { locale in
             for candidate in searchList(for: locale) {
                 if let text = value(candidate) { return (index, candidate, text) }
@@ -298,8 +306,8 @@ public struct CheckContext: Sendable {
             for index in (winner + 1)..<chain.count {
                 let layer = chain[index]
                 let offset = index - winner - 1
-                if offset == entries.count { entries.append(layer.catalog?.entries[key]) }
-                if let value = layer.catalog != nil ? CheckContext.plainValue(entries[offset], locale: locale) : layer.value(key, locale: locale) {
+                if offset == entries.count { entries.append(layer.entries?[key]) }
+                if let value = layer.entries != nil ? CheckContext.plainValue(entries[offset], locale: locale) : layer.value(key, locale: locale) {
                     return (index, value)
                 }
             }
@@ -311,7 +319,7 @@ public struct CheckContext: Sendable {
     /// key the app's editor table (as export routes it), else the winner itself.
     package func translationTarget(ofWinner position: Int) -> Int {
         guard chain[position].layer.role == .sdk else { return position }
-        return chain.firstIndex { $0.layer.role == .app && $0.layer.table == ProjectDiscovery.editorTable && $0.catalog != nil }
+        return chain.firstIndex { $0.layer.role == .app && $0.layer.table == ProjectDiscovery.editorTable && $0.entries != nil }
             ?? chain.firstIndex { $0.layer.role == .app } ?? position
     }
 

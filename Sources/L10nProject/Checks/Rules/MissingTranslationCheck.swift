@@ -40,12 +40,12 @@ public struct MissingTranslationCheck: Check {
         for key in keys {
             guard let position = context.winningLayer(key) else { continue }
             let winner = context.chain[position]
-            let entry = winner.catalog?.entries[key]
+            let entry = winner.entries?[key]
             if entry?.shouldTranslate == false { continue }
             // No code looks up a misnamed override; unknown-key reports it.
             if context.misnamedOverride(key, layer: position) != nil { continue }
             for (index, target) in targets.enumerated() {
-                let has = winner.catalog != nil ? CheckContext.plainValue(entry, locale: target.chosen) != nil
+                let has = winner.entries != nil ? CheckContext.plainValue(entry, locale: target.chosen) != nil
                     : winner.value(key, locale: target.chosen) != nil
                 if has { continue }
                 // A key a lower layer translates is shadowed, which shadowed-locale reports.

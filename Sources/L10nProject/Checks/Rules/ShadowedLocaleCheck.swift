@@ -33,11 +33,11 @@ public struct ShadowedLocaleCheck: Check {
         for key in context.chainKeys {
             guard let winner = context.winningLayer(key), context.chain[winner].layer.role == .app else { continue }
             let layer = context.chain[winner]
-            let entry = layer.catalog?.entries[key]
+            let entry = layer.entries?[key]
             if entry?.shouldTranslate == false { continue }
             var below = CheckContext.LayersBelow(context, key: key, winner: winner)
             for locale in context.locales where locale != context.sourceLanguage {
-                let own = layer.catalog != nil ? CheckContext.plainValue(entry, locale: locale) : layer.value(key, locale: locale)
+                let own = layer.entries != nil ? CheckContext.plainValue(entry, locale: locale) : layer.value(key, locale: locale)
                 guard own == nil else { continue }
                 guard let (lowerIndex, translation) = below.translation(locale: locale) else { continue }
                 guard let shown = context.shown(key, locale: locale), shown.layer == winner, shown.locale != locale else { continue }

@@ -87,7 +87,7 @@ public struct WidthCheck: Check {
     /// A chain label's finding: the value a layer shows in `locale` (nil: its source text) to the devices of `locales`.
     private func chainFinding(_ context: CheckContext, _ key: String, _ layer: Int, _ locale: String?, _ locales: [String],
                               _ value: String, _ columns: Int, _ surface: WidthBudget) -> Finding {
-        let valueLocale = locale ?? (context.chain[layer].catalog?.sourceLanguage ?? context.sourceLanguage)
+        let valueLocale = locale ?? (context.chain[layer].catalogSourceLanguage ?? context.sourceLanguage)
         let budget = surface.budget(for: locales[0])
         let who = locales.map(context.device(for:)).joined(separator: ", ")
         return finding(file: context.chain[layer].file(locale: valueLocale), key: key, locale: valueLocale,
