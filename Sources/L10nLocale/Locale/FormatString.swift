@@ -775,15 +775,15 @@ extension FormatString {
     }
 
     /// Whether `FormatString(text).specifiers` is not empty, settled without a parse when the
-    /// text's first `%` other than `%%` is a plain specifier, or there is none. A position that
-    /// is 0 or given twice (`%0$@`, `%1$2$@`) is left to the parser, which does not count it as
-    /// a specifier. A substitution's `%arg` is walked as a specifier: parsed without its
-    /// substitution, it reads as `%a`, which is one too.
+    /// text's first `%` other than `%%` is a plain specifier the parser reads as written
+    /// (`readsAsParsed`), or there is none; anything else is left to the parser. A
+    /// substitution's `%arg` is walked as a specifier: parsed without its substitution, it reads
+    /// as `%a`, which is one too.
     public static func hasSpecifiers(_ text: String) -> Bool {
         var settled = false
         let walk = text.withUTF8Bytes { bytes in
-            walkPlainSpecifiers(bytes, readingSubstitution: true) { start, end, hasDollar in
-                settled = !hasDollar || hasOnePosition(bytes, start, end)
+            walkPlainSpecifiers(bytes, readingSubstitution: true) { start, end, _ in
+                settled = readsAsParsed(bytes, start, end)
                 return false
             }
         }
@@ -795,8 +795,8 @@ extension FormatString {
     }
 
     /// The text as its tokens spell it with `%%` as `%` and each specifier as `replacement`,
-    /// built from the bytes when every `%` is `%%` or a plain specifier; nil otherwise, and for
-    /// a position that is 0 or given twice (`%0$@`, `%1$2$@`), where the parser decides.
+    /// built from the bytes when every `%` is `%%` or a plain specifier the parser reads as
+    /// written (`readsAsParsed`); nil otherwise, where the parser decides.
     package static func plainSpecifiersReplaced(in text: String, by replacement: StaticString) -> String? {
         text.withUTF8Bytes { bytes -> String? in
             guard let base = bytes.baseAddress else { return "" }
@@ -814,8 +814,8 @@ extension FormatString {
                 copied = end
             }
             var settled = true
-            let walk = walkPlainSpecifiers(bytes, readingSubstitution: false) { start, end, hasDollar in
-                if hasDollar, !hasOnePosition(bytes, start, end) {
+            let walk = walkPlainSpecifiers(bytes, readingSubstitution: false) { start, end, _ in
+                if !readsAsParsed(bytes, start, end) {
                     settled = false
                     return false
                 }
@@ -830,11 +830,37 @@ extension FormatString {
         }
     }
 
-    /// Whether the plain specifier at `start..<end`, which has a `$`, reads one position the
-    /// parser takes: a single `$` after digits that do not start with 0.
-    private static func hasOnePosition(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
-        bytes[start + 1] != UInt8(ascii: "0")
-            && UnsafeBufferPointer(rebasing: bytes[(start + 1)..<end]).lazy.filter { $0 == UInt8(ascii: "$") }.count == 1
+    /// Whether the plain specifier at `start..<end` is one the parser reads as written. The walk
+    /// takes any run of digits and `$`, and any run of `l h q`; the parser reads a position only
+    /// as digits that do not start with 0 before one `$`, then a width, then at most one of
+    /// `h hh l ll q` (`%$@`, `%0$@`, `%1$2$@`, `%lll@`, `%lqd` are not specifiers to it).
+    /// `%arg` and substitution references are walked as the parser reads them.
+    private static func readsAsParsed(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let conversion = end - 1
+        if bytes[start + 1] == UInt8(ascii: "a") { return true }
+        if bytes[conversion] == UInt8(ascii: "@"),
+           UnsafeBufferPointer(rebasing: bytes[(start + 1)..<conversion]).contains(UInt8(ascii: "#")) { return true }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var index = start + 1
+        while index < conversion, isDigit(bytes[index]) { index += 1 }
+        if index < conversion, bytes[index] == UInt8(ascii: "$") {
+            guard index > start + 1, bytes[start + 1] != UInt8(ascii: "0") else { return false }
+            index += 1
+            while index < conversion, isDigit(bytes[index]) { index += 1 }
+        }
+        switch conversion - index {
+        case 0, 1:
+            break
+        case 2:
+            guard bytes[index] == bytes[index + 1], bytes[index] != UInt8(ascii: "q") else { return false }
+        default:
+            return false
+        }
+        for offset in index..<conversion {
+            let byte = bytes[offset]
+            guard byte == UInt8(ascii: "l") || byte == UInt8(ascii: "h") || byte == UInt8(ascii: "q") else { return false }
+        }
+        return true
     }
 
     /// How far `walkPlainSpecifiers` got.

@@ -20,11 +20,14 @@ final class FormatStringShortcutTests: XCTestCase {
         (0..<Int.random(in: 0...5, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
     }
 
-    /// Mostly plain specifiers, with the positions the parser refuses (0, given twice) and
-    /// `%arg`: the texts a walk over plain specifiers must settle as the parser does.
+    /// Mostly plain specifiers, with what the walk over them takes and the parser refuses (a
+    /// position that is 0, missing or given twice; length modifiers run together) and `%arg`:
+    /// the texts a walk over plain specifiers must settle as the parser does.
     private func plainPieces(_ random: inout SeededRandom, upTo count: Int) -> String {
         (0..<Int.random(in: 0...count, using: &random)).map { _ in
-            ["%@", "%lld", "%%", "%1$@", "%2$lld", "%#@n@", "%0$@", "%1$2$@", "%2$1$d", "%arg", "text ", "é", "😀", "%", "$", "1"]
+            ["%@", "%lld", "%%", "%1$@", "%2$lld", "%#@n@", "%0$@", "%1$2$@", "%2$1$d", "%arg", "text ", "é", "😀", "%", "$", "1",
+             "%$@", "%$d", "%1$$@", "%lll@", "%lqd", "%hl@", "%qq@", "%hhhd", "%hhd", "%qd", "%9lqd", "%05d", "%1$2@", "%99999999999$@",
+             "l", "h", "q"]
                 .randomElement(using: &random)!
         }.joined()
     }
@@ -131,7 +134,7 @@ final class FormatStringShortcutTests: XCTestCase {
         XCTAssertTrue(FormatString.hasSpecifiers("%lld files (100 %)"))
         XCTAssertFalse(FormatString.hasSpecifiers("100 %% sure"))
         XCTAssertFalse(FormatString.hasSpecifiers("One file"))
-        for text in ["%1$2$@", "%2$1$d files", "%0$@", "%1$0$@", "%12$lld"] {
+        for text in ["%1$2$@", "%2$1$d files", "%0$@", "%1$0$@", "%12$lld", "%$@", "%lll@", "%lqd items", "%qq@", "%hhhd", "%8qqud8"] {
             XCTAssertEqual(FormatString.hasSpecifiers(text), !FormatString(text).specifiers.isEmpty, text)
         }
         XCTAssertTrue(FormatString.hasSpecifiers("%arg Dateien"))
