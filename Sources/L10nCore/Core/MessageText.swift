@@ -65,26 +65,28 @@ public enum MessageText {
     /// The decimal digits of `number` appended to `bytes`, as `String(number)` would write them,
     /// without making that string (some 300 instructions a number; a report has two a line).
     package static func appendDecimal(_ number: Int, to bytes: ByteSink) {
-        if number < 0 { bytes.append(0x2D) }
-        // A `UInt`: the magnitude of `Int.min` is one more than `Int.max`.
-        let magnitude = number.magnitude
-        if magnitude < 10 {
-            bytes.append(0x30 &+ UInt8(magnitude))
-            return
-        }
+        withDecimalDigits(of: number) { bytes.append($0) }
+    }
+
+    /// `body` given the text of `number` as `String(number)` spells it, a sign and up to 20
+    /// digits written into a buffer on the stack: the writers of numbers share it.
+    @inlinable
+    package static func withDecimalDigits<Result>(of number: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var rest = magnitude
-            while rest > 0 {
-                count += 1
-                buffer[24 - count] = 0x30 &+ UInt8(rest % 10)
+        return withUnsafeMutableBytes(of: &digits) { buffer in
+            // A `UInt`: the magnitude of `Int.min` is one more than `Int.max`.
+            var rest = number.magnitude
+            var start = 24
+            repeat {
+                start -= 1
+                buffer[start] = 0x30 &+ UInt8(rest % 10)
                 rest /= 10
+            } while rest > 0
+            if number < 0 {
+                start -= 1
+                buffer[start] = 0x2D
             }
-            // Up to 20 digits, at the end of the 24 bytes; viewed as bytes only for the append.
-            buffer.withMemoryRebound(to: UInt8.self) { digitBytes in
-                bytes.append(UnsafeBufferPointer(rebasing: digitBytes[(24 - count)...]))
-            }
+            return buffer.withMemoryRebound(to: UInt8.self) { body(UnsafeBufferPointer(rebasing: $0[start...])) }
         }
     }
 

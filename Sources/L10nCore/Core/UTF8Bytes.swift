@@ -49,6 +49,18 @@ extension String {
     }
 }
 
+extension String {
+    /// Whether the text's UTF-8 starts with `prefix`'s bytes (no Unicode normalization, unlike
+    /// `hasPrefix`), compared with one `memcmp`: the generic `utf8.starts(with:)` steps two
+    /// iterators.
+    package func hasUTF8Prefix(_ prefix: String) -> Bool {
+        let length = prefix.utf8.count
+        guard length > 0 else { return true }
+        guard utf8.count >= length else { return false }
+        return withUTF8Bytes { text in prefix.withUTF8Bytes { prefix in memcmp(text.baseAddress!, prefix.baseAddress!, length) == 0 } }
+    }
+}
+
 extension UnsafePointer where Pointee == UInt8 {
     /// The offset of the first `byte` in `from..<to` (offsets from this pointer), found with
     /// `memchr`; nil when there is none. The byte scans that skip to the next byte of interest

@@ -54,7 +54,12 @@ public struct CheckContext: Sendable {
             return table?.files.values.contains { $0.value(forKey: key) != nil } ?? false
         }
         package func value(_ key: String, locale: String) -> String? {
-            if let entries { return CheckContext.plainValue(entries[key], locale: locale) }
+            value(key, entry: entries?[key], locale: locale)
+        }
+        /// `value(key, locale:)` with the key's entry already looked up (`entries?[key]`): for
+        /// asking one key in many locales without hashing it each time.
+        package func value(_ key: String, entry: CatalogEntry?, locale: String) -> String? {
+            if entries != nil { return CheckContext.plainValue(entry, locale: locale) }
             return table?.files[locale]?.value(forKey: key)
         }
     }
@@ -257,10 +262,7 @@ public struct CheckContext: Sendable {
         guard let index = winningLayer(key) else { return locales.map { _ in nil } }
         let layer = chain[index]
         let entry = layer.entries?[key]
-        let isCatalog = layer.entries != nil
-        func value(_ locale: String) -> String? {
-            isCatalog ? Self.plainValue(entry, locale: locale) : layer.value(key, locale: locale)
-        }
+        func value(_ locale: String) -> String? { layer.value(key, entry: entry, locale: locale) }
         let source = layer.catalogSourceLanguage ?? sourceLanguage
         return locales.map { locale in
             for candidate in searchList(for: locale) {
@@ -307,7 +309,7 @@ public struct CheckContext: Sendable {
                 let layer = chain[index]
                 let offset = index - winner - 1
                 if offset == entries.count { entries.append(layer.entries?[key]) }
-                if let value = layer.entries != nil ? CheckContext.plainValue(entries[offset], locale: locale) : layer.value(key, locale: locale) {
+                if let value = layer.value(key, entry: entries[offset], locale: locale) {
                     return (index, value)
                 }
             }

@@ -1,4 +1,3 @@
-import Foundation
 import L10nCore
 import L10nFormats
 
@@ -59,12 +58,8 @@ public struct WidthBudget: Sendable, Hashable {
         switch pattern {
         case .asciiPrefix:
             // Key prefixes are ASCII (`ly_img_editor_dock_`): compared as bytes, without Unicode
-            // normalization, in one `memcmp` (the generic `utf8.starts(with:)` took about 900
-            // instructions a key, asked of every key for every surface).
-            let length = keys.utf8.count
-            guard length > 0 else { return true }
-            guard key.utf8.count >= length else { return false }
-            return key.withUTF8Bytes { key in keys.withUTF8Bytes { prefix in memcmp(key.baseAddress!, prefix.baseAddress!, length) == 0 } }
+            // normalization (asked of every key for every surface).
+            return key.hasUTF8Prefix(keys)
         case .prefix:
             return key.hasPrefix(keys)
         case .glob(let scalars):

@@ -200,16 +200,14 @@ public struct FindingsReport: Sendable {
                 }
                 xml += "</failure>\n"
             }
-            var notes = testCase.findings.lazy.filter { findings[$0].severity == .note }.makeIterator()
-            if let first = notes.next() {
+            let notes = testCase.findings.filter { findings[$0].severity == .note }
+            if !notes.isEmpty {
                 xml += "      <system-out>"
-                var note: Int? = first
-                while let position = note {
-                    if position != first { xml.escaped("\n") }
+                for (number, position) in notes.enumerated() {
+                    if number > 0 { xml.escaped("\n") }
                     xml.escaped(self.position(findings[position]))
                     xml.escaped("note: ")
                     xml.escaped(findings[position].message)
-                    note = notes.next()
                 }
                 xml += "</system-out>\n"
             }

@@ -218,27 +218,13 @@ struct JSONOutput {
         writeObjectEnd(level: level)
     }
 
-    /// `{` (for the first member) or `,`, then the newline, indent, key and ` : ` of a member of
-    /// an object at `level`.
     /// The decimal digits of `value`, as `String(value)` spells them.
     mutating func writeDecimal(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        // A `UInt`: the magnitude of `Int.min` is one more than `Int.max`.
-        var rest = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var count = 0
-            repeat {
-                count += 1
-                buffer[24 - count] = 0x30 &+ UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            buffer.withMemoryRebound(to: UInt8.self) { digitBytes in
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digitBytes[(24 - count)...]))
-            }
-        }
+        MessageText.withDecimalDigits(of: value) { bytes.append(contentsOf: $0) }
     }
 
+    /// `{` (for the first member) or `,`, then the newline, indent, key and ` : ` of a member of
+    /// an object at `level`.
     mutating func writeMemberStart(index: Int, key: String, level: Int) {
         beginMember(index: index, level: level)
         writeString(key)

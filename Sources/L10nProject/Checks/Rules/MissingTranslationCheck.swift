@@ -45,9 +45,7 @@ public struct MissingTranslationCheck: Check {
             // No code looks up a misnamed override; unknown-key reports it.
             if context.misnamedOverride(key, layer: position) != nil { continue }
             for (index, target) in targets.enumerated() {
-                let has = winner.entries != nil ? CheckContext.plainValue(entry, locale: target.chosen) != nil
-                    : winner.value(key, locale: target.chosen) != nil
-                if has { continue }
+                if winner.value(key, entry: entry, locale: target.chosen) != nil { continue }
                 // A key a lower layer translates is shadowed, which shadowed-locale reports.
                 if winner.layer.role == .app, context.chain[(position + 1)...].contains(where: { $0.value(key, locale: target.chosen) != nil }) { continue }
                 missing[index][translationTargets[position]].append(key)

@@ -37,8 +37,7 @@ public struct ShadowedLocaleCheck: Check {
             if entry?.shouldTranslate == false { continue }
             var below = CheckContext.LayersBelow(context, key: key, winner: winner)
             for locale in context.locales where locale != context.sourceLanguage {
-                let own = layer.entries != nil ? CheckContext.plainValue(entry, locale: locale) : layer.value(key, locale: locale)
-                guard own == nil else { continue }
+                guard layer.value(key, entry: entry, locale: locale) == nil else { continue }
                 guard let (lowerIndex, translation) = below.translation(locale: locale) else { continue }
                 guard let shown = context.shown(key, locale: locale), shown.layer == winner, shown.locale != locale else { continue }
                 let device = context.device(for: locale)
