@@ -66,10 +66,12 @@ final class CatalogKeyOrderMergeTests: XCTestCase {
     func testRemovingAnAbsentKeyKeepsTheOrder() throws {
         let data = StringCatalogWriter().data(for: StringCatalog(sourceLanguage: "en", entries: ["b": Self.entry("1"), "a": Self.entry("2")]))
         var catalog = try StringCatalogReader.read(data, file: "two.xcstrings")
-        let offsets = catalog.keyIndex.offsets
+        let offsets = catalog.keyIndex.file
+        XCTAssertEqual(offsets?.localizations.count, 2)
         catalog.setEntry(nil, forKey: "absent")
         XCTAssertEqual(catalog.keysInXcodeOrder, ["a", "b"])
-        XCTAssertEqual(catalog.keyIndex.offsets, offsets)
+        XCTAssertEqual(catalog.keyIndex.file?.keys, offsets?.keys)
+        XCTAssertEqual(catalog.keyIndex.file?.localizations, offsets?.localizations)
     }
 
     /// Removing a key that was read forgets the order; the catalog still writes in Xcode's order.

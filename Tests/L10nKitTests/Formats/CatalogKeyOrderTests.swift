@@ -34,7 +34,7 @@ final class CatalogKeyOrderTests: XCTestCase {
         var ordered = try StringCatalogReader.read(Data(#"{ "sourceLanguage" : "en", "strings" : { "a9" : { }, "a10" : { }, "b" : { } } }"#.utf8), file: "x")
         XCTAssertEqual(ordered.keyIndex.keys, ["a9", "a10", "b"])
         XCTAssertTrue(ordered.keyIndex.isXcodeOrder)
-        XCTAssertEqual(ordered.keyIndex.offsets, [41, 53, 66])
+        XCTAssertEqual(ordered.keyIndex.file?.keys, [41, 53, 66])
         ordered.entries["a1"] = CatalogEntry()
         XCTAssertNil(ordered.keyIndex.keys)
         XCTAssertEqual(ordered.orderedKeys, ["a1", "a9", "a10", "b"])
@@ -52,6 +52,16 @@ final class CatalogKeyOrderTests: XCTestCase {
             let wanted = Set(catalog.orderedKeys.enumerated().filter { $0.offset % 3 == 0 }.map(\.element))
             let scanned = try StringCatalogLocations(data, file: url.path, only: wanted)
             let direct = try StringCatalogLocations(data, file: url.path, only: wanted, readAs: catalog)
+            // Every noted localization offset holds the quote of its locale id, in the entry's order.
+            let offsets = try XCTUnwrap(catalog.keyIndex.file)
+            for (position, key) in try XCTUnwrap(catalog.keyIndex.keys).enumerated() {
+                let noted = offsets.localizations[offsets.localizationStarts[position]..<offsets.localizationStarts[position + 1]]
+                XCTAssertEqual(noted.map { String(decoding: data[($0 + 1)...].prefix { $0 != 0x22 }, as: UTF8.self) },
+                               (catalog.entries[key]?.localizations?.keys).map(Array.init) ?? [], key)
+            }
+            XCTAssertNotNil(try StringCatalogLocations.direct(data, file: url.path, keys: catalog.keyIndex.keys!, offsets: offsets,
+                                                              entries: catalog.entries, locales: nil,
+                                                              positions: ArraySlice(catalog.keyIndex.keys!.indices)))
             XCTAssertEqual(direct.keys, scanned.keys, url.lastPathComponent)
             XCTAssertEqual(direct.localizations, scanned.localizations, url.lastPathComponent)
             XCTAssertEqual(direct.keys.count, wanted.count, url.lastPathComponent)
@@ -78,6 +88,75 @@ final class CatalogKeyOrderTests: XCTestCase {
             XCTAssertEqual(try StringCatalogLocations(moved, file: url.path, only: wanted, readAs: catalog).keys,
                            try StringCatalogLocations(moved, file: url.path, only: wanted).keys, url.lastPathComponent)
         }
+    }
+
+    /// Localizations are located at the offsets the reader noted also when the file does not
+    /// list them in order, when an entry has none or an empty object, and when the same length
+    /// of bytes says something else; a catalog changed since the read is scanned.
+    func testLocalizationOffsetsLocateAsTheScanDoes() throws {
+        let text = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "absent" : {
+              "comment" : "no localizations"
+            },
+            "empty" : {
+              "localizations" : {
+
+              }
+            },
+            "shuffled" : {
+              "localizations" : {
+                "fr" : { "stringUnit" : { "state" : "translated", "value" : "F" } },
+                "de" : { "variations" : { "plural" : { "one" : { "stringUnit" : { "state" : "new", "value" : "x" } }, "other" : { "stringUnit" : { "state" : "new", "value" : "y" } } } } },
+                "zh-Hans" : { "stringUnit" : { "state" : "translated", "value" : "Z" } },
+                "en" : { "stringUnit" : { "state" : "translated", "value" : "E" } }
+              }
+            },
+            "sorted" : { "localizations" : { "de" : { }, "en" : { }, "fr" : { } } }
+          },
+          "version" : "1.0"
+        }
+        """
+        let data = Data(text.utf8)
+        let catalog = try StringCatalogReader.read(data, file: "x.xcstrings")
+        XCTAssertEqual(catalog.keyIndex.file?.localizations.count, 7)
+        let wanted: Set<String> = ["absent", "empty", "shuffled", "sorted"]
+        let scanned = try StringCatalogLocations(data, file: "x.xcstrings", only: wanted)
+        XCTAssertEqual(scanned.location(key: "shuffled", locale: "de")?.line, 15)
+        for slices in [1, 2] {
+            let direct = try StringCatalogLocations(data, file: "x.xcstrings", only: wanted, readAs: catalog, slices: slices)
+            XCTAssertEqual(direct.keys, scanned.keys)
+            XCTAssertEqual(direct.localizations, scanned.localizations)
+        }
+        // Read at the noted offsets, not by the fallback (which gives the same answers).
+        func direct(_ bytes: Data, _ named: [String: Set<String>]?) throws -> StringCatalogLocations? {
+            try StringCatalogLocations.direct(bytes, file: "x.xcstrings", keys: catalog.keyIndex.keys!, offsets: catalog.keyIndex.file!,
+                                              entries: catalog.entries, locales: named, positions: [0, 1, 2, 3])
+        }
+        XCTAssertEqual(try direct(data, nil)?.localizations, scanned.localizations)
+        let named: [String: Set<String>] = ["absent": ["de"], "empty": ["de"], "shuffled": ["en", "de", "xx"], "sorted": []]
+        let restricted = try StringCatalogLocations(data, file: "x.xcstrings", only: wanted, locales: named, readAs: catalog)
+        for (key, locales) in named {
+            for locale in locales.union(["fr", "zh-Hans"]) {
+                let expected = locales.contains(locale) ? scanned.location(key: key, locale: locale) : scanned.location(key: key, locale: nil)
+                XCTAssertEqual(restricted.location(key: key, locale: locale), expected, "\(key) \(locale)")
+            }
+        }
+        // Same length, the locales swapped in the file: the noted offsets no longer name them.
+        let swapped = Data(text.replacingOccurrences(of: "\"fr\" : { \"stringUnit", with: "\"xy\" : { \"stringUnit").utf8)
+        XCTAssertEqual(swapped.count, data.count)
+        XCTAssertNil(try direct(swapped, nil))
+        XCTAssertNil(try direct(swapped, ["shuffled": ["fr"]]))
+        XCTAssertNotNil(try direct(swapped, ["shuffled": ["de"]]))
+        XCTAssertEqual(try StringCatalogLocations(swapped, file: "x.xcstrings", only: wanted, readAs: catalog).localizations,
+                       try StringCatalogLocations(swapped, file: "x.xcstrings", only: wanted).localizations)
+        // A value edited in place keeps the key order but drops the offsets.
+        var edited = catalog
+        try edited.setStringUnit(value: "A", state: .translated, key: "sorted", locale: "ar")
+        XCTAssertNil(edited.keyIndex.file)
+        XCTAssertEqual(try StringCatalogLocations(data, file: "x.xcstrings", only: wanted, readAs: edited).localizations, scanned.localizations)
     }
 
     /// The context merges the chain layers' key orders; that equals collating their union, with a

@@ -49,7 +49,7 @@ final class XCStringsEditTests: XCTestCase {
         try edited.setStringUnit(value: "Abbrechen!", state: .translated, key: "Cancel", locale: "de")
         try edited.setStringUnit(value: "キャンセル", state: .translated, key: "Cancel", locale: "ja")
         XCTAssertEqual(edited.keysInXcodeOrder, keys)
-        XCTAssertEqual(edited.keyIndex.offsets, [], "offsets into the file no longer describe the edited catalog")
+        XCTAssertNil(edited.keyIndex.file, "offsets into the file no longer describe the edited catalog")
 
         var sorted = edited
         sorted.keyIndex = CatalogKeyIndex()

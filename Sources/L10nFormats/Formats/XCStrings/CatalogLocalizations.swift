@@ -45,6 +45,12 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
     public var endIndex: Int { elements.count }
     public subscript(position: Int) -> Element { elements[position] }
 
+    /// The position of the locale's localization, if there is one.
+    public func index(forKey key: String) -> Int? {
+        let (index, found) = search(key)
+        return found ? index : nil
+    }
+
     /// Where `key` is, or where it would be inserted.
     private func search(_ key: String) -> (index: Int, found: Bool) {
         var low = 0, high = elements.count
@@ -196,18 +202,36 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
         /// or, when a name was given twice, where it was read the second time (the first member
         /// read that repeats an earlier one). Either way the builder is then empty again.
         package mutating func finish() -> Result<CatalogLocalizations, Repeated> {
+            var unused: [Int] = []
+            return finish(keepingOffsets: false, in: &unused)
+        }
+
+        /// The same, and on success appends where each localization was read to `offsets`, in
+        /// the order of the result.
+        package mutating func finish(appendingOffsetsTo offsets: inout [Int]) -> Result<CatalogLocalizations, Repeated> {
+            finish(keepingOffsets: true, in: &offsets)
+        }
+
+        private mutating func finish(keepingOffsets: Bool, in kept: inout [Int]) -> Result<CatalogLocalizations, Repeated> {
             defer {
                 elements.removeAll(keepingCapacity: true)
                 offsets.removeAll(keepingCapacity: true)
             }
             var sorted = ContiguousArray<Element>()
             sorted.reserveCapacity(elements.count)
-            sorted.append(contentsOf: elements)
-            sorted.sort { $0.key < $1.key }
-            for index in sorted.indices.dropFirst() where sorted[index - 1].key == sorted[index].key {
-                var seen = Set<String>()
-                let repeated = elements.indices.first { !seen.insert(elements[$0].key).inserted }!
-                return .failure(Repeated(key: elements[repeated].key, offset: offsets[repeated]))
+            // Xcode writes locales in order: then nothing moves and no two can be equal.
+            if elements.indices.dropFirst().allSatisfy({ elements[$0 - 1].key < elements[$0].key }) {
+                sorted.append(contentsOf: elements)
+                if keepingOffsets { kept.append(contentsOf: offsets) }
+            } else {
+                let order = elements.indices.sorted { elements[$0].key < elements[$1].key }
+                for index in order { sorted.append(elements[index]) }
+                for index in sorted.indices.dropFirst() where sorted[index - 1].key == sorted[index].key {
+                    var seen = Set<String>()
+                    let repeated = elements.indices.first { !seen.insert(elements[$0].key).inserted }!
+                    return .failure(Repeated(key: elements[repeated].key, offset: offsets[repeated]))
+                }
+                if keepingOffsets { for index in order { kept.append(offsets[index]) } }
             }
             var result = CatalogLocalizations()
             result.elements = sorted

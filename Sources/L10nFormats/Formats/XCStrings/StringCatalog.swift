@@ -38,7 +38,7 @@ public struct StringCatalog: Hashable, Sendable {
             guard index.added.last == key else { return }
             index.added.removeLast()
         }
-        index.offsets = []
+        index.file = nil
         keyIndex = index
     }
     /// The keys as the file held them, where each starts, and whether that is Xcode's order
@@ -403,19 +403,31 @@ public struct ExtractionState: RawRepresentable, Hashable, Sendable, Expressible
 struct CatalogKeyIndex: Hashable, Sendable {
     /// The keys in file order, nil when unknown.
     var keys: [String]?
-    /// The byte offset of each key's opening quote in the file.
-    var offsets: [Int] = []
+    /// Where the file held each key and localization; nil once the catalog changed.
+    var file: CatalogFileOffsets?
     var isXcodeOrder = false
     /// Keys `setEntry` added since, in the order it added them: none canonically equal to
     /// another or to one of `keys` (the dictionary holds each key once), which the merge needs.
     var added: [String] = []
 
-    init(_ keys: [String]? = nil, offsets: [Int] = [], isXcodeOrder: Bool = false) {
+    init(_ keys: [String]? = nil, file: CatalogFileOffsets? = nil, isXcodeOrder: Bool = false) {
         self.keys = keys
-        self.offsets = offsets
+        self.file = file
         self.isXcodeOrder = isXcodeOrder
     }
 
     static func == (_: CatalogKeyIndex, _: CatalogKeyIndex) -> Bool { true }
     func hash(into hasher: inout Hasher) {}
+}
+
+/// Byte offsets into the file a catalog was read from, so findings find their lines without
+/// parsing it again. Per key in file order: its opening quote, and the opening quote of each of
+/// its localizations' locale ids in the order of the entry's `localizations` (sorted by id).
+struct CatalogFileOffsets: Sendable {
+    var keys: [Int] = []
+    /// Key `i`'s localizations are `localizations[localizationStarts[i]..<localizationStarts[i + 1]]`.
+    var localizationStarts: [Int] = [0]
+    var localizations: [Int] = []
+    /// The length of the file, which offsets into other bytes would not describe.
+    var byteCount = 0
 }

@@ -19,7 +19,7 @@ public struct StringCatalogLocations: Sendable {
                     if let wanted, !wanted.contains(key) { try reader.skipValue(); return }
                     keys[key] = reader.location(at: keyOffset)
                     guard try reader.peekKind() == .object else { try reader.skipValue(); return }
-                    if let byLocale = try Self.localizationLocations(&reader, only: nil) { localizations[key] = byLocale }
+                    if let byLocale = try Self.localizationLocations(&reader) { localizations[key] = byLocale }
                 }
             }
         }
@@ -27,9 +27,9 @@ public struct StringCatalogLocations: Sendable {
         self.localizations = localizations
     }
 
-    /// Reads the locations of `wanted` keys straight at the offsets the catalog's reader noted,
-    /// parsing only those entries (a large set in slices side by side); falls back to scanning
-    /// the whole file when `data` is not the bytes the catalog was read from.
+    /// Reads the locations of `wanted` keys and their localizations straight at the offsets the
+    /// catalog's reader noted (a large set in slices side by side), reading no entry; falls back
+    /// to scanning the whole file when `data` is not the bytes the catalog was read from.
     /// With `locales`, only those localizations of each key are recorded (the ones findings name).
     public init(_ data: Data, file: String, only wanted: Set<String>, locales: [String: Set<String>]? = nil,
                 readAs catalog: StringCatalog) throws {
@@ -41,17 +41,19 @@ public struct StringCatalogLocations: Sendable {
          readAs catalog: StringCatalog, slices: Int?) throws {
         let index = catalog.keyIndex
         // The offsets describe the file only while no key was added (an empty file's `[]`
-        // matches its `[]` of keys even after one was).
-        guard let fileKeys = index.keys, index.offsets.count == fileKeys.count, index.added.isEmpty else {
+        // matches its `[]` of keys even after one was) and no value changed.
+        guard let fileKeys = index.keys, let offsets = index.file, offsets.keys.count == fileKeys.count,
+              offsets.byteCount == data.count, index.added.isEmpty else {
             try self.init(data, file: file, only: wanted)
             return
         }
         let positions = fileKeys.indices.filter { wanted.contains(fileKeys[$0]) }
         let parts = max(1, slices ?? (positions.count < 2_000 ? 1 : ProcessInfo.processInfo.activeProcessorCount))
         let size = (positions.count + parts - 1) / max(parts, 1)
+        let entries = catalog.entries
         let slices = ConcurrentWork.map(parts) { part in
             Result {
-                try Self.direct(data, file: file, keys: fileKeys, offsets: index.offsets, locales: locales,
+                try Self.direct(data, file: file, keys: fileKeys, offsets: offsets, entries: entries, locales: locales,
                                 positions: positions[min(part * size, positions.count)..<min((part + 1) * size, positions.count)])
             }
         }
@@ -75,56 +77,59 @@ public struct StringCatalogLocations: Sendable {
         self.init(keys: keys, localizations: localizations)
     }
 
-    /// The locations of the keys at `positions` (indices into the file's keys, ascending); nil
-    /// when a noted offset does not hold its key.
-    private static func direct(_ data: Data, file: String, keys fileKeys: [String], offsets: [Int],
-                               locales wantedLocales: [String: Set<String>]?, positions: ArraySlice<Int>) throws -> StringCatalogLocations? {
+    /// The locations of the keys at `positions` (indices into the file's keys, ascending) and of
+    /// their localizations; nil when a noted offset does not hold its key or locale.
+    static func direct(_ data: Data, file: String, keys fileKeys: [String], offsets: CatalogFileOffsets,
+                               entries: [String: CatalogEntry], locales wantedLocales: [String: Set<String>]?,
+                               positions: ArraySlice<Int>) throws -> StringCatalogLocations? {
         var keys: [String: SourceLocation] = [:]
         var localizations: [String: [String: SourceLocation]] = [:]
         keys.reserveCapacity(positions.count)
         localizations.reserveCapacity(positions.count)
+        // A key's localizations: where each was read, in file order (the locator only moves on).
+        var found: [(offset: Int, locale: String)] = []
         let matched = try JSONReader.read(data, file: file) { reader -> Bool in
             for position in positions {
-                let key = fileKeys[position], offset = offsets[position]
+                let key = fileKeys[position], offset = offsets.keys[position]
                 guard reader.member(at: offset) == key else { return false }
                 keys[key] = reader.location(at: offset)
-                let only = wantedLocales?[key].map(WantedLocales.init)
-                if only?.isEmpty == true { continue }
-                guard try reader.peekKind() == .object else { continue }
-                if let byLocale = try Self.localizationLocations(&reader, only: only) { localizations[key] = byLocale }
+                let read = offsets.localizationStarts[position]..<offsets.localizationStarts[position + 1]
+                let entryLocalizations = entries[key]?.localizations
+                guard (entryLocalizations?.count ?? 0) == read.count else { return false }
+                guard let entryLocalizations else { continue }
+                found.removeAll(keepingCapacity: true)
+                if let only = wantedLocales?[key] {
+                    if only.isEmpty { continue }
+                    for locale in only {
+                        if let index = entryLocalizations.index(forKey: locale) { found.append((offsets.localizations[read.lowerBound + index], locale)) }
+                    }
+                } else {
+                    for (index, localization) in entryLocalizations.enumerated() {
+                        found.append((offsets.localizations[read.lowerBound + index], localization.key))
+                    }
+                }
+                found.sort { $0.offset < $1.offset }
+                var byLocale: [String: SourceLocation] = [:]
+                for (offset, locale) in found {
+                    guard reader.member(at: offset) == locale else { return false }
+                    byLocale[locale] = reader.location(at: offset)
+                }
+                localizations[key] = byLocale
             }
             return true
         }
         return matched ? StringCatalogLocations(keys: keys, localizations: localizations) : nil
     }
 
-    /// The locales findings name in one entry: most entries have a few, compared one by one
-    /// (a hash of each of the entry's forty locales cost more); many are looked up in the set.
-    struct WantedLocales {
-        private let few: [String]?
-        private let all: Set<String>
-        var isEmpty: Bool { all.isEmpty }
-
-        init(_ all: Set<String>) {
-            self.all = all
-            few = all.count <= 8 ? Array(all) : nil
-        }
-
-        func contains(_ locale: String) -> Bool {
-            if let few { return few.contains(locale) }
-            return all.contains(locale)
-        }
-    }
-
     /// Reads an entry object (the reader standing on it) and returns where each of its
-    /// localizations starts (only those in `only`, when given); nil when it has none.
-    private static func localizationLocations(_ reader: inout JSONReader, only: WantedLocales?) throws -> [String: SourceLocation]? {
+    /// localizations starts; nil when it has none.
+    private static func localizationLocations(_ reader: inout JSONReader) throws -> [String: SourceLocation]? {
         var result: [String: SourceLocation]?
         try reader.readObject(detectingDuplicates: false) { reader, member, _ in
             guard member == "localizations", try reader.peekKind() == .object else { try reader.skipValue(); return }
             var byLocale: [String: SourceLocation] = [:]
             try reader.readObject(detectingDuplicates: false) { reader, locale, localeOffset in
-                if only?.contains(locale) != false { byLocale[locale] = reader.location(at: localeOffset) }
+                byLocale[locale] = reader.location(at: localeOffset)
                 try reader.skipValue()
             }
             result = byLocale

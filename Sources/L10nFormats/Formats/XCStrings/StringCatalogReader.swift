@@ -21,6 +21,7 @@ public enum StringCatalogReader: FormatReader {
             return catalog
         }
         catalog.endsWithNewline = data.last == 0x0A
+        catalog.keyIndex.file?.byteCount = data.count
         return catalog
     }
 
@@ -37,7 +38,7 @@ public enum StringCatalogReader: FormatReader {
         var version: String?
         var entries: [String: CatalogEntry] = [:]
         var fileOrder: [String] = []
-        var offsets: [Int] = []
+        var offsets = CatalogFileOffsets()
         var unknown: [String: JSONValue] = [:]
         var fields = FieldSet()
         try reader.readObject(detectingDuplicates: false) { reader, key, keyOffset in
@@ -54,9 +55,11 @@ public enum StringCatalogReader: FormatReader {
                 entries.reserveCapacity(1024)
                 var localizations = CatalogLocalizations.Builder()
                 try reader.readObject(detectingDuplicates: false) { reader, key, keyOffset in
-                    try insert(try readEntry(&reader, key: key, localizations: &localizations), key, keyOffset, into: &entries, reader)
+                    try insert(try readEntry(&reader, key: key, localizations: &localizations, offsets: &offsets.localizations),
+                               key, keyOffset, into: &entries, reader)
                     fileOrder.append(key)
-                    offsets.append(keyOffset)
+                    offsets.keys.append(keyOffset)
+                    offsets.localizationStarts.append(offsets.localizations.count)
                 }
             default: try insert(try reader.readValue(), key, keyOffset, into: &unknown, reader)
             }
@@ -65,7 +68,7 @@ public enum StringCatalogReader: FormatReader {
             throw missing("sourceLanguage", in: "the String Catalog", at: start, reader, example: "\"sourceLanguage\" : \"en\"")
         }
         var catalog = StringCatalog(sourceLanguage: sourceLanguage, version: version, entries: entries, unknownFields: unknown)
-        catalog.keyIndex = CatalogKeyIndex(fileOrder, offsets: offsets, isXcodeOrder: isInXcodeKeyOrder(fileOrder))
+        catalog.keyIndex = CatalogKeyIndex(fileOrder, file: offsets, isXcodeOrder: isInXcodeKeyOrder(fileOrder))
         return catalog
     }
 
@@ -77,8 +80,10 @@ public enum StringCatalogReader: FormatReader {
         return true
     }
 
-    /// `localizations`: the reader's builder, reused from entry to entry.
-    private static func readEntry(_ reader: inout JSONReader, key: String, localizations: inout CatalogLocalizations.Builder) throws -> CatalogEntry {
+    /// `localizations`: the reader's builder, reused from entry to entry; `offsets`: where each
+    /// localization was read is appended there (in the order of the entry's localizations).
+    private static func readEntry(_ reader: inout JSONReader, key: String, localizations: inout CatalogLocalizations.Builder,
+                                  offsets: inout [Int]) throws -> CatalogEntry {
         try expect(.object, "the entry \"\(key)\"", example: "{ \"comment\" : \"...\", \"localizations\" : { } }", &reader)
         var entry = CatalogEntry()
         var fields = FieldSet()
@@ -96,7 +101,7 @@ public enum StringCatalogReader: FormatReader {
             case "localizations":
                 try fields.once(3, field, keyOffset, reader)
                 try expect(.object, "\"localizations\"", example: "{ \"de\" : { \"stringUnit\" : { ... } } }", &reader)
-                entry.localizations = try readLocalizations(&reader, into: &localizations) { "the localization \"\($0)\"" }
+                entry.localizations = try readLocalizations(&reader, into: &localizations, keepingOffsets: true, in: &offsets) { "the localization \"\($0)\"" }
             default: try insert(try reader.readValue(), field, keyOffset, into: &entry.unknownFields, reader)
             }
         }
@@ -109,6 +114,14 @@ public enum StringCatalogReader: FormatReader {
     /// object is read, but an error is reported as reading member by member would meet it.
     private static func readLocalizations(_ reader: inout JSONReader, into builder: inout CatalogLocalizations.Builder,
                                           what: (String) -> String) throws -> CatalogLocalizations {
+        var unused: [Int] = []
+        return try readLocalizations(&reader, into: &builder, keepingOffsets: false, in: &unused, what: what)
+    }
+
+    /// With `keepingOffsets`, where each localization was read is appended to `offsets`.
+    private static func readLocalizations(_ reader: inout JSONReader, into builder: inout CatalogLocalizations.Builder,
+                                          keepingOffsets: Bool, in offsets: inout [Int],
+                                          what: (String) -> String) throws -> CatalogLocalizations {
         do {
             try reader.readObject(detectingDuplicates: false) { reader, name, keyOffset in
                 builder.add(name, try readLocalization(&reader, what: what(name)), offset: keyOffset)
@@ -117,7 +130,7 @@ public enum StringCatalogReader: FormatReader {
             if case .failure(let repeated) = builder.finish() { throw reader.duplicateKeyError(repeated.key, at: repeated.offset) }
             throw error
         }
-        switch builder.finish() {
+        switch keepingOffsets ? builder.finish(appendingOffsetsTo: &offsets) : builder.finish() {
         case .success(let read): return read
         case .failure(let repeated): throw reader.duplicateKeyError(repeated.key, at: repeated.offset)
         }

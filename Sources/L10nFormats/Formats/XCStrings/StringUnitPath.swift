@@ -328,7 +328,7 @@ extension StringCatalog {
     private mutating func editingValues(_ edit: (inout [String: CatalogEntry]) -> Void) {
         var keys = keyIndex
         edit(&entries)
-        keys.offsets = []
+        keys.file = nil
         keyIndex = keys
     }
 }
