@@ -101,13 +101,38 @@ package struct SDKKeyIndex: Sendable {
     /// Whether the key starts like the SDK's keys (within 2 edits of the shared prefix): only
     /// such a key can be 2 edits from one of them, so the app's own strings are not searched.
     private func mayRename(_ key: [Unicode.Scalar]) -> Bool {
-        guard !prefixScalars.isEmpty else { return true }
-        let n = prefixScalars.count
+        Self.startsWithin2Edits(of: prefixScalars, key)
+    }
+
+    /// Whether some beginning of `key` is within 2 edits of `prefix` (an empty prefix: always).
+    /// One table of the prefix against the key's first scalars holds the distance to each
+    /// beginning, where a search per beginning length built five.
+    static func startsWithin2Edits(of prefix: [Unicode.Scalar], _ key: [Unicode.Scalar]) -> Bool {
+        guard !prefix.isEmpty else { return true }
+        let n = prefix.count
         guard key.count >= n - 2 else { return false }
-        for length in max(0, n - 2)...min(key.count, n + 2) where EditDistance.bounded(prefixScalars, Array(key[0..<length]), limit: 2) != nil {
-            return true
+        let width = min(key.count, n + 2)
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (width + 1)) { buffer in
+            var previous = buffer.baseAddress!, current = previous + (width + 1)
+            for j in 0...width { previous[j] = j }
+            for i in 1...n {
+                current[0] = i
+                var rowMinimum = i
+                let scalar = prefix[i - 1]
+                if width > 0 {
+                    for j in 1...width {
+                        let cost = scalar == key[j - 1] ? 0 : 1
+                        current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                        rowMinimum = Swift.min(rowMinimum, current[j])
+                    }
+                }
+                // No row has a smaller minimum than the one above it.
+                if rowMinimum > 2 { return false }
+                swap(&previous, &current)
+            }
+            for length in max(0, n - 2)...width where previous[length] <= 2 { return true }
+            return false
         }
-        return false
     }
 
     /// For a key with the SDK's prefix but no near match: the key sharing the most words.
