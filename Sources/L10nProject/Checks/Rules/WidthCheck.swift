@@ -31,25 +31,37 @@ public struct WidthCheck: Check {
 
     public func findings(in context: CheckContext) -> [Finding] {
         guard !context.budgets.isEmpty else { return [] }
-        struct Shown: Hashable { var key: String; var layer: Int; var locale: String? }
-        var devices: [Shown: [String]] = [:]
-        var order: [(Shown, String, Int, WidthBudget)] = []
+        // One value a key shows: from which layer and locale (nil: the source text), how wide,
+        // and the locales whose devices see it cut.
+        struct Shown { var layer: Int; var locale: String?; var value: String; var columns: Int; var locales: [String] = [] }
+        var order: [(key: String, shown: Shown, surface: WidthBudget)] = []
+        // Per key, compared one by one: a key shows a few values, and hashing the key with
+        // each cost more than the rest of the check.
+        var values: [Shown] = []
+        var cut: [Int] = []
         for key in context.chainKeys {
             guard let surface = WidthBudget.surface(of: key, in: context.budgets) else { continue }
+            values.removeAll(keepingCapacity: true)
+            cut.removeAll(keepingCapacity: true)
             // Devices in several locales often see one value (a fallback): measure it once.
-            var measured: [Shown: Int] = [:]
             for (locale, shown) in zip(context.locales, context.shown(key, locales: context.locales)) {
                 guard let shown else { continue }
-                let id = Shown(key: key, layer: shown.layer, locale: shown.locale)
-                let columns = measured[id] ?? TextWidth.columns(DisplayText.visible(shown.value))
-                measured[id] = columns
-                guard columns > surface.budget(for: locale) else { continue }
-                if devices[id] == nil { order.append((id, shown.value, columns, surface)) }
-                devices[id, default: []].append(locale)
+                let index: Int
+                if let seen = values.firstIndex(where: { $0.layer == shown.layer && $0.locale == shown.locale }) {
+                    index = seen
+                } else {
+                    index = values.count
+                    values.append(Shown(layer: shown.layer, locale: shown.locale, value: shown.value,
+                                        columns: TextWidth.columns(DisplayText.visible(shown.value))))
+                }
+                guard values[index].columns > surface.budget(for: locale) else { continue }
+                if values[index].locales.isEmpty { cut.append(index) }
+                values[index].locales.append(locale)
             }
+            for index in cut { order.append((key, values[index], surface)) }
         }
-        return order.map { id, value, columns, surface in
-            chainFinding(context, id.key, id.layer, id.locale, devices[id]!, value, columns, surface)
+        return order.map { key, shown, surface in
+            chainFinding(context, key, shown.layer, shown.locale, shown.locales, shown.value, shown.columns, surface)
         } + codeLabelFindings(context)
     }
 
