@@ -441,6 +441,14 @@ public struct CheckContext: Sendable {
         }
     }
 
+    /// `quoted(text)` appended to a message.
+    package static func appendQuoted(_ text: String, to message: inout MessageBuilder) {
+        guard quotesAsItIs(text) else { return message.append(quoted(text)) }
+        message.append("'")
+        message.append(text)
+        message.append("'")
+    }
+
     /// Quotes a text for a message, shortened to 60 characters.
     package static func quoted(_ text: String) -> String {
         if quotesAsItIs(text) { return "'" + text + "'" }

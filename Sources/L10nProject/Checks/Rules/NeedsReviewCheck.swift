@@ -1,3 +1,4 @@
+import L10nCore
 /// A value in state `needs_review` or `new`: it ships as it is, unreviewed.
 public struct NeedsReviewCheck: Check {
     public static let id = "needs-review"
@@ -18,8 +19,16 @@ public struct NeedsReviewCheck: Check {
         var result: [Finding] = []
         context.appCatalogUnits { file, key, locale, leaf in
             guard leaf.unit.state == .needsReview || leaf.unit.state == .new, !leaf.unit.value.isEmpty else { return }
-            result.append(finding(file: file.path, key: key, locale: locale,
-                                  message: "\(PlaceholderMismatchCheck.describe(key, leaf.path)) [\(locale)] \(CheckContext.quoted(leaf.unit.value)) is \(leaf.unit.state.rawValue): devices show it unreviewed"))
+            var message = MessageBuilder()
+            PlaceholderMismatchCheck.appendDescription(key, leaf.path, to: &message)
+            message.append(" [")
+            message.append(locale)
+            message.append("] ")
+            CheckContext.appendQuoted(leaf.unit.value, to: &message)
+            message.append(" is ")
+            message.append(leaf.unit.state.rawValue)
+            message.append(": devices show it unreviewed")
+            result.append(finding(file: file.path, key: key, locale: locale, message: message.text))
         }
         return result
     }

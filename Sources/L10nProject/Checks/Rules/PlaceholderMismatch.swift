@@ -1,3 +1,4 @@
+import L10nCore
 import L10nFormats
 import L10nLocale
 
@@ -88,6 +89,16 @@ public struct PlaceholderMismatchCheck: Check {
 
     static func describe(_ key: String, _ path: StringUnitPath) -> String {
         path.isRoot ? "\"\(key)\"" : "\"\(key)\" \(path.components.joined(separator: "."))"
+    }
+
+    /// `describe(key, path)` appended to a message.
+    static func appendDescription(_ key: String, _ path: StringUnitPath, to message: inout MessageBuilder) {
+        message.append("\"")
+        message.append(key)
+        message.append("\"")
+        guard !path.isRoot else { return }
+        message.append(" ")
+        message.append(path.components, separator: ".")
     }
 }
 

@@ -1,3 +1,4 @@
+import L10nCore
 import L10nLocale
 
 /// A label wider than the room its surface gives it, as a device in each offered locale sees it
@@ -100,10 +101,18 @@ public struct WidthCheck: Check {
     private func chainFinding(_ context: CheckContext, _ key: String, _ layer: Int, _ locale: String?, _ locales: [String],
                               _ value: String, _ columns: Int, _ surface: WidthBudget) -> Finding {
         let valueLocale = locale ?? (context.chain[layer].catalogSourceLanguage ?? context.sourceLanguage)
-        let budget = surface.budget(for: locales[0])
-        let who = locales.map(context.device(for:)).joined(separator: ", ")
-        return finding(file: context.chain[layer].file(locale: valueLocale), key: key, locale: valueLocale,
-                       message: "\(CheckContext.quoted(value)) is \(columns) columns wide; the \(surface.name) has \(budget): \(who) devices see it truncated",
+        var message = MessageBuilder()
+        CheckContext.appendQuoted(value, to: &message)
+        message.append(" is ")
+        message.append(columns)
+        message.append(" columns wide; the ")
+        message.append(surface.name)
+        message.append(" has ")
+        message.append(surface.budget(for: locales[0]))
+        message.append(": ")
+        message.append(locales.lazy.map(context.device(for:)), separator: ", ")
+        message.append(" devices see it truncated")
+        return finding(file: context.chain[layer].file(locale: valueLocale), key: key, locale: valueLocale, message: message.text,
                        device: DeviceOutcome(device: context.device(for: locales[0]), shows: value))
     }
 }
