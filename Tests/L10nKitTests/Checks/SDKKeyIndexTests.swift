@@ -59,4 +59,123 @@ final class SDKKeyIndexTests: XCTestCase {
         XCTAssertGreaterThan(within, 10_000)
         XCTAssertLessThan(within, agreed - 10_000)
     }
+
+    /// The unsorted index names the key the sorted one named: the same nearest key, the same
+    /// tie between equally near keys (the shorter, then the smaller), the same word match.
+    func testUnsortedKeysNameTheKeyTheSortedIndexNamed() {
+        var generator = SystemRandomNumberGenerator()
+        let words = ["button", "buton", "crop", "cropp", "title", "tile", "text", "next", "a", "b", "ab", "ba"]
+        var named = 0
+        for _ in 0..<40 {
+            var keys = Set<String>()
+            let prefix = ["ly_img_editor_", "ab_", ""].randomElement(using: &generator)!
+            for _ in 0..<Int.random(in: 1...60, using: &generator) {
+                let parts = (0..<Int.random(in: 1...3, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+                var key = prefix + parts.joined(separator: "_")
+                if Bool.random(using: &generator) { key += [" %@", " %lld", " %1$@ %2$@"].randomElement(using: &generator)! }
+                keys.insert(key)
+            }
+            let shuffled = Array(keys).shuffled(using: &generator)
+            let index = SDKKeyIndex(shuffled), sorted = SortedSDKKeyIndex(shuffled)
+            XCTAssertEqual(index.prefix, sorted.prefix)
+            for _ in 0..<200 {
+                let parts = (0..<Int.random(in: 1...3, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+                var key = [prefix, "ly_img_", "x"].randomElement(using: &generator)! + parts.joined(separator: "_")
+                if Bool.random(using: &generator) { key += [" %@", " %lld", "_x"].randomElement(using: &generator)! }
+                let expected = sorted.intendedKey(for: key)
+                XCTAssertEqual(index.intendedKey(for: key), expected, key)
+                if expected != nil { named += 1 }
+            }
+        }
+        XCTAssertGreaterThan(named, 1_000)
+    }
 }
+
+/// The index as it was before it kept its keys unsorted (the oracle).
+private struct SortedSDKKeyIndex {
+    let keys: [String]
+    /// The shared prefix of the SDK's keys up to an underscore (`ly_img_editor_`), when there is one.
+    let prefix: String
+    private let prefixScalars: [Unicode.Scalar]
+    private let bySuffixless: [String: String]
+    private let keySet: Set<String>
+    /// Keys by length in scalars, so a search for distance 2 looks at five lengths only.
+    private let byLength: [Int: [(scalars: [Unicode.Scalar], key: String)]]
+
+    init(_ keys: [String]) {
+        self.keys = keys.sorted()
+        keySet = Set(keys)
+        var common = self.keys.first ?? ""
+        for key in self.keys where !key.hasPrefix(common) {
+            common = String(zip(common, key).prefix { $0 == $1 }.map(\.0))
+        }
+        if let underscore = common.lastIndex(of: "_") { common = String(common[...underscore]) } else { common = "" }
+        prefix = common.count >= 3 ? common : ""
+        prefixScalars = Array(prefix.unicodeScalars)
+        var table: [String: String] = [:]
+        var lengths: [Int: [(scalars: [Unicode.Scalar], key: String)]] = [:]
+        for key in self.keys {
+            let stripped = SDKKeyIndex.withoutPlaceholders(key)
+            if stripped != key, table[stripped] == nil { table[stripped] = key }
+            let scalars = Array(key.unicodeScalars)
+            lengths[scalars.count, default: []].append((scalars, key))
+        }
+        bySuffixless = table
+        byLength = lengths
+    }
+
+    /// The key `key` most likely meant: one equal up to a placeholder suffix, else the nearest
+    /// within an edit distance of 2, else (for a key with the SDK's prefix) the one sharing most
+    /// words; nil when `key` looks like the app's own string.
+    func intendedKey(for key: String) -> String? {
+        let stripped = SDKKeyIndex.withoutPlaceholders(key)
+        if let match = bySuffixless[stripped] ?? bySuffixless[key] { return match }
+        if stripped != key, keySet.contains(stripped) { return stripped }
+        let candidates = Array(key.unicodeScalars)
+        guard mayRename(candidates) else { return nil }
+        var best: (distance: Int, key: String)?
+        for length in (candidates.count - 2)...(candidates.count + 2) {
+            for other in byLength[length] ?? [] {
+                let limit = best.map { $0.distance - 1 } ?? 2
+                if limit < 0 { break }
+                if let distance = EditDistance.bounded(candidates, other.scalars, limit: limit) { best = (distance, other.key) }
+            }
+        }
+        if let best { return best.key }
+        guard !prefix.isEmpty, key.hasPrefix(prefix) else { return nil }
+        return nearestByWords(key)
+    }
+
+    /// Whether the key starts like the SDK's keys (within 2 edits of the shared prefix): only
+    /// such a key can be 2 edits from one of them, so the app's own strings are not searched.
+    private func mayRename(_ key: [Unicode.Scalar]) -> Bool {
+        guard !prefixScalars.isEmpty else { return true }
+        let n = prefixScalars.count
+        guard key.count >= n - 2 else { return false }
+        for length in max(0, n - 2)...min(key.count, n + 2) where EditDistance.bounded(prefixScalars, Array(key[0..<length]), limit: 2) != nil {
+            return true
+        }
+        return false
+    }
+
+    /// For a key with the SDK's prefix but no near match: the key sharing the most words.
+    private func nearestByWords(_ key: String) -> String {
+        let words = Set(key.split(separator: "_"))
+        var best = (score: -1, key: keys.first ?? key)
+        for other in keys {
+            let score = Set(other.split(separator: "_")).intersection(words).count
+            if score > best.score { best = (score, other) }
+        }
+        return best.key
+    }
+
+    /// The key without trailing placeholders (`title %@ %lld` → `title`).
+    static func unusedWithoutPlaceholders(_ key: String) -> String {
+        // Without a space and a `%` there is no trailing placeholder word: most SDK keys.
+        guard key.containsASCII(0x20), key.containsASCII(UInt8(ascii: "%")) else { return key }
+        var parts = key.split(separator: " ", omittingEmptySubsequences: false)
+        while parts.count > 1, let last = parts.last, last.hasPrefix("%") { parts.removeLast() }
+        return parts.joined(separator: " ")
+    }
+}
+

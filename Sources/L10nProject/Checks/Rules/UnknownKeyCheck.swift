@@ -54,11 +54,13 @@ package struct SDKKeyIndex: Sendable {
     /// Keys by length in scalars, so a search for distance 2 looks at five lengths only.
     private let byLength: [Int: [(scalars: [Unicode.Scalar], key: String)]]
 
+    /// `keys` in any order: ties are broken by the smaller key, so no sort is needed.
     package init(_ keys: [String]) {
-        self.keys = keys.sorted()
+        self.keys = keys
         keySet = Set(keys)
-        var common = self.keys.first ?? ""
-        for key in self.keys where !key.hasPrefix(common) {
+        // The common prefix of every key, whichever comes first.
+        var common = keys.first ?? ""
+        for key in keys where !key.hasPrefix(common) {
             common = String(zip(common, key).prefix { $0 == $1 }.map(\.0))
         }
         if let underscore = common.lastIndex(of: "_") { common = String(common[...underscore]) } else { common = "" }
@@ -68,7 +70,7 @@ package struct SDKKeyIndex: Sendable {
         var lengths: [Int: [(scalars: [Unicode.Scalar], key: String)]] = [:]
         for key in self.keys {
             let stripped = Self.withoutPlaceholders(key)
-            if stripped != key, table[stripped] == nil { table[stripped] = key }
+            if stripped != key, table[stripped].map({ key < $0 }) ?? true { table[stripped] = key }
             let scalars = Array(key.unicodeScalars)
             lengths[scalars.count, default: []].append((scalars, key))
         }
@@ -85,12 +87,14 @@ package struct SDKKeyIndex: Sendable {
         if stripped != key, keySet.contains(stripped) { return stripped }
         let candidates = Array(key.unicodeScalars)
         guard mayRename(candidates) else { return nil }
-        var best: (distance: Int, key: String)?
-        for length in (candidates.count - 2)...(candidates.count + 2) {
+        // The nearest; of equally near keys, the shortest, then the smallest.
+        var best: (distance: Int, length: Int, key: String)?
+        search: for length in (candidates.count - 2)...(candidates.count + 2) {
             for other in byLength[length] ?? [] {
-                let limit = best.map { $0.distance - 1 } ?? 2
-                if limit < 0 { break }
-                if let distance = EditDistance.bounded(candidates, other.scalars, limit: limit) { best = (distance, other.key) }
+                if best?.distance == 0 { break search }
+                guard let distance = EditDistance.bounded(candidates, other.scalars, limit: best?.distance ?? 2) else { continue }
+                if let found = best, distance == found.distance, found.length != length || found.key < other.key { continue }
+                best = (distance, length, other.key)
             }
         }
         if let best { return best.key }
@@ -138,10 +142,10 @@ package struct SDKKeyIndex: Sendable {
     /// For a key with the SDK's prefix but no near match: the key sharing the most words.
     private func nearestByWords(_ key: String) -> String {
         let words = Set(key.split(separator: "_"))
-        var best = (score: -1, key: keys.first ?? key)
+        var best = (score: -1, key: key)
         for other in keys {
             let score = Set(other.split(separator: "_")).intersection(words).count
-            if score > best.score { best = (score, other) }
+            if score > best.score || (score == best.score && other < best.key) { best = (score, other) }
         }
         return best.key
     }
