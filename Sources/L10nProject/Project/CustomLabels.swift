@@ -76,15 +76,20 @@ extension Project {
 /// among those seen so far, so the collator sees each locale name once instead of once per entry.
 private struct LocaleRanks {
     private var known: [String] = []
-    private var rank: [String: Int] = [:]
+    /// The known locales with their ranks, in the order of `CatalogLocalizations`' keys (`<`),
+    /// so an entry's locales are found in one walk beside them, without hashing each.
+    private var byID: [(locale: String, rank: Int)] = []
 
     mutating func ordered(_ localizations: CatalogLocalizations?) -> [String] {
         guard let localizations, !localizations.isEmpty else { return [] }
         var ranked: [(rank: Int, locale: String)] = []
         ranked.reserveCapacity(localizations.count)
+        var next = 0
         for locale in localizations.keys {
-            guard let rank = rank[locale] else { return learnAndOrder(localizations) }
-            ranked.append((rank, locale))
+            while next < byID.count, byID[next].locale < locale { next += 1 }
+            guard next < byID.count, byID[next].locale == locale else { return learnAndOrder(localizations) }
+            ranked.append((byID[next].rank, locale))
+            next += 1
         }
         ranked.sort { $0.rank < $1.rank }
         return ranked.map(\.locale)
@@ -96,8 +101,9 @@ private struct LocaleRanks {
         guard localizations.keys.allSatisfy({ $0.utf8.allSatisfy { $0 < 0x80 } }) else {
             return Collator.xcodeKeyOrder.sorted(Array(localizations.keys))
         }
-        known = Collator.xcodeKeyOrder.sorted(known + localizations.keys.filter { rank[$0] == nil })
-        rank = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($0.element, $0.offset) })
+        let learned = Set(known)
+        known = Collator.xcodeKeyOrder.sorted(known + localizations.keys.filter { !learned.contains($0) })
+        byID = known.enumerated().map { ($0.element, $0.offset) }.sorted { $0.locale < $1.locale }
         return ordered(localizations)
     }
 }
