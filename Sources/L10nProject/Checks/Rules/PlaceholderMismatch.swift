@@ -136,20 +136,22 @@ struct SourceFormats {
     /// Most entries have one leaf, at the root: it is kept apart from the paths' table, which
     /// hashes a path of strings for every unit.
     private var root: Parsed?
-    private var cache: [StringUnitPath: Parsed] = [:]
+    /// The entry's other leaves (plural and device cases: a dozen at most), compared one by one:
+    /// hashing a path's strings for every unit cost more than the comparisons.
+    private var leaves: [(path: StringUnitPath, parsed: Parsed)] = []
 
     mutating func format(_ catalog: CheckContext.AppCatalog, _ key: String, _ path: StringUnitPath) -> Parsed {
         if catalog !== file || key != self.key {
             self.key = key
             file = catalog
             root = nil
-            if !cache.isEmpty { cache.removeAll(keepingCapacity: true) }
+            if !leaves.isEmpty { leaves.removeAll(keepingCapacity: true) }
         }
         if path.isRoot, let root { return root }
-        if !path.isRoot, let known = cache[path] { return known }
+        if !path.isRoot, let known = leaves.first(where: { $0.path == path }) { return known.parsed }
         let (text, substitution) = CheckContext.sourceText(in: catalog.catalog, key: key, path: path)
         let parsed = Parsed(text, substitution: substitution)
-        if path.isRoot { root = parsed } else { cache[path] = parsed }
+        if path.isRoot { root = parsed } else { leaves.append((path, parsed)) }
         return parsed
     }
 }
