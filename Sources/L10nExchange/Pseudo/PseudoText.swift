@@ -89,7 +89,7 @@ public struct PseudoText: Sendable, Hashable {
     private func transform(_ run: String) -> String {
         let accented = styles.contains(.accented)
         guard styles.contains(.bidi) else {
-            return accented ? String(String.UnicodeScalarView(run.unicodeScalars.map { Self.accented($0) })) : run
+            return accented ? Self.accentedLetters(run) : run
         }
         var result = String.UnicodeScalarView()
         var word = String.UnicodeScalarView()
@@ -129,6 +129,24 @@ public struct PseudoText: Sendable, Hashable {
     private static let asciiAccents: [Unicode.Scalar?] = (0..<128).map { accents[Unicode.Scalar(UInt8($0))] }
 
     @inline(__always)
+    /// `run` with each ASCII letter replaced by its stand-in, over the UTF-8 bytes: every other
+    /// byte is kept (a non-ASCII scalar has none below 128), so no scalar is decoded or encoded.
+    static func accentedLetters(_ run: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(run.utf8.count * 2)
+        for byte in run.utf8 {
+            if byte < 128, let standIn = asciiAccentBytes[Int(byte)] {
+                bytes.append(contentsOf: standIn)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `asciiAccents` in UTF-8.
+    private static let asciiAccentBytes: [[UInt8]?] = asciiAccents.map { $0.map { Array(String($0).utf8) } }
+
     private static func accented(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         scalar.value < 128 ? asciiAccents[Int(scalar.value)] ?? scalar : scalar
     }

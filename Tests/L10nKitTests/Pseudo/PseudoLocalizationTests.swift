@@ -43,6 +43,20 @@ final class PseudoLocalizationTests: XCTestCase {
     }
 
     /// The default growth: +100% up to 10 columns, +40% up to 20, +30% beyond; the brackets count.
+    /// Accenting over UTF-8 bytes gives what mapping every scalar gave (the oracle), for ASCII
+    /// and for text with combining marks, CJK and emoji between the letters.
+    func testAccentedLettersOverBytesEqualTheScalarMap() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("azAZmq09 _%@.-é漢👍🏽\u{301}ß\u{7F}".unicodeScalars)
+        for length in 0..<2_000 {
+            let text = String(String.UnicodeScalarView((0..<(length % 40)).map { _ in alphabet.randomElement(using: &generator)! }))
+            let mapped = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
+                scalar.value < 128 ? PseudoText.accents[scalar] ?? scalar : scalar
+            }))
+            XCTAssertEqual(Array(PseudoText.accentedLetters(text).utf8), Array(mapped.utf8), text.debugDescription)
+        }
+    }
+
     func testExpansionFollowsTheTextLength() {
         let text = PseudoText()
         XCTAssertEqual(text.apply("Settings"), "[Šéţţîñĝš······]")
