@@ -164,17 +164,19 @@ public struct PseudoText: Sendable, Hashable {
         if !text.containsASCII(UInt8(ascii: "%")), !text.containsASCII(UInt8(ascii: "]")), !text.containsASCII(UInt8(ascii: "`")) {
             return text.isEmpty ? [] : [.text(text)]
         }
-        // Format tokens first: a specifier inside a Markdown label (`^[%lld Page](…)`) is kept too.
-        var kept = [Bool](repeating: false, count: text.utf16.count)
-        let units = Array(text.utf16)
-        if units.contains(UInt16(UInt8(ascii: "%"))) {
+        // Over the UTF-8 bytes: every boundary below is an ASCII character or a token's edge, so
+        // each piece is whole scalars. Format tokens first: a specifier inside a Markdown label
+        // (`^[%lld Page](…)`) is kept too.
+        let units = Array(text.utf8)
+        var kept = [Bool](repeating: false, count: units.count)
+        if text.containsASCII(UInt8(ascii: "%")) {
             var offset = 0
             for token in FormatString(text, substitution: substitution).tokens {
                 let length: Int
                 switch token {
-                case .literal(let literal): length = literal.utf16.count
+                case .literal(let literal): length = literal.utf8.count
                 case .percentSign: length = 2
-                case .specifier(let specifier): length = specifier.text.utf16.count
+                case .specifier(let specifier): length = specifier.text.utf8.count
                 }
                 if case .literal = token {} else {
                     for index in offset..<min(offset + length, kept.count) { kept[index] = true }
@@ -186,13 +188,13 @@ public struct PseudoText: Sendable, Hashable {
         var index = 0
         while index < units.count {
             let unit = units[index]
-            if unit == UInt16(UInt8(ascii: "]")), index + 1 < units.count, units[index + 1] == UInt16(UInt8(ascii: "(")),
-               let close = units[(index + 2)...].firstIndex(of: UInt16(UInt8(ascii: ")"))) {
+            if unit == UInt8(ascii: "]"), index + 1 < units.count, units[index + 1] == UInt8(ascii: "("),
+               let close = units[(index + 2)...].firstIndex(of: UInt8(ascii: ")")) {
                 for position in (index + 1)...close { kept[position] = true }
                 index = close + 1
                 continue
             }
-            if unit == UInt16(UInt8(ascii: "`")), let close = units[(index + 1)...].firstIndex(of: unit) {
+            if unit == UInt8(ascii: "`"), let close = units[(index + 1)...].firstIndex(of: unit) {
                 for position in index...close { kept[position] = true }
                 index = close + 1
                 continue
@@ -204,7 +206,7 @@ public struct PseudoText: Sendable, Hashable {
         while start < units.count {
             var end = start
             while end < units.count && kept[end] == kept[start] { end += 1 }
-            let part = String(decoding: units[start..<end], as: UTF16.self)
+            let part = String(decoding: units[start..<end], as: UTF8.self)
             pieces.append(kept[start] ? .kept(part) : .text(part))
             start = end
         }

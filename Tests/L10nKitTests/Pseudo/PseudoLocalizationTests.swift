@@ -343,7 +343,7 @@ final class PseudoLocalizationTests: XCTestCase {
     }
 
     func testPiecesEqualTheUTF16Walk() {
-        let parts = ["Save", " ", "é", "e\u{301}", "日本", "😀", "%@", "%1$lld", "%%", "](https://x)", "[", "]", "(", ")", "`code`", "`", "\n", ""]
+        let parts = ["Save", " ", "é", "e\u{301}", "日本", "😀", "%@", "%1$lld", "%%", "%arg", "%#@count@", "% d", "%ü", "](https://x)", "[", "]", "(", ")", "`code`", "`", "\n", ""]
         var random = SeededRandom(seed: 3)
         for _ in 0..<10_000 {
             let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in parts.randomElement(using: &random)! }.joined()
