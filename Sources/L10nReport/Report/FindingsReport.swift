@@ -33,6 +33,22 @@ public struct FindingsReport: Sendable {
 
     private func path(_ file: String?) -> String? { file.map { pathPrefix + $0 } }
 
+    /// `position(finding)` escaped into `xml`, piece by piece (which escapes as the whole does).
+    private func escapedPosition(_ finding: Finding, into xml: ReportText) {
+        guard let file = finding.file else { return }
+        xml.escaped(pathPrefix)
+        xml.escaped(file)
+        if let line = finding.line {
+            xml += ":"
+            xml += String(line)
+            if let column = finding.column {
+                xml += ":"
+                xml += String(column)
+            }
+        }
+        xml += ": "
+    }
+
     private func position(_ finding: Finding) -> String {
         guard let file = path(finding.file) else { return "" }
         var text = file
@@ -158,13 +174,23 @@ public struct FindingsReport: Sendable {
         // Cases hold the findings' indices: the findings are not copied into them.
         let findings = result.findings
         var cases: [(check: String, file: String, findings: [Int])] = []
-        var index: [String: Int] = [:]
-        for (position, finding) in findings.enumerated() {
-            let file = path(finding.file) ?? "(project)"
-            let id = finding.check + "\u{0}" + file
-            if let at = index[id] { cases[at].findings.append(position) } else {
-                index[id] = cases.count
-                cases.append((finding.check, file, [position]))
+        // A file's cases by check, looked up by file only when the file changes (findings come
+        // sorted by file): no key is built or hashed per finding.
+        var casesOfFile: [String: [Int]] = [:]
+        var current: (raw: String?, file: String, cases: [Int])?
+        for position in findings.indices {
+            let raw = findings[position].file
+            if current == nil || current!.raw != raw {
+                if let done = current { casesOfFile[done.file] = done.cases }
+                let file = path(raw) ?? "(project)"
+                current = (raw, file, casesOfFile[file] ?? [])
+            }
+            let check = findings[position].check
+            if let at = current!.cases.first(where: { cases[$0].check == check }) {
+                cases[at].findings.append(position)
+            } else {
+                current!.cases.append(cases.count)
+                cases.append((check, current!.file, [position]))
             }
         }
         for check in result.checks where !cases.contains(where: { $0.check == check }) { cases.append((check, "(project)", [])) }
@@ -186,15 +212,14 @@ public struct FindingsReport: Sendable {
             xml += ">\n"
             // Each piece escaped on its own: escaping is the same piece by piece as of the whole.
             for position in testCase.findings where findings[position].severity != .note {
-                let finding = findings[position]
                 xml += "      <failure type=\""
-                xml += finding.severity.rawValue
+                xml += findings[position].severity.rawValue
                 xml += "\" message=\""
-                xml.escaped(finding.message)
+                xml.escaped(findings[position].message)
                 xml += "\">"
-                xml.escaped(self.position(finding))
-                xml.escaped(finding.message)
-                if let hint = finding.hint {
+                escapedPosition(findings[position], into: xml)
+                xml.escaped(findings[position].message)
+                if let hint = findings[position].hint {
                     xml.escaped("\nhint: ")
                     xml.escaped(hint)
                 }

@@ -122,7 +122,7 @@ final class ReportEquivalenceTests: XCTestCase {
             for _ in 0..<Int.random(in: 0...12, using: &random) {
                 let severity = [Severity.error, .warning, .note].randomElement(using: &random)!
                 var finding = Finding(check: ["width", "needs-review", "x&y"].randomElement(using: &random)!, severity: severity,
-                                      file: [nil, "A.xcstrings", "B <1>.strings"].randomElement(using: &random)!,
+                                      file: [nil, "A.xcstrings", "B <1>.strings", "(project)"].randomElement(using: &random)!,
                                       message: texts.randomElement(using: &random)! + texts.randomElement(using: &random)!,
                                       hint: [nil, texts.randomElement(using: &random)!].randomElement(using: &random)!)
                 if Bool.random(using: &random) { finding.line = Int.random(in: 1...99, using: &random); finding.column = [nil, 3].randomElement(using: &random)! }
