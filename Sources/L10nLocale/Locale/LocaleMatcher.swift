@@ -1,3 +1,4 @@
+import Foundation
 import L10nCore
 import L10nFormats
 /// How iOS chooses a bundle's localization for the user's preferred languages.
@@ -28,8 +29,8 @@ public struct LocaleMatcher: Sendable {
 
     /// The whole decision: the localizations to use and why the first one was chosen.
     public func match(preferred: [String], available: [String]) -> LocaleMatch {
-        let preferences = preferred.map { Identifier($0) }
-        let candidates = available.map { Identifier($0) }
+        let preferences = preferred.map(Identifier.taken)
+        let candidates = available.map(Identifier.taken)
         var chosen: Int?
         var chosenBy: Int?
         var score = 999
@@ -203,6 +204,16 @@ extension LocaleMatcher {
         /// Apple's buffer for a minimized id (`kLocBaseNameMax`).
         static let minimizedCapacity = 16
 
+        /// `Identifier(original)`, remembered: a report matches the same few locales hundreds of
+        /// times, and taking one apart asks ICU several times (most of a match's cost). Only a
+        /// string equal byte for byte is answered from memory, and only the first thousands are kept.
+        static func taken(_ original: String) -> Identifier {
+            if let known = TakenIdentifiers.shared.identifier(for: original) { return known }
+            let identifier = Identifier(original)
+            TakenIdentifiers.shared.remember(identifier)
+            return identifier
+        }
+
         public init(_ original: String) {
             self.original = original
             guard let base = ICULocale.baseName(original), base.utf8.count < Self.baseNameCapacity else {
@@ -266,5 +277,31 @@ extension LocaleMatcher {
     /// its last `_` (`""` after a bare language).
     public static func parent(of id: String) -> String {
         AppleLocaleData.appleParents[id] ?? AppleLocaleData.parentLocales[id] ?? ICULocale.parent(id)
+    }
+}
+
+/// The identifiers `LocaleMatcher` has taken apart, shared by every matcher (an identifier
+/// depends on its string alone).
+private final class TakenIdentifiers: @unchecked Sendable {
+    static let shared = TakenIdentifiers()
+    /// Enough for every locale id a project and its devices name; beyond it nothing is added.
+    static let capacity = 4_096
+    private let lock = NSLock()
+    private var table: [String: LocaleMatcher.Identifier] = [:]
+
+    func identifier(for original: String) -> LocaleMatcher.Identifier? {
+        lock.lock()
+        let known = table[original]
+        lock.unlock()
+        // The table's `==` takes canonically equivalent strings as one: the caller's own string
+        // must come back as `original`.
+        guard let known, known.original.utf8.elementsEqual(original.utf8) else { return nil }
+        return known
+    }
+
+    func remember(_ identifier: LocaleMatcher.Identifier) {
+        lock.lock()
+        if table.count < Self.capacity, table[identifier.original] == nil { table[identifier.original] = identifier }
+        lock.unlock()
     }
 }
