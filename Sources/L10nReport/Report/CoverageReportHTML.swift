@@ -27,12 +27,12 @@ extension CoverageReport {
             body += "</code></td>"
             for locale in offeredLocales {
                 guard let cell = row.cells.first(where: { $0.locale == locale }) else { body += "<td></td>"; continue }
-                var classes: [String] = []
-                if cell.shadowed { classes.append("shadow") }
-                if cell.overBudget { classes.append("wide") }
-                if cell.fromLocale != cell.locale && !cell.shadowed { classes.append("fallback") }
+                // The classes written as they are decided: no list is made per cell.
                 body += "<td class=\""
-                body += classes.joined(separator: " ")
+                var separator = ""
+                if cell.shadowed { body += "shadow"; separator = " " }
+                if cell.overBudget { body += separator; body += "wide"; separator = " " }
+                if cell.fromLocale != cell.locale && !cell.shadowed { body += separator; body += "fallback" }
                 body += "\" data-sort=\""
                 body.escaped(cell.shows)
                 body += "\">"
@@ -50,7 +50,18 @@ extension CoverageReport {
                 }
                 if let budget = cell.budget {
                     let fill = min(100, cell.columns * 100 / max(1, budget))
-                    body += "<span class=\"width\" title=\"\(cell.columns) of \(budget) columns\"><span style=\"width:\(fill)%\"></span></span><small>\(cell.columns)/\(budget) cols</small>"
+                    let columns = String(cell.columns), room = String(budget)
+                    body += "<span class=\"width\" title=\""
+                    body += columns
+                    body += " of "
+                    body += room
+                    body += " columns\"><span style=\"width:"
+                    body += String(fill)
+                    body += "%\"></span></span><small>"
+                    body += columns
+                    body += "/"
+                    body += room
+                    body += " cols</small>"
                 }
                 body += "</td>"
             }
