@@ -18,15 +18,6 @@ final class SDKKeyIndexTests: XCTestCase {
         for key in keys { XCTAssertEqual(SDKKeyIndex.withoutPlaceholders(key), reference(key), key.debugDescription) }
     }
 
-    private func startedWithin2Edits(_ prefix: [Unicode.Scalar], _ key: [Unicode.Scalar]) -> Bool {
-        guard !prefix.isEmpty else { return true }
-        let n = prefix.count
-        guard key.count >= n - 2 else { return false }
-        for length in max(0, n - 2)...min(key.count, n + 2) where EditDistance.bounded(prefix, Array(key[0..<length]), limit: 2) != nil {
-            return true
-        }
-        return false
-    }
 
     func testBeginningsWithin2EditsAsEachDistance() {
         var generator = SystemRandomNumberGenerator()
@@ -149,13 +140,7 @@ private struct SortedSDKKeyIndex {
     /// Whether the key starts like the SDK's keys (within 2 edits of the shared prefix): only
     /// such a key can be 2 edits from one of them, so the app's own strings are not searched.
     private func mayRename(_ key: [Unicode.Scalar]) -> Bool {
-        guard !prefixScalars.isEmpty else { return true }
-        let n = prefixScalars.count
-        guard key.count >= n - 2 else { return false }
-        for length in max(0, n - 2)...min(key.count, n + 2) where EditDistance.bounded(prefixScalars, Array(key[0..<length]), limit: 2) != nil {
-            return true
-        }
-        return false
+        startedWithin2Edits(prefixScalars, key)
     }
 
     /// For a key with the SDK's prefix but no near match: the key sharing the most words.
@@ -179,3 +164,13 @@ private struct SortedSDKKeyIndex {
     }
 }
 
+/// The old `mayRename`: a bounded edit distance from the prefix to each of five beginnings.
+private func startedWithin2Edits(_ prefix: [Unicode.Scalar], _ key: [Unicode.Scalar]) -> Bool {
+    guard !prefix.isEmpty else { return true }
+    let n = prefix.count
+    guard key.count >= n - 2 else { return false }
+    for length in max(0, n - 2)...min(key.count, n + 2) where EditDistance.bounded(prefix, Array(key[0..<length]), limit: 2) != nil {
+        return true
+    }
+    return false
+}
