@@ -112,11 +112,27 @@ public struct CheckJob: Sendable {
     /// the order never depends on the order the checks found things in. File and check are
     /// compared as integer ranks, so tens of thousands of findings sort without comparing strings.
     static func sorted(_ findings: [Finding]) -> [Finding] {
-        let files = Set(findings.map { $0.file ?? "" }).sorted()
-        let fileRank = Dictionary(uniqueKeysWithValues: files.enumerated().map { ($0.element, $0.offset) })
-        let checks = Set(findings.map(\.check)).sorted()
-        let checkRank = Dictionary(uniqueKeysWithValues: checks.enumerated().map { ($0.element, $0.offset) })
-        let ranks = findings.map { (fileRank[$0.file ?? ""]!, $0.line ?? 0, $0.column ?? 0, checkRank[$0.check]!) }
+        // A check's findings of one file come one after another: a file or check equal to the
+        // finding before's is not hashed again (a path's hash cost more than the sort).
+        var fileSet = Set<String>(), checkSet = Set<String>()
+        var lastFile: String?, lastCheck: String?
+        for index in findings.indices {
+            let file = findings[index].file ?? "", check = findings[index].check
+            if file != lastFile { fileSet.insert(file); lastFile = file }
+            if check != lastCheck { checkSet.insert(check); lastCheck = check }
+        }
+        let fileRank = Dictionary(uniqueKeysWithValues: fileSet.sorted().enumerated().map { ($0.element, $0.offset) })
+        let checkRank = Dictionary(uniqueKeysWithValues: checkSet.sorted().enumerated().map { ($0.element, $0.offset) })
+        var ranks: [(Int, Int, Int, Int)] = []
+        ranks.reserveCapacity(findings.count)
+        var last: (file: String, fileRank: Int, check: String, checkRank: Int)?
+        for index in findings.indices {
+            let file = findings[index].file ?? "", check = findings[index].check
+            let ranked = (file: file, fileRank: last?.file == file ? last!.fileRank : fileRank[file]!,
+                          check: check, checkRank: last?.check == check ? last!.checkRank : checkRank[check]!)
+            last = ranked
+            ranks.append((ranked.fileRank, findings[index].line ?? 0, findings[index].column ?? 0, ranked.checkRank))
+        }
         let indices = findings.indices.sorted { a, b in
             if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
             return (findings[a].key ?? "", findings[a].locale ?? "", findings[a].message) < (findings[b].key ?? "", findings[b].locale ?? "", findings[b].message)
