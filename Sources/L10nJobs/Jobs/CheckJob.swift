@@ -144,15 +144,23 @@ public struct CheckJob: Sendable {
     private func locate(_ findings: inout [Finding], in project: Project) throws {
         // Each catalog with findings is scanned once, the catalogs side by side.
         // Per catalog, the keys with findings and the localizations they name.
+        // A check's findings of one file come one after another: the file's table is taken out
+        // once per run of them, not looked up (its path hashed) per finding.
         var wanted: [String: [String: Set<String>]] = [:]
-        for finding in findings where finding.line == nil {
-            guard let file = finding.file, let key = finding.key, file.hasSuffix(".xcstrings") else { continue }
-            if let locale = finding.locale {
-                wanted[file, default: [:]][key, default: []].insert(locale)
-            } else if wanted[file]?[key] == nil {
-                wanted[file, default: [:]][key] = []
+        var run: (file: String, keys: [String: Set<String>])?
+        for index in findings.indices where findings[index].line == nil {
+            guard let file = findings[index].file, let key = findings[index].key, file.hasSuffix(".xcstrings") else { continue }
+            if run?.file != file {
+                if let done = run { wanted[done.file] = done.keys }
+                run = (file, wanted.removeValue(forKey: file) ?? [:])
+            }
+            if let locale = findings[index].locale {
+                run!.keys[key, default: []].insert(locale)
+            } else if run!.keys[key] == nil {
+                run!.keys[key] = []
             }
         }
+        if let done = run { wanted[done.file] = done.keys }
         let paths = wanted.keys.sorted()
         let localesByPath = wanted
         let scanned = ConcurrentWork.map(paths.count) { index in
