@@ -80,8 +80,8 @@ public struct StringCatalogLocations: Sendable {
     /// The locations of the keys at `positions` (indices into the file's keys, ascending) and of
     /// their localizations; nil when a noted offset does not hold its key or locale.
     static func direct(_ data: Data, file: String, keys fileKeys: [String], offsets: CatalogFileOffsets,
-                               entries: [String: CatalogEntry], locales wantedLocales: [String: Set<String>]?,
-                               positions: ArraySlice<Int>) throws -> StringCatalogLocations? {
+                       entries: [String: CatalogEntry], locales wantedLocales: [String: Set<String>]?,
+                       positions: ArraySlice<Int>) throws -> StringCatalogLocations? {
         var keys: [String: SourceLocation] = [:]
         var localizations: [String: [String: SourceLocation]] = [:]
         keys.reserveCapacity(positions.count)
