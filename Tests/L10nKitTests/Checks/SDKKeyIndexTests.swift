@@ -51,6 +51,17 @@ final class SDKKeyIndexTests: XCTestCase {
         XCTAssertLessThan(within, agreed - 10_000)
     }
 
+    /// A key's scalars read from its bytes when it is ASCII are its scalar view's, and other keys
+    /// (accents, combining marks, emoji, a DEL byte) take the view.
+    func testKeyScalarsAsTheScalarView() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ly_img %@\u{7F}é\u{301}漢👍🏽".unicodeScalars)
+        for length in 0..<3_000 {
+            let key = String(String.UnicodeScalarView((0..<(length % 50)).map { _ in alphabet.randomElement(using: &generator)! }))
+            XCTAssertEqual(SDKKeyIndex.scalars(of: key), Array(key.unicodeScalars), key.debugDescription)
+        }
+    }
+
     /// The unsorted index names the key the sorted one named: the same nearest key, the same
     /// tie between equally near keys (the shorter, then the smaller), the same word match.
     func testUnsortedKeysNameTheKeyTheSortedIndexNamed() {

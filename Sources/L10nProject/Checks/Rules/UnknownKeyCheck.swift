@@ -71,11 +71,26 @@ package struct SDKKeyIndex: Sendable {
         for key in self.keys {
             let stripped = Self.withoutPlaceholders(key)
             if stripped != key, table[stripped].map({ key < $0 }) ?? true { table[stripped] = key }
-            let scalars = Array(key.unicodeScalars)
+            let scalars = Self.scalars(of: key)
             lengths[scalars.count, default: []].append((scalars, key))
         }
         bySuffixless = table
         byLength = lengths
+    }
+
+    /// The key's Unicode scalars; an ASCII key's (every SDK key) straight from its bytes, where
+    /// the scalar view decoded each and counted them first (most of building the index).
+    static func scalars(of key: String) -> [Unicode.Scalar] {
+        let ascii: [Unicode.Scalar]? = key.utf8.withContiguousStorageIfAvailable { bytes in
+            var scalars: [Unicode.Scalar] = []
+            scalars.reserveCapacity(bytes.count)
+            for byte in bytes {
+                guard byte < 0x80 else { return nil }
+                scalars.append(Unicode.Scalar(byte))
+            }
+            return scalars
+        } ?? nil
+        return ascii ?? Array(key.unicodeScalars)
     }
 
     /// The key `key` most likely meant: one equal up to a placeholder suffix, else the nearest
