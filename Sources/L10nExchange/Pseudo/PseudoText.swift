@@ -161,7 +161,8 @@ public struct PseudoText: Sendable, Hashable {
     /// code spans) and the visible text between.
     static func pieces(of text: String, substitution: SubstitutionArgument?) -> [Piece] {
         // Most labels hold no `%`, `]` or `` ` ``: nothing in them is kept, so they are one piece.
-        if !text.containsASCII(UInt8(ascii: "%")), !text.containsASCII(UInt8(ascii: "]")), !text.containsASCII(UInt8(ascii: "`")) {
+        let hasPercent = text.containsASCII(UInt8(ascii: "%"))
+        if !hasPercent, !text.containsASCII(UInt8(ascii: "]")), !text.containsASCII(UInt8(ascii: "`")) {
             return text.isEmpty ? [] : [.text(text)]
         }
         // Over the UTF-8 bytes: every boundary below is an ASCII character or a token's edge, so
@@ -169,7 +170,7 @@ public struct PseudoText: Sendable, Hashable {
         // (`^[%lld Page](…)`) is kept too.
         let units = Array(text.utf8)
         var kept = [Bool](repeating: false, count: units.count)
-        if text.containsASCII(UInt8(ascii: "%")) {
+        if hasPercent {
             var offset = 0
             for token in FormatString(text, substitution: substitution).tokens {
                 let length: Int

@@ -145,7 +145,7 @@ public struct BundleLocalizations: Sendable, Equatable {
     ]
 
     private static func canonicalLanguage(_ id: String) -> String? {
-        let identifier = LocaleMatcher.Identifier(id)
+        let identifier = LocaleMatcher.Identifier.taken(id)
         guard identifier.isUsable, !identifier.normalized.isEmpty else { return nil }
         return ICULocale.languageTag(identifier.normalized)
     }

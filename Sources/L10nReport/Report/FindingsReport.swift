@@ -230,7 +230,7 @@ public struct FindingsReport: Sendable {
                 xml += "      <system-out>"
                 for (number, position) in notes.enumerated() {
                     if number > 0 { xml.escaped("\n") }
-                    xml.escaped(self.position(findings[position]))
+                    escapedPosition(findings[position], into: xml)
                     xml.escaped("note: ")
                     xml.escaped(findings[position].message)
                 }

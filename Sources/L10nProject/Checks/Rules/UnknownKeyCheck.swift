@@ -101,7 +101,9 @@ package struct SDKKeyIndex: Sendable {
         if let match = bySuffixless[stripped] ?? bySuffixless[key] { return match }
         if stripped != key, keySet.contains(stripped) { return stripped }
         let candidates = Array(key.unicodeScalars)
-        guard mayRename(candidates) else { return nil }
+        // Only a key that starts like the SDK's keys (within 2 edits of their shared prefix)
+        // can be 2 edits from one of them, so the app's own strings are not searched.
+        guard Self.startsWithin2Edits(of: prefixScalars, candidates) else { return nil }
         // The nearest; of equally near keys, the shortest, then the smallest.
         var best: (distance: Int, length: Int, key: String)?
         search: for length in (candidates.count - 2)...(candidates.count + 2) {
@@ -115,12 +117,6 @@ package struct SDKKeyIndex: Sendable {
         if let best { return best.key }
         guard !prefix.isEmpty, key.hasPrefix(prefix) else { return nil }
         return nearestByWords(key)
-    }
-
-    /// Whether the key starts like the SDK's keys (within 2 edits of the shared prefix): only
-    /// such a key can be 2 edits from one of them, so the app's own strings are not searched.
-    private func mayRename(_ key: [Unicode.Scalar]) -> Bool {
-        Self.startsWithin2Edits(of: prefixScalars, key)
     }
 
     /// Whether some beginning of `key` is within 2 edits of `prefix` (an empty prefix: always).
