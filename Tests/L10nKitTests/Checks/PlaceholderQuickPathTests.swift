@@ -8,6 +8,7 @@ import XCTest
 @testable import L10nExchange
 @testable import L10nReport
 @testable import L10nJobs
+@testable import L10nTestSupport
 
 /// `placeholder-mismatch` settles equal plain specifier lists without parsing the translation:
 /// on every string unit of the real catalogs and the sample, it must report what the full
@@ -41,5 +42,69 @@ final class PlaceholderQuickPathTests: XCTestCase {
         }
         XCTAssertGreaterThan(compared, 500)
         XCTAssertGreaterThan(quick, compared / 2, "most units take the quick path")
+    }
+}
+
+/// `placeholder-mismatch` parses a legacy table's source value once per text and settles equal
+/// plain specifier lists without parsing the translation: it reports what parsing the source
+/// for every locale and comparing in full reported (the code before, kept here as the oracle).
+final class PlaceholderStringsTablesTests: XCTestCase {
+    private static let pieces = ["%@", "%lld", "%d", "%1$@", "%2$@", "%2$lld", "%%", "% d", "%", "%y", "%n", "%*d", "%#@n@", "%arg",
+                                 "%0$@", "%lll@", "text ", "é ", "😀", "$", "1"]
+
+    func testCachedSourcesReportWhatParsingEachUnitReported() throws {
+        var size = ProjectGenerator.Size.small
+        size.legacyKeys = 40
+        let output = try ProjectGenerator(size: size, seed: 19).write(to: try Fixtures.temporaryFolder(self))
+        var random = SeededRandom(seed: 19)
+        // Source values of random pieces; each translation kept, the source's, the source
+        // positionalized, or random pieces.
+        func randomText() -> String {
+            (0..<Int.random(in: 0...4, using: &random)).map { _ in Self.pieces.randomElement(using: &random)! }.joined()
+        }
+        let strings = output.files.filter { $0.hasSuffix(".strings") }.sorted { ($0.contains("/en.lproj/") ? 0 : 1, $0) < ($1.contains("/en.lproj/") ? 0 : 1, $1) }
+        var sources: [String: String] = [:]
+        for path in strings {
+            let url = output.root.appendingPathComponent(path)
+            var file = try StringsReader.parse(Data(contentsOf: url), path: path)
+            let table = url.lastPathComponent
+            for entry in file.entries {
+                let value: String
+                if path.contains("/en.lproj/") {
+                    value = random.below(2) == 0 ? randomText()
+                        : (1...Int.random(in: 1...3, using: &random)).map { _ in ["%@", "%lld", "%d", "%1$@", "%2$@", "%%", "text "].randomElement(using: &random)! }.joined()
+                    sources[table + "\u{0}" + entry.key] = value
+                } else {
+                    let source = sources[table + "\u{0}" + entry.key] ?? ""
+                    switch random.below(4) {
+                    case 0: value = entry.value
+                    case 1: value = source
+                    case 2: value = FormatString.positionalized(source)
+                    default: value = randomText()
+                    }
+                }
+                file.setValue(value, forKey: entry.key, comment: entry.comment)
+            }
+            try StringsWriter.canonicalData(for: file).write(to: url)
+        }
+        let context = try CheckContext(project: ProjectDiscovery(root: output.root).discover())
+        var expected: [String] = []
+        var quick = 0
+        context.appStringsTranslations { table, locale, entry, source in
+            if let plain = FormatString.plainSpecifiers(in: source), !plain.isEmpty,
+               FormatString.readsLikePlainSource(entry.value, plain, translationSubstitution: nil, sourceSubstitution: nil) { quick += 1 }
+            for mismatch in PlaceholderMismatchCheck.mismatches(source: FormatString(source), sourceSubstitution: nil, translation: entry.value,
+                                                                translationSubstitution: nil, isPluralCase: false) {
+                expected.append("\(table.path(locale: locale)) \(locale) \(mismatch.severity) "
+                                + "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): \(mismatch.message)")
+            }
+        }
+        let reported = PlaceholderMismatchCheck().findings(in: context).filter { $0.file?.hasSuffix(".strings") ?? false }.map {
+            "\($0.file ?? "") \($0.locale ?? "") \($0.severity) \($0.message)"
+        }
+        XCTAssertGreaterThan(expected.count, 100, "the mutated tables have mismatches")
+        XCTAssertGreaterThan(quick, 50, "units the quick path settles")
+        XCTAssertEqual(reported.count, expected.count)
+        if let first = zip(reported, expected).first(where: { $0 != $1 }) { XCTFail("reported \(first.0)\nexpected \(first.1)") }
     }
 }

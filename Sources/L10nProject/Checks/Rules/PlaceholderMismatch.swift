@@ -44,9 +44,18 @@ public struct PlaceholderMismatchCheck: Check {
                                       message: "\(Self.describe(key, leaf.path)) [\(locale)] \(CheckContext.quoted(leaf.unit.value)): \(mismatch.message)"))
             }
         }
-        context.appStringsTranslations { table, locale, entry, source in
-            for mismatch in Self.mismatches(source: FormatString(source), sourceSubstitution: nil, translation: entry.value,
-                                            translationSubstitution: nil, isPluralCase: false) {
+        // A legacy table's source value is compared with each locale's: parsed once per text.
+        var stringsSources: [String: SourceFormats.Parsed] = [:]
+        context.appStringsTranslations { table, locale, entry, sourceText in
+            let source: SourceFormats.Parsed
+            if let known = stringsSources[sourceText] {
+                source = known
+            } else {
+                source = SourceFormats.Parsed(sourceText, substitution: nil)
+                stringsSources[sourceText] = source
+            }
+            for mismatch in Self.mismatches(source: source.format, sourceSubstitution: nil, translation: entry.value,
+                                            translationSubstitution: nil, isPluralCase: false, plainSource: source.plain) {
                 result.append(finding(mismatch.severity, file: table.path(locale: locale), key: entry.key, locale: locale,
                                       line: entry.location?.line, column: entry.location?.column,
                                       message: "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): \(mismatch.message)"))
