@@ -39,18 +39,40 @@ public enum TextWidth {
     /// are, without running a break iterator: the sum of each scalar's width, which is what the
     /// clusters measure. Nil when some scalar may join a cluster with its neighbour.
     static func scalarColumns(_ text: String, ambiguous: AmbiguousWidth) -> Int? {
-        var total = 0
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                if value >= 0x20 && value != 0x7F { total += 1 }
-                continue
+        // Read as UTF-8 bytes in place, the table taken once: walking the scalar view and
+        // reaching the lazy table for every scalar cost about twice as much.
+        let table = StandaloneWidth.basicPlane
+        let shift: UInt8 = ambiguous == .narrow ? 0 : 2
+        return text.withUTF8Bytes { bytes -> Int? in
+            var total = 0
+            var index = 0
+            let count = bytes.count
+            while index < count {
+                let lead = bytes[index]
+                if lead < 0x80 {
+                    if lead >= 0x20 && lead != 0x7F { total += 1 }
+                    index += 1
+                    continue
+                }
+                // A String's UTF-8 is valid: the lead byte gives the length.
+                let width: UInt8
+                if lead < 0xE0 {
+                    width = table[Int(lead & 0x1F) << 6 | Int(bytes[index + 1] & 0x3F)]
+                    index += 2
+                } else if lead < 0xF0 {
+                    width = table[Int(lead & 0x0F) << 12 | Int(bytes[index + 1] & 0x3F) << 6 | Int(bytes[index + 2] & 0x3F)]
+                    index += 3
+                } else {
+                    let value = UInt32(lead & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                        | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F)
+                    width = StandaloneWidth.entry(for: Unicode.Scalar(value)!)
+                    index += 4
+                }
+                guard width != StandaloneWidth.joins else { return nil }
+                total += Int(width >> shift & 0x3)
             }
-            let width = value < 0x10000 ? StandaloneWidth.basicPlane[Int(value)] : StandaloneWidth.entry(for: scalar)
-            guard width != StandaloneWidth.joins else { return nil }
-            total += Int(ambiguous == .narrow ? width & 0x3 : width >> 2)
+            return total
         }
-        return total
     }
 
     /// The width of `text` cluster by cluster, as ICU's character break iterator cuts it.
@@ -74,7 +96,7 @@ public enum TextWidth {
     }
 
     /// Widths of scalars that are always a cluster by themselves (see `entry(for:)`).
-    private enum StandaloneWidth {
+    enum StandaloneWidth {
         /// A scalar that can join a cluster with its neighbours.
         static let joins: UInt8 = 0xFF
 

@@ -152,4 +152,50 @@ final class TextWidthFastPathTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked, 50_000)
     }
+
+    /// The scalar path as it was, walking the scalar view: the oracle of the walk over UTF-8 bytes.
+    private func scalarViewColumns(_ text: String, ambiguous: TextWidth.AmbiguousWidth) -> Int? {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                if value >= 0x20 && value != 0x7F { total += 1 }
+                continue
+            }
+            let width = value < 0x10000 ? TextWidth.StandaloneWidth.basicPlane[Int(value)] : TextWidth.StandaloneWidth.entry(for: scalar)
+            guard width != TextWidth.StandaloneWidth.joins else { return nil }
+            total += Int(ambiguous == .narrow ? width & 0x3 : width >> 2)
+        }
+        return total
+    }
+
+    /// Every scalar of every plane alone and between neighbours of each UTF-8 length, and
+    /// random texts of them: the byte walk measures what the scalar walk measured.
+    func testUTF8WalkEqualsTheScalarWalk() {
+        var scalars: [Unicode.Scalar] = []
+        for value in stride(from: 0, through: 0x10FFFF, by: 1) where value < 0x20000 || value % 97 == 0 {
+            if let scalar = Unicode.Scalar(UInt32(value)) { scalars.append(scalar) }
+        }
+        var measured = 0, refused = 0
+        for scalar in scalars {
+            for text in [String(scalar), "a\(scalar)é", "日\(scalar)😀"] {
+                for ambiguous in [TextWidth.AmbiguousWidth.narrow, .wide] {
+                    let expected = scalarViewColumns(text, ambiguous: ambiguous)
+                    XCTAssertEqual(TextWidth.scalarColumns(text, ambiguous: ambiguous), expected, "U+\(String(scalar.value, radix: 16)) \(ambiguous)")
+                    if expected == nil { refused += 1 } else { measured += 1 }
+                }
+            }
+        }
+        var random = SeededRandom(seed: 19)
+        for _ in 0..<20_000 {
+            let text = String(String.UnicodeScalarView((0..<random.below(12)).map { _ in scalars[random.below(scalars.count)] }))
+            for ambiguous in [TextWidth.AmbiguousWidth.narrow, .wide] {
+                let expected = scalarViewColumns(text, ambiguous: ambiguous)
+                XCTAssertEqual(TextWidth.scalarColumns(text, ambiguous: ambiguous), expected, text.debugDescription)
+                if expected == nil { refused += 1 } else { measured += 1 }
+            }
+        }
+        XCTAssertGreaterThan(measured, 100_000)
+        XCTAssertGreaterThan(refused, 10_000)
+    }
 }
