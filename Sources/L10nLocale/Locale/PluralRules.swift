@@ -11,6 +11,30 @@ public enum PluralCategory: String, CaseIterable, Comparable, Sendable, Codable 
     public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
+
+    /// `init(rawValue:)`, by comparing the name with each category's, most frequent first: the
+    /// string switch behind `rawValue` cost several times more for a catalog's every case name.
+    public init?(name: String) {
+        if name == "other" { self = .other
+        } else if name == "one" { self = .one
+        } else if name == "few" { self = .few
+        } else if name == "many" { self = .many
+        } else if name == "two" { self = .two
+        } else if name == "zero" { self = .zero
+        } else { return nil }
+    }
+
+    /// The category's bit in a set of categories held as one byte.
+    public var bit: UInt8 {
+        switch self {
+        case .zero: return 1
+        case .one: return 2
+        case .two: return 4
+        case .few: return 8
+        case .many: return 16
+        case .other: return 32
+        }
+    }
 }
 
 /// Cardinal plural rules number → category (`2 files`) or ordinal ones (`2nd`).

@@ -41,12 +41,15 @@ public struct PluralCategoriesCheck: Check {
             for (key, entry) in file.catalog.entries {
                 guard let localizations = entry.localizations else { continue }
                 for (locale, localization) in localizations where localization.variations != nil || localization.substitutions != nil {
-                    let variations = Self.pluralVariations(in: localization, prefix: StringUnitPath())
-                    guard !variations.isEmpty else { continue }
-                    if rulesByLocale[locale] == nil { rulesByLocale[locale] = .some(LocaleRules(locale)) }
-                    guard let rules = rulesByLocale[locale] ?? nil else { continue }
-                    for (prefix, cases) in variations {
-                        result += check(cases, prefix: prefix, rules: rules, file: file.path, key: key, locale: locale)
+                    // The locale's rules, looked up at the localization's first plural variation.
+                    var rules: LocaleRules?? = nil
+                    Self.forEachPluralVariation(in: localization) { prefix, cases in
+                        if rules == nil {
+                            if rulesByLocale[locale] == nil { rulesByLocale[locale] = .some(LocaleRules(locale)) }
+                            rules = .some(rulesByLocale[locale] ?? nil)
+                        }
+                        guard let localeRules = rules ?? nil else { return }
+                        check(cases, prefix: prefix, rules: localeRules, file: file.path, key: key, locale: locale, into: &result)
                     }
                 }
             }
@@ -54,7 +57,6 @@ public struct PluralCategoriesCheck: Check {
         return result
     }
 
-    /// A locale's rules and which integers below 100 each category covers, asked of ICU once.
     struct LocaleRules {
         let rules: PluralRules
         let integersBelow100: [PluralCategory: [Int]]
@@ -69,57 +71,65 @@ public struct PluralCategoriesCheck: Check {
         }
     }
 
-    private func check(_ cases: CatalogLocalizations, prefix: StringUnitPath, rules localeRules: LocaleRules,
-                       file: String, key: String, locale: String) -> [Finding] {
-        var result: [Finding] = []
+    /// The findings of one plural variation; `prefix` makes the path to it, asked only for a finding.
+    private func check(_ cases: CatalogLocalizations, prefix: () -> StringUnitPath, rules localeRules: LocaleRules,
+                       file: String, key: String, locale: String, into result: inout [Finding]) {
         let rules = localeRules.rules
-        let present = Set(cases.keys.compactMap(PluralCategory.init(rawValue:)))
-        let place = prefix.isRoot ? "\"\(key)\"" : "\"\(key)\" \(prefix.components.joined(separator: "."))"
+        var present: UInt8 = 0
+        for name in cases.keys { present |= PluralCategory(name: name)?.bit ?? 0 }
+        func place() -> String {
+            let path = prefix()
+            return path.isRoot ? "\"\(key)\"" : "\"\(key)\" \(path.components.joined(separator: "."))"
+        }
         let integersBelow100 = localeRules.integersBelow100
-        for category in rules.categories where !present.contains(category) {
+        for category in rules.categories where present & category.bit == 0 {
             let numbers = integersBelow100[category] ?? []
             if category == .other {
                 result.append(finding(.error, file: file, key: key, locale: locale,
-                                      message: "\(place) [\(locale)] has no 'other' form: every number without its own form shows nothing"))
+                                      message: "\(place()) [\(locale)] has no 'other' form: every number without its own form shows nothing"))
             } else if !numbers.isEmpty {
                 result.append(finding(.error, file: file, key: key, locale: locale,
-                                      message: "\(place) [\(locale)] lacks '\(category.rawValue)': \(Self.list(numbers)) use the 'other' form and read wrong"))
+                                      message: "\(place()) [\(locale)] lacks '\(category.rawValue)': \(Self.list(numbers)) use the 'other' form and read wrong"))
             } else {
                 let samples = (localeRules.samples[category] ?? []).prefix(3).joined(separator: ", ")
                 result.append(finding(.warning, file: file, key: key, locale: locale,
-                                      message: "\(place) [\(locale)] lacks '\(category.rawValue)': numbers such as \(samples) use the 'other' form"))
+                                      message: "\(place()) [\(locale)] lacks '\(category.rawValue)': numbers such as \(samples) use the 'other' form"))
             }
         }
-        guard let other = cases["other"]?.stringUnit, FormatString.hasSpecifiers(other.value) else { return result }
+        guard let other = cases["other"]?.stringUnit, FormatString.hasSpecifiers(other.value) else { return }
         // The cases come sorted by name.
         for (category, localization) in cases {
             // Foundation uses an explicit zero form for exactly 0 in every language.
-            guard let form = localization.stringUnit, let plural = PluralCategory(rawValue: category),
+            guard let form = localization.stringUnit, let plural = PluralCategory(name: category),
                   plural != .other, plural != .zero, !FormatString.hasSpecifiers(form.value) else { continue }
             let numbers = integersBelow100[plural] ?? []
             guard numbers.count > 1 else { continue }
             result.append(finding(.error, file: file, key: key, locale: locale,
-                                  message: "\(place) [\(locale)] '\(category)' form \(CheckContext.quoted(form.value)) states no count, but '\(category)' covers \(Self.list(numbers)): all of them read as that text",
+                                  message: "\(place()) [\(locale)] '\(category)' form \(CheckContext.quoted(form.value)) states no count, but '\(category)' covers \(Self.list(numbers)): all of them read as that text",
                                   hint: "keep the count placeholder in this form; only a category that covers a single number may state it in words"))
         }
-        return result
     }
 
-    /// Every plural variation in a localization, with the path to it.
-    static func pluralVariations(in localization: CatalogLocalization, prefix: StringUnitPath) -> [(StringUnitPath, CatalogLocalizations)] {
-        var result: [(StringUnitPath, CatalogLocalizations)] = []
-        if let plural = localization.variations?.plural { result.append((prefix, plural)) }
-        for (kind, cases) in localization.variations?.kinds ?? [:] where kind != "plural" {
-            for (name, variation) in cases {
-                result += pluralVariations(in: variation, prefix: prefix.appending(kind, name))
+    /// Calls `body` with every plural variation in a localization (its own, those inside its
+    /// other variation kinds, then its substitutions' by name) and a way to make the path to it:
+    /// paths are made only for findings, which most variations have none of.
+    static func forEachPluralVariation(in localization: CatalogLocalization, prefix: [String] = [],
+                                       _ body: (_ path: () -> StringUnitPath, _ cases: CatalogLocalizations) -> Void) {
+        if let variations = localization.variations {
+            if let plural = variations.plural { body({ StringUnitPath(prefix) }, plural) }
+            for (kind, cases) in variations.kinds where kind != "plural" {
+                for (name, variation) in cases where variation.variations != nil || variation.substitutions != nil {
+                    forEachPluralVariation(in: variation, prefix: prefix + [kind, name], body)
+                }
             }
         }
-        for name in (localization.substitutions ?? [:]).keys.sorted() {
-            if let plural = localization.substitutions?[name]?.variations?.plural {
-                result.append((prefix.appending("substitutions", name), plural))
+        if let substitutions = localization.substitutions {
+            for name in substitutions.count > 1 ? substitutions.keys.sorted() : Array(substitutions.keys) {
+                if let plural = substitutions[name]?.variations?.plural {
+                    body({ StringUnitPath(prefix + ["substitutions", name]) }, plural)
+                }
             }
         }
-        return result
     }
 
     /// CLDR samples as numbers people read: `1c6` → `1000000`; ranges (`2~4`) stay as written.
