@@ -44,10 +44,15 @@ public struct MissingTranslationCheck: Check {
             if entry?.shouldTranslate == false { continue }
             // No code looks up a misnamed override; unknown-key reports it.
             if context.misnamedOverride(key, layer: position) != nil { continue }
+            // The layers below an app winner, their entries of the key looked up once for all locales.
+            var below: CheckContext.LayersBelow?
             for (index, target) in targets.enumerated() {
                 if winner.value(key, entry: entry, locale: target.chosen) != nil { continue }
                 // A key a lower layer translates is shadowed, which shadowed-locale reports.
-                if winner.layer.role == .app, context.chain[(position + 1)...].contains(where: { $0.value(key, locale: target.chosen) != nil }) { continue }
+                if winner.layer.role == .app {
+                    if below == nil { below = CheckContext.LayersBelow(context, key: key, winner: position) }
+                    if below!.translation(locale: target.chosen) != nil { continue }
+                }
                 missing[index][translationTargets[position]].append(key)
             }
         }
