@@ -282,14 +282,14 @@ public struct CheckContext: Sendable {
     package static func plainUnit(_ entry: CatalogEntry?, locale: String) -> StringUnit? {
         guard let localization = entry?.localizations?[locale] else { return nil }
         return localization.stringUnit ?? localization.variations?.plural?["other"]?.stringUnit
-            ?? localization.stringUnits.first?.unit
+            ?? localization.firstStringUnit
     }
 
     /// The layers below the winner of `key`, for asking locale after locale which of them
     /// translates it: each layer's entry of the key is looked up once, when a question first
     /// reaches that layer (a lookup hashes the key and copies the entry). It pays for a key
-    /// asked about many locales (`shadowed-locale`); `missing-translation` asks about most
-    /// keys once, and its direct lookups cost less.
+    /// asked about many locales (`shadowed-locale`, and `missing-translation` for an app key
+    /// that lacks several).
     package struct LayersBelow {
         private let chain: [ChainLayer]
         private let key: String

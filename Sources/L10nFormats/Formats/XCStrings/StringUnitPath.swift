@@ -86,6 +86,17 @@ extension CatalogLocalization {
         return leaves
     }
 
+    /// `stringUnits.first?.unit`, found without making the leaves and their paths.
+    public var firstStringUnit: StringUnit? {
+        if let stringUnit { return stringUnit }
+        if let substitutions {
+            for name in Collator.xcodeKeyOrder.sorted(Array(substitutions.keys)) {
+                if let unit = substitutions[name]?.variations?.firstStringUnit { return unit }
+            }
+        }
+        return variations?.firstStringUnit
+    }
+
     fileprivate func collect(prefix: StringUnitPath, into leaves: inout [StringUnitLeaf]) {
         if let stringUnit { leaves.append(StringUnitLeaf(path: prefix, unit: stringUnit)) }
         if let substitutions {
@@ -181,6 +192,21 @@ extension CatalogLocalization {
 }
 
 extension CatalogVariations {
+    /// The first string unit `collect` would give, in the same order.
+    fileprivate var firstStringUnit: StringUnit? {
+        if kinds.count == 1, let (_, cases) = kinds.first, VariationNameOrder.isStoredInXcodeOrder(cases) {
+            for (_, variation) in cases { if let unit = variation.firstStringUnit { return unit } }
+            return nil
+        }
+        for kind in VariationNameOrder.sorted(Array(kinds.keys)) {
+            guard let cases = kinds[kind] else { continue }
+            for name in VariationNameOrder.sorted(Array(cases.keys)) {
+                if let unit = cases[name]?.firstStringUnit { return unit }
+            }
+        }
+        return nil
+    }
+
     fileprivate func collect(prefix: StringUnitPath, into leaves: inout [StringUnitLeaf]) {
         // The common case, one kind whose cases are plural categories or devices, walks the
         // cases as stored: no name list to sort, no lookup per case.
