@@ -1,3 +1,4 @@
+import L10nCore
 /// A custom label whose winning app layer lacks a locale that a lower layer translates: a device
 /// in that locale renders the app's source text instead of the translation below.
 public struct ShadowedLocaleCheck: Check {
@@ -42,11 +43,27 @@ public struct ShadowedLocaleCheck: Check {
                 guard let shown = context.shown(key, locale: locale), shown.layer == winner, shown.locale != locale else { continue }
                 let device = context.device(for: locale)
                 let lower = context.chain[lowerIndex].layer
-                let owner = lower.role == .sdk ? "the SDK's" : "\(lower.name)'s"
+                // Built in one buffer: interpolating the message cost more than finding it.
+                var message = MessageBuilder()
+                message.append(device)
+                message.append(" shows ")
+                CheckContext.appendQuoted(shown.value, to: &message)
+                if lower.role == .sdk {
+                    message.append(", not the SDK's ")
+                } else {
+                    message.append(", not ")
+                    message.append(lower.name)
+                    message.append("'s ")
+                }
+                CheckContext.appendQuoted(translation, to: &message)
+                message.append(": the override in ")
+                message.append(layer.layer.name)
+                message.append(" has no '")
+                message.append(locale)
+                message.append("' and wins the lookup")
                 result.append(finding(
                     file: layer.layer.catalogPath ?? layer.table?.path(locale: context.sourceLanguage), key: key, locale: locale,
-                    message: "\(device) shows \(CheckContext.quoted(shown.value)), not \(owner) \(CheckContext.quoted(translation)): the override in \(layer.layer.name) has no '\(locale)' and wins the lookup",
-                    device: DeviceOutcome(device: device, shows: shown.value, instead: translation)))
+                    message: message.text, device: DeviceOutcome(device: device, shows: shown.value, instead: translation)))
             }
         }
         return result
