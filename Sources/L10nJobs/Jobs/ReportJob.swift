@@ -128,9 +128,8 @@ public struct ReportJob: Sendable {
         init(_ context: CheckContext) {
             var keys: [Key] = []
             keys.reserveCapacity(context.chainKeys.count)
-            for key in context.chainKeys {
-                guard let layer = context.winningLayer(key) else { continue }
-                let entry = context.chain[layer].entries?[key]
+            for (offset, key) in context.chainKeys.enumerated() {
+                let (layer, entry) = context.chainWinners[offset]
                 guard entry?.shouldTranslate != false, context.misnamedOverride(key, layer: layer) == nil else { continue }
                 keys.append(Key(key: key, layer: layer, target: context.translationTarget(ofWinner: layer), entry: entry))
             }

@@ -129,45 +129,34 @@ public struct CheckContext: Sendable {
         let chain = self.chain
         if let base {
             chainKeys = base.chainKeys
-            winners = base.winners
+            chainWinners = Self.winnerEntries(of: base.chainKeys, base.chainWinners.map(\.layer), in: chain)
             appUnits = []
             sdkKeyIndex = nil
             misnamed = [:]
             return
         }
         let sdkKeys = project.lookupChain.sdkLayer.flatMap { project.catalog(for: $0) }.map { Array($0.entries.keys) }
-        enum Part { case keys([String]), units([AppUnit]), winners([String: Int]), misnamed(SDKKeyIndex?, [Int: [String: String]]) }
-        let parts = ConcurrentWork.map(4) { part -> Part in
+        enum Part { case keys([String], winners: [Int]), units([AppUnit]), misnamed(SDKKeyIndex?, [Int: [String: String]]) }
+        let parts = ConcurrentWork.map(3) { part -> Part in
             switch part {
-            case 0: return .keys(Self.keys(of: chain))
+            case 0:
+                let (keys, winners) = Self.keysAndWinners(of: chain)
+                return .keys(keys, winners: winners)
             case 1: return .units(Self.units(of: appFiles))
-            case 2: return .winners(Self.winners(of: chain))
             default:
                 let index = sdkKeys.map(SDKKeyIndex.init)
                 return .misnamed(index, Self.misnamedOverrides(in: chain, index: index, previousSDK: project.previousSDK?.catalog))
             }
         }
-        guard case .keys(let keys) = parts[0], case .units(let units) = parts[1], case .winners(let winners) = parts[2],
-              case .misnamed(let index, let misnamed) = parts[3] else {
+        guard case .keys(let keys, let winners) = parts[0], case .units(let units) = parts[1],
+              case .misnamed(let index, let misnamed) = parts[2] else {
             preconditionFailure("ConcurrentWork.map keeps the parts in order")
         }
         chainKeys = keys
         appUnits = units
-        self.winners = winners
+        chainWinners = Self.winnerEntries(of: keys, winners, in: chain)
         sdkKeyIndex = index
         self.misnamed = misnamed
-    }
-
-    /// The first layer that contains each key of the chain.
-    private static func winners(of chain: [ChainLayer]) -> [String: Int] {
-        var winners: [String: Int] = [:]
-        for (index, layer) in chain.enumerated() {
-            var keys: [String] = []
-            if let catalog = layer.catalog { keys = Array(catalog.entries.keys) }
-            if let table = layer.table { for file in table.files.values { keys += file.keys } }
-            for key in keys where winners[key] == nil { winners[key] = index }
-        }
-        return winners
     }
 
     public var sourceLanguage: String { project.sourceLanguage }
@@ -223,32 +212,71 @@ public struct CheckContext: Sendable {
     }
 
     /// The index in `chain` of the layer that wins `key`, nil when no layer has it.
+    /// Asked of the layers in turn: the checks that walk every chain key read `chainWinners`,
+    /// so a table of every key's winner was not worth hashing each key into.
     package func winningLayer(_ key: String) -> Int? {
-        winners[key]
+        chain.firstIndex { $0.contains(key) }
     }
 
-    /// The winning layer of every chain key, found once.
-    private let winners: [String: Int]
+    /// Each chain key's winning layer and that layer's entry of it (nil for a legacy table), in
+    /// `chainKeys`' order: the checks that walk every chain key read them here instead of
+    /// hashing each key twice.
+    package let chainWinners: [(layer: Int, entry: CatalogEntry?)]
+
+    private static func winnerEntries(of keys: [String], _ layers: [Int], in chain: [ChainLayer]) -> [(layer: Int, entry: CatalogEntry?)] {
+        var result: [(layer: Int, entry: CatalogEntry?)] = []
+        result.reserveCapacity(keys.count)
+        for (key, layer) in zip(keys, layers) { result.append((layer, chain[layer].entries?[key])) }
+        return result
+    }
 
     /// Every key any chain layer defines, in Xcode's key order.
     package let chainKeys: [String]
 
     /// Each layer's keys are already in Xcode's order (a catalog as read): they are merged, one
-    /// comparison per key, instead of sorting the union.
-    private static func keys(of chain: [ChainLayer]) -> [String] {
+    /// comparison per key, instead of sorting the union. A key keeps the first layer that has
+    /// it, its winner.
+    private static func keysAndWinners(of chain: [ChainLayer]) -> (keys: [String], winners: [Int]) {
         let collator = Collator.xcodeKeyOrder
-        var merged: [String] = []
-        for layer in chain {
+        var keys: [String] = []
+        var winners: [Int] = []
+        for (index, layer) in chain.enumerated() {
             var layerKeys: [String] = []
             if let catalog = layer.catalog { layerKeys = catalog.orderedKeys }
             if let table = layer.table {
-                var keys = Set<String>()
-                for file in table.files.values { keys.formUnion(file.keys) }
-                layerKeys = collator.merged(layerKeys, collator.sorted(Array(keys)))
+                var tableKeys = Set<String>()
+                for file in table.files.values { tableKeys.formUnion(file.keys) }
+                layerKeys = collator.merged(layerKeys, collator.sorted(Array(tableKeys)))
             }
-            merged = collator.merged(merged, layerKeys)
+            if layerKeys.isEmpty { continue }
+            if keys.isEmpty {
+                keys = layerKeys
+                winners = Array(repeating: index, count: layerKeys.count)
+                continue
+            }
+            // `Collator.merged`, each key taking its winner along.
+            var mergedKeys: [String] = []
+            var mergedWinners: [Int] = []
+            mergedKeys.reserveCapacity(keys.count + layerKeys.count)
+            mergedWinners.reserveCapacity(keys.count + layerKeys.count)
+            var i = 0, j = 0
+            while i < keys.count && j < layerKeys.count {
+                if keys[i] == layerKeys[j] {
+                    mergedKeys.append(keys[i]); mergedWinners.append(winners[i]); i += 1; j += 1
+                } else if collator.compare(keys[i], layerKeys[j]) < 0 {
+                    mergedKeys.append(keys[i]); mergedWinners.append(winners[i]); i += 1
+                } else {
+                    mergedKeys.append(layerKeys[j]); mergedWinners.append(index); j += 1
+                }
+            }
+            mergedKeys += keys[i...]
+            mergedWinners += winners[i...]
+            mergedKeys += layerKeys[j...]
+            mergedWinners += repeatElement(index, count: layerKeys.count - j)
+            keys = mergedKeys
+            winners = mergedWinners
         }
-        return merged
+        return (keys, winners)
     }
 
     /// What a device preferring `locale` shows for `key`: the layer index, the localization whose
@@ -260,8 +288,12 @@ public struct CheckContext: Sendable {
     /// `shown(key, locale:)` for several locales, the winning layer and its entry looked up once.
     package func shown(_ key: String, locales: [String]) -> [(layer: Int, locale: String?, value: String)?] {
         guard let index = winningLayer(key) else { return locales.map { _ in nil } }
+        return shown(key, winner: index, entry: chain[index].entries?[key], locales: locales)
+    }
+
+    /// `shown(key, locales:)` for a key whose winner is known (`chainWinners`).
+    package func shown(_ key: String, winner index: Int, entry: CatalogEntry?, locales: [String]) -> [(layer: Int, locale: String?, value: String)?] {
         let layer = chain[index]
-        let entry = layer.entries?[key]
         func value(_ locale: String) -> String? { layer.value(key, entry: entry, locale: locale) }
         let source = layer.catalogSourceLanguage ?? sourceLanguage
         return locales.map { locale in

@@ -37,10 +37,9 @@ public struct MissingTranslationCheck: Check {
         // Missing keys per target locale, then per chain layer (an array: appended to 200,000 times).
         var missing = [[[String]]](repeating: Array(repeating: [], count: context.chain.count), count: targets.count)
         let translationTargets = context.chain.indices.map(context.translationTarget(ofWinner:))
-        for key in keys {
-            guard let position = context.winningLayer(key) else { continue }
+        for (offset, key) in keys.enumerated() {
+            let (position, entry) = context.chainWinners[offset]
             let winner = context.chain[position]
-            let entry = winner.entries?[key]
             if entry?.shouldTranslate == false { continue }
             // No code looks up a misnamed override; unknown-key reports it.
             if context.misnamedOverride(key, layer: position) != nil { continue }

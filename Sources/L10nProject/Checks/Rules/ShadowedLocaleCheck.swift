@@ -31,16 +31,17 @@ public struct ShadowedLocaleCheck: Check {
 
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
-        for key in context.chainKeys {
-            guard let winner = context.winningLayer(key), context.chain[winner].layer.role == .app else { continue }
+        for (offset, key) in context.chainKeys.enumerated() {
+            let (winner, entry) = context.chainWinners[offset]
+            guard context.chain[winner].layer.role == .app else { continue }
             let layer = context.chain[winner]
-            let entry = layer.entries?[key]
             if entry?.shouldTranslate == false { continue }
             var below = CheckContext.LayersBelow(context, key: key, winner: winner)
             for locale in context.locales where locale != context.sourceLanguage {
                 guard layer.value(key, entry: entry, locale: locale) == nil else { continue }
                 guard let (lowerIndex, translation) = below.translation(locale: locale) else { continue }
-                guard let shown = context.shown(key, locale: locale), shown.layer == winner, shown.locale != locale else { continue }
+                guard let shown = context.shown(key, winner: winner, entry: entry, locales: [locale])[0], shown.layer == winner,
+                      shown.locale != locale else { continue }
                 let device = context.device(for: locale)
                 let lower = context.chain[lowerIndex].layer
                 // Built in one buffer: interpolating the message cost more than finding it.

@@ -40,12 +40,13 @@ public struct WidthCheck: Check {
         // each cost more than the rest of the check.
         var values: [Shown] = []
         var cut: [Int] = []
-        for key in context.chainKeys {
+        for (offset, key) in context.chainKeys.enumerated() {
             guard let surface = WidthBudget.surface(of: key, in: context.budgets) else { continue }
+            let (winner, entry) = context.chainWinners[offset]
             values.removeAll(keepingCapacity: true)
             cut.removeAll(keepingCapacity: true)
             // Devices in several locales often see one value (a fallback): measure it once.
-            for (locale, shown) in zip(context.locales, context.shown(key, locales: context.locales)) {
+            for (locale, shown) in zip(context.locales, context.shown(key, winner: winner, entry: entry, locales: context.locales)) {
                 guard let shown else { continue }
                 let index: Int
                 if let seen = values.firstIndex(where: { $0.layer == shown.layer && $0.locale == shown.locale }) {
