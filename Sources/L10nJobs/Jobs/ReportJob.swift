@@ -237,21 +237,28 @@ public struct ReportJob: Sendable {
             guard let position = context.chain.firstIndex(where: { $0.layer == label.layer }) else { continue }
             let layer = context.chain[position]
             let appSource = CheckContext.plainValue(layer.entries?[label.key], locale: layer.catalogSourceLanguage ?? context.sourceLanguage)
-            let sdkSource = CheckContext.plainValue(sdk.entries[label.key], locale: sdk.sourceLanguage)
+            let sdkEntry = sdk.entries[label.key]
+            let sdkSource = CheckContext.plainValue(sdkEntry, locale: sdk.sourceLanguage)
             if appSource == sdkSource {
                 copies += 1
                 continue
             }
             let surface = WidthBudget.surface(of: label.key, in: context.budgets)
-            let cells = ([context.sourceLanguage] + context.locales.filter { $0 != context.sourceLanguage }).compactMap { locale -> CoverageReport.LabelCell? in
-                guard let shown = context.shown(label.key, locale: locale) else { return nil }
+            let locales = [context.sourceLanguage] + context.locales.filter { $0 != context.sourceLanguage }
+            // The key's winner, its entry and the layers below it looked up once for every locale.
+            let winner = context.winningLayer(label.key)
+            let shownValues = winner.map { context.shown(label.key, winner: $0, entry: context.chain[$0].entries?[label.key], locales: locales) }
+                ?? locales.map { _ in nil }
+            var below = CheckContext.LayersBelow(context, key: label.key, winner: winner ?? 0)
+            let cells = zip(locales, shownValues).compactMap { locale, shown -> CoverageReport.LabelCell? in
+                guard let shown else { return nil }
                 let chosen = context.searchList(for: locale).first ?? locale
-                let shadowed = context.chain[shown.layer].layer.role == .app && shown.locale != chosen
-                    && context.chain[(shown.layer + 1)...].contains { $0.value(label.key, locale: chosen) != nil }
-                let hidden = shadowed ? context.chain[(shown.layer + 1)...].lazy.compactMap { $0.value(label.key, locale: chosen) }.first : nil
+                let hidden = context.chain[shown.layer].layer.role == .app && shown.locale != chosen
+                    ? below.translation(locale: chosen)?.value : nil
+                let shadowed = hidden != nil
                 return CoverageReport.LabelCell(
                     locale: chosen, shows: shown.value,
-                    replaces: hidden ?? CheckContext.plainValue(sdk.entries[label.key], locale: chosen) ?? sdkSource,
+                    replaces: hidden ?? CheckContext.plainValue(sdkEntry, locale: chosen) ?? sdkSource,
                     from: context.chain[shown.layer].layer.name, fromLocale: shown.locale, shadowed: shadowed,
                     columns: TextWidth.columns(DisplayText.visible(shown.value)), budget: surface?.budget(for: chosen))
             }
