@@ -39,19 +39,24 @@ extension Project {
     /// The app's renames of SDK keys, in key order, each with the layer that wins.
     public var customLabels: [CustomLabel] {
         guard let sdkLayer = lookupChain.sdkLayer, let sdkCatalog = catalog(for: sdkLayer) else { return [] }
-        let appLayers = lookupChain.appLayers.map { (layer: $0, catalog: catalog(for: $0)) }
+        let appLayers = lookupChain.appLayers
+        // Each app catalog's entries taken once: walking (layer, catalog) pairs copied both for
+        // every SDK key.
+        let appEntries = appLayers.map { catalog(for: $0)?.entries }
         // The first app layer that has the key wins; a legacy table there hides the key.
-        var renamed: [(key: String, layer: Layer, app: CatalogEntry, sdk: CatalogEntry)] = []
+        var renamed: [(key: String, layer: Int, app: CatalogEntry, sdk: CatalogEntry)] = []
         // Walked in the SDK file's own order when that is Xcode's (the reader checked): the
         // labels then come out in order without a collation sort key for each.
         let fileOrder = sdkCatalog.keysInXcodeOrder.flatMap { $0.count == sdkCatalog.entries.count ? $0 : nil }
-        for key in fileOrder ?? Array(sdkCatalog.entries.keys) {
-            guard let sdkEntry = sdkCatalog.entries[key] else { continue }
-            for (layer, catalog) in appLayers {
-                if let catalog {
-                    guard let appEntry = catalog.entries[key] else { continue }
-                    renamed.append((key, layer, appEntry, sdkEntry))
-                } else if !self.layer(layer, contains: key) {
+        let sdkEntries = sdkCatalog.entries
+        for key in fileOrder ?? Array(sdkEntries.keys) {
+            for index in appEntries.indices {
+                if let entries = appEntries[index] {
+                    guard let appEntry = entries[key] else { continue }
+                    // Looked up only for a rename: most SDK keys have none.
+                    guard let sdkEntry = sdkEntries[key] else { break }
+                    renamed.append((key, index, appEntry, sdkEntry))
+                } else if !self.layer(appLayers[index], contains: key) {
                     continue
                 }
                 break
@@ -65,7 +70,7 @@ extension Project {
             let appLocales = ranks.ordered(label.app.localizations)
             let sdkLocales = ranks.ordered(label.sdk.localizations)
             let shadowed = sdkLocales.filter { !appLocales.contains($0) }
-            labels.append(CustomLabel(key: label.key, layer: label.layer, appLocales: appLocales, sdkLocales: sdkLocales,
+            labels.append(CustomLabel(key: label.key, layer: appLayers[label.layer], appLocales: appLocales, sdkLocales: sdkLocales,
                                       shadowedLocales: shadowed))
         }
         return labels
