@@ -87,6 +87,25 @@ private struct LocaleRanks {
 
     mutating func ordered(_ localizations: CatalogLocalizations?) -> [String] {
         guard let localizations, !localizations.isEmpty else { return [] }
+        // Up to 64 known locales, an entry's ranks are bits of one word, read out in order:
+        // no list of ranks to sort. The known name is the entry's (only ASCII names get a rank).
+        if known.count <= 64 {
+            var ranks: UInt64 = 0
+            var next = 0
+            for locale in localizations.keys {
+                while next < byID.count, byID[next].locale < locale { next += 1 }
+                guard next < byID.count, byID[next].locale == locale else { return learnAndOrder(localizations) }
+                ranks |= 1 << UInt64(byID[next].rank)
+                next += 1
+            }
+            var result: [String] = []
+            result.reserveCapacity(localizations.count)
+            while ranks != 0 {
+                result.append(known[ranks.trailingZeroBitCount])
+                ranks &= ranks - 1
+            }
+            return result
+        }
         var ranked: [(rank: Int, locale: String)] = []
         ranked.reserveCapacity(localizations.count)
         var next = 0
