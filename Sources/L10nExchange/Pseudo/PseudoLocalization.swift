@@ -104,7 +104,8 @@ public struct PseudoLocalization: Sendable, Hashable {
         // Only keys on a surface with a budget are measured: the others need no pseudo value.
         let budgets = project.manifest.widths ?? (project.lookupChain.isEditorChain ? WidthBudget.editorDefaults : [])
         guard !budgets.isEmpty else { return [] }
-        let context = try CheckContext(project: applied(to: project) { WidthBudget.surface(of: $0, in: budgets) != nil }, locales: [locale],
+        let surfaces = WidthBudget.Surfaces(budgets)
+        let context = try CheckContext(project: applied(to: project) { surfaces.index(of: $0) != nil }, locales: [locale],
                                        keysOf: base)
         return WidthCheck().findings(in: context).filter { $0.locale == locale }.map { finding in
             var finding = finding

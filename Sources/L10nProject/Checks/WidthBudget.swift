@@ -1,3 +1,4 @@
+import Foundation
 import L10nCore
 import L10nFormats
 
@@ -94,6 +95,46 @@ public struct WidthBudget: Sendable, Hashable {
     /// The first surface that holds the key.
     public static func surface(of key: String, in budgets: [WidthBudget]) -> WidthBudget? {
         budgets.first { $0.matches(key) }
+    }
+
+    /// `surface(of:in:)` for many keys: each ASCII prefix kept as bytes and compared with the
+    /// key's bytes taken once. Asking the budgets copied each one for every key, which cost
+    /// more than the comparisons.
+    package struct Surfaces {
+        package let budgets: [WidthBudget]
+        /// Each budget's ASCII prefix; nil for a pattern `matches` decides.
+        private let prefixes: [[UInt8]?]
+
+        package init(_ budgets: [WidthBudget]) {
+            self.budgets = budgets
+            prefixes = budgets.map { budget in
+                if case .asciiPrefix = budget.pattern { return Array(budget.keys.utf8) }
+                return nil
+            }
+        }
+
+        /// The position in `budgets` of the first surface that holds the key.
+        package func index(of key: String) -> Int? {
+            key.withUTF8Bytes { bytes -> Int? in
+                for index in prefixes.indices {
+                    if let prefix = prefixes[index] {
+                        if prefix.isEmpty { return index }
+                        if prefix.count <= bytes.count,
+                           prefix.withUnsafeBufferPointer({ memcmp(bytes.baseAddress!, $0.baseAddress!, prefix.count) == 0 }) {
+                            return index
+                        }
+                    } else if budgets[index].matches(key) {
+                        return index
+                    }
+                }
+                return nil
+            }
+        }
+
+        /// The first surface that holds the key.
+        package func surface(of key: String) -> WidthBudget? {
+            index(of: key).map { budgets[$0] }
+        }
     }
 
     /// Reads one manifest surface: `{ "name": "dock", "keys": "ly_img_editor_dock_", "budget": 14, "locales": { "de": 16 } }`.

@@ -40,8 +40,9 @@ public struct WidthCheck: Check {
         // each cost more than the rest of the check.
         var values: [Shown] = []
         var cut: [Int] = []
+        let surfaces = WidthBudget.Surfaces(context.budgets)
         for (offset, key) in context.chainKeys.enumerated() {
-            guard let surface = WidthBudget.surface(of: key, in: context.budgets) else { continue }
+            guard let surface = surfaces.surface(of: key) else { continue }
             let (winner, entry) = context.chainWinners[offset]
             values.removeAll(keepingCapacity: true)
             cut.removeAll(keepingCapacity: true)
