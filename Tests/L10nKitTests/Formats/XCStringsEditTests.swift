@@ -197,5 +197,8 @@ final class XCStringsEditTests: XCTestCase {
         XCTAssertTrue(StringUnitPath(["device", "mac", "substitutions", "n", "plural", "few"]).isWellFormed)
         XCTAssertFalse(StringUnitPath(["device"]).isWellFormed)
         XCTAssertFalse(StringUnitPath(["device", "mac", "substitutions", "n"]).isWellFormed)
+        XCTAssertEqual(StringUnitPath().appending("plural", "one").components, ["plural", "one"])
+        XCTAssertEqual(StringUnitPath(["device", "mac"]).appending("substitutions", "n").appending("plural", "few"),
+                       StringUnitPath(["device", "mac", "substitutions", "n", "plural", "few"]))
     }
 }

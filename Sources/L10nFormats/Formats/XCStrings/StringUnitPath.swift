@@ -37,7 +37,13 @@ public struct StringUnitPath: Hashable, Sendable, CustomStringConvertible, Expre
 
     /// The path extended by one step.
     public func appending(_ first: String, _ second: String) -> StringUnitPath {
-        StringUnitPath(components + [first, second])
+        // One array made to size: `components + [first, second]` made two.
+        var extended: [String] = []
+        extended.reserveCapacity(components.count + 2)
+        extended.append(contentsOf: components)
+        extended.append(first)
+        extended.append(second)
+        return StringUnitPath(extended)
     }
 }
 
