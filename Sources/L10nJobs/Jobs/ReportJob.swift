@@ -180,14 +180,17 @@ public struct ReportJob: Sendable {
         // keys over the locales.
         let chain = context.chain
         var slotByTarget = [Int?](repeating: nil, count: chain.count)
+        // Each layer's role and kind asked once: per key, reading them off the layer copied
+        // its description and retained its entries.
+        let isSDK = chain.map { $0.layer.role == .sdk }
+        let isCatalog = chain.map { $0.entries != nil }
         for item in reachable.keys {
-            let winner = chain[item.layer]
-            if appOnly && winner.layer.role == .sdk { continue }
+            if appOnly && isSDK[item.layer] { continue }
             var state: StringUnitState?
             if !searchList.isEmpty {
-                if winner.entries != nil {
+                if isCatalog[item.layer] {
                     state = CheckContext.plainUnit(item.entry, locale: chosen)?.state
-                } else if winner.value(item.key, locale: chosen) != nil {
+                } else if chain[item.layer].value(item.key, locale: chosen) != nil {
                     state = .translated
                 }
             }
