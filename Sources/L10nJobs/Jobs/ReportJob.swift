@@ -281,18 +281,21 @@ public struct ReportJob: Sendable {
         for language in project.manifest.devices where !languages.contains(language) { languages.append(language) }
         // Several device languages land on one localization: each localization's count is made once.
         var fallbacksByLocalization: [String: Int] = [:]
+        // Each layer's kind and source language asked once, not per key.
+        let chain = context.chain
+        let isCatalog = chain.map { $0.entries != nil }
+        let sources = chain.map { $0.catalogSourceLanguage ?? context.sourceLanguage }
         func fallbacks(_ chosen: String) -> Int {
             if let known = fallbacksByLocalization[chosen] { return known }
             var fallbacks = 0
             for item in reachable.keys {
-                let table = context.chain[item.layer]
-                if table.entries != nil {
+                if isCatalog[item.layer] {
                     if CheckContext.plainUnit(item.entry, locale: chosen) != nil { continue }
-                } else if table.value(item.key, locale: chosen) != nil {
+                } else if chain[item.layer].value(item.key, locale: chosen) != nil {
                     continue
                 }
                 // A key-as-source entry shows its key, which is the source text.
-                let source = table.catalogSourceLanguage ?? context.sourceLanguage
+                let source = sources[item.layer]
                 if chosen == source, item.entry?.localizations?[source] == nil { continue }
                 fallbacks += 1
             }
