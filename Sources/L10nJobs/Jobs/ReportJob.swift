@@ -252,12 +252,12 @@ public struct ReportJob: Sendable {
             let winner = context.winningLayer(label.key)
             let shownValues = winner.map { context.shown(label.key, winner: $0, entry: context.chain[$0].entries?[label.key], locales: locales) }
                 ?? locales.map { _ in nil }
-            var below = CheckContext.LayersBelow(context, key: label.key, winner: winner ?? 0)
+            var below = winner.map { CheckContext.LayersBelow(context, key: label.key, winner: $0) }
             let cells = zip(locales, shownValues).compactMap { locale, shown -> CoverageReport.LabelCell? in
                 guard let shown else { return nil }
                 let chosen = context.searchList(for: locale).first ?? locale
                 let hidden = context.chain[shown.layer].layer.role == .app && shown.locale != chosen
-                    ? below.translation(locale: chosen)?.value : nil
+                    ? below?.translation(locale: chosen)?.value : nil
                 let shadowed = hidden != nil
                 return CoverageReport.LabelCell(
                     locale: chosen, shows: shown.value,

@@ -124,12 +124,12 @@ public struct CheckContext: Sendable {
         // The app's own catalogs (a read-only layer outside the project is like a vendor's), read by the chain.
         let appFiles = project.catalogs.filter { project.ownsCatalog(atPath: $0.path) && !ignored.contains($0.path) }
         appCatalogFiles = appFiles
-        // Merging the chain's keys, gathering the app's string units, finding each key's winner
-        // and indexing the SDK's keys for misnamed overrides are independent: side by side.
+        // Merging the chain's keys (which finds each key's winner), gathering the app's string
+        // units and indexing the SDK's keys for misnamed overrides are independent: side by side.
         let chain = self.chain
         if let base {
             chainKeys = base.chainKeys
-            chainWinners = Self.winnerEntries(of: base.chainKeys, base.chainWinners.map(\.layer), in: chain)
+            chainWinners = Self.winnerEntries(of: base.chainKeys, layers: base.chainWinners.map(\.layer), in: chain)
             appUnits = []
             sdkKeyIndex = nil
             misnamed = [:]
@@ -154,7 +154,7 @@ public struct CheckContext: Sendable {
         }
         chainKeys = keys
         appUnits = units
-        chainWinners = Self.winnerEntries(of: keys, winners, in: chain)
+        chainWinners = Self.winnerEntries(of: keys, layers: winners, in: chain)
         sdkKeyIndex = index
         self.misnamed = misnamed
     }
@@ -223,7 +223,8 @@ public struct CheckContext: Sendable {
     /// hashing each key twice.
     package let chainWinners: [(layer: Int, entry: CatalogEntry?)]
 
-    private static func winnerEntries(of keys: [String], _ layers: [Int], in chain: [ChainLayer]) -> [(layer: Int, entry: CatalogEntry?)] {
+    /// Each key with its winning layer and that layer's entry of it.
+    private static func winnerEntries(of keys: [String], layers: [Int], in chain: [ChainLayer]) -> [(layer: Int, entry: CatalogEntry?)] {
         var result: [(layer: Int, entry: CatalogEntry?)] = []
         result.reserveCapacity(keys.count)
         for (key, layer) in zip(keys, layers) { result.append((layer, chain[layer].entries?[key])) }
@@ -275,6 +276,15 @@ public struct CheckContext: Sendable {
             mergedWinners += repeatElement(index, count: layerKeys.count - j)
             keys = mergedKeys
             winners = mergedWinners
+        }
+        // Canonically equivalent keys are one key to a layer's lookup (`==`), but the merge
+        // joins them only when they meet: with a key collated between them, a later layer's
+        // form keeps its own layer. Only non-ASCII text has such twins; then a later layer's
+        // key is asked of the layers before it.
+        if keys.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 } }) {
+            for index in keys.indices where winners[index] > 0 {
+                if let earlier = chain[..<winners[index]].firstIndex(where: { $0.contains(keys[index]) }) { winners[index] = earlier }
+            }
         }
         return (keys, winners)
     }

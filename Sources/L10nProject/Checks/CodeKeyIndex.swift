@@ -93,14 +93,16 @@ extension CheckContext {
                     views.append(CodeLabelView(file: file.path, label: label, key: nil, isDefined: true, localizedLocales: [],
                                                shown: locales.map { _ in text }))
                 case .editorKey(let key):
-                    let shown = self.shown(key, locales: locales)
+                    let winner = winningLayer(key)
+                    let shown = winner.map { self.shown(key, winner: $0, entry: chain[$0].entries?[key], locales: locales) }
+                        ?? locales.map { _ in nil }
                     var localized: [String] = []
                     for (locale, seen) in zip(locales, shown) {
                         guard let seen else { continue }
                         let chosen = searchList(for: locale).first ?? locale
                         if chosen == sourceLanguage || seen.locale == chosen { localized.append(locale) }
                     }
-                    views.append(CodeLabelView(file: file.path, label: label, key: key, isDefined: winningLayer(key) != nil,
+                    views.append(CodeLabelView(file: file.path, label: label, key: key, isDefined: winner != nil,
                                                localizedLocales: localized, shown: shown.map { $0?.value ?? key }))
                 case .localizedKey(let codeKey):
                     let id = CodeKeyIndex.TableID(bundle: codeKeys.bundle(ofSwiftFile: file.path, project: project), table: label.table ?? "Localizable")

@@ -88,23 +88,31 @@ private struct LocaleRanks {
     mutating func ordered(_ localizations: CatalogLocalizations?) -> [String] {
         guard let localizations, !localizations.isEmpty else { return [] }
         // Up to 64 known locales, an entry's ranks are bits of one word, read out in order:
-        // no list of ranks to sort. The known name is the entry's (only ASCII names get a rank).
+        // no list of ranks to sort. The known names are returned, so each must be the entry's
+        // byte for byte (`zh-HK` with a Kelvin sign is `==` to `zh-HK`): else the list below.
         if known.count <= 64 {
             var ranks: UInt64 = 0
             var next = 0
+            var sameBytes = true
             for locale in localizations.keys {
                 while next < byID.count, byID[next].locale < locale { next += 1 }
                 guard next < byID.count, byID[next].locale == locale else { return learnAndOrder(localizations) }
+                if !byID[next].locale.utf8.elementsEqual(locale.utf8) {
+                    sameBytes = false
+                    break
+                }
                 ranks |= 1 << UInt64(byID[next].rank)
                 next += 1
             }
-            var result: [String] = []
-            result.reserveCapacity(localizations.count)
-            while ranks != 0 {
-                result.append(known[ranks.trailingZeroBitCount])
-                ranks &= ranks - 1
+            if sameBytes {
+                var result: [String] = []
+                result.reserveCapacity(localizations.count)
+                while ranks != 0 {
+                    result.append(known[ranks.trailingZeroBitCount])
+                    ranks &= ranks - 1
+                }
+                return result
             }
-            return result
         }
         var ranked: [(rank: Int, locale: String)] = []
         ranked.reserveCapacity(localizations.count)

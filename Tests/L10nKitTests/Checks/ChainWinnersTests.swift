@@ -44,8 +44,17 @@ final class ChainWinnersTests: XCTestCase {
             let layer = winners[key]
             XCTAssertEqual(winner.layer, layer, key, file: file, line: line)
             XCTAssertEqual(winner.entry, layer.flatMap { context.chain[$0].entries?[key] }, key, file: file, line: line)
-            XCTAssertEqual(context.shown(key, winner: winner.layer, entry: winner.entry, locales: context.locales).map { $0.map { "\($0)" } },
-                           context.shown(key, locales: context.locales).map { $0.map { "\($0)" } }, key, file: file, line: line)
+            // What a device shows, as `shown(key, locales:)` found it before: every lookup by key.
+            let expected = context.locales.map { locale -> String? in
+                guard let layer else { return nil }
+                let chainLayer = context.chain[layer]
+                for candidate in context.searchList(for: locale) {
+                    if let text = chainLayer.value(key, locale: candidate) { return "\(layer) \(candidate) \(text)" }
+                }
+                return "\(layer) - \(chainLayer.value(key, locale: chainLayer.catalogSourceLanguage ?? context.sourceLanguage) ?? key)"
+            }
+            XCTAssertEqual(context.shown(key, winner: winner.layer, entry: winner.entry, locales: context.locales).map { $0.map { "\($0.layer) \($0.locale ?? "-") \($0.value)" } },
+                           expected, key, file: file, line: line)
         }
     }
 
@@ -65,6 +74,32 @@ final class ChainWinnersTests: XCTestCase {
         let output = try ProjectGenerator(size: .small, seed: 31).write(to: try Fixtures.temporaryFolder(self))
         let context = try CheckContext(project: ProjectDiscovery(root: output.root).discover())
         XCTAssertGreaterThan(context.chainKeys.count, 200)
+        assertLookups(context)
+    }
+
+    /// Canonically equivalent keys are one key to a lookup; with a key collated between them
+    /// the merge does not join them, and the later layer's form still wins in the earlier layer.
+    func testEquivalentKeysApartInTheMergeWinInTheFirstLayerThatHasThem() throws {
+        func catalog(_ keys: [String]) -> StringCatalog {
+            var catalog = StringCatalog(sourceLanguage: "en")
+            for key in keys {
+                catalog.entries[key] = CatalogEntry(localizations: ["en": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: key))])
+            }
+            return catalog
+        }
+        let layers = [
+            Layer(bundle: "App", table: "Localizable", role: .app, catalogPath: "App/Localizable.xcstrings"),
+            Layer(bundle: "App", table: "IMGLYEditor", role: .app, catalogPath: "App/IMGLYEditor.xcstrings"),
+            Layer(bundle: "SDK", table: "IMGLYEditor", role: .sdk, catalogPath: "SDK/IMGLYEditor.xcstrings"),
+        ]
+        let project = Project(
+            root: URL(fileURLWithPath: "/nowhere"), sourceLanguage: "en", app: AppBundle(name: "App", folder: "App"),
+            catalogs: [CatalogFile(path: "App/Localizable.xcstrings", table: "Localizable", bundle: "App", catalog: catalog(["e\u{301}\u{1}", "\u{E9}", "a"])),
+                       CatalogFile(path: "App/IMGLYEditor.xcstrings", table: "IMGLYEditor", bundle: "App", catalog: catalog(["e\u{301}", "b"])),
+                       CatalogFile(path: "SDK/IMGLYEditor.xcstrings", table: "IMGLYEditor", bundle: "SDK", catalog: catalog(["\u{E9}", "a", "c"]))],
+            stringsTables: [], interfaceFiles: [], lookupChain: LookupChain(layers: layers, isEditorChain: true), storyboardKeyPaths: [])
+        let context = try CheckContext(project: project)
+        XCTAssertEqual(context.chainKeys.filter { $0 == "\u{E9}" }.count, 2, "the merge keeps both forms apart")
         assertLookups(context)
     }
 }

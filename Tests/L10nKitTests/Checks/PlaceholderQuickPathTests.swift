@@ -107,4 +107,31 @@ final class PlaceholderStringsTablesTests: XCTestCase {
         XCTAssertEqual(reported.count, expected.count)
         if let first = zip(reported, expected).first(where: { $0 != $1 }) { XCTFail("reported \(first.0)\nexpected \(first.1)") }
     }
+
+    /// Two sources that are `==` but not byte-equal (`50%ó` precomposed and decomposed) read
+    /// differently: the parse cached for one is not the other's.
+    func testCanonicallyEquivalentSourcesAreParsedEachOnTheirOwn() throws {
+        let plist = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>en</string>
+        <key>CFBundleLocalizations</key><array><string>en</string><string>de</string></array></dict></plist>
+        """
+        let source = "\"precomposed\" = \"50%\u{F3}\";\n\"decomposed\" = \"50%o\u{301}\";\n"
+        let german = "\"precomposed\" = \"50 %\";\n\"decomposed\" = \"50 %\";\n"
+        let root = try ExchangeFixtures.project(self, files: [
+            "App/Info.plist": Data(plist.utf8), "App/en.lproj/Localizable.strings": Data(source.utf8),
+            "App/de.lproj/Localizable.strings": Data(german.utf8),
+        ])
+        let context = try CheckContext(project: ProjectDiscovery(root: root).discover())
+        var expected: [String] = []
+        context.appStringsTranslations { _, locale, entry, source in
+            for mismatch in PlaceholderMismatchCheck.mismatches(source: FormatString(source), sourceSubstitution: nil, translation: entry.value,
+                                                                translationSubstitution: nil, isPluralCase: false) {
+                expected.append("\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): \(mismatch.message)")
+            }
+        }
+        XCTAssertEqual(expected.count, 1, "only the decomposed source has a specifier (%o)")
+        XCTAssertEqual(PlaceholderMismatchCheck().findings(in: context).map(\.message), expected)
+    }
 }

@@ -52,14 +52,22 @@ final class CustomLabelsEquivalenceTests: XCTestCase {
     /// A chain whose first app layer is a legacy table (which hides keys it has), entries without
     /// localizations, and locale names in mixed case, with digits and outside ASCII.
     func testLegacyLayerAndOddLocaleNames() throws {
-        let locales = ["de", "en", "zh-Hans", "zh-hans", "pt-BR", "es-419", "sr-Latn", "Base", "é", "e\u{301}x", "ja"]
+        // `zh-HK` with a Kelvin sign is `==` to `zh-HK` (never both in one entry): the names
+        // come back as the entry spells them.
+        let kelvin = "zh-H\u{212A}"
+        let locales = ["de", "en", "zh-Hans", "zh-hans", "pt-BR", "es-419", "sr-Latn", "Base", "é", "e\u{301}x", "ja", "zh-HK", kelvin]
         var random = SeededRandom(seed: 41)
+        func pick() -> [String] {
+            var picked = locales.filter { _ in Bool.random(using: &random) }
+            if picked.contains(where: { $0.utf8.elementsEqual("zh-HK".utf8) }) { picked.removeAll { $0.utf8.elementsEqual(kelvin.utf8) } }
+            return picked
+        }
         var sdk = StringCatalog(sourceLanguage: "en"), app = StringCatalog(sourceLanguage: "en")
         var table: [String: StringsFile] = ["en": StringsFile(path: "en.lproj/Localizable.strings")]
         for index in 0..<400 {
             let key = ["key\(index)", "Key \(index)", "ä\(index)", "item\(index * 7 % 13)_\(index)"][index % 4]
-            sdk.entries[key] = index % 17 == 0 ? CatalogEntry() : entry(locales.filter { _ in Bool.random(using: &random) })
-            if index % 3 == 0 { app.entries[key] = index % 11 == 0 ? CatalogEntry() : entry(locales.filter { _ in Bool.random(using: &random) }) }
+            sdk.entries[key] = index % 17 == 0 ? CatalogEntry() : entry(pick())
+            if index % 3 == 0 { app.entries[key] = index % 11 == 0 ? CatalogEntry() : entry(pick()) }
             if index % 5 == 0 { table["en"]!.setValue("legacy", forKey: key) }
         }
         let layers = [
@@ -76,7 +84,12 @@ final class CustomLabelsEquivalenceTests: XCTestCase {
         let labels = project.customLabels
         XCTAssertGreaterThan(labels.count, 50)
         XCTAssertFalse(labels.contains { $0.key == "key0" }, "the legacy table above hides the key")
-        XCTAssertEqual(labels, referenceCustomLabels(project))
+        let reference = referenceCustomLabels(project)
+        XCTAssertEqual(labels, reference)
+        // `==` on the names is canonical equivalence: the bytes are compared too.
+        let bytes = { (labels: [CustomLabel]) in labels.map { ($0.appLocales + ["|"] + $0.sdkLocales).map { Array($0.utf8) } } }
+        XCTAssertEqual(bytes(labels), bytes(reference))
+        XCTAssertTrue(labels.contains { $0.appLocales.contains { $0.utf8.elementsEqual(kelvin.utf8) } }, "the Kelvin spelling is kept")
     }
 
     func testCatalogAtPathFollowsChangesOfCatalogs() throws {

@@ -50,7 +50,7 @@ public struct MissingTranslationCheck: Check {
                 // A key a lower layer translates is shadowed, which shadowed-locale reports.
                 if winner.layer.role == .app {
                     if below == nil { below = CheckContext.LayersBelow(context, key: key, winner: position) }
-                    if below!.translation(locale: target.chosen) != nil { continue }
+                    if below?.translation(locale: target.chosen) != nil { continue }
                 }
                 missing[index][translationTargets[position]].append(key)
             }

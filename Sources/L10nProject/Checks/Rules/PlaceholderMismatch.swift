@@ -45,10 +45,12 @@ public struct PlaceholderMismatchCheck: Check {
             }
         }
         // A legacy table's source value is compared with each locale's: parsed once per text.
+        // A hit must be byte-equal: `==` joins canonically equivalent texts, which the parser,
+        // reading UTF-16, may read differently (`50%ó` and `50%o` with a combining accent).
         var stringsSources: [String: SourceFormats.Parsed] = [:]
         context.appStringsTranslations { table, locale, entry, sourceText in
             let source: SourceFormats.Parsed
-            if let known = stringsSources[sourceText] {
+            if let known = stringsSources[sourceText], known.format.text.utf8.elementsEqual(sourceText.utf8) {
                 source = known
             } else {
                 source = SourceFormats.Parsed(sourceText, substitution: nil)

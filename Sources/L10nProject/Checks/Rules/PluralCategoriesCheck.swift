@@ -57,6 +57,7 @@ public struct PluralCategoriesCheck: Check {
         return result
     }
 
+    /// A locale's rules and which integers below 100 each category covers, asked of ICU once.
     struct LocaleRules {
         let rules: PluralRules
         let integersBelow100: [PluralCategory: [Int]]
