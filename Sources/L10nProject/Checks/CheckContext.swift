@@ -279,14 +279,48 @@ public struct CheckContext: Sendable {
         }
         // Canonically equivalent keys are one key to a layer's lookup (`==`), but the merge
         // joins them only when they meet: with a key collated between them, a later layer's
-        // form keeps its own layer. Only non-ASCII text has such twins; then a later layer's
-        // key is asked of the layers before it.
-        if keys.contains(where: { !$0.utf8.allSatisfy { $0 < 0x80 } }) {
-            for index in keys.indices where winners[index] > 0 {
+        // form keeps its own layer. Such a twin needs a non-ASCII key in the chain, and the
+        // later key is either non-ASCII too or holds `K`, `;` or a backtick (the only ASCII
+        // that a single other scalar decomposes to: U+212A, U+037E, U+1FEF). Those later keys
+        // are asked of the layers before them.
+        var anyNonASCII = false
+        var candidates: [Int] = []
+        for index in keys.indices {
+            let kind = Self.twinKind(keys[index])
+            if kind == 2 { anyNonASCII = true }
+            if kind > 0, winners[index] > 0 { candidates.append(index) }
+        }
+        if anyNonASCII {
+            for index in candidates {
                 if let earlier = chain[..<winners[index]].firstIndex(where: { $0.contains(keys[index]) }) { winners[index] = earlier }
             }
         }
         return (keys, winners)
+    }
+
+    /// 0 for ASCII that no other text is canonically equivalent to, 1 for ASCII with `K`, `;`
+    /// or a backtick, 2 for text with a non-ASCII byte.
+    private static func twinKind(_ key: String) -> UInt8 {
+        key.withUTF8Bytes { bytes in
+            guard let base = bytes.baseAddress else { return 0 }
+            var kind: UInt8 = 0
+            var index = 0
+            // Eight bytes at a time: every chain key is tested.
+            while index + 8 <= bytes.count {
+                let word = ByteWord.load(UnsafeRawPointer(base + index))
+                if ByteWord.nonASCIILanes(word) != 0 { return 2 }
+                if ByteWord.lanes(word, equalTo: UInt8(ascii: "K")) | ByteWord.lanes(word, equalTo: UInt8(ascii: ";"))
+                    | ByteWord.lanes(word, equalTo: UInt8(ascii: "`")) != 0 { kind = 1 }
+                index += 8
+            }
+            while index < bytes.count {
+                let byte = base[index]
+                if byte >= 0x80 { return 2 }
+                if byte == UInt8(ascii: "K") || byte == UInt8(ascii: ";") || byte == UInt8(ascii: "`") { kind = 1 }
+                index += 1
+            }
+            return kind
+        }
     }
 
     /// What a device preferring `locale` shows for `key`: the layer index, the localization whose

@@ -92,14 +92,19 @@ final class ChainWinnersTests: XCTestCase {
             Layer(bundle: "App", table: "IMGLYEditor", role: .app, catalogPath: "App/IMGLYEditor.xcstrings"),
             Layer(bundle: "SDK", table: "IMGLYEditor", role: .sdk, catalogPath: "SDK/IMGLYEditor.xcstrings"),
         ]
-        let project = Project(
-            root: URL(fileURLWithPath: "/nowhere"), sourceLanguage: "en", app: AppBundle(name: "App", folder: "App"),
-            catalogs: [CatalogFile(path: "App/Localizable.xcstrings", table: "Localizable", bundle: "App", catalog: catalog(["e\u{301}\u{1}", "\u{E9}", "a"])),
-                       CatalogFile(path: "App/IMGLYEditor.xcstrings", table: "IMGLYEditor", bundle: "App", catalog: catalog(["e\u{301}", "b"])),
-                       CatalogFile(path: "SDK/IMGLYEditor.xcstrings", table: "IMGLYEditor", bundle: "SDK", catalog: catalog(["\u{E9}", "a", "c"]))],
-            stringsTables: [], interfaceFiles: [], lookupChain: LookupChain(layers: layers, isEditorChain: true), storyboardKeyPaths: [])
-        let context = try CheckContext(project: project)
-        XCTAssertEqual(context.chainKeys.filter { $0 == "\u{E9}" }.count, 2, "the merge keeps both forms apart")
-        assertLookups(context)
+        // é decomposed and precomposed; ASCII K and the Kelvin sign (U+212A), whose
+        // decomposition is ASCII. U+0001 is ignored by the collation: it sorts between them.
+        for (first, second, twin) in [(["e\u{301}\u{1}", "\u{E9}", "a"], ["e\u{301}", "b"], "\u{E9}"),
+                                      (["K\u{1}", "\u{212A}", "a"], ["K", "b"], "K")] {
+            let project = Project(
+                root: URL(fileURLWithPath: "/nowhere"), sourceLanguage: "en", app: AppBundle(name: "App", folder: "App"),
+                catalogs: [CatalogFile(path: "App/Localizable.xcstrings", table: "Localizable", bundle: "App", catalog: catalog(first)),
+                           CatalogFile(path: "App/IMGLYEditor.xcstrings", table: "IMGLYEditor", bundle: "App", catalog: catalog(second)),
+                           CatalogFile(path: "SDK/IMGLYEditor.xcstrings", table: "IMGLYEditor", bundle: "SDK", catalog: catalog([twin, "a", "c"]))],
+                stringsTables: [], interfaceFiles: [], lookupChain: LookupChain(layers: layers, isEditorChain: true), storyboardKeyPaths: [])
+            let context = try CheckContext(project: project)
+            XCTAssertEqual(context.chainKeys.filter { $0 == twin }.count, 2, "the merge keeps both forms of \(twin.debugDescription) apart")
+            assertLookups(context)
+        }
     }
 }
