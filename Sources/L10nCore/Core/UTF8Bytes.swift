@@ -53,6 +53,17 @@ extension String {
     /// Whether the text's UTF-8 starts with `prefix`'s bytes (no Unicode normalization, unlike
     /// `hasPrefix`), compared with one `memcmp`: the generic `utf8.starts(with:)` steps two
     /// iterators.
+    /// Whether the two texts have the same UTF-8 bytes: `==` also joins canonically
+    /// equivalent text. Compared with `memcmp` where the bytes are contiguous.
+    package func hasSameUTF8(as other: String) -> Bool {
+        let count = utf8.count
+        guard count == other.utf8.count else { return false }
+        let equal = utf8.withContiguousStorageIfAvailable { x in
+            other.utf8.withContiguousStorageIfAvailable { y in count == 0 || memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
+        }
+        return (equal ?? nil) ?? utf8.elementsEqual(other.utf8)
+    }
+
     package func hasUTF8Prefix(_ prefix: String) -> Bool {
         let length = prefix.utf8.count
         guard length > 0 else { return true }

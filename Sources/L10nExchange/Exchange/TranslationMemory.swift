@@ -794,12 +794,7 @@ struct UTF8Key: Hashable, Sendable {
     /// Whether two texts have the same UTF-8 bytes (no normalization, unlike `String ==`).
     @inline(__always)
     static func same(_ a: String, _ b: String) -> Bool {
-        let count = a.utf8.count
-        guard count == b.utf8.count else { return false }
-        let equal = a.utf8.withContiguousStorageIfAvailable { x in
-            b.utf8.withContiguousStorageIfAvailable { y in count == 0 || memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
-        }
-        return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+        a.hasSameUTF8(as: b)
     }
 
     func hash(into hasher: inout Hasher) {

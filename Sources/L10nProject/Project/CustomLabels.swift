@@ -90,6 +90,8 @@ private struct LocaleRanks {
         // Up to 64 known locales, an entry's ranks are bits of one word, read out in order:
         // no list of ranks to sort. The known names are returned, so each must be the entry's
         // byte for byte (`zh-HK` with a Kelvin sign is `==` to `zh-HK`): else the list below.
+        // A known name is ASCII, and text `==` to ASCII but of other bytes is longer (a scalar
+        // equivalent to an ASCII letter takes two bytes or more), so the lengths tell.
         if known.count <= 64 {
             var ranks: UInt64 = 0
             var next = 0
@@ -97,7 +99,7 @@ private struct LocaleRanks {
             for locale in localizations.keys {
                 while next < byID.count, byID[next].locale < locale { next += 1 }
                 guard next < byID.count, byID[next].locale == locale else { return learnAndOrder(localizations) }
-                if !byID[next].locale.utf8.elementsEqual(locale.utf8) {
+                if byID[next].locale.utf8.count != locale.utf8.count {
                     sameBytes = false
                     break
                 }

@@ -50,7 +50,7 @@ public struct PlaceholderMismatchCheck: Check {
         var stringsSources: [String: SourceFormats.Parsed] = [:]
         context.appStringsTranslations { table, locale, entry, sourceText in
             let source: SourceFormats.Parsed
-            if let known = stringsSources[sourceText], known.format.text.utf8.elementsEqual(sourceText.utf8) {
+            if let known = stringsSources[sourceText], known.format.text.hasSameUTF8(as: sourceText) {
                 source = known
             } else {
                 source = SourceFormats.Parsed(sourceText, substitution: nil)
