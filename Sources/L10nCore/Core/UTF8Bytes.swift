@@ -50,9 +50,6 @@ extension String {
 }
 
 extension String {
-    /// Whether the text's UTF-8 starts with `prefix`'s bytes (no Unicode normalization, unlike
-    /// `hasPrefix`), compared with one `memcmp`: the generic `utf8.starts(with:)` steps two
-    /// iterators.
     /// Whether the two texts have the same UTF-8 bytes: `==` also joins canonically
     /// equivalent text. Compared with `memcmp` where the bytes are contiguous.
     package func hasSameUTF8(as other: String) -> Bool {
@@ -64,6 +61,9 @@ extension String {
         return (equal ?? nil) ?? utf8.elementsEqual(other.utf8)
     }
 
+    /// Whether the text's UTF-8 starts with `prefix`'s bytes (no Unicode normalization, unlike
+    /// `hasPrefix`), compared with one `memcmp`: the generic `utf8.starts(with:)` steps two
+    /// iterators.
     package func hasUTF8Prefix(_ prefix: String) -> Bool {
         let length = prefix.utf8.count
         guard length > 0 else { return true }

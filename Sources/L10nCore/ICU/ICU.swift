@@ -85,17 +85,25 @@ public final class Collator: @unchecked Sendable {
         if b.isEmpty { return a }
         var result: [String] = []
         result.reserveCapacity(a.count + b.count)
+        merge(a, b) { string, _ in result.append(string) }
+        return result
+    }
+
+    /// The walk behind `merged`: `body` gets each string of the merged list in order, with its
+    /// position in `a` (nil for a string only `b` has), so a caller can carry what it knows of
+    /// `a`'s strings along.
+    @inlinable
+    public func merge(_ a: [String], _ b: [String], _ body: (_ string: String, _ inA: Int?) -> Void) {
         var i = 0, j = 0
         while i < a.count && j < b.count {
             if a[i] == b[j] {
-                result.append(a[i]); i += 1; j += 1
+                body(a[i], i); i += 1; j += 1
                 continue
             }
-            if compare(a[i], b[j]) < 0 { result.append(a[i]); i += 1 } else { result.append(b[j]); j += 1 }
+            if compare(a[i], b[j]) < 0 { body(a[i], i); i += 1 } else { body(b[j], nil); j += 1 }
         }
-        result += a[i...]
-        result += b[j...]
-        return result
+        while i < a.count { body(a[i], i); i += 1 }
+        while j < b.count { body(b[j], nil); j += 1 }
     }
 
     /// Up to how many strings `sorted` compares instead of computing sort keys.

@@ -128,7 +128,6 @@ public struct PseudoText: Sendable, Hashable {
     /// answers without hashing each scalar.
     private static let asciiAccents: [Unicode.Scalar?] = (0..<128).map { accents[Unicode.Scalar(UInt8($0))] }
 
-    @inline(__always)
     /// `run` with each ASCII letter replaced by its stand-in, over the UTF-8 bytes: every other
     /// byte is kept (a non-ASCII scalar has none below 128), so no scalar is decoded or encoded.
     static func accentedLetters(_ run: String) -> String {
@@ -147,6 +146,7 @@ public struct PseudoText: Sendable, Hashable {
     /// `asciiAccents` in UTF-8.
     private static let asciiAccentBytes: [[UInt8]?] = asciiAccents.map { $0.map { Array(String($0).utf8) } }
 
+    @inline(__always)
     private static func accented(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         scalar.value < 128 ? asciiAccents[Int(scalar.value)] ?? scalar : scalar
     }

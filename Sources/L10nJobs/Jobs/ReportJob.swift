@@ -124,8 +124,16 @@ public struct ReportJob: Sendable {
         }
 
         let keys: [Key]
+        /// Per chain layer, asked once for every key and locale that reads them: whether it is
+        /// the SDK's, whether it is a catalog (else a legacy table), its source language.
+        let isSDK: [Bool]
+        let isCatalog: [Bool]
+        let sourceLanguages: [String]
 
         init(_ context: CheckContext) {
+            isSDK = context.chain.map { $0.layer.role == .sdk }
+            isCatalog = context.chain.map { $0.entries != nil }
+            sourceLanguages = context.chain.map { $0.catalogSourceLanguage ?? context.sourceLanguage }
             var keys: [Key] = []
             keys.reserveCapacity(context.chainKeys.count)
             for (offset, key) in context.chainKeys.enumerated() {
@@ -180,10 +188,9 @@ public struct ReportJob: Sendable {
         // keys over the locales.
         let chain = context.chain
         var slotByTarget = [Int?](repeating: nil, count: chain.count)
-        // Each layer's role and kind asked once: per key, reading them off the layer copied
-        // its description and retained its entries.
-        let isSDK = chain.map { $0.layer.role == .sdk }
-        let isCatalog = chain.map { $0.entries != nil }
+        // Each layer's role and kind taken from `reachable`: per key, reading them off the layer
+        // copied its description and retained its entries.
+        let isSDK = reachable.isSDK, isCatalog = reachable.isCatalog
         for item in reachable.keys {
             if appOnly && isSDK[item.layer] { continue }
             var state: StringUnitState?
@@ -281,10 +288,8 @@ public struct ReportJob: Sendable {
         for language in project.manifest.devices where !languages.contains(language) { languages.append(language) }
         // Several device languages land on one localization: each localization's count is made once.
         var fallbacksByLocalization: [String: Int] = [:]
-        // Each layer's kind and source language asked once, not per key.
         let chain = context.chain
-        let isCatalog = chain.map { $0.entries != nil }
-        let sources = chain.map { $0.catalogSourceLanguage ?? context.sourceLanguage }
+        let isCatalog = reachable.isCatalog, sources = reachable.sourceLanguages
         func fallbacks(_ chosen: String) -> Int {
             if let known = fallbacksByLocalization[chosen] { return known }
             var fallbacks = 0

@@ -295,7 +295,7 @@ private final class TakenIdentifiers: @unchecked Sendable {
         lock.unlock()
         // The table's `==` takes canonically equivalent strings as one: the caller's own string
         // must come back as `original`.
-        guard let known, known.original.utf8.elementsEqual(original.utf8) else { return nil }
+        guard let known, known.original.hasSameUTF8(as: original) else { return nil }
         return known
     }
 

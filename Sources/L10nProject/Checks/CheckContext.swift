@@ -255,25 +255,15 @@ public struct CheckContext: Sendable {
                 winners = Array(repeating: index, count: layerKeys.count)
                 continue
             }
-            // `Collator.merged`, each key taking its winner along.
+            // Merged as `Collator.merged` merges, each key taking its winner along.
             var mergedKeys: [String] = []
             var mergedWinners: [Int] = []
             mergedKeys.reserveCapacity(keys.count + layerKeys.count)
             mergedWinners.reserveCapacity(keys.count + layerKeys.count)
-            var i = 0, j = 0
-            while i < keys.count && j < layerKeys.count {
-                if keys[i] == layerKeys[j] {
-                    mergedKeys.append(keys[i]); mergedWinners.append(winners[i]); i += 1; j += 1
-                } else if collator.compare(keys[i], layerKeys[j]) < 0 {
-                    mergedKeys.append(keys[i]); mergedWinners.append(winners[i]); i += 1
-                } else {
-                    mergedKeys.append(layerKeys[j]); mergedWinners.append(index); j += 1
-                }
+            collator.merge(keys, layerKeys) { key, earlier in
+                mergedKeys.append(key)
+                mergedWinners.append(earlier.map { winners[$0] } ?? index)
             }
-            mergedKeys += keys[i...]
-            mergedWinners += winners[i...]
-            mergedKeys += layerKeys[j...]
-            mergedWinners += repeatElement(index, count: layerKeys.count - j)
             keys = mergedKeys
             winners = mergedWinners
         }

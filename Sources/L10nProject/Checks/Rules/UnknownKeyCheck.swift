@@ -100,7 +100,7 @@ package struct SDKKeyIndex: Sendable {
         let stripped = Self.withoutPlaceholders(key)
         if let match = bySuffixless[stripped] ?? bySuffixless[key] { return match }
         if stripped != key, keySet.contains(stripped) { return stripped }
-        let candidates = Array(key.unicodeScalars)
+        let candidates = Self.scalars(of: key)
         // Only a key that starts like the SDK's keys (within 2 edits of their shared prefix)
         // can be 2 edits from one of them, so the app's own strings are not searched.
         guard Self.startsWithin2Edits(of: prefixScalars, candidates) else { return nil }
