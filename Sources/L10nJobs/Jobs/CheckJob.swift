@@ -74,22 +74,22 @@ public struct CheckJob: Sendable {
             guard let context else { preconditionFailure("only a pseudo-locale run builds its own context") }
             // The longest checks start first, so no core is left alone with one at the end.
             let order = checks.indices.sorted { Self.startRank(checks[$0].id) < Self.startRank(checks[$1].id) }
-            let found = ConcurrentWork.map(checks.count) { checks[order[$0]].init().findings(in: context) }
+            var found = ConcurrentWork.map(checks.count) { checks[order[$0]].init().findings(in: context) }
             results = Array(repeating: [], count: checks.count)
-            for (position, index) in order.enumerated() { results[index] = found[position] }
+            // Swapped, not assigned: each check's array stays with one holder, changed in place below.
+            for (position, index) in order.enumerated() { swap(&results[index], &found[position]) }
         }
-        var findings: [Finding] = []
         let ran = selected.map { $0.id }
         for (index, check) in selected.enumerated() {
-            var found = results[index]
+            // Changed in place: `results` is the array's only holder, so nothing is copied.
             if let severity = project.manifest.checkSeverities[check.id]?.severity {
-                for position in found.indices { found[position].severity = severity }
+                for position in results[index].indices { results[index][position].severity = severity }
             }
             if !options.locales.isEmpty && options.pseudo == nil {
-                found.removeAll { $0.locale != nil && !options.locales.contains($0.locale!) && $0.locale != project.sourceLanguage }
+                results[index].removeAll { $0.locale != nil && !options.locales.contains($0.locale!) && $0.locale != project.sourceLanguage }
             }
-            findings += found
         }
+        var findings = Self.joined(&results)
         try locate(&findings, in: project)
         var baselined = 0
         if let baseline = try baselineIdentities(project) {
@@ -97,8 +97,21 @@ public struct CheckJob: Sendable {
             findings.removeAll { baseline.contains($0.identity) }
             baselined = before - findings.count
         }
-        findings = Self.sorted(findings)
+        Self.sort(&findings)
         return CheckResult(findings: findings, baselined: baselined, checks: ran, strict: options.strict)
+    }
+
+    /// The checks' findings one after another, moved out of `parts` (left empty): appending
+    /// them copied each finding, a retain and later a release for each of its strings.
+    static func joined(_ parts: inout [[Finding]]) -> [Finding] {
+        var joined: [Finding] = []
+        joined.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        // `popLast` moves a finding out: taken from the back, then turned around by swaps.
+        for index in parts.indices.reversed() {
+            while let finding = parts[index].popLast() { joined.append(finding) }
+        }
+        joined.reverse()
+        return joined
     }
 
     /// The checks that take longest over a large project, longest first (the bench's `check` row);
@@ -108,10 +121,10 @@ public struct CheckJob: Sendable {
 
     private static func startRank(_ id: String) -> Int { longestFirst.firstIndex(of: id) ?? longestFirst.count }
 
-    /// `findings` in compiler order: file, line, column, check, then key, locale and message, so
+    /// Puts `findings` in compiler order: file, line, column, check, then key, locale and message, so
     /// the order never depends on the order the checks found things in. File and check are
     /// compared as integer ranks, so tens of thousands of findings sort without comparing strings.
-    static func sorted(_ findings: [Finding]) -> [Finding] {
+    static func sort(_ findings: inout [Finding]) {
         // A check's findings of one file come one after another: a file or check equal to the
         // finding before's is not hashed again (a path's hash cost more than the sort).
         var fileSet = Set<String>(), checkSet = Set<String>()
@@ -137,7 +150,18 @@ public struct CheckJob: Sendable {
             if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
             return (findings[a].key ?? "", findings[a].locale ?? "", findings[a].message) < (findings[b].key ?? "", findings[b].locale ?? "", findings[b].message)
         }
-        return indices.map { findings[$0] }
+        // Put in place by swaps along the permutation's cycles: `indices.map { findings[$0] }`
+        // copied every finding (a retain per string) and then released the unsorted ones.
+        var placed = [Bool](repeating: false, count: indices.count)
+        for start in indices.indices where !placed[start] {
+            var position = start
+            while indices[position] != start {
+                findings.swapAt(position, indices[position])
+                placed[position] = true
+                position = indices[position]
+            }
+            placed[position] = true
+        }
     }
 
     /// Gives catalog and `.strings` findings the line of their key (or of the key's localization).

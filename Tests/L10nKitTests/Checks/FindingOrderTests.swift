@@ -33,19 +33,39 @@ final class FindingOrderTests: XCTestCase {
                                           key: ["k1", "k2", nil].randomElement(using: &random)!,
                                           locale: ["de", "fr", nil].randomElement(using: &random)!,
                                           message: ["m", "n"].randomElement(using: &random)!)
+                    // A tag per finding: equal findings must keep the order they came in.
+                    finding.hint = String(findings.count)
                     if Bool.random(using: &random) { finding.line = Int.random(in: 1...5, using: &random); finding.column = Int.random(in: 1...3, using: &random) }
                     findings.append(finding)
                 }
             }
             if round % 2 == 1 { findings.shuffle(using: &random) }
-            let sorted = CheckJob.sorted(findings), expected = referenceSorted(findings)
+            var sorted = findings
+            CheckJob.sort(&sorted)
+            let expected = referenceSorted(findings)
             XCTAssertEqual(sorted.count, expected.count)
             for (found, wanted) in zip(sorted, expected) {
                 XCTAssertEqual([found.file, found.check, found.key, found.locale, found.message].map { $0.map { Array($0.utf8) } },
                                [wanted.file, wanted.check, wanted.key, wanted.locale, wanted.message].map { $0.map { Array($0.utf8) } }, "round \(round)")
+                XCTAssertEqual(found.hint, wanted.hint, "round \(round)")
                 XCTAssertEqual(found.line, wanted.line)
                 XCTAssertEqual(found.column, wanted.column)
             }
+        }
+    }
+
+    /// The checks' findings are joined in their order, as appending them did, and moved out.
+    func testJoinedKeepsTheChecksOrder() {
+        var random = SeededRandom(seed: 5)
+        for _ in 0..<50 {
+            var parts: [[Finding]] = (0..<Int.random(in: 0...6, using: &random)).map { part in
+                (0..<Int.random(in: 0...5, using: &random)).map { index in
+                    Finding(check: "c\(part)", severity: .warning, key: "k\(index)", message: "m\(part).\(index)")
+                }
+            }
+            let expected = parts.flatMap { $0 }.map(\.message)
+            XCTAssertEqual(CheckJob.joined(&parts).map(\.message), expected)
+            XCTAssertTrue(parts.allSatisfy(\.isEmpty))
         }
     }
 }
