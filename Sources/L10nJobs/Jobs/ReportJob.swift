@@ -150,11 +150,13 @@ public struct ReportJob: Sendable {
         let gaps: [(locale: String?, file: String?, isPlural: Bool)]
 
         init(_ findings: [Finding]) {
-            gaps = findings.compactMap { finding in
+            var gaps: [(locale: String?, file: String?, isPlural: Bool)] = []
+            findings.forEachInPlace { finding in
                 let plural = finding.check == PluralCategoriesCheck.id
-                guard plural || finding.check == WidthCheck.id else { return nil }
-                return (finding.locale, finding.file, plural)
+                guard plural || finding.check == WidthCheck.id else { return }
+                gaps.append((finding.locale, finding.file, plural))
             }
+            self.gaps = gaps
         }
     }
 
