@@ -499,12 +499,44 @@ public struct CheckContext: Sendable {
 
     /// Every string unit of the app's own catalogs, with where it lives, in file order.
     func appCatalogUnits(_ body: (AppCatalog, String, String, StringUnitLeaf) -> Void) {
+        appUnitsInPlace { catalog, unit in body(catalog, unit.key, unit.locale, unit.leaf) }
+    }
+
+    /// Every string unit of the app's own catalogs in file order, each read where it lies: a
+    /// check that passes over most units on a test of one field copies nothing for them.
+    /// (Handed as values, the key, locale, path and text were copied for each call, a retain
+    /// and a release each, since the call could not be shown to leave the table alone.)
+    func appUnitsInPlace(_ body: (AppCatalog, UnitInPlace) -> Void) {
         let catalogs = appCatalogFiles.map(AppCatalog.init)
-        // Read in place: `for unit in units` copied each unit, a retain and a release for each
-        // of its strings, once per check that walks them.
         appUnits.withUnsafeBufferPointer { units in
-            for index in units.indices { body(catalogs[units[index].file], units[index].key, units[index].locale, units[index].leaf) }
+            guard let base = units.baseAddress else { return }
+            // The units come by file: the catalog is taken once per file, not once per unit.
+            var file = -1
+            var catalog: AppCatalog?
+            for index in units.indices {
+                if units[index].file != file {
+                    file = units[index].file
+                    catalog = catalogs[file]
+                }
+                body(catalog!, UnitInPlace(base + index))
+            }
         }
+    }
+
+    /// A string unit of the walk where it lies in the context's table, valid during the call.
+    struct UnitInPlace {
+        private let unit: UnsafePointer<AppUnit>
+
+        fileprivate init(_ unit: UnsafePointer<AppUnit>) { self.unit = unit }
+
+        var key: String { unit.pointee.key }
+        var locale: String { unit.pointee.locale }
+        var leaf: StringUnitLeaf { unit.pointee.leaf }
+        var path: StringUnitPath { unit.pointee.leaf.path }
+        var value: String { unit.pointee.leaf.unit.value }
+        var state: StringUnitState { unit.pointee.leaf.unit.state }
+        /// Whether the unit is in the catalog's source language, asked without copying the locale.
+        func isIn(_ locale: String) -> Bool { unit.pointee.locale == locale }
     }
 
     /// `quoted(text)` appended to a message.

@@ -288,17 +288,17 @@ public struct Substitution: Hashable, Sendable {
 public struct StringUnit: Hashable, Sendable {
     public var value: String
     /// The state, with the unknown fields in a box when there are any: 24 bytes a unit.
-    private var tail: Tail
+    @usableFromInline var tail: Tail
 
-    private enum Tail: Hashable, Sendable {
+    @usableFromInline enum Tail: Hashable, Sendable {
         case state(StringUnitState)
         case withFields(Fields)
     }
 
     /// Never changed: a change of either makes a new box. Only made with unknown fields, so
     /// `Tail`'s synthesized equality is the fields'.
-    private final class Fields: Hashable, Sendable {
-        let state: StringUnitState
+    @usableFromInline final class Fields: Hashable, Sendable {
+        @usableFromInline let state: StringUnitState
         let unknownFields: [String: JSONValue]
 
         init(state: StringUnitState, unknownFields: [String: JSONValue]) {
@@ -306,9 +306,9 @@ public struct StringUnit: Hashable, Sendable {
             self.unknownFields = unknownFields
         }
 
-        static func == (lhs: Fields, rhs: Fields) -> Bool { lhs.state == rhs.state && lhs.unknownFields == rhs.unknownFields }
+        @usableFromInline static func == (lhs: Fields, rhs: Fields) -> Bool { lhs.state == rhs.state && lhs.unknownFields == rhs.unknownFields }
 
-        func hash(into hasher: inout Hasher) {
+        @usableFromInline func hash(into hasher: inout Hasher) {
             hasher.combine(state)
             hasher.combine(unknownFields)
         }
@@ -319,8 +319,9 @@ public struct StringUnit: Hashable, Sendable {
         tail = Self.tail(state, unknownFields)
     }
 
+    /// Inlined where it is read: a call copied the unit (a retain of its text) for `self`.
     public var state: StringUnitState {
-        get {
+        @inlinable get {
             switch tail {
             case .state(let state): return state
             case .withFields(let fields): return fields.state

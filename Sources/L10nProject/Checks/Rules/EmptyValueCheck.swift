@@ -19,9 +19,10 @@ public struct EmptyValueCheck: Check {
 
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
-        context.appCatalogUnits { file, key, locale, leaf in
-            guard leaf.unit.value.isEmpty, locale != file.catalog.sourceLanguage,
-                  !CheckContext.sourceText(in: file.catalog, key: key, path: leaf.path).text.isEmpty else { return }
+        context.appUnitsInPlace { file, unit in
+            guard unit.value.isEmpty, !unit.isIn(file.catalog.sourceLanguage) else { return }
+            let key = unit.key, locale = unit.locale, leaf = unit.leaf
+            guard !CheckContext.sourceText(in: file.catalog, key: key, path: leaf.path).text.isEmpty else { return }
             result.append(finding(file: file.path, key: key, locale: locale,
                                   message: "\(PlaceholderMismatchCheck.describe(key, leaf.path)) [\(locale)] is empty: the label shows nothing"))
         }

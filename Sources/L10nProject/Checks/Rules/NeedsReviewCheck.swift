@@ -17,8 +17,10 @@ public struct NeedsReviewCheck: Check {
 
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
-        context.appCatalogUnits { file, key, locale, leaf in
-            guard leaf.unit.state == .needsReview || leaf.unit.state == .new, !leaf.unit.value.isEmpty else { return }
+        context.appUnitsInPlace { file, unit in
+            let state = unit.state
+            guard state == .needsReview || state == .new, !unit.value.isEmpty else { return }
+            let key = unit.key, locale = unit.locale, leaf = unit.leaf
             var message = MessageBuilder()
             PlaceholderMismatchCheck.appendDescription(key, leaf.path, to: &message)
             message.append(" [")

@@ -31,10 +31,12 @@ public struct PlaceholderMismatchCheck: Check {
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
         var sources = SourceFormats()
-        context.appCatalogUnits { file, key, locale, leaf in
-            guard locale != file.catalog.sourceLanguage else { return }
-            let source = sources.format(file, key, leaf.path)
+        context.appUnitsInPlace { file, unit in
+            guard !unit.isIn(file.catalog.sourceLanguage) else { return }
+            let key = unit.key
+            let source = sources.format(file, key, unit.path)
             guard !source.format.specifiers.isEmpty else { return }
+            let locale = unit.locale, leaf = unit.leaf
             let translationArgument = leaf.path.isRoot ? nil
                 : CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
             for mismatch in Self.mismatches(source: source.format, sourceSubstitution: source.substitution, translation: leaf.unit.value,

@@ -37,8 +37,9 @@ public struct SuspiciousPercentCheck: Check {
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
         var sources = SourceFormats()
-        context.appCatalogUnits { file, key, locale, leaf in
-            guard Self.hasPercentBeforeSpace(leaf.unit.value) else { return }
+        context.appUnitsInPlace { file, unit in
+            guard Self.hasPercentBeforeSpace(unit.value) else { return }
+            let key = unit.key, locale = unit.locale, leaf = unit.leaf
             guard !sources.format(file, key, leaf.path).format.specifiers.isEmpty else { return }
             let argument = CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
             for issue in FormatString(leaf.unit.value, substitution: argument).issues {
