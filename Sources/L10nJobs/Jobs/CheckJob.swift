@@ -110,7 +110,8 @@ public struct CheckJob: Sendable {
         for index in parts.indices.reversed() {
             while let finding = parts[index].popLast() { joined.append(finding) }
         }
-        joined.reverse()
+        // In the buffer: `Array.swapAt` copied the two findings (a retain per string) to swap them.
+        joined.withUnsafeMutableBufferPointer { $0.reverse() }
         return joined
     }
 
@@ -152,15 +153,18 @@ public struct CheckJob: Sendable {
         }
         // Put in place by swaps along the permutation's cycles: `indices.map { findings[$0] }`
         // copied every finding (a retain per string) and then released the unsorted ones.
+        // Swapped in the buffer, where a swap moves: `Array.swapAt` copied both findings.
         var placed = [Bool](repeating: false, count: indices.count)
-        for start in indices.indices where !placed[start] {
-            var position = start
-            while indices[position] != start {
-                findings.swapAt(position, indices[position])
+        findings.withUnsafeMutableBufferPointer { findings in
+            for start in indices.indices where !placed[start] {
+                var position = start
+                while indices[position] != start {
+                    findings.swapAt(position, indices[position])
+                    placed[position] = true
+                    position = indices[position]
+                }
                 placed[position] = true
-                position = indices[position]
             }
-            placed[position] = true
         }
     }
 
