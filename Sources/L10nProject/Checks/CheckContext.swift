@@ -62,6 +62,11 @@ public struct CheckContext: Sendable {
             if entries != nil { return CheckContext.plainValue(entry, locale: locale) }
             return table?.files[locale]?.value(forKey: key)
         }
+        /// Whether `value(key, entry:, locale:)` is not nil, asked without copying the value.
+        package func hasValue(_ key: String, entry: CatalogEntry?, locale: String) -> Bool {
+            if entries != nil { return CheckContext.hasPlainUnit(entry, locale: locale) }
+            return table?.files[locale]?.value(forKey: key) != nil
+        }
     }
 
     public init(project: Project, locales filter: [String] = []) throws {
@@ -346,9 +351,22 @@ public struct CheckContext: Sendable {
     /// The string unit that stands for an entry in a locale: the root one, else the plural
     /// `other`, else the first of its variations.
     package static func plainUnit(_ entry: CatalogEntry?, locale: String) -> StringUnit? {
-        guard let localization = entry?.localizations?[locale] else { return nil }
-        return localization.stringUnit ?? localization.variations?.plural?["other"]?.stringUnit
-            ?? localization.firstStringUnit
+        guard let position = entry?.localizations?.index(forKey: locale) else { return nil }
+        return plainUnit(entry, at: position)
+    }
+
+    /// `plainUnit` of the localization at `position` of the entry's localizations. Most are one
+    /// string unit: it is taken without copying the localization.
+    private static func plainUnit(_ entry: CatalogEntry?, at position: Int) -> StringUnit? {
+        if let unit = entry?.localizations?.stringUnit(at: position) { return unit }
+        guard let localization = entry?.localizations?[position].value else { return nil }
+        return localization.variations?.plural?["other"]?.stringUnit ?? localization.firstStringUnit
+    }
+
+    /// Whether `plainUnit(entry, locale:)` has a unit, asked without copying one.
+    package static func hasPlainUnit(_ entry: CatalogEntry?, locale: String) -> Bool {
+        guard let position = entry?.localizations?.index(forKey: locale) else { return false }
+        return entry?.localizations?.hasStringUnit(at: position) == true || plainUnit(entry, at: position) != nil
     }
 
     /// The layers below the winner of `key`, for asking locale after locale which of them

@@ -108,6 +108,17 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
         }
     }
 
+    /// The own string unit of the localization at `position` (nil when it has only variations),
+    /// read in place: `self[locale]?.stringUnit` copied the whole localization first, its box included.
+    public func stringUnit(at position: Int) -> StringUnit? {
+        elements[position].value.stringUnit
+    }
+
+    /// Whether the localization at `position` has its own string unit, asked without a copy.
+    public func hasStringUnit(at position: Int) -> Bool {
+        elements[position].value.hasStringUnit
+    }
+
     /// The locale ids, sorted.
     public var keys: some RandomAccessCollection<String> { elements.lazy.map(\.key) }
 

@@ -46,7 +46,7 @@ public struct MissingTranslationCheck: Check {
             // The layers below an app winner, their entries of the key looked up once for all locales.
             var below: CheckContext.LayersBelow?
             for (index, target) in targets.enumerated() {
-                if winner.value(key, entry: entry, locale: target.chosen) != nil { continue }
+                if winner.hasValue(key, entry: entry, locale: target.chosen) { continue }
                 // A key a lower layer translates is shadowed, which shadowed-locale reports.
                 if winner.layer.role == .app {
                     if below == nil { below = CheckContext.LayersBelow(context, key: key, winner: position) }

@@ -38,7 +38,7 @@ public struct ShadowedLocaleCheck: Check {
             if entry?.shouldTranslate == false { continue }
             var below = CheckContext.LayersBelow(context, key: key, winner: winner)
             for locale in context.locales where locale != context.sourceLanguage {
-                guard layer.value(key, entry: entry, locale: locale) == nil else { continue }
+                guard !layer.hasValue(key, entry: entry, locale: locale) else { continue }
                 guard let (lowerIndex, translation) = below.translation(locale: locale) else { continue }
                 guard let shown = context.shown(key, winner: winner, entry: entry, locales: [locale])[0], shown.layer == winner,
                       shown.locale != locale else { continue }
