@@ -193,13 +193,14 @@ public struct ReportJob: Sendable {
         // Each layer's role and kind taken from `reachable`: per key, reading them off the layer
         // copied its description and retained its entries.
         let isSDK = reachable.isSDK, isCatalog = reachable.isCatalog
-        for item in reachable.keys {
-            if appOnly && isSDK[item.layer] { continue }
+        // Each key read where it lies: `for item in` copied its key and entry for every locale.
+        reachable.keys.forEachInPlace { item in
+            if appOnly && isSDK[item.layer] { return }
             var state: StringUnitState?
             if !searchList.isEmpty {
                 if isCatalog[item.layer] {
-                    state = CheckContext.plainUnit(item.entry, locale: chosen)?.state
-                } else if chain[item.layer].value(item.key, locale: chosen) != nil {
+                    state = CheckContext.plainState(item.entry, locale: chosen)
+                } else if chain[item.layer].hasValue(item.key, entry: nil, locale: chosen) {
                     state = .translated
                 }
             }
@@ -295,15 +296,15 @@ public struct ReportJob: Sendable {
         func fallbacks(_ chosen: String) -> Int {
             if let known = fallbacksByLocalization[chosen] { return known }
             var fallbacks = 0
-            for item in reachable.keys {
+            reachable.keys.forEachInPlace { item in
                 if isCatalog[item.layer] {
-                    if CheckContext.plainUnit(item.entry, locale: chosen) != nil { continue }
-                } else if chain[item.layer].value(item.key, locale: chosen) != nil {
-                    continue
+                    if CheckContext.hasPlainUnit(item.entry, locale: chosen) { return }
+                } else if chain[item.layer].hasValue(item.key, entry: nil, locale: chosen) {
+                    return
                 }
                 // A key-as-source entry shows its key, which is the source text.
                 let source = sources[item.layer]
-                if chosen == source, item.entry?.localizations?[source] == nil { continue }
+                if chosen == source, item.entry?.localizations?.index(forKey: source) == nil { return }
                 fallbacks += 1
             }
             fallbacksByLocalization[chosen] = fallbacks

@@ -363,6 +363,13 @@ public struct CheckContext: Sendable {
         return localization.variations?.plural?["other"]?.stringUnit ?? localization.firstStringUnit
     }
 
+    /// The state of `plainUnit(entry, locale:)`, read without copying its text.
+    package static func plainState(_ entry: CatalogEntry?, locale: String) -> StringUnitState? {
+        guard let position = entry?.localizations?.index(forKey: locale) else { return nil }
+        if let state = entry?.localizations?.stringUnitState(at: position) { return state }
+        return plainUnit(entry, at: position)?.state
+    }
+
     /// Whether `plainUnit(entry, locale:)` has a unit, asked without copying one.
     package static func hasPlainUnit(_ entry: CatalogEntry?, locale: String) -> Bool {
         guard let position = entry?.localizations?.index(forKey: locale) else { return false }

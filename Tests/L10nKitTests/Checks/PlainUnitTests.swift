@@ -4,7 +4,7 @@ import L10nFormats
 @testable import L10nTestSupport
 
 /// `CheckContext.plainUnit`, which takes a localization's own string unit in place, and
-/// `hasPlainUnit` answer as the copy of the whole localization did, on real catalogs (plural,
+/// `hasPlainUnit` and `plainState` answer as the copy of the whole localization did, on real catalogs (plural,
 /// device and substitution variations among them) and on locales an entry lacks.
 final class PlainUnitTests: XCTestCase {
     /// The lookup before it read in place: the oracle.
@@ -26,6 +26,7 @@ final class PlainUnitTests: XCTestCase {
                     XCTAssertEqual(unit, expected, "\(name) \(locale)")
                     XCTAssertEqual(unit.map { Array($0.value.utf8) }, expected.map { Array($0.value.utf8) })
                     XCTAssertEqual(CheckContext.hasPlainUnit(entry, locale: locale), expected != nil, "\(name) \(locale)")
+                    XCTAssertEqual(CheckContext.plainState(entry, locale: locale), expected?.state, "\(name) \(locale)")
                     asked += 1
                     if expected != nil { found += 1 }
                     if expected != nil, entry?.localizations?[locale]?.stringUnit == nil { fromVariations += 1 }

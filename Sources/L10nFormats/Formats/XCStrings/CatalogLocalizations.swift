@@ -114,6 +114,11 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
         elements[position].value.stringUnit
     }
 
+    /// The state of the localization's own string unit at `position`, read without copying its text.
+    public func stringUnitState(at position: Int) -> StringUnitState? {
+        elements[position].value.stringUnit?.state
+    }
+
     /// Whether the localization at `position` has its own string unit, asked without a copy.
     public func hasStringUnit(at position: Int) -> Bool {
         elements[position].value.hasStringUnit
