@@ -150,13 +150,11 @@ public struct ReportJob: Sendable {
         let gaps: [(locale: String?, file: String?, isPlural: Bool)]
 
         init(_ findings: [Finding]) {
-            var gaps: [(locale: String?, file: String?, isPlural: Bool)] = []
-            findings.forEachInPlace { finding in
+            gaps = findings.compactMap { finding in
                 let plural = finding.check == PluralCategoriesCheck.id
-                guard plural || finding.check == WidthCheck.id else { return }
-                gaps.append((finding.locale, finding.file, plural))
+                guard plural || finding.check == WidthCheck.id else { return nil }
+                return (finding.locale, finding.file, plural)
             }
-            self.gaps = gaps
         }
     }
 
@@ -193,9 +191,8 @@ public struct ReportJob: Sendable {
         // Each layer's role and kind taken from `reachable`: per key, reading them off the layer
         // copied its description and retained its entries.
         let isSDK = reachable.isSDK, isCatalog = reachable.isCatalog
-        // Each key read where it lies: `for item in` copied its key and entry for every locale.
-        reachable.keys.forEachInPlace { item in
-            if appOnly && isSDK[item.layer] { return }
+        for item in reachable.keys {
+            if appOnly && isSDK[item.layer] { continue }
             var state: StringUnitState?
             if !searchList.isEmpty {
                 if isCatalog[item.layer] {
@@ -296,15 +293,15 @@ public struct ReportJob: Sendable {
         func fallbacks(_ chosen: String) -> Int {
             if let known = fallbacksByLocalization[chosen] { return known }
             var fallbacks = 0
-            reachable.keys.forEachInPlace { item in
+            for item in reachable.keys {
                 if isCatalog[item.layer] {
-                    if CheckContext.hasPlainUnit(item.entry, locale: chosen) { return }
+                    if CheckContext.hasPlainUnit(item.entry, locale: chosen) { continue }
                 } else if chain[item.layer].hasValue(item.key, entry: nil, locale: chosen) {
-                    return
+                    continue
                 }
                 // A key-as-source entry shows its key, which is the source text.
                 let source = sources[item.layer]
-                if chosen == source, item.entry?.localizations?.index(forKey: source) == nil { return }
+                if chosen == source, item.entry?.localizations?.index(forKey: source) == nil { continue }
                 fallbacks += 1
             }
             fallbacksByLocalization[chosen] = fallbacks

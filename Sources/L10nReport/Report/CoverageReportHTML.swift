@@ -112,7 +112,7 @@ extension CoverageReport {
         if let pseudoWidth {
             body += "<section id=\"pseudo\"><h2>Pseudo-locale \(e(pseudoWidth.locale))</h2><p>\(pseudoWidth.findings.count) labels overflow their surface once they grow as long languages do (a forecast; it does not fail the release).</p>"
             body += "<table class=\"sortable\"><thead><tr><th>key</th><th>where</th><th>message</th></tr></thead><tbody>\n"
-            pseudoWidth.findings.forEachInPlace { finding in
+            for finding in pseudoWidth.findings {
                 let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") } ?? ""
                 body += "<tr><td><code>"
                 body.escaped(finding.key ?? "")
@@ -137,7 +137,7 @@ extension CoverageReport {
         }
         body += "<section id=\"findings\"><h2>Findings</h2><p>\(findings.count(.error)) errors, \(findings.count(.warning)) warnings, \(findings.count(.note)) notes.</p>"
         body += "<table class=\"sortable\"><thead><tr><th>severity</th><th>check</th><th>where</th><th>message</th></tr></thead><tbody>\n"
-        findings.findings.forEachInPlace { finding in
+        for finding in findings.findings {
             let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") } ?? ""
             body += "<tr class=\""
             body += finding.severity.rawValue

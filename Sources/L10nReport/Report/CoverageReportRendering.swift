@@ -119,7 +119,7 @@ extension CoverageReport {
         if let pseudoWidth {
             lines.line("")
             lines.line(bold("Pseudo-locale \(pseudoWidth.locale)") + ": \(pseudoWidth.findings.count) label\(pseudoWidth.findings.count == 1 ? "" : "s") overflow as long languages will (a forecast; it does not fail the release)")
-            pseudoWidth.findings.forEachInPlace { finding in
+            for finding in pseudoWidth.findings {
                 lines += "  "
                 lines.place(finding, pathPrefix: pathPrefix)
                 lines += finding.key ?? ""
@@ -141,8 +141,8 @@ extension CoverageReport {
         lines.line("")
         lines.line(bold("Findings") + ": \(findings.count(.error)) errors, \(findings.count(.warning)) warnings, \(findings.count(.note)) notes")
         let error = paint("error", "31"), warning = paint("warning", "33")
-        findings.findings.forEachInPlace { finding in
-            guard finding.severity != .note else { return }
+        for finding in findings.findings {
+            guard finding.severity != .note else { continue }
             lines += "  "
             lines.place(finding, pathPrefix: pathPrefix)
             lines += finding.severity == .error ? error : warning
@@ -248,7 +248,7 @@ extension CoverageReport {
             md += "## Pseudo-locale `\(pseudoWidth.locale)`\n\n\(pseudoWidth.findings.count) labels overflow their surface once they grow as long languages do (a forecast; it does not fail the release).\n\n"
             if !pseudoWidth.findings.isEmpty {
                 md += "| key | where | message |\n|---|---|---|\n"
-                pseudoWidth.findings.forEachInPlace { finding in
+                for finding in pseudoWidth.findings {
                     let place = finding.file.map { "`" + cell(pathPrefix + $0) + (finding.line.map { ":\($0)" } ?? "") + "`" } ?? ""
                     md += "| `\(cell(finding.key ?? ""))` | \(place) | \(cell(finding.message)) |\n"
                 }
@@ -266,7 +266,7 @@ extension CoverageReport {
         md += "\n## Findings\n\n\(findings.count(.error)) errors, \(findings.count(.warning)) warnings, \(findings.count(.note)) notes.\n\n"
         if !findings.findings.isEmpty {
             md += "| severity | check | where | message |\n|---|---|---|---|\n"
-            findings.findings.forEachInPlace { finding in
+            for finding in findings.findings {
                 md += "| "
                 md += finding.severity.rawValue
                 md += " | `"

@@ -69,15 +69,3 @@ final class FindingOrderTests: XCTestCase {
         }
     }
 }
-
-/// `forEachInPlace`, which the reports walk their findings with, visits every element in order.
-final class ElementsInPlaceTests: XCTestCase {
-    func testVisitsEveryElementInOrder() {
-        for count in [0, 1, 7] {
-            let findings = (0..<count).map { Finding(check: "c", severity: .warning, message: "m\($0)") }
-            var seen: [String] = []
-            findings.forEachInPlace { finding in seen.append(finding.message) }
-            XCTAssertEqual(seen, findings.map(\.message))
-        }
-    }
-}
