@@ -141,8 +141,7 @@ extension CoverageReport {
         lines.line("")
         lines.line(bold("Findings") + ": \(findings.count(.error)) errors, \(findings.count(.warning)) warnings, \(findings.count(.note)) notes")
         let error = paint("error", "31"), warning = paint("warning", "33")
-        for finding in findings.findings {
-            guard finding.severity != .note else { continue }
+        for finding in findings.findings where finding.severity != .note {
             lines += "  "
             lines.place(finding, pathPrefix: pathPrefix)
             lines += finding.severity == .error ? error : warning
