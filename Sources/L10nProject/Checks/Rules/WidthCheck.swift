@@ -112,7 +112,12 @@ public struct WidthCheck: Check {
         message.append(" has ")
         message.append(surface.budget(for: locales[0]))
         message.append(": ")
-        message.append(locales.lazy.map(context.device(for:)), separator: ", ")
+        // A loop, not `locales.lazy.map(context.device(for:))`: the lazy map's method value
+        // held a copy of the whole context (a retain of each of its fields) per finding.
+        for (number, locale) in locales.enumerated() {
+            if number > 0 { message.append(", ") }
+            message.append(context.device(for: locale))
+        }
         message.append(" devices see it truncated")
         return finding(file: context.chain[layer].file(locale: valueLocale), key: key, locale: valueLocale, message: message.text,
                        device: DeviceOutcome(device: context.device(for: locales[0]), shows: value))
