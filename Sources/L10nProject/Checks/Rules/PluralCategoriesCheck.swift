@@ -38,6 +38,9 @@ public struct PluralCategoriesCheck: Check {
         var rulesByLocale: [String: LocaleRules?] = [:]
         // Entry order does not matter: findings are sorted by file and line at the end.
         for file in context.appCatalogFiles {
+            // The path taken once: the closure below that read `file.path` copied the whole
+            // catalog file (a retain of each of its fields) for every variation.
+            let path = file.path
             for (key, entry) in file.catalog.entries {
                 guard let localizations = entry.localizations else { continue }
                 for (locale, localization) in localizations where localization.variations != nil || localization.substitutions != nil {
@@ -49,7 +52,7 @@ public struct PluralCategoriesCheck: Check {
                             rules = .some(rulesByLocale[locale] ?? nil)
                         }
                         guard let localeRules = rules ?? nil else { return }
-                        check(cases, prefix: prefix, rules: localeRules, file: file.path, key: key, locale: locale, into: &result)
+                        check(cases, prefix: prefix, rules: localeRules, file: path, key: key, locale: locale, into: &result)
                     }
                 }
             }
