@@ -217,7 +217,7 @@ public struct ReportJob: Sendable {
             var position: Int?
             for key in file.catalog.orderedKeys {
                 guard let entry = file.catalog.entries[key], entry.shouldTranslate != false else { continue }
-                let state = CheckContext.plainUnit(entry, locale: chosen).map(\.state)
+                let state = CheckContext.plainState(entry, locale: chosen)
                 if position == nil { position = slot(name, file: file.path) }
                 add(position!, key: key, state: state)
             }

@@ -288,7 +288,7 @@ public struct Substitution: Hashable, Sendable {
 public struct StringUnit: Hashable, Sendable {
     public var value: String
     /// The state, with the unknown fields in a box when there are any: 24 bytes a unit.
-    @usableFromInline var tail: Tail
+    @usableFromInline private(set) var tail: Tail
 
     @usableFromInline enum Tail: Hashable, Sendable {
         case state(StringUnitState)

@@ -114,9 +114,9 @@ public struct WidthCheck: Check {
         message.append(": ")
         // A loop, not `locales.lazy.map(context.device(for:))`: the lazy map's method value
         // held a copy of the whole context (a retain of each of its fields) per finding.
-        for (number, locale) in locales.enumerated() {
+        for (number, cutLocale) in locales.enumerated() {
             if number > 0 { message.append(", ") }
-            message.append(context.device(for: locale))
+            message.append(context.device(for: cutLocale))
         }
         message.append(" devices see it truncated")
         return finding(file: context.chain[layer].file(locale: valueLocale), key: key, locale: valueLocale, message: message.text,
