@@ -150,11 +150,15 @@ public struct ReportJob: Sendable {
         let gaps: [(locale: String?, file: String?, isPlural: Bool)]
 
         init(_ findings: [Finding]) {
-            gaps = findings.compactMap { finding in
-                let plural = finding.check == PluralCategoriesCheck.id
-                guard plural || finding.check == WidthCheck.id else { return nil }
-                return (finding.locale, finding.file, plural)
+            // By index, field by field: `compactMap { finding in … }` copied every finding
+            // (a retain and a release per string) to read its check.
+            var gaps: [(locale: String?, file: String?, isPlural: Bool)] = []
+            for index in findings.indices {
+                let plural = findings[index].check == PluralCategoriesCheck.id
+                guard plural || findings[index].check == WidthCheck.id else { continue }
+                gaps.append((findings[index].locale, findings[index].file, plural))
             }
+            self.gaps = gaps
         }
     }
 

@@ -141,14 +141,17 @@ extension CoverageReport {
         lines.line("")
         lines.line(bold("Findings") + ": \(findings.count(.error)) errors, \(findings.count(.warning)) warnings, \(findings.count(.note)) notes")
         let error = paint("error", "31"), warning = paint("warning", "33")
-        for finding in findings.findings where finding.severity != .note {
+        // By index, field by field: `for finding in` copied every finding (a retain and a
+        // release per string), as in the Markdown and HTML findings tables.
+        let all = findings.findings
+        for index in all.indices where all[index].severity != .note {
             lines += "  "
-            lines.place(finding, pathPrefix: pathPrefix)
-            lines += finding.severity == .error ? error : warning
+            lines.place(file: all[index].file, line: all[index].line, pathPrefix: pathPrefix)
+            lines += all[index].severity == .error ? error : warning
             lines += ": "
-            lines += finding.message
+            lines += all[index].message
             lines += " ["
-            lines += finding.check
+            lines += all[index].check
             lines += "]\n"
         }
         lines.line("")
@@ -265,20 +268,21 @@ extension CoverageReport {
         md += "\n## Findings\n\n\(findings.count(.error)) errors, \(findings.count(.warning)) warnings, \(findings.count(.note)) notes.\n\n"
         if !findings.findings.isEmpty {
             md += "| severity | check | where | message |\n|---|---|---|---|\n"
-            for finding in findings.findings {
+            let all = findings.findings
+            for index in all.indices {
                 md += "| "
-                md += finding.severity.rawValue
+                md += all[index].severity.rawValue
                 md += " | `"
-                md += finding.check
+                md += all[index].check
                 md += "` | "
-                if let file = finding.file {
+                if let file = all[index].file {
                     md += "`"
                     md += cell(pathPrefix + file)
-                    if let line = finding.line { md += ":\(line)" }
+                    if let line = all[index].line { md += ":\(line)" }
                     md += "`"
                 }
                 md += " | "
-                md += cell(finding.message)
+                md += cell(all[index].message)
                 md += " |\n"
             }
         }

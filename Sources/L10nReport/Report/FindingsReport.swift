@@ -34,14 +34,16 @@ public struct FindingsReport: Sendable {
     private func path(_ file: String?) -> String? { file.map { pathPrefix + $0 } }
 
     /// `position(finding)` escaped into `xml`, piece by piece (which escapes as the whole does).
-    private func escapedPosition(_ finding: Finding, into xml: ReportText) {
-        guard let file = finding.file else { return }
+    /// Takes the findings and a position, not a finding: handed a finding from the array, each
+    /// call copied it (a retain and a release per string).
+    private func escapedPosition(_ findings: [Finding], _ position: Int, into xml: ReportText) {
+        guard let file = findings[position].file else { return }
         xml.escaped(pathPrefix)
         xml.escaped(file)
-        if let line = finding.line {
+        if let line = findings[position].line {
             xml += ":"
             xml += String(line)
-            if let column = finding.column {
+            if let column = findings[position].column {
                 xml += ":"
                 xml += String(column)
             }
@@ -217,7 +219,7 @@ public struct FindingsReport: Sendable {
                 xml += "\" message=\""
                 xml.escaped(findings[position].message)
                 xml += "\">"
-                escapedPosition(findings[position], into: xml)
+                escapedPosition(findings, position, into: xml)
                 xml.escaped(findings[position].message)
                 if let hint = findings[position].hint {
                     xml.escaped("\nhint: ")
@@ -230,7 +232,7 @@ public struct FindingsReport: Sendable {
                 xml += "      <system-out>"
                 for (number, position) in notes.enumerated() {
                     if number > 0 { xml.escaped("\n") }
-                    escapedPosition(findings[position], into: xml)
+                    escapedPosition(findings, position, into: xml)
                     xml.escaped("note: ")
                     xml.escaped(findings[position].message)
                 }

@@ -46,10 +46,15 @@ final class ReportText {
 
     /// `file:line: ` of a finding (with `pathPrefix`), or nothing when it names no file.
     func place(_ finding: Finding, pathPrefix: String) {
-        guard let file = finding.file else { return }
+        place(file: finding.file, line: finding.line, pathPrefix: pathPrefix)
+    }
+
+    /// `place(finding, …)` from the finding's fields, for a loop that reads them in the array.
+    func place(file: String?, line: Int?, pathPrefix: String) {
+        guard let file else { return }
         out.appendString(pathPrefix)
         out.appendString(file)
-        if let line = finding.line {
+        if let line {
             out.appendString(":")
             out.appendString(String(line))
         }
