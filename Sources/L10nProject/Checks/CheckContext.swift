@@ -535,15 +535,14 @@ public struct CheckContext: Sendable {
         let catalogs = appCatalogFiles.map(AppCatalog.init)
         appUnits.withUnsafeBufferPointer { units in
             guard let base = units.baseAddress else { return }
-            // The units come by file: the catalog is taken once per file, not once per unit.
-            var file = -1
-            var catalog: AppCatalog?
-            for index in units.indices {
-                if units[index].file != file {
-                    file = units[index].file
-                    catalog = catalogs[file]
+            // The units come by file: the catalog is taken once per run of its units.
+            var index = 0
+            while index < units.count {
+                let file = units[index].file, catalog = catalogs[file]
+                while index < units.count && units[index].file == file {
+                    body(catalog, UnitInPlace(base + index))
+                    index += 1
                 }
-                body(catalog!, UnitInPlace(base + index))
             }
         }
     }
