@@ -25,6 +25,12 @@ package struct TextLocator {
     }
 
     package mutating func location(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> SourceLocation {
+        let (line, column) = lineAndColumn(at: target, in: bytes)
+        return SourceLocation(file: path, line: line, column: column)
+    }
+
+    /// The 1-based line and column of `location(at:in:)`, without a location naming the file.
+    package mutating func lineAndColumn(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         if target < offset { self = TextLocator(path: path, bom: start == 3) }
         let end = min(target, bytes.count)
         if offset < end, let base = bytes.baseAddress {
@@ -47,7 +53,7 @@ package struct TextLocator {
             column += Self.scalars(from: counted, to: end, in: base)
             counted = end
         }
-        return SourceLocation(file: path, line: line, column: column + 1)
+        return (line, column + 1)
     }
 
     /// Counts the line ends (LF, CRLF, a lone CR) in `from..<to`, eight bytes at a time while

@@ -194,11 +194,17 @@ public struct CheckJob: Sendable {
         let scanned = ConcurrentWork.map(paths.count) { index in
             let url = project.url(forPath: paths[index])
             return Result { () -> StringCatalogLocations? in
-                guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-                let data = try AtomicFile.read(url)
+                guard let stamp = FileStamp(url) else { return nil }
                 let locales = localesByPath[paths[index]] ?? [:]
                 let wanted = Set(locales.keys)
-                if let catalog = project.catalog(atPath: paths[index])?.catalog {
+                let catalog = project.catalog(atPath: paths[index])?.catalog
+                // A file that still holds the bytes discovery read: where its reader noted each key.
+                if let catalog, project.fileStamps[paths[index]] == stamp,
+                   let noted = StringCatalogLocations(noted: catalog, file: paths[index], only: wanted, locales: locales) {
+                    return noted
+                }
+                let data = try AtomicFile.read(url)
+                if let catalog {
                     return try StringCatalogLocations(data, file: paths[index], only: wanted, locales: locales, readAs: catalog)
                 }
                 return try StringCatalogLocations(data, file: paths[index], only: wanted)

@@ -83,6 +83,15 @@ final class CatalogKeyOrderTests: XCTestCase {
                     XCTAssertEqual(restricted.location(key: key, locale: nil), scanned.location(key: key, locale: nil), key)
                 }
             }
+            // Without reading a byte: the positions the reader noted, as the scan finds them.
+            let noted = try XCTUnwrap(StringCatalogLocations(noted: catalog, file: url.path, only: wanted))
+            XCTAssertEqual(noted.keys, scanned.keys, url.lastPathComponent)
+            XCTAssertEqual(noted.localizations, scanned.localizations, url.lastPathComponent)
+            let named = Dictionary(uniqueKeysWithValues: wanted.map { key in
+                (key, Set((catalog.entries[key]?.localizations?.keys).map(Array.init)?.suffix(2) ?? []))
+            })
+            let notedNamed = try XCTUnwrap(StringCatalogLocations(noted: catalog, file: url.path, only: wanted, locales: named))
+            XCTAssertEqual(notedNamed.localizations, try StringCatalogLocations(data, file: url.path, only: wanted, locales: named, readAs: catalog).localizations)
             // An edit that moved every key: the noted offsets no longer hold keys.
             let moved = Data("\n\n".utf8) + data
             XCTAssertEqual(try StringCatalogLocations(moved, file: url.path, only: wanted, readAs: catalog).keys,
@@ -152,11 +161,82 @@ final class CatalogKeyOrderTests: XCTestCase {
         XCTAssertNotNil(try direct(swapped, ["shuffled": ["de"]]))
         XCTAssertEqual(try StringCatalogLocations(swapped, file: "x.xcstrings", only: wanted, readAs: catalog).localizations,
                        try StringCatalogLocations(swapped, file: "x.xcstrings", only: wanted).localizations)
+        let noted = try XCTUnwrap(StringCatalogLocations(noted: catalog, file: "x.xcstrings", only: wanted))
+        XCTAssertEqual(noted.keys, scanned.keys)
+        XCTAssertEqual(noted.localizations, scanned.localizations)
+        XCTAssertEqual(try XCTUnwrap(StringCatalogLocations(noted: catalog, file: "x.xcstrings", only: wanted, locales: named)).localizations,
+                       restricted.localizations)
         // A value edited in place keeps the key order but drops the offsets.
         var edited = catalog
         try edited.setStringUnit(value: "A", state: .translated, key: "sorted", locale: "ar")
         XCTAssertNil(edited.keyIndex.file)
+        XCTAssertNil(StringCatalogLocations(noted: edited, file: "x.xcstrings", only: wanted), "a changed catalog is located in its file")
         XCTAssertEqual(try StringCatalogLocations(data, file: "x.xcstrings", only: wanted, readAs: edited).localizations, scanned.localizations)
+    }
+
+    /// The noted positions count lines and columns as the scan does where that is not plain:
+    /// a byte order mark, CRLF and lone CR line ends, non-ASCII text before a key on its line,
+    /// a whole catalog on one line, localizations listed out of order.
+    func testNotedPositionsCountAsTheScanDoes() throws {
+        let lines = [
+            "{ \"sourceLanguage\" : \"en\", \"strings\" : {",
+            "  \"é\" : { \"comment\" : \"ü\" }, \"ñ\" : { \"localizations\" : { \"fr\" : { }, \"de\" : { \"stringUnit\" : { \"state\" : \"new\", \"value\" : \"日本\" } } } },",
+            "\"😀\" : { \"localizations\" : { \"en\" : { }, \"ar\" : { } } }",
+            "  }, \"version\" : \"1.0\" }",
+        ]
+        for separator in ["\n", "\r\n", "\r", " "] {
+            for bom in ["", "\u{FEFF}"] {
+                let data = Data((bom + lines.joined(separator: separator)).utf8)
+                let catalog = try StringCatalogReader.read(data, file: "x.xcstrings")
+                let wanted = Set(catalog.entries.keys)
+                let scanned = try StringCatalogLocations(data, file: "x.xcstrings", only: wanted)
+                let noted = try XCTUnwrap(StringCatalogLocations(noted: catalog, file: "x.xcstrings", only: wanted))
+                let label = "separator \(separator.unicodeScalars.map { $0.value }), bom \(!bom.isEmpty)"
+                XCTAssertEqual(noted.keys, scanned.keys, label)
+                XCTAssertEqual(noted.localizations, scanned.localizations, label)
+                XCTAssertEqual(noted.localizations["ñ"]?.count, 2, label)
+            }
+        }
+    }
+
+    /// `check` places findings where its catalog's reader noted them while the file is unchanged,
+    /// and in the file as it is now once it changed.
+    func testCheckPlacesFindingsInTheFileAsItIsNow() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let catalog = folder.appendingPathComponent("App/Localizable.xcstrings")
+        try FileManager.default.createDirectory(at: catalog.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let text = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Hello" : {
+              "localizations" : {
+                "de" : {
+                  "stringUnit" : {
+                    "state" : "needs_review",
+                    "value" : "Hallo"
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+        try Data(text.utf8).write(to: catalog)
+        let project = try ProjectDiscovery(root: folder).discover()
+        func place() throws -> (line: Int?, column: Int?) {
+            let finding = try XCTUnwrap(try CheckJob().run(on: project).findings.first { $0.check == "needs-review" })
+            return (finding.line, finding.column)
+        }
+        let unchanged = try place()
+        XCTAssertEqual(unchanged.line, 6)
+        XCTAssertEqual(unchanged.column, 9)
+        // Two lines added above since discovery: the stamp differs, the file is read again.
+        try Data(("\n\n" + text).utf8).write(to: catalog)
+        let moved = try place()
+        XCTAssertEqual(moved.line, 8)
+        XCTAssertEqual(moved.column, 9)
     }
 
     /// The context merges the chain layers' key orders; that equals collating their union, with a

@@ -396,6 +396,13 @@ public struct JSONReader: FormatReader {
         return locator.value!.location(at: offset, in: bytes)
     }
 
+    /// A locator of its own over the reader's bytes, for many positions asked in file order
+    /// (`TextLocator`: as `location(at:)` counts them).
+    func withLocator<T>(_ body: (inout TextLocator, UnsafeBufferPointer<UInt8>) -> T) -> T {
+        var locator = TextLocator(path: file, bom: hasBOM)
+        return body(&locator, bytes)
+    }
+
     /// An error at the reader's position (or at `offset`).
     public func error(_ reason: JSONErrorReason, _ message: String, at offset: Int? = nil, hint: String? = nil) -> JSONError {
         JSONError(reason, message, at: location(at: offset ?? self.offset), hint: hint)

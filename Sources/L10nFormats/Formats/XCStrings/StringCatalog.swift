@@ -431,4 +431,61 @@ struct CatalogFileOffsets: Sendable {
     var localizations: [Int] = []
     /// The length of the file, which offsets into other bytes would not describe.
     var byteCount = 0
+    /// The line and column of each key and localization above, noted while the bytes were at
+    /// hand: findings in a file that has not changed since are placed without reading it again.
+    var keyPositions: [Position] = []
+    var localizationPositions: [Position] = []
+
+    /// A 1-based line and column (`TextLocator`'s: the column counts Unicode scalars).
+    struct Position: Equatable, Sendable {
+        var line: Int32
+        var column: Int32
+
+        init(_ lineAndColumn: (line: Int, column: Int)) {
+            line = Int32(clamping: lineAndColumn.line)
+            column = Int32(clamping: lineAndColumn.column)
+        }
+    }
+
+    /// Notes `keyPositions` and `localizationPositions` over the bytes `reader` read. The offsets
+    /// are taken in file order (a key, then its localizations), so the lines are counted in one
+    /// pass.
+    mutating func notePositions(_ reader: JSONReader) {
+        let (keyPositions, localizationPositions) = reader.withLocator { locator, bytes in
+            var keyPositions: [Position] = []
+            keyPositions.reserveCapacity(keys.count)
+            var noted = [Position](repeating: Position((0, 0)), count: localizations.count)
+            var order: [Int] = []
+            keys.withUnsafeBufferPointer { keys in
+                localizations.withUnsafeBufferPointer { offsets in
+                    localizationStarts.withUnsafeBufferPointer { starts in
+                        noted.withUnsafeMutableBufferPointer { noted in
+                            for index in keys.indices {
+                                keyPositions.append(Position(locator.lineAndColumn(at: keys[index], in: bytes)))
+                                let lower = starts[index], upper = starts[index + 1]
+                                var ascending = true
+                                var next = lower + 1
+                                while next < upper {
+                                    if offsets[next - 1] > offsets[next] { ascending = false; break }
+                                    next += 1
+                                }
+                                if ascending {
+                                    for position in lower..<upper { noted[position] = Position(locator.lineAndColumn(at: offsets[position], in: bytes)) }
+                                } else {
+                                    // Listed out of the entry's (sorted) order: taken in the file's.
+                                    order.removeAll(keepingCapacity: true)
+                                    order.append(contentsOf: lower..<upper)
+                                    order.sort { offsets[$0] < offsets[$1] }
+                                    for position in order { noted[position] = Position(locator.lineAndColumn(at: offsets[position], in: bytes)) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return (keyPositions, noted)
+        }
+        self.keyPositions = keyPositions
+        self.localizationPositions = localizationPositions
+    }
 }

@@ -67,6 +67,7 @@ public enum StringCatalogReader: FormatReader {
         guard let sourceLanguage else {
             throw missing("sourceLanguage", in: "the String Catalog", at: start, reader, example: "\"sourceLanguage\" : \"en\"")
         }
+        offsets.notePositions(reader)
         var catalog = StringCatalog(sourceLanguage: sourceLanguage, version: version, entries: entries, unknownFields: unknown)
         catalog.keyIndex = CatalogKeyIndex(fileOrder, file: offsets, isXcodeOrder: isInXcodeKeyOrder(fileOrder))
         return catalog
