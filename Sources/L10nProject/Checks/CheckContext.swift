@@ -561,6 +561,13 @@ public struct CheckContext: Sendable {
         var state: StringUnitState { unit.pointee.leaf.unit.state }
         /// Whether the unit is in the catalog's source language, asked without copying the locale.
         func isIn(_ locale: String) -> Bool { unit.pointee.locale == locale }
+        /// Whether the unit belongs to `key`, asked without copying its own.
+        func hasKey(_ key: String) -> Bool { unit.pointee.key == key }
+        /// Whether the unit is an entry's root one (not a plural or device case).
+        var isRoot: Bool { unit.pointee.leaf.path.isRoot }
+        /// Whether the unit stands at `path`, asked without copying its own.
+        func isAt(_ path: StringUnitPath) -> Bool { unit.pointee.leaf.path == path }
+        var isPluralCase: Bool { unit.pointee.leaf.path.isPluralCase }
     }
 
     /// `quoted(text)` appended to a message.

@@ -33,10 +33,10 @@ public struct PlaceholderMismatchCheck: Check {
         var sources = SourceFormats()
         context.appUnitsInPlace { file, unit in
             guard !unit.isIn(file.catalog.sourceLanguage) else { return }
-            let key = unit.key
-            let source = sources.format(file, key, unit.path)
-            guard !source.format.specifiers.isEmpty else { return }
-            let locale = unit.locale, leaf = unit.leaf
+            // Most sources have no specifier: settled before the unit's key, locale, path or
+            // text is copied.
+            guard let source = sources.format(file, unit), !source.format.specifiers.isEmpty else { return }
+            let key = unit.key, locale = unit.locale, leaf = unit.leaf
             let translationArgument = leaf.path.isRoot ? nil
                 : CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
             for mismatch in Self.mismatches(source: source.format, sourceSubstitution: source.substitution, translation: leaf.unit.value,
@@ -154,14 +154,34 @@ struct SourceFormats {
     private var leaves: [(path: StringUnitPath, parsed: Parsed)] = []
 
     mutating func format(_ catalog: CheckContext.AppCatalog, _ key: String, _ path: StringUnitPath) -> Parsed {
-        if catalog !== file || key != self.key {
-            self.key = key
-            file = catalog
-            root = nil
-            if !leaves.isEmpty { leaves.removeAll(keepingCapacity: true) }
-        }
+        if catalog !== file || key != self.key { start(catalog, key) }
         if path.isRoot, let root { return root }
         if !path.isRoot, let known = leaves.first(where: { $0.path == path }) { return known.parsed }
+        return parse(catalog, key, path)
+    }
+
+    /// `format(catalog, unit.key, unit.path)` of a unit read in place: its key and path are
+    /// copied only when this entry or leaf is new. Nil when the source has no specifier, so
+    /// most units cost no retain.
+    mutating func format(_ catalog: CheckContext.AppCatalog, _ unit: CheckContext.UnitInPlace) -> Parsed? {
+        if catalog !== file || !unit.hasKey(key) { start(catalog, unit.key) }
+        if unit.isRoot {
+            if let root { return root.format.specifiers.isEmpty ? nil : root }
+        } else if let index = leaves.firstIndex(where: { unit.isAt($0.path) }) {
+            return leaves[index].parsed.format.specifiers.isEmpty ? nil : leaves[index].parsed
+        }
+        let parsed = parse(catalog, key, unit.path)
+        return parsed.format.specifiers.isEmpty ? nil : parsed
+    }
+
+    private mutating func start(_ catalog: CheckContext.AppCatalog, _ key: String) {
+        self.key = key
+        file = catalog
+        root = nil
+        if !leaves.isEmpty { leaves.removeAll(keepingCapacity: true) }
+    }
+
+    private mutating func parse(_ catalog: CheckContext.AppCatalog, _ key: String, _ path: StringUnitPath) -> Parsed {
         let (text, substitution) = CheckContext.sourceText(in: catalog.catalog, key: key, path: path)
         let parsed = Parsed(text, substitution: substitution)
         if path.isRoot { root = parsed } else { leaves.append((path, parsed)) }
