@@ -119,8 +119,9 @@ public struct ReportJob: Sendable {
             /// The winning layer's index in the chain, and where its translations land (`translationTarget`).
             let layer: Int
             let target: Int
-            /// The winning catalog's entry (nil for a legacy table).
-            let entry: CatalogEntry?
+            /// The winning catalog entry's localizations (nil for a legacy table or an entry
+            /// without any): all the counts read of the entry, copied with one retain.
+            let localizations: CatalogLocalizations?
         }
 
         let keys: [Key]
@@ -139,7 +140,7 @@ public struct ReportJob: Sendable {
             for (offset, key) in context.chainKeys.enumerated() {
                 let (layer, entry) = context.chainWinners[offset]
                 guard entry?.shouldTranslate != false, context.misnamedOverride(key, layer: layer) == nil else { continue }
-                keys.append(Key(key: key, layer: layer, target: context.translationTarget(ofWinner: layer), entry: entry))
+                keys.append(Key(key: key, layer: layer, target: context.translationTarget(ofWinner: layer), localizations: entry?.localizations))
             }
             self.keys = keys
         }
@@ -176,12 +177,13 @@ public struct ReportJob: Sendable {
                                 pluralGaps: 0, widthOverruns: 0, missingKeys: []))
             return tables.count - 1
         }
-        func add(_ slot: Int, key: String, state: StringUnitState?) {
+        // The key is taken only when it is missing: most are not.
+        func add(_ slot: Int, key: @autoclosure () -> String, state: StringUnitState?) {
             tables[slot].reachable += 1
             switch state {
             case nil:
                 tables[slot].missing += 1
-                tables[slot].missingKeys.append(key)
+                tables[slot].missingKeys.append(key())
             case .needsReview?, .new?: tables[slot].needsReview += 1
             default: tables[slot].finished += 1
             }
@@ -195,25 +197,28 @@ public struct ReportJob: Sendable {
         // Each layer's role and kind taken from `reachable`: per key, reading them off the layer
         // copied its description and retained its entries.
         let isSDK = reachable.isSDK, isCatalog = reachable.isCatalog
-        for item in reachable.keys {
-            if appOnly && isSDK[item.layer] { continue }
+        // By index, field by field: `for item in reachable.keys` copied each key and entry.
+        let keys = reachable.keys
+        for index in keys.indices {
+            let layer = keys[index].layer
+            if appOnly && isSDK[layer] { continue }
             var state: StringUnitState?
             if !searchList.isEmpty {
-                if isCatalog[item.layer] {
-                    state = CheckContext.plainState(item.entry, locale: chosen)
-                } else if chain[item.layer].hasValue(item.key, entry: nil, locale: chosen) {
+                if isCatalog[layer] {
+                    state = CheckContext.plainState(keys[index].localizations, locale: chosen)
+                } else if chain[layer].hasValue(keys[index].key, entry: nil, locale: chosen) {
                     state = .translated
                 }
             }
-            let position: Int
-            if let known = slotByTarget[item.target] {
+            let position: Int, targetIndex = keys[index].target
+            if let known = slotByTarget[targetIndex] {
                 position = known
             } else {
-                let target = chain[item.target]
+                let target = chain[targetIndex]
                 position = slot(target.layer.name, file: target.layer.catalogPath ?? target.table?.path(locale: chosen))
-                slotByTarget[item.target] = position
+                slotByTarget[targetIndex] = position
             }
-            add(position, key: item.key, state: state)
+            add(position, key: keys[index].key, state: state)
         }
         let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
         for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle == project.app.name {
@@ -297,15 +302,17 @@ public struct ReportJob: Sendable {
         func fallbacks(_ chosen: String) -> Int {
             if let known = fallbacksByLocalization[chosen] { return known }
             var fallbacks = 0
-            for item in reachable.keys {
-                if isCatalog[item.layer] {
-                    if CheckContext.hasPlainUnit(item.entry, locale: chosen) { continue }
-                } else if chain[item.layer].hasValue(item.key, entry: nil, locale: chosen) {
+            let keys = reachable.keys
+            for index in keys.indices {
+                let layer = keys[index].layer
+                if isCatalog[layer] {
+                    if CheckContext.hasPlainUnit(keys[index].localizations, locale: chosen) { continue }
+                } else if chain[layer].hasValue(keys[index].key, entry: nil, locale: chosen) {
                     continue
                 }
                 // A key-as-source entry shows its key, which is the source text.
-                let source = sources[item.layer]
-                if chosen == source, item.entry?.localizations?.index(forKey: source) == nil { continue }
+                let source = sources[layer]
+                if chosen == source, keys[index].localizations?.index(forKey: source) == nil { continue }
                 fallbacks += 1
             }
             fallbacksByLocalization[chosen] = fallbacks

@@ -358,22 +358,38 @@ public struct CheckContext: Sendable {
     /// `plainUnit` of the localization at `position` of the entry's localizations. Most are one
     /// string unit: it is taken without copying the localization.
     private static func plainUnit(_ entry: CatalogEntry?, at position: Int) -> StringUnit? {
-        if let unit = entry?.localizations?.stringUnit(at: position) { return unit }
-        guard let localization = entry?.localizations?[position].value else { return nil }
+        guard let localizations = entry?.localizations else { return nil }
+        return plainUnit(localizations, at: position)
+    }
+
+    private static func plainUnit(_ localizations: CatalogLocalizations, at position: Int) -> StringUnit? {
+        if let unit = localizations.stringUnit(at: position) { return unit }
+        let localization = localizations[position].value
         return localization.variations?.plural?["other"]?.stringUnit ?? localization.firstStringUnit
     }
 
     /// The state of `plainUnit(entry, locale:)`, read without copying its text.
     package static func plainState(_ entry: CatalogEntry?, locale: String) -> StringUnitState? {
-        guard let position = entry?.localizations?.index(forKey: locale) else { return nil }
-        if let state = entry?.localizations?.stringUnitState(at: position) { return state }
-        return plainUnit(entry, at: position)?.state
+        plainState(entry?.localizations, locale: locale)
+    }
+
+    /// `plainState` of an entry's localizations alone: a caller that keeps them for many
+    /// questions copies one field, not the entry.
+    package static func plainState(_ localizations: CatalogLocalizations?, locale: String) -> StringUnitState? {
+        guard let localizations, let position = localizations.index(forKey: locale) else { return nil }
+        if let state = localizations.stringUnitState(at: position) { return state }
+        return plainUnit(localizations, at: position)?.state
     }
 
     /// Whether `plainUnit(entry, locale:)` has a unit, asked without copying one.
     package static func hasPlainUnit(_ entry: CatalogEntry?, locale: String) -> Bool {
-        guard let position = entry?.localizations?.index(forKey: locale) else { return false }
-        return entry?.localizations?.hasStringUnit(at: position) == true || plainUnit(entry, at: position) != nil
+        hasPlainUnit(entry?.localizations, locale: locale)
+    }
+
+    /// `hasPlainUnit` of an entry's localizations alone.
+    package static func hasPlainUnit(_ localizations: CatalogLocalizations?, locale: String) -> Bool {
+        guard let localizations, let position = localizations.index(forKey: locale) else { return false }
+        return localizations.hasStringUnit(at: position) || plainUnit(localizations, at: position) != nil
     }
 
     /// The layers below the winner of `key`, for asking locale after locale which of them
