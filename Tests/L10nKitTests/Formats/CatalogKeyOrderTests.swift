@@ -239,6 +239,46 @@ final class CatalogKeyOrderTests: XCTestCase {
         XCTAssertEqual(moved.column, 9)
     }
 
+    /// The noted positions are used while the stamp (device, inode, size, modification time)
+    /// is discovery's: an edit in place of the same length whose time is set back is trusted,
+    /// and the finding keeps the line the model was read at. Once the time differs, the file
+    /// is read again and the finding follows it.
+    func testCheckTrustsTheStampDiscoveryTook() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let catalog = folder.appendingPathComponent("App/Localizable.xcstrings")
+        try FileManager.default.createDirectory(at: catalog.deletingLastPathComponent(), withIntermediateDirectories: true)
+        func entry(_ key: String, _ state: String) -> String {
+            "    \"\(key)\" : {\n      \"localizations\" : {\n        \"de\" : {\n          \"stringUnit\" : {\n"
+                + "            \"state\" : \"\(state)\",\n            \"value\" : \"x\"\n          }\n        }\n      }\n    }"
+        }
+        func text(_ first: String, _ second: String) -> String {
+            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n" + first + ",\n" + second + "\n  },\n  \"version\" : \"1.0\"\n}\n"
+        }
+        let before = text(entry("Aa", "needs_review"), entry("Bb", "translated  "))
+        let after = text(entry("Bb", "translated  "), entry("Aa", "needs_review"))
+        XCTAssertEqual(before.utf8.count, after.utf8.count)
+        try Data(before.utf8).write(to: catalog)
+        let project = try ProjectDiscovery(root: folder).discover()
+        var original = stat()
+        XCTAssertEqual(stat(catalog.path, &original), 0)
+        func line() throws -> Int? {
+            try XCTUnwrap(try CheckJob().run(on: project).findings.first { $0.check == "needs-review" }).line
+        }
+        XCTAssertEqual(try line(), 6)
+        // Rewritten in place (same inode, same size), its modification time set back.
+        let handle = try FileHandle(forWritingTo: catalog)
+        try handle.write(contentsOf: Data(after.utf8))
+        try handle.close()
+        var times = [original.st_atim, original.st_mtim]
+        XCTAssertEqual(utimensat(AT_FDCWD, catalog.path, &times, 0), 0)
+        XCTAssertEqual(FileStamp(catalog), project.fileStamps["App/Localizable.xcstrings"])
+        XCTAssertEqual(try line(), 6, "the stamp is trusted: the model's own line")
+        // A new modification time: the file is read again, and "Aa" now stands further down.
+        times[1].tv_sec += 1
+        XCTAssertEqual(utimensat(AT_FDCWD, catalog.path, &times, 0), 0)
+        XCTAssertEqual(try line(), 16)
+    }
+
     /// The context merges the chain layers' key orders; that equals collating their union, with a
     /// legacy table among the layers (the sample's framework) and the real SDK catalog.
     func testChainKeysMergeEqualsTheSortedUnion() throws {
