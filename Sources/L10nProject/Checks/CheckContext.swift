@@ -351,17 +351,12 @@ public struct CheckContext: Sendable {
     /// The string unit that stands for an entry in a locale: the root one, else the plural
     /// `other`, else the first of its variations.
     package static func plainUnit(_ entry: CatalogEntry?, locale: String) -> StringUnit? {
-        guard let position = entry?.localizations?.index(forKey: locale) else { return nil }
-        return plainUnit(entry, at: position)
+        guard let localizations = entry?.localizations, let position = localizations.index(forKey: locale) else { return nil }
+        return plainUnit(localizations, at: position)
     }
 
     /// `plainUnit` of the localization at `position` of the entry's localizations. Most are one
     /// string unit: it is taken without copying the localization.
-    private static func plainUnit(_ entry: CatalogEntry?, at position: Int) -> StringUnit? {
-        guard let localizations = entry?.localizations else { return nil }
-        return plainUnit(localizations, at: position)
-    }
-
     private static func plainUnit(_ localizations: CatalogLocalizations, at position: Int) -> StringUnit? {
         if let unit = localizations.stringUnit(at: position) { return unit }
         let localization = localizations[position].value
@@ -583,7 +578,6 @@ public struct CheckContext: Sendable {
         var isRoot: Bool { unit.pointee.leaf.path.isRoot }
         /// Whether the unit stands at `path`, asked without copying its own.
         func isAt(_ path: StringUnitPath) -> Bool { unit.pointee.leaf.path == path }
-        var isPluralCase: Bool { unit.pointee.leaf.path.isPluralCase }
     }
 
     /// `quoted(text)` appended to a message.

@@ -451,41 +451,27 @@ struct CatalogFileOffsets: Sendable {
     /// are taken in file order (a key, then its localizations), so the lines are counted in one
     /// pass.
     mutating func notePositions(_ reader: JSONReader) {
-        let (keyPositions, localizationPositions) = reader.withLocator { locator, bytes in
-            var keyPositions: [Position] = []
-            keyPositions.reserveCapacity(keys.count)
-            var noted = [Position](repeating: Position((0, 0)), count: localizations.count)
+        var keyPositions: [Position] = []
+        keyPositions.reserveCapacity(keys.count)
+        var noted = [Position](repeating: Position((0, 0)), count: localizations.count)
+        reader.withLocator { locator, bytes in
             var order: [Int] = []
-            keys.withUnsafeBufferPointer { keys in
-                localizations.withUnsafeBufferPointer { offsets in
-                    localizationStarts.withUnsafeBufferPointer { starts in
-                        noted.withUnsafeMutableBufferPointer { noted in
-                            for index in keys.indices {
-                                keyPositions.append(Position(locator.lineAndColumn(at: keys[index], in: bytes)))
-                                let lower = starts[index], upper = starts[index + 1]
-                                var ascending = true
-                                var next = lower + 1
-                                while next < upper {
-                                    if offsets[next - 1] > offsets[next] { ascending = false; break }
-                                    next += 1
-                                }
-                                if ascending {
-                                    for position in lower..<upper { noted[position] = Position(locator.lineAndColumn(at: offsets[position], in: bytes)) }
-                                } else {
-                                    // Listed out of the entry's (sorted) order: taken in the file's.
-                                    order.removeAll(keepingCapacity: true)
-                                    order.append(contentsOf: lower..<upper)
-                                    order.sort { offsets[$0] < offsets[$1] }
-                                    for position in order { noted[position] = Position(locator.lineAndColumn(at: offsets[position], in: bytes)) }
-                                }
-                            }
-                        }
-                    }
+            for index in keys.indices {
+                keyPositions.append(Position(locator.lineAndColumn(at: keys[index], in: bytes)))
+                // In the entry's order (sorted by locale id), which is the file's unless the file
+                // lists them otherwise: then taken in the file's, so the locator never steps back.
+                let range = localizationStarts[index]..<localizationStarts[index + 1]
+                if !range.dropFirst().contains(where: { localizations[$0 - 1] > localizations[$0] }) {
+                    for position in range { noted[position] = Position(locator.lineAndColumn(at: localizations[position], in: bytes)) }
+                    continue
                 }
+                order.removeAll(keepingCapacity: true)
+                order.append(contentsOf: range)
+                order.sort { localizations[$0] < localizations[$1] }
+                for position in order { noted[position] = Position(locator.lineAndColumn(at: localizations[position], in: bytes)) }
             }
-            return (keyPositions, noted)
         }
         self.keyPositions = keyPositions
-        self.localizationPositions = localizationPositions
+        localizationPositions = noted
     }
 }

@@ -35,7 +35,7 @@ public struct PlaceholderMismatchCheck: Check {
             guard !unit.isIn(file.catalog.sourceLanguage) else { return }
             // Most sources have no specifier: settled before the unit's key, locale, path or
             // text is copied.
-            guard let source = sources.format(file, unit), !source.format.specifiers.isEmpty else { return }
+            guard let source = sources.format(file, unit) else { return }
             let key = unit.key, locale = unit.locale, leaf = unit.leaf
             let translationArgument = leaf.path.isRoot ? nil
                 : CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
@@ -153,16 +153,8 @@ struct SourceFormats {
     /// hashing a path's strings for every unit cost more than the comparisons.
     private var leaves: [(path: StringUnitPath, parsed: Parsed)] = []
 
-    mutating func format(_ catalog: CheckContext.AppCatalog, _ key: String, _ path: StringUnitPath) -> Parsed {
-        if catalog !== file || key != self.key { start(catalog, key) }
-        if path.isRoot, let root { return root }
-        if !path.isRoot, let known = leaves.first(where: { $0.path == path }) { return known.parsed }
-        return parse(catalog, key, path)
-    }
-
-    /// `format(catalog, unit.key, unit.path)` of a unit read in place: its key and path are
-    /// copied only when this entry or leaf is new. Nil when the source has no specifier, so
-    /// most units cost no retain.
+    /// The parsed source of a unit read in place, nil when it has no specifier (most units): the
+    /// unit's key and path are compared where they lie and copied only for a new entry or leaf.
     mutating func format(_ catalog: CheckContext.AppCatalog, _ unit: CheckContext.UnitInPlace) -> Parsed? {
         if catalog !== file || !unit.hasKey(key) { start(catalog, unit.key) }
         if unit.isRoot {

@@ -39,8 +39,8 @@ public struct SuspiciousPercentCheck: Check {
         var sources = SourceFormats()
         context.appUnitsInPlace { file, unit in
             guard Self.hasPercentBeforeSpace(unit.value) else { return }
+            guard sources.format(file, unit) != nil else { return }
             let key = unit.key, locale = unit.locale, leaf = unit.leaf
-            guard !sources.format(file, key, leaf.path).format.specifiers.isEmpty else { return }
             let argument = CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
             for issue in FormatString(leaf.unit.value, substitution: argument).issues {
                 guard case .lonePercent(let reading?) = issue.kind else { continue }
