@@ -170,41 +170,47 @@ public struct CheckJob: Sendable {
 
     /// Gives catalog and `.strings` findings the line of their key (or of the key's localization).
     private func locate(_ findings: inout [Finding], in project: Project) throws {
-        // Each catalog with findings is scanned once, the catalogs side by side.
-        // Per catalog, the keys with findings and the localizations they name.
-        // A check's findings of one file come one after another: the file's table is taken out
-        // once per run of them, not looked up (its path hashed) per finding.
-        var wanted: [String: [String: Set<String>]] = [:]
-        var run: (file: String, keys: [String: Set<String>])?
+        // Each catalog with findings: a file that still holds the bytes discovery read is placed
+        // where its reader noted each key, one finding at a time; a changed file is read and
+        // scanned once, for the keys and localizations its findings name. A check's findings of
+        // one file come one after another: a file is looked up once per run of them.
+        var noted: [String: NotedCatalogLocations] = [:]
+        var changed: [String: [String: Set<String>]] = [:]
+        var judged: Set<String> = []
+        var lastFile: String?
+        var lastChanged = false
         for index in findings.indices where findings[index].line == nil {
-            guard let file = findings[index].file, let key = findings[index].key, file.hasSuffix(".xcstrings") else { continue }
-            if run?.file != file {
-                if let done = run { wanted[done.file] = done.keys }
-                run = (file, wanted.removeValue(forKey: file) ?? [:])
+            guard let file = findings[index].file, let key = findings[index].key else { continue }
+            if file != lastFile {
+                lastFile = file
+                if judged.insert(file).inserted, file.hasSuffix(".xcstrings") {
+                    let url = project.url(forPath: file)
+                    if let catalog = project.catalog(atPath: file)?.catalog, let stamp = FileStamp(url),
+                       project.fileStamps[file] == stamp, let locations = NotedCatalogLocations(catalog, file: file) {
+                        noted[file] = locations
+                    } else {
+                        changed[file] = [:]
+                    }
+                }
+                lastChanged = changed[file] != nil
             }
+            guard lastChanged else { continue }
             if let locale = findings[index].locale {
-                run!.keys[key, default: []].insert(locale)
-            } else if run!.keys[key] == nil {
-                run!.keys[key] = []
+                changed[file]![key, default: []].insert(locale)
+            } else if changed[file]![key] == nil {
+                changed[file]![key] = []
             }
         }
-        if let done = run { wanted[done.file] = done.keys }
-        let paths = wanted.keys.sorted()
-        let localesByPath = wanted
+        let paths = changed.keys.sorted()
+        let localesByPath = changed
         let scanned = ConcurrentWork.map(paths.count) { index in
             let url = project.url(forPath: paths[index])
             return Result { () -> StringCatalogLocations? in
-                guard let stamp = FileStamp(url) else { return nil }
+                guard FileManager.default.fileExists(atPath: url.path) else { return nil }
                 let locales = localesByPath[paths[index]] ?? [:]
                 let wanted = Set(locales.keys)
-                let catalog = project.catalog(atPath: paths[index])?.catalog
-                // A file that still holds the bytes discovery read: where its reader noted each key.
-                if let catalog, project.fileStamps[paths[index]] == stamp,
-                   let noted = StringCatalogLocations(noted: catalog, file: paths[index], only: wanted, locales: locales) {
-                    return noted
-                }
                 let data = try AtomicFile.read(url)
-                if let catalog {
+                if let catalog = project.catalog(atPath: paths[index])?.catalog {
                     return try StringCatalogLocations(data, file: paths[index], only: wanted, locales: locales, readAs: catalog)
                 }
                 return try StringCatalogLocations(data, file: paths[index], only: wanted)
@@ -216,21 +222,35 @@ public struct CheckJob: Sendable {
         for table in project.stringsTables {
             for file in table.files.values where stringsFiles[file.path] == nil { stringsFiles[file.path] = file }
         }
-        // Set in place: the findings are not copied. A check's findings of one file come one
-        // after another: its locations are looked up once for them.
-        var lastFile: String?
-        var lastLocations: StringCatalogLocations?
+        // Set in place: the findings are not copied.
+        enum Places {
+            case noted(NotedCatalogLocations)
+            case scanned(StringCatalogLocations?)
+            case strings(StringsFile?)
+            case none
+        }
+        lastFile = nil
+        var places = Places.none
         for index in findings.indices {
             guard findings[index].line == nil, let file = findings[index].file, let key = findings[index].key else { continue }
-            var location: SourceLocation?
-            if file.hasSuffix(".xcstrings") {
-                if file != lastFile {
-                    lastFile = file
-                    lastLocations = catalogLocations[file] ?? nil
+            if file != lastFile {
+                lastFile = file
+                if let locations = noted[file] {
+                    places = .noted(locations)
+                } else if let locations = catalogLocations[file] {
+                    places = .scanned(locations)
+                } else if file.hasSuffix(".strings") {
+                    places = .strings(stringsFiles[file])
+                } else {
+                    places = .none
                 }
-                location = lastLocations?.location(key: key, locale: findings[index].locale)
-            } else if file.hasSuffix(".strings") {
-                location = stringsFiles[file]?.entry(forKey: key)?.location
+            }
+            let location: SourceLocation?
+            switch places {
+            case .noted(let locations): location = locations.location(key: key, locale: findings[index].locale)
+            case .scanned(let locations): location = locations?.location(key: key, locale: findings[index].locale)
+            case .strings(let file): location = file?.entry(forKey: key)?.location
+            case .none: location = nil
             }
             if let location {
                 findings[index].line = location.line

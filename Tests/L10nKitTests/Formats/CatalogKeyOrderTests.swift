@@ -84,14 +84,7 @@ final class CatalogKeyOrderTests: XCTestCase {
                 }
             }
             // Without reading a byte: the positions the reader noted, as the scan finds them.
-            let noted = try XCTUnwrap(StringCatalogLocations(noted: catalog, file: url.path, only: wanted))
-            XCTAssertEqual(noted.keys, scanned.keys, url.lastPathComponent)
-            XCTAssertEqual(noted.localizations, scanned.localizations, url.lastPathComponent)
-            let named = Dictionary(uniqueKeysWithValues: wanted.map { key in
-                (key, Set((catalog.entries[key]?.localizations?.keys).map(Array.init)?.suffix(2) ?? []))
-            })
-            let notedNamed = try XCTUnwrap(StringCatalogLocations(noted: catalog, file: url.path, only: wanted, locales: named))
-            XCTAssertEqual(notedNamed.localizations, try StringCatalogLocations(data, file: url.path, only: wanted, locales: named, readAs: catalog).localizations)
+            try assertNotedLocationsEqual(scanned, catalog, file: url.path, keys: wanted, url.lastPathComponent)
             // An edit that moved every key: the noted offsets no longer hold keys.
             let moved = Data("\n\n".utf8) + data
             XCTAssertEqual(try StringCatalogLocations(moved, file: url.path, only: wanted, readAs: catalog).keys,
@@ -161,17 +154,29 @@ final class CatalogKeyOrderTests: XCTestCase {
         XCTAssertNotNil(try direct(swapped, ["shuffled": ["de"]]))
         XCTAssertEqual(try StringCatalogLocations(swapped, file: "x.xcstrings", only: wanted, readAs: catalog).localizations,
                        try StringCatalogLocations(swapped, file: "x.xcstrings", only: wanted).localizations)
-        let noted = try XCTUnwrap(StringCatalogLocations(noted: catalog, file: "x.xcstrings", only: wanted))
-        XCTAssertEqual(noted.keys, scanned.keys)
-        XCTAssertEqual(noted.localizations, scanned.localizations)
-        XCTAssertEqual(try XCTUnwrap(StringCatalogLocations(noted: catalog, file: "x.xcstrings", only: wanted, locales: named)).localizations,
-                       restricted.localizations)
+        try assertNotedLocationsEqual(scanned, catalog, file: "x.xcstrings", keys: wanted, "x.xcstrings")
         // A value edited in place keeps the key order but drops the offsets.
         var edited = catalog
         try edited.setStringUnit(value: "A", state: .translated, key: "sorted", locale: "ar")
         XCTAssertNil(edited.keyIndex.file)
-        XCTAssertNil(StringCatalogLocations(noted: edited, file: "x.xcstrings", only: wanted), "a changed catalog is located in its file")
+        XCTAssertNil(NotedCatalogLocations(edited, file: "x.xcstrings"), "a changed catalog is located in its file")
         XCTAssertEqual(try StringCatalogLocations(data, file: "x.xcstrings", only: wanted, readAs: edited).localizations, scanned.localizations)
+    }
+
+    /// Every key of `keys`, in each of its localizations, in none and in a locale it lacks, is
+    /// placed at the reader's notes where `scanned` places it; a key the file lacks, nowhere.
+    private func assertNotedLocationsEqual(_ scanned: StringCatalogLocations, _ catalog: StringCatalog, file: String, keys: Set<String>,
+                                           _ label: String, line: UInt = #line) throws {
+        let noted = try XCTUnwrap(NotedCatalogLocations(catalog, file: file), label, line: line)
+        XCTAssertEqual(Set(scanned.keys.keys), keys, label, line: line)
+        for key in keys {
+            let locales: [String?] = ((catalog.entries[key]?.localizations?.keys).map(Array.init) ?? []) + [nil, "xx-NONE"]
+            for locale in locales {
+                XCTAssertEqual(noted.location(key: key, locale: locale), scanned.location(key: key, locale: locale),
+                               "\(label): \(key) \(locale ?? "(no locale)")", line: line)
+            }
+        }
+        XCTAssertNil(noted.location(key: "\u{1}not a key of the catalog", locale: nil), label, line: line)
     }
 
     /// The noted positions count lines and columns as the scan does where that is not plain:
@@ -190,11 +195,9 @@ final class CatalogKeyOrderTests: XCTestCase {
                 let catalog = try StringCatalogReader.read(data, file: "x.xcstrings")
                 let wanted = Set(catalog.entries.keys)
                 let scanned = try StringCatalogLocations(data, file: "x.xcstrings", only: wanted)
-                let noted = try XCTUnwrap(StringCatalogLocations(noted: catalog, file: "x.xcstrings", only: wanted))
                 let label = "separator \(separator.unicodeScalars.map { $0.value }), bom \(!bom.isEmpty)"
-                XCTAssertEqual(noted.keys, scanned.keys, label)
-                XCTAssertEqual(noted.localizations, scanned.localizations, label)
-                XCTAssertEqual(noted.localizations["ñ"]?.count, 2, label)
+                try assertNotedLocationsEqual(scanned, catalog, file: "x.xcstrings", keys: wanted, label)
+                XCTAssertEqual(scanned.localizations["ñ"]?.count, 2, label)
             }
         }
     }

@@ -77,42 +77,6 @@ public struct StringCatalogLocations: Sendable {
         self.init(keys: keys, localizations: localizations)
     }
 
-    /// The locations of `wanted` keys and their localizations (with `locales`, only those) as the
-    /// catalog's reader noted them: no byte is read. Nil when the catalog changed since it was
-    /// read. The caller vouches that the file still holds the bytes it was read from (its stamp).
-    public init?(noted catalog: StringCatalog, file: String, only wanted: Set<String>, locales: [String: Set<String>]? = nil) {
-        let index = catalog.keyIndex
-        guard let fileKeys = index.keys, let noted = index.file, noted.keyPositions.count == fileKeys.count,
-              noted.localizationPositions.count == noted.localizations.count, index.added.isEmpty else { return nil }
-        var keys: [String: SourceLocation] = [:]
-        var localizations: [String: [String: SourceLocation]] = [:]
-        keys.reserveCapacity(wanted.count)
-        localizations.reserveCapacity(wanted.count)
-        func location(_ position: CatalogFileOffsets.Position) -> SourceLocation {
-            SourceLocation(file: file, line: Int(position.line), column: Int(position.column))
-        }
-        for (position, key) in fileKeys.enumerated() where wanted.contains(key) {
-            keys[key] = location(noted.keyPositions[position])
-            let read = noted.localizationStarts[position]..<noted.localizationStarts[position + 1]
-            let entryLocalizations = catalog.entries[key]?.localizations
-            guard (entryLocalizations?.count ?? 0) == read.count else { return nil }
-            guard let entryLocalizations else { continue }
-            var byLocale: [String: SourceLocation] = [:]
-            if let only = locales?[key] {
-                if only.isEmpty { continue }
-                for locale in only {
-                    if let index = entryLocalizations.index(forKey: locale) { byLocale[locale] = location(noted.localizationPositions[read.lowerBound + index]) }
-                }
-            } else {
-                for (index, localization) in entryLocalizations.enumerated() {
-                    byLocale[localization.key] = location(noted.localizationPositions[read.lowerBound + index])
-                }
-            }
-            localizations[key] = byLocale
-        }
-        self.init(keys: keys, localizations: localizations)
-    }
-
     /// The locations of the keys at `positions` (indices into the file's keys, ascending) and of
     /// their localizations; nil when a noted offset does not hold its key or locale.
     static func direct(_ data: Data, file: String, keys fileKeys: [String], offsets: CatalogFileOffsets,
@@ -181,5 +145,42 @@ public struct StringCatalogLocations: Sendable {
     /// The localization's location, else the key's.
     public func location(key: String, locale: String?) -> SourceLocation? {
         locale.flatMap { localizations[key]?[$0] } ?? keys[key]
+    }
+}
+
+/// A catalog's keys and localizations placed at the lines and columns its reader noted, asked
+/// one finding at a time: no byte is read and no table of locations is built, only an index of
+/// the file's keys by name.
+public struct NotedCatalogLocations {
+    private let file: String
+    private let entries: [String: CatalogEntry]
+    private let noted: CatalogFileOffsets
+    private let positions: [String: Int]
+
+    /// Nil when the catalog changed since it was read: its reader's notes no longer describe it.
+    /// The caller vouches that the file still holds the bytes it was read from (its stamp).
+    public init?(_ catalog: StringCatalog, file: String) {
+        let index = catalog.keyIndex
+        guard let fileKeys = index.keys, let noted = index.file, noted.keyPositions.count == fileKeys.count,
+              noted.localizationPositions.count == noted.localizations.count, index.added.isEmpty else { return nil }
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(fileKeys.count)
+        for (position, key) in fileKeys.enumerated() { positions[key] = position }
+        self.file = file
+        self.entries = catalog.entries
+        self.noted = noted
+        self.positions = positions
+    }
+
+    /// Where the key's localization in `locale` starts, else (no locale, or none in it) the key.
+    public func location(key: String, locale: String?) -> SourceLocation? {
+        guard let position = positions[key] else { return nil }
+        var at = noted.keyPositions[position]
+        if let locale, let localizations = entries[key]?.localizations, let index = localizations.index(forKey: locale) {
+            let read = noted.localizationStarts[position]..<noted.localizationStarts[position + 1]
+            // The notes hold the entry's localizations in its order, as many as it has.
+            if localizations.count == read.count { at = noted.localizationPositions[read.lowerBound + index] }
+        }
+        return SourceLocation(file: file, line: Int(at.line), column: Int(at.column))
     }
 }
