@@ -113,20 +113,16 @@ package final class XLIFFUnitTexts: @unchecked Sendable {
 
     /// `<name>text</name>` (or `<name/>` for an empty text) on its own line eight spaces in, as
     /// `XLIFFOutput.appendElement` writes it, the text a segment's.
-    func appendElement(_ name: StaticString, segment: Int32, to out: XLIFFOutput) {
+    func appendElement(_ tags: XLIFFElementTags, segment: Int32, to out: XLIFFOutput) {
         segments.withUnsafeBufferPointer { segments in
             let found = segments.baseAddress! + Int(segment)
-            out.append("        <")
-            out.append(name)
             if found.pointee.text.isEmpty {
-                out.append("/>\n")
+                out.append(tags.empty)
                 return
             }
-            out.append(">")
+            out.append(tags.open)
             append(found, to: out)
-            out.append("</")
-            out.append(name)
-            out.append(">\n")
+            out.append(tags.close)
         }
     }
 

@@ -149,17 +149,17 @@ public struct XLIFFWriter: Sendable {
                 }
                 out.append(" xml:space=\"preserve\">\n")
                 if let escaped {
-                    texts!.appendElement("source", segment: escaped.source, to: out)
+                    texts!.appendElement(.source, segment: escaped.source, to: out)
                 } else {
-                    plain = out.appendElement("source", state: nil, text: unit.pointee.source) && plain
+                    plain = out.appendElement(.source, state: nil, text: unit.pointee.source) && plain
                 }
                 if let target = unit.pointee.target {
-                    plain = out.appendElement("target", state: unit.pointee.targetState, text: target) && plain
+                    plain = out.appendElement(.target, state: unit.pointee.targetState, text: target) && plain
                 }
                 if let escaped {
-                    texts!.appendElement("note", segment: escaped.note, to: out)
+                    texts!.appendElement(.note, segment: escaped.note, to: out)
                 } else {
-                    plain = out.appendElement("note", state: nil, text: unit.pointee.note ?? "") && plain
+                    plain = out.appendElement(.note, state: nil, text: unit.pointee.note ?? "") && plain
                 }
                 // XLIFF 1.2: after <source>, <seg-source> and <target> come <note>, <alt-trans> and
                 // the groups in any order; like Translate Toolkit, alternatives follow the note.
@@ -167,9 +167,9 @@ public struct XLIFFWriter: Sendable {
                     out.appendString("        <alt-trans match-quality=\"\(alternative.matchQuality)\" origin=\"")
                     plain = alternative.appendOrigin(to: out) && plain
                     out.append("\">\n  ")
-                    plain = out.appendElement("source", state: nil, text: alternative.source) && plain
+                    plain = out.appendElement(.source, state: nil, text: alternative.source) && plain
                     out.append("  ")
-                    plain = out.appendElement("target", state: nil, text: alternative.target) && plain
+                    plain = out.appendElement(.target, state: nil, text: alternative.target) && plain
                     out.append("        </alt-trans>\n")
                 }
                 out.append("      </trans-unit>\n")
@@ -223,6 +223,27 @@ public struct XLIFFWriter: Sendable {
             at: unit?.location ?? file.location,
             hint: "remove the control character from the source file before exporting"
         )
+    }
+}
+
+/// An element's tags on its line eight spaces in, whole: written as one piece each, not as
+/// the indent, the brackets and the name one after another (five copies an element).
+struct XLIFFElementTags {
+    /// `        <name>`, `</name>` and a newline, `        <name/>` and a newline, `        <name state="`.
+    let open: StaticString
+    let close: StaticString
+    let empty: StaticString
+    let openWithState: StaticString
+
+    // Computed: constants the compiler folds in, with no lazy global to check on each use.
+    static var source: XLIFFElementTags {
+        XLIFFElementTags(open: "        <source>", close: "</source>\n", empty: "        <source/>\n", openWithState: "        <source state=\"")
+    }
+    static var target: XLIFFElementTags {
+        XLIFFElementTags(open: "        <target>", close: "</target>\n", empty: "        <target/>\n", openWithState: "        <target state=\"")
+    }
+    static var note: XLIFFElementTags {
+        XLIFFElementTags(open: "        <note>", close: "</note>\n", empty: "        <note/>\n", openWithState: "        <note state=\"")
     }
 }
 
@@ -309,23 +330,20 @@ package final class XLIFFOutput {
     }
 
     /// `<name state="...">text</name>`, or `<name/>` for empty text, on its own line eight spaces in.
-    func appendElement(_ name: StaticString, state: XLIFFTargetState?, text: String) -> Bool {
-        append("        <")
-        append(name)
+    func appendElement(_ tags: XLIFFElementTags, state: XLIFFTargetState?, text: String) -> Bool {
         if let state {
-            append(" state=\"")
+            append(tags.openWithState)
             appendAttribute(state.rawValue)
-            append("\"")
-        }
-        if text.isEmpty {
-            append("/>\n")
+            append(text.isEmpty ? "\"/>\n" as StaticString : "\">")
+            if text.isEmpty { return true }
+        } else if text.isEmpty {
+            append(tags.empty)
             return true
+        } else {
+            append(tags.open)
         }
-        append(">")
         let plain = appendText(text)
-        append("</")
-        append(name)
-        append(">\n")
+        append(tags.close)
         return plain
     }
 
