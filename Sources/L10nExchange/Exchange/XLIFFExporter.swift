@@ -339,10 +339,11 @@ public struct XLIFFExporter: Sendable {
                         value = entryUnits[u].source
                         state = current.map { ExchangeStates.exported($0.state) } ?? .new
                     }
-                    var unit = TransUnit(id: entryUnits[u].id, translate: entries[index].translate, source: entryUnits[u].source, target: value,
-                                         targetState: state, note: entries[index].note)
-                    unit.escaped = XLIFFEscapedUnit(texts: catalog.texts, index: Int32(p))
-                    units.append(unit)
+                    // Appended as built and marked where it lies: a unit built in a variable was
+                    // copied once more on the way in (a retain and a release of each string).
+                    units.append(TransUnit(id: entryUnits[u].id, translate: entries[index].translate, source: entryUnits[u].source,
+                                           target: value, targetState: state, note: entries[index].note))
+                    units[units.count - 1].escaped = XLIFFEscapedUnit(texts: catalog.texts, index: Int32(p))
                     emitted[index] = true
                 }
             }

@@ -109,10 +109,11 @@ public struct TransUnit: Hashable, Sendable {
     public var location: SourceLocation?
     /// `<alt-trans>` elements after the `<note>`: translations the project already has for this
     /// source or a similar one (`export --suggestions`), never the target. The reader skips them.
-    public var alternatives: [AltTrans] = []
+    public var alternatives: [AltTrans]
     /// The id, source and note already escaped by the exporter that made the unit; not part of
     /// the unit's value.
-    package var escaped: XLIFFEscapedUnit = .none
+    @usableFromInline
+    package var escaped: XLIFFEscapedUnit
     /// False for `translate="no"` (catalog `shouldTranslate: false`).
     public var translate: Bool
     /// `approved="yes|no"` as other tools write it; Xcode never does.
@@ -123,6 +124,11 @@ public struct TransUnit: Hashable, Sendable {
     /// tools enforce; only `l10n export --budgets` writes it, Xcode never does.
     public var maxWidth: Int?
 
+    // Inlinable: compiled apart from its callers, it built the unit in a temporary and copied
+    // it out, a retain and a release of every string (292,000 units an export).
+    // `alternatives` and `escaped` are set here rather than given initial values, which an
+    // inlinable initializer of a public type could not reach (`escaped` is the package's).
+    @inlinable
     public init(
         id: String,
         translate: Bool = true,
@@ -143,6 +149,8 @@ public struct TransUnit: Hashable, Sendable {
         self.approved = approved
         self.maxWidth = maxWidth
         self.location = location
+        self.alternatives = []
+        self.escaped = .unescaped
     }
 }
 

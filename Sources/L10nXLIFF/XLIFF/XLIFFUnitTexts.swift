@@ -138,6 +138,7 @@ package final class XLIFFUnitTexts: @unchecked Sendable {
 
 /// Where `XLIFFWriter` finds a unit's id, source and note already escaped. It is a cache of
 /// the unit's own texts, so it takes no part in the unit's equality or hash.
+@usableFromInline
 package struct XLIFFEscapedUnit: Hashable, Sendable {
     package var texts: XLIFFUnitTexts?
     package var index: Int32
@@ -149,6 +150,12 @@ package struct XLIFFEscapedUnit: Hashable, Sendable {
 
     package static let none = XLIFFEscapedUnit(texts: nil, index: 0)
 
+    /// `none`, for `TransUnit`'s inlinable initializer.
+    @usableFromInline
+    package static var unescaped: XLIFFEscapedUnit { none }
+
+    @usableFromInline
     package static func == (lhs: XLIFFEscapedUnit, rhs: XLIFFEscapedUnit) -> Bool { true }
+    @usableFromInline
     package func hash(into hasher: inout Hasher) {}
 }
