@@ -206,7 +206,7 @@ public struct CheckJob: Sendable {
         let scanned = ConcurrentWork.map(paths.count) { index in
             let url = project.url(forPath: paths[index])
             return Result { () -> StringCatalogLocations? in
-                guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+                guard FileStamp(url) != nil else { return nil }
                 let locales = localesByPath[paths[index]] ?? [:]
                 let wanted = Set(locales.keys)
                 let data = try AtomicFile.read(url)
