@@ -176,14 +176,13 @@ public struct CheckJob: Sendable {
         // one file come one after another: a file is looked up once per run of them.
         var noted: [String: NotedCatalogLocations] = [:]
         var changed: [String: [String: Set<String>]] = [:]
-        var judged: Set<String> = []
         var lastFile: String?
         var lastChanged = false
         for index in findings.indices where findings[index].line == nil {
             guard let file = findings[index].file, let key = findings[index].key else { continue }
             if file != lastFile {
                 lastFile = file
-                if judged.insert(file).inserted, file.hasSuffix(".xcstrings") {
+                if noted[file] == nil, changed[file] == nil, file.hasSuffix(".xcstrings") {
                     let url = project.url(forPath: file)
                     if let catalog = project.catalog(atPath: file)?.catalog, let stamp = FileStamp(url),
                        project.fileStamps[file] == stamp, let locations = NotedCatalogLocations(catalog, file: file) {

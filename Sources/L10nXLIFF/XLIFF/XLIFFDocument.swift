@@ -150,7 +150,7 @@ public struct TransUnit: Hashable, Sendable {
         self.maxWidth = maxWidth
         self.location = location
         self.alternatives = []
-        self.escaped = .unescaped
+        self.escaped = .none
     }
 }
 

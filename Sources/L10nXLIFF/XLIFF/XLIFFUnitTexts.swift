@@ -148,11 +148,9 @@ package struct XLIFFEscapedUnit: Hashable, Sendable {
         self.index = index
     }
 
-    package static let none = XLIFFEscapedUnit(texts: nil, index: 0)
-
-    /// `none`, for `TransUnit`'s inlinable initializer.
+    /// No escaped texts; usable from `TransUnit`'s inlinable initializer.
     @usableFromInline
-    package static var unescaped: XLIFFEscapedUnit { none }
+    package static let none = XLIFFEscapedUnit(texts: nil, index: 0)
 
     @usableFromInline
     package static func == (lhs: XLIFFEscapedUnit, rhs: XLIFFEscapedUnit) -> Bool { true }

@@ -334,8 +334,11 @@ package final class XLIFFOutput {
         if let state {
             append(tags.openWithState)
             appendAttribute(state.rawValue)
-            append(text.isEmpty ? "\"/>\n" as StaticString : "\">")
-            if text.isEmpty { return true }
+            if text.isEmpty {
+                append("\"/>\n")
+                return true
+            }
+            append("\">")
         } else if text.isEmpty {
             append(tags.empty)
             return true
