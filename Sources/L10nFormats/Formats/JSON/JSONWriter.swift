@@ -86,8 +86,9 @@ final class JSONBytes {
     private var differs = false
 
     /// Room for `extra` more bytes; the check is inlined into every append, the growing is not.
+    /// A caller that reserves a run may then write it with the unchecked appends.
     @inline(__always)
-    private func reserve(_ extra: Int) {
+    func reserve(_ extra: Int) {
         if count + extra > capacity { grow(extra) }
     }
 
@@ -114,6 +115,21 @@ final class JSONBytes {
         reserve(bytes.count)
         (pointer + count).update(from: base, count: bytes.count)
         count += bytes.count
+    }
+
+    /// `text`, into room `reserve` made.
+    @inline(__always)
+    func appendReserved(_ text: StaticString) {
+        (pointer + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount
+    }
+
+    /// A newline and `indent` spaces, into room `reserve` made.
+    @inline(__always)
+    func appendReserved(newlineAndIndent indent: Int) {
+        pointer[count] = 0x0A
+        (pointer + count + 1).update(repeating: 0x20, count: indent)
+        count += 1 + indent
     }
 
     @inline(__always)

@@ -40,6 +40,11 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
         self.elements = elements
     }
 
+    /// The localizations in place, for a reader that must not copy each one (a writer).
+    func withElements<Result>(_ body: (UnsafeBufferPointer<Element>) -> Result) -> Result {
+        elements.withUnsafeBufferPointer(body)
+    }
+
     /// Positions run over the localizations in the order of their locale ids.
     public var startIndex: Int { 0 }
     public var endIndex: Int { elements.count }
