@@ -367,10 +367,9 @@ public struct StringsFile: Equatable, Sendable {
     }
 
     private static func hasBlankLine(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
         var breaks = 0
         var previous: Unicode.Scalar?
-        for scalar in scalars {
+        for scalar in text.unicodeScalars {
             if StringsParser.isLineEnd(scalar) {
                 if !(scalar == "\n" && previous == "\r") { breaks += 1 }
                 if breaks >= 2 { return true }
