@@ -117,9 +117,10 @@ final class JSONBytes {
         count += bytes.count
     }
 
-    /// `text`, into room `reserve` made.
+    /// `text`, into room `reserve` made (checked in debug builds, which the tests run).
     @inline(__always)
     func appendReserved(_ text: StaticString) {
+        assert(count + text.utf8CodeUnitCount <= capacity, "appendReserved past the room reserved")
         (pointer + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
         count += text.utf8CodeUnitCount
     }
@@ -127,6 +128,7 @@ final class JSONBytes {
     /// A newline and `indent` spaces, into room `reserve` made.
     @inline(__always)
     func appendReserved(newlineAndIndent indent: Int) {
+        assert(count + 1 + indent <= capacity, "appendReserved past the room reserved")
         pointer[count] = 0x0A
         (pointer + count + 1).update(repeating: 0x20, count: indent)
         count += 1 + indent

@@ -219,7 +219,8 @@ extension JSONOutput {
     }
 
     /// `writeMap` of an entry's localizations, each read in place: through the collection,
-    /// every localization was copied (its strings retained and released) to be written.
+    /// every localization was copied (its strings retained and released) to be written, and
+    /// `writeMap` over the elements' buffer still copies each into its closure.
     private mutating func writeLocalizations(_ localizations: CatalogLocalizations, level: Int) {
         guard !localizations.isEmpty else {
             writeEmptyObject(level: level)
@@ -275,21 +276,21 @@ extension JSONOutput {
     /// and the value: a member start, name and separator at a time cost a third of the catalog.
     private mutating func writePlainLocalization(_ unit: StringUnit, level: Int) {
         let outer = 2 * (level + 1), inner = outer + 2
-        // {⏎  "stringUnit" : {⏎    "state" : 
-        bytes.reserve(34 + outer + inner)
-        bytes.append(UInt8(ascii: "{"))
+        // `{`, newline, `"stringUnit" : {`, newline, `"state" : `
+        bytes.reserve(29 + outer + inner)
+        bytes.appendReserved("{")
         bytes.appendReserved(newlineAndIndent: outer)
         bytes.appendReserved("\"stringUnit\" : {")
         bytes.appendReserved(newlineAndIndent: inner)
         bytes.appendReserved("\"state\" : ")
         writeString(unit.state.rawValue)
-        // ,⏎    "value" : 
+        // `,`, newline, `"value" : `
         bytes.reserve(12 + inner)
         bytes.appendReserved(",")
         bytes.appendReserved(newlineAndIndent: inner)
         bytes.appendReserved("\"value\" : ")
         writeString(unit.value)
-        // ⏎  }⏎}
+        // newline, `}`, newline, `}`
         bytes.reserve(4 + outer + 2 * level)
         bytes.appendReserved(newlineAndIndent: outer)
         bytes.appendReserved("}")
