@@ -125,6 +125,14 @@ final class JSONBytes {
         count += text.utf8CodeUnitCount
     }
 
+    /// One byte, into room `reserve` made (a one-byte `StaticString` is a `memmove` call).
+    @inline(__always)
+    func appendReserved(_ byte: UInt8) {
+        assert(count < capacity, "appendReserved past the room reserved")
+        pointer[count] = byte
+        count += 1
+    }
+
     /// A newline and `indent` spaces, into room `reserve` made.
     @inline(__always)
     func appendReserved(newlineAndIndent indent: Int) {

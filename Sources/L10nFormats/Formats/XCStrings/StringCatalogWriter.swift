@@ -278,7 +278,7 @@ extension JSONOutput {
         let outer = 2 * (level + 1), inner = outer + 2
         // `{`, newline, `"stringUnit" : {`, newline, `"state" : `
         bytes.reserve(29 + outer + inner)
-        bytes.appendReserved("{")
+        bytes.appendReserved(UInt8(ascii: "{"))
         bytes.appendReserved(newlineAndIndent: outer)
         bytes.appendReserved("\"stringUnit\" : {")
         bytes.appendReserved(newlineAndIndent: inner)
@@ -286,16 +286,16 @@ extension JSONOutput {
         writeString(unit.state.rawValue)
         // `,`, newline, `"value" : `
         bytes.reserve(12 + inner)
-        bytes.appendReserved(",")
+        bytes.appendReserved(UInt8(ascii: ","))
         bytes.appendReserved(newlineAndIndent: inner)
         bytes.appendReserved("\"value\" : ")
         writeString(unit.value)
         // newline, `}`, newline, `}`
         bytes.reserve(4 + outer + 2 * level)
         bytes.appendReserved(newlineAndIndent: outer)
-        bytes.appendReserved("}")
+        bytes.appendReserved(UInt8(ascii: "}"))
         bytes.appendReserved(newlineAndIndent: 2 * level)
-        bytes.appendReserved("}")
+        bytes.appendReserved(UInt8(ascii: "}"))
     }
 
     private mutating func writeStringUnit(_ unit: StringUnit, level: Int) {
