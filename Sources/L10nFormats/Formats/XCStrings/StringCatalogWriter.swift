@@ -283,7 +283,7 @@ extension JSONOutput {
         bytes.appendReserved("\"stringUnit\" : {")
         bytes.appendReserved(newlineAndIndent: inner)
         bytes.appendReserved("\"state\" : ")
-        writeString(unit.state.rawValue)
+        writeState(unit.state)
         // `,`, newline, `"value" : `
         bytes.reserve(12 + inner)
         bytes.appendReserved(UInt8(ascii: ","))
@@ -296,6 +296,25 @@ extension JSONOutput {
         bytes.appendReserved(UInt8(ascii: "}"))
         bytes.appendReserved(newlineAndIndent: 2 * level)
         bytes.appendReserved(UInt8(ascii: "}"))
+    }
+
+    /// A state as `writeString(state.rawValue)` writes it; a state of the vocabulary (every
+    /// state Xcode writes) as its quoted literal, without building its text and scanning it
+    /// for bytes to escape.
+    private mutating func writeState(_ state: StringUnitState) {
+        let quoted: StaticString
+        switch state {
+        case .translated: quoted = "\"translated\""
+        case .new: quoted = "\"new\""
+        case .needsReview: quoted = "\"needs_review\""
+        case .stale: quoted = "\"stale\""
+        case .machineTranslated: quoted = "\"machine_translated\""
+        default:
+            writeString(state.rawValue)
+            return
+        }
+        bytes.reserve(quoted.utf8CodeUnitCount)
+        bytes.appendReserved(quoted)
     }
 
     private mutating func writeStringUnit(_ unit: StringUnit, level: Int) {
