@@ -433,7 +433,7 @@ struct ImportSession {
     var stringsValues: [String: [String: String]] = [:]
     var stringsTables: [String: ExchangeFiles.Table] = [:]
     /// `stringsTarget(_:locale:)`'s last answer, and whether `stringsTables` has its table.
-    private var lastStringsTarget: StringsTarget?
+    private var lastStringsTarget: (table: String, locale: String, folderLocale: String, path: String, tableKept: Bool)?
     /// `.stringsdict` values set so far, by target file path, then unit id.
     var stringsdictValues: [String: [String: String]] = [:]
     var stringsdictTables: [String: ExchangeFiles.PluralTable] = [:]
@@ -469,26 +469,6 @@ struct ImportSession {
     /// The new bytes of the catalogs a judging session edited, made on its own core right after
     /// it judged them (`makeCatalogData`); `finish` makes the ones missing.
     var catalogData: [String: Data] = [:]
-
-    /// Where a table's units for a locale are written, and the table's `originalPath`: found
-    /// once per `<file>`. The table is told by the fields its `originalPath` is made of, which
-    /// is built anew on every read (two paths built a unit).
-    private struct StringsTarget {
-        var folder: String
-        var name: String
-        var sourceLocale: String
-        var documentPath: String?
-        var originalPath: String
-        var locale: String
-        var folderLocale: String
-        var path: String
-        var tableKept: Bool
-
-        func isFor(_ table: ExchangeFiles.Table, locale: String) -> Bool {
-            self.locale == locale && name == table.table.table && folder == table.table.folder
-                && sourceLocale == table.sourceLocale && documentPath == table.documentPath
-        }
-    }
 
     private struct SourceFormatKey: Hashable {
         var text: String
@@ -882,7 +862,7 @@ struct ImportSession {
     private mutating func processStringsUnit(_ unit: TransUnit, table: ExchangeFiles.Table, locale: String, outcome start: ImportUnitOutcome,
                                              isSourceEdit: Bool = false) -> ImportUnitOutcome {
         var outcome = start
-        let (folderLocale, path, originalPath) = stringsTarget(table, locale: locale)
+        let (folderLocale, path) = stringsTarget(table, locale: locale)
         outcome.targetPath = path
         outcome.key = unit.id
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
@@ -893,7 +873,7 @@ struct ImportSession {
         let current = stringsValues[path]?[unit.id] ?? table.table.files[folderLocale]?.value(forKey: unit.id)
         if var expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: nil) {
             // A copy edit earlier in the run changed the source this translation is checked against.
-            if !isSourceEdit, let edited = stringsValues[originalPath]?[unit.id] {
+            if !isSourceEdit, let edited = stringsValues[table.originalPath]?[unit.id] {
                 expected.sourceValue = edited
                 expected.source = FormatString.positionalized(edited)
             }
@@ -925,18 +905,15 @@ struct ImportSession {
     /// An existing folder spelled another way (`pt_BR.lproj` for pt-BR) is the one written.
     /// Worked out once per `<file>` (its units share table and locale), not per unit: the path
     /// was built and the table's files searched for every unit.
-    private mutating func stringsTarget(_ table: ExchangeFiles.Table, locale: String) -> (folderLocale: String, path: String, originalPath: String) {
-        if let last = lastStringsTarget, last.isFor(table, locale: locale) { return (last.folderLocale, last.path, last.originalPath) }
+    private mutating func stringsTarget(_ table: ExchangeFiles.Table, locale: String) -> (folderLocale: String, path: String) {
+        if let last = lastStringsTarget, last.table == table.originalPath, last.locale == locale { return (last.folderLocale, last.path) }
         let folderLocale = table.table.files[locale] != nil ? locale
             : table.table.files.keys.sorted().first { canonical($0) == locale } ?? locale
         let path = table.table.path(locale: folderLocale)
-        let originalPath = table.originalPath
         // Kept means kept for this table: when two tables write one file (a storyboard and a
         // XIB of one name), the table of the last unit applied to it is the one written, as before.
-        lastStringsTarget = StringsTarget(folder: table.table.folder, name: table.table.table, sourceLocale: table.sourceLocale,
-                                          documentPath: table.documentPath, originalPath: originalPath, locale: locale,
-                                          folderLocale: folderLocale, path: path, tableKept: stringsTables[path]?.originalPath == originalPath)
-        return (folderLocale, path, originalPath)
+        lastStringsTarget = (table.originalPath, locale, folderLocale, path, stringsTables[path]?.originalPath == table.originalPath)
+        return (folderLocale, path)
     }
 
     /// Why a unit id a Base document does not have is refused.

@@ -153,9 +153,7 @@ extension JSONOutput {
             return
         }
         var positions = known ?? Array(map.indices)
-        if known == nil, positions.count > 1, ordering != nil {
-            let keys = positions.map { map[$0].key }
-            let order = keysMetOnce ? XcodeKeyOrdering.order(of: keys) : ordering!.orderByRank(of: keys)
+        if known == nil, let order = memberOrder(positions.count, keysMetOnce: keysMetOnce, { map[positions[$0]].key }) {
             positions = order.map { positions[$0] }
         }
         for (index, position) in positions.enumerated() {
@@ -163,6 +161,14 @@ extension JSONOutput {
             value(&self, map[position].value, level + 1)
         }
         writeObjectEnd(level: level)
+    }
+
+    /// The order of a map's `count` members (by their offsets) when it has to be worked out:
+    /// nil for one member or when members are written as given.
+    private mutating func memberOrder(_ count: Int, keysMetOnce: Bool = false, _ key: (Int) -> String) -> [Int]? {
+        guard count > 1, ordering != nil else { return nil }
+        let keys = (0..<count).map(key)
+        return keysMetOnce ? XcodeKeyOrdering.order(of: keys) : ordering!.orderByRank(of: keys)
     }
 
     /// `keysInXcodeOrder`: the keys as the reader found them already in Xcode's order (the
@@ -227,10 +233,7 @@ extension JSONOutput {
             return
         }
         localizations.withElements { elements in
-            var positions = Array(elements.indices)
-            if positions.count > 1, ordering != nil {
-                positions = ordering!.orderByRank(of: elements.map(\.key))
-            }
+            let positions = memberOrder(elements.count) { elements[$0].key } ?? Array(elements.indices)
             for (index, position) in positions.enumerated() {
                 writeMemberStart(index: index, key: elements[position].key, level: level)
                 writeLocalization(elements[position].value, level: level + 1)
@@ -298,9 +301,9 @@ extension JSONOutput {
         bytes.appendReserved(UInt8(ascii: "}"))
     }
 
-    /// A state as `writeString(state.rawValue)` writes it; a state of the vocabulary (every
-    /// state Xcode writes) as its quoted literal, without building its text and scanning it
-    /// for bytes to escape.
+    /// A string unit's state as `writeString(state.rawValue)` writes it; a state of the
+    /// vocabulary (every state Xcode writes) as its quoted literal, without building its text
+    /// and scanning it for bytes to escape.
     private mutating func writeState(_ state: StringUnitState) {
         let quoted: StaticString
         switch state {
@@ -324,7 +327,7 @@ extension JSONOutput {
             return
         }
         writeMemberStart(index: 0, name: "state", level: level)
-        writeString(unit.state.rawValue)
+        writeState(unit.state)
         writeMemberStart(index: 1, name: "value", level: level)
         writeString(unit.value)
         writeObjectEnd(level: level)
