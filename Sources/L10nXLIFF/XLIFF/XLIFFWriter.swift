@@ -37,16 +37,18 @@ public struct XLIFFWriter: Sendable {
     /// The bytes `data(_:)` gives, handed to `sink` in pieces of about `pieceSize` bytes (cut
     /// between units) as they are made. On an error, the pieces handed so far are not the document.
     public func write(_ document: XLIFFDocument, pieces sink: (UnsafeRawBufferPointer) throws -> Void) throws {
-        // No size estimate (a walk over every unit): the buffer grows to about a piece and stays.
-        let out = XLIFFOutput()
+        // No size estimate (a walk over every unit): room for a piece and the unit that crosses
+        // its end, made once (grown by doubling, it ended at twice a piece).
+        let out = XLIFFOutput(capacity: Self.pieceSize + Self.pieceSize / 4)
         try withoutActuallyEscaping(sink) { sink in
             try output(document, into: out) { try out.drain(into: sink) }
             try out.drain(into: sink)
         }
     }
 
-    /// The size of the pieces `write(_:pieces:)` hands on.
-    static let pieceSize = 1 << 20
+    /// The size of the pieces `write(_:pieces:)` hands on: large enough that writing them costs
+    /// nothing to speak of, small enough to count for nothing in an export's peak memory.
+    static let pieceSize = 1 << 18
 
     /// One `<file>` element, from its two-space indent to its closing newline.
     public func string(_ file: XLIFFFile) throws -> String {
