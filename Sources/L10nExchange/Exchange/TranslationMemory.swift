@@ -150,7 +150,10 @@ public struct TranslationMemory: Sendable {
         /// How many of that query's bigram tokens the text has.
         var count: Int32
     }
-    /// Near matches by folded query text, so sources that differ only in case or punctuation search once.
+    /// Near matches by folded query text, so sources that differ only in case or punctuation
+    /// search once: by the folded text's number when the memory holds it (most queries; keyed
+    /// by the text, each kept a second copy of it to the end of the export), else by the text.
+    private var nearByFoldedNumber: [Int32: [NearMatch]] = [:]
     private var nearByFolded: [String: [NearMatch]] = [:]
     /// Rows of the Levenshtein distance, reused.
     private var rows: [Int] = []
@@ -694,9 +697,9 @@ public struct TranslationMemory: Sendable {
     private mutating func near(_ source: String) -> [NearMatch] {
         let text = TextFolding.fold(source)
         guard !text.isEmpty else { return [] }
-        if let known = nearByFolded[text] { return known }
-        var result: [NearMatch] = []
         let same = foldedIndex[text]
+        if let known = same.map({ nearByFoldedNumber[Int32($0)] }) ?? nearByFolded[text] { return known }
+        var result: [NearMatch] = []
         if let same { result.append(NearMatch(text: Int32(same), score: 99)) }
         let query = graphemes(text)
         if query.count >= 3 {
@@ -777,7 +780,7 @@ public struct TranslationMemory: Sendable {
             }
         }
         result.sort { $0.score != $1.score ? $0.score > $1.score : folded[Int($0.text)] < folded[Int($1.text)] }
-        nearByFolded[text] = result
+        if let same { nearByFoldedNumber[Int32(same)] = result } else { nearByFolded[text] = result }
         return result
     }
 }
