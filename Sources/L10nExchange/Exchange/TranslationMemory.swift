@@ -151,9 +151,10 @@ public struct TranslationMemory: Sendable {
         var count: Int32
     }
     /// Near matches by folded query text, so sources that differ only in case or punctuation
-    /// search once: by the folded text's number when the memory holds it (most queries; keyed
-    /// by the text, each kept a second copy of it to the end of the export), else by the text.
+    /// search once. Kept by the folded text's number when the memory holds that text (most
+    /// queries: kept by the text, each was a second copy of it until the export ended)...
     private var nearByFoldedNumber: [Int32: [NearMatch]] = [:]
+    /// ...and by the text when it does not.
     private var nearByFolded: [String: [NearMatch]] = [:]
     /// Rows of the Levenshtein distance, reused.
     private var rows: [Int] = []
@@ -698,7 +699,11 @@ public struct TranslationMemory: Sendable {
         let text = TextFolding.fold(source)
         guard !text.isEmpty else { return [] }
         let same = foldedIndex[text]
-        if let known = same.map({ nearByFoldedNumber[Int32($0)] }) ?? nearByFolded[text] { return known }
+        if let same {
+            if let known = nearByFoldedNumber[Int32(same)] { return known }
+        } else if let known = nearByFolded[text] {
+            return known
+        }
         var result: [NearMatch] = []
         if let same { result.append(NearMatch(text: Int32(same), score: 99)) }
         let query = graphemes(text)
