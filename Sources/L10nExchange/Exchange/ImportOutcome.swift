@@ -59,13 +59,42 @@ public struct ImportUnitOutcome: Sendable, Equatable {
     /// Whether applying creates the key in the catalog (an SDK key copied with the SDK's other localizations).
     public var createsEntry: Bool
     /// The translator file as it was named (`handoff/fr.xliff`).
-    public var input: String
+    public var input: String {
+        get { origin.input }
+        set { origin = Origin(input: newValue, original: origin.original, locale: origin.locale) }
+    }
     /// Where the `<trans-unit>` starts in the translator file.
     public var location: SourceLocation?
     /// The `<file original>` the unit belongs to.
-    public var original: String
+    public var original: String {
+        get { origin.original }
+        set { origin = Origin(input: origin.input, original: newValue, locale: origin.locale) }
+    }
     public var id: String
-    public var locale: String
+    public var locale: String {
+        get { origin.locale }
+        set { origin = Origin(input: origin.input, original: origin.original, locale: newValue) }
+    }
+
+    /// What every unit of one `<file>` shares, in one box: an import copies each outcome twice
+    /// (made, then read for its report line), and each copy retained the three strings.
+    package final class Origin: Sendable, Equatable {
+        let input: String
+        let original: String
+        let locale: String
+
+        package init(input: String, original: String, locale: String) {
+            self.input = input
+            self.original = original
+            self.locale = locale
+        }
+
+        package static func == (lhs: Origin, rhs: Origin) -> Bool {
+            lhs === rhs || (lhs.input == rhs.input && lhs.original == rhs.original && lhs.locale == rhs.locale)
+        }
+    }
+
+    private var origin: Origin
     /// The catalog or `.strings` key; nil when the id could not be read as one.
     public var key: String?
     /// The project file the value goes to (project-relative); nil when refused before one was known.
@@ -174,17 +203,32 @@ public struct ImportUnitOutcome: Sendable, Equatable {
     /// The rule that decided the unit (`apply`, `unchanged`, or the reason it was skipped or refused).
     public var rule: String? { rules.last }
 
+    /// An outcome of `status` for a unit of the `<file>` `origin` describes, nothing else known
+    /// yet: the importer makes one `Origin` per file and its outcomes share it.
+    package init(status: Status, origin: Origin, location: SourceLocation?, id: String) {
+        self.status = status
+        reason = nil
+        createsEntry = false
+        self.origin = origin
+        self.location = location
+        self.id = id
+        key = nil
+        targetPath = nil
+        oldValue = nil
+        newValue = nil
+        rules = []
+        codedXLIFFState = nil
+        codedOldState = nil
+        codedNewState = nil
+        rare = nil
+    }
+
     public init(status: Status, reason: Reason? = nil, input: String, location: SourceLocation?, original: String, id: String,
                 locale: String, key: String? = nil, targetPath: String? = nil, xliffState: String? = nil,
                 oldValue: String? = nil, oldState: String? = nil, newValue: String? = nil, newState: String? = nil,
                 createsEntry: Bool = false, message: String? = nil, rules: [String] = []) {
-        self.status = status
+        self.init(status: status, origin: Origin(input: input, original: original, locale: locale), location: location, id: id)
         self.reason = reason
-        self.input = input
-        self.location = location
-        self.original = original
-        self.id = id
-        self.locale = locale
         self.key = key
         self.targetPath = targetPath
         self.oldValue = oldValue

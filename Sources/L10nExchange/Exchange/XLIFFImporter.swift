@@ -507,15 +507,16 @@ struct ImportSession {
             unitsInFile = piece.file.units.count
             // Most files are translations for a catalog: what their units share (the route, the
             // catalog's slot) is worked out once per file, not once per unit.
+            let origin = ImportUnitOutcome.Origin(input: piece.input, original: piece.file.original, locale: piece.locale)
             if case .catalog(let path) = piece.destination, !piece.file.units.isEmpty, !isSameLocale(piece.locale, catalogSourceLanguage(path)) {
                 let slot = catalogSlot(path)
                 for (offset, unit) in piece.file.units.enumerated() {
-                    places.put(catalogTranslation(unit, original: piece.file.original, path: path, slot: slot, locale: piece.locale, input: piece.input),
+                    places.put(catalogTranslation(unit, origin: origin, path: path, slot: slot),
                                at: piece.firstOutcome + offset)
                 }
             } else {
                 for (offset, unit) in piece.file.units.enumerated() {
-                    places.put(process(unit, file: piece.file, locale: piece.locale, destination: piece.destination, input: piece.input),
+                    places.put(process(unit, file: piece.file, origin: origin, destination: piece.destination),
                                at: piece.firstOutcome + offset)
                 }
             }
@@ -525,18 +526,20 @@ struct ImportSession {
     }
 
     /// The outcome of a translation for the catalog at `path`, kept in `slot`.
-    private mutating func catalogTranslation(_ unit: TransUnit, original: String, path: String, slot: Int, locale: String, input: String) -> ImportUnitOutcome {
+    private mutating func catalogTranslation(_ unit: TransUnit, origin: ImportUnitOutcome.Origin, path: String, slot: Int) -> ImportUnitOutcome {
         // The state is set after: given as a conditional argument, the outcome was built twice,
         // once for each branch, and one copy destroyed.
-        var outcome = ImportUnitOutcome(status: .skipped, input: input, location: unit.location, original: original, id: unit.id, locale: locale)
+        var outcome = ImportUnitOutcome(status: .skipped, origin: origin, location: unit.location, id: unit.id)
         if case .some = unit.target, let state = unit.targetState { outcome.xliffState = state.rawValue }
-        processCatalogUnit(unit, path: path, slot: slot, locale: locale, outcome: &outcome)
+        processCatalogUnit(unit, path: path, slot: slot, locale: origin.locale, outcome: &outcome)
         return outcome
     }
 
-    mutating func process(_ unit: TransUnit, file: XLIFFFile, locale: String, destination: XLIFFImporter.Destination, input: String) -> ImportUnitOutcome {
-        var outcome = ImportUnitOutcome(status: .skipped, input: input, location: unit.location, original: file.original, id: unit.id,
-                                        locale: locale, xliffState: unit.target == nil ? nil : unit.targetState?.rawValue)
+    /// The outcome of a unit of `file`, whose translator file, `original` and locale `origin` holds.
+    mutating func process(_ unit: TransUnit, file: XLIFFFile, origin: ImportUnitOutcome.Origin, destination: XLIFFImporter.Destination) -> ImportUnitOutcome {
+        let locale = origin.locale
+        var outcome = ImportUnitOutcome(status: .skipped, origin: origin, location: unit.location, id: unit.id)
+        if case .some = unit.target, let state = unit.targetState { outcome.xliffState = state.rawValue }
         switch destination {
         case .readOnly(_, let why):
             var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)

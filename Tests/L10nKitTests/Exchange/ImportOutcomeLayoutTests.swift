@@ -9,9 +9,33 @@ import XCTest
 /// The outcome's compact fields (states as codes, message and source edit boxed) read and
 /// compare exactly as the plain `String?` fields they replaced.
 final class ImportOutcomeLayoutTests: XCTestCase {
-    /// An import holds one outcome per unit until the report is printed.
+    /// An import holds one outcome per unit until the report is printed (the translator file,
+    /// `original` and locale in one shared box: 160 bytes, from 200).
     func testOutcomeStaysSmall() {
-        XCTAssertEqual(MemoryLayout<ImportUnitOutcome>.stride, 200)
+        XCTAssertEqual(MemoryLayout<ImportUnitOutcome>.stride, 160)
+    }
+
+    /// Outcomes sharing one `Origin` read, change and compare as if each held the three strings.
+    func testSharedOriginReadsAndComparesAsFields() {
+        let origin = ImportUnitOutcome.Origin(input: "fr.xliff", original: "App/Localizable.xcstrings", locale: "fr")
+        let shared = ImportUnitOutcome(status: .skipped, origin: origin, location: nil, id: "k")
+        XCTAssertEqual(shared.input, "fr.xliff")
+        XCTAssertEqual(shared.original, "App/Localizable.xcstrings")
+        XCTAssertEqual(shared.locale, "fr")
+        let own = ImportUnitOutcome(status: .skipped, input: "fr.xliff", location: nil, original: "App/Localizable.xcstrings", id: "k", locale: "fr")
+        XCTAssertEqual(shared, own, "the same texts in two boxes compare equal")
+        var changed = shared
+        changed.locale = "fr-CA"
+        XCTAssertEqual(changed.locale, "fr-CA")
+        XCTAssertEqual(changed.input, "fr.xliff")
+        XCTAssertEqual(shared.locale, "fr", "changing a copy changed the outcome it was copied from")
+        XCTAssertNotEqual(changed, shared)
+        changed.locale = "fr"
+        XCTAssertEqual(changed, shared)
+        changed.input = "other.xliff"
+        changed.original = "App/Other.xcstrings"
+        XCTAssertEqual([changed.input, changed.original, changed.locale], ["other.xliff", "App/Other.xcstrings", "fr"])
+        XCTAssertNotEqual(changed, shared)
     }
 
     /// The export's shortcut for the common catalog states gives what `ExchangeStates.rows` gives,
