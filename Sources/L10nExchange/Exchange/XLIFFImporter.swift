@@ -516,7 +516,7 @@ struct ImportSession {
                 }
             } else {
                 for (offset, unit) in piece.file.units.enumerated() {
-                    places.put(process(unit, file: piece.file, origin: origin, destination: piece.destination),
+                    places.put(process(unit, origin: origin, destination: piece.destination),
                                at: piece.firstOutcome + offset)
                 }
             }
@@ -535,8 +535,8 @@ struct ImportSession {
         return outcome
     }
 
-    /// The outcome of a unit of `file`, whose translator file, `original` and locale `origin` holds.
-    mutating func process(_ unit: TransUnit, file: XLIFFFile, origin: ImportUnitOutcome.Origin, destination: XLIFFImporter.Destination) -> ImportUnitOutcome {
+    /// The outcome of a unit of the `<file>` whose translator file, `original` and locale `origin` holds.
+    mutating func process(_ unit: TransUnit, origin: ImportUnitOutcome.Origin, destination: XLIFFImporter.Destination) -> ImportUnitOutcome {
         let locale = origin.locale
         var outcome = ImportUnitOutcome(status: .skipped, origin: origin, location: unit.location, id: unit.id)
         if case .some = unit.target, let state = unit.targetState { outcome.xliffState = state.rawValue }
