@@ -11,22 +11,23 @@ import L10nProject
 public struct ExchangeFiles: Sendable {
     /// A legacy table with the locale its source text is read from.
     public struct Table: Sendable {
-        public var table: StringsTable { didSet { originalPath = Self.originalPath(table, sourceLocale, documentPath) } }
+        public let table: StringsTable
         /// The development language, or `Base` when the table has no file for it.
-        public var sourceLocale: String { didSet { originalPath = Self.originalPath(table, sourceLocale, documentPath) } }
+        public let sourceLocale: String
         public var sourceFile: StringsFile
         /// For the strings files of a Base document (a storyboard, XIB or intent definition): the
         /// document's path. `sourceFile` is then the base strings made of it (what ibtool would
         /// generate for a storyboard; the string ids and texts of an intent definition).
-        public var documentPath: String? { didSet { originalPath = Self.originalPath(table, sourceLocale, documentPath) } }
+        public let documentPath: String?
         /// What kind of document `documentPath` is.
         public var documentKind: DocumentKind?
         /// The document's bytes as read (an `.xcloc` bundle's source contents copy them).
         public var documentData: Data?
 
         /// The `<file original>` Xcode gives the table: its source-language file, or the Base
-        /// document. Kept, not built on every read: an import reads it for every unit.
-        public private(set) var originalPath: String
+        /// document. Made once, from the three fields it depends on (fixed when the table is
+        /// made), not built on every read: an import reads it for every unit.
+        public let originalPath: String
 
         init(table: StringsTable, sourceLocale: String, sourceFile: StringsFile, documentPath: String? = nil,
              documentKind: DocumentKind? = nil, documentData: Data? = nil) {
@@ -36,11 +37,7 @@ public struct ExchangeFiles: Sendable {
             self.documentPath = documentPath
             self.documentKind = documentKind
             self.documentData = documentData
-            originalPath = Self.originalPath(table, sourceLocale, documentPath)
-        }
-
-        private static func originalPath(_ table: StringsTable, _ sourceLocale: String, _ documentPath: String?) -> String {
-            documentPath ?? table.path(locale: sourceLocale)
+            originalPath = documentPath ?? table.path(locale: sourceLocale)
         }
 
         /// Whether the table is a storyboard's or XIB's: its locale files are written in ibtool's layout.

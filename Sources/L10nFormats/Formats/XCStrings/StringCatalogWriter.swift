@@ -302,23 +302,16 @@ extension JSONOutput {
     }
 
     /// A string unit's state as `writeString(state.rawValue)` writes it; a state of the
-    /// vocabulary (every state Xcode writes) as its quoted literal, without building its text
-    /// and scanning it for bytes to escape.
+    /// vocabulary (every state Xcode writes) as its quoted bytes made once, without building
+    /// its text and scanning it for bytes to escape.
     private mutating func writeState(_ state: StringUnitState) {
-        let quoted: StaticString
-        switch state {
-        case .translated: quoted = "\"translated\""
-        case .new: quoted = "\"new\""
-        case .needsReview: quoted = "\"needs_review\""
-        case .stale: quoted = "\"stale\""
-        case .machineTranslated: quoted = "\"machine_translated\""
-        default:
-            writeString(state.rawValue)
-            return
-        }
-        bytes.reserve(quoted.utf8CodeUnitCount)
-        bytes.appendReserved(quoted)
+        guard let index = state.vocabularyIndex else { return writeString(state.rawValue) }
+        Self.quotedVocabulary[index].withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
     }
+
+    /// `"state"` of each state of `StringUnitState.vocabulary`, in its order (no state text
+    /// has a byte JSON escapes).
+    private static let quotedVocabulary: [[UInt8]] = StringUnitState.vocabulary.map { Array("\"\($0.rawValue)\"".utf8) }
 
     private mutating func writeStringUnit(_ unit: StringUnit, level: Int) {
         guard !unit.hasUnknownFields else {
