@@ -32,6 +32,23 @@ final class RealFilesChecksTests: XCTestCase {
         XCTAssertTrue(placeholders[0].message.contains("does not use argument 1 (%@ in the source)"), placeholders[0].message)
     }
 
+    /// Xcode writes `new` on the development-language texts it extracts from a storyboard with
+    /// their value (110 in MacMouseFix's Main catalog): the developer's own text, not a
+    /// translation waiting for review. Translations in `new` or `needs_review`, and a source
+    /// text someone marked for review, are still reported.
+    func testMacMouseFixExtractedSourceTextsAreNotUnreviewed() throws {
+        let model = try project(["App/Main.xcstrings": try Fixtures.shared("fixtures/xcstrings/MacMouseFix.Main.xcstrings"),
+                                 "App/Localizable.xcstrings": try Fixtures.shared("fixtures/xcstrings/MacMouseFix.Localizable.xcstrings")])
+        let findings = try CheckJob(options: CheckOptions(only: ["needs-review"])).run(on: model).findings
+        let main = findings.filter { $0.file?.hasSuffix("App/Main.xcstrings") == true }
+        XCTAssertEqual(main.count, 48, "the translations in needs_review; none of the 110 extracted English texts")
+        XCTAssertFalse(main.contains { $0.locale == "en" })
+        let localizable = findings.filter { $0.file?.hasSuffix("App/Localizable.xcstrings") == true }
+        XCTAssertEqual(localizable.count, 381, "370 translations in needs_review, 10 in new, 1 English text marked for review")
+        XCTAssertEqual(localizable.filter { $0.locale == "en" }.map(\.key), ["app-version"])
+        XCTAssertEqual(localizable.filter { $0.message.hasSuffix("is new: devices show it unreviewed") }.count, 10)
+    }
+
     func testKeepingYouAwakeIsClean() throws {
         let model = try project(["App/Localizable.xcstrings": try Fixtures.shared("fixtures/xcstrings/KeepingYouAwake.Localizable.xcstrings"),
                                  "App/KYASettings.xcstrings": try Fixtures.shared("fixtures/xcstrings/KeepingYouAwake.KYASettings.xcstrings")])

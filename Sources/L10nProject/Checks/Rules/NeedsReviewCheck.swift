@@ -1,5 +1,8 @@
 import L10nCore
-/// A value in state `needs_review` or `new`: it ships as it is, unreviewed.
+/// A value in state `needs_review` or `new`: it ships as it is, unreviewed. A development-language
+/// value in state `new` is not one: Xcode writes that state on the source texts it extracts with
+/// their value (storyboards, Info.plist) and on the positional form it adds for a key with several
+/// arguments; nobody reviews those, and a device shows the developer's own text.
 public struct NeedsReviewCheck: Check {
     public static let id = "needs-review"
     public static let defaultSeverity = Severity.warning
@@ -8,9 +11,13 @@ public struct NeedsReviewCheck: Check {
 
     public static let triggeringExamples: [CheckExample] = [
         .app("A translation still to review", localizable: ["search": ["en": "Search %@…", "de": "[needs_review] %@ durchsuchen…"]]),
+        .app("A new translation", localizable: ["search": ["en": "Search %@…", "de": "[new] %@ durchsuchen…"]]),
+        .app("A development-language text marked for review", localizable: ["search": ["en": "[needs_review] Search %@…"]]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .app("Translated", localizable: ["search": ["en": "Search %@…", "de": "%@ durchsuchen…"]]),
+        .app("The positional form Xcode adds in the development language",
+             localizable: ["%@ by %@": ["en": "[new] %1$@ by %2$@", "de": "%1$@ von %2$@"]]),
     ]
 
     public init() {}
@@ -20,6 +27,7 @@ public struct NeedsReviewCheck: Check {
         context.appUnitsInPlace { file, unit in
             let state = unit.state
             guard state == .needsReview || state == .new, !unit.value.isEmpty else { return }
+            if state == .new, unit.isIn(file.catalog.sourceLanguage) { return }
             let key = unit.key, locale = unit.locale, leaf = unit.leaf
             var message = MessageBuilder()
             PlaceholderMismatchCheck.appendDescription(key, leaf.path, to: &message)
