@@ -102,7 +102,11 @@ extension FormatString {
             readers.value[argument]?.text ?? readers.amount[argument].map { "* of \($0.text)" } ?? "?"
         }
 
-        if translation.issues.contains(where: { $0.kind == .mixedPositions }) {
+        // A source that mixes them too is copied, not broken: a catalog value with a plural
+        // substitution reads as `%#@dogs@ … %2$lld` (the reference's argument is its `argNum`),
+        // and Xcode writes it that way.
+        if translation.issues.contains(where: { $0.kind == .mixedPositions }),
+           !source.issues.contains(where: { $0.kind == .mixedPositions }) {
             let range = translation.issues.first { $0.kind == .mixedPositions }?.range
             result.append(FormatMismatch(
                 kind: .mixedPositions, severity: .error,

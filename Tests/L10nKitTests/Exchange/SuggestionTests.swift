@@ -284,7 +284,8 @@ extension SuggestionTests {
         let cases: [(String, String, Bool)] = [
             ("%1$@ of %2$lld", "%2$lld von %1$@", true), ("%@ of %lld", "%lld von %@", false), ("%@ of %lld", "%@ von %lld", true),
             ("%lld files", "%lld Dateien", true), ("%lld files", "%@ Dateien", false), ("100%% of %@", "%@ zu 100%%", true),
-            ("%1$@ and %@", "%1$@ und %@", false),
+            // Mixed positions copied from the source fit as well as the source does; added, they do not.
+            ("%1$@ and %@", "%1$@ und %@", true), ("%1$@ and %2$@", "%1$@ und %@", false),
         ]
         for (source, target, expected) in cases {
             XCTAssertEqual(TranslationMemory.fits(target, source: source, pluralCase: false), expected, "\(source) / \(target)")

@@ -279,6 +279,10 @@ final class FormatStringTests: XCTestCase {
             ("%@", "%@ and %@", [.extraArgument(2, .object)]),
             ("%@", "%2$@", [.missingArgument(1, .object), .extraArgument(2, .object)]),
             ("%@ %@", "%1$@ %@", [.mixedPositions, .missingArgument(2, .object)]),
+            // The source mixes them the same way (a catalog's substitution beside positions): copied, not broken.
+            ("Seen %#@dogs@, rated %2$lld/%3$lld", "Vu %#@dogs@, note %2$lld / %3$lld", []),
+            ("%@ of %2$@", "%@ von %2$@", []),
+            ("%1$@ of %2$@", "%@ von %2$@", [.mixedPositions]),
             ("%@ %lld", "%@ %d %@", [.differentIntegerKind(argument: 2, source: .signedInteger(.longLong), translation: .signedInteger(.int)),
                                      .extraArgument(3, .object)]),
             ("%@ has %#@files@", "%@ hat %#@dateien@", [.missingSubstitution("files"), .extraSubstitution("dateien")]),
