@@ -349,7 +349,8 @@ public struct CheckContext: Sendable {
     }
 
     /// The string unit that stands for an entry in a locale: the root one, else the plural
-    /// `other`, else the first of its variations.
+    /// `other`, else the first of its variations, else (App Shortcuts) the first phrase of its
+    /// string set with the set's state.
     package static func plainUnit(_ entry: CatalogEntry?, locale: String) -> StringUnit? {
         guard let localizations = entry?.localizations, let position = localizations.index(forKey: locale) else { return nil }
         return plainUnit(localizations, at: position)
@@ -360,7 +361,8 @@ public struct CheckContext: Sendable {
     private static func plainUnit(_ localizations: CatalogLocalizations, at position: Int) -> StringUnit? {
         if let unit = localizations.stringUnit(at: position) { return unit }
         let localization = localizations[position].value
-        return localization.variations?.plural?["other"]?.stringUnit ?? localization.firstStringUnit
+        if let unit = localization.variations?.plural?["other"]?.stringUnit ?? localization.firstStringUnit { return unit }
+        return localization.stringSet.map { StringUnit(state: $0.state ?? .translated, value: $0.values[0]) }
     }
 
     /// The state of `plainUnit(entry, locale:)`, read without copying its text.

@@ -195,6 +195,21 @@ public struct CatalogLocalization: Hashable, Sendable {
         return !extras.unknownFields.isEmpty
     }
 
+    /// The `stringSet` of an App Shortcuts catalog (`AppShortcuts.xcstrings`): the phrases a
+    /// locale offers in place of one value. Kept among the unknown fields, as read; nil when
+    /// there is none or it has no phrase.
+    public var stringSet: CatalogStringSet? {
+        guard let extras, let set = extras.unknownFields["stringSet"], case .array(let items)? = set["values"] else { return nil }
+        let values = items.compactMap { item -> String? in
+            if case .string(let value) = item { return value }
+            return nil
+        }
+        guard !values.isEmpty else { return nil }
+        let state: StringUnitState?
+        if case .string(let text)? = set["state"] { state = StringUnitState(rawValue: text) } else { state = nil }
+        return CatalogStringSet(state: state, values: values)
+    }
+
     public var unknownFields: [String: JSONValue] {
         get { extras?.unknownFields ?? [:] }
         _modify {
@@ -285,6 +300,12 @@ public struct Substitution: Hashable, Sendable {
 }
 
 /// A translated (or not yet translated) text and its review state.
+/// The phrases of one locale of an App Shortcuts catalog entry, and their state.
+public struct CatalogStringSet: Hashable, Sendable {
+    public var state: StringUnitState?
+    public var values: [String]
+}
+
 public struct StringUnit: Hashable, Sendable {
     public var value: String
     /// The state, with the unknown fields in a box when there are any: 24 bytes a unit.
