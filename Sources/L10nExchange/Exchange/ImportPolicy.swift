@@ -434,7 +434,7 @@ public enum ImportPolicy {
             }),
         ImportRule(
             id: "placeholder-mismatch", effect: .refuse,
-            summary: "what `String(format:)` would misread or crash on: an argument read as another type, one the source does not pass, lost substitutions, mixed positions",
+            summary: "what `String(format:)` would misread or crash on: an argument read as another type, one the source does not pass, lost substitutions, mixed positions the source does not share",
             triggeringExamples: [
                 .unit("%@ became %lld", ["By %@": ["en": "By %@"]], TransUnit(id: "By %@", source: "By %@", target: "Von %lld", targetState: .translated)),
                 .unit("An argument the source does not pass", ["Hello, %@!": ["en": "Hello, %@!"]],
