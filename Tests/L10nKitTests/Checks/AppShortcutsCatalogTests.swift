@@ -90,6 +90,10 @@ final class AppShortcutsCatalogTests: XCTestCase {
         XCTAssertEqual(missing.first { $0.locale == "fr" }?.keys, ["Start a dive log in ${applicationName}"])
         XCTAssertEqual(Set(missing.first { $0.locale == "ja" }?.keys ?? []), ["Show the tide in ${applicationName}", "Start a dive log in ${applicationName}"],
                        "a set without a phrase is no translation")
+        let review = findings.filter { $0.check == "needs-review" }
+        XCTAssertEqual(review.map(\.message), ["\"Start a dive log in ${applicationName}\" [de] phrase 'Tauchlog in ${applicationName} starten' is needs_review: Siri and Shortcuts offer it unreviewed"],
+                       "the development language's sets in state new are Xcode's, not for review")
+        XCTAssertEqual(review.first?.line, 44, "placed at its locale in the file")
     }
 
     func testCoverageCountsLocalesWithPhrases() throws {

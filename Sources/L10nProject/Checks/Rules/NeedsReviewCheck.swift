@@ -40,6 +40,19 @@ public struct NeedsReviewCheck: Check {
             message.append(": devices show it unreviewed")
             result.append(finding(file: file.path, key: key, locale: locale, message: message.text))
         }
+        // App Shortcuts phrases (`AppShortcuts.xcstrings`, the one name App Intents reads) are
+        // string sets, not units: a set's state is its phrases'.
+        for file in context.appCatalogs where file.table == "AppShortcuts" {
+            for (key, entry) in file.catalog.entries {
+                for (locale, localization) in entry.localizations ?? [:] {
+                    guard let set = localization.stringSet, let state = set.state, state == .needsReview || state == .new,
+                          state == .needsReview || locale != file.catalog.sourceLanguage else { continue }
+                    let phrases = set.values.count == 1 ? "phrase" : "\(set.values.count) phrases"
+                    result.append(finding(file: file.path, key: key, locale: locale,
+                                          message: "\"\(key)\" [\(locale)] \(phrases) \(CheckContext.quoted(set.values[0]))\(set.values.count > 1 ? ", …" : "") \(set.values.count == 1 ? "is" : "are") \(state.rawValue): Siri and Shortcuts offer \(set.values.count == 1 ? "it" : "them") unreviewed"))
+                }
+            }
+        }
         return result
     }
 }
