@@ -135,6 +135,7 @@ public enum BuiltInChecks {
         GlossaryCheck.self,
         NeedsReviewCheck.self,
         EmptyValueCheck.self,
+        DuplicateKeyCheck.self,
         IBKeyMissingCheck.self,
         CodeLabelUnlocalizedCheck.self,
         KeyMissingCheck.self,

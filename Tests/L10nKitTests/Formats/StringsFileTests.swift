@@ -117,7 +117,7 @@ final class StringsFileTests: XCTestCase {
         XCTAssertEqual(file.duplicateKeys, [StringsFile.DuplicateKey(key: "Privacy policy", locations: [
             SourceLocation(file: "Tricky.strings", line: 23, column: 1),
             SourceLocation(file: "Tricky.strings", line: 24, column: 1),
-        ])])
+        ], values: ["Privacy policy", "Privacy Policy"])])
         XCTAssertEqual(file.keys.filter { $0 == "Privacy policy" }.count, 1)
     }
 

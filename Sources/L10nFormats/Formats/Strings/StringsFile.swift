@@ -34,6 +34,8 @@ public struct StringsFile: Equatable, Sendable {
     public struct DuplicateKey: Equatable, Sendable {
         public var key: String
         public var locations: [SourceLocation]
+        /// The value of each occurrence, in file order.
+        public var values: [String]
     }
 
     /// The original text of an entry, from its key to its `;`.
@@ -167,15 +169,17 @@ public struct StringsFile: Equatable, Sendable {
 
     /// Keys that occur more than once, in order of first appearance.
     public var duplicateKeys: [DuplicateKey] {
+        // Most files have none: then the index has a key for every entry.
+        guard lastIndexByKey.count < entries.count else { return [] }
         var locations: [String: [SourceLocation]] = [:]
-        var counts: [String: Int] = [:]
+        var values: [String: [String]] = [:]
         var order: [String] = []
         for entry in entries {
-            counts[entry.key, default: 0] += 1
-            if counts[entry.key] == 1 { order.append(entry.key) }
+            if values[entry.key] == nil { order.append(entry.key) }
+            values[entry.key, default: []].append(entry.value)
             if let location = entry.location { locations[entry.key, default: []].append(location) }
         }
-        return order.filter { counts[$0]! > 1 }.map { DuplicateKey(key: $0, locations: locations[$0] ?? []) }
+        return order.filter { values[$0]!.count > 1 }.map { DuplicateKey(key: $0, locations: locations[$0] ?? [], values: values[$0]!) }
     }
 
     /// Sets the value of `key`. An existing entry (the last one, for a duplicated key) keeps its
