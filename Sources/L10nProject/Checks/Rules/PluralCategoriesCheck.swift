@@ -22,14 +22,51 @@ public struct PluralCategoriesCheck: Check {
              localizable: ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files",
                                           "ru/plural/one": "Один файл", "ru/plural/few": "%lld файла",
                                           "ru/plural/many": "%lld файлов", "ru/plural/other": "%lld файла"]]),
+        .app("A legacy .stringsdict whose Russian 'one' states no count", declared: ["en", "ru"], localizable: ["x": ["en": "x"]],
+             more: ["App/ru.lproj/Files.stringsdict": .text(Self.stringsdict(one: "Один файл"))]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
+        .app("A legacy .stringsdict with every Russian form counting", declared: ["en", "ru"], localizable: ["x": ["en": "x"]],
+             more: ["App/ru.lproj/Files.stringsdict": .text(Self.stringsdict(one: "%d файл"))]),
         .app("English one may say 'One file': it covers only 1",
              localizable: ["%lld files": ["en/plural/one": "One file", "en/plural/other": "%lld files",
                                           "de/plural/one": "Eine Datei", "de/plural/other": "%lld Dateien"]]),
         .app("An explicit zero is allowed everywhere",
              localizable: ["%lld files": ["en/plural/zero": "No files", "en/plural/one": "%lld file", "en/plural/other": "%lld files"]]),
     ]
+
+    /// A Russian `.stringsdict` with one plural variable, `one` as given.
+    static func stringsdict(one: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>%d files</key>
+        \t<dict>
+        \t\t<key>NSStringLocalizedFormatKey</key>
+        \t\t<string>%#@files@</string>
+        \t\t<key>files</key>
+        \t\t<dict>
+        \t\t\t<key>NSStringFormatSpecTypeKey</key>
+        \t\t\t<string>NSStringPluralRuleType</string>
+        \t\t\t<key>NSStringFormatValueTypeKey</key>
+        \t\t\t<string>d</string>
+        \t\t\t<key>one</key>
+        \t\t\t<string>\(one)</string>
+        \t\t\t<key>few</key>
+        \t\t\t<string>%d файла</string>
+        \t\t\t<key>many</key>
+        \t\t\t<string>%d файлов</string>
+        \t\t\t<key>other</key>
+        \t\t\t<string>%d файла</string>
+        \t\t</dict>
+        \t</dict>
+        </dict>
+        </plist>
+
+        """
+    }
 
     public init() {}
 
@@ -52,7 +89,34 @@ public struct PluralCategoriesCheck: Check {
                             rules = .some(rulesByLocale[locale] ?? nil)
                         }
                         guard let localeRules = rules ?? nil else { return }
-                        check(cases, prefix: prefix, rules: localeRules, file: path, key: key, locale: locale, into: &result)
+                        var present: UInt8 = 0
+                        for name in cases.keys { present |= PluralCategory(name: name)?.bit ?? 0 }
+                        check(present: present, other: cases["other"]?.stringUnit?.value,
+                              forms: { cases.map { ($0.key, $0.value.stringUnit?.value) } },
+                              place: {
+                                  let path = prefix()
+                                  return path.isRoot ? "\"\(key)\"" : "\"\(key)\" \(path.components.joined(separator: "."))"
+                              },
+                              rules: localeRules, file: path, key: key, locale: locale, into: &result)
+                    }
+                }
+            }
+        }
+        // Legacy tables' `.stringsdict` files: each plural variable (`%#@files@`) the same way.
+        for table in context.appStringsTables {
+            for locale in table.pluralFiles.keys.sorted() {
+                if rulesByLocale[locale] == nil { rulesByLocale[locale] = .some(LocaleRules(locale)) }
+                guard let localeRules = rulesByLocale[locale] ?? nil else { continue }
+                let file = table.pluralPath(locale: locale)
+                for entry in table.pluralFiles[locale]!.entries {
+                    for variable in entry.variables where variable.ruleType == .plural {
+                        var present: UInt8 = 0
+                        for form in variable.cases { present |= PluralCategory(name: form.category)?.bit ?? 0 }
+                        check(present: present, other: variable.value(for: "other"),
+                              forms: { variable.cases.map { ($0.category, $0.string) } },
+                              place: { "\"\(entry.key)\" %#@\(variable.name)@" },
+                              rules: localeRules, file: file, key: entry.key, locale: locale,
+                              line: variable.location?.line, column: variable.location?.column, into: &result)
                     }
                 }
             }
@@ -75,41 +139,37 @@ public struct PluralCategoriesCheck: Check {
         }
     }
 
-    /// The findings of one plural variation; `prefix` makes the path to it, asked only for a finding.
-    private func check(_ cases: CatalogLocalizations, prefix: () -> StringUnitPath, rules localeRules: LocaleRules,
-                       file: String, key: String, locale: String, into result: inout [Finding]) {
+    /// The findings of one plural variation (a catalog's or a `.stringsdict` variable's): the
+    /// categories `present` (bits), the `other` form's text, and each form's text and the
+    /// description of the variation, asked only when needed.
+    private func check(present: UInt8, other: String?, forms: () -> [(category: String, text: String?)], place: () -> String,
+                       rules localeRules: LocaleRules, file: String, key: String, locale: String,
+                       line: Int? = nil, column: Int? = nil, into result: inout [Finding]) {
         let rules = localeRules.rules
-        var present: UInt8 = 0
-        for name in cases.keys { present |= PluralCategory(name: name)?.bit ?? 0 }
-        func place() -> String {
-            let path = prefix()
-            return path.isRoot ? "\"\(key)\"" : "\"\(key)\" \(path.components.joined(separator: "."))"
+        func finding(_ severity: Severity, message: String, hint: String? = nil) -> Finding {
+            self.finding(severity, file: file, key: key, locale: locale, line: line, column: column, message: message, hint: hint)
         }
         let integersBelow100 = localeRules.integersBelow100
         for category in rules.categories where present & category.bit == 0 {
             let numbers = integersBelow100[category] ?? []
             if category == .other {
-                result.append(finding(.error, file: file, key: key, locale: locale,
-                                      message: "\(place()) [\(locale)] has no 'other' form: every number without its own form shows nothing"))
+                result.append(finding(.error, message: "\(place()) [\(locale)] has no 'other' form: every number without its own form shows nothing"))
             } else if !numbers.isEmpty {
-                result.append(finding(.error, file: file, key: key, locale: locale,
-                                      message: "\(place()) [\(locale)] lacks '\(category.rawValue)': \(Self.list(numbers)) use the 'other' form and read wrong"))
+                result.append(finding(.error, message: "\(place()) [\(locale)] lacks '\(category.rawValue)': \(Self.list(numbers)) use the 'other' form and read wrong"))
             } else {
                 let samples = (localeRules.samples[category] ?? []).prefix(3).joined(separator: ", ")
-                result.append(finding(.warning, file: file, key: key, locale: locale,
-                                      message: "\(place()) [\(locale)] lacks '\(category.rawValue)': numbers such as \(samples) use the 'other' form"))
+                result.append(finding(.warning, message: "\(place()) [\(locale)] lacks '\(category.rawValue)': numbers such as \(samples) use the 'other' form"))
             }
         }
-        guard let other = cases["other"]?.stringUnit, FormatString.hasSpecifiers(other.value) else { return }
-        // The cases come sorted by name.
-        for (category, localization) in cases {
+        guard let other, FormatString.hasSpecifiers(other) else { return }
+        for (category, text) in forms() {
             // Foundation uses an explicit zero form for exactly 0 in every language.
-            guard let form = localization.stringUnit, let plural = PluralCategory(name: category),
-                  plural != .other, plural != .zero, !FormatString.hasSpecifiers(form.value) else { continue }
+            guard let text, let plural = PluralCategory(name: category),
+                  plural != .other, plural != .zero, !FormatString.hasSpecifiers(text) else { continue }
             let numbers = integersBelow100[plural] ?? []
             guard numbers.count > 1 else { continue }
-            result.append(finding(.error, file: file, key: key, locale: locale,
-                                  message: "\(place()) [\(locale)] '\(category)' form \(CheckContext.quoted(form.value)) states no count, but '\(category)' covers \(Self.list(numbers)): all of them read as that text",
+            result.append(finding(.error,
+                                  message: "\(place()) [\(locale)] '\(category)' form \(CheckContext.quoted(text)) states no count, but '\(category)' covers \(Self.list(numbers)): all of them read as that text",
                                   hint: "keep the count placeholder in this form; only a category that covers a single number may state it in words"))
         }
     }
