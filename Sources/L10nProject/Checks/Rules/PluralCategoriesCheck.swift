@@ -92,7 +92,7 @@ public struct PluralCategoriesCheck: Check {
                         var present: UInt8 = 0
                         for name in cases.keys { present |= PluralCategory(name: name)?.bit ?? 0 }
                         check(present: present, other: cases["other"]?.stringUnit?.value,
-                              forms: { cases.map { ($0.key, $0.value.stringUnit?.value) } },
+                              forms: { body in for (category, form) in cases { body(category, form.stringUnit?.value) } },
                               place: {
                                   let path = prefix()
                                   return path.isRoot ? "\"\(key)\"" : "\"\(key)\" \(path.components.joined(separator: "."))"
@@ -113,7 +113,7 @@ public struct PluralCategoriesCheck: Check {
                         var present: UInt8 = 0
                         for form in variable.cases { present |= PluralCategory(name: form.category)?.bit ?? 0 }
                         check(present: present, other: variable.value(for: "other"),
-                              forms: { variable.cases.map { ($0.category, $0.string) } },
+                              forms: { body in for form in variable.cases { body(form.category, form.string) } },
                               place: { "\"\(entry.key)\" %#@\(variable.name)@" },
                               rules: localeRules, file: file, key: entry.key, locale: locale,
                               line: variable.location?.line, column: variable.location?.column, into: &result)
@@ -140,9 +140,9 @@ public struct PluralCategoriesCheck: Check {
     }
 
     /// The findings of one plural variation (a catalog's or a `.stringsdict` variable's): the
-    /// categories `present` (bits), the `other` form's text, and each form's text and the
-    /// description of the variation, asked only when needed.
-    private func check(present: UInt8, other: String?, forms: () -> [(category: String, text: String?)], place: () -> String,
+    /// categories `present` (bits), the `other` form's text, and a walk of the forms (category,
+    /// text) and the description of the variation, asked only when needed.
+    private func check(present: UInt8, other: String?, forms: ((_ category: String, _ text: String?) -> Void) -> Void, place: () -> String,
                        rules localeRules: LocaleRules, file: String, key: String, locale: String,
                        line: Int? = nil, column: Int? = nil, into result: inout [Finding]) {
         let rules = localeRules.rules
@@ -162,12 +162,17 @@ public struct PluralCategoriesCheck: Check {
             }
         }
         guard let other, FormatString.hasSpecifiers(other) else { return }
-        for (category, text) in forms() {
+        // Forms that state no count although their category covers several integers (rare: the
+        // list stays empty, unallocated, for almost every variation).
+        var wordy: [(category: String, text: String, numbers: [Int])] = []
+        forms { category, text in
             // Foundation uses an explicit zero form for exactly 0 in every language.
             guard let text, let plural = PluralCategory(name: category),
-                  plural != .other, plural != .zero, !FormatString.hasSpecifiers(text) else { continue }
+                  plural != .other, plural != .zero, !FormatString.hasSpecifiers(text) else { return }
             let numbers = integersBelow100[plural] ?? []
-            guard numbers.count > 1 else { continue }
+            if numbers.count > 1 { wordy.append((category, text, numbers)) }
+        }
+        for (category, text, numbers) in wordy {
             result.append(finding(.error,
                                   message: "\(place()) [\(locale)] '\(category)' form \(CheckContext.quoted(text)) states no count, but '\(category)' covers \(Self.list(numbers)): all of them read as that text",
                                   hint: "keep the count placeholder in this form; only a category that covers a single number may state it in words"))
