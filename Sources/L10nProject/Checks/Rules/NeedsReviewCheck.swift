@@ -45,11 +45,12 @@ public struct NeedsReviewCheck: Check {
         for file in context.appCatalogs where file.table == "AppShortcuts" {
             for (key, entry) in file.catalog.entries {
                 for (locale, localization) in entry.localizations ?? [:] {
-                    guard let set = localization.stringSet, let state = set.state, state == .needsReview || state == .new,
-                          state == .needsReview || locale != file.catalog.sourceLanguage else { continue }
-                    let phrases = set.values.count == 1 ? "phrase" : "\(set.values.count) phrases"
+                    guard let set = localization.stringSet, let state = set.state,
+                          state == .needsReview || (state == .new && locale != file.catalog.sourceLanguage) else { continue }
+                    let first = CheckContext.quoted(set.values[0])
+                    let phrases = set.values.count == 1 ? "phrase \(first) is" : "\(set.values.count) phrases \(first), … are"
                     result.append(finding(file: file.path, key: key, locale: locale,
-                                          message: "\"\(key)\" [\(locale)] \(phrases) \(CheckContext.quoted(set.values[0]))\(set.values.count > 1 ? ", …" : "") \(set.values.count == 1 ? "is" : "are") \(state.rawValue): Siri and Shortcuts offer \(set.values.count == 1 ? "it" : "them") unreviewed"))
+                                          message: "\"\(key)\" [\(locale)] \(phrases) \(state.rawValue): Siri and Shortcuts offer \(set.values.count == 1 ? "it" : "them") unreviewed"))
                 }
             }
         }
