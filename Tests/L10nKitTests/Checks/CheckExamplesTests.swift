@@ -51,9 +51,22 @@ final class CheckExamplesTests: XCTestCase {
         XCTAssertEqual(dropped.count, 1)
         XCTAssertTrue(dropped[0].message.contains("21"), dropped[0].message)
 
+        let legacy = try findings(PluralCategoriesCheck.self, plural[3])
+        XCTAssertEqual(legacy.map(\.message), ["\"%d files\" %#@files@ [ru] 'one' form 'Один файл' states no count, but 'one' covers 1, 21, 31, 41, 51, 61, …: all of them read as that text"])
+        XCTAssertEqual(legacy.map(\.severity), [.error])
+        XCTAssertEqual(legacy.first?.file, "App/ru.lproj/Files.stringsdict")
+        XCTAssertEqual(legacy.first?.line, 15, "at the form's own key, not the variable's (line 9)")
+
         let placeholder = PlaceholderMismatchCheck.triggeringExamples
         XCTAssertEqual(try findings(PlaceholderMismatchCheck.self, placeholder[0]).map(\.severity), [.error], "a type change can crash")
         XCTAssertEqual(try findings(PlaceholderMismatchCheck.self, placeholder[1]).map(\.severity), [.warning], "a dropped argument only loses text")
+
+        let duplicates = DuplicateKeyCheck.triggeringExamples
+        let differing = try findings(DuplicateKeyCheck.self, duplicates[0])
+        XCTAssertEqual(differing.map(\.severity), [.warning], "the first value never shows")
+        XCTAssertEqual(differing.map(\.message), ["\"title\" [en] is defined 2 times (lines 1, 2) with different values: devices show the last one, 'Preferences'"])
+        XCTAssertEqual(differing.first?.line, 1, "at the definition that never shows")
+        XCTAssertEqual(try findings(DuplicateKeyCheck.self, duplicates[1]).map(\.severity), [.note], "the same value twice changes nothing")
     }
 
     func testManifestSeveritiesAndOff() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import L10nCore
 import L10nFormats
 import L10nLocale
 
@@ -92,7 +93,7 @@ public struct PluralCategoriesCheck: Check {
                         var present: UInt8 = 0
                         for name in cases.keys { present |= PluralCategory(name: name)?.bit ?? 0 }
                         check(present: present, other: cases["other"]?.stringUnit?.value,
-                              forms: { body in for (category, form) in cases { body(category, form.stringUnit?.value) } },
+                              forms: { body in for (category, form) in cases { body(category, form.stringUnit?.value, nil) } },
                               place: {
                                   let path = prefix()
                                   return path.isRoot ? "\"\(key)\"" : "\"\(key)\" \(path.components.joined(separator: "."))"
@@ -105,15 +106,17 @@ public struct PluralCategoriesCheck: Check {
         // Legacy tables' `.stringsdict` files: each plural variable (`%#@files@`) the same way.
         for table in context.appStringsTables {
             for locale in table.pluralFiles.keys.sorted() {
-                if rulesByLocale[locale] == nil { rulesByLocale[locale] = .some(LocaleRules(locale)) }
-                guard let localeRules = rulesByLocale[locale] ?? nil else { continue }
+                // `Base.lproj` holds the development language's forms.
+                let rulesLocale = locale == "Base" ? context.sourceLanguage : locale
+                if rulesByLocale[rulesLocale] == nil { rulesByLocale[rulesLocale] = .some(LocaleRules(rulesLocale)) }
+                guard let localeRules = rulesByLocale[rulesLocale] ?? nil else { continue }
                 let file = table.pluralPath(locale: locale)
                 for entry in table.pluralFiles[locale]!.entries {
                     for variable in entry.variables where variable.ruleType == .plural {
                         var present: UInt8 = 0
                         for form in variable.cases { present |= PluralCategory(name: form.category)?.bit ?? 0 }
                         check(present: present, other: variable.value(for: "other"),
-                              forms: { body in for form in variable.cases { body(form.category, form.string) } },
+                              forms: { body in for form in variable.cases { body(form.category, form.string, form.location) } },
                               place: { "\"\(entry.key)\" %#@\(variable.name)@" },
                               rules: localeRules, file: file, key: entry.key, locale: locale,
                               line: variable.location?.line, column: variable.location?.column, into: &result)
@@ -141,13 +144,16 @@ public struct PluralCategoriesCheck: Check {
 
     /// The findings of one plural variation (a catalog's or a `.stringsdict` variable's): the
     /// categories `present` (bits), the `other` form's text, and a walk of the forms (category,
-    /// text) and the description of the variation, asked only when needed.
-    private func check(present: UInt8, other: String?, forms: ((_ category: String, _ text: String?) -> Void) -> Void, place: () -> String,
+    /// text, where it stands when the finding's own line is not the variable's) and the
+    /// description of the variation, asked only when needed.
+    private func check(present: UInt8, other: String?,
+                       forms: ((_ category: String, _ text: String?, _ location: SourceLocation?) -> Void) -> Void, place: () -> String,
                        rules localeRules: LocaleRules, file: String, key: String, locale: String,
                        line: Int? = nil, column: Int? = nil, into result: inout [Finding]) {
         let rules = localeRules.rules
-        func finding(_ severity: Severity, message: String, hint: String? = nil) -> Finding {
-            self.finding(severity, file: file, key: key, locale: locale, line: line, column: column, message: message, hint: hint)
+        func finding(_ severity: Severity, message: String, hint: String? = nil, at location: SourceLocation? = nil) -> Finding {
+            self.finding(severity, file: file, key: key, locale: locale, line: location?.line ?? line, column: location?.column ?? column,
+                         message: message, hint: hint)
         }
         let integersBelow100 = localeRules.integersBelow100
         for category in rules.categories where present & category.bit == 0 {
@@ -164,18 +170,19 @@ public struct PluralCategoriesCheck: Check {
         guard let other, FormatString.hasSpecifiers(other) else { return }
         // Forms that state no count although their category covers several integers (rare: the
         // list stays empty, unallocated, for almost every variation).
-        var wordy: [(category: String, text: String, numbers: [Int])] = []
-        forms { category, text in
+        var wordy: [(category: String, text: String, numbers: [Int], location: SourceLocation?)] = []
+        forms { category, text, location in
             // Foundation uses an explicit zero form for exactly 0 in every language.
             guard let text, let plural = PluralCategory(name: category),
                   plural != .other, plural != .zero, !FormatString.hasSpecifiers(text) else { return }
             let numbers = integersBelow100[plural] ?? []
-            if numbers.count > 1 { wordy.append((category, text, numbers)) }
+            if numbers.count > 1 { wordy.append((category, text, numbers, location)) }
         }
-        for (category, text, numbers) in wordy {
+        for (category, text, numbers, location) in wordy {
             result.append(finding(.error,
                                   message: "\(place()) [\(locale)] '\(category)' form \(CheckContext.quoted(text)) states no count, but '\(category)' covers \(Self.list(numbers)): all of them read as that text",
-                                  hint: "keep the count placeholder in this form; only a category that covers a single number may state it in words"))
+                                  hint: "keep the count placeholder in this form; only a category that covers a single number may state it in words",
+                                  at: location))
         }
     }
 
