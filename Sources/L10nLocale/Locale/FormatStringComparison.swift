@@ -14,7 +14,7 @@ public struct FormatMismatch: Sendable, Hashable {
         /// Argument N is read as an integer of another size or signedness (`%d` for `%lld`): it
         /// prints truncated or wrapped values, it does not crash.
         case differentIntegerKind(argument: Int, source: FormatArgumentKind, translation: FormatArgumentKind)
-        /// The translation mixes positional and implicit specifiers.
+        /// The translation mixes positional and implicit specifiers, and the source does not.
         case mixedPositions
         /// The source references `%#@name@`, the translation does not.
         case missingSubstitution(String)

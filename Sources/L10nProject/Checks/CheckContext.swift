@@ -343,14 +343,14 @@ public struct CheckContext: Sendable {
         }
     }
 
-    /// The plain value of an entry in a locale: its root string unit, else its plural `other`.
+    /// The plain value of an entry in a locale: `plainUnit`'s text.
     package static func plainValue(_ entry: CatalogEntry?, locale: String) -> String? {
         plainUnit(entry, locale: locale)?.value
     }
 
     /// The string unit that stands for an entry in a locale: the root one, else the plural
     /// `other`, else the first of its variations, else (App Shortcuts) the first phrase of its
-    /// string set with the set's state.
+    /// string set with the set's state (`translated` when the set has none).
     package static func plainUnit(_ entry: CatalogEntry?, locale: String) -> StringUnit? {
         guard let localizations = entry?.localizations, let position = localizations.index(forKey: locale) else { return nil }
         return plainUnit(localizations, at: position)

@@ -83,6 +83,12 @@ final class AppShortcutsCatalogTests: XCTestCase {
         return try ProjectDiscovery(root: root).discover()
     }
 
+    private func exampleProject(_ example: CheckExample) throws -> Project {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
+        try example.write(to: root)
+        return try ProjectDiscovery(root: root).discover()
+    }
+
     func testPhrasesCountAsTranslations() throws {
         let findings = try CheckJob(options: CheckOptions(only: ["missing-translation", "needs-review"])).run(on: project()).findings
         let missing = findings.filter { $0.check == "missing-translation" }
@@ -94,6 +100,9 @@ final class AppShortcutsCatalogTests: XCTestCase {
         XCTAssertEqual(review.map(\.message), ["\"Start a dive log in ${applicationName}\" [de] phrase 'Tauchlog in ${applicationName} starten' is needs_review: Siri and Shortcuts offer it unreviewed"],
                        "the development language's sets in state new are Xcode's, not for review")
         XCTAssertEqual(review.first?.line, 44, "placed at its locale in the file")
+        let several = try CheckJob(options: CheckOptions(only: ["needs-review"]))
+            .run(on: exampleProject(NeedsReviewCheck.triggeringExamples.last!)).findings
+        XCTAssertEqual(several.map(\.message), ["\"Show the tide in ${applicationName}\" [de] 2 phrases 'Show the tide in ${applicationName}', … are needs_review: Siri and Shortcuts offer them unreviewed"])
     }
 
     func testCoverageCountsLocalesWithPhrases() throws {

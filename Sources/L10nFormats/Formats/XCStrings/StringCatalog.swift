@@ -197,11 +197,11 @@ public struct CatalogLocalization: Hashable, Sendable {
 
     /// The `stringSet` of an App Shortcuts catalog (`AppShortcuts.xcstrings`): the phrases a
     /// locale offers in place of one value. Kept among the unknown fields, as read; nil when
-    /// there is none or it has no phrase.
+    /// there is none or it has no phrase (empty ones do not count).
     public var stringSet: CatalogStringSet? {
         guard let extras, let set = extras.unknownFields["stringSet"], case .array(let items)? = set["values"] else { return nil }
         let values = items.compactMap { item -> String? in
-            if case .string(let value) = item { return value }
+            if case .string(let value) = item, !value.isEmpty { return value }
             return nil
         }
         guard !values.isEmpty else { return nil }
@@ -299,13 +299,13 @@ public struct Substitution: Hashable, Sendable {
     }
 }
 
-/// A translated (or not yet translated) text and its review state.
 /// The phrases of one locale of an App Shortcuts catalog entry, and their state.
 public struct CatalogStringSet: Hashable, Sendable {
     public var state: StringUnitState?
     public var values: [String]
 }
 
+/// A translated (or not yet translated) text and its review state.
 public struct StringUnit: Hashable, Sendable {
     public var value: String
     /// The state, with the unknown fields in a box when there are any: 24 bytes a unit.

@@ -13,12 +13,41 @@ public struct NeedsReviewCheck: Check {
         .app("A translation still to review", localizable: ["search": ["en": "Search %@…", "de": "[needs_review] %@ durchsuchen…"]]),
         .app("A new translation", localizable: ["search": ["en": "Search %@…", "de": "[new] %@ durchsuchen…"]]),
         .app("A development-language text marked for review", localizable: ["search": ["en": "[needs_review] Search %@…"]]),
+        .app("App Shortcuts phrases to review", localizable: ["x": ["en": "x"]],
+             more: ["App/AppShortcuts.xcstrings": .text(Self.appShortcuts(locale: "de", state: "needs_review"))]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .app("Translated", localizable: ["search": ["en": "Search %@…", "de": "%@ durchsuchen…"]]),
         .app("The positional form Xcode adds in the development language",
              localizable: ["%@ by %@": ["en": "[new] %1$@ by %2$@", "de": "%1$@ von %2$@"]]),
+        .app("App Shortcuts phrases Xcode extracted in the development language", localizable: ["x": ["en": "x"]],
+             more: ["App/AppShortcuts.xcstrings": .text(Self.appShortcuts(locale: "en", state: "new"))]),
     ]
+
+    /// An App Shortcuts catalog with one phrase set, in `locale` and `state`.
+    static func appShortcuts(locale: String, state: String) -> String {
+        """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Show the tide in ${applicationName}" : {
+              "localizations" : {
+                "\(locale)" : {
+                  "stringSet" : {
+                    "state" : "\(state)",
+                    "values" : [
+                      "Show the tide in ${applicationName}",
+                      "${applicationName} tide"
+                    ]
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+    }
 
     public init() {}
 
