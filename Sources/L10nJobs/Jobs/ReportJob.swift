@@ -241,8 +241,9 @@ public struct ReportJob: Sendable {
         var slotByFile: [String?: Int] = [:]
         for (index, table) in tables.enumerated() where slotByFile[table.file] == nil { slotByFile[table.file] = index }
         for gap in gaps.gaps where gap.locale == chosen {
-            // A legacy table's plural forms live in its `.stringsdict`, its row is its `.strings`.
-            let file = gap.file.map { $0.hasSuffix(".stringsdict") ? String($0.dropLast("stringsdict".count)) + "strings" : $0 }
+            // A legacy table's plural forms live in its `.stringsdict` (`pluralPath`: the
+            // `.strings` path and "dict"); its row is its `.strings`.
+            let file = gap.file.map { $0.hasSuffix(".stringsdict") ? String($0.dropLast("dict".count)) : $0 }
             guard let position = slotByFile[file] else { continue }
             if gap.isPlural { tables[position].pluralGaps += 1 } else { tables[position].widthOverruns += 1 }
         }

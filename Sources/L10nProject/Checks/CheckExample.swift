@@ -72,6 +72,9 @@ public enum ExampleFile: Sendable {
     case catalog(ExampleEntries)
     /// `Info.plist` with `CFBundleDevelopmentRegion` en and these `CFBundleLocalizations`.
     case infoPlist(declared: [String])
+    /// A `.stringsdict` with one entry `key` whose format is the plural variable `%#@variable@`
+    /// reading `valueType`, with these forms by category, as `StringsdictWriter` writes it.
+    case plurals(key: String, variable: String, valueType: String, forms: [String: String])
     /// Any other file, verbatim (`.strings`, storyboards, `l10n.json`).
     case text(String)
 
@@ -94,6 +97,12 @@ public enum ExampleFile: Sendable {
             </plist>
 
             """.utf8)
+        case .plurals(let key, let variable, let valueType, let forms):
+            var file = Stringsdict()
+            file.setFormat("%#@\(variable)@", forKey: key)
+            // `setValue` puts plural categories in CLDR order, whatever order they come in.
+            for (category, text) in forms { file.setValue(text, forKey: key, variable: variable, category: category, valueType: valueType) }
+            return StringsdictWriter.data(for: file)
         case .text(let text): return Data(text.utf8)
         }
     }
@@ -110,6 +119,7 @@ public enum ExampleFile: Sendable {
             return lines
         case .infoPlist(let declared): return ["CFBundleLocalizations: \(declared.joined(separator: ", "))"]
         case .text(let text): return text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        case .plurals: return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
     }
 

@@ -6,45 +6,27 @@ import XCTest
 /// development language's rules, and the report counts a table's plural gaps on its row.
 final class LegacyPluralChecksTests: XCTestCase {
     /// A `.stringsdict` with one plural variable `files` and the given forms.
-    static func stringsdict(_ forms: KeyValuePairs<String, String>) -> String {
-        var text = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>%d files</key>
-        \t<dict>
-        \t\t<key>NSStringLocalizedFormatKey</key>
-        \t\t<string>%#@files@</string>
-        \t\t<key>files</key>
-        \t\t<dict>
-        \t\t\t<key>NSStringFormatSpecTypeKey</key>
-        \t\t\t<string>NSStringPluralRuleType</string>
-        \t\t\t<key>NSStringFormatValueTypeKey</key>
-        \t\t\t<string>d</string>
-
-        """
-        for (category, form) in forms { text += "\t\t\t<key>\(category)</key>\n\t\t\t<string>\(form)</string>\n" }
-        return text + "\t\t</dict>\n\t</dict>\n</dict>\n</plist>\n"
+    static func stringsdict(_ forms: [String: String]) -> ExampleFile {
+        .plurals(key: "%d files", variable: "files", valueType: "d", forms: forms)
     }
 
-    private func project(_ files: [String: String]) throws -> Project {
+    private func project(_ files: [String: ExampleFile]) throws -> Project {
         let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Legacy", isDirectory: true)
         var all = files
-        all["App/Info.plist"] = String(decoding: ExampleFile.infoPlist(declared: ["en", "ru"]).data, as: UTF8.self)
-        for (path, text) in all {
+        all["App/Info.plist"] = .infoPlist(declared: ["en", "ru"])
+        for (path, file) in all {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
+            try file.data.write(to: url)
         }
         return try ProjectDiscovery(root: root).discover()
     }
 
     func testBaseStringsdictIsJudgedInTheDevelopmentLanguage() throws {
         let model = try project([
-            "App/Localizable.xcstrings": #"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#,
+            "App/Localizable.xcstrings": .text(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#),
             "App/Base.lproj/Files.stringsdict": Self.stringsdict(["one": "%d file"]),
-            "App/Base.lproj/Files.strings": "\"%d files\" = \"%d files\";\n",
+            "App/Base.lproj/Files.strings": .text("\"%d files\" = \"%d files\";\n"),
         ])
         let findings = try CheckJob(options: CheckOptions(only: ["plural-categories"])).run(on: model).findings
         XCTAssertEqual(findings.map(\.message), ["\"%d files\" %#@files@ [Base] has no 'other' form: every number without its own form shows nothing"])
@@ -54,9 +36,9 @@ final class LegacyPluralChecksTests: XCTestCase {
 
     func testReportCountsAStringsdictGapOnItsTablesRow() throws {
         let model = try project([
-            "App/Localizable.xcstrings": #"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#,
-            "Kit/en.lproj/Files.strings": "\"%d files\" = \"%d files\";\n",
-            "Kit/ru.lproj/Files.strings": "\"%d files\" = \"%d файлов\";\n",
+            "App/Localizable.xcstrings": .text(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#),
+            "Kit/en.lproj/Files.strings": .text("\"%d files\" = \"%d files\";\n"),
+            "Kit/ru.lproj/Files.strings": .text("\"%d files\" = \"%d файлов\";\n"),
             "Kit/ru.lproj/Files.stringsdict": Self.stringsdict(["one": "%d файл", "many": "%d файлов", "other": "%d файла"]),
         ])
         let report = try ReportJob().run(on: model)

@@ -24,8 +24,8 @@ public struct DuplicateKeyCheck: Check {
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
         for table in context.appStringsTables {
-            for locale in table.files.keys.sorted() {
-                for duplicate in table.files[locale]!.duplicateKeys {
+            for (locale, file) in table.files {
+                for duplicate in file.duplicateKeys {
                     let lines = duplicate.locations.map { String($0.line) }
                     let at = lines.count == duplicate.values.count ? " (lines \(lines.joined(separator: ", ")))" : ""
                     let winner = duplicate.values.last!

@@ -24,11 +24,11 @@ public struct PluralCategoriesCheck: Check {
                                           "ru/plural/one": "Один файл", "ru/plural/few": "%lld файла",
                                           "ru/plural/many": "%lld файлов", "ru/plural/other": "%lld файла"]]),
         .app("A legacy .stringsdict whose Russian 'one' states no count", declared: ["en", "ru"], localizable: ["x": ["en": "x"]],
-             more: ["App/ru.lproj/Files.stringsdict": .text(Self.stringsdict(one: "Один файл"))]),
+             more: ["App/ru.lproj/Files.stringsdict": Self.russianFiles(one: "Один файл")]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .app("A legacy .stringsdict with every Russian form counting", declared: ["en", "ru"], localizable: ["x": ["en": "x"]],
-             more: ["App/ru.lproj/Files.stringsdict": .text(Self.stringsdict(one: "%d файл"))]),
+             more: ["App/ru.lproj/Files.stringsdict": Self.russianFiles(one: "%d файл")]),
         .app("English one may say 'One file': it covers only 1",
              localizable: ["%lld files": ["en/plural/one": "One file", "en/plural/other": "%lld files",
                                           "de/plural/one": "Eine Datei", "de/plural/other": "%lld Dateien"]]),
@@ -37,36 +37,9 @@ public struct PluralCategoriesCheck: Check {
     ]
 
     /// A Russian `.stringsdict` with one plural variable, `one` as given.
-    static func stringsdict(one: String) -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>%d files</key>
-        \t<dict>
-        \t\t<key>NSStringLocalizedFormatKey</key>
-        \t\t<string>%#@files@</string>
-        \t\t<key>files</key>
-        \t\t<dict>
-        \t\t\t<key>NSStringFormatSpecTypeKey</key>
-        \t\t\t<string>NSStringPluralRuleType</string>
-        \t\t\t<key>NSStringFormatValueTypeKey</key>
-        \t\t\t<string>d</string>
-        \t\t\t<key>one</key>
-        \t\t\t<string>\(one)</string>
-        \t\t\t<key>few</key>
-        \t\t\t<string>%d файла</string>
-        \t\t\t<key>many</key>
-        \t\t\t<string>%d файлов</string>
-        \t\t\t<key>other</key>
-        \t\t\t<string>%d файла</string>
-        \t\t</dict>
-        \t</dict>
-        </dict>
-        </plist>
-
-        """
+    static func russianFiles(one: String) -> ExampleFile {
+        .plurals(key: "%d files", variable: "files", valueType: "d",
+                 forms: ["one": one, "few": "%d файла", "many": "%d файлов", "other": "%d файла"])
     }
 
     public init() {}
@@ -74,6 +47,12 @@ public struct PluralCategoriesCheck: Check {
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
         var rulesByLocale: [String: LocaleRules?] = [:]
+        func rules(for locale: String) -> LocaleRules? {
+            if let known = rulesByLocale[locale] { return known }
+            let made = LocaleRules(locale)
+            rulesByLocale[locale] = .some(made)
+            return made
+        }
         // Entry order does not matter: findings are sorted by file and line at the end.
         for file in context.appCatalogFiles {
             // The path taken once: the closure below that read `file.path` copied the whole
@@ -83,13 +62,10 @@ public struct PluralCategoriesCheck: Check {
                 guard let localizations = entry.localizations else { continue }
                 for (locale, localization) in localizations where localization.variations != nil || localization.substitutions != nil {
                     // The locale's rules, looked up at the localization's first plural variation.
-                    var rules: LocaleRules?? = nil
+                    var localizationRules: LocaleRules?? = nil
                     Self.forEachPluralVariation(in: localization) { prefix, cases in
-                        if rules == nil {
-                            if rulesByLocale[locale] == nil { rulesByLocale[locale] = .some(LocaleRules(locale)) }
-                            rules = .some(rulesByLocale[locale] ?? nil)
-                        }
-                        guard let localeRules = rules ?? nil else { return }
+                        if localizationRules == nil { localizationRules = .some(rules(for: locale)) }
+                        guard let localeRules = localizationRules ?? nil else { return }
                         var present: UInt8 = 0
                         for name in cases.keys { present |= PluralCategory(name: name)?.bit ?? 0 }
                         check(present: present, other: cases["other"]?.stringUnit?.value,
@@ -105,13 +81,11 @@ public struct PluralCategoriesCheck: Check {
         }
         // Legacy tables' `.stringsdict` files: each plural variable (`%#@files@`) the same way.
         for table in context.appStringsTables {
-            for locale in table.pluralFiles.keys.sorted() {
+            for (locale, plurals) in table.pluralFiles {
                 // `Base.lproj` holds the development language's forms.
-                let rulesLocale = locale == "Base" ? context.sourceLanguage : locale
-                if rulesByLocale[rulesLocale] == nil { rulesByLocale[rulesLocale] = .some(LocaleRules(rulesLocale)) }
-                guard let localeRules = rulesByLocale[rulesLocale] ?? nil else { continue }
+                guard let localeRules = rules(for: locale == "Base" ? context.sourceLanguage : locale) else { continue }
                 let file = table.pluralPath(locale: locale)
-                for entry in table.pluralFiles[locale]!.entries {
+                for entry in plurals.entries {
                     for variable in entry.variables where variable.ruleType == .plural {
                         var present: UInt8 = 0
                         for form in variable.cases { present |= PluralCategory(name: form.category)?.bit ?? 0 }
