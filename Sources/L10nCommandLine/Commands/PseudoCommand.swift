@@ -49,6 +49,9 @@ struct PseudoCommand: ParsableCommand {
             throw UsageError("--expansion takes auto or a percentage from 0 to 1000, not '\(expansionText)'")
         }
         let locale = try arguments.locales("locale").last
+        if let locale, locale == "Base" || locale == "mul" {
+            throw UsageError("--locale \(locale) names no language a device runs in; use a pseudo-locale id such as en-XA or ar-XB")
+        }
         localization = PseudoLocalization(locale: locale, text: PseudoText(styles: styles.isEmpty ? PseudoStyle.defaults : styles, expansion: expansion))
         out = arguments.value("out")
         xliff = arguments.flag("xliff")
@@ -96,6 +99,14 @@ struct PseudoCommand: ParsableCommand {
     }
 
     private func planned(_ project: Project, _ context: CommandContext) throws -> ImportPlan {
+        // Written into the project, a real locale's translations would be replaced by pseudo text.
+        let locale = localization.locale
+        if writeProject, !PseudoLocalization.pseudoLocales.contains(locale),
+           project.catalogs.contains(where: { project.ownsCatalog(atPath: $0.path) && $0.catalog.locales.contains(locale) })
+            || project.stringsTables.contains(where: { $0.files[locale] != nil || $0.pluralFiles[locale] != nil }) {
+            throw InputError(file: project.root.path, "already has '\(locale)' values; --write would replace them with pseudo text, so nothing was written",
+                             hint: "use a pseudo-locale id (en-XA, ar-XB), or --out DIR to write the pseudo files elsewhere")
+        }
         let plan: ImportPlan
         do {
             plan = try localization.plan(project)

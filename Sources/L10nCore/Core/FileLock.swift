@@ -23,7 +23,13 @@ public final class FileLock: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         var announced = false
         while true {
-            descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            // Never through a symbolic link: a link planted at the lock's name would have this
+            // run truncate and write whatever file it names.
+            descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o644)
+            if descriptor < 0, errno == ELOOP {
+                throw InputError(file: url.path, "the lock file \(lockURL.path) is a symbolic link; nothing was written",
+                                 hint: "remove the link (l10n creates and removes its lock files itself)")
+            }
             guard descriptor >= 0 else {
                 throw InputError(file: url.path, "cannot create the lock file \(lockURL.lastPathComponent): \(String(cString: strerror(errno)))",
                                  hint: "check that the folder is writable")

@@ -125,6 +125,13 @@ public struct FileTransaction {
         guard !changes.isEmpty else { return }
         let manager = FileManager.default
         let boundary = Self.resolved(root)
+        // The journal is written into `.l10n` inside the folder: never through a link to elsewhere.
+        var journalInfo = stat()
+        let journalFolder = Self.journalFolder(boundary)
+        if lstat(journalFolder.path, &journalInfo) == 0, journalInfo.st_mode & S_IFMT != S_IFDIR {
+            throw InputError(file: journalFolder.path, "is not a folder (a symbolic link or a file); l10n keeps its transaction journals there, so nothing was written",
+                             hint: "remove it; l10n creates the folder itself")
+        }
         var targets: [URL] = []
         for change in changes {
             let target = Self.resolved(change.url)
@@ -487,6 +494,15 @@ public struct FileTransaction {
     }
 
     /// Whether a resolved path is the folder or inside it.
+    /// The files among `urls` (resolved) a run may lock before its transaction: those inside
+    /// `root` or in `allowedOutside`. The others are refused by `commit()`; locking them first
+    /// would create a lock file beside a file outside the folder.
+    public static func lockable(_ urls: [URL], root: URL, allowedOutside: [URL] = []) -> [URL] {
+        let boundary = resolved(root)
+        let allowed = Set(allowedOutside.map(resolved))
+        return urls.filter { isInside($0, boundary) || allowed.contains($0) }
+    }
+
     public static func isInside(_ path: URL, _ folder: URL) -> Bool {
         let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         return path.path == folder.path || path.path.hasPrefix(base)

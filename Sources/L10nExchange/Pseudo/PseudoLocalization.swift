@@ -20,6 +20,9 @@ public struct PseudoLocalization: Sendable, Hashable {
         self.text = text
     }
 
+    /// The pseudo-locale ids: no real language, so writing one never replaces a translation.
+    public static let pseudoLocales: Set<String> = ["en-XA", "ar-XB"]
+
     /// `ar-XB` when the styles include `bidi`, else `en-XA`.
     public static func defaultLocale(for styles: Set<PseudoStyle>) -> String {
         styles.contains(.bidi) ? "ar-XB" : "en-XA"
@@ -53,7 +56,19 @@ public struct PseudoLocalization: Sendable, Hashable {
     /// (a writable SDK layer) are left out.
     public static func write(_ plan: ImportPlan, under folder: URL) throws -> [String] {
         var written: [String] = []
-        for change in plan.changes where !ProjectDiscovery.isOutsideRoot(change.path) {
+        let changes = plan.changes.filter { !ProjectDiscovery.isOutsideRoot($0.path) }
+        // Every file checked before any is written: a folder under `folder` that is a symbolic
+        // link to elsewhere must not take the files with it.
+        let boundary = FileTransaction.resolved(folder)
+        for change in changes {
+            let target = FileTransaction.resolved(folder.appendingPathComponent(change.path))
+            guard FileTransaction.isInside(target, boundary) else {
+                throw InputError(file: folder.appendingPathComponent(change.path).path,
+                                 "refusing to write outside \(folder.path): the path resolves to \(target.path)",
+                                 hint: "a symbolic link in the output folder leads out of it; remove it; nothing was written")
+            }
+        }
+        for change in changes {
             let url = folder.appendingPathComponent(change.path)
             try AtomicFile.createFolder(url.deletingLastPathComponent())
             try AtomicFile.write(change.data, to: url)

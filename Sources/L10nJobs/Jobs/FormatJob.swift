@@ -98,7 +98,7 @@ public struct FormatJob: Sendable {
         self.options = options
     }
 
-    /// A discovered project's catalogs (those it may write) and `.strings` files, canonical bytes
+    /// A discovered project's own catalogs (not the SDK's nor a vendor folder's) and `.strings` files, canonical bytes
     /// from the parsed model.
     public static func files(of project: Project) throws -> [FormatFile] {
         try project.requireLocalizedFiles(for: "format")
@@ -107,11 +107,12 @@ public struct FormatJob: Sendable {
             files.append(FormatFile(path: path, url: project.url(forPath: path), form: form, canonical: canonical, catalog: catalog,
                                     expected: project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
         }
-        // A layer outside the root is the project's file only when the manifest marks it writable.
-        for file in project.catalogs where project.mayWrite(path: file.path) {
+        // The project's own files only: not the SDK's catalog nor a vendor folder's (l10n never
+        // writes those), nor a layer outside the root the manifest does not mark writable.
+        for file in project.catalogs where project.ownsCatalog(atPath: file.path) {
             add(file.path, .stringCatalog, nil, file.catalog)
         }
-        for table in project.stringsTables {
+        for table in project.stringsTables where !ProjectDiscovery.isVendorPath(table.folder + "/x") {
             for locale in table.locales {
                 guard let file = table.files[locale] else { continue }
                 add(table.path(locale: locale), .strings, StringsWriter.canonicalData(for: file), nil)
@@ -137,7 +138,8 @@ public struct FormatJob: Sendable {
         if options.rewrite, options.locksFiles {
             // Locked before reading, held until the rename: a run that writes one of these files
             // meanwhile waits, so its update is never overwritten with what was read.
-            let urls = files.map { FileTransaction.resolved($0.url) }.filter { FileManager.default.fileExists(atPath: $0.path) }
+            let urls = FileTransaction.lockable(files.map { FileTransaction.resolved($0.url) }, root: root, allowedOutside: allowedOutside)
+                .filter { FileManager.default.fileExists(atPath: $0.path) }
             locks = try FileLock.lockAll(urls, timeout: options.lockTimeout, waiting: waiting)
         }
         var result = FormatResult(checked: [], differences: [], written: [], warnings: [], project: nil)

@@ -76,7 +76,9 @@ public struct ImportJob: Sendable {
     /// `plan` computed from the project as read (again, after a conflict).
     public func run(root: URL, project: Project? = nil, locking: [URL] = [], waiting: @escaping (String) -> Void = { _ in },
                     warnings: (String) -> Void = { _ in }, plan planning: (Project) throws -> ImportPlan) throws -> ImportJobResult {
-        var locks = options.dryRun ? [] : try FileLock.lockAll(locking, timeout: options.lockTimeout, waiting: waiting)
+        var locks = options.dryRun ? [] : try FileLock.lockAll(
+            FileTransaction.lockable(locking, root: root, allowedOutside: project?.writableOutsideRootURLs ?? []),
+            timeout: options.lockTimeout, waiting: waiting)
         defer { locks.forEach { $0.release() } }
         var current = project
         for attempt in 1...Self.attempts {
@@ -90,12 +92,14 @@ public struct ImportJob: Sendable {
             // lock on top of the held ones could wait for a run that waits for ours. All locks
             // are given up and taken again in path order; the write then refuses a file that
             // changed meanwhile (a conflict: read and plan again).
-            let targets = plan.changes.map { FileTransaction.resolved($0.url) }
+            let targets = FileTransaction.lockable(plan.changes.map { FileTransaction.resolved($0.url) }, root: root,
+                                                   allowedOutside: current!.writableOutsideRootURLs)
             let held = Set(locks.map(\.lockURL.path))
             if targets.contains(where: { !held.contains(FileLock.lockURL(for: $0).path) }) {
                 locks.forEach { $0.release() }
                 locks = []
-                locks = try FileLock.lockAll(locking + targets, timeout: options.lockTimeout, waiting: waiting)
+                locks = try FileLock.lockAll(FileTransaction.lockable(locking, root: root, allowedOutside: current!.writableOutsideRootURLs) + targets,
+                                             timeout: options.lockTimeout, waiting: waiting)
             }
             do {
                 try plan.write(force: options.force, lockTimeout: options.lockTimeout, holding: locks, waiting: waiting)

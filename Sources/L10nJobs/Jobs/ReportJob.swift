@@ -16,7 +16,7 @@ public struct ReportJob: Sendable {
     public static let deviceLanguages = ["de-AT", "de-CH", "fr-CA", "pt-PT", "pt-BR", "en-IN", "en-GB", "es-MX",
                                          "zh-HK", "zh-TW", "nb", "ja-JP"]
     /// Pseudo-locales, never counted for coverage.
-    public static let pseudoLocales: Set<String> = ["en-XA", "ar-XB"]
+    public static let pseudoLocales = PseudoLocalization.pseudoLocales
 
     public init(checkOptions: CheckOptions = CheckOptions(), thresholds: CoverageThresholds? = nil) {
         self.checkOptions = checkOptions

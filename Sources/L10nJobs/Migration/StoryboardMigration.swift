@@ -451,7 +451,8 @@ public struct StoryboardMigrationJob: Sendable {
             if attempt == 1 { project.warnings.forEach(warnings) }
             let plan = try StoryboardMigration(project: project, storyboardPath: storyboard).plan()
             if dryRun || plan.changes.isEmpty { return plan }
-            let locks = try FileLock.lockAll(plan.changes.map { FileTransaction.resolved($0.url) }, timeout: lockTimeout, waiting: waiting)
+            let locks = try FileLock.lockAll(FileTransaction.lockable(plan.changes.map { FileTransaction.resolved($0.url) }, root: root),
+                                             timeout: lockTimeout, waiting: waiting)
             defer { locks.forEach { $0.release() } }
             var transaction = FileTransaction(root: root, changes: plan.changes)
             transaction.heldLocks = locks

@@ -1,0 +1,114 @@
+import Foundation
+import XCTest
+@testable import L10nCore
+@testable import L10nKit
+@testable import L10nJobs
+
+/// Links planted in the project or the output folder never take a write outside them: a lock
+/// file, the journal folder, a folder under `--out`; and writes stay with the project's own files.
+final class SymlinkWriteTests: XCTestCase {
+    /// A folder with `victim.txt` beside the project, whose bytes must survive every run.
+    private func outside(_ root: URL) throws -> (folder: URL, victim: URL) {
+        let folder = root.deletingLastPathComponent().appendingPathComponent("Outside", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let victim = folder.appendingPathComponent("victim.txt")
+        try Data("IMPORTANT\n".utf8).write(to: victim)
+        return (folder, victim)
+    }
+
+    func testALinkAtTheLockFilesNameIsRefusedNotFollowed() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let (folder, victim) = try outside(root)
+        let catalog = root.appendingPathComponent("BrandedEditor/Localizable.xcstrings")
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("BrandedEditor/.Localizable.xcstrings.l10n-lock"),
+                                                   withDestinationURL: victim)
+        // A dangling link would create the file it names.
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("BrandedEditor/.IMGLYEditor.xcstrings.l10n-lock"),
+                                                   withDestinationURL: folder.appendingPathComponent("created"))
+        XCTAssertThrowsError(try FileLock(for: catalog, timeout: 1)) { error in
+            XCTAssertTrue("\(error)".contains("is a symbolic link; nothing was written"), "\(error)")
+        }
+        XCTAssertThrowsError(try FileLock(for: root.appendingPathComponent("BrandedEditor/IMGLYEditor.xcstrings"), timeout: 1))
+        XCTAssertEqual(try Data(contentsOf: victim), Data("IMPORTANT\n".utf8))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["victim.txt"])
+
+        // Through a command: the pseudo-locale written into the project stops before any write.
+        let before = try ReliabilityFixtures.snapshot(root)
+        let run = CLIRun(["pseudo", "--project", root.path, "--write"])
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.contains(".l10n-lock is a symbolic link"), run.stderr)
+        XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
+        XCTAssertEqual(try Data(contentsOf: victim), Data("IMPORTANT\n".utf8))
+    }
+
+    func testFilesResolvingOutsideAreNotLockedBeforeTheRefusal() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let (_, victim) = try outside(root)
+        let linked = root.appendingPathComponent("OnboardingKit/fr.lproj/Localizable.strings")
+        try FileManager.default.createDirectory(at: linked.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: victim)
+        let inside = FileTransaction.resolved(root.appendingPathComponent("BrandedEditor/Localizable.xcstrings"))
+        let lockable = FileTransaction.lockable([FileTransaction.resolved(linked), inside], root: root)
+        XCTAssertEqual(lockable, [inside], "the linked file resolves outside: its lock would be created beside the victim")
+        XCTAssertEqual(FileTransaction.lockable([FileTransaction.resolved(linked)], root: root, allowedOutside: [victim]).count, 1,
+                       "a layer the manifest marks writable is locked")
+    }
+
+    func testAJournalFolderThatIsALinkIsRefused() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let (folder, _) = try outside(root)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent(".l10n"), withDestinationURL: folder)
+        let target = root.appendingPathComponent("BrandedEditor/Localizable.xcstrings")
+        let before = try Data(contentsOf: target)
+        let transaction = FileTransaction(root: root, changes: [.init(url: target, data: Data("{}".utf8))])
+        XCTAssertThrowsError(try transaction.commit()) { error in
+            XCTAssertTrue("\(error)".contains(".l10n: error: is not a folder (a symbolic link or a file)"), "\(error)")
+        }
+        XCTAssertEqual(try Data(contentsOf: target), before)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["victim.txt"])
+    }
+
+    func testPseudoOutDoesNotFollowALinkedFolderInsideIt() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let (folder, _) = try outside(root)
+        let out = root.deletingLastPathComponent().appendingPathComponent("out", isDirectory: true)
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: out.appendingPathComponent("BrandedEditor"), withDestinationURL: folder)
+        let run = CLIRun(["pseudo", "--project", root.path, "--out", out.path])
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.contains("refusing to write outside \(out.path)"), run.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["victim.txt"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: out.path), ["BrandedEditor"], "nothing was written")
+    }
+
+    func testPseudoWriteRefusesALocaleWithTranslations() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let before = try ReliabilityFixtures.snapshot(root)
+        let run = CLIRun(["pseudo", "--project", root.path, "--write", "--locale", "fr"])
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.contains("already has 'fr' values; --write would replace them with pseudo text"), run.stderr)
+        for id in ["Base", "mul"] {
+            let named = CLIRun(["pseudo", "--project", root.path, "--write", "--locale", id])
+            XCTAssertEqual(named.status, 2, named.stdout)
+            XCTAssertTrue(named.stderr.contains("--locale \(id) names no language a device runs in"), named.stderr)
+        }
+        XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
+        XCTAssertEqual(CLIRun(["pseudo", "--project", root.path, "--write"]).status, 0, "en-XA, a pseudo-locale, is written")
+    }
+
+    func testFormatLeavesTheSDKAndVendorFilesAlone() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let vendor = root.appendingPathComponent("Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings")
+        // Not in Xcode's form: a format of the project must still not rewrite it.
+        var bytes = try Data(contentsOf: vendor)
+        bytes.append(contentsOf: Array("\n\n".utf8))
+        try bytes.write(to: vendor)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertFalse(try FormatJob.files(of: project).contains { $0.path.hasPrefix("Vendor/") })
+        let pipeline = root.appendingPathComponent("p.json")
+        try Data(#"{"project":".","stages":[{"stage":"format"}]}"#.utf8).write(to: pipeline)
+        let run = CLIRun(["run", pipeline.path], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try Data(contentsOf: vendor), bytes)
+    }
+}
