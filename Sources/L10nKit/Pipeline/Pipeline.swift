@@ -41,8 +41,12 @@ public struct Pipeline: Sendable, Equatable {
                 case "stages":
                     var list: [PipelineStage] = []
                     try expect(.array, &reader, "an array of stage objects")
+                    // The folders earlier stages export into: an import may name a file one writes.
+                    var exported: [URL] = []
                     try reader.readArray { reader, _ in
-                        list.append(try PipelineStage.read(&reader, folder: folder))
+                        let stage = try PipelineStage.read(&reader, folder: folder, exported: exported)
+                        if case .export(_, _, let out, _) = stage { exported.append(out) }
+                        list.append(stage)
                     }
                     stages = list
                 case "gate":
@@ -108,7 +112,7 @@ public enum PipelineStage: Sendable, Equatable {
 
     static let names = ["discover", "format", "check", "report", "devices", "export", "import"]
 
-    static func read(_ reader: inout JSONReader, folder: URL) throws -> PipelineStage {
+    static func read(_ reader: inout JSONReader, folder: URL, exported: [URL] = []) throws -> PipelineStage {
         let start = reader.location()
         try Pipeline.expect(.object, &reader, "a stage object such as { \"stage\": \"format\" }")
         var fields: [String: (JSONValue, SourceLocation)] = [:]
@@ -176,6 +180,15 @@ public enum PipelineStage: Sendable, Equatable {
         default:
             guard let files = try options.strings("files"), !files.isEmpty else {
                 throw InputError("stage import needs \"files\": the XLIFF files or .xcloc bundles to import", at: start)
+            }
+            // Settled before any stage runs: a missing file found by the import stage itself
+            // would come after earlier stages had written.
+            for file in files {
+                let url = Pipeline.resolve(file, in: folder)
+                guard !FileManager.default.fileExists(atPath: url.path),
+                      !exported.contains(where: { FileTransaction.isInside(url.standardizedFileURL, $0.standardizedFileURL) }) else { continue }
+                throw InputError("stage import: no such file \(url.path)", at: options.location(of: "files") ?? start,
+                                 hint: "\"files\" are relative to the pipeline file's folder; no stage was run")
             }
             stage = .importFiles(files: files.map { Pipeline.resolve($0, in: folder) }, dryRun: try options.bool("dryRun", default: false),
                                  sourceEdits: try options.bool("sourceEdits", default: false))

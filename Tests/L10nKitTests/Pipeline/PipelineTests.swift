@@ -108,6 +108,32 @@ final class PipelineTests: XCTestCase {
         XCTAssertTrue(results.first?.output.contains("Localizable.xcstrings:1:2: error:") ?? false, results.first?.output ?? "")
     }
 
+    /// An import of a file that does not exist is refused when the pipeline is read, at its
+    /// "files", before a `format` stage ahead of it rewrites anything; a file an earlier export
+    /// stage writes is not required to exist yet.
+    func testAMissingImportFileStopsThePipelineBeforeAnyStage() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let file = root.appendingPathComponent("p.json")
+        try Data(#"""
+            {"project":".","stages":[{"stage":"format","check":false},
+              {"stage":"import","files":["nope.xliff"]}]}
+            """#.utf8).write(to: file)
+        // Not in Xcode's form: the format stage would rewrite it if it ran.
+        let catalog = root.appendingPathComponent("BrandedEditor/Localizable.xcstrings")
+        try (try Data(contentsOf: catalog) + Data("\n\n".utf8)).write(to: catalog)
+        let before = try ReliabilityFixtures.snapshot(root)
+        let run = CLIRun(["run", file.path], in: root)
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.contains("p.json:2:29: error: stage import: no such file \(root.appendingPathComponent("nope.xliff").path)"), run.stderr)
+        XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
+
+        try Data(#"""
+            {"project":".","stages":[{"stage":"export","scope":"all","out":"x"},
+              {"stage":"import","files":["x/fr.xliff"],"dryRun":true}]}
+            """#.utf8).write(to: file)
+        XCTAssertNoThrow(try Pipeline.read(contentsOf: file))
+    }
+
     /// A copy of Pipelines/ and Samples/ in a temporary folder, so runs never write into the checkout.
     func workspace() throws -> URL {
         let root = try Fixtures.temporaryFolder(self)
