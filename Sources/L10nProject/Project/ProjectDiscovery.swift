@@ -195,8 +195,10 @@ public struct ProjectDiscovery: Sendable {
         }
         let folder = chosen.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
         let name = folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
+        // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
+        // locale's folder (a storyboard's catalog lives in `mul.lproj`, "multiple languages").
         let lprojFolders = Array(Set(files.compactMap { path -> String? in
-            guard inFolder(path, folder), !isVendor(path) else { return nil }
+            guard inFolder(path, folder), !isVendor(path), !path.hasSuffix(".xcstrings") else { return nil }
             return Self.lprojName(of: path)
         })).sorted()
         return AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
