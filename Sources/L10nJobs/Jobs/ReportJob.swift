@@ -231,6 +231,10 @@ public struct ReportJob: Sendable {
                 add(position!, key: key, state: state)
             }
         }
+        for table in context.appTableKeys {
+            let position = slot(table.name, file: table.path(locale: chosen))
+            for key in table.keys { add(position, key: key, state: table.has(key, locale: chosen) ? .translated : nil) }
+        }
         for table in context.frameworkTables {
             let used = context.frameworkLocalization(table, locale: locale)
             let keys = (used.flatMap { table.files[$0] } ?? table.files[context.sourceLanguage]).map(\.keys) ?? []

@@ -105,6 +105,7 @@ public struct CheckContext: Sendable {
         }
 
         codeKeys = CodeKeyIndex(project: project)
+        appTableKeys = base == nil ? Self.appTableKeys(project, documents: interfaceDocuments) : []
 
         let matcher = LocaleMatcher()
         let appLocalizations = project.app.localizations
@@ -117,6 +118,9 @@ public struct CheckContext: Sendable {
         for candidate in Project.commonDeviceLanguages {
             guard let chosen = appLocalizations.localizations(forPreferredLanguages: [candidate], matcher: matcher).first,
                   devices[chosen] == nil else { continue }
+            // A regional localization is named by its own devices: `pt-BR` by pt-BR, not by the
+            // pt-PT devices that also land on it (its name then stands for them).
+            if let region = Self.region(of: chosen)?.uppercased(), Self.region(of: candidate)?.uppercased() != region { continue }
             devices[chosen] = candidate
         }
         deviceNames = devices
@@ -165,6 +169,15 @@ public struct CheckContext: Sendable {
     }
 
     public var sourceLanguage: String { project.sourceLanguage }
+
+    /// The region subtag of a locale id (`BR` of `pt-BR`, `419` of `es-419`), nil without one.
+    static func region(of locale: String) -> Substring? {
+        var subtags = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).dropFirst()
+        if let script = subtags.first, script.count == 4, script.allSatisfy(\.isLetter) { subtags = subtags.dropFirst() }
+        guard let region = subtags.first,
+              (region.count == 2 && region.allSatisfy(\.isLetter)) || (region.count == 3 && region.allSatisfy(\.isNumber)) else { return nil }
+        return region
+    }
 
     /// The localizations a device preferring `locale` searches, best first.
     public func searchList(for locale: String) -> [String] {
@@ -440,6 +453,75 @@ public struct CheckContext: Sendable {
                 }
             }
         }
+    }
+
+    /// Keys of the app's legacy tables that the lookup chain does not cover, with where each
+    /// locale's value lives: `missing-translation` and the coverage report count them. A table
+    /// counts once some locale other than the source has a file for it: a storyboard whose texts
+    /// come from `stbLocKey` at run time has none, and a table no one translates is not localized.
+    package struct TableKeys: Sendable {
+        /// `<bundle>/<table>`, as findings and the report name a table.
+        package let name: String
+        package let table: StringsTable
+        /// The source's keys in its order: a second table's (`InfoPlist`), a storyboard's or XIB's
+        /// texts (`<ObjectID>.<property>`), or a table's `.stringsdict` keys that no `.strings` file has.
+        package let keys: [String]
+        /// Whether the keys are `.stringsdict` keys.
+        package let isPlural: Bool
+
+        /// The file a locale's value goes into.
+        package func path(locale: String) -> String {
+            isPlural ? table.pluralPath(locale: locale) : table.path(locale: locale)
+        }
+
+        /// Whether a device that chose `locale` finds a value for `key` in its files.
+        package func has(_ key: String, locale: String) -> Bool {
+            table.files[locale]?.value(forKey: key) != nil || table.pluralFiles[locale]?.root.member(key) != nil
+        }
+    }
+
+    /// The app's table keys outside the chain, in table order (empty for the width-only pseudo context).
+    package let appTableKeys: [TableKeys]
+
+    private static func appTableKeys(_ project: Project, documents: [InterfaceBuilderDocument]) -> [TableKeys] {
+        let source = project.sourceLanguage
+        func folder(ofLproj path: String) -> String {
+            let parent = (path as NSString).deletingLastPathComponent
+            return parent.hasSuffix(".lproj") ? (parent as NSString).deletingLastPathComponent : parent
+        }
+        // A table with a catalog of its name (a storyboard migrated to `mul.lproj/Main.xcstrings`)
+        // is the catalog's: the catalog checks cover it.
+        let catalogTables = Set(project.catalogs.map { folder(ofLproj: $0.path) + "/" + $0.table })
+        var documentKeys: [String: [String]] = [:]
+        for document in documents {
+            let lproj = (document.path as NSString).deletingLastPathComponent
+            guard (lproj as NSString).lastPathComponent == "Base.lproj" else { continue }
+            let name = ((document.path as NSString).lastPathComponent as NSString).deletingPathExtension
+            var seen = Set<String>()
+            documentKeys[folder(ofLproj: document.path) + "/" + name] = document.texts.map(\.stringsKey)
+                .filter { seen.insert($0).inserted }
+                .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+        }
+        let chainTables = Set(project.lookupChain.layers.compactMap { layer in
+            layer.catalogPath == nil ? project.stringsTables.first { $0.bundle == layer.bundle && $0.table == layer.table } : nil
+        }.map { $0.folder + "/" + $0.table })
+        var result: [TableKeys] = []
+        for table in project.stringsTables where table.bundle == project.app.name && !ProjectDiscovery.isVendorPath(table.folder + "/x") {
+            let id = table.folder + "/" + table.table
+            let translated = table.files.keys.contains { $0 != source && $0 != "Base" }
+                || table.pluralFiles.keys.contains { $0 != source && $0 != "Base" }
+            guard translated, !catalogTables.contains(id) else { continue }
+            let name = "\(table.bundle)/\(table.table)"
+            var keys: [String] = []
+            if !chainTables.contains(id) {
+                keys = documentKeys[id] ?? (table.files[source] ?? table.files["Base"])?.keys ?? []
+                if !keys.isEmpty { result.append(TableKeys(name: name, table: table, keys: keys, isPlural: false)) }
+            }
+            guard let plurals = table.pluralFiles[source] ?? table.pluralFiles["Base"] else { continue }
+            let pluralOnly = plurals.keys.filter { key in !table.files.values.contains { $0.value(forKey: key) != nil } }
+            if !pluralOnly.isEmpty { result.append(TableKeys(name: name, table: table, keys: pluralOnly, isPlural: true)) }
+        }
+        return result
     }
 
     /// Legacy tables of framework bundles outside the chain (an onboarding kit's `Localizable`).

@@ -106,6 +106,11 @@ struct ReferenceReportJob {
                 add("\(file.bundle)/\(file.table)", file: file.path, key: key, state: state)
             }
         }
+        for table in context.appTableKeys {
+            for key in table.keys {
+                add(table.name, file: table.path(locale: chosen), key: key, state: table.has(key, locale: chosen) ? .translated : nil)
+            }
+        }
         for table in context.frameworkTables {
             let used = context.frameworkLocalization(table, locale: locale)
             let keys = (used.flatMap { table.files[$0] } ?? table.files[context.sourceLanguage]).map(\.keys) ?? []

@@ -13,12 +13,39 @@ public struct MissingTranslationCheck: Check {
                       "ly_img_editor_dock_button_text": ["en": "Text", "de": "Text"]],
                 editorTable: ["ly_img_editor_dock_button_crop": ["en": "Crop", "de": "Zuschneiden", "fr": "Recadrer"]]),
         .app("An app string without German", localizable: ["Open Editor": ["en": "Open Editor"]]),
+        .app("A permission prompt the German InfoPlist.strings lacks", localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["App/en.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"Photos\";\n\"NSCameraUsageDescription\" = \"Take photos\";\n"),
+                    "App/de.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"Fotos\";\n")]),
+        .app("A .stringsdict key the German table lacks", localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["App/en.lproj/Files.stringsdict": .plurals(key: "%d files", variable: "files", valueType: "d",
+                                                              forms: ["one": "%d file", "other": "%d files"]),
+                    "App/de.lproj/Files.strings": .text("\"title\" = \"Titel\";\n")]),
+        .app("A storyboard label the German Main.strings lacks", localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["App/Base.lproj/Main.storyboard": .text("""
+                 <?xml version="1.0" encoding="UTF-8"?>
+                 <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects>
+                 <label id="abc-de-fgh" text="Hello"/><label id="xyz-uv-wst" text="Goodbye"/></objects></scene></scenes></document>
+                 """),
+                    "App/de.lproj/Main.strings": .text("\"abc-de-fgh.text\" = \"Hallo\";\n")]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .editor("Every locale the app offers has a value",
                 sdk: ["ly_img_editor_dock_button_crop": ["en": "Crop", "de": "Zuschneiden"]],
                 localizable: ["ly_img_editor_dock_button_crop": ["en": "Trim", "de": "Beschneiden"],
                               "Open Editor": ["de": "Editor öffnen"]]),
+        .app("A storyboard whose texts come from stbLocKey at run time: no locale has its .strings", localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["App/Base.lproj/Main.storyboard": .text("""
+                 <?xml version="1.0" encoding="UTF-8"?>
+                 <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects>
+                 <label id="abc-de-fgh" text="Hello"/></objects></scene></scenes></document>
+                 """)]),
+        .app("A storyboard migrated to a String Catalog (mul.lproj) that translates it", localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["App/Base.lproj/Main.storyboard": .text("""
+                 <?xml version="1.0" encoding="UTF-8"?>
+                 <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects>
+                 <label id="abc-de-fgh" text="Hello"/></objects></scene></scenes></document>
+                 """),
+                    "App/mul.lproj/Main.xcstrings": .catalog(["abc-de-fgh.text": ["en": "Hello", "de": "Hallo"]])]),
     ]
 
     public init() {}
@@ -69,6 +96,13 @@ public struct MissingTranslationCheck: Check {
                 }
                 if !lacking.isEmpty {
                     result.append(group(file: file.path, table: "\(file.bundle)/\(file.table)", keys: lacking, locale: chosen,
+                                        device: context.device(for: locale), source: source))
+                }
+            }
+            for table in context.appTableKeys {
+                let lacking = table.keys.filter { !table.has($0, locale: chosen) }
+                if !lacking.isEmpty {
+                    result.append(group(file: table.path(locale: chosen), table: table.name, keys: lacking, locale: chosen,
                                         device: context.device(for: locale), source: source))
                 }
             }

@@ -1,0 +1,101 @@
+import Foundation
+import L10nKit
+import XCTest
+@testable import L10nProject
+@testable import L10nExchange
+
+/// Keys of the app's legacy tables outside the lookup chain (a second table, `InfoPlist`, a
+/// storyboard's strings, `.stringsdict`-only keys) count for `missing-translation` and coverage,
+/// as they do for export; a storyboard migrated to a `mul.lproj` catalog is the catalog's.
+final class LegacyTableCoverageTests: XCTestCase {
+    static let storyboard = ExampleFile.text("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects>
+        <label id="abc-de-fgh" text="Hello"/><label id="xyz-uv-wst" text="Goodbye"/></objects></scene></scenes></document>
+        """)
+
+    private func project(_ files: [String: ExampleFile], declared: [String] = ["en", "ru"]) throws -> Project {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Tables", isDirectory: true)
+        var all = files
+        all["App/Info.plist"] = .infoPlist(declared: declared)
+        try CheckExample("", files: all).write(to: root)
+        return try ProjectDiscovery(root: root).discover()
+    }
+
+    private func missing(_ project: Project) throws -> [(file: String?, keys: [String]?, message: String)] {
+        try CheckJob(options: CheckOptions(only: [MissingTranslationCheck.id])).run(on: project).findings.map { ($0.file, $0.keys, $0.message) }
+    }
+
+    func testASecondTableAndInfoPlistAreCheckedAndCounted() throws {
+        let model = try project([
+            "App/Localizable.xcstrings": .catalog(["x": ["en": "x", "ru": "x"]]),
+            "App/en.lproj/Foo.strings": .text("\"a\" = \"A\";\n\"b\" = \"B\";\n"),
+            "App/ru.lproj/Foo.strings": .text("\"a\" = \"А\";\n"),
+            "App/en.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"App\";\n\"NSCameraUsageDescription\" = \"Camera\";\n"),
+            "App/ru.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"Прил\";\n"),
+            // Translated by no one: not localized, so not counted.
+            "App/en.lproj/Credits.strings": .text("\"c\" = \"C\";\n"),
+        ])
+        let found = try missing(model)
+        XCTAssertEqual(found.map(\.file), ["App/ru.lproj/Foo.strings", "App/ru.lproj/InfoPlist.strings"])
+        XCTAssertEqual(found.map(\.keys), [["b"], ["NSCameraUsageDescription"]])
+        XCTAssertEqual(found.first?.message, "1 key of App/Foo has no 'ru': ru-RU devices see them in 'en' (\"b\")")
+
+        let report = try ReportJob().run(on: model)
+        let ru = try XCTUnwrap((report.fullLocalization + report.appLocales).first { $0.locale == "ru" })
+        XCTAssertEqual(ru.tables.map(\.table), ["App/Localizable", "App/Foo", "App/InfoPlist"])
+        XCTAssertEqual(ru.tables.map(\.reachable), [1, 2, 2])
+        XCTAssertEqual(ru.tables.map(\.missingKeys), [[], ["b"], ["NSCameraUsageDescription"]])
+        XCTAssertEqual(ru.tables.map(\.file), ["App/Localizable.xcstrings", "App/ru.lproj/Foo.strings", "App/ru.lproj/InfoPlist.strings"])
+    }
+
+    func testAStoryboardTableCountsTheTextsOfItsDocument() throws {
+        let model = try project([
+            "App/Base.lproj/Main.storyboard": Self.storyboard,
+            "App/ru.lproj/Main.strings": .text("\"abc-de-fgh.text\" = \"Привет\";\n"),
+            // An English file of the storyboard does not make its keys: the document does.
+            "App/en.lproj/Main.strings": .text("\"abc-de-fgh.text\" = \"Hello\";\n"),
+        ])
+        let found = try missing(model)
+        XCTAssertEqual(found.map(\.file), ["App/ru.lproj/Main.strings"])
+        XCTAssertEqual(found.map(\.keys), [["xyz-uv-wst.text"]])
+        XCTAssertEqual(model.app.availableLocalizations.filter { $0 != "Base" }.sorted(), ["en", "ru"])
+
+        // Texts set at run time through stbLocKey: no locale has the storyboard's strings.
+        let runtime = try project(["App/Base.lproj/Main.storyboard": Self.storyboard, "App/Localizable.xcstrings": .catalog(["x": ["en": "x", "ru": "x"]])])
+        XCTAssertTrue(try missing(runtime).isEmpty)
+    }
+
+    func testStringsdictOnlyKeysOfTheChainsTable() throws {
+        let model = try project([
+            "App/en.lproj/Localizable.strings": .text("\"title\" = \"Title\";\n"),
+            "App/en.lproj/Localizable.stringsdict": .plurals(key: "%d files", variable: "files", valueType: "d",
+                                                              forms: ["one": "%d file", "other": "%d files"]),
+            "App/ru.lproj/Localizable.strings": .text("\"title\" = \"Заголовок\";\n"),
+        ])
+        let found = try missing(model)
+        XCTAssertEqual(found.map(\.file), ["App/ru.lproj/Localizable.stringsdict"])
+        XCTAssertEqual(found.map(\.keys), [["%d files"]])
+    }
+
+    func testAStoryboardMigratedToAMulCatalogIsTheCatalogs() throws {
+        let model = try project([
+            "App/Base.lproj/Main.storyboard": Self.storyboard,
+            "App/mul.lproj/Main.xcstrings": .catalog(["abc-de-fgh.text": ["en": "Hello", "ru": "Привет"],
+                                                      "xyz-uv-wst.text": ["en": "Goodbye", "ru": "Пока"]]),
+        ])
+        XCTAssertFalse(model.app.availableLocalizations.contains("mul"), "mul.lproj holds a catalog, not a localization")
+        XCTAssertTrue(try missing(model).isEmpty)
+        let files = ExchangeFiles(project: model)
+        XCTAssertTrue(files.interfaceTables.isEmpty, "the catalog is exchanged, not the storyboard a second time")
+        XCTAssertEqual(files.catalogs.map(\.path), ["App/mul.lproj/Main.xcstrings"])
+    }
+
+    func testARegionalLocaleIsNamedByItsOwnDevices() throws {
+        let model = try project(["App/Localizable.xcstrings": .catalog(["x": ["en": "x"]])], declared: ["en", "pt-BR"])
+        XCTAssertEqual(try missing(model).map(\.message), ["1 key of App/Localizable has no 'pt-BR': pt-BR devices see them in 'en' (\"x\")"])
+        XCTAssertEqual(CheckContext.region(of: "es-419"), "419")
+        XCTAssertEqual(CheckContext.region(of: "zh-Hant-TW"), "TW")
+        XCTAssertNil(CheckContext.region(of: "zh-Hans"))
+    }
+}
