@@ -84,8 +84,16 @@ public struct ProjectDiscovery: Sendable {
         let pluralPaths = files.filter { $0.hasSuffix(".stringsdict") && Self.lprojName(of: $0) != nil }
         let parsedPlurals = try parseConcurrently(pluralPaths) { path in
             let stamp = FileStamp(self.root.appendingPathComponent(path))
-            let file = try StringsdictReader.parse(AtomicFile.read(self.root.appendingPathComponent(path), shownAs: path), path: path)
-            return (file, stamp)
+            let url = self.root.appendingPathComponent(path)
+            let data = try AtomicFile.read(url)
+            do {
+                return (try StringsdictReader.parse(data, path: path), stamp)
+            } catch {
+                // The model's locations are project-relative; an error names the file as those of
+                // catalogs and `.strings` files do, from the working folder: read again for it.
+                _ = try StringsdictReader.parse(data, path: url.path)
+                throw error
+            }
         }
         var tables: [String: StringsTable] = [:]
         var tableOrder: [String] = []

@@ -11,6 +11,24 @@ import XCTest
 
 /// Issue 12 item 13: messages that named the wrong cause, and inputs accepted silently.
 final class InputMessageTests: XCTestCase {
+    /// A broken `.stringsdict` is named from the working folder, as a broken catalog or `.strings`
+    /// file is (it was named relative to the project); the model's paths stay project-relative.
+    func testABrokenStringsdictIsNamedLikeTheOtherFiles() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let root = folder.appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: [
+            "en.lproj/Localizable.strings": .text("\"a\" = \"A\";\n"),
+            "en.lproj/Localizable.stringsdict": .text("<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<dict>\n<key>x</key>\n"),
+        ]).write(to: root)
+        let run = CLIRun(["check", "--project", "P"], in: folder)
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.hasPrefix(root.appendingPathComponent("en.lproj/Localizable.stringsdict").path + ":"), run.stderr)
+        try CheckExample("", files: ["en.lproj/Localizable.stringsdict": .plurals(key: "%d files", variable: "files", valueType: "d",
+                                                                                    forms: ["one": "%d file", "other": "%d files"])]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.stringsTables.first?.pluralFiles["en"]?.path, "en.lproj/Localizable.stringsdict")
+    }
+
     func testFIFOIsNamedAsSuch() throws {
         let folder = try Fixtures.temporaryFolder(self)
         let fifo = folder.appendingPathComponent("in.xliff")
