@@ -492,14 +492,17 @@ public struct CheckContext: Sendable {
         // A table with a catalog of its name (a storyboard migrated to `mul.lproj/Main.xcstrings`)
         // is the catalog's: the catalog checks cover it.
         let catalogTables = Set(project.catalogs.map { folder(ofLproj: $0.path) + "/" + $0.table })
-        var documentKeys: [String: [String]] = [:]
-        for document in documents {
-            let lproj = (document.path as NSString).deletingLastPathComponent
-            guard (lproj as NSString).lastPathComponent == "Base.lproj" else { continue }
+        // Storyboards and XIBs in `Base.lproj` by their table; their keys are made only for a
+        // table some locale translates.
+        var documentByTable: [String: InterfaceBuilderDocument] = [:]
+        for document in documents where ((document.path as NSString).deletingLastPathComponent as NSString).lastPathComponent == "Base.lproj" {
             let name = ((document.path as NSString).lastPathComponent as NSString).deletingPathExtension
+            documentByTable[folder(ofLproj: document.path) + "/" + name] = document
+        }
+        func documentKeys(_ id: String) -> [String]? {
+            guard let document = documentByTable[id] else { return nil }
             var seen = Set<String>()
-            documentKeys[folder(ofLproj: document.path) + "/" + name] = document.texts.map(\.stringsKey)
-                .filter { seen.insert($0).inserted }
+            return document.texts.map(\.stringsKey).filter { seen.insert($0).inserted }
                 .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
         }
         let chainTables = Set(project.lookupChain.layers.compactMap { layer in
@@ -512,9 +515,8 @@ public struct CheckContext: Sendable {
                 || table.pluralFiles.keys.contains { $0 != source && $0 != "Base" }
             guard translated, !catalogTables.contains(id) else { continue }
             let name = "\(table.bundle)/\(table.table)"
-            var keys: [String] = []
             if !chainTables.contains(id) {
-                keys = documentKeys[id] ?? (table.files[source] ?? table.files["Base"])?.keys ?? []
+                let keys = documentKeys(id) ?? (table.files[source] ?? table.files["Base"])?.keys ?? []
                 if !keys.isEmpty { result.append(TableKeys(name: name, table: table, keys: keys, isPlural: false)) }
             }
             guard let plurals = table.pluralFiles[source] ?? table.pluralFiles["Base"] else { continue }
