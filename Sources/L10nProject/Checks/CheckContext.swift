@@ -456,9 +456,9 @@ public struct CheckContext: Sendable {
     }
 
     /// Keys of the app's legacy tables that the lookup chain does not cover, with where each
-    /// locale's value lives: `missing-translation` and the coverage report count them. A table
-    /// counts once some locale other than the source has a file for it: a storyboard whose texts
-    /// come from `stbLocKey` at run time has none, and a table no one translates is not localized.
+    /// locale's value lives: `missing-translation` and the coverage report count them. A
+    /// storyboard's table counts once some locale other than the source has a file for it: one
+    /// whose texts `stbLocKey` sets at run time has none.
     package struct TableKeys: Sendable {
         /// `<bundle>/<table>`, as findings and the report name a table.
         package let name: String
@@ -468,6 +468,8 @@ public struct CheckContext: Sendable {
         package let keys: [String]
         /// Whether the keys are `.stringsdict` keys.
         package let isPlural: Bool
+        /// Whether the keys are a storyboard's or XIB's texts.
+        package var isDocument = false
 
         /// The file a locale's value goes into.
         package func path(locale: String) -> String {
@@ -477,6 +479,16 @@ public struct CheckContext: Sendable {
         /// Whether a device that chose `locale` finds a value for `key` in its files.
         package func has(_ key: String, locale: String) -> Bool {
             table.files[locale]?.value(forKey: key) != nil || table.pluralFiles[locale]?.root.member(key) != nil
+        }
+
+        /// Whether a device that chose `locale` shows the raw key for a key the locale lacks:
+        /// Foundation takes the table from the first localization that has the file and no
+        /// other `.lproj`'s value for one key. Info.plist keys fall back to the Info.plist's own
+        /// value, a storyboard's texts to the document's.
+        package func showsRawKey(locale: String) -> Bool {
+            // A storyboard shows its own (source) text for a key its strings file lacks.
+            guard table.table != "InfoPlist", !isDocument else { return false }
+            return isPlural ? table.pluralFiles[locale] != nil : table.files[locale] != nil
         }
     }
 
@@ -511,13 +523,18 @@ public struct CheckContext: Sendable {
         var result: [TableKeys] = []
         for table in project.stringsTables where table.bundle == project.app.name && !ProjectDiscovery.isVendorPath(table.folder + "/x") {
             let id = table.folder + "/" + table.table
+            // A storyboard's table counts once a locale translates it (stbLocKey apps set the
+            // texts at run time and have no locale files); a plain table always does.
             let translated = table.files.keys.contains { $0 != source && $0 != "Base" }
                 || table.pluralFiles.keys.contains { $0 != source && $0 != "Base" }
-            guard translated, !catalogTables.contains(id) else { continue }
+            guard translated || documentByTable[id] == nil, !catalogTables.contains(id) else { continue }
             let name = "\(table.bundle)/\(table.table)"
             if !chainTables.contains(id) {
-                let keys = documentKeys(id) ?? (table.files[source] ?? table.files["Base"])?.keys ?? []
-                if !keys.isEmpty { result.append(TableKeys(name: name, table: table, keys: keys, isPlural: false)) }
+                let document = documentKeys(id)
+                let keys = document ?? (table.files[source] ?? table.files["Base"])?.keys ?? []
+                var tableKeys = TableKeys(name: name, table: table, keys: keys, isPlural: false)
+                tableKeys.isDocument = document != nil
+                if !keys.isEmpty { result.append(tableKeys) }
             }
             guard let plurals = table.pluralFiles[source] ?? table.pluralFiles["Base"] else { continue }
             let pluralOnly = plurals.keys.filter { key in !table.files.values.contains { $0.value(forKey: key) != nil } }

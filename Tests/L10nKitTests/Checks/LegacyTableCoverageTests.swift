@@ -33,20 +33,27 @@ final class LegacyTableCoverageTests: XCTestCase {
             "App/ru.lproj/Foo.strings": .text("\"a\" = \"А\";\n"),
             "App/en.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"App\";\n\"NSCameraUsageDescription\" = \"Camera\";\n"),
             "App/ru.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"Прил\";\n"),
-            // Translated by no one: not localized, so not counted.
+            // No Russian file at all: a Russian device reads the English one.
             "App/en.lproj/Credits.strings": .text("\"c\" = \"C\";\n"),
         ])
         let found = try missing(model)
-        XCTAssertEqual(found.map(\.file), ["App/ru.lproj/Foo.strings", "App/ru.lproj/InfoPlist.strings"])
-        XCTAssertEqual(found.map(\.keys), [["b"], ["NSCameraUsageDescription"]])
-        XCTAssertEqual(found.first?.message, "1 key of App/Foo has no 'ru': ru-RU devices see them in 'en' (\"b\")")
+        XCTAssertEqual(found.map(\.file), ["App/ru.lproj/Credits.strings", "App/ru.lproj/Foo.strings", "App/ru.lproj/InfoPlist.strings"])
+        XCTAssertEqual(found.map(\.keys), [["c"], ["b"], ["NSCameraUsageDescription"]])
+        XCTAssertEqual(found.map(\.message), [
+            "1 key of App/Credits has no 'ru': ru-RU devices see them in 'en' (\"c\")",
+            // Foundation takes no other .lproj's value for one key of a file the locale has.
+            "1 key of App/Foo has no 'ru': ru-RU devices see the raw key (\"b\")",
+            // An Info.plist key falls back to the Info.plist's value.
+            "1 key of App/InfoPlist has no 'ru': ru-RU devices see them in 'en' (\"NSCameraUsageDescription\")",
+        ])
 
         let report = try ReportJob().run(on: model)
         let ru = try XCTUnwrap((report.fullLocalization + report.appLocales).first { $0.locale == "ru" })
-        XCTAssertEqual(ru.tables.map(\.table), ["App/Localizable", "App/Foo", "App/InfoPlist"])
-        XCTAssertEqual(ru.tables.map(\.reachable), [1, 2, 2])
-        XCTAssertEqual(ru.tables.map(\.missingKeys), [[], ["b"], ["NSCameraUsageDescription"]])
-        XCTAssertEqual(ru.tables.map(\.file), ["App/Localizable.xcstrings", "App/ru.lproj/Foo.strings", "App/ru.lproj/InfoPlist.strings"])
+        XCTAssertEqual(ru.tables.map(\.table), ["App/Localizable", "App/Credits", "App/Foo", "App/InfoPlist"])
+        XCTAssertEqual(ru.tables.map(\.reachable), [1, 1, 2, 2])
+        XCTAssertEqual(ru.tables.map(\.missingKeys), [[], ["c"], ["b"], ["NSCameraUsageDescription"]])
+        XCTAssertEqual(ru.tables.map(\.file), ["App/Localizable.xcstrings", "App/ru.lproj/Credits.strings", "App/ru.lproj/Foo.strings",
+                                                "App/ru.lproj/InfoPlist.strings"])
     }
 
     func testAStoryboardTableCountsTheTextsOfItsDocument() throws {
@@ -59,6 +66,8 @@ final class LegacyTableCoverageTests: XCTestCase {
         let found = try missing(model)
         XCTAssertEqual(found.map(\.file), ["App/ru.lproj/Main.strings"])
         XCTAssertEqual(found.map(\.keys), [["xyz-uv-wst.text"]])
+        XCTAssertEqual(found.first?.message, "1 key of App/Main has no 'ru': ru-RU devices see them in 'en' (\"xyz-uv-wst.text\")",
+                       "a storyboard shows its own text for a key its strings file lacks")
         XCTAssertEqual(model.app.availableLocalizations.filter { $0 != "Base" }.sorted(), ["en", "ru"])
 
         // Texts set at run time through stbLocKey: no locale has the storyboard's strings.
@@ -76,6 +85,8 @@ final class LegacyTableCoverageTests: XCTestCase {
         let found = try missing(model)
         XCTAssertEqual(found.map(\.file), ["App/ru.lproj/Localizable.stringsdict"])
         XCTAssertEqual(found.map(\.keys), [["%d files"]])
+        XCTAssertEqual(found.first?.message, "1 key of App/Localizable has no 'ru': ru-RU devices see them in 'en' (\"%d files\")",
+                       "no Russian .stringsdict: the English one is read")
     }
 
     func testAStoryboardMigratedToAMulCatalogIsTheCatalogs() throws {

@@ -85,8 +85,10 @@ public struct MissingTranslationCheck: Check {
         for (index, (locale, chosen)) in targets.enumerated() {
             for target in missing[index].indices where !missing[index][target].isEmpty {
                 let layer = context.chain[target]
+                // A legacy table's locale file without the key: Foundation shows the raw key.
                 result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: missing[index][target],
-                                    locale: chosen, device: context.device(for: locale), source: source))
+                                    locale: chosen, device: context.device(for: locale), source: source,
+                                    rawKey: layer.catalog == nil && layer.table?.files[chosen] != nil))
             }
             let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
             for file in project.catalogs where checkedTables.contains(file.path) && !chainPaths.contains(file.path) && file.bundle == project.app.name {
@@ -103,7 +105,7 @@ public struct MissingTranslationCheck: Check {
                 let lacking = table.keys.filter { !table.has($0, locale: chosen) }
                 if !lacking.isEmpty {
                     result.append(group(file: table.path(locale: chosen), table: table.name, keys: lacking, locale: chosen,
-                                        device: context.device(for: locale), source: source))
+                                        device: context.device(for: locale), source: source, rawKey: table.showsRawKey(locale: chosen)))
                 }
             }
             for table in context.frameworkTables {
@@ -117,10 +119,14 @@ public struct MissingTranslationCheck: Check {
         return result
     }
 
-    private func group(file: String?, table: String, keys: [String], locale: String, device: String, source: String) -> Finding {
+    /// `rawKey`: the locale's file of a legacy table exists but lacks the keys, so a device shows
+    /// the keys themselves (Foundation takes no other `.lproj`'s value for one key).
+    private func group(file: String?, table: String, keys: [String], locale: String, device: String, source: String,
+                       rawKey: Bool = false) -> Finding {
         let listed = keys.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ") + (keys.count > 3 ? ", …" : "")
+        let shown = rawKey ? "see the raw key\(keys.count == 1 ? "" : "s")" : "see them in '\(source)'"
         var result = finding(file: file, locale: locale,
-                             message: "\(keys.count) key\(keys.count == 1 ? "" : "s") of \(table) \(keys.count == 1 ? "has" : "have") no '\(locale)': \(device) devices see them in '\(source)' (\(listed))")
+                             message: "\(keys.count) key\(keys.count == 1 ? "" : "s") of \(table) \(keys.count == 1 ? "has" : "have") no '\(locale)': \(device) devices \(shown) (\(listed))")
         result.keys = keys
         return result
     }
