@@ -447,6 +447,16 @@ struct ImportSession {
     var unitsInFile = 0
     var pluralIntegersByLocale: [String: [PluralCategory: [Int]]?] = [:]
     var notes: [String] = []
+    /// The plural variations of catalogs a form was written into while they had no `other`
+    /// (catalog path, key, locale, the variation's path): `finish` names those still without one.
+    var pluralVariations = Set<PluralVariation>()
+
+    struct PluralVariation: Hashable {
+        var path: String
+        var key: String
+        var locale: String
+        var variation: [String]
+    }
     /// Finds the translations a source edit puts up for review (one `CatalogUnits` per locale).
     var sourceEdits = SourceEdits()
     /// Development-language units skipped as not translated although their text was edited.
@@ -493,6 +503,7 @@ struct ImportSession {
         catalogData.merge(other.catalogData) { $1 }
         documentTexts.merge(other.documentTexts) { $1 }
         notes += other.notes
+        pluralVariations.formUnion(other.pluralVariations)
         unfinishedSourceEdits += other.unfinishedSourceEdits
     }
 
@@ -710,6 +721,15 @@ struct ImportSession {
             return
         }
         applied[path, default: 0] += 1
+        // A plural form written beside no `other` is remembered (an import never removes one);
+        // most forms land in variations that have it, asked where the entry is.
+        let components = unitPath.components
+        if components.count >= 2, components[components.count - 2] == "plural", components[components.count - 1] != "other" {
+            let variation = Array(components.dropLast())
+            let other = StringUnitPath(variation + ["other"])
+            let hasOther = catalogs.edit(slot) { $0.entries.values[writtenIndex!].localizations?[locale]?.stringUnit(at: other) != nil }
+            if !hasOther { pluralVariations.insert(PluralVariation(path: path, key: key, locale: locale, variation: variation)) }
+        }
     }
 
     // MARK: Source edits
@@ -1174,6 +1194,40 @@ struct ImportSession {
         return changes
     }
 
+    /// Plural variations this import wrote a form into that have no `other` afterwards (a
+    /// translator file with only `one` translated): a count without a form of its own shows
+    /// nothing, which `check` reports as `plural-categories`; said here, one note per file and locale.
+    func incompletePluralNotes() -> [String] {
+        var lacking: [String: (path: String, locale: String, keys: [String])] = [:]
+        for form in pluralVariations {
+            let other = StringUnitPath(form.variation + ["other"])
+            guard catalogs[form.path]?.entries[form.key]?.localizations?[form.locale]?.stringUnit(at: other) == nil else { continue }
+            lacking[form.path + "\u{0}" + form.locale, default: (form.path, form.locale, [])].keys.append(form.key)
+        }
+        // A `.stringsdict`'s plural variables, in the file as the import writes it.
+        for (path, values) in stringsdictValues {
+            guard let table = stringsdictTables[path], let locale = ProjectDiscovery.lprojName(of: path) else { continue }
+            let written = Self.stringsdict(values, source: table.sourceFile, existing: table.table.pluralFiles[locale], path: path)
+            let touched = Set(values.keys.compactMap { id -> String? in
+                if case .stringsdict(let key, _) = XcodeUnitID(id, kind: .stringsdict) { return key }
+                return nil
+            })
+            for key in touched {
+                guard let variables = written.entry(forKey: key)?.variables,
+                      variables.contains(where: { $0.ruleType == .plural && !$0.cases.isEmpty && $0.value(for: "other") == nil }) else { continue }
+                lacking[path + "\u{0}" + locale, default: (path, locale, [])].keys.append(key)
+            }
+        }
+        return lacking.values
+            .sorted { ($0.path, $0.locale) < ($1.path, $1.locale) }
+            .map { group in
+                let keys = group.keys.sorted()
+                let listed = keys.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ") + (keys.count > 3 ? ", …" : "")
+                return "\(group.path): \(keys.count) plural\(keys.count == 1 ? "" : "s") in '\(group.locale)' now \(keys.count == 1 ? "has" : "have") forms but no 'other' (\(listed)): "
+                    + "a count without a form of its own shows nothing; translate the 'other' form too (l10n check reports it as plural-categories)"
+            }
+    }
+
     /// A catalog's bytes as the import writes them: a new file without a final newline, as
     /// Xcode creates one; an existing one keeps the newline it had.
     static func catalogBytes(_ catalog: StringCatalog, isNew: Bool) -> Data {
@@ -1196,6 +1250,7 @@ struct ImportSession {
         if unfinishedSourceEdits > 0 {
             notes.append("\(unfinishedSourceEdits) development-language unit\(unfinishedSourceEdits == 1 ? " has" : "s have") an edited text in an unfinished state (Xcode exports a key-as-source text as new) and \(unfinishedSourceEdits == 1 ? "was" : "were") skipped; set state=\"translated\" (or remove the state) on the edited targets to apply them")
         }
+        notes += incompletePluralNotes()
         var changes: [ImportFileChange] = []
         // By path: the notes come in the same order whatever the order of the inputs.
         let edited = catalogs.filter { applied[$0.path, default: 0] > 0 }

@@ -1,0 +1,52 @@
+import Foundation
+import XCTest
+@testable import L10nKit
+@testable import L10nExchange
+
+/// A translator file with some plural forms translated and `other` not: the import applies the
+/// forms and says in a note that the variation has no `other` (a count without a form shows nothing).
+final class ImportIncompletePluralTests: XCTestCase {
+    private let catalog = """
+        { "sourceLanguage" : "en", "strings" : { "%lld colors" : { "localizations" : { "en" : { "variations" : { "plural" : {
+          "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld color" } },
+          "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld colors" } } } } } } } }, "version" : "1.0" }
+        """
+
+    /// Exports `ru`, gives the listed forms a target, imports it back; returns the import's output.
+    private func importForms(_ forms: [String: String], root: URL) throws -> CLIRun {
+        let out = root.deletingLastPathComponent().appendingPathComponent("x")
+        XCTAssertEqual(CLIRun(["export", "--xliff", "--scope", "all", "--locale", "ru", "--out", out.path, "--project", root.path]).status, 0)
+        var xliff = try String(contentsOf: out.appendingPathComponent("ru.xliff"), encoding: .utf8)
+        for (source, target) in forms {
+            xliff = xliff.replacingOccurrences(of: "<source>\(source)</source>", with: "<source>\(source)</source>\n        <target state=\"translated\">\(target)</target>")
+        }
+        let file = out.appendingPathComponent("in.xliff")
+        try Data(xliff.utf8).write(to: file)
+        return CLIRun(["import", file.path, "--project", root.path])
+    }
+
+    func testACatalogPluralLeftWithoutOtherIsNamed() throws {
+        let root = try ExchangeFixtures.project(self, files: ["App/Localizable.xcstrings": Data(catalog.utf8)])
+        let run = try importForms(["%lld color": "%lld цвет"], root: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("note: App/Localizable.xcstrings: 1 plural in 'ru' now has forms but no 'other' (\"%lld colors\"): "
+                                          + "a count without a form of its own shows nothing"), run.stdout)
+
+        let complete = try ExchangeFixtures.project(self, files: ["App/Localizable.xcstrings": Data(catalog.utf8)])
+        let done = try importForms(["%lld color": "%lld цвет", "%lld colors": "%lld цветов"], root: complete)
+        XCTAssertEqual(done.status, 0, done.stderr)
+        XCTAssertFalse(done.stdout.contains("no 'other'"), done.stdout)
+    }
+
+    func testAStringsdictPluralLeftWithoutOtherIsNamed() throws {
+        let root = try ExchangeFixtures.project(self, files: [
+            "App/en.lproj/Localizable.stringsdict": ExampleFile.plurals(key: "%ld color(s)", variable: "colors", valueType: "ld",
+                                                                        forms: ["one": "%ld color", "other": "%ld colors"]).data,
+            "App/ru.lproj/Localizable.strings": Data("\"title\" = \"Заголовок\";\n".utf8),
+        ])
+        let run = try importForms(["%ld color": "%ld цвет"], root: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("note: App/ru.lproj/Localizable.stringsdict: 1 plural in 'ru' now has forms but no 'other' (\"%ld color(s)\")"),
+                      run.stdout)
+    }
+}
