@@ -317,6 +317,12 @@ public struct XLIFFImporter: Sendable {
         } catch {
             return .failure(ImportFileError(.invalidTargetLanguage, "target-language: \(error.message)", at: at, hint: error.hint))
         }
+        // Valid ids, but no translation's language: a catalog would get a "Base" locale and a
+        // `.strings` table a Base.lproj file, which Xcode never writes.
+        if locale == "Base" || locale == "mul" {
+            return .failure(ImportFileError(.invalidTargetLanguage, "target-language: '\(declared)' names no language a device runs in", at: at,
+                                            hint: "set the translation's language, e.g. target-language=\"de\" (Base is the storyboards' development copy, mul a catalog's folder)"))
+        }
         guard let path = Self.normalizedPath(file.original, root: project.root) ?? writableLayerPath(named: file.original),
               isInsideRoot(path) || project.writableOutsideRoot.contains(path) else {
             // Xcode exports a SwiftPM package's catalog as `../../Package/...`: when the manifest

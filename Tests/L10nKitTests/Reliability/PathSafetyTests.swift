@@ -32,6 +32,22 @@ final class PathSafetyTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: "/tmp/l10n-pwned.lproj"))
     }
 
+    /// `Base` and `mul` are valid ids (a folder, a catalog's folder) but no translation's language:
+    /// imported, they made a "Base" locale in a catalog and a Base.lproj strings file.
+    func testBaseAndMulAreNoTargetLanguage() throws {
+        let root = try ReliabilityFixtures.project(self)
+        let before = try ReliabilityFixtures.snapshot(root)
+        for target in ["Base", "mul", "base"] {
+            let xliff = ReliabilityFixtures.xliff(target: target, [("App/en.lproj/Legacy.strings", [("s0", "S0", "x")]),
+                                                                   ("App/Localizable.xcstrings", ReliabilityFixtures.catalogUnits(0..<1, "x"))])
+            let input = try ReliabilityFixtures.write(xliff, "in.xliff", in: root.deletingLastPathComponent())
+            let run = CLIRun(["import", input.path, "--project", root.path], in: root.deletingLastPathComponent())
+            XCTAssertEqual(run.status, 2, "\(target): \(run.stdout)")
+            XCTAssertTrue(run.stderr.contains("in.xliff:3:3: error: target-language: '\(target)' names no language a device runs in"), run.stderr)
+        }
+        XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
+    }
+
     func testTargetLanguageIsCanonicalized() throws {
         let root = try ReliabilityFixtures.project(self)
         let input = try ReliabilityFixtures.write(ReliabilityFixtures.xliff(target: "PT_br", [("App/en.lproj/Legacy.strings", [("s0", "S0", "olá")]),
