@@ -453,15 +453,19 @@ struct ImportSession {
     var unitsInFile = 0
     var pluralIntegersByLocale: [String: [PluralCategory: [Int]]?] = [:]
     var notes: [String] = []
-    /// The plural variations of catalogs a form was written into while they had no `other`
-    /// (catalog path, key, locale, the variation's path): `finish` names those still without one.
-    var pluralVariations = Set<PluralVariation>()
+    /// The plural variations of catalogs a form was written into without their `other` after it
+    /// (catalog path, key, locale, the variation's path): `finish` names those that have none.
+    var pluralVariations: [PluralVariation] = []
 
     struct PluralVariation: Hashable {
         var path: String
         var key: String
         var locale: String
         var variation: [String]
+
+        func isVariation(path: String, key: String, locale: String, _ variation: ArraySlice<String>) -> Bool {
+            self.key == key && self.locale == locale && self.path == path && self.variation.elementsEqual(variation)
+        }
     }
     /// Finds the translations a source edit puts up for review (one `CatalogUnits` per locale).
     var sourceEdits = SourceEdits()
@@ -509,7 +513,7 @@ struct ImportSession {
         catalogData.merge(other.catalogData) { $1 }
         documentTexts.merge(other.documentTexts) { $1 }
         notes += other.notes
-        pluralVariations.formUnion(other.pluralVariations)
+        pluralVariations += other.pluralVariations
         unfinishedSourceEdits += other.unfinishedSourceEdits
     }
 
@@ -727,14 +731,18 @@ struct ImportSession {
             return
         }
         applied[path, default: 0] += 1
-        // A plural form written beside no `other` is remembered (an import never removes one);
-        // most forms land in variations that have it, asked where the entry is.
+        // A variation's forms come one after the other (Xcode's order ends with `other`): its
+        // first form is remembered and its `other` forgets it, so a file that brings every form
+        // leaves nothing for `finish` to look up.
         let components = unitPath.components
-        if components.count >= 2, components[components.count - 2] == "plural", components[components.count - 1] != "other" {
-            let variation = Array(components.dropLast())
-            let other = StringUnitPath(variation + ["other"])
-            let hasOther = catalogs.edit(slot) { $0.entries.values[writtenIndex!].localizations?[locale]?.stringUnit(at: other) != nil }
-            if !hasOther { pluralVariations.insert(PluralVariation(path: path, key: key, locale: locale, variation: variation)) }
+        if components.count >= 2, components[components.count - 2] == "plural" {
+            let variation = components.dropLast()
+            let isLast = pluralVariations.last?.isVariation(path: path, key: key, locale: locale, variation) ?? false
+            if components[components.count - 1] == "other" {
+                if isLast { pluralVariations.removeLast() }
+            } else if !isLast {
+                pluralVariations.append(PluralVariation(path: path, key: key, locale: locale, variation: Array(variation)))
+            }
         }
     }
 
@@ -1205,7 +1213,7 @@ struct ImportSession {
     /// nothing, which `check` reports as `plural-categories`; said here, one note per file and locale.
     func incompletePluralNotes() -> [String] {
         var lacking: [String: (path: String, locale: String, keys: [String])] = [:]
-        for form in pluralVariations {
+        for form in Set(pluralVariations) {
             let other = StringUnitPath(form.variation + ["other"])
             guard catalogs[form.path]?.entries[form.key]?.localizations?[form.locale]?.stringUnit(at: other) == nil else { continue }
             lacking[form.path + "\u{0}" + form.locale, default: (form.path, form.locale, [])].keys.append(form.key)

@@ -12,16 +12,20 @@ final class ImportIncompletePluralTests: XCTestCase {
           "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld colors" } } } } } } } }, "version" : "1.0" }
         """
 
-    /// Exports `ru`, gives the listed forms a target, imports it back; returns the import's output.
+    /// Exports `ru`, gives the listed forms (by source) a target, imports it back; returns the import's output.
     private func importForms(_ forms: [String: String], root: URL) throws -> CLIRun {
+        try importEdited(root: root) { xliff in
+            forms.reduce(xliff) { text, form in
+                text.replacingOccurrences(of: "<source>\(form.key)</source>", with: "<source>\(form.key)</source>\n        <target state=\"translated\">\(form.value)</target>")
+            }
+        }
+    }
+
+    private func importEdited(root: URL, _ edit: (String) -> String) throws -> CLIRun {
         let out = root.deletingLastPathComponent().appendingPathComponent("x")
         XCTAssertEqual(CLIRun(["export", "--xliff", "--scope", "all", "--locale", "ru", "--out", out.path, "--project", root.path]).status, 0)
-        var xliff = try String(contentsOf: out.appendingPathComponent("ru.xliff"), encoding: .utf8)
-        for (source, target) in forms {
-            xliff = xliff.replacingOccurrences(of: "<source>\(source)</source>", with: "<source>\(source)</source>\n        <target state=\"translated\">\(target)</target>")
-        }
         let file = out.appendingPathComponent("in.xliff")
-        try Data(xliff.utf8).write(to: file)
+        try Data(edit(try String(contentsOf: out.appendingPathComponent("ru.xliff"), encoding: .utf8)).utf8).write(to: file)
         return CLIRun(["import", file.path, "--project", root.path])
     }
 
@@ -36,6 +40,10 @@ final class ImportIncompletePluralTests: XCTestCase {
         let done = try importForms(["%lld color": "%lld цвет", "%lld colors": "%lld цветов"], root: complete)
         XCTAssertEqual(done.status, 0, done.stderr)
         XCTAssertFalse(done.stdout.contains("no 'other'"), done.stdout)
+        // Only 'one' changed again: the variation keeps the 'other' it had.
+        let again = try importEdited(root: complete) { $0.replacingOccurrences(of: ">%lld цвет</target>", with: ">%lld цвет!</target>") }
+        XCTAssertTrue(again.stdout.contains("1 applied"), again.stdout)
+        XCTAssertFalse(again.stdout.contains("no 'other'"), again.stdout)
     }
 
     func testAStringsdictPluralLeftWithoutOtherIsNamed() throws {
