@@ -236,6 +236,13 @@ public struct FileTransaction {
     @discardableResult
     public static func recover(root: URL, lockTimeout: TimeInterval = 60, waiting: (String) -> Void = { _ in }) throws -> [String] {
         let folder = journalFolder(root)
+        // Journals are read (and cut-off ones removed) only in a real `.l10n` folder, never
+        // through a link to elsewhere.
+        var info = stat()
+        if lstat(folder.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            throw InputError(file: folder.path, "is not a folder (a symbolic link or a file); l10n keeps its transaction journals there, so nothing was written",
+                             hint: "remove it; l10n creates the folder itself")
+        }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         var restored: [String] = []
         for name in names.sorted() where name.hasSuffix(".journal") || name.hasSuffix(".committed") {
@@ -249,7 +256,7 @@ public struct FileTransaction {
                 }
                 continue
             }
-            let locks = try FileLock.lockAll(journal.entries.map(\.target), timeout: lockTimeout, waiting: waiting)
+            let locks = try FileLock.lockAll(lockable(journal.entries.map { resolved($0.target) }, root: root), timeout: lockTimeout, waiting: waiting)
             // Its run finished meanwhile when the journal is gone.
             if FileManager.default.fileExists(atPath: url.path) {
                 if name.hasSuffix(".committed") {
@@ -313,13 +320,15 @@ public struct FileTransaction {
                 guard let target = url(file["target"]), let temporary = url(file["temporary"]), let backup = url(file["backup"]),
                       let isNew = file["new"] as? Bool else { return nil }
                 let folder = target.deletingLastPathComponent()
+                // Inside by its resolved path: `link/x` through a planted link to elsewhere is outside.
                 guard temporary == folder.appendingPathComponent(".\(target.lastPathComponent).l10n-\(id).tmp"),
                       backup == folder.appendingPathComponent(".\(target.lastPathComponent).l10n-\(id).bak"),
-                      FileTransaction.isInside(target, root) || !isNew else { return nil }
+                      FileTransaction.isInside(FileTransaction.resolved(target), root) || !isNew else { return nil }
                 return Entry(target: target, temporary: temporary, backup: backup, isNew: isNew)
             }
             createdFolders = ((object["createdFolders"] as? [String]) ?? []).compactMap { url($0) }
-            guard entries.count == files.count, createdFolders.allSatisfy({ FileTransaction.isInside($0, root) && $0 != root }),
+            guard entries.count == files.count,
+                  createdFolders.allSatisfy({ FileTransaction.isInside(FileTransaction.resolved($0), root) && $0 != root }),
                   createdFolders.count == (object["createdFolders"] as? [String])?.count ?? 0 else { return nil }
         }
 
@@ -493,7 +502,6 @@ public struct FileTransaction {
         return url.standardizedFileURL
     }
 
-    /// Whether a resolved path is the folder or inside it.
     /// The files among `urls` (resolved) a run may lock before its transaction: those inside
     /// `root` or in `allowedOutside`. The others are refused by `commit()`; locking them first
     /// would create a lock file beside a file outside the folder.
@@ -503,6 +511,7 @@ public struct FileTransaction {
         return urls.filter { isInside($0, boundary) || allowed.contains($0) }
     }
 
+    /// Whether a resolved path is the folder or inside it.
     public static func isInside(_ path: URL, _ folder: URL) -> Bool {
         let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         return path.path == folder.path || path.path.hasPrefix(base)

@@ -159,4 +159,31 @@ final class FileTransactionTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: inside), before)
         XCTAssertEqual(try String(contentsOf: url("App/planted.bak"), encoding: .utf8), "planted backup")
     }
+
+    /// A journal entry inside the root by its name but outside through a planted link, and a
+    /// `.l10n` that links elsewhere: recovery deletes nothing out there and takes no lock there.
+    func testAPlantedJournalDoesNotReachThroughALink() throws {
+        let elsewhere = root.deletingLastPathComponent().appendingPathComponent("Elsewhere", isDirectory: true)
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try Data("keep me".utf8).write(to: elsewhere.appendingPathComponent("victim.txt"))
+        try FileManager.default.createSymbolicLink(at: url("link"), withDestinationURL: elsewhere)
+        try FileManager.default.createDirectory(at: url(".l10n"), withIntermediateDirectories: true)
+        let journal: [String: Any] = ["id": "d", "files": [["target": "link/victim.txt", "temporary": "link/.victim.txt.l10n-d.tmp",
+                                                           "backup": "link/.victim.txt.l10n-d.bak", "new": true]]]
+        try JSONSerialization.data(withJSONObject: journal).write(to: url(".l10n/d.journal"))
+        _ = try FileTransaction.recover(root: root)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path), ["victim.txt"])
+        XCTAssertEqual(try String(contentsOf: elsewhere.appendingPathComponent("victim.txt"), encoding: .utf8), "keep me")
+
+        // A `.l10n` that is a link: its cut-off "journals" elsewhere are not removed.
+        try FileManager.default.removeItem(at: url(".l10n"))
+        let notes = elsewhere.appendingPathComponent("notes.journal")
+        try Data("not json".utf8).write(to: notes)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -3600)], ofItemAtPath: notes.path)
+        try FileManager.default.createSymbolicLink(at: url(".l10n"), withDestinationURL: elsewhere)
+        XCTAssertThrowsError(try FileTransaction.recover(root: root)) { error in
+            XCTAssertTrue("\(error)".contains("is not a folder (a symbolic link or a file)"), "\(error)")
+        }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: notes.path))
+    }
 }
