@@ -232,7 +232,8 @@ public struct ReportJob: Sendable {
             }
         }
         for table in context.appTableKeys {
-            let position = slot(table.name, file: table.path(locale: chosen))
+            // The row of a legacy table is its `.strings` file, where plural gaps are counted too.
+            let position = slot(table.name, file: table.table.path(locale: chosen))
             for key in table.keys { add(position, key: key, state: table.has(key, locale: chosen) ? .translated : nil) }
         }
         for table in context.frameworkTables {

@@ -470,6 +470,9 @@ public struct CheckContext: Sendable {
         package let isPlural: Bool
         /// Whether the keys are a storyboard's or XIB's texts.
         package var isDocument = false
+        /// Locales with a copy of the storyboard or XIB of their own (`fr.lproj/Main.storyboard`):
+        /// it shows its own texts, every key.
+        package var ownDocuments: Set<String> = []
 
         /// The file a locale's value goes into.
         package func path(locale: String) -> String {
@@ -479,6 +482,7 @@ public struct CheckContext: Sendable {
         /// Whether a device that chose `locale` finds a value for `key` in its files.
         package func has(_ key: String, locale: String) -> Bool {
             table.files[locale]?.value(forKey: key) != nil || table.pluralFiles[locale]?.root.member(key) != nil
+                || ownDocuments.contains(locale)
         }
 
         /// Whether a device that chose `locale` shows the raw key for a key the locale lacks:
@@ -511,6 +515,12 @@ public struct CheckContext: Sendable {
             let name = ((document.path as NSString).lastPathComponent as NSString).deletingPathExtension
             documentByTable[folder(ofLproj: document.path) + "/" + name] = document
         }
+        var ownDocuments: [String: Set<String>] = [:]
+        for path in project.interfaceFiles {
+            guard let locale = ProjectDiscovery.lprojName(of: path), locale != "Base" else { continue }
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            ownDocuments[folder(ofLproj: path) + "/" + name, default: []].insert(locale)
+        }
         func documentKeys(_ id: String) -> [String]? {
             guard let document = documentByTable[id] else { return nil }
             var seen = Set<String>()
@@ -534,6 +544,7 @@ public struct CheckContext: Sendable {
                 let keys = document ?? (table.files[source] ?? table.files["Base"])?.keys ?? []
                 var tableKeys = TableKeys(name: name, table: table, keys: keys, isPlural: false)
                 tableKeys.isDocument = document != nil
+                tableKeys.ownDocuments = document != nil ? ownDocuments[id] ?? [] : []
                 if !keys.isEmpty { result.append(tableKeys) }
             }
             guard let plurals = table.pluralFiles[source] ?? table.pluralFiles["Base"] else { continue }

@@ -75,6 +75,50 @@ final class LegacyTableCoverageTests: XCTestCase {
         XCTAssertTrue(try missing(runtime).isEmpty)
     }
 
+    /// A locale with a storyboard of its own (`fr.lproj/Main.storyboard`) shows its own texts.
+    func testALocalesOwnStoryboardCopyHasEveryKey() throws {
+        let model = try project([
+            "App/Base.lproj/Main.storyboard": Self.storyboard,
+            "App/fr.lproj/Main.storyboard": Self.storyboard,
+            "App/ru.lproj/Main.strings": .text("\"abc-de-fgh.text\" = \"Привет\";\n"),
+        ], declared: ["en", "fr", "ru"])
+        XCTAssertEqual(try missing(model).map(\.file), ["App/ru.lproj/Main.strings"])
+    }
+
+    /// SDK keys whose translation lands in the app's legacy `Localizable` show the SDK's text, so
+    /// a group holding them is not said to show raw keys; a group of the app's own keys is.
+    func testSDKKeysRoutedIntoALegacyTableShowTheSDKsText() throws {
+        let model = try project([
+            "App/en.lproj/Localizable.strings": .text("\"own\" = \"Own\";\n\"both\" = \"Both\";\n"),
+            "App/de.lproj/Localizable.strings": .text("\"both\" = \"Beide\";\n"),
+            "Vendor/IMGLYEditor/IMGLYEditor.xcstrings": .catalog(["ly_img_editor_x": ["en": "Crop"]]),
+        ], declared: ["en", "de"])
+        let found = try missing(model)
+        XCTAssertEqual(found.map(\.keys), [["ly_img_editor_x", "own"]])
+        XCTAssertEqual(found.first?.message, "2 keys of App/Localizable have no 'de': de-AT devices see them in 'en' (\"ly_img_editor_x\", \"own\")")
+        let own = try project([
+            "App/en.lproj/Localizable.strings": .text("\"own\" = \"Own\";\n\"both\" = \"Both\";\n"),
+            "App/de.lproj/Localizable.strings": .text("\"both\" = \"Beide\";\n"),
+        ], declared: ["en", "de"])
+        XCTAssertEqual(try missing(own).map(\.message), ["1 key of App/Localizable has no 'de': de-AT devices see the raw key (\"own\")"])
+    }
+
+    /// A `.stringsdict`-only table's plural gaps are counted on its row (the `.strings` path).
+    func testAStringsdictOnlyTablesPluralGapsAreOnItsRow() throws {
+        let model = try project([
+            "App/Localizable.xcstrings": .catalog(["x": ["en": "x", "ru": "x"]]),
+            "App/en.lproj/Files.stringsdict": .plurals(key: "%d files", variable: "files", valueType: "d",
+                                                      forms: ["one": "%d file", "other": "%d files"]),
+            "App/ru.lproj/Files.stringsdict": .plurals(key: "%d files", variable: "files", valueType: "d",
+                                                      forms: ["one": "%d файл", "few": "%d файла", "many": "%d файлов"]),
+        ])
+        let report = try ReportJob().run(on: model)
+        let row = try XCTUnwrap((report.fullLocalization + report.appLocales).first { $0.locale == "ru" }?.tables.first { $0.table == "App/Files" })
+        XCTAssertEqual(row.file, "App/ru.lproj/Files.strings")
+        XCTAssertEqual(row.pluralGaps, 1)
+        XCTAssertEqual(row.missing, 0)
+    }
+
     func testStringsdictOnlyKeysOfTheChainsTable() throws {
         let model = try project([
             "App/en.lproj/Localizable.strings": .text("\"title\" = \"Title\";\n"),

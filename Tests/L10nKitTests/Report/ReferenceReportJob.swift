@@ -108,7 +108,7 @@ struct ReferenceReportJob {
         }
         for table in context.appTableKeys {
             for key in table.keys {
-                add(table.name, file: table.path(locale: chosen), key: key, state: table.has(key, locale: chosen) ? .translated : nil)
+                add(table.name, file: table.table.path(locale: chosen), key: key, state: table.has(key, locale: chosen) ? .translated : nil)
             }
         }
         for table in context.frameworkTables {

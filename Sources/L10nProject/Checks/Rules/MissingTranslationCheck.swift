@@ -64,6 +64,9 @@ public struct MissingTranslationCheck: Check {
         // Missing keys per target locale, then per chain layer (an array: appended to 200,000 times).
         var missing = [[[String]]](repeating: Array(repeating: [], count: context.chain.count), count: targets.count)
         let translationTargets = context.chain.indices.map(context.translationTarget(ofWinner:))
+        // Groups holding keys another layer shows (SDK keys whose translation lands in the app's
+        // table): those show the other layer's text, so the group is not said to show raw keys.
+        var routed = [[Bool]](repeating: Array(repeating: false, count: context.chain.count), count: targets.count)
         for (offset, key) in keys.enumerated() {
             let (position, entry) = context.chainWinners[offset]
             let winner = context.chain[position]
@@ -80,6 +83,7 @@ public struct MissingTranslationCheck: Check {
                     if below?.translation(locale: target.chosen) != nil { continue }
                 }
                 missing[index][translationTargets[position]].append(key)
+                if translationTargets[position] != position { routed[index][translationTargets[position]] = true }
             }
         }
         for (index, (locale, chosen)) in targets.enumerated() {
@@ -88,7 +92,7 @@ public struct MissingTranslationCheck: Check {
                 // A legacy table's locale file without the key: Foundation shows the raw key.
                 result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: missing[index][target],
                                     locale: chosen, device: context.device(for: locale), source: source,
-                                    rawKey: layer.catalog == nil && layer.table?.files[chosen] != nil))
+                                    rawKey: layer.catalog == nil && layer.table?.files[chosen] != nil && !routed[index][target]))
             }
             let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
             for file in project.catalogs where checkedTables.contains(file.path) && !chainPaths.contains(file.path) && file.bundle == project.app.name {
