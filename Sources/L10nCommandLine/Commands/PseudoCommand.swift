@@ -99,13 +99,18 @@ struct PseudoCommand: ParsableCommand {
     }
 
     private func planned(_ project: Project, _ context: CommandContext) throws -> ImportPlan {
-        // Written into the project, a real locale's translations would be replaced by pseudo text.
+        // Written into the project, a real language's translations would be replaced or hidden
+        // by pseudo text: `fr`'s values, or `de` behind a new `de-DE` that de-DE devices prefer,
+        // or a language only the SDK ships behind the app's editor catalog.
         let locale = localization.locale
-        if writeProject, !PseudoLocalization.pseudoLocales.contains(locale),
-           project.catalogs.contains(where: { project.ownsCatalog(atPath: $0.path) && $0.catalog.locales.contains(locale) })
-            || project.stringsTables.contains(where: { $0.files[locale] != nil || $0.pluralFiles[locale] != nil }) {
-            throw InputError(file: project.root.path, "already has '\(locale)' values; --write would replace them with pseudo text, so nothing was written",
-                             hint: "use a pseudo-locale id (en-XA, ar-XB), or --out DIR to write the pseudo files elsewhere")
+        if writeProject, !PseudoLocalization.pseudoLocales.contains(locale) {
+            func language(_ id: String) -> Substring { id.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? Substring(id) }
+            let known = project.catalogs.flatMap(\.catalog.locales) + project.stringsTables.flatMap { Array($0.files.keys) + Array($0.pluralFiles.keys) }
+                + project.app.availableLocalizations
+            if let taken = known.first(where: { $0 != "Base" && language($0).lowercased() == language(locale).lowercased() }) {
+                throw InputError(file: project.root.path, "already has '\(taken)'; --write --locale \(locale) would replace or hide its translations with pseudo text, so nothing was written",
+                                 hint: "use a pseudo-locale id (en-XA, ar-XB), or --out DIR to write the pseudo files elsewhere")
+            }
         }
         let plan: ImportPlan
         do {

@@ -86,7 +86,11 @@ final class SymlinkWriteTests: XCTestCase {
         let before = try ReliabilityFixtures.snapshot(root)
         let run = CLIRun(["pseudo", "--project", root.path, "--write", "--locale", "fr"])
         XCTAssertEqual(run.status, 2, run.stdout)
-        XCTAssertTrue(run.stderr.contains("already has 'fr' values; --write would replace them with pseudo text"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("already has 'fr'; --write --locale fr would replace or hide its translations with pseudo text"), run.stderr)
+        // A region of a language the app has: de-DE devices would prefer the pseudo text to de.
+        let regional = CLIRun(["pseudo", "--project", root.path, "--write", "--locale", "de-DE"])
+        XCTAssertEqual(regional.status, 2, regional.stdout)
+        XCTAssertTrue(regional.stderr.contains("already has 'de'"), regional.stderr)
         for id in ["Base", "mul"] {
             let named = CLIRun(["pseudo", "--project", root.path, "--write", "--locale", id])
             XCTAssertEqual(named.status, 2, named.stdout)
