@@ -52,6 +52,20 @@ final class SymlinkWriteTests: XCTestCase {
         XCTAssertEqual(lockable, [inside], "the linked file resolves outside: its lock would be created beside the victim")
         XCTAssertEqual(FileTransaction.lockable([FileTransaction.resolved(linked)], root: root, allowedOutside: [victim]).count, 1,
                        "a layer the manifest marks writable is locked")
+
+        // Through the import: a folder where the lock file would go beside the victim made the run
+        // fail on creating it ("cannot create the lock file"); now no lock is tried out there and
+        // the write itself is refused.
+        try FileManager.default.createDirectory(at: victim.deletingLastPathComponent().appendingPathComponent(".victim.txt.l10n-lock"),
+                                                withIntermediateDirectories: true)
+        try Data("\"x\" = \"y\";\n".utf8).write(to: victim)  // discovery reads it as the table's French file
+        let xliff = ReliabilityFixtures.xliff(target: "fr", [("OnboardingKit/en.lproj/Localizable.strings", [("onboarding_button_allow", "Allow Access", "Autoriser")])])
+        let input = try ReliabilityFixtures.write(xliff, "in.xliff", in: root.deletingLastPathComponent())
+        let run = CLIRun(["import", input.path, "--project", root.path], in: root.deletingLastPathComponent())
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.contains("refusing to write outside"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("lock file"), run.stderr)
+        XCTAssertEqual(try Data(contentsOf: victim), Data("\"x\" = \"y\";\n".utf8))
     }
 
     func testAJournalFolderThatIsALinkIsRefused() throws {
