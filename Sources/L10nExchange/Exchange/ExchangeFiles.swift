@@ -169,17 +169,13 @@ public struct ExchangeFiles: Sendable {
         var unreadable: [String: String] = [:]
         // A document migrated to a String Catalog (`mul.lproj/Main.xcstrings` beside
         // `Base.lproj/Main.storyboard`) has its texts in that catalog, which is exchanged instead.
-        let catalogTables = Set(project.catalogs.map { file -> String in
-            var folder = (file.path as NSString).deletingLastPathComponent
-            if folder.hasSuffix(".lproj") { folder = (folder as NSString).deletingLastPathComponent }
-            return folder + "/" + file.table
-        })
+        let catalogTables = project.catalogTableIDs
         for path in paths.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
             let lproj = (path as NSString).deletingLastPathComponent
             guard (lproj as NSString).lastPathComponent == "Base.lproj", !ProjectDiscovery.isVendorPath(path) else { continue }
             let folder = (lproj as NSString).deletingLastPathComponent
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            guard !catalogTables.contains(folder + "/" + name) else { continue }
+            guard !catalogTables.contains(Project.tableID(ofFileAt: path, table: name)) else { continue }
             var strings = project.stringsTables.first { $0.folder == folder && $0.table == name }
                 ?? StringsTable(bundle: "", table: name, folder: folder, files: [:])
             strings.files["Base"] = nil

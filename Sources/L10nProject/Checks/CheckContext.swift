@@ -501,25 +501,22 @@ public struct CheckContext: Sendable {
 
     private static func appTableKeys(_ project: Project, documents: [InterfaceBuilderDocument]) -> [TableKeys] {
         let source = project.sourceLanguage
-        func folder(ofLproj path: String) -> String {
-            let parent = (path as NSString).deletingLastPathComponent
-            return parent.hasSuffix(".lproj") ? (parent as NSString).deletingLastPathComponent : parent
+        func id(_ path: String) -> String {
+            Project.tableID(ofFileAt: path, table: ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
         }
         // A table with a catalog of its name (a storyboard migrated to `mul.lproj/Main.xcstrings`)
         // is the catalog's: the catalog checks cover it.
-        let catalogTables = Set(project.catalogs.map { folder(ofLproj: $0.path) + "/" + $0.table })
+        let catalogTables = project.catalogTableIDs
         // Storyboards and XIBs in `Base.lproj` by their table; their keys are made only for a
         // table some locale translates.
         var documentByTable: [String: InterfaceBuilderDocument] = [:]
-        for document in documents where ((document.path as NSString).deletingLastPathComponent as NSString).lastPathComponent == "Base.lproj" {
-            let name = ((document.path as NSString).lastPathComponent as NSString).deletingPathExtension
-            documentByTable[folder(ofLproj: document.path) + "/" + name] = document
+        for document in documents where ProjectDiscovery.lprojName(of: document.path) == "Base" {
+            documentByTable[id(document.path)] = document
         }
         var ownDocuments: [String: Set<String>] = [:]
         for path in project.interfaceFiles {
             guard let locale = ProjectDiscovery.lprojName(of: path), locale != "Base" else { continue }
-            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-            ownDocuments[folder(ofLproj: path) + "/" + name, default: []].insert(locale)
+            ownDocuments[id(path), default: []].insert(locale)
         }
         func documentKeys(_ id: String) -> [String]? {
             guard let document = documentByTable[id] else { return nil }

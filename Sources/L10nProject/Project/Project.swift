@@ -79,6 +79,19 @@ public struct Project: Sendable {
     /// The absolute URL of a project-relative path.
     public func url(forPath path: String) -> URL { root.appendingPathComponent(path) }
 
+    /// `<folder>/<table>` of every catalog, its folder taken past an `.lproj` (`App/mul.lproj/Main.xcstrings`
+    /// is `App/Main`): a Base storyboard or a legacy table of that id is localized by the catalog.
+    public var catalogTableIDs: Set<String> {
+        Set(catalogs.map { Self.tableID(ofFileAt: $0.path, table: $0.table) })
+    }
+
+    /// `<folder>/<table>` of a file of the table, its folder taken past an `.lproj`.
+    public static func tableID(ofFileAt path: String, table: String) -> String {
+        var folder = (path as NSString).deletingLastPathComponent
+        if folder.hasSuffix(".lproj") { folder = (folder as NSString).deletingLastPathComponent }
+        return folder + "/" + table
+    }
+
     /// The model after a stage wrote these files (project paths and their new bytes): each
     /// catalog, `.strings` and `.stringsdict` file is parsed from the bytes written and its stamp taken again, so a
     /// later stage sees the writes without reading the whole project again. Nil when a write
