@@ -10,7 +10,8 @@ struct FormatCommand: ParsableCommand {
         Catalogs: every object's keys in Xcode's order, its indentation and escaping, no final newline. \
         .strings: genstrings' layout (ibtool's for object-id keys), in the encoding read. \
         .stringsdict: checked only (--check), against the property-list layout import writes. \
-        A folder stands for every such file in it and its subfolders (hidden ones skipped). \
+        A folder stands for every such file in it and its subfolders (hidden ones and vendor \
+        folders such as Pods, SourcePackages or Vendor skipped: name such a file to format it). \
         A file is written (atomically) only when its bytes change. All files are read first: if \
         any is malformed, none is written (exit 2). With --check nothing is written, each file not \
         in canonical form is listed with its first differing line (or its final newline), and the \
@@ -44,10 +45,17 @@ struct FormatCommand: ParsableCommand {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: context.url(for: path).path, isDirectory: &isFolder), isFolder.boolValue {
                 let prefix = path.hasSuffix("/") ? path : path + "/"
-                let found = CanonicalForm.files(in: context.url(for: path, isDirectory: true)).compactMap { file in
+                let all = CanonicalForm.files(in: context.url(for: path, isDirectory: true))
+                // A vendor folder's files (Pods, SourcePackages, the SDK under Vendor) are not the
+                // project's to rewrite or fix; named one by one they are formatted all the same.
+                let vendored = all.filter { ProjectDiscovery.isVendorPath($0) && CanonicalForm.form(forPath: $0) != nil }
+                if !vendored.isEmpty {
+                    context.note("note: skipped \(vendored.count) file\(vendored.count == 1 ? "" : "s") in vendor folders of \(path) (l10n never writes them); name a file to format it")
+                }
+                let found = all.filter { !ProjectDiscovery.isVendorPath($0) }.compactMap { file in
                     CanonicalForm.form(forPath: file).map { (path: prefix + file, form: $0) }
                 }
-                if found.isEmpty { context.note("note: \(path) holds no \(known.replacingOccurrences(of: ", .stringsdict", with: " or .stringsdict")) file") }
+                if found.isEmpty, vendored.isEmpty { context.note("note: \(path) holds no \(known.replacingOccurrences(of: ", .stringsdict", with: " or .stringsdict")) file") }
                 let skipped = found.filter { !check && !$0.form.rewrites }
                 if !skipped.isEmpty {
                     context.note("note: skipped \(skipped.count) check-only file\(skipped.count == 1 ? "" : "s") in \(path) (\(Set(skipped.map { "." + $0.form.fileExtensions[0] }).sorted().joined(separator: ", "))): use --check")

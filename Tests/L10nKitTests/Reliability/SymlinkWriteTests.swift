@@ -128,5 +128,14 @@ final class SymlinkWriteTests: XCTestCase {
         let run = CLIRun(["run", pipeline.path], in: root)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertEqual(try Data(contentsOf: vendor), bytes)
+
+        // The project's folder given to `l10n format`: the vendor folder is skipped, with a note;
+        // the file named on its own is formatted.
+        let folder = CLIRun(["format", root.path])
+        XCTAssertEqual(folder.status, 0, folder.stderr)
+        XCTAssertTrue(folder.stderr.contains("note: skipped 1 file in vendor folders of \(root.path) (l10n never writes them)"), folder.stderr)
+        XCTAssertEqual(try Data(contentsOf: vendor), bytes)
+        XCTAssertEqual(CLIRun(["format", vendor.path]).status, 0)
+        XCTAssertNotEqual(try Data(contentsOf: vendor), bytes)
     }
 }
