@@ -570,9 +570,14 @@ struct ImportSession {
         case .unsupported(let path):
             outcome.targetPath = path
             let kind = XcodeSourceKind(path: path).name
-            var candidate = ImportCandidate(unit: unit, locale: locale,
-                                            unsupported: "l10n imports String Catalogs, .strings and .stringsdict tables, storyboards, XIBs and intent definitions, not \(kind) files yet; import this one with Xcode",
-                                            doNotTranslate: !unit.translate, hasStates: false)
+            var why = "l10n imports String Catalogs, .strings and .stringsdict tables, storyboards, XIBs and intent definitions, not \(kind) files yet; import this one with Xcode"
+            // A storyboard since migrated to a String Catalog (`mul.lproj/Main.xcstrings`): the
+            // translator file predates the migration.
+            let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+            if let catalog = project.catalogs.first(where: { Project.tableID(ofFileAt: $0.path, table: $0.table) == Project.tableID(ofFileAt: path, table: name) }) {
+                why = "the texts of \(path) are in the String Catalog \(catalog.path) now; export again and translate its units there"
+            }
+            var candidate = ImportCandidate(unit: unit, locale: locale, unsupported: why, doNotTranslate: !unit.translate, hasStates: false)
             Self.record(ImportPolicy.decide(&candidate), candidate, into: &outcome)
             return outcome
         case .catalog(let path):

@@ -144,6 +144,22 @@ final class LegacyTableCoverageTests: XCTestCase {
         let files = ExchangeFiles(project: model)
         XCTAssertTrue(files.interfaceTables.isEmpty, "the catalog is exchanged, not the storyboard a second time")
         XCTAssertEqual(files.catalogs.map(\.path), ["App/mul.lproj/Main.xcstrings"])
+
+        // A translator file from before the migration names the storyboard: refused, pointing at the catalog.
+        let xliff = model.root.deletingLastPathComponent().appendingPathComponent("old.xliff")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="App/Base.lproj/Main.storyboard" source-language="en" target-language="ru" datatype="plaintext"><body>
+                <trans-unit id="abc-de-fgh.text"><source>Hello</source><target state="translated">Привет!</target></trans-unit>
+              </body></file>
+            </xliff>
+            """.utf8).write(to: xliff)
+        let run = CLIRun(["import", xliff.path, "--project", model.root.path])
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stdout.contains("the texts of App/Base.lproj/Main.storyboard are in the String Catalog App/mul.lproj/Main.xcstrings now")
+                      || run.stderr.contains("the texts of App/Base.lproj/Main.storyboard are in the String Catalog App/mul.lproj/Main.xcstrings now"),
+                      run.stdout + run.stderr)
     }
 
     func testARegionalLocaleIsNamedByItsOwnDevices() throws {
