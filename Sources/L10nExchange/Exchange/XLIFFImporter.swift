@@ -1227,13 +1227,14 @@ struct ImportSession {
         for (path, values) in stringsdictValues {
             guard let table = stringsdictTables[path], let locale = ProjectDiscovery.lprojName(of: path) else { continue }
             let written = Self.stringsdict(values, source: table.sourceFile, existing: table.table.pluralFiles[locale], path: path)
-            let touched = Set(values.keys.compactMap { id -> String? in
-                if case .stringsdict(let key, _) = XcodeUnitID(id, kind: .stringsdict) { return key }
-                return nil
-            })
-            for key in touched {
+            // The variables this import wrote a form into, by key (a gap it did not touch is check's to report).
+            var touched: [String: Set<String>] = [:]
+            for id in values.keys {
+                if case .stringsdict(let key, let path) = XcodeUnitID(id, kind: .stringsdict), path.count == 2 { touched[key, default: []].insert(path[0]) }
+            }
+            for (key, names) in touched {
                 guard let variables = written.entry(forKey: key)?.variables,
-                      variables.contains(where: { $0.ruleType == .plural && !$0.cases.isEmpty && $0.value(for: "other") == nil }) else { continue }
+                      variables.contains(where: { names.contains($0.name) && $0.ruleType == .plural && $0.value(for: "other") == nil }) else { continue }
                 lacking[path + "\u{0}" + locale, default: (path, locale, [])].keys.append(key)
             }
         }

@@ -469,10 +469,19 @@ public struct CheckContext: Sendable {
         /// Whether the keys are `.stringsdict` keys.
         package let isPlural: Bool
         /// Whether the keys are a storyboard's or XIB's texts.
-        package var isDocument = false
+        package let isDocument: Bool
         /// Locales with a copy of the storyboard or XIB of their own (`fr.lproj/Main.storyboard`):
         /// it shows its own texts, every key.
-        package var ownDocuments: Set<String> = []
+        package let ownDocuments: Set<String>
+
+        init(name: String, table: StringsTable, keys: [String], isPlural: Bool, isDocument: Bool = false, ownDocuments: Set<String> = []) {
+            self.name = name
+            self.table = table
+            self.keys = keys
+            self.isPlural = isPlural
+            self.isDocument = isDocument
+            self.ownDocuments = ownDocuments
+        }
 
         /// The file a locale's value goes into.
         package func path(locale: String) -> String {
@@ -537,12 +546,14 @@ public struct CheckContext: Sendable {
             guard translated || documentByTable[id] == nil, !catalogTables.contains(id) else { continue }
             let name = "\(table.bundle)/\(table.table)"
             if !chainTables.contains(id) {
-                let document = documentKeys(id)
-                let keys = document ?? (table.files[source] ?? table.files["Base"])?.keys ?? []
-                var tableKeys = TableKeys(name: name, table: table, keys: keys, isPlural: false)
-                tableKeys.isDocument = document != nil
-                tableKeys.ownDocuments = document != nil ? ownDocuments[id] ?? [] : []
-                if !keys.isEmpty { result.append(tableKeys) }
+                if let keys = documentKeys(id) {
+                    if !keys.isEmpty {
+                        result.append(TableKeys(name: name, table: table, keys: keys, isPlural: false, isDocument: true,
+                                                ownDocuments: ownDocuments[id] ?? []))
+                    }
+                } else if let keys = (table.files[source] ?? table.files["Base"])?.keys, !keys.isEmpty {
+                    result.append(TableKeys(name: name, table: table, keys: keys, isPlural: false))
+                }
             }
             guard let plurals = table.pluralFiles[source] ?? table.pluralFiles["Base"] else { continue }
             let pluralOnly = plurals.keys.filter { key in !table.files.values.contains { $0.value(forKey: key) != nil } }

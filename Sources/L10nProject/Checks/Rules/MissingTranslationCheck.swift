@@ -21,11 +21,7 @@ public struct MissingTranslationCheck: Check {
                                                               forms: ["one": "%d file", "other": "%d files"]),
                     "App/de.lproj/Files.strings": .text("\"title\" = \"Titel\";\n")]),
         .app("A storyboard label the German Main.strings lacks", localizable: ["x": ["en": "x", "de": "x"]],
-             more: ["App/Base.lproj/Main.storyboard": .text("""
-                 <?xml version="1.0" encoding="UTF-8"?>
-                 <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects>
-                 <label id="abc-de-fgh" text="Hello"/><label id="xyz-uv-wst" text="Goodbye"/></objects></scene></scenes></document>
-                 """),
+             more: ["App/Base.lproj/Main.storyboard": storyboard(["abc-de-fgh": "Hello", "xyz-uv-wst": "Goodbye"]),
                     "App/de.lproj/Main.strings": .text("\"abc-de-fgh.text\" = \"Hallo\";\n")]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
@@ -34,19 +30,20 @@ public struct MissingTranslationCheck: Check {
                 localizable: ["ly_img_editor_dock_button_crop": ["en": "Trim", "de": "Beschneiden"],
                               "Open Editor": ["de": "Editor öffnen"]]),
         .app("A storyboard whose texts come from stbLocKey at run time: no locale has its .strings", localizable: ["x": ["en": "x", "de": "x"]],
-             more: ["App/Base.lproj/Main.storyboard": .text("""
-                 <?xml version="1.0" encoding="UTF-8"?>
-                 <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects>
-                 <label id="abc-de-fgh" text="Hello"/></objects></scene></scenes></document>
-                 """)]),
+             more: ["App/Base.lproj/Main.storyboard": storyboard(["abc-de-fgh": "Hello"])]),
         .app("A storyboard migrated to a String Catalog (mul.lproj) that translates it", localizable: ["x": ["en": "x", "de": "x"]],
-             more: ["App/Base.lproj/Main.storyboard": .text("""
-                 <?xml version="1.0" encoding="UTF-8"?>
-                 <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects>
-                 <label id="abc-de-fgh" text="Hello"/></objects></scene></scenes></document>
-                 """),
+             more: ["App/Base.lproj/Main.storyboard": storyboard(["abc-de-fgh": "Hello"]),
                     "App/mul.lproj/Main.xcstrings": .catalog(["abc-de-fgh.text": ["en": "Hello", "de": "Hallo"]])]),
     ]
+
+    /// A storyboard of labels (object id, text) for the examples.
+    static func storyboard(_ labels: KeyValuePairs<String, String>) -> ExampleFile {
+        .text("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects>
+            \(labels.map { "<label id=\"\($0.key)\" text=\"\($0.value)\"/>" }.joined())</objects></scene></scenes></document>
+            """)
+    }
 
     public init() {}
 
