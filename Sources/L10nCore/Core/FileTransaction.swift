@@ -195,8 +195,13 @@ public struct FileTransaction {
                 try Self.writeTemporary(change.data, to: entry.temporary, like: entry.isNew ? nil : entry.target, failing: failingWrite == index)
             } catch let error as InputError {
                 journal.rollBack()
-                throw InputError(file: change.url.path, error.message + "; no file was changed",
-                                 hint: "free some disk space or check the folder's permissions, then run again")
+                // A folder on the way that is a link to nothing fails the same way as a full disk.
+                var folder = stat()
+                let parent = entry.target.deletingLastPathComponent()
+                let hint = stat(parent.path, &folder) != 0
+                    ? "the folder \(parent.path) is missing or a symbolic link to nothing: remove the link (or create the folder), then run again"
+                    : "free some disk space or check the folder's permissions, then run again"
+                throw InputError(file: change.url.path, error.message + "; no file was changed", hint: hint)
             }
         }
         for (index, (change, entry)) in zip(changes, staged).enumerated() {

@@ -68,6 +68,21 @@ final class SymlinkWriteTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: victim), Data("\"x\" = \"y\";\n".utf8))
     }
 
+    /// A `.lproj` that links to nothing failed like a full disk ("free some disk space").
+    func testALinkToNothingOnTheWayIsNamedAsSuch() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("OnboardingKit/fr.lproj"),
+                                                   withDestinationURL: root.appendingPathComponent("OnboardingKit/nowhere.lproj"))
+        let xliff = ReliabilityFixtures.xliff(target: "fr", [("OnboardingKit/en.lproj/Localizable.strings", [("onboarding_button_allow", "Allow Access", "Autoriser")])])
+        let input = try ReliabilityFixtures.write(xliff, "in.xliff", in: root.deletingLastPathComponent())
+        let before = try ReliabilityFixtures.snapshot(root)
+        let run = CLIRun(["import", input.path, "--project", root.path], in: root.deletingLastPathComponent())
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.contains("fr.lproj is missing or a symbolic link to nothing"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("disk space"), run.stderr)
+        XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
+    }
+
     func testAJournalFolderThatIsALinkIsRefused() throws {
         let root = try ExchangeFixtures.sampleCopy(self)
         let (folder, _) = try outside(root)
