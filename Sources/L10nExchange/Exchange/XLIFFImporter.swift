@@ -323,6 +323,10 @@ public struct XLIFFImporter: Sendable {
             return .failure(ImportFileError(.invalidTargetLanguage, "target-language: '\(declared)' names no language a device runs in", at: at,
                                             hint: "set the translation's language, e.g. target-language=\"de\" (Base is the storyboards' development copy, mul a catalog's folder)"))
         }
+        guard !file.original.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return .failure(ImportFileError(.unknownFile, "<file> has an empty original: it names no file of the project", at: at,
+                                            hint: "set original to the project-relative path of the catalog or table, as l10n export writes it"))
+        }
         guard let path = Self.normalizedPath(file.original, root: project.root) ?? writableLayerPath(named: file.original),
               isInsideRoot(path) || project.writableOutsideRoot.contains(path) else {
             // Xcode exports a SwiftPM package's catalog as `../../Package/...`: when the manifest

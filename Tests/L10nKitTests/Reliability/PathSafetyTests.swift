@@ -48,6 +48,16 @@ final class PathSafetyTests: XCTestCase {
         XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
     }
 
+    /// An empty `original` was reported as lying outside the project.
+    func testAnEmptyOriginalNamesNoFile() throws {
+        let root = try ReliabilityFixtures.project(self)
+        let input = try ReliabilityFixtures.write(ReliabilityFixtures.xliff([("", [("s0", "S0", "x")])]), "in.xliff", in: root.deletingLastPathComponent())
+        let run = CLIRun(["import", input.path, "--project", root.path], in: root.deletingLastPathComponent())
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.contains("in.xliff:3:3: error: <file> has an empty original: it names no file of the project"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("outside"), run.stderr)
+    }
+
     func testTargetLanguageIsCanonicalized() throws {
         let root = try ReliabilityFixtures.project(self)
         let input = try ReliabilityFixtures.write(ReliabilityFixtures.xliff(target: "PT_br", [("App/en.lproj/Legacy.strings", [("s0", "S0", "olá")]),
