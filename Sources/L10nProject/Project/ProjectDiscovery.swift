@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import L10nCore
 import L10nFormats
+import L10nLocale
 
 /// Finds and parses everything localizable under a project folder, once.
 ///
@@ -210,10 +211,32 @@ public struct ProjectDiscovery: Sendable {
             return Self.lprojName(of: path)
         })).sorted()
         return AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
-                         developmentRegion: chosen?.plist.developmentRegion,
+                         developmentRegion: chosen.flatMap { $0.plist.developmentRegionIsBuildSetting ? developmentLanguage() : $0.plist.developmentRegion },
                          declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
                          lprojFolders: lprojFolders,
                          allowsMixedLocalizations: chosen?.plist.allowsMixedLocalizations ?? false)
+    }
+
+    /// `$(DEVELOPMENT_LANGUAGE)`, the value of Xcode's Info.plist template since Xcode 9, as the
+    /// build resolves it: the `developmentRegion` of the project file (`*.xcodeproj/project.pbxproj`
+    /// in the folder or one below it); nil without one, so the source language comes from the
+    /// catalogs (or is `en`, Xcode's default).
+    func developmentLanguage() -> String? {
+        let manager = FileManager.default
+        let top = (try? manager.contentsOfDirectory(atPath: root.path)) ?? []
+        var candidates = top.filter { $0.hasSuffix(".xcodeproj") }
+        for name in top where !name.hasPrefix(".") && !candidates.contains(name) {
+            let below = (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(name).path)) ?? []
+            candidates += below.filter { $0.hasSuffix(".xcodeproj") }.map { name + "/" + $0 }
+        }
+        for project in candidates.sorted() {
+            guard let data = try? AtomicFile.read(root.appendingPathComponent(project + "/project.pbxproj")),
+                  let text = String(data: data, encoding: .utf8),
+                  let range = text.range(of: #"developmentRegion = "?([A-Za-z0-9_-]+)"?;"#, options: .regularExpression) else { continue }
+            let value = text[range].dropFirst("developmentRegion = ".count).dropLast().filter { $0 != "\"" }
+            if let id = LocaleIdentifier.canonicalized(String(value)) { return id }
+        }
+        return nil
     }
 
     private static func declaresLocalizations(_ plist: InfoPlist) -> Bool {

@@ -13,6 +13,36 @@ final class ProjectDiscoveryTests: XCTestCase {
         try ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover()
     }
 
+    /// Xcode's Info.plist template says `$(DEVELOPMENT_LANGUAGE)`; it was taken as a locale id
+    /// (`source $(DEVELOPMENT_LANGUAGE); offers $(DEVELOPMENT_LANGUAGE)`, export wrote nothing).
+    func testDevelopmentLanguageBuildSettingIsResolved() throws {
+        let plist = ExampleFile.text("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>$(DEVELOPMENT_LANGUAGE)</string></dict></plist>
+            """)
+        var files: [String: ExampleFile] = [
+            "App/Info.plist": plist,
+            "App/en.lproj/Localizable.strings": .text("\"Hello\" = \"Hello\";\n\"Bye\" = \"Bye\";\n"),
+            "App/de.lproj/Localizable.strings": .text("\"Hello\" = \"Hallo\";\n"),
+        ]
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: files).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertNil(project.app.developmentRegion, "no project file says what it is")
+        XCTAssertEqual(project.sourceLanguage, "en")
+        XCTAssertEqual(project.app.availableLocalizations.sorted(), ["de", "en"])
+        let export = CLIRun(["export", "--xliff", "--locale", "de", "--out", root.appendingPathComponent("out").path, "--project", root.path])
+        XCTAssertTrue(export.stdout.contains("wrote"), export.stdout + export.stderr)
+
+        // The project file's developmentRegion, as the build resolves it.
+        files["App.xcodeproj/project.pbxproj"] = .text("// !$*UTF8*$!\n{\n\t\tdevelopmentRegion = de;\n}\n")
+        let withProject = try Fixtures.temporaryFolder(self).appendingPathComponent("Q", isDirectory: true)
+        try CheckExample("", files: files).write(to: withProject)
+        let resolved = try ProjectDiscovery(root: withProject).discover()
+        XCTAssertEqual(resolved.app.developmentRegion, "de")
+        XCTAssertFalse(resolved.app.availableLocalizations.contains { $0.contains("$") })
+    }
+
     func testSampleAppBundleComesFromItsInfoPlist() throws {
         let project = try sample()
         XCTAssertEqual(project.app.name, "BrandedEditor")
