@@ -25,13 +25,18 @@ public struct UndeclaredLocaleCheck: Check {
                 localizable: ["hello": ["ru": "Привет"]],
                 more: ["Onboarding/en.lproj/Localizable.strings": .text("\"hello\" = \"Hello\";\n"),
                        "Onboarding/ru.lproj/Localizable.strings": .text("\"hello\" = \"Привет\";\n")]),
+        CheckExample("A framework's catalog in the source language, which the app does not list", files: [
+            "App/Info.plist": .infoPlist(declared: ["de"]),
+            "Shared/Strings.xcstrings": .catalog(["hello": ["en": "Hello", "de": "Hallo"]]),
+        ]),
     ]
 
     public init() {}
 
     public func findings(in context: CheckContext) -> [Finding] {
         let project = context.project
-        let offered = Set(context.offeredLocales)
+        // The source language is shown whatever the app declares (its development region).
+        let offered = Set(context.offeredLocales).union([context.sourceLanguage])
         var result: [Finding] = []
         for table in context.appStringsTables where table.bundle != project.app.name {
             for locale in table.locales where locale != "Base" && !offered.contains(locale) {
