@@ -59,7 +59,7 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
                 let utf8 = id.utf8
                 let lower = utf8.index(utf8.startIndex, offsetBy: start)
                 let upper = utf8.index(lower, offsetBy: 4)
-                let path = Self.asciiComponents(of: id, fromByte: start + 4) ?? Self.components(of: id, from: upper)
+                let path = Self.joiningSubstitutionName(Self.asciiComponents(of: id, fromByte: start + 4) ?? Self.components(of: id, from: upper))
                 if Self.isCatalogVariationPath(path) {
                     self = .catalogVariation(key: String(id[..<lower]), path: path)
                     return
@@ -139,6 +139,16 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
 
     /// Catalog variation paths: optional `device.D`, then optional `plural.C` or
     /// `substitutions.NAME.plural.C` (substitutions may also follow a device); at least one step.
+    /// A substitution's name may hold dots (`total.strings`, real in Xcode-written catalogs):
+    /// `substitutions.total.strings.plural.one` splits into one component too many. The name is
+    /// what lies between `substitutions` and the final `plural.<category>`.
+    public static func joiningSubstitutionName(_ path: [String]) -> [String] {
+        guard let at = path.firstIndex(of: "substitutions"), at == 0 || at == 2 else { return path }
+        let rest = path[(at + 1)...]
+        guard rest.count > 3, rest[rest.endIndex - 2] == "plural" else { return path }
+        return Array(path[...at]) + [rest.dropLast(2).joined(separator: ".")] + rest.suffix(2)
+    }
+
     public static func isCatalogVariationPath(_ path: [String]) -> Bool {
         guard !path.isEmpty, !path.contains(where: \.isEmpty) else { return false }
         var rest = path[...]

@@ -211,4 +211,32 @@ final class ExchangeRoundTripTests: XCTestCase {
         XCTAssertEqual(catalog.entries.values.first?.locales, ["de", "en", "ja"])
         XCTAssertEqual(catalog.version, "1.0")
     }
+    /// A substitution whose name holds dots (`total.strings`, as in xcstrings-tool's Xcode-written
+    /// fixture): its units, exported by l10n, were refused as unknown ids on import.
+    func testASubstitutionNameWithDotsComesBack() throws {
+        let catalog = #"""
+            { "sourceLanguage" : "en", "strings" : { "dotted" : { "localizations" : { "en" : {
+              "stringUnit" : { "state" : "translated", "value" : "There %#@total.strings@" },
+              "substitutions" : { "total.strings" : { "argNum" : 1, "formatSpecifier" : "lld", "variations" : { "plural" : {
+                "one" : { "stringUnit" : { "state" : "translated", "value" : "%arg x" } },
+                "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg xs" } } } } } } } } } }, "version" : "1.0" }
+            """#
+        let root = try ExchangeFixtures.project(self, files: [
+            "App/Localizable.xcstrings": Data(catalog.utf8), "App/Info.plist": ExampleFile.infoPlist(declared: ["en", "de"]).data,
+        ])
+        let out = root.deletingLastPathComponent().appendingPathComponent("out")
+        XCTAssertEqual(CLIRun(["export", "--xliff", "--scope", "all", "--locale", "de", "--out", out.path, "--project", root.path]).status, 0)
+        var xliff = try String(contentsOf: out.appendingPathComponent("de.xliff"), encoding: .utf8)
+        XCTAssertTrue(xliff.contains("id=\"dotted|==|substitutions.total.strings.plural.one\""), xliff)
+        // Every unit translated as "DE " and its source.
+        xliff = xliff.replacingOccurrences(of: #"<source>([^<]*)</source>"#, with: "<source>$1</source>\n        <target state=\"translated\">DE $1</target>",
+                                           options: .regularExpression)
+        try Data(xliff.utf8).write(to: out.appendingPathComponent("de.xliff"))
+        let run = CLIRun(["import", out.appendingPathComponent("de.xliff").path, "--project", root.path])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("3 units: 3 applied"), run.stdout)
+        let written = try StringCatalogReader.read(Data(contentsOf: root.appendingPathComponent("App/Localizable.xcstrings")), file: "c")
+        XCTAssertEqual(written.entries["dotted"]?.localizations?["de"]?.stringUnit(at: StringUnitPath(["substitutions", "total.strings", "plural", "one"]))?.value,
+                       "DE %arg x")
+    }
 }

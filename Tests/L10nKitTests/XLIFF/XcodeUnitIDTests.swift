@@ -10,6 +10,9 @@ final class XcodeUnitIDTests: XCTestCase {
             ("KEY|==|device.iphone", .catalogVariation(key: "KEY", path: ["device", "iphone"])),
             ("KEY|==|device.iphone.plural.one", .catalogVariation(key: "KEY", path: ["device", "iphone", "plural", "one"])),
             ("KEY|==|substitutions.NAME.plural.few", .catalogVariation(key: "KEY", path: ["substitutions", "NAME", "plural", "few"])),
+            // A substitution name with dots, as Xcode writes them (xcstrings-tool's fixture `total.strings`).
+            ("KEY|==|substitutions.total.strings.plural.one", .catalogVariation(key: "KEY", path: ["substitutions", "total.strings", "plural", "one"])),
+            ("KEY|==|device.mac.substitutions.a.b.c.plural.other", .catalogVariation(key: "KEY", path: ["device", "mac", "substitutions", "a.b.c", "plural", "other"])),
             ("one_substitution|==|substitutions.strings.plural.one", .catalogVariation(key: "one_substitution", path: ["substitutions", "strings", "plural", "one"])),
             ("%lld items in %@|==|plural.other", .catalogVariation(key: "%lld items in %@", path: ["plural", "other"])),
             ("a|==|b|==|plural.many", .catalogVariation(key: "a|==|b", path: ["plural", "many"])),
@@ -155,7 +158,8 @@ final class XcodeUnitIDTests: XCTestCase {
         for key in keys {
             for tail in tails {
                 let id = key + "|==|" + tail
-                let path = tail.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+                // A substitution's name may hold dots: the pieces between `substitutions` and `plural.<category>`.
+                let path = XcodeUnitID.joiningSubstitutionName(tail.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
                 let expected: XcodeUnitID = XcodeUnitID.isCatalogVariationPath(path) ? .catalogVariation(key: key, path: path) : .key(id)
                 XCTAssertEqual(XcodeUnitID(id, kind: .stringCatalog), expected, id.debugDescription)
             }
