@@ -127,6 +127,7 @@ public enum BuiltInChecks {
         IgnoredCatalogCheck.self,
         UndeclaredLocaleCheck.self,
         PlaceholderMismatchCheck.self,
+        UndefinedSubstitutionCheck.self,
         SuspiciousPercentCheck.self,
         PluralCategoriesCheck.self,
         WidthCheck.self,
