@@ -139,7 +139,8 @@ public struct ReportJob: Sendable {
             keys.reserveCapacity(context.chainKeys.count)
             for (offset, key) in context.chainKeys.enumerated() {
                 let (layer, entry) = context.chainWinners[offset]
-                guard entry?.shouldTranslate != false, context.misnamedOverride(key, layer: layer) == nil else { continue }
+                // An empty key (Xcode extracts `Text("")`) shows nothing in any language: nothing to translate.
+                guard entry?.shouldTranslate != false, !key.isEmpty, context.misnamedOverride(key, layer: layer) == nil else { continue }
                 keys.append(Key(key: key, layer: layer, target: context.translationTarget(ofWinner: layer), localizations: entry?.localizations))
             }
             self.keys = keys

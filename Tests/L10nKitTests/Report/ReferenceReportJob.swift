@@ -66,7 +66,7 @@ struct ReferenceReportJob {
 
     /// Whether a key of the chain is one a device looks up and translators must translate.
     private func counts(_ key: String, layer: Int, _ context: CheckContext) -> Bool {
-        if context.chain[layer].catalog?.entries[key]?.shouldTranslate == false { return false }
+        if context.chain[layer].catalog?.entries[key]?.shouldTranslate == false || key.isEmpty { return false }
         return context.misnamedOverride(key, layer: layer) == nil
     }
 

@@ -29,6 +29,7 @@ public struct MissingTranslationCheck: Check {
                 sdk: ["ly_img_editor_dock_button_crop": ["en": "Crop", "de": "Zuschneiden"]],
                 localizable: ["ly_img_editor_dock_button_crop": ["en": "Trim", "de": "Beschneiden"],
                               "Open Editor": ["de": "Editor öffnen"]]),
+        .app("An empty key (Xcode extracts Text(\"\")): it shows nothing in any language", localizable: ["": [:], "x": ["en": "x", "de": "x"]]),
         .app("A storyboard whose texts come from stbLocKey at run time: no locale has its .strings", localizable: ["x": ["en": "x", "de": "x"]],
              more: ["App/Base.lproj/Main.storyboard": storyboard(["abc-de-fgh": "Hello"])]),
         .app("A storyboard migrated to a String Catalog (mul.lproj) that translates it", localizable: ["x": ["en": "x", "de": "x"]],
@@ -67,7 +68,8 @@ public struct MissingTranslationCheck: Check {
         for (offset, key) in keys.enumerated() {
             let (position, entry) = context.chainWinners[offset]
             let winner = context.chain[position]
-            if entry?.shouldTranslate == false { continue }
+            // An empty key (Xcode extracts `Text("")`) shows nothing in any language.
+            if entry?.shouldTranslate == false || key.isEmpty { continue }
             // No code looks up a misnamed override; unknown-key reports it.
             if context.misnamedOverride(key, layer: position) != nil { continue }
             // The layers below an app winner, their entries of the key looked up once for all locales.
