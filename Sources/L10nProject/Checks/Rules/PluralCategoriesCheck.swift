@@ -34,6 +34,9 @@ public struct PluralCategoriesCheck: Check {
                                           "de/plural/one": "Eine Datei", "de/plural/other": "%lld Dateien"]]),
         .app("An explicit zero is allowed everywhere",
              localizable: ["%lld files": ["en/plural/zero": "No files", "en/plural/one": "%lld file", "en/plural/other": "%lld files"]]),
+        .app("A substitution whose only form is the number reads right for every count", declared: ["en", "ru"],
+             localizable: ["left": ["en": "%#@n@ left", "en/substitutions/n/plural/other": "%arg",
+                                    "ru": "Осталось %#@n@", "ru/substitutions/n/plural/other": "%arg"]]),
     ]
 
     /// A Russian `.stringsdict` with one plural variable, `one` as given.
@@ -101,6 +104,17 @@ public struct PluralCategoriesCheck: Check {
         return result
     }
 
+    /// Whether a form holds a count and no words: its text outside the specifiers has no letter
+    /// (`%arg` of a substitution is read as a specifier, as `%lld`).
+    static func isOnlyTheNumber(_ text: String) -> Bool {
+        let format = FormatString(text.replacingOccurrences(of: "%arg", with: "%lld"), substitution: nil)
+        guard !format.specifiers.isEmpty, format.issues.isEmpty else { return false }
+        return !format.tokens.contains { token in
+            if case .literal(let literal) = token { return literal.unicodeScalars.contains { $0.properties.isAlphabetic } }
+            return false
+        }
+    }
+
     /// A locale's rules and which integers below 100 each category covers, asked of ICU once.
     struct LocaleRules {
         let rules: PluralRules
@@ -130,8 +144,11 @@ public struct PluralCategoriesCheck: Check {
                          message: message, hint: hint)
         }
         let integersBelow100 = localeRules.integersBelow100
+        // An `other` form that is only the number (`%arg`, `(%lld)`) reads right for every count.
+        let otherIsOnlyTheNumber = other.map(Self.isOnlyTheNumber) ?? false
         for category in rules.categories where present & category.bit == 0 {
             let numbers = integersBelow100[category] ?? []
+            if category != .other && otherIsOnlyTheNumber { continue }
             if category == .other {
                 result.append(finding(.error, message: "\(place()) [\(locale)] has no 'other' form: every number without its own form shows nothing"))
             } else if !numbers.isEmpty {
