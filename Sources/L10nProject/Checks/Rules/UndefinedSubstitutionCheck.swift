@@ -1,3 +1,4 @@
+import Foundation
 import L10nCore
 import L10nFormats
 import L10nLocale
@@ -30,13 +31,14 @@ public struct UndefinedSubstitutionCheck: Check {
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
         context.appUnitsInPlace { file, unit in
-            // Most values hold no `%#@`: settled on their bytes before anything is parsed or copied.
-            guard Self.mayReferenceSubstitution(unit.value) else { return }
-            let names = FormatString(unit.value, substitution: nil).substitutionNames
-            guard !names.isEmpty else { return }
+            // Most values hold no `@` (memchr settles them), and most others name substitutions
+            // their localization defines: only a name it lacks has the value parsed.
+            let candidates = Self.possibleSubstitutionNames(in: unit.value)
+            guard !candidates.isEmpty else { return }
             let key = unit.key, locale = unit.locale, leaf = unit.leaf
             let defined = file.catalog.entries[key]?.localizations?[locale]?.substitutions ?? [:]
-            for name in names where defined[name] == nil {
+            guard candidates.contains(where: { defined[$0] == nil }) else { return }
+            for name in FormatString(leaf.unit.value, substitution: nil).substitutionNames where defined[name] == nil {
                 result.append(finding(file: file.path, key: key, locale: locale,
                                       message: "\(PlaceholderMismatchCheck.describe(key, leaf.path)) [\(locale)] \(CheckContext.quoted(leaf.unit.value)) uses %#@\(name)@, which its '\(locale)' localization does not define: the text has nothing to show there"))
             }
@@ -44,13 +46,27 @@ public struct UndefinedSubstitutionCheck: Check {
         return result
     }
 
-    /// Whether the text holds `#@` (every substitution reference does), asked of its bytes.
-    static func mayReferenceSubstitution(_ text: String) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "@") && previous == UInt8(ascii: "#") { return true }
-            previous = byte
+    /// The `NAME` of every `#@NAME@` in the text: every substitution reference the format
+    /// parser reads (`FormatString.substitutionNames`) is among them, so a text whose names
+    /// are all defined needs no parse. Read from the UTF-8 bytes; a name ends at `@`, and one
+    /// broken by a space, `%` or a line break is none, as for the parser.
+    static func possibleSubstitutionNames(in text: String) -> [String] {
+        text.withUTF8Bytes { bytes -> [String] in
+            guard let base = bytes.baseAddress, bytes.count >= 3, memchr(base, Int32(UInt8(ascii: "@")), bytes.count) != nil else { return [] }
+            let at = UInt8(ascii: "@")
+            var names: [String] = []
+            for index in 1..<bytes.count where bytes[index] == at && bytes[index - 1] == UInt8(ascii: "#") {
+                var end = index + 1
+                while end < bytes.count, bytes[end] != at, !Self.endsName(bytes[end]) { end += 1 }
+                guard end < bytes.count, bytes[end] == at, end > index + 1 else { continue }
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self)
+                if !names.contains(name) { names.append(name) }
+            }
+            return names
         }
-        return false
+    }
+
+    private static func endsName(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "%") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 }
