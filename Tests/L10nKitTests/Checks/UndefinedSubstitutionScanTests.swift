@@ -29,3 +29,15 @@ final class UndefinedSubstitutionScanTests: XCTestCase {
         }
     }
 }
+
+/// plural-categories leaves alone a variation whose `other` is only the number.
+final class PluralOnlyTheNumberTests: XCTestCase {
+    func testFormsThatAreOnlyTheNumber() {
+        for text in ["%arg", "%lld", "(%lld)", "%1$lld", "%d.", "%arg %%", " %@ ", "%.2f", "№ %lld"] {
+            XCTAssertTrue(PluralCategoriesCheck.isOnlyTheNumber(text), text)
+        }
+        for text in ["", "%arg items", "1 item", "%lld файлов", "%", "%y", "Один", "%arg个"] {
+            XCTAssertFalse(PluralCategoriesCheck.isOnlyTheNumber(text), text)
+        }
+    }
+}

@@ -52,10 +52,15 @@ public struct UndefinedSubstitutionCheck: Check {
     /// broken by a space, `%` or a line break is none, as for the parser.
     static func possibleSubstitutionNames(in text: String) -> [String] {
         text.withUTF8Bytes { bytes -> [String] in
-            guard let base = bytes.baseAddress, bytes.count >= 3, memchr(base, Int32(UInt8(ascii: "@")), bytes.count) != nil else { return [] }
+            guard let base = bytes.baseAddress, bytes.count >= 3 else { return [] }
             let at = UInt8(ascii: "@")
             var names: [String] = []
-            for index in 1..<bytes.count where bytes[index] == at && bytes[index - 1] == UInt8(ascii: "#") {
+            // From one `@` to the next with memchr (`%@` is common; `#@` rare).
+            var from = 0
+            while from < bytes.count, let found = memchr(base + from, Int32(at), bytes.count - from) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                from = index + 1
+                guard index > 0, bytes[index - 1] == UInt8(ascii: "#") else { continue }
                 var end = index + 1
                 while end < bytes.count, bytes[end] != at, !Self.endsName(bytes[end]) { end += 1 }
                 guard end < bytes.count, bytes[end] == at, end > index + 1 else { continue }
