@@ -226,7 +226,7 @@ public struct ReportJob: Sendable {
             let name = "\(file.bundle)/\(file.table)"
             var position: Int?
             for key in file.catalog.orderedKeys {
-                guard let entry = file.catalog.entries[key], entry.shouldTranslate != false else { continue }
+                guard !key.isEmpty, let entry = file.catalog.entries[key], entry.shouldTranslate != false else { continue }
                 let state = CheckContext.plainState(entry, locale: chosen)
                 if position == nil { position = slot(name, file: file.path) }
                 add(position!, key: key, state: state)

@@ -100,7 +100,7 @@ struct ReferenceReportJob {
         }
         let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
         for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle == project.app.name {
-            for key in file.catalog.orderedKeys where file.catalog.entries[key]?.shouldTranslate != false {
+            for key in file.catalog.orderedKeys where !key.isEmpty && file.catalog.entries[key]?.shouldTranslate != false {
                 let entry = file.catalog.entries[key]
                 let state = CheckContext.plainValue(entry, locale: chosen) == nil ? nil : (CheckContext.plainUnit(entry, locale: chosen)?.state ?? .translated)
                 add("\(file.bundle)/\(file.table)", file: file.path, key: key, state: state)

@@ -96,7 +96,7 @@ public struct MissingTranslationCheck: Check {
             let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
             for file in project.catalogs where checkedTables.contains(file.path) && !chainPaths.contains(file.path) && file.bundle == project.app.name {
                 let lacking = file.catalog.orderedKeys.filter { key in
-                    guard let entry = file.catalog.entries[key], entry.shouldTranslate != false else { return false }
+                    guard !key.isEmpty, let entry = file.catalog.entries[key], entry.shouldTranslate != false else { return false }
                     return CheckContext.plainValue(entry, locale: chosen) == nil
                 }
                 if !lacking.isEmpty {
