@@ -104,10 +104,10 @@ struct PseudoCommand: ParsableCommand {
         // or a language only the SDK ships behind the app's editor catalog.
         let locale = localization.locale
         if writeProject, !PseudoLocalization.pseudoLocales.contains(locale) {
-            func language(_ id: String) -> Substring { id.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? Substring(id) }
+            let language = ICULocale.language(locale)
             let known = project.catalogs.flatMap(\.catalog.locales) + project.stringsTables.flatMap { Array($0.files.keys) + Array($0.pluralFiles.keys) }
                 + project.app.availableLocalizations
-            if let taken = known.first(where: { $0 != "Base" && language($0).lowercased() == language(locale).lowercased() }) {
+            if let taken = known.first(where: { $0 != "Base" && ICULocale.language($0) == language }) {
                 throw InputError(file: project.root.path, "already has '\(taken)'; --write --locale \(locale) would replace or hide its translations with pseudo text, so nothing was written",
                                  hint: "use a pseudo-locale id (en-XA, ar-XB), or --out DIR to write the pseudo files elsewhere")
             }

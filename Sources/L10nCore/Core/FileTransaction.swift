@@ -114,6 +114,17 @@ public struct FileTransaction {
     /// The folder of journals inside a root.
     public static func journalFolder(_ root: URL) -> URL { root.appendingPathComponent(".l10n", isDirectory: true) }
 
+    /// Journals are written, read and removed only in a real `.l10n` folder (or none yet), never
+    /// through a link or a file planted there.
+    static func requireJournalFolderInside(_ root: URL) throws {
+        let folder = journalFolder(root)
+        var info = stat()
+        if lstat(folder.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
+            throw InputError(file: folder.path, "is not a folder (a symbolic link or a file); l10n keeps its transaction journals there, so nothing was written",
+                             hint: "remove it; l10n creates the folder itself")
+        }
+    }
+
     /// Milliseconds to sleep between the renames, from `L10N_TEST_RENAME_DELAY_MS`: lets the crash
     /// tests kill a run in the middle of a transaction. Never set outside tests.
     static let renameDelay: UInt32 = UInt32(ProcessInfo.processInfo.environment["L10N_TEST_RENAME_DELAY_MS"] ?? "") ?? 0
@@ -125,13 +136,7 @@ public struct FileTransaction {
         guard !changes.isEmpty else { return }
         let manager = FileManager.default
         let boundary = Self.resolved(root)
-        // The journal is written into `.l10n` inside the folder: never through a link to elsewhere.
-        var journalInfo = stat()
-        let journalFolder = Self.journalFolder(boundary)
-        if lstat(journalFolder.path, &journalInfo) == 0, journalInfo.st_mode & S_IFMT != S_IFDIR {
-            throw InputError(file: journalFolder.path, "is not a folder (a symbolic link or a file); l10n keeps its transaction journals there, so nothing was written",
-                             hint: "remove it; l10n creates the folder itself")
-        }
+        try Self.requireJournalFolderInside(boundary)
         var targets: [URL] = []
         for change in changes {
             let target = Self.resolved(change.url)
@@ -241,13 +246,7 @@ public struct FileTransaction {
     @discardableResult
     public static func recover(root: URL, lockTimeout: TimeInterval = 60, waiting: (String) -> Void = { _ in }) throws -> [String] {
         let folder = journalFolder(root)
-        // Journals are read (and cut-off ones removed) only in a real `.l10n` folder, never
-        // through a link to elsewhere.
-        var info = stat()
-        if lstat(folder.path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR {
-            throw InputError(file: folder.path, "is not a folder (a symbolic link or a file); l10n keeps its transaction journals there, so nothing was written",
-                             hint: "remove it; l10n creates the folder itself")
-        }
+        try requireJournalFolderInside(root)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
         var restored: [String] = []
         for name in names.sorted() where name.hasSuffix(".journal") || name.hasSuffix(".committed") {

@@ -1,5 +1,11 @@
 /// Texts quoted inside a one-line message (reports, verdicts, findings with a file and line).
 public enum MessageText {
+    /// The first three items in double quotes, then `, …` when there are more: how a finding or
+    /// a note names the keys it stands for.
+    package static func firstItems(_ items: [String]) -> String {
+        items.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ") + (items.count > 3 ? ", …" : "")
+    }
+
     /// A value in double quotes, with `\`, `"`, newlines, carriage returns and tabs escaped so
     /// the message stays on one line and the value can be read back exactly.
     public static func quoted(_ text: String) -> String {

@@ -1246,7 +1246,7 @@ struct ImportSession {
             .sorted { ($0.path, $0.locale) < ($1.path, $1.locale) }
             .map { group in
                 let keys = group.keys.sorted()
-                let listed = keys.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ") + (keys.count > 3 ? ", …" : "")
+                let listed = MessageText.firstItems(keys)
                 return "\(group.path): \(keys.count) plural\(keys.count == 1 ? "" : "s") in '\(group.locale)' \(keys.count == 1 ? "has" : "have") forms but no 'other' after the import (\(listed)): "
                     + "a count without a form of its own shows nothing; translate the 'other' form too (l10n check reports it as plural-categories)"
             }

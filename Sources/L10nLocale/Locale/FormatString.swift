@@ -147,6 +147,13 @@ public struct FormatString: Sendable, Hashable {
     /// The highest argument number read (0 when none).
     public var argumentCount: Int { arguments.keys.max() ?? 0 }
 
+    /// Whether a character (an ASCII byte) ends a `%#@name@` name before its closing `@`, which
+    /// makes the reference none: `%`, a space, a tab or a line break.
+    package static func endsSubstitutionName(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "%") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
+    }
+
     /// The names of `%#@name@` references, in order, each once.
     public var substitutionNames: [String] {
         var names: [String] = []
@@ -626,8 +633,7 @@ struct FormatStringParser {
     }
 
     private static func endsName(_ unit: UInt16) -> Bool {
-        unit == UInt16(ascii: "%") || unit == UInt16(ascii: " ") || unit == UInt16(ascii: "\n")
-            || unit == UInt16(ascii: "\t") || unit == UInt16(ascii: "\r")
+        unit < 0x80 && FormatString.endsSubstitutionName(UInt8(unit))
     }
 
     /// What a substitution's `formatSpecifier` reads as `%arg`: its syntax and kind; nil when it

@@ -171,12 +171,9 @@ public struct CheckContext: Sendable {
     public var sourceLanguage: String { project.sourceLanguage }
 
     /// The region subtag of a locale id (`BR` of `pt-BR`, `419` of `es-419`), nil without one.
-    static func region(of locale: String) -> Substring? {
-        var subtags = locale.split(whereSeparator: { $0 == "-" || $0 == "_" }).dropFirst()
-        if let script = subtags.first, script.count == 4, script.allSatisfy(\.isLetter) { subtags = subtags.dropFirst() }
-        guard let region = subtags.first,
-              (region.count == 2 && region.allSatisfy(\.isLetter)) || (region.count == 3 && region.allSatisfy(\.isNumber)) else { return nil }
-        return region
+    static func region(of locale: String) -> String? {
+        let region = ICULocale.region(locale)
+        return region.isEmpty ? nil : region
     }
 
     /// The localizations a device preferring `locale` searches, best first.

@@ -16,6 +16,13 @@ final class SymlinkWriteTests: XCTestCase {
         return (folder, victim)
     }
 
+    /// `l10n import` of one French value for the sample's OnboardingKit table, from beside the project.
+    private func importFrench(into root: URL) throws -> CLIRun {
+        let xliff = ReliabilityFixtures.xliff(target: "fr", [("OnboardingKit/en.lproj/Localizable.strings", [("onboarding_button_allow", "Allow Access", "Autoriser")])])
+        let input = try ReliabilityFixtures.write(xliff, "in.xliff", in: root.deletingLastPathComponent())
+        return CLIRun(["import", input.path, "--project", root.path], in: root.deletingLastPathComponent())
+    }
+
     func testALinkAtTheLockFilesNameIsRefusedNotFollowed() throws {
         let root = try ExchangeFixtures.sampleCopy(self)
         let (folder, victim) = try outside(root)
@@ -59,9 +66,7 @@ final class SymlinkWriteTests: XCTestCase {
         try FileManager.default.createDirectory(at: victim.deletingLastPathComponent().appendingPathComponent(".victim.txt.l10n-lock"),
                                                 withIntermediateDirectories: true)
         try Data("\"x\" = \"y\";\n".utf8).write(to: victim)  // discovery reads it as the table's French file
-        let xliff = ReliabilityFixtures.xliff(target: "fr", [("OnboardingKit/en.lproj/Localizable.strings", [("onboarding_button_allow", "Allow Access", "Autoriser")])])
-        let input = try ReliabilityFixtures.write(xliff, "in.xliff", in: root.deletingLastPathComponent())
-        let run = CLIRun(["import", input.path, "--project", root.path], in: root.deletingLastPathComponent())
+        let run = try importFrench(into: root)
         XCTAssertEqual(run.status, 2, run.stdout)
         XCTAssertTrue(run.stderr.contains("refusing to write outside"), run.stderr)
         XCTAssertFalse(run.stderr.contains("lock file"), run.stderr)
@@ -73,10 +78,8 @@ final class SymlinkWriteTests: XCTestCase {
         let root = try ExchangeFixtures.sampleCopy(self)
         try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("OnboardingKit/fr.lproj"),
                                                    withDestinationURL: root.appendingPathComponent("OnboardingKit/nowhere.lproj"))
-        let xliff = ReliabilityFixtures.xliff(target: "fr", [("OnboardingKit/en.lproj/Localizable.strings", [("onboarding_button_allow", "Allow Access", "Autoriser")])])
-        let input = try ReliabilityFixtures.write(xliff, "in.xliff", in: root.deletingLastPathComponent())
         let before = try ReliabilityFixtures.snapshot(root)
-        let run = CLIRun(["import", input.path, "--project", root.path], in: root.deletingLastPathComponent())
+        let run = try importFrench(into: root)
         XCTAssertEqual(run.status, 2, run.stdout)
         XCTAssertTrue(run.stderr.contains("fr.lproj is missing or a symbolic link to nothing"), run.stderr)
         XCTAssertFalse(run.stderr.contains("disk space"), run.stderr)

@@ -1,3 +1,5 @@
+import L10nCore
+
 /// Keys a device in an offered locale reaches whose winning table has no value for that locale,
 /// so it shows the source language; one finding per locale and table.
 public struct MissingTranslationCheck: Check {
@@ -126,7 +128,7 @@ public struct MissingTranslationCheck: Check {
     /// the keys themselves (Foundation takes no other `.lproj`'s value for one key).
     private func group(file: String?, table: String, keys: [String], locale: String, device: String, source: String,
                        rawKey: Bool = false) -> Finding {
-        let listed = keys.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ") + (keys.count > 3 ? ", …" : "")
+        let listed = MessageText.firstItems(keys)
         let shown = rawKey ? "see the raw key\(keys.count == 1 ? "" : "s")" : "see them in '\(source)'"
         var result = finding(file: file, locale: locale,
                              message: "\(keys.count) key\(keys.count == 1 ? "" : "s") of \(table) \(keys.count == 1 ? "has" : "have") no '\(locale)': \(device) devices \(shown) (\(listed))")

@@ -104,38 +104,15 @@ public struct PluralCategoriesCheck: Check {
         return result
     }
 
-    /// Whether a form holds a count and no words: its text outside the specifiers has no letter
-    /// (`%arg` of a substitution is read as a specifier, as `%lld`).
+    /// Whether a form holds a count and no words: its text outside the specifiers has no letter.
+    /// Read as a substitution's form, so `%arg` is a specifier (a plain form has none).
     static func isOnlyTheNumber(_ text: String) -> Bool {
-        let scalars = Array(text.unicodeScalars)
-        var index = 0, specifiers = 0
-        func isDigit(_ at: Int) -> Bool { at < scalars.count && ("0"..."9").contains(scalars[at]) }
-        while index < scalars.count {
-            guard scalars[index] == "%" else {
-                if scalars[index].properties.isAlphabetic { return false }
-                index += 1
-                continue
-            }
-            var at = index + 1
-            if at < scalars.count, scalars[at] == "%" { index = at + 1; continue }
-            if at + 2 < scalars.count, scalars[at] == "a", scalars[at + 1] == "r", scalars[at + 2] == "g" {
-                specifiers += 1
-                index = at + 3
-                continue
-            }
-            // `%[n$][flags][width][.precision][length]conversion`
-            var digits = at
-            while isDigit(digits) { digits += 1 }
-            if digits > at, digits < scalars.count, scalars[digits] == "$" { at = digits + 1 }
-            while at < scalars.count, "-+ #0'".unicodeScalars.contains(scalars[at]) { at += 1 }
-            while isDigit(at) { at += 1 }
-            if at < scalars.count, scalars[at] == "." { at += 1; while isDigit(at) { at += 1 } }
-            while at < scalars.count, "hlqLzjt".unicodeScalars.contains(scalars[at]) { at += 1 }
-            guard at < scalars.count, "diuoxXfFeEgGaAcCsSp@".unicodeScalars.contains(scalars[at]) else { return false }
-            specifiers += 1
-            index = at + 1
+        let format = FormatString(text, substitution: SubstitutionArgument(number: nil, formatSpecifier: "lld"))
+        guard !format.specifiers.isEmpty, format.issues.isEmpty else { return false }
+        return !format.tokens.contains { token in
+            if case .literal(let literal) = token { return literal.unicodeScalars.contains { $0.properties.isAlphabetic } }
+            return false
         }
-        return specifiers > 0
     }
 
     /// A locale's rules and which integers below 100 each category covers, asked of ICU once.

@@ -62,16 +62,12 @@ public struct UndefinedSubstitutionCheck: Check {
                 from = index + 1
                 guard index > 0, bytes[index - 1] == UInt8(ascii: "#") else { continue }
                 var end = index + 1
-                while end < bytes.count, bytes[end] != at, !Self.endsName(bytes[end]) { end += 1 }
+                while end < bytes.count, bytes[end] != at, !FormatString.endsSubstitutionName(bytes[end]) { end += 1 }
                 guard end < bytes.count, bytes[end] == at, end > index + 1 else { continue }
                 let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self)
                 if !names.contains(name) { names.append(name) }
             }
             return names
         }
-    }
-
-    private static func endsName(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "%") || byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 }
