@@ -25,7 +25,7 @@ struct RunCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let loaded = try Pipeline.read(contentsOf: context.url(for: pipeline), shownAs: pipeline)
+        let loaded = try Pipeline.read(contentsOf: context.url(for: pipeline), shownAs: pipeline, writableRoot: context.currentDirectory)
         let prefix = context.displayPrefix(for: loaded.project)
         let project = prefix.isEmpty ? "." : String(prefix.dropLast())
         let text = format == .text

@@ -19,33 +19,41 @@ public struct Pipeline: Sendable, Equatable {
     public var gate: PipelineGate?
 
     /// Reads a pipeline file; every mistake names its line and column, and the file as `path`
-    /// (default: the URL's path).
-    public static func read(contentsOf url: URL, shownAs path: String? = nil) throws -> Pipeline {
+    /// (default: the URL's path). With `writableRoot`, every folder a stage writes into (`out`,
+    /// and the project for a stage that changes it) must resolve inside that folder, links
+    /// followed: a pipeline file is input like any other and must not aim writes elsewhere.
+    public static func read(contentsOf url: URL, shownAs path: String? = nil, writableRoot: URL? = nil) throws -> Pipeline {
         let data = try AtomicFile.read(url, shownAs: path)
         let folder = url.deletingLastPathComponent()
-        return try read(data, file: path ?? url.path, folder: folder)
+        return try read(data, file: path ?? url.path, folder: folder, writableRoot: writableRoot)
     }
 
-    static func read(_ data: Data, file: String, folder: URL) throws -> Pipeline {
-        try JSONReader.read(data, file: file) { reader in
+    static func read(_ data: Data, file: String, folder: URL, writableRoot: URL? = nil) throws -> Pipeline {
+        let root = writableRoot.map(FileTransaction.resolved)
+        return try JSONReader.read(data, file: file) { reader in
             var description: String?
             var project: URL?
             var stages: [PipelineStage]?
             var gate: PipelineGate?
+            var projectLocation: SourceLocation?
+            var writesProject = false
             let start = reader.location()
             try expect(.object, &reader, "a pipeline object with \"project\" and \"stages\"")
             try reader.readObject { reader, key, _ in
                 switch key {
                 case "description": description = try reader.readString()
-                case "project": project = resolve(try reader.readString(), in: folder)
+                case "project":
+                    projectLocation = reader.location()
+                    project = resolve(try reader.readString(), in: folder)
                 case "stages":
                     var list: [PipelineStage] = []
                     try expect(.array, &reader, "an array of stage objects")
                     // The folders earlier stages export into: an import may name a file one writes.
                     var exported: [URL] = []
                     try reader.readArray { reader, _ in
-                        let stage = try PipelineStage.read(&reader, folder: folder, exported: exported)
+                        let stage = try PipelineStage.read(&reader, folder: folder, exported: exported, writableRoot: root)
                         if case .export(_, _, let out, _) = stage { exported.append(out) }
+                        writesProject = writesProject || stage.writesProject
                         list.append(stage)
                     }
                     stages = list
@@ -62,8 +70,20 @@ public struct Pipeline: Sendable, Equatable {
             guard let stages, !stages.isEmpty else {
                 throw InputError("the pipeline has no \"stages\"", at: start, hint: "add \"stages\": [ { \"stage\": \"format\" } ]")
             }
+            if writesProject, let root {
+                try requireInside(root, project, what: "the project", reason: ", and a stage (format without check, or import) changes its files", at: projectLocation ?? start)
+            }
             return Pipeline(file: file, description: description, project: project, stages: stages, gate: gate)
         }
+    }
+
+    /// Refuses a folder a pipeline would write into that resolves outside `root` (the folder
+    /// l10n runs in), before any stage runs.
+    static func requireInside(_ root: URL, _ folder: URL, what: String, reason: String = "", at location: SourceLocation) throws {
+        let resolved = FileTransaction.resolved(folder)
+        guard !FileTransaction.isInside(resolved, root) else { return }
+        throw InputError("\(what) \(resolved.path) is outside \(root.path), the folder l10n runs in\(reason): a pipeline writes only inside it; no stage was run",
+                         at: location, hint: "run l10n from a folder that contains it (such as the repository's root), or name a folder inside that one")
     }
 
     static func expect(_ kind: JSONKind, _ reader: inout JSONReader, _ what: String) throws {
@@ -112,7 +132,16 @@ public enum PipelineStage: Sendable, Equatable {
 
     static let names = ["discover", "format", "check", "report", "devices", "export", "import"]
 
-    static func read(_ reader: inout JSONReader, folder: URL, exported: [URL] = []) throws -> PipelineStage {
+    /// Whether the stage may change the project's files.
+    var writesProject: Bool {
+        switch self {
+        case .format(let check): return !check
+        case .importFiles(_, let dryRun, _): return !dryRun
+        default: return false
+        }
+    }
+
+    static func read(_ reader: inout JSONReader, folder: URL, exported: [URL] = [], writableRoot: URL? = nil) throws -> PipelineStage {
         let start = reader.location()
         try Pipeline.expect(.object, &reader, "a stage object such as { \"stage\": \"format\" }")
         var fields: [String: (JSONValue, SourceLocation)] = [:]
@@ -153,6 +182,9 @@ public enum PipelineStage: Sendable, Equatable {
                 return format
             }
             let out = try options.string("out").map { Pipeline.resolve($0, in: folder) }
+            if let out, let writableRoot {
+                try Pipeline.requireInside(writableRoot, out, what: "\"out\"", at: options.location(of: "out") ?? start)
+            }
             if out == nil, formats != [.text] {
                 throw InputError("stage report writes \(names.joined(separator: ", ")) only with \"out\": the folder for report.*", at: start)
             }
@@ -174,6 +206,9 @@ public enum PipelineStage: Sendable, Equatable {
                 } catch let error as LocaleIdentifierError {
                     throw InputError("\"locales\": \(error.message)", at: options.location(of: "locales") ?? start, hint: error.hint)
                 }
+            }
+            if let writableRoot {
+                try Pipeline.requireInside(writableRoot, Pipeline.resolve(out, in: folder), what: "\"out\"", at: options.location(of: "out") ?? start)
             }
             stage = .export(scope: scope, locales: locales, out: Pipeline.resolve(out, in: folder),
                             format: try options.bool("xcloc", default: false) ? .xcloc : .xliff)

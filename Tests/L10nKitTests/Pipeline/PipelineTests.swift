@@ -134,6 +134,49 @@ final class PipelineTests: XCTestCase {
         XCTAssertNoThrow(try Pipeline.read(contentsOf: file))
     }
 
+    /// A pipeline file is input: its `out` folders, and the project when a stage changes it,
+    /// must resolve inside the folder l10n runs in (links followed), or the run stops at the
+    /// field before any stage, with nothing written.
+    func testAPipelineWritesOnlyInsideTheFolderItRunsIn() throws {
+        let root = try workspace()
+        let outside = try Fixtures.temporaryFolder(self)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("linked"), withDestinationURL: outside)
+        let file = root.appendingPathComponent("Pipelines/p.json")
+        let cases: [(String, String)] = [
+            (#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"report","formats":["json"],"out":"../../x"}]}"#,
+             #"p.json:1:92: error: "out" \#(root.deletingLastPathComponent().appendingPathComponent("x").path) is outside"#),
+            (#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"export","out":"\#(outside.path)/x"}]}"#,
+             #"p.json:1:73: error: "out" \#(FileTransaction.resolved(outside).appendingPathComponent("x").path) is outside"#),
+            (#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"export","out":"../linked/x"}]}"#,
+             #"p.json:1:73: error: "out" \#(FileTransaction.resolved(outside).appendingPathComponent("x").path) is outside"#),
+            (#"{"project":"\#(outside.path)","stages":[{"stage":"check"},{"stage":"format","check":false}]}"#,
+             #"p.json:1:12: error: the project \#(FileTransaction.resolved(outside).path) is outside"#),
+            (#"{"project":"../linked","stages":[{"stage":"import","files":["../Samples/BrandedEditor/handoff/fr.xliff"]}]}"#,
+             #"p.json:1:12: error: the project \#(FileTransaction.resolved(outside).path) is outside"#),
+        ]
+        let before = try ReliabilityFixtures.snapshot(root)
+        for (text, message) in cases {
+            try Data(text.utf8).write(to: file)
+            let run = CLIRun(["run", "Pipelines/p.json"], in: root)
+            XCTAssertEqual(run.status, 2, text)
+            XCTAssertTrue(run.stderr.contains(message), "\(text)\n\(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("no stage was run"), run.stderr)
+            XCTAssertEqual(run.stdout, "", text)
+            try FileManager.default.removeItem(at: file)
+            XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before, text)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), [], text)
+        }
+        // Reading an outside project is no write: a check-only pipeline on it runs.
+        try FileManager.default.copyItem(at: root.appendingPathComponent("Samples/BrandedEditor"), to: outside.appendingPathComponent("App"))
+        try Data(#"{"project":"\#(outside.path)/App","stages":[{"stage":"format","check":true}]}"#.utf8).write(to: file)
+        let readOnly = CLIRun(["run", "Pipelines/p.json"], in: root)
+        XCTAssertEqual(readOnly.status, 0, readOnly.stderr)
+        // Run from inside Pipelines/, the shipped release pipeline's ../out is outside that folder.
+        let nested = CLIRun(["run", "release.json"], in: root.appendingPathComponent("Pipelines"))
+        XCTAssertEqual(nested.status, 2)
+        XCTAssertTrue(nested.stderr.contains("release.json:8:88: error: \"out\" \(FileTransaction.resolved(root).path)/out/release is outside"), nested.stderr)
+    }
+
     /// A copy of Pipelines/ and Samples/ in a temporary folder, so runs never write into the checkout.
     func workspace() throws -> URL {
         let root = try Fixtures.temporaryFolder(self)
