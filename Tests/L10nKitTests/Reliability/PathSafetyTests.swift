@@ -130,7 +130,8 @@ final class PathSafetyTests: XCTestCase {
             for stage in [#"{ "stage": "format", "check": true }"#, #"{ "stage": "export", "out": "out", "locales": ["de"] }"#] {
                 let pipeline = try ReliabilityFixtures.write(#"{ "project": "\#(project)", "stages": [ \#(stage) ] }"#,
                                                              "p.json", in: root.deletingLastPathComponent())
-                let run = CLIRun(["run", pipeline.path], in: root)
+                // Run from the pipeline's folder: its "out" must be inside the folder l10n runs in.
+                let run = CLIRun(["run", pipeline.path], in: root.deletingLastPathComponent())
                 if project == "Link" {
                     XCTAssertNotEqual(run.status, 2, run.stdout)
                     if stage.contains("format") { XCTAssertTrue(run.stdout.contains("4 files checked"), run.stdout) }
