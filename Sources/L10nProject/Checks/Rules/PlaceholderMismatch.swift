@@ -14,6 +14,11 @@ public struct PlaceholderMismatchCheck: Check {
     public static let triggeringExamples: [CheckExample] = [
         .app("%@ became %lld: a crash", localizable: ["By %@": ["en": "By %@", "de": "Von %lld"]]),
         .app("The translation drops the argument", localizable: ["greeting": ["en": "Hello, %@!", "de": "Hallo!"]]),
+        .app("A legacy .stringsdict form reads the count as an object: a crash", localizable: ["x": ["en": "x"]],
+             more: ["App/en.lproj/Colors.stringsdict": .plurals(key: "%ld colors", variable: "colors", valueType: "ld",
+                                                              forms: ["one": "%ld color", "other": "%ld colors"]),
+                    "App/de.lproj/Colors.stringsdict": .plurals(key: "%ld colors", variable: "colors", valueType: "ld",
+                                                              forms: ["one": "%@ Farbe", "other": "%ld Farben"])]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .app("Reordered with positions", localizable: ["by": ["en": "%1$@ by %2$@", "de": "von %2$@: %1$@"]]),
@@ -26,6 +31,11 @@ public struct PlaceholderMismatchCheck: Check {
                                     "en/substitutions/dogs/plural/other": "%arg dogs",
                                     "de": "%#@dogs@ gesehen, Wertung %2$lld/%3$lld", "de/substitutions/dogs/plural/one": "%arg Hund",
                                     "de/substitutions/dogs/plural/other": "%arg Hunde"]]),
+        .app("A legacy .stringsdict form states its count in words", localizable: ["x": ["en": "x"]],
+             more: ["App/en.lproj/Colors.stringsdict": .plurals(key: "%ld colors", variable: "colors", valueType: "ld",
+                                                              forms: ["one": "%ld color", "other": "%ld colors"]),
+                    "App/de.lproj/Colors.stringsdict": .plurals(key: "%ld colors", variable: "colors", valueType: "ld",
+                                                              forms: ["one": "Eine Farbe", "other": "%ld Farben"])]),
         .app("A plural form states its count in words",
              localizable: ["%lld files": ["en/plural/one": "One file", "en/plural/other": "%lld files",
                                           "de/plural/one": "Eine Datei", "de/plural/other": "%lld Dateien"]]),
@@ -68,6 +78,16 @@ public struct PlaceholderMismatchCheck: Check {
                 result.append(finding(mismatch.severity, file: table.path(locale: locale), key: entry.key, locale: locale,
                                       line: entry.location?.line, column: entry.location?.column,
                                       message: "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): \(mismatch.message)"))
+            }
+        }
+        // A legacy `.stringsdict`: the format key and each form against the source file's.
+        context.appStringsdictTranslations { table, locale, key, place, text, sourceText, isPluralCase, location in
+            let source = SourceFormats.Parsed(sourceText, substitution: nil)
+            for mismatch in Self.mismatches(source: source.format, sourceSubstitution: nil, translation: text,
+                                            translationSubstitution: nil, isPluralCase: isPluralCase, plainSource: source.plain) {
+                result.append(finding(mismatch.severity, file: table.pluralPath(locale: locale), key: key, locale: locale,
+                                      line: location?.line, column: location?.column,
+                                      message: "\(place) [\(locale)] \(CheckContext.quoted(text)): \(mismatch.message)"))
             }
         }
         return result
