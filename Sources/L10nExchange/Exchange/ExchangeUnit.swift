@@ -37,6 +37,10 @@ public struct ExchangeUnit: Hashable, Sendable {
     /// does so for catalog values but writes a `.strings` value as the file holds it (Xcode 15:
     /// target `Importieren %d von %d` beside the source `Importing %1$d of %2$d`).
     public var positionalizesTarget: Bool = true
+    /// For a plural case whose own source states no count ("One file"): its variation's
+    /// `other` source when that one does. The case's form must still state the count where its
+    /// category covers several numbers (Russian `one`: 1, 21, 31, …).
+    public var countSource: String?
 
     /// Whether the locale has a finished translation: a value in state `translated`, or any value
     /// of a `.strings` file. Everything else (no value, `new`, `needs_review`, `stale`,
@@ -121,6 +125,12 @@ public struct CatalogUnits: Sendable {
                 translate: translate,
                 note: note,
                 isPluralCase: path.components.count >= 2 && path.components[path.components.count - 2] == "plural"))
+        }
+        for index in units.indices where units[index].isPluralCase && !ImportPolicy.hasPercent(units[index].sourceValue) {
+            let other = StringUnitPath(units[index].path.components.dropLast() + ["other"])
+            if let source = units.first(where: { $0.path == other })?.sourceValue, ImportPolicy.hasPercent(source) {
+                units[index].countSource = source
+            }
         }
         return units.sorted { XLIFFOrder.catalogUnitPrecedes($0.id, $1.id) }
     }

@@ -479,6 +479,10 @@ public enum ImportPolicy {
             summary: "a plural form drops its count although its category covers several numbers in the locale (Russian `one`: 1, 21, 31, …): they all read as that text",
             triggeringExamples: [.unit("Russian 'one' states no count", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
                                        TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Один файл", targetState: .translated),
+                                       locale: "ru"),
+                                 .unit("Russian 'one' states no count, like the English 'one' it translates (whose 'other' shows it)",
+                                       ["%lld files": ["en/plural/one": "One file", "en/plural/other": "%lld files"]],
+                                       TransUnit(id: "%lld files|==|plural.one", source: "One file", target: "Один файл", targetState: .translated),
                                        locale: "ru")],
             nonTriggeringExamples: [.unit("German 'one' covers only 1", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],
                                           TransUnit(id: "%lld files|==|plural.one", source: "%lld file", target: "Eine Datei", targetState: .translated))],
@@ -584,9 +588,17 @@ public enum ImportPolicy {
     /// source's and the target's substitution), when the caller has them.
     static func countsReadAsText(_ value: String, _ expected: ExchangeUnit, integers: [PluralCategory: [Int]],
                                  source parsedSource: FormatString? = nil, translation: FormatString? = nil) -> [Int]? {
-        // A source without `%` reads no argument, so no count.
-        guard expected.isPluralCase, hasPercent(expected.sourceValue), let category = expected.path.pluralCategory, category != .zero else { return nil }
-        let source = parsedSource ?? FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+        // A source without `%` reads no argument, so no count; unless it is a form that states
+        // it in words ("One file") while its variation's `other` shows it.
+        guard expected.isPluralCase, let category = expected.path.pluralCategory, category != .zero else { return nil }
+        let source: FormatString
+        if hasPercent(expected.sourceValue) {
+            source = parsedSource ?? FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
+        } else if let countSource = expected.countSource {
+            source = FormatString(countSource, substitution: expected.sourceSubstitution)
+        } else {
+            return nil
+        }
         let counts = FormatComparisonOptions.pluralCase(of: source, substitution: expected.sourceSubstitution).omittableArguments
             .intersection(source.arguments.keys)
         guard !counts.isEmpty,

@@ -68,10 +68,16 @@ struct ImportUnitLookup {
             targetSubstitution = own
         }
         let current = unit.path.isRoot ? target?.stringUnit : target?.stringUnit(at: unit.path)
-        return ExchangeUnit(id: unit.id, key: key, path: unit.path, source: unit.source, sourceValue: unit.sourceValue,
-                            sourceSubstitution: unit.sourceSubstitution, targetSubstitution: targetSubstitution,
-                            targetValue: current?.value, targetState: current?.state, translate: entry.shouldTranslate != false,
-                            note: entry.comment ?? "", isPluralCase: unit.pluralVariation >= 0)
+        var found = ExchangeUnit(id: unit.id, key: key, path: unit.path, source: unit.source, sourceValue: unit.sourceValue,
+                                 sourceSubstitution: unit.sourceSubstitution, targetSubstitution: targetSubstitution,
+                                 targetValue: current?.value, targetState: current?.state, translate: entry.shouldTranslate != false,
+                                 note: entry.comment ?? "", isPluralCase: unit.pluralVariation >= 0)
+        if unit.pluralVariation >= 0, !ImportPolicy.hasPercent(unit.sourceValue),
+           let other = known.units.first(where: { $0.pluralVariation == unit.pluralVariation && $0.categoryBit == EntrySources.categoryBit("other") }),
+           ImportPolicy.hasPercent(other.sourceValue) {
+            found.countSource = other.sourceValue
+        }
+        return found
     }
 }
 

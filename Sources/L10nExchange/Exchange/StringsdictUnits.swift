@@ -49,10 +49,13 @@ public enum StringsdictUnits {
             }
             for variable in entry.variables {
                 let targetVariable = targetEntry?.variable(variable.name)
+                let countSource = variable.ruleType == .plural ? variable.value(for: "other").flatMap { ImportPolicy.hasPercent($0) ? $0 : nil } : nil
                 for item in variable.cases {
                     guard let text = item.string else { continue }
-                    units.append(unit(key: entry.key, variable: (variable, item.category), source: text,
-                                      target: targetVariable?.value(for: item.category), note: note))
+                    var made = unit(key: entry.key, variable: (variable, item.category), source: text,
+                                    target: targetVariable?.value(for: item.category), note: note)
+                    if !ImportPolicy.hasPercent(text) { made.countSource = countSource }
+                    units.append(made)
                 }
                 guard variable.ruleType == .plural, let other = variable.value(for: "other") else { continue }
                 for category in localeCategories ?? [] where !variable.cases.contains(where: { $0.category == category }) {

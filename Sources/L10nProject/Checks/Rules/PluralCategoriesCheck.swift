@@ -25,6 +25,9 @@ public struct PluralCategoriesCheck: Check {
                                           "ru/plural/many": "%lld файлов", "ru/plural/other": "%lld файла"]]),
         .app("A legacy .stringsdict whose Russian 'one' states no count", declared: ["en", "ru"], localizable: ["x": ["en": "x"]],
              more: ["App/ru.lproj/Files.stringsdict": Self.russianFiles(one: "Один файл")]),
+        .app("German 'other' drops the count the English 'other' shows: 0, 2, 3, … all read 'Farben'",
+             localizable: ["%lld colors": ["en/plural/one": "%lld color", "en/plural/other": "%lld colors",
+                                           "de/plural/one": "%lld Farbe", "de/plural/other": "Farben"]]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .app("A legacy .stringsdict with every Russian form counting", declared: ["en", "ru"], localizable: ["x": ["en": "x"]],
@@ -32,6 +35,9 @@ public struct PluralCategoriesCheck: Check {
         .app("English one may say 'One file': it covers only 1",
              localizable: ["%lld files": ["en/plural/one": "One file", "en/plural/other": "%lld files",
                                           "de/plural/one": "Eine Datei", "de/plural/other": "%lld Dateien"]]),
+        .app("No form shows the count, in the source either: a plural for the words only",
+             localizable: ["delete files": ["en/plural/one": "Delete this file?", "en/plural/other": "Delete these files?",
+                                            "de/plural/one": "Diese Datei löschen?", "de/plural/other": "Diese Dateien löschen?"]]),
         .app("An explicit zero is allowed everywhere",
              localizable: ["%lld files": ["en/plural/zero": "No files", "en/plural/one": "%lld file", "en/plural/other": "%lld files"]]),
         .app("A substitution whose only form is the number reads right for every count", declared: ["en", "ru"],
@@ -72,6 +78,10 @@ public struct PluralCategoriesCheck: Check {
                         var present: UInt8 = 0
                         for name in cases.keys { present |= PluralCategory(name: name)?.bit ?? 0 }
                         check(present: present, other: cases["other"]?.stringUnit?.value,
+                              sourceOther: {
+                                  CheckContext.sourceText(in: file.catalog, key: key,
+                                                          path: StringUnitPath(prefix().components + ["plural", "other"])).text
+                              },
                               forms: { body in for (category, form) in cases { body(category, form.stringUnit?.value, nil) } },
                               place: {
                                   let path = prefix()
@@ -88,11 +98,13 @@ public struct PluralCategoriesCheck: Check {
                 // `Base.lproj` holds the development language's forms.
                 guard let localeRules = rules(for: locale == "Base" ? context.sourceLanguage : locale) else { continue }
                 let file = table.pluralPath(locale: locale)
+                let sourceFile = table.pluralFiles[context.sourceLanguage] ?? table.pluralFiles["Base"]
                 for entry in plurals.entries {
                     for variable in entry.variables where variable.ruleType == .plural {
                         var present: UInt8 = 0
                         for form in variable.cases { present |= PluralCategory(name: form.category)?.bit ?? 0 }
                         check(present: present, other: variable.value(for: "other"),
+                              sourceOther: { sourceFile?.entry(forKey: entry.key)?.variable(variable.name)?.value(for: "other") },
                               forms: { body in for form in variable.cases { body(form.category, form.string, form.location) } },
                               place: { "\"\(entry.key)\" %#@\(variable.name)@" },
                               rules: localeRules, file: file, key: entry.key, locale: locale,
@@ -134,7 +146,7 @@ public struct PluralCategoriesCheck: Check {
     /// categories `present` (bits), the `other` form's text, and a walk of the forms (category,
     /// text, where it stands when the finding's own line is not the variable's) and the
     /// description of the variation, asked only when needed.
-    private func check(present: UInt8, other: String?,
+    private func check(present: UInt8, other: String?, sourceOther: () -> String?,
                        forms: ((_ category: String, _ text: String?, _ location: SourceLocation?) -> Void) -> Void, place: () -> String,
                        rules localeRules: LocaleRules, file: String, key: String, locale: String,
                        line: Int? = nil, column: Int? = nil, into result: inout [Finding]) {
@@ -162,14 +174,18 @@ public struct PluralCategoriesCheck: Check {
                 result.append(finding(.warning, message: "\(place()) [\(locale)] lacks '\(category.rawValue)': numbers such as \(samples) use the 'other' form"))
             }
         }
-        guard let other, FormatString.hasSpecifiers(other) else { return }
+        // The variation shows its count when its `other` form does, or when the source's does
+        // (a translated `other` that dropped it is then a form without a count too); forms
+        // that all leave it out ("Delete these files?", or a count shown beside the
+        // substitution) are a choice, not a loss.
+        guard let other, FormatString.hasSpecifiers(other) || sourceOther().map(FormatString.hasSpecifiers) == true else { return }
         // Forms that state no count although their category covers several integers (rare: the
         // list stays empty, unallocated, for almost every variation).
         var wordy: [(category: String, text: String, numbers: [Int], location: SourceLocation?)] = []
         forms { category, text, location in
             // Foundation uses an explicit zero form for exactly 0 in every language.
             guard let text, let plural = PluralCategory(name: category),
-                  plural != .other, plural != .zero, !FormatString.hasSpecifiers(text) else { return }
+                  plural != .zero, !FormatString.hasSpecifiers(text) else { return }
             let numbers = integersBelow100[plural] ?? []
             if numbers.count > 1 { wordy.append((category, text, numbers, location)) }
         }
