@@ -60,7 +60,7 @@ struct ExportCommand: ParsableCommand {
         let discovered = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
         for warning in discovered.warnings { context.note(warning) }
         let exporter = XLIFFExporter(project: discovered)
-        let targets = locales.isEmpty ? exporter.defaultLocales : locales
+        let targets = locales.isEmpty ? exporter.defaultLocales : ExportJob.spelled(locales, in: discovered)
         guard !targets.isEmpty else {
             throw UsageError("the project declares no locale besides its source language \(discovered.sourceLanguage); pass --locale")
         }
@@ -79,7 +79,8 @@ struct ExportCommand: ParsableCommand {
         }
         var rows: [JSONValue] = []
         for locale in exported {
-            let shown = out == "." ? locale.locale + "." + format.rawValue : (out.hasSuffix("/") ? out : out + "/") + locale.locale + "." + format.rawValue
+            let name = locale.url?.lastPathComponent ?? locale.locale + "." + format.rawValue
+            let shown = out == "." ? name : (out.hasSuffix("/") ? out : out + "/") + name
             var row: [(key: String, value: JSONValue)] = [("locale", .string(locale.locale)), ("file", locale.url == nil ? .null : .string(shown)),
                                                          ("units", .number(String(locale.units))), ("words", .number(String(locale.sourceWords))),
                                                          ("files", .number(String(locale.files)))]

@@ -215,7 +215,7 @@ public struct XLIFFExporter: Sendable {
             // strings file.
             for table in files.tables + files.interfaceTables + files.intentTables {
                 // A Base document's development-language texts are its own texts (the copy editors' file).
-                let target = copyEdits && table.hasBaseDocument ? table.sourceFile : table.table.files[locale]
+                let target = copyEdits && table.hasBaseDocument ? table.sourceFile : table.table.files[Self.folder(locale, among: table.table.files.keys)]
                 // A key the table's `.stringsdict` also defines takes its text from there: Xcode
                 // exports its `.strings` unit as not to translate, without target, the note marked.
                 let plural = table.hasBaseDocument ? nil : table.table.pluralFiles[table.sourceLocale]
@@ -233,7 +233,8 @@ public struct XLIFFExporter: Sendable {
                     units.append(TransUnit(id: unit.key, translate: true, source: unit.source, target: value, targetState: nil, note: unit.note))
                 }
                 guard scope == .all || !units.isEmpty else { continue }
-                var file = XLIFFFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, targetLanguage: locale, units: units)
+                var file = XLIFFFile(original: table.originalPath, sourceLanguage: Self.languageAttribute(project.sourceLanguage),
+                                     targetLanguage: Self.languageAttribute(locale), units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
                 xliffFiles.append(file)
                 if table.hasBaseDocument {
@@ -244,13 +245,14 @@ public struct XLIFFExporter: Sendable {
             }
             // `.stringsdict` files: one unit per string of the source-language file, as Xcode exports them.
             for table in files.pluralTables {
-                let target = table.table.pluralFiles[locale]
+                let target = table.table.pluralFiles[Self.folder(locale, among: table.table.pluralFiles.keys)]
                 var units: [TransUnit] = []
                 for unit in table.units(locale: locale, target: target) where !(scope == .missing && unit.targetValue != nil) {
                     units.append(unit.transUnit)
                 }
                 guard scope == .all || !units.isEmpty else { continue }
-                var file = XLIFFFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, targetLanguage: locale, units: units)
+                var file = XLIFFFile(original: table.originalPath, sourceLanguage: Self.languageAttribute(project.sourceLanguage),
+                                     targetLanguage: Self.languageAttribute(locale), units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
                 xliffFiles.append(file)
                 sourceFiles.append(.copy(path: table.originalPath, data: StringsdictWriter.data(for: table.sourceFile)))
@@ -426,8 +428,10 @@ public enum ExportFormat: String, Sendable, CaseIterable {
 
 extension LocaleExport {
     /// The name of the file or bundle written into the output folder.
+    /// `<locale>.xliff`, the locale as a language id (`pt-BR` for a `pt_BR.lproj`, `it` for
+    /// `Italian.lproj`), as the file's `target-language` says it.
     public func fileName(_ format: ExportFormat) -> String {
-        locale + "." + format.rawValue
+        (LocaleIdentifier.canonicalized(locale) ?? locale) + "." + format.rawValue
     }
 
     /// Writes `<folder>/<locale>.xliff` or the bundle `<folder>/<locale>.xcloc` (atomically, the
@@ -449,5 +453,19 @@ extension LocaleExport {
             try XclocBundle.write(document: document, contents: contents, sourceContents: sourceContents, to: url, writer: writer)
         }
         return url
+    }
+}
+
+extension XLIFFExporter {
+    /// The `.lproj` a table keeps `locale` in: as spelled, else spelled another way there
+    /// (`pt_BR` for pt-BR, `Italian` for it), as the import writes it.
+    static func folder(_ locale: String, among folders: Dictionary<String, some Any>.Keys) -> String {
+        folders.contains(locale) ? locale : BundleLocalizations.spelling(of: locale, in: folders.filter { $0 != "Base" }) ?? locale
+    }
+
+    /// A legacy table's folder name as a language id: `English.lproj` and `Italian.lproj` are
+    /// exported as `en` and `it`, which the import (and any translation tool) reads.
+    static func languageAttribute(_ folder: String) -> String {
+        LocaleIdentifier.oldLanguageNames[folder] ?? folder
     }
 }

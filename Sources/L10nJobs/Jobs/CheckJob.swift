@@ -85,8 +85,9 @@ public struct CheckJob: Sendable {
             if let severity = project.manifest.checkSeverities[check.id]?.severity {
                 for position in results[index].indices { results[index][position].severity = severity }
             }
-            if !options.locales.isEmpty && options.pseudo == nil {
-                results[index].removeAll { $0.locale != nil && !options.locales.contains($0.locale!) && $0.locale != project.sourceLanguage }
+            // The context's locales: as the project spells them (`pt_BR` asked as `pt-BR`).
+            if !options.locales.isEmpty && options.pseudo == nil, let kept = context?.locales {
+                results[index].removeAll { $0.locale != nil && !kept.contains($0.locale!) && $0.locale != project.sourceLanguage }
             }
         }
         var findings = Self.joined(&results)

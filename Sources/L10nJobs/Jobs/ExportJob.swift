@@ -1,4 +1,5 @@
 import Foundation
+import L10nLocale
 import L10nCore
 import L10nXLIFF
 import L10nProject
@@ -50,7 +51,16 @@ public struct ExportJob: Sendable {
 
     /// The locales this run exports in `project`.
     public func locales(in project: Project) -> [String] {
-        options.locales.isEmpty ? XLIFFExporter(project: project).defaultLocales : options.locales
+        options.locales.isEmpty ? XLIFFExporter(project: project).defaultLocales : Self.spelled(options.locales, in: project)
+    }
+
+    /// Requested locales as the project spells them, as CFBundle finds a language: `en` is the
+    /// source `English` of an `English.lproj` project, `pt-BR` its `pt_BR.lproj`. Others stay.
+    public static func spelled(_ locales: [String], in project: Project) -> [String] {
+        let known = [project.sourceLanguage] + project.app.availableLocalizations
+        return locales.map { locale in
+            known.contains(locale) ? locale : BundleLocalizations.spelling(of: locale, in: known.filter { $0 != "Base" }) ?? locale
+        }
     }
 
     /// Writes every locale's file into `folder` (created when something is written; a failure to

@@ -139,10 +139,8 @@ public struct BundleLocalizations: Sendable, Equatable {
         return list.first { canonicalLanguage($0) == canonical }
     }
 
-    /// CoreFoundation's short list of localizations still commonly named in English.
-    private static let oldLanguageNames = [
-        "en": "English", "fr": "French", "de": "German", "it": "Italian", "nl": "Dutch", "es": "Spanish", "ja": "Japanese",
-    ]
+    /// CoreFoundation's short list of localizations still commonly named in English, by language.
+    private static let oldLanguageNames = Dictionary(uniqueKeysWithValues: LocaleIdentifier.oldLanguageNames.map { ($0.value, $0.key) })
 
     private static func canonicalLanguage(_ id: String) -> String? {
         let identifier = LocaleMatcher.Identifier.taken(id)

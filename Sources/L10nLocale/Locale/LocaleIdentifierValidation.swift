@@ -25,7 +25,14 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// catalog's "multiple languages" key and Xcode's pseudo-locales (accented and bidi).
     public static let specialIdentifiers: [String] = ["Base", "mul", "en-XA", "ar-XB"]
 
-    /// Validates and canonicalizes (`fr_FR` → `fr-FR`, `EN` → `en`, `zh_hant_tw` → `zh-Hant-TW`).
+    /// The old English names CFBundle still reads as languages (`English.lproj` is `en`):
+    /// CoreFoundation's short list.
+    public static let oldLanguageNames = [
+        "English": "en", "French": "fr", "German": "de", "Italian": "it", "Dutch": "nl", "Spanish": "es", "Japanese": "ja",
+    ]
+
+    /// Validates and canonicalizes (`fr_FR` → `fr-FR`, `EN` → `en`, `zh_hant_tw` → `zh-Hant-TW`,
+    /// `English` → `en`).
     public init(validating text: String) throws(LocaleIdentifierError) {
         switch Self.canonical(text) {
         case .success(let id): self.rawValue = id
@@ -50,6 +57,7 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
         if let special = specialIdentifiers.first(where: { $0.lowercased() == text.lowercased().replacingOccurrences(of: "_", with: "-") }) {
             return .success(special)
         }
+        if let language = oldLanguageNames[text] { return .success(language) }
         let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
             .flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
             .map { String($0) }

@@ -85,11 +85,14 @@ public struct CheckContext: Sendable {
         if filter.isEmpty {
             locales = offeredLocales
         } else {
-            for locale in filter where !offeredLocales.contains(locale) {
-                throw InputError("the app does not offer the locale '\(locale)'",
+            // A locale the app spells another way (`pt-BR` for its `pt_BR.lproj`) is that one.
+            let offered = offeredLocales
+            let spelled = filter.map { offered.contains($0) ? $0 : BundleLocalizations.spelling(of: $0, in: offered) ?? $0 }
+            for (asked, locale) in zip(filter, spelled) where !offered.contains(locale) {
+                throw InputError("the app does not offer the locale '\(asked)'",
                                  hint: "it offers \(offeredLocales.joined(separator: ", "))")
             }
-            locales = offeredLocales.filter { filter.contains($0) }
+            locales = offered.filter { spelled.contains($0) }
         }
         budgets = project.manifest.widths ?? (project.lookupChain.isEditorChain ? WidthBudget.editorDefaults : [])
 

@@ -133,7 +133,7 @@ public struct ProjectDiscovery: Sendable {
         let sourceLanguage = manifest.sourceLanguage
             ?? chain.layers.lazy.compactMap { layer in catalogs.first { $0.path == layer.catalogPath }?.catalog.sourceLanguage }.first
             ?? catalogs.first?.catalog.sourceLanguage
-            ?? app.developmentRegion ?? "en"
+            ?? Self.developmentFolder(app.developmentRegion ?? "en", in: app.lprojFolders + stringsTables.flatMap { Array($0.files.keys) + Array($0.pluralFiles.keys) })
         var project = Project(root: root, sourceLanguage: sourceLanguage, app: app, catalogs: catalogs,
                               stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
                               storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"], manifest: manifest)
@@ -215,6 +215,17 @@ public struct ProjectDiscovery: Sendable {
                          declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
                          lprojFolders: lprojFolders,
                          allowsMixedLocalizations: chosen?.plist.allowsMixedLocalizations ?? false)
+    }
+
+    /// The `.lproj` name the development region's texts are in, as CFBundle finds it: the region
+    /// as spelled there, by its old name (`English` for `en` and back), with `_` for `-`, or by
+    /// its language alone (`en_US` → `en.lproj`); the region itself when no folder has it.
+    static func developmentFolder(_ region: String, in folders: [String]) -> String {
+        let folders = folders.filter { $0 != "Base" }
+        if let spelled = BundleLocalizations.spelling(of: region, in: folders) { return spelled }
+        let language = ICULocale.language(region)
+        if !language.isEmpty, language != region, let spelled = BundleLocalizations.spelling(of: language, in: folders) { return spelled }
+        return region
     }
 
     /// `$(DEVELOPMENT_LANGUAGE)`, the value of Xcode's Info.plist template since Xcode 9, as the

@@ -13,7 +13,9 @@ final class LocaleIdentifierTests: XCTestCase {
     func testCanonicalForms() throws {
         let cases = ["en": "en", "EN": "en", "fr_FR": "fr-FR", "pt-br": "pt-BR", "zh_hant_tw": "zh-Hant-TW", "zh-Hans": "zh-Hans",
                      "es-419": "es-419", "sr-Latn": "sr-Latn", "ca-ES-valencia": "ca-ES-valencia", "fil": "fil", "yue": "yue",
-                     "base": "Base", "Base": "Base", "mul": "mul", "en_xa": "en-XA", "ar-XB": "ar-XB"]
+                     "base": "Base", "Base": "Base", "mul": "mul", "en_xa": "en-XA", "ar-XB": "ar-XB",
+                     // CFBundle's old names of `.lproj` folders (`English.lproj`) are their languages.
+                     "English": "en", "Italian": "it", "Japanese": "ja"]
         for (text, expected) in cases {
             XCTAssertEqual(try LocaleIdentifier(validating: text).rawValue, expected, text)
         }
@@ -35,7 +37,8 @@ final class LocaleIdentifierTests: XCTestCase {
             ("x", .language("x"), nil),
             ("de-u-co-phonebk", .subtag("u"), "de"),
             ("fr_FR.UTF-8", .invalidCharacter, "fr-FR"),
-            ("English", .language("English"), "en"),
+            ("Englisch", .language("Englisch"), "en"),
+            ("english", .language("english"), "en"),
         ]
         for (text, reason, suggestion) in cases {
             XCTAssertThrowsError(try LocaleIdentifier(validating: text), text.prefix(20).description) { error in

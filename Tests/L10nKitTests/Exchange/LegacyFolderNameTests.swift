@@ -1,0 +1,109 @@
+import XCTest
+@testable import L10nFormats
+@testable import L10nLocale
+@testable import L10nXLIFF
+@testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
+@testable import L10nJobs
+
+/// Older projects name `.lproj` folders as CFBundle still reads them: by the language's old
+/// English name (`English.lproj`, `Italian.lproj`), with `_` (`pt_BR.lproj`), and keep
+/// `CFBundleDevelopmentRegion = English` after their folders moved to `en.lproj`. l10n reads
+/// them as the languages they are: one localization each, exported as a language id, imported
+/// back into the folder that exists.
+final class LegacyFolderNameTests: XCTestCase {
+    private func project(_ files: [String: String]) throws -> URL {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("App", isDirectory: true)
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return root
+    }
+
+    private static func infoPlist(developmentRegion: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>CFBundleDevelopmentRegion</key>
+        \t<string>\(developmentRegion)</string>
+        </dict>
+        </plist>
+
+        """
+    }
+
+    /// `English` (Xcode 3's template), `en_US` and `en-US` beside `en.lproj`: the source is `en`,
+    /// German is a translation, and its missing key is exported.
+    func testADevelopmentRegionSpelledAnotherWayIsTheEnglishFolder() throws {
+        for region in ["English", "en_US", "en-US"] {
+            let root = try project(["Info.plist": Self.infoPlist(developmentRegion: region),
+                                    "en.lproj/Localizable.strings": "\"Open\" = \"Open\";\n\"Quit\" = \"Quit\";\n",
+                                    "de.lproj/Localizable.strings": "\"Quit\" = \"Beenden\";\n"])
+            let project = try ProjectDiscovery(root: root).discover()
+            XCTAssertEqual(project.sourceLanguage, "en", region)
+            let export = CLIRun(["export", "--xliff", "--out", "out", "--project", "."], in: root)
+            XCTAssertEqual(export.status, 0, export.stderr)
+            XCTAssertEqual(export.stdout, "wrote out/de.xliff: 1 unit, 1 source word, in 1 file (scope missing)\n", region)
+        }
+    }
+
+    /// `English.lproj` and `Italian.lproj`: the export writes `en` and `it` (and `it.xliff`),
+    /// its own file imports back unchanged, a file a tool returns as `it` edits
+    /// `Italian.lproj` (no `it.lproj` beside it), and the copy editors' `en` file holds the
+    /// English texts and goes back into `English.lproj`.
+    func testOldEnglishNamesAreTheirLanguages() throws {
+        let root = try project(["English.lproj/Localizable.strings": "\"Quit\" = \"Quit\";\n",
+                                "Italian.lproj/Localizable.strings": "\"Quit\" = \"Esci\";\n"])
+        XCTAssertEqual(try ProjectDiscovery(root: root).discover().sourceLanguage, "English")
+        let export = CLIRun(["export", "--xliff", "--scope", "all", "--out", "out", "--project", "."], in: root)
+        XCTAssertEqual(export.stdout, "wrote out/it.xliff: 1 unit, 1 source word, in 1 file (scope all)\n", export.stderr)
+        let file = try XCTUnwrap(XLIFFReader().read(contentsOf: root.appendingPathComponent("out/it.xliff")).files.first)
+        XCTAssertEqual(file.sourceLanguage, "en")
+        XCTAssertEqual(file.targetLanguage, "it")
+        XCTAssertEqual(file.original, "English.lproj/Localizable.strings")
+
+        let roundTrip = CLIRun(["import", "out/it.xliff", "--project", "."], in: root)
+        XCTAssertEqual(roundTrip.status, 0, roundTrip.stderr)
+        XCTAssertTrue(roundTrip.stdout.contains("unchanged: Italian.lproj/Localizable.strings \"Quit\" [it]: \"Esci\""), roundTrip.stdout)
+
+        let edited = try String(contentsOf: root.appendingPathComponent("out/it.xliff"), encoding: .utf8)
+            .replacingOccurrences(of: "<target>Esci</target>", with: "<target>Esci ora</target>")
+        try Data(edited.utf8).write(to: root.appendingPathComponent("returned.xliff"))
+        let applied = CLIRun(["import", "returned.xliff", "--project", "."], in: root)
+        XCTAssertEqual(applied.status, 0, applied.stderr)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("Italian.lproj/Localizable.strings"), encoding: .utf8),
+                       "\"Quit\" = \"Esci ora\";\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("it.lproj").path))
+
+        let copyEdit = CLIRun(["export", "--xliff", "--locale", "en", "--scope", "all", "--out", "edits", "--project", "."], in: root)
+        XCTAssertEqual(copyEdit.stdout, "wrote edits/en.xliff: 1 unit, 1 source word, in 1 file (scope all)\n", copyEdit.stderr)
+        let edits = try String(contentsOf: root.appendingPathComponent("edits/en.xliff"), encoding: .utf8)
+        XCTAssertTrue(edits.contains("<target>Quit</target>"), edits)
+        try Data(edits.replacingOccurrences(of: "<target>Quit</target>", with: "<target>Quit App</target>").utf8)
+            .write(to: root.appendingPathComponent("edits/en.xliff"))
+        let sourceEdit = CLIRun(["import", "edits/en.xliff", "--source-edits", "--project", "."], in: root)
+        XCTAssertEqual(sourceEdit.status, 0, sourceEdit.stderr)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("English.lproj/Localizable.strings"), encoding: .utf8),
+                       "\"Quit\" = \"Quit App\";\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("en.lproj").path))
+    }
+
+    /// `pt_BR.lproj` asked for as `pt-BR`: check and export find the folder's translations.
+    func testAnUnderscoreFolderAnsweredByItsLanguageID() throws {
+        let root = try project(["en.lproj/Localizable.strings": "\"Open\" = \"Open\";\n\"Quit\" = \"Quit\";\n",
+                                "pt_BR.lproj/Localizable.strings": "\"Quit\" = \"Sair\";\n"])
+        let check = CLIRun(["check", "--locale", "pt-BR", "--project", "."], in: root)
+        XCTAssertEqual(check.status, 0, check.stderr)
+        XCTAssertTrue(check.stdout.contains("1 warning (missing-translation 1)"), check.stdout)
+        let export = CLIRun(["export", "--xliff", "--locale", "pt-BR", "--out", "out", "--project", "."], in: root)
+        XCTAssertEqual(export.stderr, "")
+        XCTAssertEqual(export.stdout, "wrote out/pt-BR.xliff: 1 unit, 1 source word, in 1 file (scope missing)\n")
+        let units = try XLIFFReader().read(contentsOf: root.appendingPathComponent("out/pt-BR.xliff")).allUnits
+        XCTAssertEqual(units.map(\.unit.id), ["Open"], "Quit is translated in pt_BR.lproj")
+    }
+}
