@@ -1,5 +1,12 @@
 /// Texts quoted inside a one-line message (reports, verdicts, findings with a file and line).
 public enum MessageText {
+    /// A message as one line of text output: a line break inside it (a key that spans lines)
+    /// is written `\n`, a carriage return `\r`. Most messages have neither and are returned as they are.
+    public static func oneLine(_ message: String) -> String {
+        guard message.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return message }
+        return message.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
+    }
+
     /// The first three items in double quotes, then `, …` when there are more: how a finding or
     /// a note names the keys it stands for.
     package static func firstItems(_ items: [String]) -> String {

@@ -122,9 +122,9 @@ extension CoverageReport {
             for finding in pseudoWidth.findings {
                 lines += "  "
                 lines.place(finding, pathPrefix: pathPrefix)
-                lines += finding.key ?? ""
+                lines += MessageText.oneLine(finding.key ?? "")
                 lines += ": "
-                lines.line(finding.message)
+                lines.line(MessageText.oneLine(finding.message))
             }
         }
         lines.line("")
@@ -149,7 +149,7 @@ extension CoverageReport {
             lines.place(file: all[index].file, line: all[index].line, pathPrefix: pathPrefix)
             lines += all[index].severity == .error ? error : warning
             lines += ": "
-            lines += all[index].message
+            lines += MessageText.oneLine(all[index].message)
             lines += " ["
             lines += all[index].check
             lines += "]\n"

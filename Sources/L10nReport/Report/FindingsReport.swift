@@ -1,4 +1,5 @@
 import Foundation
+import L10nCore
 import L10nFormats
 import L10nXLIFF
 import L10nProject
@@ -65,7 +66,7 @@ public struct FindingsReport: Sendable {
     public var text: String {
         let lines = ReportText(capacity: 1 << 16)
         for finding in result.findings {
-            lines.line("\(position(finding))\(finding.severity.rawValue): \(finding.message) [\(finding.check)]")
+            lines.line("\(position(finding))\(finding.severity.rawValue): \(MessageText.oneLine(finding.message)) [\(finding.check)]")
             if let hint = finding.hint { lines.line("  hint: \(hint)") }
         }
         if !result.findings.isEmpty { lines.line("") }

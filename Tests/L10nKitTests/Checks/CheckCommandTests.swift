@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import L10nCommandLine
+import L10nFormats
 import L10nKit
 import XCTest
 
@@ -34,6 +35,22 @@ final class CheckCommandTests: XCTestCase {
         let locales = Set((document["findings"] as? [[String: Any]] ?? []).compactMap { $0["locale"] as? String })
         XCTAssertEqual(locales, ["ja", "en"], "ja, and findings about the source text, which every locale shows")
         XCTAssertEqual(run(["check", "--project", "Samples/BrandedEditor", "--locale", "ko"]).status, 2, "a locale the app does not offer")
+    }
+
+    /// A key with line breaks (a real catalog's multi-line key) stays inside its finding's one
+    /// line in text output, written `\n`; JSON keeps the message as it is.
+    func testAMultiLineKeyStaysOnTheFindingsLine() throws {
+        let root = try Fixtures.temporaryFolder(self)
+        let key = "First line.\nSecond line."
+        let catalog = StringCatalog(sourceLanguage: "en", entries: [key: CatalogEntry(localizations: ["en": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: key))])])
+        try StringCatalogWriter().data(for: catalog).write(to: root.appendingPathComponent("Localizable.xcstrings"))
+        try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleLocalizations</key><array><string>en</string><string>de</string></array></dict></plist>"#.utf8)
+            .write(to: root.appendingPathComponent("Info.plist"))
+        let text = run(["check", "--project", ".", "--only", "missing-translation"], in: root)
+        let finding = try XCTUnwrap(text.out.split(separator: "\n").first { $0.contains("[missing-translation]") })
+        XCTAssertTrue(finding.contains(#"("First line.\nSecond line.")"#), text.out)
+        let json = run(["check", "--project", ".", "--only", "missing-translation", "--format", "json"], in: root)
+        XCTAssertTrue(json.out.contains(#"First line.\nSecond line."#), json.out)
     }
 
     /// A baseline of another version is refused at its "version" value, not at a made-up 1:1.
