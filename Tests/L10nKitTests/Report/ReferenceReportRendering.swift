@@ -1,3 +1,4 @@
+import L10nCore
 @testable import L10nXLIFF
 @testable import L10nKit
 @testable import L10nProject
@@ -72,7 +73,7 @@ extension CoverageReport {
             lines.append(bold("Pseudo-locale \(pseudoWidth.locale)") + ": \(pseudoWidth.findings.count) label\(pseudoWidth.findings.count == 1 ? "" : "s") overflow as long languages will (a forecast; it does not fail the release)")
             for finding in pseudoWidth.findings {
                 let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") + ": " } ?? ""
-                lines.append("  \(place)\(finding.key ?? ""): \(finding.message)")
+                lines.append("  \(place)\(MessageText.oneLine(finding.key ?? "")): \(MessageText.oneLine(finding.message))")
             }
         }
         lines.append("")
@@ -90,7 +91,7 @@ extension CoverageReport {
         lines.append(bold("Findings") + ": \(findings.count(.error)) errors, \(findings.count(.warning)) warnings, \(findings.count(.note)) notes")
         for finding in findings.findings where finding.severity != .note {
             let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") + ": " } ?? ""
-            lines.append("  \(place)\(finding.severity == .error ? paint("error", "31") : paint("warning", "33")): \(finding.message) [\(finding.check)]")
+            lines.append("  \(place)\(finding.severity == .error ? paint("error", "31") : paint("warning", "33")): \(MessageText.oneLine(finding.message)) [\(finding.check)]")
         }
         lines.append("")
         lines.append(passes ? paint("release: pass", "32") : paint("release: FAIL", "31") + " (" + verdictReasons.joined(separator: "; ") + ")")

@@ -29,6 +29,8 @@ public struct UndeclaredLocaleCheck: Check {
             "App/Info.plist": .infoPlist(declared: ["de"]),
             "Shared/Strings.xcstrings": .catalog(["hello": ["en": "Hello", "de": "Hallo"]]),
         ]),
+        .app("German's only value is empty: it is compiled, so de devices get German (empty-value reports the label)",
+             declared: ["en", "de"], localizable: ["Hello": ["en": "Hello", "de": ""]]),
     ]
 
     public init() {}
@@ -67,7 +69,8 @@ public struct UndeclaredLocaleCheck: Check {
         search: for file in project.catalogs where !pending.isEmpty {
             for entry in file.catalog.entries.values {
                 for (locale, localization) in entry.localizations ?? [:] where !translated.contains(locale) {
-                    guard localization.stringUnits.contains(where: { !$0.unit.value.isEmpty }) else { continue }
+                    // An empty value is compiled into the locale's table too (`empty-value` reports it).
+                    guard !localization.stringUnits.isEmpty else { continue }
                     translated.insert(locale)
                     pending.removeAll { isTranslated($0) }
                     if pending.isEmpty { break search }
