@@ -18,6 +18,8 @@ public struct UndeclaredLocaleCheck: Check {
                        "Onboarding/ru.lproj/Localizable.strings": .text("\"hello\" = \"Привет\";\n")]),
         .app("Info.plist declares Japanese, no file has it", declared: ["en", "ja"],
              localizable: ["Open Editor": [:]]),
+        .app("A 'ua.lproj' (Ukrainian is 'uk'): no device matches it", localizable: ["x": ["en": "x"]],
+             more: ["App/ua.lproj/Localizable.strings": .text("\"Open\" = \"Відкрити\";\n")]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .editor("The framework's locales are all offered", declared: ["en", "ru"],
@@ -46,6 +48,20 @@ public struct UndeclaredLocaleCheck: Check {
                     file: table.path(locale: locale), locale: locale,
                     message: "\(table.bundle) ships '\(locale)', which the app does not offer: frameworks follow the app's choice, so a \(context.device(for: locale)) device never sees this table's '\(locale)'",
                     hint: "add '\(locale)' to CFBundleLocalizations in \(project.app.infoPlistPath ?? "Info.plist") (and translate the app), or remove \(table.path(locale: locale))"))
+            }
+        }
+        // A folder named as no language (`ua.lproj` for Ukrainian, which is `uk`): no device's
+        // preferred language matches it, in any bundle.
+        for table in context.appStringsTables {
+            for locale in table.locales where locale != "Base" && locale != "mul" {
+                do {
+                    _ = try LocaleIdentifier(validating: locale)
+                } catch {
+                    result.append(finding(
+                        file: table.path(locale: locale), locale: locale,
+                        message: "'\(locale).lproj' names no language a device runs in (\(error.message)): no device ever shows it",
+                        hint: error.suggestion.map { "rename the folder to '\($0).lproj'" } ?? "rename the folder to the language's ISO code, e.g. 'de.lproj'"))
+                }
             }
         }
         for file in context.appCatalogs where file.bundle != project.app.name {
