@@ -80,7 +80,10 @@ public enum CanonicalDifference: Equatable, Sendable {
     public init(actual: Data, canonical: Data) {
         let actualText = Self.text(actual), canonicalText = Self.text(canonical)
         guard actualText != canonicalText else { self = .bytes; return }
-        let actualLines = actualText.components(separatedBy: "\n"), canonicalLines = canonicalText.components(separatedBy: "\n")
+        // Lines split at each `\n` scalar (a `\r\n` is one Character, so splitting Characters
+        // kept a CRLF file one line), a line's `\r` left out: line endings alone are `.bytes`.
+        let actualLines = Self.lines(actualText), canonicalLines = Self.lines(canonicalText)
+        guard actualLines != canonicalLines else { self = .bytes; return }
         let trailingBreaks = { (lines: [String]) in lines.reversed().prefix { $0.isEmpty }.count - (lines.allSatisfy(\.isEmpty) ? 1 : 0) }
         let (expected, actual) = (trailingBreaks(canonicalLines), trailingBreaks(actualLines))
         if actualLines.dropLast(actual) == canonicalLines.dropLast(expected) {
@@ -116,6 +119,12 @@ public enum CanonicalDifference: Equatable, Sendable {
             return .object([("finalNewlines", .object([("expected", .number(String(expected))), ("actual", .number(String(actual)))]))])
         case .bytes:
             return .object([("bytes", .bool(true))])
+        }
+    }
+
+    private static func lines(_ text: String) -> [String] {
+        text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            String(line.last == "\r" ? line.dropLast() : line)
         }
     }
 

@@ -224,6 +224,18 @@ final class FormatCheckDetailTests: XCTestCase {
                        + "Localizable.strings: not in canonical form (final newlines: the file ends with 1 line break, the canonical form with 2)\n")
     }
 
+    /// A CRLF file (a legacy table edited on Windows) is compared line by line too: its
+    /// difference is named as for the LF copy, not as line 1 holding the whole file.
+    func testCheckNamesTheDifferenceOfACRLFFile() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        try write("/* Menu */\r\n\"Quit\" = \"Quit\";\r\n", "Localizable.strings", in: folder)
+        try write("/* Menu */\r\n\"Quit\" = \"Quit\";\r\n\r\n/* Menu */\r\n\"Open\"  =  \"Open\";\r\n\r\n", "Menu.strings", in: folder)
+        let run = CLIRun(["format", "--check", "Localizable.strings", "Menu.strings"], in: folder)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.stdout, "Localizable.strings: not in canonical form (final newlines: the file ends with 1 line break, the canonical form with 2)\n"
+                       + "Menu.strings: not in canonical form (line 5: expected \"\\\"Open\\\" = \\\"Open\\\";\", found \"\\\"Open\\\"  =  \\\"Open\\\";\")\n")
+    }
+
     func testFoldersAreWalkedForSupportedFiles() throws {
         let folder = try Fixtures.temporaryFolder(self)
         try write(catalog.replacingOccurrences(of: "\n", with: ""), "App/Sub/A.xcstrings", in: folder)
