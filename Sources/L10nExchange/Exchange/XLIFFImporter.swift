@@ -1209,7 +1209,11 @@ struct ImportSession {
             let locale = ProjectDiscovery.lprojName(of: path) ?? ""
             let url = project.url(forPath: path)
             let existing = table.table.pluralFiles[locale]
-            let data = StringsdictWriter.data(for: Self.stringsdict(values, source: table.sourceFile, existing: existing, path: path))
+            let edited = Self.stringsdict(values, source: table.sourceFile, existing: existing, path: path)
+            // An existing file whose forms only changed text is edited in its own bytes (its
+            // indentation and comments kept); anything else is written in Xcode's layout.
+            let data = existing.flatMap { existing in (try? AtomicFile.read(url)).flatMap { StringsdictSplice.applying(edited, to: $0, original: existing) } }
+                ?? StringsdictWriter.data(for: edited)
             if AtomicFile.holds(data, at: url) { continue }
             changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
                                             appliedUnits: applied[path] ?? 0, createdEntries: 0,

@@ -1,0 +1,83 @@
+import XCTest
+@testable import L10nFormats
+
+/// An import that only retranslates `.stringsdict` forms changes those strings in the file's own
+/// bytes; any other change is left to the writer (nil).
+final class StringsdictSpliceTests: XCTestCase {
+    /// Four-space indentation (not Xcode's tabs), a comment and an entity, as hand-kept files have.
+    let file = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <!-- the refresh interval <string>not a value</string> -->
+            <key>%d seconds</key>
+            <dict>
+                <key>NSStringLocalizedFormatKey</key>
+                <string>%#@seconds@ &amp; more</string>
+                <key>seconds</key>
+                <dict>
+                    <key>NSStringFormatSpecTypeKey</key>
+                    <string>NSStringPluralRuleType</string>
+                    <key>NSStringFormatValueTypeKey</key>
+                    <string>d</string>
+                    <key>one</key>
+                    <string>%d секунду</string>
+                    <key>other</key>
+                    <string/>
+                </dict>
+            </dict>
+        </dict>
+        </plist>
+
+        """
+
+    private func read(_ text: String) throws -> Stringsdict {
+        try StringsdictReader.parse(Data(text.utf8), path: "ru.lproj/Localizable.stringsdict")
+    }
+
+    func testChangedFormsAreSplicedIntoTheFilesBytes() throws {
+        let original = try read(file)
+        var edited = original
+        edited.setValue("%d секунду <1>", forKey: "%d seconds", variable: "seconds", category: "one")
+        edited.setValue("%d секунды", forKey: "%d seconds", variable: "seconds", category: "other")
+        let spliced = try XCTUnwrap(StringsdictSplice.applying(edited, to: Data(file.utf8), original: original))
+        let expected = file
+            .replacingOccurrences(of: "<string>%d секунду</string>", with: "<string>%d секунду &lt;1&gt;</string>")
+            .replacingOccurrences(of: "<string/>", with: "<string>%d секунды</string>")
+        XCTAssertEqual(String(decoding: spliced, as: UTF8.self), expected)
+        XCTAssertEqual(try StringsdictReader.parse(spliced, path: "x").root, edited.root)
+        XCTAssertEqual(StringsdictSplice.applying(original, to: Data(file.utf8), original: original), Data(file.utf8), "nothing changed")
+    }
+
+    func testAnythingButChangedTextIsLeftToTheWriter() throws {
+        let original = try read(file)
+        var newForm = original
+        newForm.setValue("%d секунд", forKey: "%d seconds", variable: "seconds", category: "many")
+        XCTAssertNil(StringsdictSplice.applying(newForm, to: Data(file.utf8), original: original), "a new form")
+        var newKey = original
+        newKey.setFormat("%#@files@", forKey: "%d files")
+        XCTAssertNil(StringsdictSplice.applying(newKey, to: Data(file.utf8), original: original), "a new key")
+        var newType = original
+        newType.root["%d seconds"] = .integer("1")
+        XCTAssertNil(StringsdictSplice.applying(newType, to: Data(file.utf8), original: original), "another kind of value")
+    }
+
+    /// A string the splice misreads (a CDATA section holding `</string>`) is caught when the
+    /// result is read back: nil, not a damaged file.
+    func testAResultThatReadsBackOtherwiseIsRefused() throws {
+        let cdata = file.replacingOccurrences(of: "<string>d</string>", with: "<string><![CDATA[a</string>b]]></string>")
+        let original = try read(cdata)
+        var edited = original
+        edited.setValue("%d сек.", forKey: "%d seconds", variable: "seconds", category: "one")
+        if let spliced = StringsdictSplice.applying(edited, to: Data(cdata.utf8), original: original) {
+            XCTAssertEqual(try StringsdictReader.parse(spliced, path: "x").root, edited.root)
+        }
+        let plain = file.replacingOccurrences(of: "<string>d</string>", with: "<string><![CDATA[d]]></string>")
+        let plainOriginal = try read(plain)
+        var plainEdited = plainOriginal
+        plainEdited.setValue("%d сек.", forKey: "%d seconds", variable: "seconds", category: "one")
+        let spliced = try XCTUnwrap(StringsdictSplice.applying(plainEdited, to: Data(plain.utf8), original: plainOriginal))
+        XCTAssertTrue(String(decoding: spliced, as: UTF8.self).contains("<string><![CDATA[d]]></string>"), "an unchanged CDATA string stays")
+    }
+}
