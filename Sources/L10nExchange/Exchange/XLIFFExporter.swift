@@ -215,7 +215,8 @@ public struct XLIFFExporter: Sendable {
             // strings file.
             for table in files.tables + files.interfaceTables + files.intentTables {
                 // A Base document's development-language texts are its own texts (the copy editors' file).
-                let target = copyEdits && table.hasBaseDocument ? table.sourceFile : table.table.files[Self.folder(locale, among: table.table.files.keys)]
+                // The copy editors' file: the table's own source texts (`Base.lproj` when it has no `en.lproj`).
+                let target = copyEdits ? table.sourceFile : table.table.files[Self.folder(locale, among: table.table.files.keys)]
                 // A key the table's `.stringsdict` also defines takes its text from there: Xcode
                 // exports its `.strings` unit as not to translate, without target, the note marked.
                 let plural = table.hasBaseDocument ? nil : table.table.pluralFiles[table.sourceLocale]

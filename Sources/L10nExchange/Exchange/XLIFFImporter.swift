@@ -596,7 +596,10 @@ struct ImportSession {
             if table.hasBaseDocument, isSameLocale(locale, project.sourceLanguage) {
                 return processBaseDocumentSourceText(unit, table: table, outcome: outcome)
             }
-            if isSameLocale(locale, table.sourceLocale) {
+            // A table whose development-language texts are its `Base.lproj` file: the source
+            // language's units are copy edits of that file.
+            if isSameLocale(locale, table.sourceLocale)
+                || (table.sourceLocale == "Base" && table.table.files[locale] == nil && isSameLocale(locale, project.sourceLanguage)) {
                 return countingUnfinished(unit, processStringsSourceEdit(unit, table: table, outcome: outcome))
             }
             return processStringsUnit(unit, table: table, locale: locale, outcome: outcome)

@@ -93,6 +93,26 @@ final class LegacyFolderNameTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("en.lproj").path))
     }
 
+    /// A table whose development-language texts live only in `Base.lproj` (no `en.lproj`):
+    /// the copy editors' `en` file holds them as targets, and their edits go back into
+    /// `Base.lproj` with the translations listed to re-check, not into a new `en.lproj`.
+    func testCopyEditsOfATableKeptInBase() throws {
+        let root = try project(["Base.lproj/Localizable.strings": "\"Logout\" = \"Logout\";\n",
+                                "zh-Hans.lproj/Localizable.strings": "\"Logout\" = \"登出\";\n"])
+        let export = CLIRun(["export", "--xliff", "--locale", "en", "--scope", "all", "--out", "edits", "--project", "."], in: root)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let text = try String(contentsOf: root.appendingPathComponent("edits/en.xliff"), encoding: .utf8)
+        XCTAssertTrue(text.contains("<target>Logout</target>"), text)
+        try Data(text.replacingOccurrences(of: "<target>Logout</target>", with: "<target>Log out</target>").utf8)
+            .write(to: root.appendingPathComponent("edits/en.xliff"))
+        let run = CLIRun(["import", "edits/en.xliff", "--source-edits", "--project", "."], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("re-check: zh-Hans.lproj/Localizable.strings \"Logout\" [zh-Hans]"), run.stdout)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("Base.lproj/Localizable.strings"), encoding: .utf8),
+                       "\"Logout\" = \"Log out\";\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("en.lproj").path))
+    }
+
     /// `pt_BR.lproj` asked for as `pt-BR`: check and export find the folder's translations.
     func testAnUnderscoreFolderAnsweredByItsLanguageID() throws {
         let root = try project(["en.lproj/Localizable.strings": "\"Open\" = \"Open\";\n\"Quit\" = \"Quit\";\n",
