@@ -118,13 +118,18 @@ public struct CheckContext: Sendable {
         }
         searchLists = lists
         var devices: [String: String] = [:]
-        for candidate in Project.commonDeviceLanguages {
-            guard let chosen = appLocalizations.localizations(forPreferredLanguages: [candidate], matcher: matcher).first,
-                  devices[chosen] == nil else { continue }
-            // A regional localization is named by its own devices: `pt-BR` by pt-BR, not by the
-            // pt-PT devices that also land on it (its name then stands for them).
-            if let region = Self.region(of: chosen)?.uppercased(), Self.region(of: candidate)?.uppercased() != region { continue }
-            devices[chosen] = candidate
+        let chosen = Project.commonDeviceLanguages.map { appLocalizations.localizations(forPreferredLanguages: [$0], matcher: matcher).first }
+        // A localization is named by devices of its own language first: an app offering only
+        // `ja` is reached by en-US devices too, but its name is ja-JP's.
+        for sameLanguage in [true, false] {
+            for (candidate, chosen) in zip(Project.commonDeviceLanguages, chosen) {
+                guard let chosen, devices[chosen] == nil else { continue }
+                if sameLanguage, ICULocale.language(candidate) != ICULocale.language(chosen) { continue }
+                // A regional localization is named by its own devices: `pt-BR` by pt-BR, not by the
+                // pt-PT devices that also land on it (its name then stands for them).
+                if let region = Self.region(of: chosen)?.uppercased(), Self.region(of: candidate)?.uppercased() != region { continue }
+                devices[chosen] = candidate
+            }
         }
         deviceNames = devices
         chain = project.lookupChain.layers.map { layer in

@@ -13,6 +13,19 @@ final class DeviceViewTests: XCTestCase {
         try ProjectDiscovery(root: Fixtures.sample("BrandedEditor")).discover()
     }
 
+    /// Findings name a locale by devices of its language: an app that offers only Japanese is
+    /// reached by en-US devices too, yet its findings speak of ja-JP devices.
+    func testALocaleIsNamedByDevicesOfItsLanguage() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("App", isDirectory: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("ja.lproj"), withIntermediateDirectories: true)
+        try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleLocalizations</key><array><string>ja</string></array></dict></plist>"#.utf8)
+            .write(to: root.appendingPathComponent("Info.plist"))
+        try Data("\"Open\" = \"開く\";\n".utf8).write(to: root.appendingPathComponent("ja.lproj/Localizable.strings"))
+        let context = try CheckContext(project: ProjectDiscovery(root: root).discover())
+        XCTAssertEqual(context.device(for: "ja"), "ja-JP")
+        XCTAssertEqual(try CheckContext(project: sample()).device(for: "de"), "de-AT")
+    }
+
     func testGermanDeviceGetsGermanAppAndSDK() throws {
         let view = try sample().deviceView(preferred: ["de-AT"])
         XCTAssertEqual(view.bundles.map(\.bundle), ["BrandedEditor", "IMGLYCoreUI", "OnboardingKit"])
