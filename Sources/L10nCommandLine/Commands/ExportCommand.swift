@@ -61,6 +61,7 @@ struct ExportCommand: ParsableCommand {
         for warning in discovered.warnings { context.note(warning) }
         let exporter = XLIFFExporter(project: discovered)
         let targets = locales.isEmpty ? exporter.defaultLocales : ExportJob.spelled(locales, in: discovered)
+        try ExportJob.requireLanguages(targets)
         guard !targets.isEmpty else {
             throw UsageError("the project declares no locale besides its source language \(discovered.sourceLanguage); pass --locale")
         }

@@ -128,7 +128,7 @@ public struct XLIFFExporter: Sendable {
     public var defaultLocales: [String] {
         let declared = project.app.declaredLocalizations ?? project.app.availableLocalizations
         var seen = Set<String>()
-        return declared.filter { $0 != project.sourceLanguage && $0 != "Base" && seen.insert($0).inserted }
+        return declared.filter { $0 != project.sourceLanguage && $0 != "Base" && $0 != "mul" && seen.insert($0).inserted }
     }
 
     /// The width budgets `export --budgets` writes: the manifest's, else the CE.SDK surfaces.

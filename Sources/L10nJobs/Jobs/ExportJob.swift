@@ -54,6 +54,14 @@ public struct ExportJob: Sendable {
         options.locales.isEmpty ? XLIFFExporter(project: project).defaultLocales : Self.spelled(options.locales, in: project)
     }
 
+    /// Refuses `Base` and `mul`: folders, not languages. A translator file for them would name
+    /// a target language no device runs in, which the import refuses.
+    public static func requireLanguages(_ locales: [String]) throws {
+        guard let folder = locales.first(where: { $0 == "Base" || $0 == "mul" }) else { return }
+        throw InputError("'\(folder)' is no language a translator can translate into (\(folder == "Base" ? "Base.lproj holds the storyboards' development-language texts" : "mul.lproj holds a catalog's several languages"))",
+                         hint: "export the languages themselves, e.g. --locale de")
+    }
+
     /// Requested locales as the project spells them, as CFBundle finds a language: `en` is the
     /// source `English` of an `English.lproj` project, `pt-BR` its `pt_BR.lproj`. Others stay.
     public static func spelled(_ locales: [String], in project: Project) -> [String] {
@@ -70,6 +78,7 @@ public struct ExportJob: Sendable {
                     progress: (_ done: Int, _ total: Int, _ locale: String) -> Void = { _, _, _ in }) throws -> [ExportedLocale] {
         let exporter = XLIFFExporter(project: project)
         let targets = locales(in: project)
+        try Self.requireLanguages(targets)
         // Scopes are about translations; the development language's file is all its source texts.
         if options.scope != .all, targets.contains(project.sourceLanguage) {
             throw InputError("'\(project.sourceLanguage)' is the source language: export it for copy editors with scope all",

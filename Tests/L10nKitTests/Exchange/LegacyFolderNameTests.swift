@@ -113,6 +113,18 @@ final class LegacyFolderNameTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("en.lproj").path))
     }
 
+    /// `Base` and `mul` are folders, not languages: no translator file is written for them.
+    func testBaseAndMulAreNoExportLocales() throws {
+        let root = try project(["Base.lproj/Localizable.strings": "\"Logout\" = \"Logout\";\n",
+                                "de.lproj/Localizable.strings": "\"Logout\" = \"Abmelden\";\n"])
+        for locale in ["Base", "mul"] {
+            let run = CLIRun(["export", "--xliff", "--locale", locale, "--out", "out", "--project", "."], in: root)
+            XCTAssertEqual(run.status, 2, locale)
+            XCTAssertTrue(run.stderr.contains("'\(locale)' is no language a translator can translate into"), run.stderr)
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("out").path), locale)
+        }
+    }
+
     /// `pt_BR.lproj` asked for as `pt-BR`: check and export find the folder's translations.
     func testAnUnderscoreFolderAnsweredByItsLanguageID() throws {
         let root = try project(["en.lproj/Localizable.strings": "\"Open\" = \"Open\";\n\"Quit\" = \"Quit\";\n",
