@@ -3,7 +3,7 @@ public enum MessageText {
     /// A message as one line of text output: a line break inside it (a key that spans lines)
     /// is written `\n`, a carriage return `\r`. Most messages have neither and are returned as they are.
     public static func oneLine(_ message: String) -> String {
-        guard message.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return message }
+        guard message.containsASCII(0x0A) || message.containsASCII(0x0D) else { return message }
         return message.replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\n", with: "\\n")
     }
 

@@ -72,10 +72,13 @@ struct ImportUnitLookup {
                                  sourceSubstitution: unit.sourceSubstitution, targetSubstitution: targetSubstitution,
                                  targetValue: current?.value, targetState: current?.state, translate: entry.shouldTranslate != false,
                                  note: entry.comment ?? "", isPluralCase: unit.pluralVariation >= 0)
-        if unit.pluralVariation >= 0, !ImportPolicy.hasPercent(unit.sourceValue),
-           let other = known.units.first(where: { $0.pluralVariation == unit.pluralVariation && $0.categoryBit == EntrySources.categoryBit("other") }),
-           ImportPolicy.hasPercent(other.sourceValue) {
-            found.countSource = other.sourceValue
+        if unit.pluralVariation >= 0, !ImportPolicy.hasPercent(unit.sourceValue) {
+            // The variation's `other`, found by position: the units are not copied to be compared.
+            let units = known.units, otherBit = EntrySources.categoryBit("other")
+            for index in units.indices where units[index].pluralVariation == unit.pluralVariation && units[index].categoryBit == otherBit {
+                if ImportPolicy.hasPercent(units[index].sourceValue) { found.countSource = units[index].sourceValue }
+                break
+            }
         }
         return found
     }
