@@ -127,8 +127,16 @@ public struct XLIFFExporter: Sendable {
     /// else its `.lproj` folders), without the source language.
     public var defaultLocales: [String] {
         let declared = project.app.declaredLocalizations ?? project.app.availableLocalizations
+        // One locale per language id: a catalog's `pt-BR` and a table's `pt_BR.lproj` are one
+        // export (each table finds its own folder), written once as `pt-BR.xliff`. Ids that are
+        // no locale (a hostile `../x`) are left out; `undeclared-locale` names bad folders.
         var seen = Set<String>()
-        return declared.filter { $0 != project.sourceLanguage && $0 != "Base" && $0 != "mul" && seen.insert($0).inserted }
+        let source = LocaleIdentifier.canonicalized(project.sourceLanguage) ?? project.sourceLanguage
+        return declared.compactMap { locale -> String? in
+            guard locale != "Base", locale != "mul", let id = LocaleIdentifier.canonicalized(locale), id != source,
+                  seen.insert(id).inserted else { return nil }
+            return declared.contains(id) ? id : locale
+        }
     }
 
     /// The width budgets `export --budgets` writes: the manifest's, else the CE.SDK surfaces.
@@ -439,9 +447,16 @@ extension LocaleExport {
     /// header naming `tool`) and returns its URL. The folder is created when missing.
     @discardableResult
     public func write(to folder: URL, format: ExportFormat, tool: XLIFFTool) throws -> URL {
+        // The name comes from a locale id (Info.plist's, a folder's): one that is no id, or
+        // would name a file elsewhere, is refused before anything is written.
+        let name = fileName(format)
+        guard LocaleIdentifier.canonicalized(locale) != nil, !name.contains("/"), name != "." + format.rawValue else {
+            throw InputError("'\(locale)' is no locale id, so no translator file is named after it; nothing was written for it",
+                             hint: "fix the locale in Info.plist's CFBundleLocalizations or the folder's name (e.g. de, pt-BR)")
+        }
         try AtomicFile.createFolder(folder)
         let writer = XLIFFWriter(tool: tool)
-        let url = folder.appendingPathComponent(fileName(format))
+        let url = folder.appendingPathComponent(name)
         switch format {
         case .xliff:
             try writer.write(document, to: url)
@@ -464,9 +479,10 @@ extension XLIFFExporter {
         folders.contains(locale) ? locale : BundleLocalizations.spelling(of: locale, in: folders.filter { $0 != "Base" }) ?? locale
     }
 
-    /// A legacy table's folder name as a language id: `English.lproj` and `Italian.lproj` are
-    /// exported as `en` and `it`, which the import (and any translation tool) reads.
+    /// A legacy table's folder name as a language id: `English.lproj`, `Italian.lproj` and
+    /// `pt_BR.lproj` are exported as `en`, `it` and `pt-BR`, which the import (and any
+    /// translation tool) reads.
     static func languageAttribute(_ folder: String) -> String {
-        LocaleIdentifier.oldLanguageNames[folder] ?? folder
+        LocaleIdentifier.canonicalized(folder) ?? folder
     }
 }

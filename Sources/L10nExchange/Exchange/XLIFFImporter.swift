@@ -371,8 +371,10 @@ public struct XLIFFImporter: Sendable {
             return .failure(ImportFileError(.targetIsSourceLanguage, "the file's target language is the development language \(locale): it holds copy edits of the source texts; import it with --source-edits", at: at,
                                             hint: "--source-edits writes the edited sources and sets their translations to needs_review (docs/exchange.md, \"Copy edits of the development language\"); a translation's file needs its own target-language"))
         }
-        // A legacy table's folder name (`English`) is the language the export writes (`en`).
-        if file.sourceLanguage != sourceLanguage, file.sourceLanguage != LocaleIdentifier.oldLanguageNames[sourceLanguage] {
+        // Compared as language ids: a legacy table's folder name (`English`, `en_US`) is the
+        // language the export writes (`en`, `en-US`).
+        if file.sourceLanguage != sourceLanguage,
+           LocaleIdentifier.canonicalized(file.sourceLanguage) == nil || LocaleIdentifier.canonicalized(file.sourceLanguage) != LocaleIdentifier.canonicalized(sourceLanguage) {
             return .failure(ImportFileError(.sourceLanguageMismatch, "source-language \"\(file.sourceLanguage)\" differs from \"\(sourceLanguage)\", the source language of \"\(path)\"", at: at,
                                             hint: "the file was exported from other source texts; export again from this project"))
         }

@@ -66,9 +66,11 @@ public struct ExportJob: Sendable {
     /// source `English` of an `English.lproj` project, `pt-BR` its `pt_BR.lproj`. Others stay.
     public static func spelled(_ locales: [String], in project: Project) -> [String] {
         let known = [project.sourceLanguage] + project.app.availableLocalizations
+        var seen = Set<String>()
         return locales.map { locale in
-            known.contains(locale) ? locale : BundleLocalizations.spelling(of: locale, in: known.filter { $0 != "Base" }) ?? locale
-        }
+            // `spelling` answers the locale itself when the project has it as asked.
+            BundleLocalizations.spelling(of: locale, in: known) ?? locale
+        }.filter { seen.insert(LocaleIdentifier.canonicalized($0) ?? $0).inserted }
     }
 
     /// Writes every locale's file into `folder` (created when something is written; a failure to

@@ -39,6 +39,15 @@ public struct PipelineRunner: Sendable {
         do {
             let restored = try FileTransaction.recover(root: pipeline.project)
             project = try ProjectDiscovery(root: pipeline.project).discover()
+            // A manifest's writable layer outside the project is written by the import too: it
+            // must lie inside the working folder like every other write of the pipeline.
+            if let workingDirectory, pipeline.stages.contains(where: \.writesProject) {
+                let root = FileTransaction.resolved(workingDirectory)
+                if let outside = project.writableOutsideRootURLs.first(where: { !FileTransaction.isInside($0, root) }) {
+                    throw InputError(file: pipeline.file, "the manifest's writable layer \(outside.path) is outside \(root.path), the folder l10n runs in, and a stage of this pipeline changes files: a pipeline writes only inside it; no stage was run",
+                                     hint: "run l10n from a folder that contains the layer (such as the repository's root), or make the layer read-only")
+                }
+            }
             project.warnings = restored.map { "note: restored \($0), left half-written by an interrupted run" } + project.warnings
             if !project.warnings.isEmpty {
                 let result = StageResult(stage: "discover", status: .passed, output: project.warnings.map { $0 + "\n" }.joined())

@@ -62,7 +62,8 @@ public struct PluralRules: Sendable, Hashable {
     /// Rules for a locale id; throws `InvalidLocaleIdentifier` for text that is not a locale id
     /// (`Base`, `en-`, `en GB`).
     public init(locale: String, type: PluralRuleType = .cardinal) throws {
-        let icu = try LocaleIdentifierSyntax.icuIdentifier(locale)
+        // A legacy folder's old name (`Italian.lproj`) has its language's rules.
+        let icu = try LocaleIdentifierSyntax.icuIdentifier(LocaleIdentifier.oldLanguageNames[locale] ?? locale)
         self.locale = locale
         self.icuLocale = icu
         self.type = type

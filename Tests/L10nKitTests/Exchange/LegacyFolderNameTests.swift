@@ -113,6 +113,49 @@ final class LegacyFolderNameTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("en.lproj").path))
     }
 
+    /// A catalog's `pt-BR` and a table's `pt_BR.lproj` are one locale: one `pt-BR.xliff` holds
+    /// both files, every `target-language` a language id (it used to write the file twice, the
+    /// second overwriting the first).
+    func testOneFileForTwoSpellingsOfALocale() throws {
+        let catalog = StringCatalog(sourceLanguage: "en", entries: [
+            "Hello": CatalogEntry(localizations: ["en": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: "Hello"))]),
+        ])
+        let root = try project(["Info.plist": #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleLocalizations</key><array><string>en</string><string>pt-BR</string><string>../../escaped</string></array></dict></plist>"#,
+                                "Localizable.xcstrings": String(decoding: StringCatalogWriter().data(for: catalog), as: UTF8.self),
+                                "en.lproj/Main.strings": "\"Quit\" = \"Quit\";\n",
+                                "pt_BR.lproj/Main.strings": "\"Other\" = \"Outro\";\n"])
+        let export = CLIRun(["export", "--xliff", "--out", "out", "--project", "."], in: root)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertEqual(export.stdout, "wrote out/pt-BR.xliff: 2 units, 2 source words, in 2 files (scope missing)\n")
+        let document = try XLIFFReader().read(contentsOf: root.appendingPathComponent("out/pt-BR.xliff"))
+        XCTAssertEqual(Set(document.files.map(\.targetLanguage)), ["pt-BR"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("out").path), ["pt-BR.xliff"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("escaped.xliff").path),
+                       "a declared 'locale' that is a path names no file")
+    }
+
+    /// An old-named folder has its language's plural rules: `Italian.lproj` lacks `many` as
+    /// `it.lproj` would, and its export offers the form.
+    func testAnOldNamedFolderHasItsLanguagesPluralRules() throws {
+        var english = Stringsdict(), italian = Stringsdict()
+        english.setFormat("%#@files@", forKey: "%d files")
+        italian.setFormat("%#@files@", forKey: "%d files")
+        for (category, text) in [("one", "%d file"), ("other", "%d files")] {
+            english.setValue(text, forKey: "%d files", variable: "files", category: category, valueType: "d")
+        }
+        for (category, text) in [("one", "%d file"), ("other", "%d file")] {
+            italian.setValue(text, forKey: "%d files", variable: "files", category: category, valueType: "d")
+        }
+        let root = try project(["English.lproj/Files.stringsdict": String(decoding: StringsdictWriter.data(for: english), as: UTF8.self),
+                                "Italian.lproj/Files.stringsdict": String(decoding: StringsdictWriter.data(for: italian), as: UTF8.self)])
+        let check = CLIRun(["check", "--only", "plural-categories", "--project", "."], in: root)
+        XCTAssertTrue(check.stdout.contains("[Italian] lacks 'many'"), check.stdout)
+        let export = CLIRun(["export", "--xliff", "--scope", "all", "--out", "out", "--project", "."], in: root)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let ids = try XLIFFReader().read(contentsOf: root.appendingPathComponent("out/it.xliff")).allUnits.map(\.unit.id)
+        XCTAssertTrue(ids.contains("/%d files:dict/files:dict/many:dict/:string"), "\(ids)")
+    }
+
     /// `Base` and `mul` are folders, not languages: no translator file is written for them.
     func testBaseAndMulAreNoExportLocales() throws {
         let root = try project(["Base.lproj/Localizable.strings": "\"Logout\" = \"Logout\";\n",

@@ -1,5 +1,6 @@
 import XCTest
 @testable import L10nFormats
+@testable import L10nXLIFF
 
 /// An import that only retranslates `.stringsdict` forms changes those strings in the file's own
 /// bytes; any other change is left to the writer (nil).
@@ -50,6 +51,28 @@ final class StringsdictSpliceTests: XCTestCase {
         XCTAssertEqual(StringsdictSplice.applying(original, to: Data(file.utf8), original: original), Data(file.utf8), "nothing changed")
     }
 
+    /// The import writes through the splice: a retranslated form of a four-space file with a
+    /// comment changes that one line, byte for byte.
+    func testAnImportChangesOnlyTheRetranslatedLine() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("App", isDirectory: true)
+        let english = file.replacingOccurrences(of: "%d секунду", with: "%d second").replacingOccurrences(of: "<string/>", with: "<string>%d seconds</string>")
+        let russian = file.replacingOccurrences(of: "<string/>", with: "<string>%d секунды</string>")
+        for (folder, text) in [("en.lproj", english), ("ru.lproj", russian)] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: root.appendingPathComponent("\(folder)/Localizable.stringsdict"))
+        }
+        let export = CLIRun(["export", "--xliff", "--locale", "ru", "--scope", "all", "--out", "out", "--project", "."], in: root)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let exported = try String(contentsOf: root.appendingPathComponent("out/ru.xliff"), encoding: .utf8)
+        XCTAssertTrue(exported.contains("<target>%d секунду</target>"), exported)
+        try Data(exported.replacingOccurrences(of: "<target>%d секунду</target>", with: "<target>%d секунду!</target>").utf8)
+            .write(to: root.appendingPathComponent("out/ru.xliff"))
+        let run = CLIRun(["import", "out/ru.xliff", "--project", "."], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("ru.lproj/Localizable.stringsdict"), encoding: .utf8),
+                       russian.replacingOccurrences(of: "<string>%d секунду</string>", with: "<string>%d секунду!</string>"))
+    }
+
     func testAnythingButChangedTextIsLeftToTheWriter() throws {
         let original = try read(file)
         var newForm = original
@@ -63,16 +86,15 @@ final class StringsdictSpliceTests: XCTestCase {
         XCTAssertNil(StringsdictSplice.applying(newType, to: Data(file.utf8), original: original), "another kind of value")
     }
 
-    /// A string the splice misreads (a CDATA section holding `</string>`) is caught when the
-    /// result is read back: nil, not a damaged file.
+    /// A string the splice misreads (a CDATA section holding `</string>`, in the form being
+    /// edited) is caught when the result is read back: nil, not a damaged file.
     func testAResultThatReadsBackOtherwiseIsRefused() throws {
-        let cdata = file.replacingOccurrences(of: "<string>d</string>", with: "<string><![CDATA[a</string>b]]></string>")
+        let cdata = file.replacingOccurrences(of: "<string>%d секунду</string>", with: "<string><![CDATA[%d </string> секунду]]></string>")
         let original = try read(cdata)
+        XCTAssertEqual(original.entry(forKey: "%d seconds")?.variable("seconds")?.value(for: "one"), "%d </string> секунду")
         var edited = original
         edited.setValue("%d сек.", forKey: "%d seconds", variable: "seconds", category: "one")
-        if let spliced = StringsdictSplice.applying(edited, to: Data(cdata.utf8), original: original) {
-            XCTAssertEqual(try StringsdictReader.parse(spliced, path: "x").root, edited.root)
-        }
+        XCTAssertNil(StringsdictSplice.applying(edited, to: Data(cdata.utf8), original: original))
         let plain = file.replacingOccurrences(of: "<string>d</string>", with: "<string><![CDATA[d]]></string>")
         let plainOriginal = try read(plain)
         var plainEdited = plainOriginal

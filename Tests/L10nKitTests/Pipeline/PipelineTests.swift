@@ -177,6 +177,31 @@ final class PipelineTests: XCTestCase {
         XCTAssertTrue(nested.stderr.contains("release.json:8:88: error: \"out\" \(FileTransaction.resolved(root).path)/out/release is outside"), nested.stderr)
     }
 
+    /// A manifest's writable layer outside the folder l10n runs in is refused before a stage
+    /// that changes files runs (an import would write it); a dry run may read it.
+    func testAWritableLayerOutsideTheWorkingFolderStopsAWritingPipeline() throws {
+        let base = try Fixtures.temporaryFolder(self)
+        let work = base.appendingPathComponent("work", isDirectory: true), app = work.appendingPathComponent("App", isDirectory: true)
+        let outside = base.appendingPathComponent("outside", isDirectory: true)
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        let catalog = StringCatalog(sourceLanguage: "en", entries: ["k": CatalogEntry(localizations: ["en": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: "k"))])])
+        try StringCatalogWriter().data(for: catalog).write(to: app.appendingPathComponent("Localizable.xcstrings"))
+        try StringCatalogWriter().data(for: catalog).write(to: outside.appendingPathComponent("Package.xcstrings"))
+        try Data(#"{ "layers": [ { "bundle": "App", "table": "Localizable", "path": "Localizable.xcstrings" }, { "bundle": "App", "table": "Package", "path": "../../outside/Package.xcstrings", "writable": true } ] }"#.utf8)
+            .write(to: app.appendingPathComponent("l10n.json"))
+        try Data("<xliff/>".utf8).write(to: work.appendingPathComponent("de.xliff"))
+        let before = try ReliabilityFixtures.snapshot(base)
+        try Data(#"{"project":"App","stages":[{"stage":"import","files":["de.xliff"]}]}"#.utf8).write(to: work.appendingPathComponent("p.json"))
+        let run = CLIRun(["run", "p.json"], in: work)
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stdout.contains("the manifest's writable layer \(FileTransaction.resolved(outside).path)/Package.xcstrings is outside"), run.stdout)
+        try FileManager.default.removeItem(at: work.appendingPathComponent("p.json"))
+        XCTAssertEqual(try ReliabilityFixtures.snapshot(base), before)
+        try Data(#"{"project":"App","stages":[{"stage":"import","files":["de.xliff"],"dryRun":true}]}"#.utf8).write(to: work.appendingPathComponent("p.json"))
+        XCTAssertFalse(CLIRun(["run", "p.json"], in: work).stdout.contains("writable layer"))
+    }
+
     /// A copy of Pipelines/ and Samples/ in a temporary folder, so runs never write into the checkout.
     func workspace() throws -> URL {
         let root = try Fixtures.temporaryFolder(self)

@@ -1,3 +1,4 @@
+import Foundation
 import L10nLocale
 
 /// A locale that no device can reach, or one the app declares that nothing translates.
@@ -33,9 +34,23 @@ public struct UndeclaredLocaleCheck: Check {
         ]),
         .app("German's only value is empty: it is compiled, so de devices get German (empty-value reports the label)",
              declared: ["en", "de"], localizable: ["Hello": ["en": "Hello", "de": ""]]),
+        .app("A 'Swedish.lproj': an old English name CFBundle still matches", declared: ["en", "Swedish"],
+             localizable: ["x": ["en": "x"]], more: ["App/Swedish.lproj/Localizable.strings": .text("\"x\" = \"x\";\n")]),
     ]
 
     public init() {}
+
+    /// Whether a folder's locale is a two- or three-letter language code ISO 639 lacks (`ua`).
+    static func isUnknownLanguageCode(_ locale: String) -> Bool {
+        guard locale != "Base", locale != "mul" else { return false }
+        do {
+            _ = try LocaleIdentifier(validating: locale)
+            return false
+        } catch {
+            if case .unknownLanguage = error.reason { return true }
+            return false
+        }
+    }
 
     public func findings(in context: CheckContext) -> [Finding] {
         let project = context.project
@@ -43,25 +58,27 @@ public struct UndeclaredLocaleCheck: Check {
         let offered = Set(context.offeredLocales).union([context.sourceLanguage])
         var result: [Finding] = []
         for table in context.appStringsTables where table.bundle != project.app.name {
-            for locale in table.locales where locale != "Base" && !offered.contains(locale) {
+            for locale in table.locales where locale != "Base" && !offered.contains(locale) && !Self.isUnknownLanguageCode(locale) {
                 result.append(finding(
                     file: table.path(locale: locale), locale: locale,
                     message: "\(table.bundle) ships '\(locale)', which the app does not offer: frameworks follow the app's choice, so a \(context.device(for: locale)) device never sees this table's '\(locale)'",
                     hint: "add '\(locale)' to CFBundleLocalizations in \(project.app.infoPlistPath ?? "Info.plist") (and translate the app), or remove \(table.path(locale: locale))"))
             }
         }
-        // A folder named as no language (`ua.lproj` for Ukrainian, which is `uk`): no device's
-        // preferred language matches it, in any bundle.
+        // A folder named with a language code ISO 639 does not have (`ua.lproj` for Ukrainian,
+        // which is `uk`): no device's preferred language matches it, in any bundle. Reported once
+        // per folder; longer names (`Swedish`) are left alone, CFBundle reads some of them.
+        var reportedFolders = Set<String>()
         for table in context.appStringsTables {
-            for locale in table.locales where locale != "Base" && locale != "mul" {
-                do {
-                    _ = try LocaleIdentifier(validating: locale)
-                } catch {
-                    result.append(finding(
-                        file: table.path(locale: locale), locale: locale,
-                        message: "'\(locale).lproj' names no language a device runs in (\(error.message)): no device ever shows it",
-                        hint: error.suggestion.map { "rename the folder to '\($0).lproj'" } ?? "rename the folder to the language's ISO code, e.g. 'de.lproj'"))
-                }
+            for locale in table.locales.sorted() where Self.isUnknownLanguageCode(locale) {
+                let folder = (table.path(locale: locale) as NSString).deletingLastPathComponent
+                guard reportedFolders.insert(folder).inserted else { continue }
+                var suggestion: String?
+                do { _ = try LocaleIdentifier(validating: locale) } catch { suggestion = error.suggestion }
+                result.append(finding(
+                    file: table.path(locale: locale), locale: locale,
+                    message: "'\(folder)' is named '\(locale)', which is no ISO 639 language code: no device ever shows it",
+                    hint: suggestion.map { "rename the folder to '\($0).lproj'" } ?? "rename the folder to the language's ISO code, e.g. 'de.lproj'"))
             }
         }
         for file in context.appCatalogs where file.bundle != project.app.name {
