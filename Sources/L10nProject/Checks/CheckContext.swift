@@ -87,7 +87,7 @@ public struct CheckContext: Sendable {
         } else {
             // A locale the app spells another way (`pt-BR` for its `pt_BR.lproj`) is that one.
             let offered = offeredLocales
-            let spelled = filter.map { offered.contains($0) ? $0 : BundleLocalizations.spelling(of: $0, in: offered) ?? $0 }
+            let spelled = filter.map { BundleLocalizations.spelling(of: $0, in: offered) ?? $0 }
             for (asked, locale) in zip(filter, spelled) where !offered.contains(locale) {
                 throw InputError("the app does not offer the locale '\(asked)'",
                                  hint: "it offers \(offeredLocales.joined(separator: ", "))")
@@ -468,7 +468,7 @@ public struct CheckContext: Sendable {
     func appStringsdictTranslations(_ body: (_ table: StringsTable, _ locale: String, _ key: String, _ place: String, _ text: String,
                                              _ source: String, _ isPluralCase: Bool, _ location: SourceLocation?) -> Void) {
         for table in appStringsTables {
-            guard let sourceFile = table.pluralFiles[sourceLanguage] ?? table.pluralFiles["Base"] else { continue }
+            guard let sourceFile = table.sourcePluralFile(sourceLanguage: sourceLanguage) else { continue }
             for (locale, file) in table.pluralFiles.sorted(by: { $0.key < $1.key }) where locale != sourceLanguage && locale != "Base" {
                 for entry in file.entries {
                     guard let sourceEntry = sourceFile.entry(forKey: entry.key) else { continue }

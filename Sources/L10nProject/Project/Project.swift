@@ -243,6 +243,11 @@ public struct StringsTable: Sendable {
         path(locale: locale) + "dict"
     }
 
+    /// The development language's `.stringsdict`: its own folder's, else `Base.lproj`'s.
+    public func sourcePluralFile(sourceLanguage: String) -> Stringsdict? {
+        pluralFiles[sourceLanguage] ?? pluralFiles["Base"]
+    }
+
     /// Locales the table has files for, sorted.
     public var locales: [String] { files.keys.sorted() }
 }

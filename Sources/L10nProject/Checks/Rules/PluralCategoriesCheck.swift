@@ -98,7 +98,7 @@ public struct PluralCategoriesCheck: Check {
                 // `Base.lproj` holds the development language's forms.
                 guard let localeRules = rules(for: locale == "Base" ? context.sourceLanguage : locale) else { continue }
                 let file = table.pluralPath(locale: locale)
-                let sourceFile = table.pluralFiles[context.sourceLanguage] ?? table.pluralFiles["Base"]
+                let sourceFile = table.sourcePluralFile(sourceLanguage: context.sourceLanguage)
                 for entry in plurals.entries {
                     for variable in entry.variables where variable.ruleType == .plural {
                         var present: UInt8 = 0
