@@ -463,17 +463,20 @@ public struct CheckContext: Sendable {
     /// Every string of the app's legacy `.stringsdict` translations with the source file's string
     /// it translates, as the export pairs them: the format key with the source's, each case of a
     /// variable with the source variable's same case (a plural category the source lacks,
-    /// Russian `few`, with its `other`). `place` names the string in a finding; `location` is
-    /// where it stands in the locale's file.
-    func appStringsdictTranslations(_ body: (_ table: StringsTable, _ locale: String, _ key: String, _ place: String, _ text: String,
+    /// Russian `few`, with its `other`). `place` names the string in a finding (made only when
+    /// asked); `location` is where it stands in the locale's file.
+    func appStringsdictTranslations(_ body: (_ table: StringsTable, _ locale: String, _ key: String, _ place: () -> String, _ text: String,
                                              _ source: String, _ isPluralCase: Bool, _ location: SourceLocation?) -> Void) {
         for table in appStringsTables {
             guard let sourceFile = table.sourcePluralFile(sourceLanguage: sourceLanguage) else { continue }
+            // The source's entries by key, made once per table: `entry(forKey:)` searches the
+            // file's members, which asked once per key of every locale grew with keys squared.
+            let sourceEntries = Dictionary(sourceFile.entries.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
             for (locale, file) in table.pluralFiles.sorted(by: { $0.key < $1.key }) where locale != sourceLanguage && locale != "Base" {
                 for entry in file.entries {
-                    guard let sourceEntry = sourceFile.entry(forKey: entry.key) else { continue }
+                    guard let sourceEntry = sourceEntries[entry.key] else { continue }
                     if let format = entry.formatKey, let sourceFormat = sourceEntry.formatKey {
-                        body(table, locale, entry.key, "\"\(entry.key)\" \(Stringsdict.formatKey)", format, sourceFormat, false, entry.location)
+                        body(table, locale, entry.key, { "\"\(entry.key)\" \(Stringsdict.formatKey)" }, format, sourceFormat, false, entry.location)
                     }
                     for variable in entry.variables {
                         guard let sourceVariable = sourceEntry.variable(variable.name) else { continue }
@@ -482,7 +485,7 @@ public struct CheckContext: Sendable {
                             guard let text = item.string,
                                   let source = sourceVariable.value(for: item.category) ?? (isPlural ? sourceVariable.value(for: "other") : nil)
                             else { continue }
-                            body(table, locale, entry.key, "\"\(entry.key)\" %#@\(variable.name)@ \(item.category)", text, source, isPlural,
+                            body(table, locale, entry.key, { "\"\(entry.key)\" %#@\(variable.name)@ \(item.category)" }, text, source, isPlural,
                                  item.location ?? variable.location ?? entry.location)
                         }
                     }

@@ -82,12 +82,19 @@ public struct PlaceholderMismatchCheck: Check {
         }
         // A legacy `.stringsdict`: the format key and each form against the source file's.
         context.appStringsdictTranslations { table, locale, key, place, text, sourceText, isPluralCase, location in
-            let source = SourceFormats.Parsed(sourceText, substitution: nil)
+            // Parsed once per source text, as for the tables above (every locale shares them).
+            let source: SourceFormats.Parsed
+            if let known = stringsSources[sourceText], known.format.text.hasSameUTF8(as: sourceText) {
+                source = known
+            } else {
+                source = SourceFormats.Parsed(sourceText, substitution: nil)
+                stringsSources[sourceText] = source
+            }
             for mismatch in Self.mismatches(source: source.format, sourceSubstitution: nil, translation: text,
                                             translationSubstitution: nil, isPluralCase: isPluralCase, plainSource: source.plain) {
                 result.append(finding(mismatch.severity, file: table.pluralPath(locale: locale), key: key, locale: locale,
                                       line: location?.line, column: location?.column,
-                                      message: "\(place) [\(locale)] \(CheckContext.quoted(text)): \(mismatch.message)"))
+                                      message: "\(place()) [\(locale)] \(CheckContext.quoted(text)): \(mismatch.message)"))
             }
         }
         return result
