@@ -7,8 +7,10 @@ struct RunCommand: ParsableCommand {
         abstract: "Run the stages of a pipeline file (e.g. Pipelines/release.json) in order.",
         discussion: """
         The project is discovered once and every stage works on that model. Each stage prints a \
-        header and its output. Exit status: 0 when every stage passed, 1 when some stage had \
-        findings, 2 when the pipeline file or a stage could not run (later stages are skipped).
+        header and its output. A pipeline writes only inside the folder l10n runs in: every "out", \
+        and the project when a stage changes files, must resolve there, or no stage runs. Exit \
+        status: 0 when every stage passed, 1 when some stage had findings, 2 when the pipeline \
+        file or a stage could not run (later stages are skipped).
         """
     )
     static let arguments: [ArgumentSpec] = [
