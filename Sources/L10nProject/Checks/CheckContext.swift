@@ -157,7 +157,7 @@ public struct CheckContext: Sendable {
         let parts = ConcurrentWork.map(3) { part -> Part in
             switch part {
             case 0:
-                let (keys, winners) = Self.keysAndWinners(of: chain)
+                let (keys, winners) = Self.keysAndWinners(of: chain, sourceLanguage: project.sourceLanguage)
                 return .keys(keys, winners: winners)
             case 1: return .units(Self.units(of: appFiles))
             default:
@@ -260,7 +260,7 @@ public struct CheckContext: Sendable {
     /// Each layer's keys are already in Xcode's order (a catalog as read): they are merged, one
     /// comparison per key, instead of sorting the union. A key keeps the first layer that has
     /// it, its winner.
-    private static func keysAndWinners(of chain: [ChainLayer]) -> (keys: [String], winners: [Int]) {
+    private static func keysAndWinners(of chain: [ChainLayer], sourceLanguage: String) -> (keys: [String], winners: [Int]) {
         let collator = Collator.xcodeKeyOrder
         var keys: [String] = []
         var winners: [Int] = []
@@ -268,8 +268,15 @@ public struct CheckContext: Sendable {
             var layerKeys: [String] = []
             if let catalog = layer.catalog { layerKeys = catalog.orderedKeys }
             if let table = layer.table {
+                // A legacy table's keys are its development-language file's: a key only a
+                // translation has (a leftover in zh_CN.lproj) is none the app asks for, and
+                // every other locale would be blamed for lacking it. Without that file, all.
                 var tableKeys = Set<String>()
-                for file in table.files.values { tableKeys.formUnion(file.keys) }
+                if let source = table.files[sourceLanguage] ?? table.files["Base"] {
+                    tableKeys.formUnion(source.keys)
+                } else {
+                    for file in table.files.values { tableKeys.formUnion(file.keys) }
+                }
                 layerKeys = collator.merged(layerKeys, collator.sorted(Array(tableKeys)))
             }
             if layerKeys.isEmpty { continue }

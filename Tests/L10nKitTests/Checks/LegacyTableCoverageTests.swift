@@ -56,6 +56,20 @@ final class LegacyTableCoverageTests: XCTestCase {
                                                 "App/ru.lproj/InfoPlist.strings"])
     }
 
+    /// A key only a translation of the chain's legacy `Localizable.strings` has (a leftover in
+    /// `zh_CN.lproj`, as in gfxCardStatus) is no key the app asks for: no other locale is
+    /// blamed for lacking it, and coverage counts the development language's keys.
+    func testAKeyOnlyATranslationHasIsNoMissingKey() throws {
+        let model = try project([
+            "App/en.lproj/Localizable.strings": .text("\"Quit\" = \"Quit\";\n"),
+            "App/ru.lproj/Localizable.strings": .text("\"Quit\" = \"Выход\";\n\"OK\" = \"ОК\";\n"),
+            "App/de.lproj/Localizable.strings": .text("\"Quit\" = \"Beenden\";\n"),
+        ], declared: ["en", "ru", "de"])
+        XCTAssertEqual(try missing(model).map(\.message), [])
+        let report = try ReportJob().run(on: model)
+        XCTAssertEqual((report.appLocales + report.fullLocalization).map { "\($0.locale) \($0.finished)/\($0.reachable)" }.sorted(), ["de 1/1", "ru 1/1"])
+    }
+
     func testAStoryboardTableCountsTheTextsOfItsDocument() throws {
         let model = try project([
             "App/Base.lproj/Main.storyboard": Self.storyboard,
