@@ -80,7 +80,7 @@ struct ExportCommand: ParsableCommand {
         }
         var rows: [JSONValue] = []
         for locale in exported {
-            let name = locale.url?.lastPathComponent ?? (LocaleIdentifier.canonicalized(locale.locale) ?? locale.locale) + "." + format.rawValue
+            let name = locale.url?.lastPathComponent ?? LocaleExport.fileName(locale: locale.locale, format: format)
             let shown = out == "." ? name : (out.hasSuffix("/") ? out : out + "/") + name
             var row: [(key: String, value: JSONValue)] = [("locale", .string(locale.locale)), ("file", locale.url == nil ? .null : .string(shown)),
                                                          ("units", .number(String(locale.units))), ("words", .number(String(locale.sourceWords))),

@@ -42,6 +42,13 @@ public struct ExchangeUnit: Hashable, Sendable {
     /// category covers several numbers (Russian `one`: 1, 21, 31, …).
     public var countSource: String?
 
+    /// `countSource` of a plural case whose own source is `source` in a variation whose
+    /// `other` source is `other`: that `other` when it states the count and the case does not.
+    static func countSource(of source: String, other: String?) -> String? {
+        guard let other, !ImportPolicy.hasPercent(source), ImportPolicy.hasPercent(other) else { return nil }
+        return other
+    }
+
     /// Whether the locale has a finished translation: a value in state `translated`, or any value
     /// of a `.strings` file. Everything else (no value, `new`, `needs_review`, `stale`,
     /// `machine_translated`) is what the `missing` scope exports.
@@ -128,9 +135,7 @@ public struct CatalogUnits: Sendable {
         }
         for index in units.indices where units[index].isPluralCase && !ImportPolicy.hasPercent(units[index].sourceValue) {
             let other = StringUnitPath(units[index].path.components.dropLast() + ["other"])
-            if let source = units.first(where: { $0.path == other })?.sourceValue, ImportPolicy.hasPercent(source) {
-                units[index].countSource = source
-            }
+            units[index].countSource = ExchangeUnit.countSource(of: units[index].sourceValue, other: units.first { $0.path == other }?.sourceValue)
         }
         return units.sorted { XLIFFOrder.catalogUnitPrecedes($0.id, $1.id) }
     }

@@ -75,9 +75,8 @@ struct ImportUnitLookup {
         if unit.pluralVariation >= 0, !ImportPolicy.hasPercent(unit.sourceValue) {
             // The variation's `other`, found by position: the units are not copied to be compared.
             let units = known.units, otherBit = EntrySources.categoryBit("other")
-            for index in units.indices where units[index].pluralVariation == unit.pluralVariation && units[index].categoryBit == otherBit {
-                if ImportPolicy.hasPercent(units[index].sourceValue) { found.countSource = units[index].sourceValue }
-                break
+            if let other = units.indices.first(where: { units[$0].pluralVariation == unit.pluralVariation && units[$0].categoryBit == otherBit }) {
+                found.countSource = ExchangeUnit.countSource(of: unit.sourceValue, other: units[other].sourceValue)
             }
         }
         return found

@@ -49,12 +49,12 @@ public enum StringsdictUnits {
             }
             for variable in entry.variables {
                 let targetVariable = targetEntry?.variable(variable.name)
-                let countSource = variable.ruleType == .plural ? variable.value(for: "other").flatMap { ImportPolicy.hasPercent($0) ? $0 : nil } : nil
+                let other = variable.ruleType == .plural ? variable.value(for: "other") : nil
                 for item in variable.cases {
                     guard let text = item.string else { continue }
                     var made = unit(key: entry.key, variable: (variable, item.category), source: text,
                                     target: targetVariable?.value(for: item.category), note: note)
-                    if !ImportPolicy.hasPercent(text) { made.countSource = countSource }
+                    made.countSource = ExchangeUnit.countSource(of: text, other: other)
                     units.append(made)
                 }
                 guard variable.ruleType == .plural, let other = variable.value(for: "other") else { continue }

@@ -440,7 +440,12 @@ extension LocaleExport {
     /// `<locale>.xliff`, the locale as a language id (`pt-BR` for a `pt_BR.lproj`, `it` for
     /// `Italian.lproj`), as the file's `target-language` says it.
     public func fileName(_ format: ExportFormat) -> String {
-        (LocaleIdentifier.canonicalized(locale) ?? locale) + "." + format.rawValue
+        Self.fileName(locale: locale, format: format)
+    }
+
+    /// `fileName` of a locale's export, for a caller that has the locale but no export.
+    public static func fileName(locale: String, format: ExportFormat) -> String {
+        XLIFFExporter.languageAttribute(locale) + "." + format.rawValue
     }
 
     /// Writes `<folder>/<locale>.xliff` or the bundle `<folder>/<locale>.xcloc` (atomically, the
@@ -449,14 +454,13 @@ extension LocaleExport {
     public func write(to folder: URL, format: ExportFormat, tool: XLIFFTool) throws -> URL {
         // The name comes from a locale id (Info.plist's, a folder's): one that is no id, or
         // would name a file elsewhere, is refused before anything is written.
-        let name = fileName(format)
-        guard LocaleIdentifier.canonicalized(locale) != nil, !name.contains("/"), name != "." + format.rawValue else {
+        guard LocaleIdentifier.canonicalized(locale) != nil else {
             throw InputError("'\(locale)' is no locale id, so no translator file is named after it; nothing was written for it",
                              hint: "fix the locale in Info.plist's CFBundleLocalizations or the folder's name (e.g. de, pt-BR)")
         }
         try AtomicFile.createFolder(folder)
         let writer = XLIFFWriter(tool: tool)
-        let url = folder.appendingPathComponent(name)
+        let url = folder.appendingPathComponent(fileName(format))
         switch format {
         case .xliff:
             try writer.write(document, to: url)

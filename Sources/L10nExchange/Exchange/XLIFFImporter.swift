@@ -374,7 +374,7 @@ public struct XLIFFImporter: Sendable {
         // Compared as language ids: a legacy table's folder name (`English`, `en_US`) is the
         // language the export writes (`en`, `en-US`).
         if file.sourceLanguage != sourceLanguage,
-           LocaleIdentifier.canonicalized(file.sourceLanguage) == nil || LocaleIdentifier.canonicalized(file.sourceLanguage) != LocaleIdentifier.canonicalized(sourceLanguage) {
+           LocaleIdentifier.canonicalized(file.sourceLanguage).map({ $0 != LocaleIdentifier.canonicalized(sourceLanguage) }) ?? true {
             return .failure(ImportFileError(.sourceLanguageMismatch, "source-language \"\(file.sourceLanguage)\" differs from \"\(sourceLanguage)\", the source language of \"\(path)\"", at: at,
                                             hint: "the file was exported from other source texts; export again from this project"))
         }

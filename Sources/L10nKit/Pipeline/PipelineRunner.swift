@@ -42,10 +42,9 @@ public struct PipelineRunner: Sendable {
             // A manifest's writable layer outside the project is written by the import too: it
             // must lie inside the working folder like every other write of the pipeline.
             if let workingDirectory, pipeline.stages.contains(where: \.writesProject) {
-                let root = FileTransaction.resolved(workingDirectory)
-                if let outside = project.writableOutsideRootURLs.first(where: { !FileTransaction.isInside($0, root) }) {
-                    throw InputError(file: pipeline.file, "the manifest's writable layer \(outside.path) is outside \(root.path), the folder l10n runs in, and a stage of this pipeline changes files: a pipeline writes only inside it; no stage was run",
-                                     hint: "run l10n from a folder that contains the layer (such as the repository's root), or make the layer read-only")
+                for layer in project.writableOutsideRootURLs {
+                    try Pipeline.requireInside(FileTransaction.resolved(workingDirectory), layer, what: "the manifest's writable layer",
+                                               reason: ", and a stage of this pipeline changes files", at: SourceLocation(file: pipeline.file))
                 }
             }
             project.warnings = restored.map { "note: restored \($0), left half-written by an interrupted run" } + project.warnings

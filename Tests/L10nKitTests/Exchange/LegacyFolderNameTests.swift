@@ -1,11 +1,7 @@
 import XCTest
-@testable import L10nFormats
-@testable import L10nLocale
-@testable import L10nXLIFF
-@testable import L10nKit
-@testable import L10nProject
-@testable import L10nExchange
-@testable import L10nJobs
+import L10nFormats
+import L10nProject
+import L10nXLIFF
 
 /// Older projects name `.lproj` folders as CFBundle still reads them: by the language's old
 /// English name (`English.lproj`, `Italian.lproj`), with `_` (`pt_BR.lproj`), and keep

@@ -72,19 +72,12 @@ public enum StringsdictSplice {
     private static func valueElements(in bytes: [UInt8]) -> [Element]? {
         var elements: [Element] = []
         var index = 0
-        func find(_ pattern: String, from start: Int) -> Int? {
-            let needle = Array(pattern.utf8)
-            guard needle.count <= bytes.count else { return nil }
-            var position = start
-            while position + needle.count <= bytes.count {
-                if bytes[position] == needle[0], Array(bytes[position..<(position + needle.count)]) == needle { return position }
-                position += 1
-            }
-            return nil
-        }
         func startsWith(_ pattern: String, at position: Int) -> Bool {
-            let needle = Array(pattern.utf8)
-            return position + needle.count <= bytes.count && Array(bytes[position..<(position + needle.count)]) == needle
+            bytes[position...].starts(with: pattern.utf8)
+        }
+        func find(_ pattern: String, from start: Int) -> Int? {
+            guard let first = pattern.utf8.first, start < bytes.count else { return nil }
+            return bytes[start...].indices.first { bytes[$0] == first && startsWith(pattern, at: $0) }
         }
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }

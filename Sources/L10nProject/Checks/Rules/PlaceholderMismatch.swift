@@ -65,14 +65,14 @@ public struct PlaceholderMismatchCheck: Check {
         // A hit must be byte-equal: `==` joins canonically equivalent texts, which the parser,
         // reading UTF-16, may read differently (`50%ó` and `50%o` with a combining accent).
         var stringsSources: [String: SourceFormats.Parsed] = [:]
+        func parsed(_ sourceText: String) -> SourceFormats.Parsed {
+            if let known = stringsSources[sourceText], known.format.text.hasSameUTF8(as: sourceText) { return known }
+            let made = SourceFormats.Parsed(sourceText, substitution: nil)
+            stringsSources[sourceText] = made
+            return made
+        }
         context.appStringsTranslations { table, locale, entry, sourceText in
-            let source: SourceFormats.Parsed
-            if let known = stringsSources[sourceText], known.format.text.hasSameUTF8(as: sourceText) {
-                source = known
-            } else {
-                source = SourceFormats.Parsed(sourceText, substitution: nil)
-                stringsSources[sourceText] = source
-            }
+            let source = parsed(sourceText)
             for mismatch in Self.mismatches(source: source.format, sourceSubstitution: nil, translation: entry.value,
                                             translationSubstitution: nil, isPluralCase: false, plainSource: source.plain) {
                 result.append(finding(mismatch.severity, file: table.path(locale: locale), key: entry.key, locale: locale,
@@ -82,14 +82,7 @@ public struct PlaceholderMismatchCheck: Check {
         }
         // A legacy `.stringsdict`: the format key and each form against the source file's.
         context.appStringsdictTranslations { table, locale, key, place, text, sourceText, isPluralCase, location in
-            // Parsed once per source text, as for the tables above (every locale shares them).
-            let source: SourceFormats.Parsed
-            if let known = stringsSources[sourceText], known.format.text.hasSameUTF8(as: sourceText) {
-                source = known
-            } else {
-                source = SourceFormats.Parsed(sourceText, substitution: nil)
-                stringsSources[sourceText] = source
-            }
+            let source = parsed(sourceText)
             for mismatch in Self.mismatches(source: source.format, sourceSubstitution: nil, translation: text,
                                             translationSubstitution: nil, isPluralCase: isPluralCase, plainSource: source.plain) {
                 result.append(finding(mismatch.severity, file: table.pluralPath(locale: locale), key: key, locale: locale,

@@ -42,13 +42,18 @@ public struct UndeclaredLocaleCheck: Check {
 
     /// Whether a folder's locale is a two- or three-letter language code ISO 639 lacks (`ua`).
     static func isUnknownLanguageCode(_ locale: String) -> Bool {
-        guard locale != "Base", locale != "mul" else { return false }
+        unknownLanguageCode(locale) != nil
+    }
+
+    /// The validation's error when the locale is such a code (its suggestion: `uk` for `ua`).
+    static func unknownLanguageCode(_ locale: String) -> LocaleIdentifierError? {
+        guard locale != "Base", locale != "mul" else { return nil }
         do {
             _ = try LocaleIdentifier(validating: locale)
-            return false
+            return nil
         } catch {
-            if case .unknownLanguage = error.reason { return true }
-            return false
+            if case .unknownLanguage = error.reason { return error }
+            return nil
         }
     }
 
@@ -70,15 +75,14 @@ public struct UndeclaredLocaleCheck: Check {
         // per folder; longer names (`Swedish`) are left alone, CFBundle reads some of them.
         var reportedFolders = Set<String>()
         for table in context.appStringsTables {
-            for locale in table.locales.sorted() where Self.isUnknownLanguageCode(locale) {
+            for locale in table.locales.sorted() {
+                guard let error = Self.unknownLanguageCode(locale) else { continue }
                 let folder = (table.path(locale: locale) as NSString).deletingLastPathComponent
                 guard reportedFolders.insert(folder).inserted else { continue }
-                var suggestion: String?
-                do { _ = try LocaleIdentifier(validating: locale) } catch { suggestion = error.suggestion }
                 result.append(finding(
                     file: table.path(locale: locale), locale: locale,
                     message: "'\(folder)' is named '\(locale)', which is no ISO 639 language code: no device ever shows it",
-                    hint: suggestion.map { "rename the folder to '\($0).lproj'" } ?? "rename the folder to the language's ISO code, e.g. 'de.lproj'"))
+                    hint: error.suggestion.map { "rename the folder to '\($0).lproj'" } ?? "rename the folder to the language's ISO code, e.g. 'de.lproj'"))
             }
         }
         for file in context.appCatalogs where file.bundle != project.app.name {
