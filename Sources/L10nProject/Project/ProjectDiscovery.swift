@@ -192,14 +192,31 @@ public struct ProjectDiscovery: Sendable {
         return paths.sorted()
     }
 
+    /// The app's Info.plist: the manifest's, else among the project's bundle property lists the
+    /// one that declares `CFBundleLocalizations`, else the shallowest; a test or plug-in bundle's
+    /// only when no other is found. A file named other than `Info.plist` counts when Xcode's old
+    /// templates named it so (`<Product>-Info.plist`) or a project file's `INFOPLIST_FILE` names
+    /// it, and only when it holds `CFBundle…` keys (`GoogleService-Info.plist` holds none).
     private func readAppBundle(files: [String], manifest: ProjectManifest) throws -> AppBundle {
-        let candidates = manifest.infoPlist.map { [$0] }
-            ?? files.filter { ($0 as NSString).lastPathComponent == "Info.plist" && !isVendor($0) }
+        var plists: [(path: String, plist: InfoPlist)] = []
+        if let path = manifest.infoPlist {
+            plists = [(path, try InfoPlistReader.read(contentsOf: root.appendingPathComponent(path)))]
+        } else {
+            let named = Set(infoPlistSettings())
+            for path in files where !isVendor(path) {
+                let name = (path as NSString).lastPathComponent
+                if name == "Info.plist" {
+                    plists.append((path, try InfoPlistReader.read(contentsOf: root.appendingPathComponent(path))))
+                } else if name.hasSuffix("-Info.plist") || (named.contains(path) && name.hasSuffix(".plist")),
+                          let plist = try? InfoPlistReader.read(contentsOf: root.appendingPathComponent(path)), plist.describesBundle {
+                    plists.append((path, plist))
+                }
+            }
+        }
         var chosen: (path: String, plist: InfoPlist)?
-        for path in candidates.sorted(by: { $0.split(separator: "/").count < $1.split(separator: "/").count }) {
-            let plist = try InfoPlistReader.read(contentsOf: root.appendingPathComponent(path))
-            if chosen == nil || (!Self.declaresLocalizations(chosen!.plist) && Self.declaresLocalizations(plist)) {
-                chosen = (path, plist)
+        for candidate in plists.sorted(by: { Self.infoPlistRank($0) < Self.infoPlistRank($1) }) {
+            if chosen == nil || (!Self.declaresLocalizations(chosen!.plist) && Self.declaresLocalizations(candidate.plist)) {
+                chosen = candidate
             }
         }
         let folder = chosen.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
@@ -233,6 +250,48 @@ public struct ProjectDiscovery: Sendable {
     /// in the folder or one below it); nil without one, so the source language comes from the
     /// catalogs (or is `en`, Xcode's default).
     func developmentLanguage() -> String? {
+        for (_, text) in xcodeProjectFiles() {
+            guard let range = text.range(of: #"developmentRegion = "?([A-Za-z0-9_-]+)"?;"#, options: .regularExpression) else { continue }
+            let value = text[range].dropFirst("developmentRegion = ".count).dropLast().filter { $0 != "\"" }
+            if let id = LocaleIdentifier.canonicalized(String(value)) { return id }
+        }
+        return nil
+    }
+
+    /// Candidates are tried app bundles first (a package type other than `APPL`, or a folder
+    /// named like a test target, comes last), then shallowest first, then by path.
+    private static func infoPlistRank(_ candidate: (path: String, plist: InfoPlist)) -> (Int, Int, String) {
+        let type = candidate.plist.packageType ?? "APPL"
+        let folder = ((candidate.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+        let secondary = (type != "APPL" && !type.contains("$")) || folder.hasSuffix("Tests")
+        return (secondary ? 1 : 0, candidate.path.split(separator: "/").count, candidate.path)
+    }
+
+    /// Project-relative paths the Xcode project files' `INFOPLIST_FILE` settings name (each
+    /// relative to the folder that holds its `.xcodeproj`; `$(SRCROOT)/` read as that folder).
+    func infoPlistSettings() -> [String] {
+        var paths: [String] = []
+        for (project, text) in xcodeProjectFiles() {
+            let base = (project as NSString).deletingLastPathComponent
+            var rest = text[...]
+            while let range = rest.range(of: #"INFOPLIST_FILE = ("[^"\n]*"|[^;\s]+);"#, options: .regularExpression) {
+                var value = rest[range].dropFirst("INFOPLIST_FILE = ".count).dropLast()
+                rest = rest[range.upperBound...]
+                if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 { value = value.dropFirst().dropLast() }
+                for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"] where value.hasPrefix(prefix) {
+                    value = value.dropFirst(prefix.count)
+                }
+                guard !value.isEmpty, !value.contains("$"), !value.hasPrefix("/") else { continue }
+                let path = ((base as NSString).appendingPathComponent(String(value)) as NSString).standardizingPath
+                if !path.hasPrefix("..") { paths.append(path) }
+            }
+        }
+        return paths
+    }
+
+    /// Each `*.xcodeproj/project.pbxproj` in the folder or one below it, by project-relative path
+    /// of its `.xcodeproj`, with its text.
+    private func xcodeProjectFiles() -> [(project: String, text: String)] {
         let manager = FileManager.default
         let top = (try? manager.contentsOfDirectory(atPath: root.path)) ?? []
         var candidates = top.filter { $0.hasSuffix(".xcodeproj") }
@@ -240,14 +299,11 @@ public struct ProjectDiscovery: Sendable {
             let below = (try? manager.contentsOfDirectory(atPath: root.appendingPathComponent(name).path)) ?? []
             candidates += below.filter { $0.hasSuffix(".xcodeproj") }.map { name + "/" + $0 }
         }
-        for project in candidates.sorted() {
+        return candidates.sorted().compactMap { project in
             guard let data = try? AtomicFile.read(root.appendingPathComponent(project + "/project.pbxproj")),
-                  let text = String(data: data, encoding: .utf8),
-                  let range = text.range(of: #"developmentRegion = "?([A-Za-z0-9_-]+)"?;"#, options: .regularExpression) else { continue }
-            let value = text[range].dropFirst("developmentRegion = ".count).dropLast().filter { $0 != "\"" }
-            if let id = LocaleIdentifier.canonicalized(String(value)) { return id }
+                  let text = String(data: data, encoding: .utf8) else { return nil }
+            return (project, text)
         }
-        return nil
     }
 
     private static func declaresLocalizations(_ plist: InfoPlist) -> Bool {

@@ -43,6 +43,68 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertFalse(resolved.app.availableLocalizations.contains { $0.contains("$") })
     }
 
+    static func plist(_ members: [(String, String)], localizations: [String]? = nil) -> ExampleFile {
+        let body = members.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined()
+            + (localizations.map { "<key>CFBundleLocalizations</key><array>" + $0.map { "<string>\($0)</string>" }.joined() + "</array>" } ?? "")
+        return .text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(body)</dict></plist>\n")
+    }
+
+    /// Xcode's templates before Xcode 5 named the app's plist `<Product>-Info.plist`
+    /// (gfxCardStatus, DisableMonitor): it was ignored silently, so a German app's source
+    /// became `en` and its declared locales were lost. A Firebase `GoogleService-Info.plist`
+    /// beside it describes no bundle, and a test target's plist is the app's only when no other is.
+    func testProductNamedInfoPlistIsTheApps() throws {
+        let files: [String: ExampleFile] = [
+            "AGoogle/GoogleService-Info.plist": Self.plist([("API_KEY", "x"), ("BUNDLE_ID", "com.example")]),
+            "ATests/ATests-Info.plist": Self.plist([("CFBundleDevelopmentRegion", "en"), ("CFBundlePackageType", "BNDL")]),
+            "MyApp/MyApp-Info.plist": Self.plist([("CFBundleDevelopmentRegion", "de"), ("CFBundlePackageType", "APPL")],
+                                                 localizations: ["de", "en"]),
+            "MyApp/de.lproj/Localizable.strings": .text("\"Open\" = \"Öffnen\";\n"),
+            "MyApp/en.lproj/Localizable.strings": .text("\"Open\" = \"Open\";\n"),
+            "MyApp/fr.lproj/Localizable.strings": .text("\"Open\" = \"Ouvrir\";\n"),
+        ]
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: files).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.app.infoPlistPath, "MyApp/MyApp-Info.plist")
+        XCTAssertEqual(project.app.name, "MyApp")
+        XCTAssertEqual(project.sourceLanguage, "de")
+        XCTAssertEqual(project.app.declaredLocalizations, ["de", "en"])
+
+        // Without the app's plist, the test bundle's is taken rather than nothing; the Firebase
+        // file never is.
+        var testOnly = files
+        testOnly["MyApp/MyApp-Info.plist"] = nil
+        let second = try Fixtures.temporaryFolder(self).appendingPathComponent("Q", isDirectory: true)
+        try CheckExample("", files: testOnly).write(to: second)
+        XCTAssertEqual(try ProjectDiscovery(root: second).discover().app.infoPlistPath, "ATests/ATests-Info.plist")
+    }
+
+    /// A plist of any name counts when a project file's `INFOPLIST_FILE` names it.
+    func testInfoPlistFileSettingNamesTheAppsPlist() throws {
+        let files: [String: ExampleFile] = [
+            "Proj/App.xcodeproj/project.pbxproj": .text("""
+                // !$*UTF8*$!
+                {
+                				INFOPLIST_FILE = "$(SRCROOT)/Supporting Files/Settings.plist";
+                				INFOPLIST_FILE = AppTests/Info.plist;
+                }
+
+                """),
+            "Proj/Supporting Files/Settings.plist": Self.plist([("CFBundleDevelopmentRegion", "ja")], localizations: ["ja", "en"]),
+            "Proj/Other.plist": Self.plist([("CFBundleDevelopmentRegion", "fr")], localizations: ["fr"]),
+            "Proj/ja.lproj/Localizable.strings": .text("\"Open\" = \"開く\";\n"),
+        ]
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: files).write(to: root)
+        let discovery = ProjectDiscovery(root: root)
+        XCTAssertEqual(discovery.infoPlistSettings(), ["Proj/Supporting Files/Settings.plist", "Proj/AppTests/Info.plist"])
+        let project = try discovery.discover()
+        XCTAssertEqual(project.app.infoPlistPath, "Proj/Supporting Files/Settings.plist")
+        XCTAssertEqual(project.sourceLanguage, "ja")
+        XCTAssertEqual(project.app.declaredLocalizations, ["ja", "en"])
+    }
+
     func testSampleAppBundleComesFromItsInfoPlist() throws {
         let project = try sample()
         XCTAssertEqual(project.app.name, "BrandedEditor")

@@ -14,6 +14,7 @@ public struct InfoPlist: Equatable, Sendable {
     public static let developmentRegionKey = "CFBundleDevelopmentRegion"
     public static let localizationsKey = "CFBundleLocalizations"
     public static let allowMixedLocalizationsKey = "CFBundleAllowMixedLocalizations"
+    public static let packageTypeKey = "CFBundlePackageType"
 
     public var path: String
     public var format: Format
@@ -26,6 +27,12 @@ public struct InfoPlist: Equatable, Sendable {
     public var allowsMixedLocalizations: Bool
     /// Where each of the three keys was found (XML files only).
     public var keyLocations: [String: SourceLocation]
+    /// `CFBundlePackageType` as written: `APPL` for an app, `BNDL` for a test or plug-in bundle,
+    /// `$(PRODUCT_BUNDLE_PACKAGE_TYPE)` in templates since Xcode 11.
+    public var packageType: String? = nil
+    /// Whether the root holds any `CFBundle…` key: a `GoogleService-Info.plist` has none, and is
+    /// no bundle's Info.plist.
+    public var describesBundle = false
 
     /// Whether the development region is an unexpanded build setting (`$(DEVELOPMENT_LANGUAGE)`),
     /// known only from the Xcode project.
@@ -65,6 +72,8 @@ public enum InfoPlistReader: FormatReader {
 
         var info = InfoPlist(path: path, format: format, developmentRegion: nil, localizations: [],
                              allowsMixedLocalizations: false, keyLocations: [:])
+        info.packageType = root.member(InfoPlist.packageTypeKey)?.value.string
+        info.describesBundle = root.members.contains { $0.key.hasPrefix("CFBundle") }
         func wrongType(_ member: PropertyListDictionary.Member, _ expected: String) -> XMLStreamError {
             XMLStreamError("\(member.key) must be \(expected), not \(member.value.typeName)", at: member.location ?? start,
                            hint: "fix the value in the target's Info tab or in the Info.plist file")
