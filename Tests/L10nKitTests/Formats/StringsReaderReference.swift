@@ -17,10 +17,18 @@ enum ReferenceStringsReader {
         let bytes = [UInt8](data)
         let encoding = StringsEncoding.detect(bytes)
         let scalars = try encoding.referenceDecode(bytes, path: path)
+        // Later grammar, added to both readers: an XML property list is read as one.
+        if let first = scalars.first(where: { !($0 == " " || (0x09...0x0D).contains($0.value)) }), first == "<" {
+            var text = ""
+            text.unicodeScalars.append(contentsOf: scalars)
+            return try StringsReader.parsePropertyList(utf8: Array(text.utf8), encoding: encoding, path: path)
+        }
         var parser = ReferenceStringsParser(scalars: scalars, path: path)
-        let (entries, trivia) = try parser.parse()
-        return StringsFile(path: path, encoding: encoding, entries: entries, trivia: trivia,
-                           lineBreak: ReferenceStringsParser.lineBreak(in: scalars))
+        let (entries, trivia, braced) = try parser.parse()
+        var file = StringsFile(path: path, encoding: encoding, entries: entries, trivia: trivia,
+                               lineBreak: ReferenceStringsParser.lineBreak(in: scalars))
+        if braced { file.form = .braced }
+        return file
     }
 
     /// The comments of a text with their ranges in Unicode scalars, as `StringsFile` used them.
@@ -193,15 +201,32 @@ struct ReferenceStringsParser {
         }
     }
 
-    mutating func parse() throws -> ([StringsFile.Entry], [String]) {
+    mutating func parse() throws -> ([StringsFile.Entry], [String], Bool) {
         var entries: [StringsFile.Entry] = []
         var trivia: [String] = []
         var triviaStart = 0
+        // Later grammar, added to both readers: entries wrapped in `{ }`.
+        var comments = try skipTrivia()
+        var openBrace: Int?
+        if index < scalars.count, scalars[index] == "{" {
+            openBrace = index
+            index += 1
+            comments = try skipTrivia()
+        }
         while true {
-            let comments = try skipTrivia()
+            if let open = openBrace {
+                guard index < scalars.count else { throw StringsSyntaxError(.unclosedBrace, at: position.location(open)) }
+                if scalars[index] == "}" {
+                    index += 1
+                    _ = try skipTrivia()
+                    guard index == scalars.count else {
+                        throw StringsSyntaxError(.unexpectedCharacter(scalars[index]), at: position.location(index))
+                    }
+                }
+            }
             if index == scalars.count {
                 trivia.append(text(triviaStart..<index))
-                return (entries, trivia)
+                return (entries, trivia, openBrace != nil)
             }
             let keyStart = index
             guard let key = try parseString() else {
@@ -243,6 +268,7 @@ struct ReferenceStringsParser {
             entries.append(StringsFile.Entry(key: key, value: value, comment: comments.last?.text,
                                              location: position.location(keyStart), source: source))
             triviaStart = index
+            comments = try skipTrivia()
         }
     }
 }

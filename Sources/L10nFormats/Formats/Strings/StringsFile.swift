@@ -106,8 +106,23 @@ public struct StringsFile: Equatable, Sendable {
         }
     }
 
+    /// How a file writes its entries. Foundation reads all three.
+    public enum Form: Equatable, Sendable {
+        /// `"key" = "value";` lines, as Xcode and genstrings write them.
+        case plain
+        /// The same lines inside `{ }`, an old-style property-list dictionary.
+        case braced
+        /// An XML property list: a `<dict>` of `<key>` and `<string>` elements. An edited file
+        /// is written as Foundation writes property lists (tab-indented, in entry order).
+        case xmlPropertyList
+    }
+
     /// The file's path, used in error locations and when writing.
     public var path: String
+    /// How the file writes its entries; an edit keeps the form.
+    public var form: Form = .plain
+    /// An XML property list's text as read, written back while no entry changes.
+    var xmlText: String?
     /// The encoding the file is written back in.
     public var encoding: StringsEncoding
     /// The entries in file order, duplicates included.
@@ -141,6 +156,7 @@ public struct StringsFile: Equatable, Sendable {
 
     /// The whole file as text, exactly as it will be written (without the byte order mark).
     public var text: String {
+        if form == .xmlPropertyList { return xmlText ?? StringsWriter.propertyListText(for: self) }
         var result = trivia[0]
         for (offset, entry) in entries.enumerated() {
             entry.appendText(to: &result)
@@ -195,9 +211,11 @@ public struct StringsFile: Equatable, Sendable {
             entries[index].source.value = .written(StringsWriter.quoted(value))
             entries[index].value = value
             entries[index].source.dropPlainTokens(key: key, value: value)
+            xmlText = nil
             return
         }
         append(key: key, value: value, comment: comment)
+        xmlText = nil
     }
 
     /// Removes every entry of `key` together with its own comment and line; returns whether
@@ -207,6 +225,7 @@ public struct StringsFile: Equatable, Sendable {
         let indices = entries.indices.filter { entries[$0].key == key }
         for index in indices.reversed() { remove(at: index) }
         lastIndexByKey = Self.index(entries)
+        if !indices.isEmpty { xmlText = nil }
         return !indices.isEmpty
     }
 
@@ -219,7 +238,12 @@ public struct StringsFile: Equatable, Sendable {
         let blankLine = usesBlankLines ? lineBreak : ""
         let entry = Entry(key: key, value: value, comment: comment, location: nil, source: source)
         let end = trivia[trivia.count - 1]
-        if entries.isEmpty {
+        if entries.isEmpty, form == .braced, let close = end.lastIndex(of: "}") {
+            // Inside the braces: `{` and what follows it, the entry, then the closing `}`.
+            var before = String(end[..<close])
+            if !Self.endsWithLineBreak(before) { before += lineBreak }
+            trivia = [before + commentLine, lineBreak + String(end[close...])]
+        } else if entries.isEmpty {
             var before = end
             if !before.isEmpty {
                 if !Self.endsWithLineBreak(before) { before += lineBreak }

@@ -6,7 +6,8 @@ import L10nCore
 ///
 /// Stricter than Foundation where Foundation silently loses data: an unterminated `/*` comment
 /// and text after the last entry are errors here. Array, dictionary and data values
-/// (`"k" = ("a");`), and a file wrapped in `{ }`, are not accepted: no localized string uses them.
+/// (`"k" = ("a");`) are not accepted: no localized string uses them. A file wrapped in `{ }`
+/// and one in XML property-list form, both of which Foundation reads, are read as well.
 public enum StringsReader: FormatReader {
     /// Parses the bytes of a file; `path` is used in error locations.
     public static func parse(_ data: Data, path: String) throws -> StringsFile {
@@ -22,12 +23,42 @@ public enum StringsReader: FormatReader {
 
     /// Parses valid UTF-8 text (the file without its byte order mark).
     private static func parse(utf8 text: [UInt8], encoding: StringsEncoding, path: String) throws -> StringsFile {
-        try text.withUnsafeBufferPointer { bytes in
-            var parser = StringsParser(bytes: bytes, path: path)
-            let (entries, trivia) = try parser.parse()
-            return StringsFile(path: path, encoding: encoding, entries: entries, trivia: trivia,
-                               lineBreak: StringsParser.lineBreak(in: bytes))
+        if let first = text.first(where: { !($0 == 0x20 || (0x09...0x0D).contains($0)) }), first == UInt8(ascii: "<") {
+            return try parsePropertyList(utf8: text, encoding: encoding, path: path)
         }
+        return try text.withUnsafeBufferPointer { bytes in
+            var parser = StringsParser(bytes: bytes, path: path)
+            let (entries, trivia, braced) = try parser.parse()
+            var file = StringsFile(path: path, encoding: encoding, entries: entries, trivia: trivia,
+                                   lineBreak: StringsParser.lineBreak(in: bytes))
+            if braced { file.form = .braced }
+            return file
+        }
+    }
+}
+
+extension StringsReader {
+    /// A file in XML property-list form (a `<dict>` of strings), as Foundation reads it too: each
+    /// entry located at its `<key>`, no comments.
+    static func parsePropertyList(utf8 text: [UInt8], encoding: StringsEncoding, path: String) throws -> StringsFile {
+        let root = try PropertyListXMLReader.parse(Data(text), path: path)
+        guard case .dictionary(let dictionary) = root else {
+            throw StringsSyntaxError(.notAStringsDictionary(root.typeName), at: SourceLocation(file: path, line: 1, column: 1))
+        }
+        var entries: [StringsFile.Entry] = []
+        for member in dictionary.members {
+            guard let value = member.value.string else {
+                throw StringsSyntaxError(.notAStringsDictionary("\(member.value.typeName) for the key \"\(member.key)\""),
+                                         at: member.location ?? SourceLocation(file: path, line: 1, column: 1))
+            }
+            let source = StringsFile.EntrySource(key: .plain, beforeValue: " = ", value: .plain, beforeSemicolon: "")
+            entries.append(StringsFile.Entry(key: member.key, value: value, comment: nil, location: member.location, source: source))
+        }
+        var file = StringsFile(path: path, encoding: encoding, entries: entries,
+                               trivia: [""] + Array(repeating: "\n", count: entries.count), lineBreak: "\n")
+        file.form = .xmlPropertyList
+        file.xmlText = String(decoding: text, as: UTF8.self)
+        return file
     }
 }
 
@@ -285,16 +316,36 @@ struct StringsParser {
         return plain ? .plain : .written(text(range))
     }
 
-    mutating func parse() throws -> ([StringsFile.Entry], [String]) {
+    /// The entries and the text around them; `braced` when the file wraps its entries in
+    /// `{ }`, as an old-style property list dictionary may (the braces stay in the text around).
+    mutating func parse() throws -> (entries: [StringsFile.Entry], trivia: [String], braced: Bool) {
         var entries: [StringsFile.Entry] = []
         var trivia: [String] = []
         var triviaStart = 0
+        var openBrace: Int?
+        var comment = try skipTrivia()
+        if index < bytes.count, bytes[index] == UInt8(ascii: "{") {
+            openBrace = index
+            index += 1
+            comment = try skipTrivia()
+        }
         while true {
-            let comment = try skipTrivia()
+            if let open = openBrace {
+                guard index < bytes.count else {
+                    throw StringsSyntaxError(.unclosedBrace, at: location(open))
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    _ = try skipTrivia()
+                    guard index == bytes.count else {
+                        throw StringsSyntaxError(.unexpectedCharacter(scalar(at: index)), at: location(index))
+                    }
+                }
+            }
             if index == bytes.count {
                 trivia.append(text(triviaStart..<index))
                 // The arrays grew by doubling; a project keeps every table's for the whole run.
-                return (Self.trimmed(entries), Self.trimmed(trivia))
+                return (Self.trimmed(entries), Self.trimmed(trivia), openBrace != nil)
             }
             let keyStart = index
             guard let key = try parseString() else {
@@ -334,6 +385,7 @@ struct StringsParser {
             entries.append(StringsFile.Entry(key: key, value: value, comment: comment.map(trimmedText),
                                              location: locator.location(at: keyStart, in: bytes), source: source))
             triviaStart = index
+            comment = try skipTrivia()
         }
     }
 }

@@ -22,6 +22,10 @@ public enum StringsSyntaxErrorKind: LocatedErrorKind {
     case invalidUTF16(byteOffset: Int)
     /// A UTF-16 file with an odd number of bytes.
     case oddUTF16Length
+    /// A file that opens its entries with `{` has no closing `}`; located at the `{`.
+    case unclosedBrace
+    /// A `.strings` file in XML property-list form whose root is not a dict of strings.
+    case notAStringsDictionary(String)
     /// A `\U` escape giving half of a surrogate pair without the other half; located at its backslash.
     case loneSurrogate(UInt16)
 
@@ -40,6 +44,8 @@ public enum StringsSyntaxErrorKind: LocatedErrorKind {
         case .invalidUTF8(let offset): return "invalid UTF-8 (byte offset \(offset))"
         case .invalidUTF16(let offset): return "invalid UTF-16: unpaired surrogate (byte offset \(offset))"
         case .oddUTF16Length: return "invalid UTF-16: the file has an odd number of bytes"
+        case .unclosedBrace: return "the '{' that opens the entries has no closing '}'"
+        case .notAStringsDictionary(let what): return "a .strings file in property-list form must be a dict of strings, not \(what)"
         case .loneSurrogate(let unit):
             let hex = String(unit, radix: 16, uppercase: true)
             return unit < 0xDC00
@@ -63,6 +69,10 @@ public enum StringsSyntaxErrorKind: LocatedErrorKind {
             return "end every entry with ';'"
         case .unexpectedCharacter:
             return "keys are quoted strings or tokens of letters, digits and _$/:.-; comments are /* */ or //"
+        case .unclosedBrace:
+            return "end the file with '}' after the last entry, or remove the '{'"
+        case .notAStringsDictionary:
+            return "each entry is <key>key</key><string>value</string> inside the root <dict>"
         case .loneSurrogate:
             return "write the character itself, or both halves of its UTF-16 surrogate pair (\\UD83D\\UDE00 is 😀)"
         case .invalidUTF8, .invalidUTF16, .oddUTF16Length:

@@ -58,9 +58,30 @@ public enum StringsWriter {
         try AtomicFile.writeIfChanged(data(for: file), to: url)
     }
 
-    /// The file re-laid out canonically (see `StringsLayout`), in the file's encoding and line breaks.
+    /// The file re-laid out canonically (see `StringsLayout`), in the file's encoding and line
+    /// breaks; a file in XML property-list form as Foundation writes property lists.
     public static func canonicalData(for file: StringsFile, layout: StringsLayout? = nil) -> Data {
-        file.encoding.encode(canonicalText(for: file, layout: layout ?? .inferred(for: file)))
+        if file.form == .xmlPropertyList { return file.encoding.encode(propertyListText(for: file)) }
+        return file.encoding.encode(canonicalText(for: file, layout: layout ?? .inferred(for: file)))
+    }
+
+    /// The entries as an XML property list, laid out as Foundation (`CFPropertyList`) writes one:
+    /// the Apple DTD, a tab per level, `& < >` escaped, entries in file order.
+    public static func propertyListText(for file: StringsFile) -> String {
+        var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+            + "<plist version=\"1.0\">\n"
+        guard !file.entries.isEmpty else { return text + "<dict/>\n</plist>\n" }
+        text += "<dict>\n"
+        for entry in file.entries {
+            text += "\t<key>" + xmlEscaped(entry.key) + "</key>\n\t<string>" + xmlEscaped(entry.value) + "</string>\n"
+        }
+        return text + "</dict>\n</plist>\n"
+    }
+
+    private static func xmlEscaped(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return text }
+        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// The canonical text of a file (see `StringsLayout`).
@@ -111,7 +132,12 @@ public enum StringsWriter {
             var parser = StringsParser(bytes: bytes, path: "")
             var comments: [(range: Range<Int>, text: Range<Int>)] = []
             do {
-                try parser.skipTrivia { comments.append(($0, $1)) }
+                // The braces of a `{ }` file are passed over: its comments stay with the entries.
+                while true {
+                    try parser.skipTrivia { comments.append(($0, $1)) }
+                    guard parser.index < bytes.count, bytes[parser.index] == UInt8(ascii: "{") || bytes[parser.index] == UInt8(ascii: "}") else { break }
+                    parser.index += 1
+                }
             } catch {
                 comments = []
             }
