@@ -68,8 +68,8 @@ struct ExportCommand: ParsableCommand {
         if scope != .all, let source = targets.first(where: { $0 == discovered.sourceLanguage }) {
             throw UsageError("'\(source)' is the source language: export it for copy editors with --scope all (import their edits with l10n import --source-edits)")
         }
-        let offered = Set(discovered.app.availableLocalizations)
-        for locale in targets where !offered.contains(locale) {
+        let offered = discovered.app.availableLocalizations
+        for locale in targets where BundleLocalizations.spelling(of: locale, in: offered) == nil {
             let nearest = Suggestion.didYouMean(locale, among: discovered.app.availableLocalizations.sorted()).map { " did you mean '\($0)'?" } ?? ""
             context.note("warning: the app does not declare '\(locale)';\(nearest) devices will not choose it until Info.plist lists it")
         }

@@ -164,7 +164,10 @@ public struct XLIFFExporter: Sendable {
 
     /// The export of one locale.
     public func export(locale: String, scope: ExportScope) -> LocaleExport {
-        let catalogUnits = LocaleUnits(locale: locale)
+        // Catalogs name locales by id (`pt-BR`, `it`), whatever the folders say (`pt_BR.lproj`,
+        // `Italian.lproj`): a locale spelled as a folder is looked up there by its id.
+        let catalogLocale = Self.languageAttribute(locale)
+        let catalogUnits = LocaleUnits(locale: catalogLocale)
         var xliffFiles: [XLIFFFile] = []
         var sourceFiles: [ExportSourceFile] = []
         // The development language in scope all is the file for copy editors: the app's own source
@@ -206,12 +209,12 @@ public struct XLIFFExporter: Sendable {
                 sdkKeys = sdk.keys
             }
             guard scope == .all || !units.isEmpty else { continue }
-            xliffFiles.append(XLIFFFile(original: file.path, sourceLanguage: file.catalog.sourceLanguage, targetLanguage: locale, units: units))
+            xliffFiles.append(XLIFFFile(original: file.path, sourceLanguage: file.catalog.sourceLanguage, targetLanguage: catalogLocale, units: units))
             sourceFiles.append(.catalog(path: file.path, catalog: file.catalog, sdk: files.sdkCatalog?.catalog, sdkKeys: sdkKeys))
         }
 
         if !sdk.units.isEmpty, let path = files.editorCatalogPath, files.catalog(atPath: path) == nil, let sdkFile = files.sdkCatalog {
-            xliffFiles.append(XLIFFFile(original: path, sourceLanguage: sdkFile.catalog.sourceLanguage, targetLanguage: locale,
+            xliffFiles.append(XLIFFFile(original: path, sourceLanguage: sdkFile.catalog.sourceLanguage, targetLanguage: catalogLocale,
                                         units: sdk.units))
             sourceFiles.append(.catalog(path: path, catalog: StringCatalog(sourceLanguage: sdkFile.catalog.sourceLanguage),
                                         sdk: sdkFile.catalog, sdkKeys: sdk.keys))

@@ -329,7 +329,7 @@ public struct ReportJob: Sendable {
         }
         return languages.map { language in
             let view = project.deviceView(preferred: [language], sdkLocales: sdkLocales)
-            let chosen = view.app.localizations.first ?? context.sourceLanguage
+            let chosen = context.offeredName(view.app.localizations.first ?? context.sourceLanguage)
             return CoverageReport.DeviceRow(device: language,
                                             bundles: view.bundles.map { ($0.bundle, $0.kind.rawValue, $0.localizations.first ?? "-") },
                                             fallbacks: fallbacks(chosen), reachable: reachable.keys.count)

@@ -112,13 +112,18 @@ public struct CheckContext: Sendable {
 
         let matcher = LocaleMatcher()
         let appLocalizations = project.app.localizations
+        let offeredSpelling = { [offeredLocales] (id: String) -> String in Self.offeredName(id, in: offeredLocales) }
         var lists: [String: [String]] = [:]
         for locale in offeredLocales {
-            lists[locale] = appLocalizations.localizations(forPreferredLanguages: [locale], matcher: matcher)
+            var listed = Set<String>()
+            lists[locale] = appLocalizations.localizations(forPreferredLanguages: [locale], matcher: matcher).map(offeredSpelling)
+                .filter { listed.insert($0).inserted }
         }
         searchLists = lists
         var devices: [String: String] = [:]
-        let chosen = Project.commonDeviceLanguages.map { appLocalizations.localizations(forPreferredLanguages: [$0], matcher: matcher).first }
+        let chosen = Project.commonDeviceLanguages.map {
+            appLocalizations.localizations(forPreferredLanguages: [$0], matcher: matcher).first.map(offeredSpelling)
+        }
         // A localization is named by devices of its own language first: an app offering only
         // `ja` is reached by en-US devices too, but its name is ja-JP's.
         for sameLanguage in [true, false] {
@@ -182,6 +187,15 @@ public struct CheckContext: Sendable {
     static func region(of locale: String) -> String? {
         let region = ICULocale.region(locale)
         return region.isEmpty ? nil : region
+    }
+
+    /// A localization as the app's offered locales name it: a device that picks the declared
+    /// `pt-BR` reads the texts of `pt_BR.lproj`, as CFBundle finds a localization's folder by its
+    /// spellings, so both are the offered `pt_BR`.
+    public func offeredName(_ id: String) -> String { Self.offeredName(id, in: offeredLocales) }
+
+    private static func offeredName(_ id: String, in offered: [String]) -> String {
+        offered.contains(id) ? id : BundleLocalizations.spelling(of: id, in: offered) ?? id
     }
 
     /// The localizations a device preferring `locale` searches, best first.

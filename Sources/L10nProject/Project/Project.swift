@@ -187,10 +187,17 @@ public struct AppBundle: Sendable, Equatable {
                             developmentRegion: developmentRegion, allowsMixedLocalizations: allowsMixedLocalizations)
     }
 
-    /// What the app offers, as locale ids (declared plus shipped `.lproj`, without `Base`).
+    /// What the app offers, as locale ids (declared plus shipped `.lproj`, without `Base`). A
+    /// declared id whose folder is spelled another way (`pt-BR` declared, `pt_BR.lproj` shipped)
+    /// is one locale, named as its folder is: its texts are there.
     public var availableLocalizations: [String] {
         var seen = Set<String>()
-        return localizations.available.filter { $0 != "Base" && seen.insert($0).inserted }
+        let folders = lprojFolders.filter { $0 != "Base" }
+        return localizations.available.compactMap { id in
+            guard id != "Base" else { return nil }
+            let spelled = folders.contains(id) ? id : BundleLocalizations.spelling(of: id, in: folders) ?? id
+            return seen.insert(spelled).inserted ? spelled : nil
+        }
     }
 }
 

@@ -123,6 +123,7 @@ final class LegacyFolderNameTests: XCTestCase {
         let export = CLIRun(["export", "--xliff", "--out", "out", "--project", "."], in: root)
         XCTAssertEqual(export.status, 0, export.stderr)
         XCTAssertEqual(export.stdout, "wrote out/pt-BR.xliff: 2 units, 2 source words, in 2 files (scope missing)\n")
+        XCTAssertFalse(export.stderr.contains("does not declare"), export.stderr)
         let document = try XLIFFReader().read(contentsOf: root.appendingPathComponent("out/pt-BR.xliff"))
         XCTAssertEqual(Set(document.files.map(\.targetLanguage)), ["pt-BR"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("out").path), ["pt-BR.xliff"])
@@ -176,5 +177,29 @@ final class LegacyFolderNameTests: XCTestCase {
         XCTAssertEqual(export.stdout, "wrote out/pt-BR.xliff: 1 unit, 1 source word, in 1 file (scope missing)\n")
         let units = try XLIFFReader().read(contentsOf: root.appendingPathComponent("out/pt-BR.xliff")).allUnits
         XCTAssertEqual(units.map(\.unit.id), ["Open"], "Quit is translated in pt_BR.lproj")
+    }
+
+    /// Info.plist declares `pt-BR`, the texts are in `pt_BR.lproj` (an older project): one
+    /// locale, as `resolve` already said. `check` gave two missing-translation warnings at a
+    /// `pt-BR.lproj` that does not exist, and the report offered pt-BR and pt_BR.
+    func testADeclaredLocaleWhoseFolderIsSpelledAnotherWayIsOneLocale() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>CFBundleDevelopmentRegion</key><string>en</string>
+            <key>CFBundleLocalizations</key><array><string>en</string><string>pt-BR</string></array></dict></plist>
+
+            """
+        let root = try project(["Info.plist": plist,
+                                "en.lproj/Localizable.strings": "\"Quit\" = \"Quit\";\n\"Open\" = \"Open\";\n",
+                                "pt_BR.lproj/Localizable.strings": "\"Quit\" = \"Sair\";\n\"Open\" = \"Abrir\";\n"])
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.app.availableLocalizations, ["en", "pt_BR"])
+        let check = CLIRun(["check", "--project", "."], in: root)
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertTrue(check.stdout.hasPrefix("0 errors\n0 warnings\n"), check.stdout)
+        let report = CLIRun(["report", "--project", "."], in: root)
+        XCTAssertTrue(report.stdout.hasPrefix("l10n report: App (source en; offers en, pt_BR)\n"), report.stdout)
+        XCTAssertTrue(report.stdout.contains("pt-BR: App pt-BR; 0 of 2 labels in another language"), report.stdout)
+        XCTAssertEqual(report.status, 0, report.stdout)
     }
 }
