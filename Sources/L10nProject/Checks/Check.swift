@@ -137,6 +137,7 @@ public enum BuiltInChecks {
         NeedsReviewCheck.self,
         EmptyValueCheck.self,
         DuplicateKeyCheck.self,
+        TranslationOnlyKeyCheck.self,
         IBKeyMissingCheck.self,
         CodeLabelUnlocalizedCheck.self,
         KeyMissingCheck.self,

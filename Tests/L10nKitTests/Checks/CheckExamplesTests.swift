@@ -67,6 +67,14 @@ final class CheckExamplesTests: XCTestCase {
         XCTAssertEqual(differing.map(\.message), ["\"title\" [en] is defined 2 times (lines 1, 2) with different values: devices show the last one, 'Preferences'"])
         XCTAssertEqual(differing.first?.line, 1, "at the definition that never shows")
         XCTAssertEqual(try findings(DuplicateKeyCheck.self, duplicates[1]).map(\.severity), [.note], "the same value twice changes nothing")
+
+        let leftovers = TranslationOnlyKeyCheck.triggeringExamples
+        let leftover = try findings(TranslationOnlyKeyCheck.self, leftovers[0])
+        XCTAssertEqual(leftover.map(\.message), ["1 key of App/Settings is only in 'de', not in App/en.lproj/Settings.strings: no export offers it, "
+                                                    + "and other locales show the raw key where code asks (\"oldTitle\")"])
+        XCTAssertEqual(leftover.map { "\($0.file ?? ""):\($0.line ?? 0):\($0.column ?? 0)" }, ["App/de.lproj/Settings.strings:2:1"])
+        XCTAssertEqual(leftover.map(\.keys), [["oldTitle"]])
+        XCTAssertEqual(try findings(TranslationOnlyKeyCheck.self, leftovers[1]).map(\.message).first?.contains("not in App/Base.lproj/Settings.strings"), true)
     }
 
     func testManifestSeveritiesAndOff() throws {

@@ -1,0 +1,53 @@
+import L10nCore
+/// Keys a translation's `.strings` file defines that the table's development-language file does
+/// not: leftovers of renamed or removed texts (gfxCardStatus keeps seven in `zh_CN.lproj`). No
+/// export offers them, and a device in any other locale shows the raw key where code asks for one.
+public struct TranslationOnlyKeyCheck: Check {
+    public static let id = "translation-only-key"
+    public static let defaultSeverity = Severity.warning
+    public static let summary = "A translation's .strings file has keys the development language's file lacks"
+    public static let hint = "delete them if no code asks for them; otherwise add them to the development language's file, so every locale is translated"
+
+    public static let triggeringExamples: [CheckExample] = [
+        .app("A key only the German table still has", localizable: ["x": ["en": "x"]],
+             more: ["App/en.lproj/Settings.strings": .text("\"title\" = \"Settings\";\n"),
+                    "App/de.lproj/Settings.strings": .text("\"title\" = \"Einstellungen\";\n\"oldTitle\" = \"Optionen\";\n")]),
+        .app("A table kept in Base.lproj, a key only German has", localizable: ["x": ["en": "x"]],
+             more: ["App/Base.lproj/Settings.strings": .text("\"title\" = \"Settings\";\n"),
+                    "App/de.lproj/Settings.strings": .text("\"title\" = \"Einstellungen\";\n\"done\" = \"Fertig\";\n")]),
+    ]
+    public static let nonTriggeringExamples: [CheckExample] = [
+        .app("The same keys in every locale's file", localizable: ["x": ["en": "x"]],
+             more: ["App/en.lproj/Settings.strings": .text("\"title\" = \"Settings\";\n"),
+                    "App/de.lproj/Settings.strings": .text("\"title\" = \"Einstellungen\";\n")]),
+        .app("InfoPlist.strings: its keys are Info.plist's, which the English file need not repeat", localizable: ["x": ["en": "x"]],
+             more: ["App/en.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"App\";\n"),
+                    "App/de.lproj/InfoPlist.strings": .text("\"NSCameraUsageDescription\" = \"Für Fotos\";\n")]),
+        .app("A table with no development-language file (nothing to compare with)", localizable: ["x": ["en": "x"]],
+             more: ["App/de.lproj/Settings.strings": .text("\"title\" = \"Einstellungen\";\n")]),
+    ]
+
+    public init() {}
+
+    public func findings(in context: CheckContext) -> [Finding] {
+        var result: [Finding] = []
+        let source = context.project.sourceLanguage
+        for table in context.appStringsTables where table.table != "InfoPlist" {
+            guard let sourceFile = table.files[source] ?? table.files["Base"] else { continue }
+            let known = Set(sourceFile.keys)
+            let sourcePath = table.path(locale: table.files[source] != nil ? source : "Base")
+            for (locale, file) in table.files.sorted(by: { $0.key < $1.key }) where locale != source && locale != "Base" {
+                let extra = file.keys.filter { !known.contains($0) }
+                guard let first = extra.first, let location = file.entry(forKey: first)?.location else { continue }
+                let count = extra.count
+                var finding = finding(file: table.path(locale: locale), key: count == 1 ? first : nil, locale: locale,
+                                      line: location.line, column: location.column,
+                                      message: "\(count) key\(count == 1 ? "" : "s") of \(table.bundle)/\(table.table) \(count == 1 ? "is" : "are") only in '\(locale)', not in \(sourcePath): "
+                                        + "no export offers \(count == 1 ? "it" : "them"), and other locales show the raw key where code asks (\(MessageText.firstItems(extra)))")
+                finding.keys = extra
+                result.append(finding)
+            }
+        }
+        return result
+    }
+}
