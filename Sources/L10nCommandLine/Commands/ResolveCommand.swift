@@ -8,7 +8,9 @@ struct ResolveCommand: ParsableCommand {
         discussion: """
         For a device with the given preferred languages: the localization the app and every framework \
         choose (Apple's matching), then for each key every layer of the lookup chain in order, why it \
-        fell through or won, the value shown and its width. A key no layer has gets the nearest keys.
+        fell through or won, the value shown and its width. A key no layer has gets the nearest keys. \
+        A legacy table is read from one file, the first of the device's localizations that has one: \
+        a key that file lacks shows as the raw key.
         """
     )
     static let arguments: [ArgumentSpec] = [

@@ -23,6 +23,9 @@ public struct KeyResolution: Sendable {
         /// The localization whose value the layer has first, nil when it has none of them.
         public var locale: String?
         public var value: String?
+        /// A winning legacy table whose file for the device (the last of `searched`) lacks the
+        /// key: Foundation reads no other file for it, so the raw key shows.
+        public var rawKey = false
     }
 
     /// One key explained.
@@ -69,6 +72,13 @@ public struct KeyResolution: Sendable {
                     continue
                 }
                 winner = steps.count
+                if let read = project.tableLocalization(of: layer, list), project.value(in: layer, key: key, locale: read) == nil {
+                    // The table's file for the device lacks the key: Foundation shows the raw key.
+                    shows = key
+                    fellBack = false
+                    steps.append(Step(layer: layer, verdict: .wins, searched: Array(list.prefix { $0 != read }) + [read], locale: nil, value: nil, rawKey: true))
+                    continue
+                }
                 if let (locale, value) = list.lazy.compactMap({ locale in project.value(in: layer, key: key, locale: locale).map { (locale, $0) } }).first {
                     shows = value
                     shownLocale = locale
@@ -124,7 +134,9 @@ public struct KeyResolution: Sendable {
                 switch step.verdict {
                 case .fallsThrough: line += ": no such key, falls through"
                 case .wins:
-                    if let locale = step.locale, locale != step.searched.first {
+                    if step.rawKey, let read = step.searched.last {
+                        line += ": has the key, wins, but its '\(read)' file lacks it, and Foundation reads no other file for it: the raw key shows"
+                    } else if let locale = step.locale, locale != step.searched.first {
                         line += ": has the key, wins, but has no '\(step.searched.first ?? locale)': its '\(locale)' \(CheckContext.quoted(step.value ?? "")) shows"
                     } else if let locale = step.locale {
                         line += ": has the key, wins with '\(locale)' \(CheckContext.quoted(step.value ?? ""))"
@@ -140,7 +152,8 @@ public struct KeyResolution: Sendable {
                 lines.append("  no layer has it: the device shows the raw key")
                 if !key.suggestions.isEmpty { lines.append("  did you mean: " + key.suggestions.map { "\"\($0)\"" }.joined(separator: ", ") + "?") }
             } else {
-                lines.append("  shows \(CheckContext.quoted(key.shows)) (\(key.locale ?? "source text"), \(key.columns) column\(key.columns == 1 ? "" : "s"))")
+                let rawKey = key.winner.map { key.steps[$0].rawKey } ?? false
+                lines.append("  shows \(CheckContext.quoted(key.shows)) (\(key.locale ?? (rawKey ? "the raw key" : "source text")), \(key.columns) column\(key.columns == 1 ? "" : "s"))")
                 if key.fellBackToSource, let wanted = key.steps[key.winner!].searched.first,
                    let lower = key.steps.first(where: { $0.verdict == .notReached && $0.locale == wanted }) {
                     lines.append("  \(lower.layer.name) has '\(lower.locale!)' \(CheckContext.quoted(lower.value ?? "")), but the layer above wins without it: add '\(lower.locale!)' to the override")

@@ -85,6 +85,15 @@ extension Project {
         return table.files[locale]?.value(forKey: key)
     }
 
+    /// The localization whose file a legacy table layer reads for a device with this search
+    /// list: Foundation loads the first localization's `.strings` file that exists and takes no
+    /// other localization's value for a key that file lacks (the device shows the raw key). Nil
+    /// for a catalog layer, or when no localization of the list has a file of the table.
+    public func tableLocalization(of layer: Layer, _ localizations: [String]) -> String? {
+        guard catalog(for: layer) == nil, let table = stringsTables.first(where: { $0.bundle == layer.bundle && $0.table == layer.table }) else { return nil }
+        return localizations.first { table.files[$0] != nil }
+    }
+
     /// Resolves a key as the app does for a device whose bundle search list is `localizations`
     /// (most wanted first, as `BundleLocalizations` computes it).
     public func resolve(_ key: String, localizations: [String]) -> Resolution {
@@ -93,6 +102,10 @@ extension Project {
             guard self.layer(layer, contains: key) else {
                 skipped.append(layer)
                 continue
+            }
+            if let read = tableLocalization(of: layer, localizations) {
+                let value = value(in: layer, key: key, locale: read)
+                return Resolution(key: key, layer: layer, locale: value == nil ? nil : read, value: value ?? key, fellBackToSource: false, skipped: skipped)
             }
             for locale in localizations {
                 if let value = value(in: layer, key: key, locale: locale) {

@@ -183,4 +183,26 @@ final class LegacyTableCoverageTests: XCTestCase {
         XCTAssertEqual(CheckContext.region(of: "zh-Hant-TW"), "TW")
         XCTAssertNil(CheckContext.region(of: "zh-Hans"))
     }
+
+    /// A locale's file of the chain's table exists but lacks a key: Foundation reads no other
+    /// file for it, so the device shows the raw key. `check` said so; `resolve` said the
+    /// English text shows (a real Spark360 table), and the two commands disagreed.
+    func testResolveAgreesThatALocalesFileWithoutTheKeyShowsTheRawKey() throws {
+        let model = try project([
+            "App/en.lproj/Localizable.strings": .text("\"LoginInfo\" = \"Login Settings\";\n\"Quit\" = \"Quit\";\n"),
+            "App/ru.lproj/Localizable.strings": .text("\"Quit\" = \"Выход\";\n"),
+        ])
+        XCTAssertEqual(try missing(model).map(\.message), ["1 key of App/Localizable has no 'ru': ru-RU devices see the raw key (\"LoginInfo\")"])
+        let raw = model.resolve("LoginInfo", localizations: ["ru", "en"])
+        XCTAssertEqual(raw.value, "LoginInfo")
+        XCTAssertNil(raw.locale)
+        XCTAssertEqual(model.resolve("Quit", localizations: ["ru", "en"]).value, "Выход")
+        // Without a Russian file, the English one is read.
+        XCTAssertEqual(model.resolve("LoginInfo", localizations: ["de", "en"]).value, "Login Settings")
+
+        let explained = KeyResolution.explain(["LoginInfo"], in: model, preferred: ["ru-RU"])
+        XCTAssertEqual(explained.keys.first?.shows, "LoginInfo")
+        XCTAssertTrue(explained.text.contains("has the key, wins, but its 'ru' file lacks it, and Foundation reads no other file for it: the raw key shows"), explained.text)
+        XCTAssertTrue(explained.text.contains("shows 'LoginInfo' (the raw key, 9 columns)"), explained.text)
+    }
 }
