@@ -34,6 +34,9 @@ public struct UndeclaredLocaleCheck: Check {
         ]),
         .app("German's only value is empty: it is compiled, so de devices get German (empty-value reports the label)",
              declared: ["en", "de"], localizable: ["Hello": ["en": "Hello", "de": ""]]),
+        .app("German's only legacy file is a translated .stringsdict", declared: ["en", "de"], localizable: ["x": ["en": "x"]],
+             more: ["App/en.lproj/Files.stringsdict": .plurals(key: "%d files", variable: "files", valueType: "d", forms: ["one": "%d file", "other": "%d files"]),
+                    "App/de.lproj/Files.stringsdict": .plurals(key: "%d files", variable: "files", valueType: "d", forms: ["one": "%d Datei", "other": "%d Dateien"])]),
         .app("A 'Swedish.lproj': an old English name CFBundle still matches", declared: ["en", "Swedish"],
              localizable: ["x": ["en": "x"]], more: ["App/Swedish.lproj/Localizable.strings": .text("\"x\" = \"x\";\n")]),
     ]
@@ -100,6 +103,8 @@ public struct UndeclaredLocaleCheck: Check {
         }
         for table in project.stringsTables {
             for (locale, file) in table.files where !file.entries.isEmpty { translated.insert(locale) }
+            // A table whose only file for a locale is its `.stringsdict` translates its plurals.
+            for (locale, file) in table.pluralFiles where !file.root.isEmpty { translated.insert(locale) }
         }
         // The catalogs are read until every declared locale has a translation (usually at once).
         var pending = declared.filter { $0 != source && $0 != "Base" && !isTranslated($0) }
