@@ -1,3 +1,4 @@
+import L10nFormats
 import L10nCore
 import L10nLocale
 
@@ -12,10 +13,16 @@ public struct SuspiciousPercentCheck: Check {
     public static let triggeringExamples: [CheckExample] = [
         .app("'30% for' in a string that also has a placeholder",
              localizable: ["discount": ["en": "Save 30% for %@", "de": "Spare 30% für %@"]]),
+        .app("The same in a legacy .strings table", localizable: ["x": ["en": "x"]],
+             more: ["App/en.lproj/Shop.strings": .text("\"discount\" = \"Save 30%% for %@\";\n"),
+                    "App/de.lproj/Shop.strings": .text("\"discount\" = \"Spare 30% für %@\";\n")]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .app("No placeholder: the string is not formatted", localizable: ["discount": ["en": "Save 30% for friends", "de": "30 % Rabatt für Freunde"]]),
         .app("%% is a percent sign", localizable: ["discount": ["en": "Save 30%% for %@", "de": "Spare 30 %% für %@"]]),
+        .app("A legacy table whose source has no placeholder", localizable: ["x": ["en": "x"]],
+             more: ["App/en.lproj/Shop.strings": .text("\"discount\" = \"Save 30% for friends\";\n"),
+                    "App/de.lproj/Shop.strings": .text("\"discount\" = \"30 % Rabatt für Freunde\";\n")]),
     ]
 
     public init() {}
@@ -48,6 +55,30 @@ public struct SuspiciousPercentCheck: Check {
                                       message: "\(PlaceholderMismatchCheck.describe(key, leaf.path)) [\(locale)] \(CheckContext.quoted(leaf.unit.value)): String(format:) reads '\(reading)' and consumes an argument"))
             }
         }
+        // Legacy tables: the development language's values and each translation, when the key's
+        // source text has a placeholder.
+        var formatted: [String: Bool] = [:]
+        func hasPlaceholder(_ source: String) -> Bool {
+            if let known = formatted[source] { return known }
+            let has = !FormatString(source).specifiers.isEmpty
+            formatted[source] = has
+            return has
+        }
+        func check(_ table: StringsTable, _ locale: String, _ entry: StringsFile.Entry, source: String) {
+            guard Self.hasPercentBeforeSpace(entry.value), hasPlaceholder(source) else { return }
+            for issue in FormatString(entry.value).issues {
+                guard case .lonePercent(let reading?) = issue.kind else { continue }
+                result.append(finding(file: table.path(locale: locale), key: entry.key, locale: locale,
+                                      line: entry.location?.line, column: entry.location?.column,
+                                      message: "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): String(format:) reads '\(reading)' and consumes an argument"))
+            }
+        }
+        for table in context.appStringsTables {
+            let locale = table.files[context.sourceLanguage] != nil ? context.sourceLanguage : "Base"
+            guard let sourceFile = table.files[locale] else { continue }
+            for entry in sourceFile.entries { check(table, locale, entry, source: entry.value) }
+        }
+        context.appStringsTranslations { table, locale, entry, source in check(table, locale, entry, source: source) }
         return result
     }
 }
