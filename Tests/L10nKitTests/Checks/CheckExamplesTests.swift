@@ -68,6 +68,10 @@ final class CheckExamplesTests: XCTestCase {
         XCTAssertEqual(differing.first?.line, 1, "at the definition that never shows")
         XCTAssertEqual(try findings(DuplicateKeyCheck.self, duplicates[1]).map(\.severity), [.note], "the same value twice changes nothing")
 
+        let zeroTaken = try findings(PluralCategoriesCheck.self, PluralCategoriesCheck.triggeringExamples.last!)
+        XCTAssertEqual(zeroTaken.map(\.message), ["\"days ago\" %#@days@ [ru] lacks 'many': 5, 6, 7, 8, 9, 10, … use the 'other' form and read wrong"],
+                       "0 reads the zero form, which Foundation uses for 0 in every language")
+
         let leftovers = TranslationOnlyKeyCheck.triggeringExamples
         let leftover = try findings(TranslationOnlyKeyCheck.self, leftovers[0])
         XCTAssertEqual(leftover.map(\.message), ["1 key of App/Settings is only in 'de', not in App/en.lproj/Settings.strings: no export offers it, "

@@ -41,9 +41,14 @@ final class PluralCategoriesEquivalenceTests: XCTestCase {
             let rules = localeRules.rules
             let present = Set(cases.keys.compactMap(PluralCategory.init(rawValue:)))
             let place = prefix.isRoot ? "\"\(key)\"" : "\"\(key)\" \(prefix.components.joined(separator: "."))"
-            let integersBelow100 = localeRules.integersBelow100
+            // An explicit zero form takes 0 in every language (Foundation), whatever CLDR says.
+            var integersBelow100 = localeRules.integersBelow100
+            if present.contains(.zero) {
+                for (category, numbers) in integersBelow100 { integersBelow100[category] = numbers.filter { $0 != 0 } }
+            }
             for category in rules.categories where !present.contains(category) {
                 let numbers = integersBelow100[category] ?? []
+                if numbers.isEmpty, localeRules.integersBelow100[category] == [0] { continue }
                 if category == .other {
                     result.append(check.finding(.error, file: file, key: key, locale: locale,
                                                 message: "\(place) [\(locale)] has no 'other' form: every number without its own form shows nothing"))

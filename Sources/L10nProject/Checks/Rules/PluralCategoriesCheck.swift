@@ -28,8 +28,16 @@ public struct PluralCategoriesCheck: Check {
         .app("German 'other' drops the count the English 'other' shows: 0, 2, 3, … all read 'Farben'",
              localizable: ["%lld colors": ["en/plural/one": "%lld color", "en/plural/other": "%lld colors",
                                            "de/plural/one": "%lld Farbe", "de/plural/other": "Farben"]]),
+        .app("A zero form takes 0, but Russian still lacks 'many' for 5, 6, …", declared: ["en", "ru"], localizable: ["x": ["en": "x"]],
+             more: ["App/ru.lproj/Days.stringsdict": .plurals(key: "days ago", variable: "days", valueType: "d",
+                                                              forms: ["zero": "Сегодня", "one": "%d день назад", "few": "%d дня назад", "other": "%d дня назад"])]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
+        .app("French 'one' may say 'Un fichier' when a zero form takes 0: it then covers only 1",
+             declared: ["en", "fr"],
+             localizable: ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files",
+                                          "fr/plural/zero": "Aucun fichier", "fr/plural/one": "Un fichier", "fr/plural/many": "%lld de fichiers",
+                                          "fr/plural/other": "%lld fichiers"]]),
         .app("A legacy .stringsdict with every Russian form counting", declared: ["en", "ru"], localizable: ["x": ["en": "x"]],
              more: ["App/ru.lproj/Files.stringsdict": Self.russianFiles(one: "%d файл")]),
         .app("English one may say 'One file': it covers only 1",
@@ -159,8 +167,17 @@ public struct PluralCategoriesCheck: Check {
         // An `other` form that is only the number (`%arg`, `(%lld)`) reads right for every count;
         // asked once, and only of a variation that lacks a category.
         var otherIsOnlyTheNumber: Bool?
-        for category in rules.categories where present & category.bit == 0 {
+        // Foundation uses an explicit zero form for exactly 0 in every language, whatever CLDR
+        // says: 0 then reads right whichever category CLDR gives it.
+        let zeroIsOwn = present & PluralCategory.zero.bit != 0
+        func covered(_ category: PluralCategory) -> [Int] {
             let numbers = integersBelow100[category] ?? []
+            return zeroIsOwn && numbers.first == 0 ? Array(numbers.dropFirst()) : numbers
+        }
+        for category in rules.categories where present & category.bit == 0 {
+            let numbers = covered(category)
+            // A category whose only integer below 100 is 0, taken by the zero form.
+            if numbers.isEmpty, !(integersBelow100[category] ?? []).isEmpty { continue }
             if category != .other {
                 if otherIsOnlyTheNumber == nil { otherIsOnlyTheNumber = other.map(Self.isOnlyTheNumber) ?? false }
                 if otherIsOnlyTheNumber == true { continue }
@@ -186,7 +203,7 @@ public struct PluralCategoriesCheck: Check {
             // Foundation uses an explicit zero form for exactly 0 in every language.
             guard let text, let plural = PluralCategory(name: category),
                   plural != .zero, !FormatString.hasSpecifiers(text) else { return }
-            let numbers = integersBelow100[plural] ?? []
+            let numbers = covered(plural)
             if numbers.count > 1 { wordy.append((category, text, numbers, location)) }
         }
         for (category, text, numbers, location) in wordy {
