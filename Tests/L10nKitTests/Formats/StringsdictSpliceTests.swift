@@ -2,8 +2,8 @@ import XCTest
 @testable import L10nFormats
 @testable import L10nXLIFF
 
-/// An import that only retranslates `.stringsdict` forms changes those strings in the file's own
-/// bytes; any other change is left to the writer (nil).
+/// An import that retranslates `.stringsdict` forms or adds new ones changes those strings in
+/// the file's own bytes; any other change is left to the writer (nil).
 final class StringsdictSpliceTests: XCTestCase {
     /// Four-space indentation (not Xcode's tabs), a comment and an entity, as hand-kept files have.
     let file = """
@@ -73,11 +73,68 @@ final class StringsdictSpliceTests: XCTestCase {
                        russian.replacingOccurrences(of: "<string>%d секунду</string>", with: "<string>%d секунду!</string>"))
     }
 
-    func testAnythingButChangedTextIsLeftToTheWriter() throws {
+    /// A translator's new plural forms (Russian `few` and `many` for a file that had `one` and
+    /// `other`) go on lines of their own with the file's indentation, in category order; a form
+    /// after the last member follows that member's line (a real 2-space seconds-ios file lacked `other`).
+    func testNewFormsAreInsertedWithTheFilesIndentation() throws {
         let original = try read(file)
-        var newForm = original
-        newForm.setValue("%d секунд", forKey: "%d seconds", variable: "seconds", category: "many")
-        XCTAssertNil(StringsdictSplice.applying(newForm, to: Data(file.utf8), original: original), "a new form")
+        var edited = original
+        edited.setValue("%d секунды", forKey: "%d seconds", variable: "seconds", category: "few")
+        edited.setValue("%d секунд", forKey: "%d seconds", variable: "seconds", category: "many")
+        edited.setValue("%d сек.", forKey: "%d seconds", variable: "seconds", category: "one")
+        let spliced = try XCTUnwrap(StringsdictSplice.applying(edited, to: Data(file.utf8), original: original))
+        let expected = file.replacingOccurrences(of: """
+                        <string>%d секунду</string>
+                        <key>other</key>
+            """, with: """
+                        <string>%d сек.</string>
+                        <key>few</key>
+                        <string>%d секунды</string>
+                        <key>many</key>
+                        <string>%d секунд</string>
+                        <key>other</key>
+            """)
+        XCTAssertEqual(String(decoding: spliced, as: UTF8.self), expected)
+
+        let withoutOther = file.replacingOccurrences(of: "            <key>other</key>\n            <string/>\n", with: "")
+        XCTAssertNotEqual(withoutOther, file)
+        let partial = try read(withoutOther)
+        var completed = partial
+        completed.setValue("%d секунды & больше", forKey: "%d seconds", variable: "seconds", category: "other")
+        let appended = try XCTUnwrap(StringsdictSplice.applying(completed, to: Data(withoutOther.utf8), original: partial))
+        XCTAssertEqual(String(decoding: appended, as: UTF8.self), withoutOther.replacingOccurrences(of: """
+                        <string>%d секунду</string>
+
+            """, with: """
+                        <string>%d секунду</string>
+                        <key>other</key>
+                        <string>%d секунды &amp; больше</string>
+
+            """))
+
+        let crlf = file.replacingOccurrences(of: "\n", with: "\r\n")
+        let crlfOriginal = try read(crlf)
+        var crlfEdited = crlfOriginal
+        crlfEdited.setValue("%d секунд", forKey: "%d seconds", variable: "seconds", category: "many")
+        let crlfSpliced = try XCTUnwrap(StringsdictSplice.applying(crlfEdited, to: Data(crlf.utf8), original: crlfOriginal))
+        XCTAssertTrue(String(decoding: crlfSpliced, as: UTF8.self).contains("<key>many</key>\r\n            <string>%d секунд</string>\r\n            <key>other</key>"))
+    }
+
+    /// Members that share a line give no indentation to follow: left to the writer.
+    func testANewFormBesideAnotherOnOneLineIsLeftToTheWriter() throws {
+        let compact = file.replacingOccurrences(of: "<string>%d секунду</string>\n            <key>other</key>", with: "<string>%d секунду</string> <key>other</key>")
+        XCTAssertNotEqual(compact, file)
+        let original = try read(compact)
+        var edited = original
+        edited.setValue("%d секунд", forKey: "%d seconds", variable: "seconds", category: "many")
+        XCTAssertNil(StringsdictSplice.applying(edited, to: Data(compact.utf8), original: original))
+    }
+
+    func testAnythingButChangedTextAndNewFormsIsLeftToTheWriter() throws {
+        let original = try read(file)
+        var removed = original
+        removed.removeValue(forKey: "%d seconds", variable: "seconds", category: "one")
+        XCTAssertNil(StringsdictSplice.applying(removed, to: Data(file.utf8), original: original), "a removed form")
         var newKey = original
         newKey.setFormat("%#@files@", forKey: "%d files")
         XCTAssertNil(StringsdictSplice.applying(newKey, to: Data(file.utf8), original: original), "a new key")

@@ -4,58 +4,138 @@ import Foundation
 /// import that only retranslates forms leaves every other byte as it was: the file's indentation
 /// (four spaces, not Xcode's tabs), its comments, its entities and its order.
 ///
-/// Only a change of string texts is spliced: a new key, variable or form, a removed one or a
-/// changed value of another kind gives nil, and the caller writes the whole file in Xcode's
-/// layout instead. The result is read back and must equal the edited model, else nil too: a
-/// construct the scan misreads (a CDATA section holding `</string>`) cannot damage the file.
+/// Spliced: changed string texts, and new string members of a dictionary (a translator's new
+/// plural form, Russian `few`), each written on its own lines with the indentation of the member
+/// it joins. A new variable or key, a removed or reordered member, or a changed value of another
+/// kind gives nil, and the caller writes the whole file in Xcode's layout instead. The result is
+/// read back and must equal the edited model, else nil too: a construct the scan misreads (a
+/// CDATA section holding `</string>`, members sharing a line) cannot damage the file.
 public enum StringsdictSplice {
     /// The bytes of `original` (read from `data`) with its strings changed to `edited`'s, or nil.
     public static func applying(_ edited: Stringsdict, to data: Data, original: Stringsdict) -> Data? {
-        var originalLeaves: [PropertyListValue] = []
-        var editedLeaves: [PropertyListValue] = []
-        guard sameShape(.dictionary(original.root), .dictionary(edited.root), &originalLeaves, &editedLeaves) else { return nil }
-        let changed = zip(originalLeaves, editedLeaves).enumerated().filter { $0.element.0 != $0.element.1 }
-        guard !changed.isEmpty else { return data }
-        guard let elements = valueElements(in: [UInt8](data)), elements.count == originalLeaves.count else { return nil }
+        var walk = Walk()
+        guard align(.dictionary(original.root), .dictionary(edited.root), &walk) else { return nil }
+        let changed = zip(walk.originalLeaves, walk.editedLeaves).enumerated().filter { $0.element.0 != $0.element.1 }
+        guard !changed.isEmpty || !walk.insertions.isEmpty else { return data }
         var bytes = [UInt8](data)
-        for (index, (_, new)) in changed.reversed() {
+        guard let (elements, keyStarts) = scan(bytes), elements.count == walk.originalLeaves.count, keyStarts.count == walk.keys else { return nil }
+        let lineBreak: [UInt8] = bytes.firstIndex(of: UInt8(ascii: "\n")).map { $0 > 0 && bytes[$0 - 1] == UInt8(ascii: "\r") } == true
+            ? [0x0D, 0x0A] : [0x0A]
+        // Every edit as a range of the original bytes and its replacement, applied from the end.
+        var edits: [(range: Range<Int>, bytes: [UInt8])] = []
+        for (index, (_, new)) in changed {
             guard case .string(let text) = new else { return nil }
             let element = elements[index]
             let escaped = Array(PropertyListXMLWriter.escaped(text).utf8)
             if let content = element.content {
-                bytes.replaceSubrange(content, with: escaped)
+                edits.append((content, escaped))
             } else {
-                bytes.replaceSubrange(element.whole, with: Array("<string>".utf8) + escaped + Array("</string>".utf8))
+                edits.append((element.whole, Array("<string>".utf8) + escaped + Array("</string>".utf8)))
             }
+        }
+        for insertion in walk.insertions {
+            let lines: ([UInt8]) -> [UInt8] = { indent in
+                indent + Array("<key>\(PropertyListXMLWriter.escaped(insertion.key))</key>".utf8) + lineBreak
+                    + indent + Array("<string>\(PropertyListXMLWriter.escaped(insertion.text))</string>".utf8) + lineBreak
+            }
+            switch insertion.place {
+            case .beforeKey(let key):
+                // At the start of the following member's line, with its indentation.
+                guard let (lineStart, indent) = indentation(before: keyStarts[key], in: bytes) else { return nil }
+                edits.append((lineStart..<lineStart, lines(indent)))
+            case .afterLeaf(let leaf):
+                // After the line that ends with the dictionary's last value, with that line's indentation.
+                let element = elements[leaf]
+                guard let (_, indent) = indentation(before: element.whole.lowerBound, in: bytes) else { return nil }
+                var end = element.whole.upperBound
+                while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x0D { end += 1 }
+                guard end < bytes.count, bytes[end] == 0x0A else { return nil }
+                edits.append(((end + 1)..<(end + 1), lines(indent)))
+            }
+        }
+        // Applied from the end; forms inserted at one place go in in reverse, so they read in order.
+        let order = edits.indices.sorted { (edits[$0].range.lowerBound, $0) > (edits[$1].range.lowerBound, $1) }
+        for index in order {
+            bytes.replaceSubrange(edits[index].range, with: edits[index].bytes)
         }
         let result = Data(bytes)
         guard let reread = try? StringsdictReader.parse(result, path: original.path), reread.root == edited.root else { return nil }
         return result
     }
 
-    /// Whether both values have the same keys in the same order and the same kind at every
-    /// place; their scalar values (everything but dictionaries and arrays) in document order.
-    private static func sameShape(_ a: PropertyListValue, _ b: PropertyListValue,
-                                  _ aLeaves: inout [PropertyListValue], _ bLeaves: inout [PropertyListValue]) -> Bool {
+    /// A string member the edit adds: before an original member (its key's place among the
+    /// document's `<key>`s), or after a dictionary's last member (its scalar value's place among
+    /// the document's values).
+    private struct Insertion {
+        enum Place {
+            case beforeKey(Int)
+            case afterLeaf(Int)
+        }
+        var key: String
+        var text: String
+        var place: Place
+    }
+
+    /// The two values walked side by side: the original's scalar values and the edit's in
+    /// document order, the original's keys counted, and the members the edit adds.
+    private struct Walk {
+        var originalLeaves: [PropertyListValue] = []
+        var editedLeaves: [PropertyListValue] = []
+        var keys = 0
+        var insertions: [Insertion] = []
+    }
+
+    /// Whether `b` is `a` with the same kind at every place, and at most new string members in
+    /// its dictionaries (every original member kept, in order).
+    private static func align(_ a: PropertyListValue, _ b: PropertyListValue, _ walk: inout Walk) -> Bool {
         switch (a, b) {
         case (.dictionary(let x), .dictionary(let y)):
-            guard x.members.count == y.members.count else { return false }
-            for (m, n) in zip(x.members, y.members) {
-                guard m.key == n.key, sameShape(m.value, n.value, &aLeaves, &bLeaves) else { return false }
+            var next = 0
+            for member in y.members {
+                if next < x.members.count, x.members[next].key == member.key {
+                    walk.keys += 1
+                    guard align(x.members[next].value, member.value, &walk) else { return false }
+                    next += 1
+                    continue
+                }
+                guard case .string(let text) = member.value, !x.members[next...].contains(where: { $0.key == member.key }) else { return false }
+                if next < x.members.count {
+                    walk.insertions.append(Insertion(key: member.key, text: text, place: .beforeKey(walk.keys)))
+                } else {
+                    // After the last member, whose value must be the last value read.
+                    guard next > 0, !isContainer(x.members[next - 1].value), !walk.originalLeaves.isEmpty else { return false }
+                    walk.insertions.append(Insertion(key: member.key, text: text, place: .afterLeaf(walk.originalLeaves.count - 1)))
+                }
             }
-            return true
+            return next == x.members.count
         case (.array(let x), .array(let y)):
             guard x.count == y.count else { return false }
-            for (m, n) in zip(x, y) where !sameShape(m, n, &aLeaves, &bLeaves) { return false }
+            for (m, n) in zip(x, y) where !align(m, n, &walk) { return false }
             return true
         case (.dictionary, _), (_, .dictionary), (.array, _), (_, .array):
             return false
         default:
             guard a.typeName == b.typeName else { return false }
-            aLeaves.append(a)
-            bLeaves.append(b)
+            walk.originalLeaves.append(a)
+            walk.editedLeaves.append(b)
             return true
         }
+    }
+
+    private static func isContainer(_ value: PropertyListValue) -> Bool {
+        switch value {
+        case .dictionary, .array: return true
+        default: return false
+        }
+    }
+
+    /// The start of the line `position` is on and the blanks before it there; nil when anything
+    /// else precedes it on its line.
+    private static func indentation(before position: Int, in bytes: [UInt8]) -> (lineStart: Int, indent: [UInt8])? {
+        var start = position
+        while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+        guard start == 0 || bytes[start - 1] == 0x0A else { return nil }
+        return (start, Array(bytes[start..<position]))
     }
 
     /// One scalar element: its whole range, and the range of its text (nil for `<string/>`,
@@ -67,10 +147,11 @@ public enum StringsdictSplice {
 
     private static let scalarNames: Set<String> = ["string", "integer", "real", "date", "data", "true", "false"]
 
-    /// The scalar elements in document order (`<key>`s, comments, the declaration and the
-    /// document type skipped); nil for an unclosed construct.
-    private static func valueElements(in bytes: [UInt8]) -> [Element]? {
+    /// The scalar elements in document order and where each `<key>` starts (comments, the
+    /// declaration and the document type skipped); nil for an unclosed construct.
+    private static func scan(_ bytes: [UInt8]) -> (elements: [Element], keyStarts: [Int])? {
         var elements: [Element] = []
+        var keyStarts: [Int] = []
         var index = 0
         func startsWith(_ pattern: String, at position: Int) -> Bool {
             bytes[position...].starts(with: pattern.utf8)
@@ -104,6 +185,7 @@ public enum StringsdictSplice {
             let name = String(decoding: bytes[(index + 1)..<nameEnd], as: UTF8.self)
             let selfClosing = bytes[close - 1] == UInt8(ascii: "/")
             if name == "key", !selfClosing {
+                keyStarts.append(index)
                 guard let end = find("</key>", from: close + 1) else { return nil }
                 index = end + "</key>".utf8.count
                 continue
@@ -122,6 +204,6 @@ public enum StringsdictSplice {
             }
             index = close + 1
         }
-        return elements
+        return (elements, keyStarts)
     }
 }
