@@ -60,6 +60,10 @@ final class StringsFileFormTests: XCTestCase {
             </plist>
 
             """)
+        var withCR = file
+        withCR.setValue("a\r\nb", forKey: "A & B")
+        XCTAssertEqual(try StringsReader.parse(StringsWriter.data(for: withCR), path: "x").value(forKey: "A & B"), "a\r\nb",
+                       "a CR is written as a reference, which XML keeps")
         let reread = try StringsReader.parse(StringsWriter.data(for: file), path: "x")
         XCTAssertEqual(reread.entries.map(\.key), ["Zoom", "A & B", "New"])
         XCTAssertEqual(reread.value(forKey: "Zoom"), "Vergrößern <1>")

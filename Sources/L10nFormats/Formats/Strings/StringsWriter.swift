@@ -66,7 +66,8 @@ public enum StringsWriter {
     }
 
     /// The entries as an XML property list, laid out as Foundation (`CFPropertyList`) writes one:
-    /// the Apple DTD, a tab per level, `& < >` escaped, entries in file order.
+    /// the Apple DTD, a tab per level, `& < >` escaped (and CR, which XML would read as a line feed),
+    /// entries in file order.
     public static func propertyListText(for file: StringsFile) -> String {
         var text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
@@ -74,15 +75,11 @@ public enum StringsWriter {
         guard !file.entries.isEmpty else { return text + "<dict/>\n</plist>\n" }
         text += "<dict>\n"
         for entry in file.entries {
-            text += "\t<key>" + xmlEscaped(entry.key) + "</key>\n\t<string>" + xmlEscaped(entry.value) + "</string>\n"
+            text += "\t<key>" + PropertyListXMLWriter.escaped(entry.key) + "</key>\n\t<string>" + PropertyListXMLWriter.escaped(entry.value) + "</string>\n"
         }
         return text + "</dict>\n</plist>\n"
     }
 
-    private static func xmlEscaped(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">") }) else { return text }
-        return text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
 
     /// The canonical text of a file (see `StringsLayout`).
     public static func canonicalText(for file: StringsFile, layout: StringsLayout) -> String {
