@@ -1,3 +1,4 @@
+import Foundation
 import L10nCore
 /// Keys a translation's `.strings` file defines that the table's development-language file does
 /// not: leftovers of renamed or removed texts (gfxCardStatus keeps seven in `zh_CN.lproj`). No
@@ -25,6 +26,10 @@ public struct TranslationOnlyKeyCheck: Check {
                     "App/de.lproj/InfoPlist.strings": .text("\"NSCameraUsageDescription\" = \"Für Fotos\";\n")]),
         .app("A table with no development-language file (nothing to compare with)", localizable: ["x": ["en": "x"]],
              more: ["App/de.lproj/Settings.strings": .text("\"title\" = \"Einstellungen\";\n")]),
+        .app("A storyboard's table: its keys are the storyboard's, whatever en.lproj/Main.strings holds", localizable: ["x": ["en": "x"]],
+             more: ["App/Base.lproj/Main.storyboard": .text(#"<?xml version="1.0" encoding="UTF-8"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects><label id="abc-de-fgh" text="Hello"/><label id="xyz-uv-wst" text="Bye"/></objects></scene></scenes></document>"#),
+                    "App/en.lproj/Main.strings": .text("\"abc-de-fgh.text\" = \"Hello\";\n"),
+                    "App/de.lproj/Main.strings": .text("\"abc-de-fgh.text\" = \"Hallo\";\n\"xyz-uv-wst.text\" = \"Tschüss\";\n")]),
     ]
 
     public init() {}
@@ -32,7 +37,14 @@ public struct TranslationOnlyKeyCheck: Check {
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
         let source = context.project.sourceLanguage
-        for table in context.appStringsTables where table.table != "InfoPlist" {
+        // A storyboard's, XIB's or intent definition's table takes its keys from the document,
+        // not from a development-language `.strings` file.
+        let documentTables = Set((context.project.interfaceFiles + context.project.intentDefinitionFiles).map { path -> String in
+            let folder = ((path as NSString).deletingLastPathComponent as NSString)
+            let base = folder.lastPathComponent.hasSuffix(".lproj") ? folder.deletingLastPathComponent : folder as String
+            return base + "\u{0}" + ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        })
+        for table in context.appStringsTables where table.table != "InfoPlist" && !documentTables.contains(table.folder + "\u{0}" + table.table) {
             guard let sourceFile = table.files[source] ?? table.files["Base"] else { continue }
             let known = Set(sourceFile.keys)
             let sourcePath = table.path(locale: table.files[source] != nil ? source : "Base")
