@@ -270,6 +270,17 @@ final class StringsFileTests: XCTestCase {
         XCTAssertEqual(genstrings.text, "/* a */\n\"a\" = \"1\";\n\n/* b */\n\"b\" = \"2\";\n\n/* c */\n\"c\" = \"3\";\n\n")
     }
 
+    /// ibtool's file of one entry opens with a blank line: an appended entry gets one before it
+    /// too (a real LaunchScreen.strings had the new entry glued under the old one).
+    func testAppendingToAOneEntryInterfaceBuilderFile() throws {
+        var file = try StringsReader.parse("\n/* Class = \"UINavigationItem\"; title = \"Feeds\"; ObjectID = \"pou-ME-U8A\"; */\n\"pou-ME-U8A.title\" = \"Einspeisungen\";\n", path: "x")
+        file.setValue("Einstellungen", forKey: "01J-lp-oVM.title", comment: "Class = \"UIViewController\"; title = \"Settings\"; ObjectID = \"01J-lp-oVM\";")
+        XCTAssertTrue(file.text.hasSuffix("\"Einspeisungen\";\n\n/* Class = \"UIViewController\"; title = \"Settings\"; ObjectID = \"01J-lp-oVM\"; */\n\"01J-lp-oVM.title\" = \"Einstellungen\";\n"), file.text)
+        var plain = try StringsReader.parse("\"a\" = \"1\";\n", path: "x")
+        plain.setValue("2", forKey: "b")
+        XCTAssertEqual(plain.text, "\"a\" = \"1\";\n\"b\" = \"2\";\n", "no blank line to follow")
+    }
+
     func testAppendingKeepsAMissingFinalNewlineAndCRLF() throws {
         var bare = try StringsReader.parse("\"a\" = \"1\";", path: "x")
         bare.setValue("2", forKey: "b")

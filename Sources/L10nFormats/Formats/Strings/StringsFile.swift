@@ -269,7 +269,8 @@ public struct StringsFile: Equatable, Sendable {
     private var usesBlankLines: Bool {
         switch entries.count {
         case 0: return true
-        case 1: return Self.hasBlankLine(trivia[1])
+        // One entry: a blank line after it, or a blank first line (ibtool's layout opens with one).
+        case 1: return Self.hasBlankLine(trivia[1]) || trivia[0].unicodeScalars.first(where: { $0 != " " && $0 != "\t" }).map(StringsParser.isLineEnd) == true
         default: return Self.hasBlankLine(trivia[entries.count - 1])
         }
     }
