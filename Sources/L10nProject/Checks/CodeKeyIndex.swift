@@ -33,6 +33,11 @@ struct CodeKeyIndex: Sendable {
         for file in project.catalogs { add(TableID(bundle: file.bundle, table: file.table), file.catalog.entries.keys, file: file.path) }
         for table in project.stringsTables {
             for locale in table.locales { add(TableID(bundle: table.bundle, table: table.table), table.files[locale]!.keys, file: table.path(locale: locale)) }
+            // `NSLocalizedString` reads a table's `.stringsdict` too: Apple's plural pattern keeps
+            // a key only there.
+            for (locale, file) in table.pluralFiles.sorted(by: { $0.key < $1.key }) {
+                add(TableID(bundle: table.bundle, table: table.table), file.root.keys, file: table.pluralPath(locale: locale))
+            }
         }
     }
 

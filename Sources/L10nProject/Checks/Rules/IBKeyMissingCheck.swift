@@ -40,6 +40,10 @@ public struct IBKeyMissingCheck: Check {
              more: ["Kit/Base.lproj/Main.storyboard": storyboard,
                     "Kit/en.lproj/Localizable.strings": .text("\"welcome_title\" = \"Welcome\";\n"),
                     "Kit/de.lproj/Localizable.strings": .text("\"welcome_title\" = \"Willkommen\";\n")]),
+        .app("The key is in each localization's .stringsdict, which Foundation reads with the table", localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["Kit/Base.lproj/Main.storyboard": storyboard,
+                    "Kit/en.lproj/Localizable.stringsdict": .plurals(key: "welcome_title", variable: "n", valueType: "d", forms: ["one": "Welcome", "other": "Welcome all"]),
+                    "Kit/de.lproj/Localizable.stringsdict": .plurals(key: "welcome_title", variable: "n", valueType: "d", forms: ["one": "Willkommen", "other": "Willkommen alle"])]),
     ]
 
     public init() {}
@@ -60,9 +64,12 @@ public struct IBKeyMissingCheck: Check {
                     if catalog.catalog.entries[reference.key] == nil { lacking.append(catalog.path) }
                 }
                 if let table {
-                    for locale in table.locales where locale != "Base" {
+                    // A key of the table's `.stringsdict` is the table's too (Foundation reads both).
+                    for locale in Set(table.files.keys).union(table.pluralFiles.keys).sorted() where locale != "Base" {
                         all.append(locale)
-                        if table.files[locale]?.value(forKey: reference.key) == nil { lacking.append(locale) }
+                        if table.files[locale]?.value(forKey: reference.key) == nil && table.pluralFiles[locale]?.root[reference.key] == nil {
+                            lacking.append(locale)
+                        }
                     }
                 }
                 let place = "\(reference.elementName) \(reference.objectID)"

@@ -39,6 +39,12 @@ public struct KeyMissingCheck: Check {
                  return Text("\(album.photos.count) photos")
              }
              """#), "l10n.json": .text(#"{ "localizedFunctions": ["L10n.tr"] }"#)]),
+        .app("Apple's plural pattern: the key is only in the table's .stringsdict, which NSLocalizedString reads too",
+             localizable: ["x": ["en": "x"]],
+             more: ["App/en.lproj/Localizable.stringsdict": .plurals(key: "items_count", variable: "items", valueType: "d",
+                                                                     forms: ["one": "%d item", "other": "%d items"]),
+                    "App/en.lproj/Localizable.strings": .text("\"Open\" = \"Open\";\n"),
+                    "App/Count.swift": .text(#"let s = String.localizedStringWithFormat(NSLocalizedString("items_count", comment: ""), 3)\n"#)]),
     ]
 
     public init() {}
