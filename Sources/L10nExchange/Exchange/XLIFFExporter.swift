@@ -244,7 +244,8 @@ public struct XLIFFExporter: Sendable {
                     if scope == .missing && value != nil { continue }
                     units.append(TransUnit(id: unit.key, translate: true, source: unit.source, target: value, targetState: nil, note: unit.note))
                 }
-                guard scope == .all || !units.isEmpty else { continue }
+                // A storyboard or XIB without texts has no `<file>`, in scope all too (as Xcode exports).
+                guard (scope == .all && !table.hasBaseDocument) || !units.isEmpty else { continue }
                 var file = XLIFFFile(original: table.originalPath, sourceLanguage: Self.languageAttribute(project.sourceLanguage),
                                      targetLanguage: Self.languageAttribute(locale), units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }

@@ -58,6 +58,20 @@ final class InterfaceBuilderExchangeTests: XCTestCase {
     /// Export Spanish from the project without `es.lproj`, fill every target with the translation
     /// of the real ibtool file, import: the file created has ibtool's bytes exactly; a second
     /// import changes nothing, and the next export has every target and nothing missing.
+    /// A storyboard without a text ibtool extracts (a split view controller and references)
+    /// has no `<file>` in Xcode's export, in scope all too (a real Xcode 11.2.1 `en.xcloc`);
+    /// l10n wrote one with an empty body.
+    func testAStoryboardWithoutTextsHasNoFileElement() throws {
+        let empty = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n"
+            + "<scenes><scene sceneID=\"s1\"><objects>\n<splitViewController id=\"abc-12-XYZ\"/>\n</objects></scene></scenes>\n</document>\n"
+        let root = try ExchangeFixtures.project(self, files: [Self.storyboardPath: try LegacyGolden.read("ib/WorldTrotter/Base.lproj/Main.storyboard"),
+                                                               "WorldTrotter/Base.lproj/Split.storyboard": Data(empty.utf8)])
+        for scope in [ExportScope.all, .missing] {
+            let files = try export(root, "es", scope).document.files.map(\.original)
+            XCTAssertEqual(files, [Self.storyboardPath], "\(scope)")
+        }
+    }
+
     func testRoundTripCreatesIbtoolsStringsFile() throws {
         let golden = try LegacyGolden.read("ib/WorldTrotter/es.lproj/Main.strings")
         let ibtool = try StringsReader.parse(golden, path: Self.spanishPath)

@@ -86,7 +86,8 @@ struct ReferenceXLIFFExporter {
                 let target = copyEdits && table.hasBaseDocument ? table.sourceFile : table.table.files[locale]
                 var units = StringsUnits.units(source: table.sourceFile, target: target)
                 if scope == .missing { units = units.filter { !$0.isTranslated } }
-                guard scope == .all || !units.isEmpty else { continue }
+                // Later rule, added to both: a document without texts has no `<file>` (as Xcode exports).
+                guard (scope == .all && !table.hasBaseDocument) || !units.isEmpty else { continue }
                 var file = xliffFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, locale: locale, units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
                 xliffFiles.append(file)
