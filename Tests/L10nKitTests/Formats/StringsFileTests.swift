@@ -366,6 +366,19 @@ final class StringsFileTests: XCTestCase {
         XCTAssertEqual(StringsWriter.canonicalData(for: reread), data, "canonical rendering is stable")
     }
 
+    /// A comment after the last entry was taken for an entry's own and dropped by `format`
+    /// (exit 0): every trailing comment now stays, as written, in both layouts.
+    func testCanonicalFormKeepsEveryTrailingComment() throws {
+        let plain = try StringsReader.parse("\"hello\" = \"Hallo\";\n/* TODO: legal must review */\n", path: "x")
+        XCTAssertEqual(StringsWriter.canonicalText(for: plain, layout: .genstrings),
+                       "/* No comment provided by engineer. */\n\"hello\" = \"Hallo\";\n\n/* TODO: legal must review */\n")
+        let two = try StringsReader.parse("\"hello\" = \"Hallo\";\n\n/* one */\n/* two */\n", path: "x")
+        XCTAssertTrue(StringsWriter.canonicalText(for: two, layout: .genstrings).hasSuffix("\n/* one */\n/* two */\n"))
+        let ib = try StringsReader.parse("\n/* Class = \"UILabel\"; */\n\"abc-12-XYZ.text\" = \"Hallo\";\n// kept\n", path: "x")
+        XCTAssertEqual(StringsWriter.canonicalText(for: ib, layout: .interfaceBuilder),
+                       "\n/* Class = \"UILabel\"; */\n\"abc-12-XYZ.text\" = \"Hallo\";\n\n// kept\n")
+    }
+
     func testCanonicalInterfaceBuilderLayout() throws {
         let file = try golden("Main.strings")
         let data = StringsWriter.canonicalData(for: file)

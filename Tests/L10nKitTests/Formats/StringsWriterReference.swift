@@ -38,9 +38,13 @@ enum ReferenceStringsWriter {
             text += quoted(entry.key) + " = " + quoted(entry.value) + ";" + newline
             blocks.append((entry.key, text))
         }
-        if layout == .genstrings {
-            footer = split(file.trivia[file.trivia.count - 1]).free
-            if file.entries.isEmpty, let attached = split(file.trivia[0]).attached { footer.append(blockComment(attached)) }
+        // Later rule, added to both writers: every comment after the last entry stays, as
+        // written, in both layouts (the last one used to be taken for an entry's and dropped).
+        let trailing = Array(file.trivia[file.trivia.count - 1].unicodeScalars)
+        footer = ReferenceStringsReader.comments(in: trailing).map { comment -> String in
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: trailing[comment.range])
+            return String(text)
         }
         var result = header.isEmpty ? "" : header.joined(separator: newline) + newline + newline
         switch layout {
@@ -55,6 +59,7 @@ enum ReferenceStringsWriter {
             }
             if header.isEmpty { result += newline }
             result += sorted.map(\.element.text).joined(separator: newline)
+            if !footer.isEmpty { result += newline + footer.joined(separator: newline) + newline }
         }
         return result
     }

@@ -88,7 +88,7 @@ public enum StringsWriter {
         var header: [String] = []
         var footer: [String] = []
         for (offset, entry) in file.entries.enumerated() {
-            let (free, attached) = split(file.trivia[offset])
+            let (free, attached, _) = split(file.trivia[offset])
             var text = ""
             if offset == 0 {
                 header = free
@@ -100,10 +100,9 @@ public enum StringsWriter {
             text += quoted(entry.key) + " = " + quoted(entry.value) + ";" + newline
             blocks.append((entry.key, text))
         }
-        if layout == .genstrings {
-            footer = split(file.trivia[file.trivia.count - 1]).free
-            if file.entries.isEmpty, let attached = split(file.trivia[0]).attached { footer.append(blockComment(attached)) }
-        }
+        // Every comment after the last entry stays, as written: none of them belongs to an entry.
+        let trailing = split(file.trivia[file.trivia.count - 1])
+        footer = trailing.free + (trailing.attachedText.map { [$0] } ?? [])
         var result = header.isEmpty ? "" : header.joined(separator: newline) + newline + newline
         switch layout {
         case .genstrings:
@@ -117,13 +116,14 @@ public enum StringsWriter {
             }
             if header.isEmpty { result += newline }
             result += sorted.map(\.element.text).joined(separator: newline)
+            if !footer.isEmpty { result += newline + footer.joined(separator: newline) + newline }
         }
         return result
     }
 
     /// Splits the text before an entry into free-standing comments (as written) and the entry's
     /// own comment: the last one, when at most one line break separates it from the key.
-    private static func split(_ trivia: String) -> (free: [String], attached: String?) {
+    private static func split(_ trivia: String) -> (free: [String], attached: String?, attachedText: String?) {
         var trivia = trivia
         return trivia.withUTF8 { bytes in
             var parser = StringsParser(bytes: bytes, path: "")
@@ -138,12 +138,13 @@ public enum StringsWriter {
             } catch {
                 comments = []
             }
-            var attached: String?
+            var attached: String?, attachedText: String?
             if let last = comments.last, lineBreakCount(bytes[last.range.upperBound...]) <= 1 {
                 attached = parser.trimmedText(last.text)
+                attachedText = parser.text(last.range)
                 comments.removeLast()
             }
-            return (comments.map { parser.text($0.range) }, attached)
+            return (comments.map { parser.text($0.range) }, attached, attachedText)
         }
     }
 
