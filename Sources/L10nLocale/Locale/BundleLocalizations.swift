@@ -110,12 +110,15 @@ public struct BundleLocalizations: Sendable, Equatable {
         return []
     }
 
+    /// Whether CoreFoundation can hand the id to ICU: an ASCII C string of at most 156 characters.
+    /// One localization that is not (`ü.lproj`) makes it skip the match for every device.
+    public static func isMatchable(_ id: String) -> Bool { id.utf16.count <= 156 && id.utf8.allSatisfy { $0 < 0x80 } }
+
     /// CoreFoundation hands ICU ASCII C strings of at most 156 characters; when any identifier is not
     /// one, it skips the match altogether.
     private static func localizationsToUse(preferred: [String], available: [String], matcher: LocaleMatcher) -> [String] {
-        func convertible(_ id: String) -> Bool { id.utf16.count <= 156 && id.utf8.allSatisfy { $0 < 0x80 } }
         guard !preferred.isEmpty, !available.isEmpty,
-              preferred.allSatisfy(convertible), available.allSatisfy(convertible) else { return [] }
+              preferred.allSatisfy(isMatchable), available.allSatisfy(isMatchable) else { return [] }
         return matcher.localizationsToUse(preferred: preferred, available: available)
     }
 

@@ -21,6 +21,9 @@ public struct UndeclaredLocaleCheck: Check {
              localizable: ["Open Editor": [:]]),
         .app("A 'ua.lproj' (Ukrainian is 'uk'): no device matches it", localizable: ["x": ["en": "x"]],
              more: ["App/ua.lproj/Localizable.strings": .text("\"Open\" = \"Відкрити\";\n")]),
+        .app("A 'ü.lproj': one name iOS cannot match makes every device get the development language",
+             declared: ["en", "de"], localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["App/ü.lproj/Localizable.strings": .text("\"Open\" = \"Open\";\n")]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .editor("The framework's locales are all offered", declared: ["en", "ru"],
@@ -72,6 +75,19 @@ public struct UndeclaredLocaleCheck: Check {
                     message: "\(table.bundle) ships '\(locale)', which the app does not offer: frameworks follow the app's choice, so a \(context.device(for: locale)) device never sees this table's '\(locale)'",
                     hint: "add '\(locale)' to CFBundleLocalizations in \(project.app.infoPlistPath ?? "Info.plist") (and translate the app), or remove \(table.path(locale: locale))"))
             }
+        }
+        // A localization CoreFoundation cannot hand to ICU (not ASCII, or longer than 156
+        // characters) makes it skip matching for every device: each one gets the development
+        // language, whatever it prefers and whatever the app translates.
+        for name in Set(project.app.localizations.available).sorted() where !BundleLocalizations.isMatchable(name) {
+            let declared = project.app.declaredLocalizations?.contains(name) ?? false
+            let folderFile = context.appStringsTables.first { $0.files[name] != nil || $0.pluralFiles[name] != nil }
+                .map { $0.files[name] != nil ? $0.path(locale: name) : $0.pluralPath(locale: name) }
+            let shown = name.count > 40 ? String(name.prefix(40)) + "…" : name
+            result.append(finding(.error,
+                file: declared ? project.app.infoPlistPath ?? folderFile : folderFile ?? project.app.infoPlistPath, locale: nil,
+                message: "the app's localization '\(shown)' (\(declared ? "in CFBundleLocalizations" : "an .lproj folder")) is \(name.utf8.allSatisfy { $0 < 0x80 } ? "longer than 156 characters" : "not ASCII"): iOS then skips matching for every device, which all get '\(context.sourceLanguage)'",
+                hint: declared ? "remove it from CFBundleLocalizations or spell it as a language id (e.g. de, pt-BR)" : "rename the folder to a language id (e.g. 'de.lproj') or remove it"))
         }
         // A folder named with a language code ISO 639 does not have (`ua.lproj` for Ukrainian,
         // which is `uk`): no device's preferred language matches it, in any bundle. Reported once
