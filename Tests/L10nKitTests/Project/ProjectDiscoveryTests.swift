@@ -105,6 +105,35 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertEqual(project.app.declaredLocalizations, ["ja", "en"])
     }
 
+    /// Red-team cases: a widget extension's plist (alphabetically first) was taken for the
+    /// app's; a malformed plist the project file names was skipped silently; settings written
+    /// on one line (`B1 = { isa = XCBuildConfiguration; buildSettings = { INFOPLIST_FILE = …; }; };`)
+    /// were misread.
+    func testTheProjectFilesPlistsAreRankedAndAMalformedOneIsAnError() throws {
+        let pbxproj = ExampleFile.text("// !$*UTF8*$!\n{\n\tobjects = {\n"
+            + "\t\tA1 = { isa = XCBuildConfiguration; buildSettings = { INFOPLIST_FILE = AWidget/Info.plist; }; name = Debug; };\n"
+            + "\t\tB1 = { isa = XCBuildConfiguration; buildSettings = { INFOPLIST_FILE = \"App/App-Info.plist\"; }; name = Debug; };\n\t};\n}\n")
+        var files: [String: ExampleFile] = [
+            "App.xcodeproj/project.pbxproj": pbxproj,
+            "AWidget/Info.plist": .text("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>CFBundleDevelopmentRegion</key><string>en</string>"
+                                       + "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict></dict></plist>\n"),
+            "App/App-Info.plist": Self.plist([("CFBundleDevelopmentRegion", "en")], localizations: nil),
+            "App/de.lproj/Localizable.strings": .text("\"Open\" = \"Öffnen\";\n"),
+        ]
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: files).write(to: root)
+        XCTAssertEqual(ProjectDiscovery(root: root).infoPlistSettings(), ["AWidget/Info.plist", "App/App-Info.plist"])
+        XCTAssertEqual(try ProjectDiscovery(root: root).discover().app.infoPlistPath, "App/App-Info.plist")
+
+        files["App/App-Info.plist"] = .text("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict>\n<key>CFBundleDevelopmentRegion</key><string>Photos & videos</string></dict></plist>\n")
+        let broken = try Fixtures.temporaryFolder(self).appendingPathComponent("Q", isDirectory: true)
+        try CheckExample("", files: files).write(to: broken)
+        XCTAssertThrowsError(try ProjectDiscovery(root: broken).discover()) { error in
+            XCTAssertEqual((error as? LocatedError)?.location?.line, 3, "\(error)")
+            XCTAssertTrue("\(error)".contains("App/App-Info.plist"), "\(error)")
+        }
+    }
+
     func testSampleAppBundleComesFromItsInfoPlist() throws {
         let project = try sample()
         XCTAssertEqual(project.app.name, "BrandedEditor")
