@@ -71,6 +71,35 @@ final class StringsFileFormTests: XCTestCase {
         XCTAssertTrue(String(decoding: StringsWriter.data(for: file), as: UTF8.self).hasSuffix("<plist version=\"1.0\">\n<dict/>\n</plist>\n"))
     }
 
+    /// An edit of a file laid out one member per line goes into its own bytes: its comments, its
+    /// indentation and its declaration stay (a red-team run lost a legal note on import).
+    func testAnEditIsSplicedIntoTheFilesOwnBytes() throws {
+        let commented = Self.appleXML.replacingOccurrences(of: "<dict>\n", with: "<dict>\n\t<!-- legal: reviewed 2026-11 -->\n")
+        var file = try StringsReader.parse(Data(commented.utf8), path: "fr.lproj/Localizable.strings")
+        file.setValue("Annuler & fermer", forKey: "Cancel")
+        file.setValue("Nouveau", forKey: "New")
+        XCTAssertEqual(String(decoding: StringsWriter.data(for: file), as: UTF8.self), commented
+            .replacingOccurrences(of: "<string>Annuler</string>", with: "<string>Annuler &amp; fermer</string>")
+            .replacingOccurrences(of: "\t<string>OK</string>\n", with: "\t<string>OK</string>\n\t<key>New</key>\n\t<string>Nouveau</string>\n"))
+    }
+
+    /// A UTF-16 file is read whatever its declaration says (it was refused when it declared
+    /// UTF-16), and an edit keeps its encoding; Foundation's own layout is written as UTF-8, as
+    /// it declares.
+    func testUTF16PropertyListsAreReadAndWrittenConsistently() throws {
+        let labelled = Self.appleXML.replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
+        let bytes = Data([0xFF, 0xFE]) + labelled.data(using: .utf16LittleEndian)!
+        var file = try StringsReader.parse(bytes, path: "x")
+        XCTAssertEqual(file.value(forKey: "Cancel"), "Annuler")
+        file.setValue("Annuler !", forKey: "Cancel")
+        let written = StringsWriter.data(for: file)
+        XCTAssertEqual(Array(written.prefix(2)), [0xFF, 0xFE], "spliced, the file stays UTF-16")
+        XCTAssertEqual(try StringsReader.parse(written, path: "x").value(forKey: "Cancel"), "Annuler !")
+        XCTAssertTrue(file.removeValue(forKey: "OK"))
+        let relaid = StringsWriter.data(for: file)
+        XCTAssertTrue(String(decoding: relaid, as: UTF8.self).hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>"), "a removal is re-laid out, as UTF-8")
+    }
+
     func testXMLPropertyListThatIsNoDictionaryOfStringsIsLocated() {
         let cases: [(String, String, Int)] = [
             ("<plist version=\"1.0\"><array/></plist>", "not array", 1),

@@ -121,8 +121,11 @@ public struct StringsFile: Equatable, Sendable {
     public var path: String
     /// How the file writes its entries; an edit keeps the form.
     public var form: Form = .plain
-    /// An XML property list's text as read, written back while no entry changes.
+    /// An XML property list's text as read: written back while no entry changes, and the text
+    /// an edit is spliced into (its comments, layout and encoding declaration kept).
     var xmlText: String?
+    /// Whether an entry changed since the XML property list was read.
+    var xmlEdited = false
     /// The encoding the file is written back in.
     public var encoding: StringsEncoding
     /// The entries in file order, duplicates included.
@@ -156,13 +159,29 @@ public struct StringsFile: Equatable, Sendable {
 
     /// The whole file as text, exactly as it will be written (without the byte order mark).
     public var text: String {
-        if form == .xmlPropertyList { return xmlText ?? StringsWriter.propertyListText(for: self) }
+        if form == .xmlPropertyList { return xmlRendering().text }
         var result = trivia[0]
         for (offset, entry) in entries.enumerated() {
             entry.appendText(to: &result)
             result += trivia[offset + 1]
         }
         return result
+    }
+
+    /// An XML property list's text: as read while nothing changed; else the edits spliced into
+    /// it (`ownLayout` false); else, when they cannot be, Foundation's layout (`ownLayout`).
+    func xmlRendering() -> (text: String, ownLayout: Bool) {
+        guard let source = xmlText else { return (StringsWriter.propertyListText(for: self), true) }
+        guard xmlEdited else { return (source, false) }
+        func root(_ entries: [Entry]) -> PropertyListDictionary {
+            PropertyListDictionary(entries.map { PropertyListDictionary.Member(key: $0.key, value: .string($0.value)) })
+        }
+        let data = Data(source.utf8)
+        if let read = try? StringsReader.parsePropertyList(utf8: Array(data), encoding: .utf8, path: path),
+           let spliced = StringsdictSplice.applying(root(entries), to: data, original: root(read.entries), path: path, encoding: "UTF-8") {
+            return (String(decoding: spliced, as: UTF8.self), false)
+        }
+        return (StringsWriter.propertyListText(for: self), true)
     }
 
     /// The distinct keys in order of first appearance.
@@ -211,11 +230,11 @@ public struct StringsFile: Equatable, Sendable {
             entries[index].source.value = .written(StringsWriter.quoted(value))
             entries[index].value = value
             entries[index].source.dropPlainTokens(key: key, value: value)
-            xmlText = nil
+            xmlEdited = true
             return
         }
         append(key: key, value: value, comment: comment)
-        xmlText = nil
+        xmlEdited = true
     }
 
     /// Removes every entry of `key` together with its own comment and line; returns whether
@@ -225,7 +244,7 @@ public struct StringsFile: Equatable, Sendable {
         let indices = entries.indices.filter { entries[$0].key == key }
         for index in indices.reversed() { remove(at: index) }
         lastIndexByKey = Self.index(entries)
-        if !indices.isEmpty { xmlText = nil }
+        if !indices.isEmpty { xmlEdited = true }
         return !indices.isEmpty
     }
 

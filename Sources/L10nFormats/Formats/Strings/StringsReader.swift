@@ -41,7 +41,8 @@ extension StringsReader {
     /// A file in XML property-list form (a `<dict>` of strings), as Foundation reads it too: each
     /// entry located at its `<key>`, no comments.
     static func parsePropertyList(utf8 text: [UInt8], encoding: StringsEncoding, path: String) throws -> StringsFile {
-        let root = try PropertyListXMLReader.parse(Data(text), path: path)
+        // The text is UTF-8 here, whatever its declaration says (a UTF-16 file, decoded).
+        let root = try PropertyListXMLReader.parse(Data(text), path: path, encoding: "UTF-8")
         guard case .dictionary(let dictionary) = root else {
             throw StringsSyntaxError(.notAStringsDictionary(root.typeName), at: SourceLocation(file: path, line: 1, column: 1))
         }

@@ -49,7 +49,12 @@ public enum StringsWriter {
 
     /// The file's bytes in its encoding: exactly what was read when nothing was edited.
     public static func data(for file: StringsFile) -> Data {
-        file.encoding.encode(file.text)
+        if file.form == .xmlPropertyList {
+            // Foundation's layout declares UTF-8, and is written so; a splice keeps the file's own.
+            let (text, ownLayout) = file.xmlRendering()
+            return (ownLayout ? StringsEncoding.utf8 : file.encoding).encode(text)
+        }
+        return file.encoding.encode(file.text)
     }
 
     /// Writes the file atomically; returns whether the bytes on disk changed.
@@ -61,7 +66,7 @@ public enum StringsWriter {
     /// The file re-laid out canonically (see `StringsLayout`), in the file's encoding and line
     /// breaks; a file in XML property-list form as Foundation writes property lists.
     public static func canonicalData(for file: StringsFile, layout: StringsLayout? = nil) -> Data {
-        if file.form == .xmlPropertyList { return file.encoding.encode(propertyListText(for: file)) }
+        if file.form == .xmlPropertyList { return StringsEncoding.utf8.encode(propertyListText(for: file)) }
         return file.encoding.encode(canonicalText(for: file, layout: layout ?? .inferred(for: file)))
     }
 

@@ -6,7 +6,13 @@ import L10nCore
 public enum PropertyListXMLReader: FormatReader {
     /// Parses an XML property list; `path` is used in error locations.
     public static func parse(_ data: Data, path: String) throws -> PropertyListValue {
-        let stream = try XMLNodeStream(data: data, path: path)
+        try parse(data, path: path, encoding: nil)
+    }
+
+    /// The same, `encoding` overriding the declared one, for text already decoded (`UTF-8` for
+    /// a UTF-16 file read as text).
+    public static func parse(_ data: Data, path: String, encoding: String?) throws -> PropertyListValue {
+        let stream = try XMLNodeStream(data: data, path: path, encoding: encoding)
         var root: PropertyListValue?
         while let event = try stream.next() {
             switch event {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Changes the text of existing `<string>` elements of a `.stringsdict` in its own bytes, so an
+/// Changes the text of existing `<string>` elements of a `.stringsdict` (or any XML property
+/// list, a `.strings` file in that form too) in its own bytes, so an
 /// import that only retranslates forms leaves every other byte as it was: the file's indentation
 /// (four spaces, not Xcode's tabs), its comments, its entities and its order.
 ///
@@ -13,8 +14,15 @@ import Foundation
 public enum StringsdictSplice {
     /// The bytes of `original` (read from `data`) with its strings changed to `edited`'s, or nil.
     public static func applying(_ edited: Stringsdict, to data: Data, original: Stringsdict) -> Data? {
+        applying(edited.root, to: data, original: original.root, path: original.path)
+    }
+
+    /// The same for any XML property list whose root is a dictionary (a `.strings` file in
+    /// property-list form too); `encoding` as `PropertyListXMLReader.parse` takes it.
+    public static func applying(_ edited: PropertyListDictionary, to data: Data, original: PropertyListDictionary, path: String,
+                                encoding: String? = nil) -> Data? {
         var walk = Walk()
-        guard align(.dictionary(original.root), .dictionary(edited.root), &walk) else { return nil }
+        guard align(.dictionary(original), .dictionary(edited), &walk) else { return nil }
         let changed = zip(walk.originalLeaves, walk.editedLeaves).enumerated().filter { $0.element.0 != $0.element.1 }
         guard !changed.isEmpty || !walk.insertions.isEmpty else { return data }
         var bytes = [UInt8](data)
@@ -59,7 +67,7 @@ public enum StringsdictSplice {
             bytes.replaceSubrange(edits[index].range, with: edits[index].bytes)
         }
         let result = Data(bytes)
-        guard let reread = try? StringsdictReader.parse(result, path: original.path), reread.root == edited.root else { return nil }
+        guard case .dictionary(let reread)? = try? PropertyListXMLReader.parse(result, path: path, encoding: encoding), reread == edited else { return nil }
         return result
     }
 

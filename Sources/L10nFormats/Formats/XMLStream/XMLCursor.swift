@@ -45,14 +45,15 @@ package final class XMLCursor {
     private let log = ErrorLog()
 
     /// A cursor before the first node of `data`; nil when libxml2 cannot start (an input over 2 GB).
-    package init?(data: Data, path: String) {
+    /// `encoding` overrides the document's declaration (text already decoded to UTF-8).
+    package init?(data: Data, path: String, encoding: String? = nil) {
         _ = libxml2Initialized
         guard data.count <= Int(Int32.max) else { return nil }
         buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 1)
         data.copyBytes(to: buffer)
         let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
         guard let reader = xmlReaderForMemory(buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(data.count),
-                                              path, nil, options) else {
+                                              path, encoding, options) else {
             buffer.deallocate()
             return nil
         }

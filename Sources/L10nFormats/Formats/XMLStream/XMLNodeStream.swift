@@ -43,9 +43,9 @@ final class XMLNodeStream {
     /// The line of the last event's node (for `.start`, the line where the start tag ends).
     private(set) var line = 1
 
-    init(data: Data, path: String) throws {
+    init(data: Data, path: String, encoding: String? = nil) throws {
         self.path = path
-        guard let cursor = XMLCursor(data: data, path: path) else {
+        guard let cursor = XMLCursor(data: data, path: path, encoding: encoding) else {
             throw XMLStreamError(.malformed, "cannot start the XML parser", at: SourceLocation(file: path))
         }
         self.cursor = cursor
