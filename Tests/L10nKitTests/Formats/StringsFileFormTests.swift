@@ -138,6 +138,14 @@ final class StringsFileFormTests: XCTestCase {
                        "/* header */\n\n/* Cancel button */\n\"Cancel\" = \"Abbrechen\";\n\n")
     }
 
+    /// A compiled (binary) property list was refused as "invalid UTF-8 … save the file as UTF-8".
+    func testABinaryPropertyListIsNamedForWhatItIs() {
+        XCTAssertThrowsError(try StringsReader.parse(Data("bplist00\u{D1}\u{01}".utf8), path: "x.strings")) { error in
+            XCTAssertTrue((error as? LocatedError)?.message.contains("binary property-list form") ?? false, "\(error)")
+            XCTAssertTrue("\(error)".contains("plutil -convert xml1"), "\(error)")
+        }
+    }
+
     func testBracedFileErrorsAreLocated() {
         let cases: [(String, String, Int, Int)] = [
             ("{\n\"a\" = \"b\";\n", "no closing '}'", 1, 1),

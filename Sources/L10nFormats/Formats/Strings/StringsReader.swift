@@ -11,6 +11,9 @@ import L10nCore
 public enum StringsReader: FormatReader {
     /// Parses the bytes of a file; `path` is used in error locations.
     public static func parse(_ data: Data, path: String) throws -> StringsFile {
+        if data.starts(with: Array("bplist".utf8)) {
+            throw StringsSyntaxError(.binaryPropertyList, at: SourceLocation(file: path, line: 1, column: 1))
+        }
         let bytes = [UInt8](data)
         let encoding = StringsEncoding.detect(bytes)
         return try parse(utf8: encoding.utf8Text(bytes, path: path), encoding: encoding, path: path)

@@ -22,6 +22,8 @@ public enum StringsSyntaxErrorKind: LocatedErrorKind {
     case invalidUTF16(byteOffset: Int)
     /// A UTF-16 file with an odd number of bytes.
     case oddUTF16Length
+    /// A binary property list (`bplist00`), as a built app carries; a source file is text.
+    case binaryPropertyList
     /// A file that opens its entries with `{` has no closing `}`; located at the `{`.
     case unclosedBrace
     /// A `.strings` file in XML property-list form whose root is not a dict of strings.
@@ -45,6 +47,7 @@ public enum StringsSyntaxErrorKind: LocatedErrorKind {
         case .invalidUTF16(let offset): return "invalid UTF-16: unpaired surrogate (byte offset \(offset))"
         case .oddUTF16Length: return "invalid UTF-16: the file has an odd number of bytes"
         case .unclosedBrace: return "the '{' that opens the entries has no closing '}'"
+        case .binaryPropertyList: return "a .strings file in binary property-list form, which l10n does not read"
         case .notAStringsDictionary(let what): return "a .strings file in property-list form must be a dict of strings, not \(what)"
         case .loneSurrogate(let unit):
             let hex = String(unit, radix: 16, uppercase: true)
@@ -69,6 +72,8 @@ public enum StringsSyntaxErrorKind: LocatedErrorKind {
             return "end every entry with ';'"
         case .unexpectedCharacter:
             return "keys are quoted strings or tokens of letters, digits and _$/:.-; comments are /* */ or //"
+        case .binaryPropertyList:
+            return "convert it to XML with `plutil -convert xml1 FILE` on a Mac (l10n reads and edits that form)"
         case .unclosedBrace:
             return "end the file with '}' after the last entry, or remove the '{'"
         case .notAStringsDictionary:
