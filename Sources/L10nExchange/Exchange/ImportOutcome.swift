@@ -286,6 +286,8 @@ public struct ImportFileChange: Sendable, Equatable {
     public var createdEntries: Int
     /// What the file must still be when it is replaced (as discovery read it, or absent).
     public var expected: FileTransaction.Expected = .unchecked
+    /// What the report must say about the write (a file re-laid out that loses its comments).
+    public var note: String? = nil
 }
 
 /// A file-level problem: the import writes nothing at all and exits 2.

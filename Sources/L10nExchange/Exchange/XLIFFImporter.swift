@@ -1217,12 +1217,17 @@ struct ImportSession {
             let edited = Self.stringsdict(values, source: table.sourceFile, existing: existing, path: path)
             // An existing file whose forms only changed text is edited in its own bytes (its
             // indentation and comments kept); anything else is written in Xcode's layout.
-            let data = existing.flatMap { existing in (try? AtomicFile.read(url)).flatMap { StringsdictSplice.applying(edited, to: $0, original: existing) } }
-                ?? StringsdictWriter.data(for: edited)
+            let original = existing == nil ? nil : try? AtomicFile.read(url)
+            let spliced = existing.flatMap { existing in original.flatMap { StringsdictSplice.applying(edited, to: $0, original: existing) } }
+            let data = spliced ?? StringsdictWriter.data(for: edited)
             if AtomicFile.holds(data, at: url) { continue }
-            changes.append(ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
-                                            appliedUnits: applied[path] ?? 0, createdEntries: 0,
-                                            expected: existing == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked))
+            var change = ImportFileChange(path: path, url: url, data: data, isNew: existing == nil,
+                                          appliedUnits: applied[path] ?? 0, createdEntries: 0,
+                                          expected: existing == nil ? .absent : project.fileStamps[path].map { .stamp($0) } ?? .unchecked)
+            if spliced == nil, let original, original.range(of: Data("<!--".utf8)) != nil {
+                change.note = "\(path) is written in Xcode's layout (the import could not edit it in place: a new key or variable, or members sharing a line), so its XML comments are not kept"
+            }
+            changes.append(change)
         }
         return changes
     }
@@ -1313,6 +1318,7 @@ struct ImportSession {
         }
         changes += tableChanges ?? self.changedTables()
         changes.sort { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
+        notes += changes.compactMap(\.note)
         var plan = ImportPlan(outcomes: outcomes, changes: changes, notes: notes, root: project.root)
         plan.writableOutsideRoot = project.writableOutsideRootURLs
         return plan

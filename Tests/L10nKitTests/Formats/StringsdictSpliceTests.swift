@@ -130,6 +130,28 @@ final class StringsdictSpliceTests: XCTestCase {
         XCTAssertNil(StringsdictSplice.applying(edited, to: Data(compact.utf8), original: original))
     }
 
+    /// When the import cannot edit the file in place, the report says its comments go.
+    func testARewriteThatLosesCommentsIsSaid() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("App", isDirectory: true)
+        let english = file.replacingOccurrences(of: "%d секунду", with: "%d second").replacingOccurrences(of: "<string/>", with: "<string>%d seconds</string>")
+        // `one` and `other` on one line: no indentation to follow for a new form between them.
+        let russian = file.replacingOccurrences(of: "<string>%d секунду</string>\n            <key>other</key>", with: "<string>%d секунду</string> <key>other</key>")
+        for (folder, text) in [("en.lproj", english), ("ru.lproj", russian)] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: root.appendingPathComponent("\(folder)/Localizable.stringsdict"))
+        }
+        let export = CLIRun(["export", "--xliff", "--locale", "ru", "--scope", "all", "--out", "out", "--project", "."], in: root)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        var exported = try String(contentsOf: root.appendingPathComponent("out/ru.xliff"), encoding: .utf8)
+        let few = try XCTUnwrap(exported.range(of: "/seconds:dict/few:dict/:string"))
+        let sourceEnd = try XCTUnwrap(exported.range(of: "</source>", range: few.upperBound..<exported.endIndex))
+        exported.insert(contentsOf: "\n        <target>%d секунды</target>", at: sourceEnd.upperBound)
+        try Data(exported.utf8).write(to: root.appendingPathComponent("out/ru.xliff"))
+        let run = CLIRun(["import", "out/ru.xliff", "--project", "."], in: root)
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertTrue((run.stdout + run.stderr).contains("ru.lproj/Localizable.stringsdict is written in Xcode's layout"), run.stdout + run.stderr)
+    }
+
     func testAnythingButChangedTextAndNewFormsIsLeftToTheWriter() throws {
         let original = try read(file)
         var removed = original
