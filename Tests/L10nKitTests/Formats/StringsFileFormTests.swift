@@ -129,6 +129,19 @@ final class StringsFileFormTests: XCTestCase {
         var empty = try StringsReader.parse("{\n}\n", path: "x")
         empty.setValue("b", forKey: "a")
         XCTAssertEqual(empty.text, "{\n\"a\" = \"b\";\n}\n")
+
+        // A review found entries appended after the `}`: one on the last entry's line, and one
+        // past a comment holding a `}` (Foundation could read neither file).
+        var oneLine = try StringsReader.parse("{ \"hello\" = \"Hallo\"; /* greeting */ }\n", path: "x")
+        oneLine.setValue("Tschüss", forKey: "bye")
+        XCTAssertEqual(oneLine.text, "{ \"hello\" = \"Hallo\"; /* greeting */ \n\"bye\" = \"Tschüss\";\n}\n")
+        XCTAssertEqual(try StringsReader.parse(oneLine.text, path: "x").keys, ["hello", "bye"])
+        var commented = try StringsReader.parse("{\n}\n// closing } above\n", path: "x")
+        commented.setValue("Hallo", forKey: "hello")
+        XCTAssertEqual(commented.text, "{\n\"hello\" = \"Hallo\";\n}\n// closing } above\n")
+        var withComment = try StringsReader.parse("{\n\"a\" = \"1\";\n/* the end } */\n}\n", path: "x")
+        withComment.setValue("2", forKey: "b")
+        XCTAssertEqual(try StringsReader.parse(withComment.text, path: "x").keys, ["a", "b"], withComment.text)
     }
 
     /// `format` writes the plain form; the braces go, the comments stay.

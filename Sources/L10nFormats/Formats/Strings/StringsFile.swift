@@ -257,11 +257,13 @@ public struct StringsFile: Equatable, Sendable {
         let blankLine = usesBlankLines ? lineBreak : ""
         let entry = Entry(key: key, value: value, comment: comment, location: nil, source: source)
         let end = trivia[trivia.count - 1]
-        if entries.isEmpty, form == .braced, let close = end.lastIndex(of: "}") {
-            // Inside the braces: `{` and what follows it, the entry, then the closing `}`.
+        if form == .braced, let close = Self.closingBrace(in: end, pastOpening: entries.isEmpty) {
+            // Inside the braces, on a line of its own before the closing `}`, wherever that
+            // stands (after the last entry on its line, or below a comment holding a `}`).
             var before = String(end[..<close])
             if !Self.endsWithLineBreak(before) { before += lineBreak }
-            trivia = [before + commentLine, lineBreak + String(end[close...])]
+            trivia[trivia.count - 1] = before + (entries.isEmpty ? "" : blankLine) + commentLine
+            trivia.append(lineBreak + String(end[close...]))
         } else if entries.isEmpty {
             var before = end
             if !before.isEmpty {
@@ -281,6 +283,27 @@ public struct StringsFile: Equatable, Sendable {
         // The note is what a reader of the text will see: the last comment before the key.
         entries[entries.count - 1].comment = Self.comments(in: Array(trivia[entries.count - 1].unicodeScalars)).last?.text
         lastIndexByKey[key] = entries.count - 1
+    }
+
+    /// Where the `}` that closes a braced file's entries stands in `text` (the text after the last
+    /// entry, or the whole file when it has none, `pastOpening` its `{`): the first brace outside
+    /// a comment; nil when there is none.
+    private static func closingBrace(in text: String, pastOpening: Bool) -> String.Index? {
+        var bytes = text
+        let offset = bytes.withUTF8 { bytes -> Int? in
+            var parser = StringsParser(bytes: bytes, path: "")
+            var opened = !pastOpening
+            while true {
+                guard (try? parser.skipTrivia { _, _ in }) != nil, parser.index < bytes.count else { return nil }
+                if !opened, bytes[parser.index] == UInt8(ascii: "{") {
+                    opened = true
+                    parser.index += 1
+                    continue
+                }
+                return opened && bytes[parser.index] == UInt8(ascii: "}") ? parser.index : nil
+            }
+        }
+        return offset.map { text.utf8.index(text.utf8.startIndex, offsetBy: $0) }
     }
 
     /// Whether the last entries are separated by a blank line (as in the genstrings and ibtool
