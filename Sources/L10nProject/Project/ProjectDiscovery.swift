@@ -220,7 +220,10 @@ public struct ProjectDiscovery: Sendable {
         }
         var chosen: (path: String, plist: InfoPlist)?
         for candidate in plists.sorted(by: { Self.infoPlistRank($0) < Self.infoPlistRank($1) }) {
-            if chosen == nil || (!Self.declaresLocalizations(chosen!.plist) && Self.declaresLocalizations(candidate.plist)) {
+            // One that declares localizations wins over one that does not, among app plists (an
+            // extension's list is not the app's).
+            if chosen == nil || (!Self.declaresLocalizations(chosen!.plist) && Self.declaresLocalizations(candidate.plist)
+                                 && Self.infoPlistRank(candidate).0 == Self.infoPlistRank(chosen!).0) {
                 chosen = candidate
             }
         }

@@ -124,6 +124,14 @@ final class ProjectDiscoveryTests: XCTestCase {
         try CheckExample("", files: files).write(to: root)
         XCTAssertEqual(ProjectDiscovery(root: root).infoPlistSettings(), ["AWidget/Info.plist", "App/App-Info.plist"])
         XCTAssertEqual(try ProjectDiscovery(root: root).discover().app.infoPlistPath, "App/App-Info.plist")
+        // Also when only the extension's plist declares localizations (a review's case).
+        var declaring = files
+        declaring["AWidget/Info.plist"] = .text("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>CFBundleDevelopmentRegion</key><string>en</string>"
+                                               + "<key>CFBundleLocalizations</key><array><string>en</string><string>fr</string></array>"
+                                               + "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict></dict></plist>\n")
+        let widgetDeclares = try Fixtures.temporaryFolder(self).appendingPathComponent("R", isDirectory: true)
+        try CheckExample("", files: declaring).write(to: widgetDeclares)
+        XCTAssertEqual(try ProjectDiscovery(root: widgetDeclares).discover().app.infoPlistPath, "App/App-Info.plist")
 
         files["App/App-Info.plist"] = .text("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict>\n<key>CFBundleDevelopmentRegion</key><string>Photos & videos</string></dict></plist>\n")
         let broken = try Fixtures.temporaryFolder(self).appendingPathComponent("Q", isDirectory: true)

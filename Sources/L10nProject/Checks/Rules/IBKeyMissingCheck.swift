@@ -40,6 +40,10 @@ public struct IBKeyMissingCheck: Check {
              more: ["Kit/Base.lproj/Main.storyboard": storyboard,
                     "Kit/en.lproj/Localizable.strings": .text("\"welcome_title\" = \"Welcome\";\n"),
                     "Kit/de.lproj/Localizable.strings": .text("\"welcome_title\" = \"Willkommen\";\n")]),
+        .app("German has only a .stringsdict: its devices read the English .strings, which has the key", localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["Kit/Base.lproj/Main.storyboard": storyboard,
+                    "Kit/en.lproj/Localizable.strings": .text("\"welcome_title\" = \"Welcome\";\n"),
+                    "Kit/de.lproj/Localizable.stringsdict": .plurals(key: "%d files", variable: "n", valueType: "d", forms: ["one": "%d Datei", "other": "%d Dateien"])]),
         .app("The key is in each localization's .stringsdict, which Foundation reads with the table", localizable: ["x": ["en": "x", "de": "x"]],
              more: ["Kit/Base.lproj/Main.storyboard": storyboard,
                     "Kit/en.lproj/Localizable.stringsdict": .plurals(key: "welcome_title", variable: "n", valueType: "d", forms: ["one": "Welcome", "other": "Welcome all"]),
@@ -64,8 +68,11 @@ public struct IBKeyMissingCheck: Check {
                     if catalog.catalog.entries[reference.key] == nil { lacking.append(catalog.path) }
                 }
                 if let table {
-                    // A key of the table's `.stringsdict` is the table's too (Foundation reads both).
-                    for locale in Set(table.files.keys).union(table.pluralFiles.keys).sorted() where locale != "Base" {
+                    // The localizations with a `.strings` file (one without falls back to the next
+                    // localization's); a key of the same localization's `.stringsdict` is the
+                    // table's too, Foundation reads both. A table of `.stringsdict` files only: those.
+                    let locales = table.files.isEmpty ? table.pluralFiles.keys.sorted() : table.locales
+                    for locale in locales where locale != "Base" {
                         all.append(locale)
                         if table.files[locale]?.value(forKey: reference.key) == nil && table.pluralFiles[locale]?.root[reference.key] == nil {
                             lacking.append(locale)

@@ -24,6 +24,10 @@ public struct TranslationOnlyKeyCheck: Check {
         .app("InfoPlist.strings: its keys are Info.plist's, which the English file need not repeat", localizable: ["x": ["en": "x"]],
              more: ["App/en.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"App\";\n"),
                     "App/de.lproj/InfoPlist.strings": .text("\"NSCameraUsageDescription\" = \"Für Fotos\";\n")]),
+        .app("Japanese keeps a plural key in its .strings; English has it in its .stringsdict", localizable: ["x": ["en": "x"]],
+             more: ["App/en.lproj/Localizable.strings": .text("\"Open\" = \"Open\";\n"),
+                    "App/en.lproj/Localizable.stringsdict": .plurals(key: "%d files", variable: "files", valueType: "d", forms: ["one": "%d file", "other": "%d files"]),
+                    "App/ja.lproj/Localizable.strings": .text("\"Open\" = \"開く\";\n\"%d files\" = \"%d ファイル\";\n")]),
         .app("A table with no development-language file (nothing to compare with)", localizable: ["x": ["en": "x"]],
              more: ["App/de.lproj/Settings.strings": .text("\"title\" = \"Einstellungen\";\n")]),
         .app("A storyboard's table: its keys are the storyboard's, whatever en.lproj/Main.strings holds", localizable: ["x": ["en": "x"]],
@@ -36,7 +40,7 @@ public struct TranslationOnlyKeyCheck: Check {
 
     public func findings(in context: CheckContext) -> [Finding] {
         var result: [Finding] = []
-        let source = context.project.sourceLanguage
+        let source = context.sourceLanguage
         // A storyboard's, XIB's or intent definition's table takes its keys from the document,
         // not from a development-language `.strings` file.
         let documentTables = Set((context.project.interfaceFiles + context.project.intentDefinitionFiles).map { path -> String in
@@ -46,7 +50,9 @@ public struct TranslationOnlyKeyCheck: Check {
         })
         for table in context.appStringsTables where table.table != "InfoPlist" && !documentTables.contains(table.folder + "\u{0}" + table.table) {
             guard let sourceFile = table.files[source] ?? table.files["Base"] else { continue }
-            let known = Set(sourceFile.keys)
+            // A key of the development language's `.stringsdict` is the table's too: a language
+            // without plurals (ja) keeps Apple's plural keys in its `.strings`.
+            let known = Set(sourceFile.keys).union(table.sourcePluralFile(sourceLanguage: source)?.root.keys ?? [])
             let sourcePath = table.path(locale: table.files[source] != nil ? source : "Base")
             for (locale, file) in table.files.sorted(by: { $0.key < $1.key }) where locale != source && locale != "Base" {
                 let extra = file.keys.filter { !known.contains($0) }
