@@ -303,12 +303,26 @@ public struct ProjectDiscovery: Sendable {
                         value = value.dropFirst(prefix.count)
                     }
                     guard !value.isEmpty, !value.contains("$"), !value.hasPrefix("/") else { continue }
-                    let path = ((base as NSString).appendingPathComponent(String(value)) as NSString).standardizingPath
-                    if !path.hasPrefix("..") { paths.append(path) }
+                    if let path = Self.joined(base, String(value)) { paths.append(path) }
                 }
             }
         }
         return paths
+    }
+
+    /// `relative` resolved against the project-relative folder `base`, `..` and `.` taken out;
+    /// nil when it climbs above the project folder.
+    static func joined(_ base: String, _ relative: String) -> String? {
+        var parts: [Substring] = base.split(separator: "/")
+        for part in relative.split(separator: "/") where part != "." {
+            if part == ".." {
+                guard !parts.isEmpty else { return nil }
+                parts.removeLast()
+            } else {
+                parts.append(part)
+            }
+        }
+        return parts.joined(separator: "/")
     }
 
     /// Each `*.xcodeproj/project.pbxproj` in the folder or one below it, by project-relative path

@@ -83,6 +83,15 @@ final class StringsFileFormTests: XCTestCase {
             .replacingOccurrences(of: "\t<string>OK</string>\n", with: "\t<string>OK</string>\n\t<key>New</key>\n\t<string>Nouveau</string>\n"))
     }
 
+    /// `format` leaves a file in this form as it is, as it does a `.stringsdict`: re-laying it
+    /// out dropped its comments (a review's case).
+    func testAFileInThisFormIsItsOwnCanonicalForm() throws {
+        let handWritten = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<!-- hand-written -->\n<dict>\n  <key>Zoom</key>\n  <string>Zoom</string>\n</dict>\n</plist>\n"
+        let file = try StringsReader.parse(Data(handWritten.utf8), path: "x")
+        XCTAssertEqual(String(decoding: StringsWriter.canonicalData(for: file), as: UTF8.self), handWritten)
+        XCTAssertEqual(try CanonicalForm.strings.canonicalize(Data(handWritten.utf8), "x"), Data(handWritten.utf8), "format --check calls it canonical")
+    }
+
     /// A UTF-16 file is read whatever its declaration says (it was refused when it declared
     /// UTF-16), and an edit keeps its encoding; Foundation's own layout is written as UTF-8, as
     /// it declares.

@@ -64,9 +64,10 @@ public enum StringsWriter {
     }
 
     /// The file re-laid out canonically (see `StringsLayout`), in the file's encoding and line
-    /// breaks; a file in XML property-list form as Foundation writes property lists.
+    /// breaks. A file in XML property-list form is its own canonical form, as a `.stringsdict`
+    /// is: re-laying it out would drop its comments.
     public static func canonicalData(for file: StringsFile, layout: StringsLayout? = nil) -> Data {
-        if file.form == .xmlPropertyList { return StringsEncoding.utf8.encode(propertyListText(for: file)) }
+        if file.form == .xmlPropertyList { return data(for: file) }
         return file.encoding.encode(canonicalText(for: file, layout: layout ?? .inferred(for: file)))
     }
 
@@ -84,7 +85,6 @@ public enum StringsWriter {
         }
         return text + "</dict>\n</plist>\n"
     }
-
 
     /// The canonical text of a file (see `StringsLayout`).
     public static func canonicalText(for file: StringsFile, layout: StringsLayout) -> String {

@@ -176,8 +176,6 @@ public struct PluralCategoriesCheck: Check {
         }
         for category in rules.categories where present & category.bit == 0 {
             let numbers = covered(category)
-            // A category whose only integer below 100 is 0, taken by the zero form.
-            if numbers.isEmpty, !(integersBelow100[category] ?? []).isEmpty { continue }
             if category != .other {
                 if otherIsOnlyTheNumber == nil { otherIsOnlyTheNumber = other.map(Self.isOnlyTheNumber) ?? false }
                 if otherIsOnlyTheNumber == true { continue }
