@@ -64,21 +64,26 @@ public struct SuspiciousPercentCheck: Check {
             formatted[source] = has
             return has
         }
-        func check(_ table: StringsTable, _ locale: String, _ entry: StringsFile.Entry, source: String) {
-            guard Self.hasPercentBeforeSpace(entry.value), hasPlaceholder(source) else { return }
-            for issue in FormatString(entry.value).issues {
-                guard case .lonePercent(let reading?) = issue.kind else { continue }
-                result.append(finding(file: table.path(locale: locale), key: entry.key, locale: locale,
-                                      line: entry.location?.line, column: entry.location?.column,
-                                      message: "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): String(format:) reads '\(reading)' and consumes an argument"))
+        // The source file first, then each translation by locale; an entry is looked at only
+        // when it holds `% ` (most hold none), its source text only then.
+        for table in context.appStringsTables {
+            let sourceLocale = table.files[context.sourceLanguage] != nil ? context.sourceLanguage : "Base"
+            guard let sourceFile = table.files[sourceLocale] else { continue }
+            let translations = table.files.filter { $0.key != sourceLocale && $0.key != "Base" && $0.key != context.sourceLanguage }
+                .sorted { $0.key < $1.key }
+            for (locale, file) in [(sourceLocale, sourceFile)] + translations {
+                for index in file.entries.indices where Self.hasPercentBeforeSpace(file.entries[index].value) {
+                    let entry = file.entries[index]
+                    guard let source = locale == sourceLocale ? entry.value : sourceFile.value(forKey: entry.key), hasPlaceholder(source) else { continue }
+                    for issue in FormatString(entry.value).issues {
+                        guard case .lonePercent(let reading?) = issue.kind else { continue }
+                        result.append(finding(file: table.path(locale: locale), key: entry.key, locale: locale,
+                                              line: entry.location?.line, column: entry.location?.column,
+                                              message: "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): String(format:) reads '\(reading)' and consumes an argument"))
+                    }
+                }
             }
         }
-        for table in context.appStringsTables {
-            let locale = table.files[context.sourceLanguage] != nil ? context.sourceLanguage : "Base"
-            guard let sourceFile = table.files[locale] else { continue }
-            for entry in sourceFile.entries { check(table, locale, entry, source: entry.value) }
-        }
-        context.appStringsTranslations { table, locale, entry, source in check(table, locale, entry, source: source) }
         return result
     }
 }

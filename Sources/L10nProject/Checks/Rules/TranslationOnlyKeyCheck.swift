@@ -51,11 +51,31 @@ public struct TranslationOnlyKeyCheck: Check {
         for table in context.appStringsTables where table.table != "InfoPlist" && !documentTables.contains(table.folder + "\u{0}" + table.table) {
             guard let sourceFile = table.files[source] ?? table.files["Base"] else { continue }
             // A key of the development language's `.stringsdict` is the table's too: a language
-            // without plurals (ja) keeps Apple's plural keys in its `.strings`.
-            let known = Set(sourceFile.keys).union(table.sourcePluralFile(sourceLanguage: source)?.root.keys ?? [])
+            // without plurals (ja) keeps Apple's plural keys in its `.strings`. Made only for a
+            // file whose keys leave the source's order.
+            var known: Set<String>?
+            let sourceEntries = sourceFile.entries
             let sourcePath = table.path(locale: table.files[source] != nil ? source : "Base")
             for (locale, file) in table.files.sorted(by: { $0.key < $1.key }) where locale != source && locale != "Base" {
-                let extra = file.keys.filter { !known.contains($0) }
+                // Walked beside the source file: most translations list its keys in its order, which
+                // costs a comparison per key, not a hash.
+                var extra: [String] = []
+                var next = 0
+                for index in file.entries.indices {
+                    let key = file.entries[index].key
+                    if next < sourceEntries.count, sourceEntries[next].key == key {
+                        next += 1
+                        continue
+                    }
+                    if known == nil {
+                        known = Set(sourceEntries.lazy.map(\.key)).union(table.sourcePluralFile(sourceLanguage: source)?.root.keys ?? [])
+                    }
+                    if !known!.contains(key) { extra.append(key) }
+                }
+                if extra.count > 1 {
+                    var seen = Set<String>()
+                    extra = extra.filter { seen.insert($0).inserted }
+                }
                 guard let first = extra.first, let location = file.entry(forKey: first)?.location else { continue }
                 let count = extra.count
                 var finding = finding(file: table.path(locale: locale), key: count == 1 ? first : nil, locale: locale,
