@@ -70,7 +70,7 @@ struct ExportCommand: ParsableCommand {
         }
         let offered = discovered.app.availableLocalizations
         for locale in targets where BundleLocalizations.spelling(of: locale, in: offered) == nil {
-            let nearest = Suggestion.didYouMean(locale, among: discovered.app.availableLocalizations.sorted()).map { " did you mean '\($0)'?" } ?? ""
+            let nearest = Suggestion.didYouMean(locale, among: offered.sorted()).map { " did you mean '\($0)'?" } ?? ""
             context.note("warning: the app does not declare '\(locale)';\(nearest) devices will not choose it until Info.plist lists it")
         }
         let folder = context.url(for: out, isDirectory: true)

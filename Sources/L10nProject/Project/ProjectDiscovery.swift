@@ -198,11 +198,13 @@ public struct ProjectDiscovery: Sendable {
     /// templates named it so (`<Product>-Info.plist`) or a project file's `INFOPLIST_FILE` names
     /// it, and only when it holds `CFBundle…` keys (`GoogleService-Info.plist` holds none).
     private func readAppBundle(files: [String], manifest: ProjectManifest) throws -> AppBundle {
+        // The Xcode project files, read once for the plists they name and the development language.
+        let projectFiles = xcodeProjectFiles()
         var plists: [(path: String, plist: InfoPlist)] = []
         if let path = manifest.infoPlist {
             plists = [(path, try InfoPlistReader.read(contentsOf: root.appendingPathComponent(path)))]
         } else {
-            let named = Set(infoPlistSettings())
+            let named = Set(infoPlistSettings(in: projectFiles))
             for path in files where !isVendor(path) {
                 let name = (path as NSString).lastPathComponent
                 if name == "Info.plist" {
@@ -236,7 +238,7 @@ public struct ProjectDiscovery: Sendable {
             return Self.lprojName(of: path)
         })).sorted()
         return AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
-                         developmentRegion: chosen.flatMap { $0.plist.developmentRegionIsBuildSetting ? developmentLanguage() : $0.plist.developmentRegion },
+                         developmentRegion: chosen.flatMap { $0.plist.developmentRegionIsBuildSetting ? developmentLanguage(in: projectFiles) : $0.plist.developmentRegion },
                          declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
                          lprojFolders: lprojFolders,
                          allowsMixedLocalizations: chosen?.plist.allowsMixedLocalizations ?? false)
@@ -257,8 +259,8 @@ public struct ProjectDiscovery: Sendable {
     /// build resolves it: the `developmentRegion` of the project file (`*.xcodeproj/project.pbxproj`
     /// in the folder or one below it); nil without one, so the source language comes from the
     /// catalogs (or is `en`, Xcode's default).
-    func developmentLanguage() -> String? {
-        for (_, text) in xcodeProjectFiles() {
+    func developmentLanguage(in projects: [(project: String, text: String)]? = nil) -> String? {
+        for (_, text) in projects ?? xcodeProjectFiles() {
             guard let range = text.range(of: #"developmentRegion = "?([A-Za-z0-9_-]+)"?;"#, options: .regularExpression) else { continue }
             let value = text[range].dropFirst("developmentRegion = ".count).dropLast().filter { $0 != "\"" }
             if let id = LocaleIdentifier.canonicalized(String(value)) { return id }
@@ -278,10 +280,10 @@ public struct ProjectDiscovery: Sendable {
 
     /// Project-relative paths the Xcode project files' `INFOPLIST_FILE` settings name (each
     /// relative to the folder that holds its `.xcodeproj`; `$(SRCROOT)/` read as that folder).
-    func infoPlistSettings() -> [String] {
+    func infoPlistSettings(in projects: [(project: String, text: String)]? = nil) -> [String] {
         var paths: [String] = []
         let setting = "INFOPLIST_FILE = "
-        for (project, text) in xcodeProjectFiles() {
+        for (project, text) in projects ?? xcodeProjectFiles() {
             let base = (project as NSString).deletingLastPathComponent
             // Line by line: a regular expression searched again from each match's end re-read
             // the rest of the file every time (42 s for a 1 MB project of 24,000 settings).
