@@ -33,6 +33,20 @@ final class StringsdictSpliceTests: XCTestCase {
 
         """
 
+    /// A project of the English file made from `file` and this Russian one, exported for
+    /// Russian (scope all) into `out/ru.xliff`.
+    private func exportedProject(russian: String) throws -> URL {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("App", isDirectory: true)
+        let english = file.replacingOccurrences(of: "%d секунду", with: "%d second").replacingOccurrences(of: "<string/>", with: "<string>%d seconds</string>")
+        for (folder, text) in [("en.lproj", english), ("ru.lproj", russian)] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: root.appendingPathComponent("\(folder)/Localizable.stringsdict"))
+        }
+        let export = CLIRun(["export", "--xliff", "--locale", "ru", "--scope", "all", "--out", "out", "--project", "."], in: root)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        return root
+    }
+
     private func read(_ text: String) throws -> Stringsdict {
         try StringsdictReader.parse(Data(text.utf8), path: "ru.lproj/Localizable.stringsdict")
     }
@@ -54,15 +68,8 @@ final class StringsdictSpliceTests: XCTestCase {
     /// The import writes through the splice: a retranslated form of a four-space file with a
     /// comment changes that one line, byte for byte.
     func testAnImportChangesOnlyTheRetranslatedLine() throws {
-        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("App", isDirectory: true)
-        let english = file.replacingOccurrences(of: "%d секунду", with: "%d second").replacingOccurrences(of: "<string/>", with: "<string>%d seconds</string>")
         let russian = file.replacingOccurrences(of: "<string/>", with: "<string>%d секунды</string>")
-        for (folder, text) in [("en.lproj", english), ("ru.lproj", russian)] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: root.appendingPathComponent("\(folder)/Localizable.stringsdict"))
-        }
-        let export = CLIRun(["export", "--xliff", "--locale", "ru", "--scope", "all", "--out", "out", "--project", "."], in: root)
-        XCTAssertEqual(export.status, 0, export.stderr)
+        let root = try exportedProject(russian: russian)
         let exported = try String(contentsOf: root.appendingPathComponent("out/ru.xliff"), encoding: .utf8)
         XCTAssertTrue(exported.contains("<target>%d секунду</target>"), exported)
         try Data(exported.replacingOccurrences(of: "<target>%d секунду</target>", with: "<target>%d секунду!</target>").utf8)
@@ -132,16 +139,9 @@ final class StringsdictSpliceTests: XCTestCase {
 
     /// When the import cannot edit the file in place, the report says its comments go.
     func testARewriteThatLosesCommentsIsSaid() throws {
-        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("App", isDirectory: true)
-        let english = file.replacingOccurrences(of: "%d секунду", with: "%d second").replacingOccurrences(of: "<string/>", with: "<string>%d seconds</string>")
         // `one` and `other` on one line: no indentation to follow for a new form between them.
-        let russian = file.replacingOccurrences(of: "<string>%d секунду</string>\n            <key>other</key>", with: "<string>%d секунду</string> <key>other</key>")
-        for (folder, text) in [("en.lproj", english), ("ru.lproj", russian)] {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: root.appendingPathComponent("\(folder)/Localizable.stringsdict"))
-        }
-        let export = CLIRun(["export", "--xliff", "--locale", "ru", "--scope", "all", "--out", "out", "--project", "."], in: root)
-        XCTAssertEqual(export.status, 0, export.stderr)
+        let root = try exportedProject(russian: file.replacingOccurrences(of: "<string>%d секунду</string>\n            <key>other</key>",
+                                                                         with: "<string>%d секунду</string> <key>other</key>"))
         var exported = try String(contentsOf: root.appendingPathComponent("out/ru.xliff"), encoding: .utf8)
         let few = try XCTUnwrap(exported.range(of: "/seconds:dict/few:dict/:string"))
         let sourceEnd = try XCTUnwrap(exported.range(of: "</source>", range: few.upperBound..<exported.endIndex))
