@@ -213,7 +213,7 @@ public struct TranslationMemory: Sendable {
             }
         }
         for table in project.stringsTables {
-            guard let source = table.files[project.sourceLanguage] ?? table.files["Base"] else { continue }
+            guard let source = table.sourceFile(sourceLanguage: project.sourceLanguage)?.file else { continue }
             for (locale, file) in table.files where locale != project.sourceLanguage && locale != "Base" {
                 let localeNumber = number(ofLocale: locale)
                 let fileNumber = number(ofFile: table.path(locale: locale))

@@ -484,7 +484,7 @@ extension XLIFFExporter {
     /// The `.lproj` a table keeps `locale` in: as spelled, else spelled another way there
     /// (`pt_BR` for pt-BR, `Italian` for it), as the import writes it.
     static func folder(_ locale: String, among folders: Dictionary<String, some Any>.Keys) -> String {
-        BundleLocalizations.spelling(of: locale, in: folders.filter { $0 != "Base" }) ?? locale
+        BundleLocalizations.spelled(locale, in: folders.filter { $0 != "Base" })
     }
 
     /// A legacy table's folder name as a language id: `English.lproj`, `Italian.lproj` and

@@ -408,17 +408,7 @@ public struct XLIFFImporter: Sendable {
             }
             return nil
         }
-        var parts: [Substring] = []
-        for part in original.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == ".." {
-                guard !parts.isEmpty else { return nil }
-                parts.removeLast()
-                continue
-            }
-            parts.append(part)
-        }
-        return parts.isEmpty ? nil : parts.joined(separator: "/")
+        return ProjectDiscovery.normalized(original)
     }
 
     /// Whether the path, with symbolic links resolved as far as it exists, stays inside the root.

@@ -96,7 +96,7 @@ public struct PseudoLocalization: Sendable, Hashable {
         }
         for index in project.stringsTables.indices {
             let table = project.stringsTables[index]
-            guard let source = table.files[project.sourceLanguage] ?? table.files["Base"] else { continue }
+            guard let source = table.sourceFile(sourceLanguage: project.sourceLanguage)?.file else { continue }
             var file = StringsFile(path: table.path(locale: locale))
             for key in source.keys where including(key) {
                 if let value = source.value(forKey: key) { file.setValue(text.apply(value), forKey: key) }

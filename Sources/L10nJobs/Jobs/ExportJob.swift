@@ -67,10 +67,7 @@ public struct ExportJob: Sendable {
     public static func spelled(_ locales: [String], in project: Project) -> [String] {
         let known = [project.sourceLanguage] + project.app.availableLocalizations
         var seen = Set<String>()
-        return locales.map { locale in
-            // `spelling` answers the locale itself when the project has it as asked.
-            BundleLocalizations.spelling(of: locale, in: known) ?? locale
-        }.filter { seen.insert(LocaleIdentifier.canonicalized($0) ?? $0).inserted }
+        return locales.map { BundleLocalizations.spelled($0, in: known) }.filter { seen.insert(LocaleIdentifier.canonicalized($0) ?? $0).inserted }
     }
 
     /// Writes every locale's file into `folder` (created when something is written; a failure to

@@ -197,9 +197,10 @@ public enum PipelineStage: Sendable, Equatable {
             guard let scope = ExportScope(rawValue: scopeName) else {
                 throw InputError("unknown scope \"\(scopeName)\"", at: options.location(of: "scope") ?? start, hint: "scopes are overrides, missing, all")
             }
-            guard let out = try options.string("out") else {
+            guard let outPath = try options.string("out") else {
                 throw InputError("stage export needs \"out\": the folder to write into", at: start)
             }
+            let out = Pipeline.resolve(outPath, in: folder)
             let locales = try (options.strings("locales") ?? []).map { (text: String) throws -> String in
                 do {
                     return try LocaleIdentifier(validating: text).rawValue
@@ -208,9 +209,9 @@ public enum PipelineStage: Sendable, Equatable {
                 }
             }
             if let writableRoot {
-                try Pipeline.requireInside(writableRoot, Pipeline.resolve(out, in: folder), what: "\"out\"", at: options.location(of: "out") ?? start)
+                try Pipeline.requireInside(writableRoot, out, what: "\"out\"", at: options.location(of: "out") ?? start)
             }
-            stage = .export(scope: scope, locales: locales, out: Pipeline.resolve(out, in: folder),
+            stage = .export(scope: scope, locales: locales, out: out,
                             format: try options.bool("xcloc", default: false) ? .xcloc : .xliff)
         default:
             guard let files = try options.strings("files"), !files.isEmpty else {

@@ -122,6 +122,11 @@ public struct BundleLocalizations: Sendable, Equatable {
         return matcher.localizationsToUse(preferred: preferred, available: available)
     }
 
+    /// `language` as `list` spells it (`pt_BR` for `pt-BR` among folders), else as it is.
+    package static func spelled(_ language: String, in list: [String]) -> String {
+        spelling(of: language, in: list) ?? language
+    }
+
     /// How `language` is spelled in `list` if it is there in some form (`_CFBundleCopyLanguageFoundInLocalizations`):
     /// as is, as the old name (`en` ↔ `English`), with `-`/`_` swapped after two letters, or with the
     /// same canonical form. The canonical form here is the BCP 47 tag of the matcher's normalized id,

@@ -87,7 +87,7 @@ public struct CheckContext: Sendable {
         } else {
             // A locale the app spells another way (`pt-BR` for its `pt_BR.lproj`) is that one.
             let offered = offeredLocales
-            let spelled = filter.map { BundleLocalizations.spelling(of: $0, in: offered) ?? $0 }
+            let spelled = filter.map { BundleLocalizations.spelled($0, in: offered) }
             for (asked, locale) in zip(filter, spelled) where !offered.contains(locale) {
                 throw InputError("the app does not offer the locale '\(asked)'",
                                  hint: "it offers \(offeredLocales.joined(separator: ", "))")
@@ -112,7 +112,7 @@ public struct CheckContext: Sendable {
 
         let matcher = LocaleMatcher()
         let appLocalizations = project.app.localizations
-        let offeredSpelling = { [offeredLocales] (id: String) -> String in Self.offeredName(id, in: offeredLocales) }
+        let offeredSpelling = { [offeredLocales] (id: String) -> String in BundleLocalizations.spelled(id, in: offeredLocales) }
         var lists: [String: [String]] = [:]
         for locale in offeredLocales {
             var listed = Set<String>()
@@ -192,11 +192,7 @@ public struct CheckContext: Sendable {
     /// A localization as the app's offered locales name it: a device that picks the declared
     /// `pt-BR` reads the texts of `pt_BR.lproj`, as CFBundle finds a localization's folder by its
     /// spellings, so both are the offered `pt_BR`.
-    public func offeredName(_ id: String) -> String { Self.offeredName(id, in: offeredLocales) }
-
-    private static func offeredName(_ id: String, in offered: [String]) -> String {
-        offered.contains(id) ? id : BundleLocalizations.spelling(of: id, in: offered) ?? id
-    }
+    public func offeredName(_ id: String) -> String { BundleLocalizations.spelled(id, in: offeredLocales) }
 
     /// The localizations a device preferring `locale` searches, best first.
     public func searchList(for locale: String) -> [String] {
@@ -286,7 +282,7 @@ public struct CheckContext: Sendable {
                 // translation has (a leftover in zh_CN.lproj) is none the app asks for, and
                 // every other locale would be blamed for lacking it. Without that file, all.
                 var tableKeys = Set<String>()
-                if let source = table.files[sourceLanguage] ?? table.files["Base"] {
+                if let source = table.sourceFile(sourceLanguage: sourceLanguage)?.file {
                     tableKeys.formUnion(source.keys)
                 } else {
                     for file in table.files.values { tableKeys.formUnion(file.keys) }
@@ -472,7 +468,7 @@ public struct CheckContext: Sendable {
     /// value of its key, locales in name order; entries whose key has no source value are left out.
     func appStringsTranslations(_ body: (StringsTable, String, StringsFile.Entry, String) -> Void) {
         for table in appStringsTables {
-            guard let sourceFile = table.files[sourceLanguage] ?? table.files["Base"] else { continue }
+            guard let sourceFile = table.sourceFile(sourceLanguage: sourceLanguage)?.file else { continue }
             for (locale, file) in table.files.sorted(by: { $0.key < $1.key }) where locale != sourceLanguage && locale != "Base" {
                 for entry in file.entries {
                     if let source = sourceFile.value(forKey: entry.key) { body(table, locale, entry, source) }
@@ -611,7 +607,7 @@ public struct CheckContext: Sendable {
                         result.append(TableKeys(name: name, table: table, keys: keys, isPlural: false, isDocument: true,
                                                 ownDocuments: ownDocuments[id] ?? []))
                     }
-                } else if let keys = (table.files[source] ?? table.files["Base"])?.keys, !keys.isEmpty {
+                } else if let keys = table.sourceFile(sourceLanguage: source)?.file.keys, !keys.isEmpty {
                     result.append(TableKeys(name: name, table: table, keys: keys, isPlural: false))
                 }
             }

@@ -195,7 +195,7 @@ public struct AppBundle: Sendable, Equatable {
         let folders = lprojFolders.filter { $0 != "Base" }
         return localizations.available.compactMap { id in
             guard id != "Base" else { return nil }
-            let spelled = folders.contains(id) ? id : BundleLocalizations.spelling(of: id, in: folders) ?? id
+            let spelled = BundleLocalizations.spelled(id, in: folders)
             return seen.insert(spelled).inserted ? spelled : nil
         }
     }
@@ -253,6 +253,13 @@ public struct StringsTable: Sendable {
     /// The development language's `.stringsdict`: its own folder's, else `Base.lproj`'s.
     public func sourcePluralFile(sourceLanguage: String) -> Stringsdict? {
         pluralFiles[sourceLanguage] ?? pluralFiles["Base"]
+    }
+
+    /// The development language's `.strings` file and the folder it is in: its own, else
+    /// `Base.lproj` (a table kept there).
+    public func sourceFile(sourceLanguage: String) -> (locale: String, file: StringsFile)? {
+        if let file = files[sourceLanguage] { return (sourceLanguage, file) }
+        return files["Base"].map { ("Base", $0) }
     }
 
     /// Locales the table has files for, sorted.

@@ -220,15 +220,17 @@ public struct ProjectDiscovery: Sendable {
                 }
             }
         }
-        var chosen: (path: String, plist: InfoPlist)?
-        for candidate in plists.sorted(by: { Self.infoPlistRank($0) < Self.infoPlistRank($1) }) {
+        var best: (candidate: (path: String, plist: InfoPlist), rank: (Int, Int, String))?
+        for (candidate, rank) in plists.map({ ($0, Self.infoPlistRank($0)) }).sorted(by: { $0.1 < $1.1 }) {
             // One that declares localizations wins over one that does not, among app plists (an
             // extension's list is not the app's).
-            if chosen == nil || (!Self.declaresLocalizations(chosen!.plist) && Self.declaresLocalizations(candidate.plist)
-                                 && Self.infoPlistRank(candidate).0 == Self.infoPlistRank(chosen!).0) {
-                chosen = candidate
+            if let current = best, Self.declaresLocalizations(current.candidate.plist) || !Self.declaresLocalizations(candidate.plist)
+                || rank.0 != current.rank.0 {
+                continue
             }
+            best = (candidate, rank)
         }
+        let chosen = best?.candidate
         let folder = chosen.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
         let name = folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
         // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
@@ -312,11 +314,16 @@ public struct ProjectDiscovery: Sendable {
         return paths
     }
 
-    /// `relative` resolved against the project-relative folder `base`, `..` and `.` taken out;
-    /// nil when it climbs above the project folder.
+    /// `relative` resolved against the project-relative folder `base` (see `normalized`).
     static func joined(_ base: String, _ relative: String) -> String? {
-        var parts: [Substring] = base.split(separator: "/")
-        for part in relative.split(separator: "/") where part != "." {
+        normalized(base.isEmpty ? relative : base + "/" + relative)
+    }
+
+    /// A project-relative path with `.`, `..` and empty components taken out; nil when it
+    /// climbs above the project folder or names nothing.
+    public static func normalized(_ path: String) -> String? {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
             if part == ".." {
                 guard !parts.isEmpty else { return nil }
                 parts.removeLast()
@@ -324,7 +331,7 @@ public struct ProjectDiscovery: Sendable {
                 parts.append(part)
             }
         }
-        return parts.joined(separator: "/")
+        return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
     /// Each `*.xcodeproj/project.pbxproj` in the folder or one below it, by project-relative path

@@ -124,6 +124,8 @@ public struct StringsFile: Equatable, Sendable {
     /// An XML property list's text as read: written back while no entry changes, and the text
     /// an edit is spliced into (its comments, layout and encoding declaration kept).
     var xmlText: String?
+    /// The dictionary that text holds, as read: what the splice compares the entries with.
+    var xmlDictionary: PropertyListDictionary?
     /// Whether an entry changed since the XML property list was read.
     var xmlEdited = false
     /// The encoding the file is written back in.
@@ -171,14 +173,10 @@ public struct StringsFile: Equatable, Sendable {
     /// An XML property list's text: as read while nothing changed; else the edits spliced into
     /// it (`ownLayout` false); else, when they cannot be, Foundation's layout (`ownLayout`).
     func xmlRendering() -> (text: String, ownLayout: Bool) {
-        guard let source = xmlText else { return (StringsWriter.propertyListText(for: self), true) }
+        guard let source = xmlText, let original = xmlDictionary else { return (StringsWriter.propertyListText(for: self), true) }
         guard xmlEdited else { return (source, false) }
-        func root(_ entries: [Entry]) -> PropertyListDictionary {
-            PropertyListDictionary(entries.map { PropertyListDictionary.Member(key: $0.key, value: .string($0.value)) })
-        }
-        let data = Data(source.utf8)
-        if let read = try? StringsReader.parsePropertyList(utf8: Array(data), encoding: .utf8, path: path),
-           let spliced = StringsdictSplice.applying(root(entries), to: data, original: root(read.entries), path: path, encoding: "UTF-8") {
+        let edited = PropertyListDictionary(entries.map { PropertyListDictionary.Member(key: $0.key, value: .string($0.value)) })
+        if let spliced = StringsdictSplice.applying(edited, to: Data(source.utf8), original: original, path: path, encoding: "UTF-8") {
             return (String(decoding: spliced, as: UTF8.self), false)
         }
         return (StringsWriter.propertyListText(for: self), true)

@@ -62,6 +62,7 @@ extension StringsReader {
                                trivia: [""] + Array(repeating: "\n", count: entries.count), lineBreak: "\n")
         file.form = .xmlPropertyList
         file.xmlText = String(decoding: text, as: UTF8.self)
+        file.xmlDictionary = dictionary
         return file
     }
 }

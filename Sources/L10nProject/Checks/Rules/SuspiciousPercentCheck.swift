@@ -67,8 +67,7 @@ public struct SuspiciousPercentCheck: Check {
         // The source file first, then each translation by locale; an entry is looked at only
         // when it holds `% ` (most hold none), its source text only then.
         for table in context.appStringsTables {
-            let sourceLocale = table.files[context.sourceLanguage] != nil ? context.sourceLanguage : "Base"
-            guard let sourceFile = table.files[sourceLocale] else { continue }
+            guard let (sourceLocale, sourceFile) = table.sourceFile(sourceLanguage: context.sourceLanguage) else { continue }
             let translations = table.files.filter { $0.key != sourceLocale && $0.key != "Base" && $0.key != context.sourceLanguage }
                 .sorted { $0.key < $1.key }
             for (locale, file) in [(sourceLocale, sourceFile)] + translations {

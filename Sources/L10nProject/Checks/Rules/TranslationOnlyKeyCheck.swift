@@ -43,19 +43,17 @@ public struct TranslationOnlyKeyCheck: Check {
         let source = context.sourceLanguage
         // A storyboard's, XIB's or intent definition's table takes its keys from the document,
         // not from a development-language `.strings` file.
-        let documentTables = Set((context.project.interfaceFiles + context.project.intentDefinitionFiles).map { path -> String in
-            let folder = ((path as NSString).deletingLastPathComponent as NSString)
-            let base = folder.lastPathComponent.hasSuffix(".lproj") ? folder.deletingLastPathComponent : folder as String
-            return base + "\u{0}" + ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let documentTables = Set((context.project.interfaceFiles + context.project.intentDefinitionFiles).map { path in
+            Project.tableID(ofFileAt: path, table: ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
         })
-        for table in context.appStringsTables where table.table != "InfoPlist" && !documentTables.contains(table.folder + "\u{0}" + table.table) {
-            guard let sourceFile = table.files[source] ?? table.files["Base"] else { continue }
+        for table in context.appStringsTables where table.table != "InfoPlist" && !documentTables.contains(table.folder + "/" + table.table) {
+            guard let (sourceLocale, sourceFile) = table.sourceFile(sourceLanguage: source) else { continue }
             // A key of the development language's `.stringsdict` is the table's too: a language
             // without plurals (ja) keeps Apple's plural keys in its `.strings`. Made only for a
             // file whose keys leave the source's order.
             var known: Set<String>?
             let sourceEntries = sourceFile.entries
-            let sourcePath = table.path(locale: table.files[source] != nil ? source : "Base")
+            let sourcePath = table.path(locale: sourceLocale)
             for (locale, file) in table.files.sorted(by: { $0.key < $1.key }) where locale != source && locale != "Base" {
                 // Walked beside the source file: most translations list its keys in its order, which
                 // costs a comparison per key, not a hash.
