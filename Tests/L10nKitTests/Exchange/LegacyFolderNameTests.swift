@@ -19,6 +19,17 @@ final class LegacyFolderNameTests: XCTestCase {
         return root
     }
 
+    /// The copy editors' round trip: exports the `en` file (scope all) into `edits/`, changes
+    /// the target `old` to `new` and imports it with `--source-edits`; the export's run, the
+    /// exported text and the import's run.
+    private func copyEdit(_ root: URL, target old: String, to new: String) throws -> (export: CLIRun, exported: String, import: CLIRun) {
+        let export = CLIRun(["export", "--xliff", "--locale", "en", "--scope", "all", "--out", "edits", "--project", "."], in: root)
+        let exported = try String(contentsOf: root.appendingPathComponent("edits/en.xliff"), encoding: .utf8)
+        try Data(exported.replacingOccurrences(of: "<target>\(old)</target>", with: "<target>\(new)</target>").utf8)
+            .write(to: root.appendingPathComponent("edits/en.xliff"))
+        return (export, exported, CLIRun(["import", "edits/en.xliff", "--source-edits", "--project", "."], in: root))
+    }
+
     private static func infoPlist(developmentRegion: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -76,13 +87,9 @@ final class LegacyFolderNameTests: XCTestCase {
                        "\"Quit\" = \"Esci ora\";\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("it.lproj").path))
 
-        let copyEdit = CLIRun(["export", "--xliff", "--locale", "en", "--scope", "all", "--out", "edits", "--project", "."], in: root)
+        let (copyEdit, edits, sourceEdit) = try copyEdit(root, target: "Quit", to: "Quit App")
         XCTAssertEqual(copyEdit.stdout, "wrote edits/en.xliff: 1 unit, 1 source word, in 1 file (scope all)\n", copyEdit.stderr)
-        let edits = try String(contentsOf: root.appendingPathComponent("edits/en.xliff"), encoding: .utf8)
         XCTAssertTrue(edits.contains("<target>Quit</target>"), edits)
-        try Data(edits.replacingOccurrences(of: "<target>Quit</target>", with: "<target>Quit App</target>").utf8)
-            .write(to: root.appendingPathComponent("edits/en.xliff"))
-        let sourceEdit = CLIRun(["import", "edits/en.xliff", "--source-edits", "--project", "."], in: root)
         XCTAssertEqual(sourceEdit.status, 0, sourceEdit.stderr)
         XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("English.lproj/Localizable.strings"), encoding: .utf8),
                        "\"Quit\" = \"Quit App\";\n")
@@ -95,13 +102,9 @@ final class LegacyFolderNameTests: XCTestCase {
     func testCopyEditsOfATableKeptInBase() throws {
         let root = try project(["Base.lproj/Localizable.strings": "\"Logout\" = \"Logout\";\n",
                                 "zh-Hans.lproj/Localizable.strings": "\"Logout\" = \"登出\";\n"])
-        let export = CLIRun(["export", "--xliff", "--locale", "en", "--scope", "all", "--out", "edits", "--project", "."], in: root)
+        let (export, text, run) = try copyEdit(root, target: "Logout", to: "Log out")
         XCTAssertEqual(export.status, 0, export.stderr)
-        let text = try String(contentsOf: root.appendingPathComponent("edits/en.xliff"), encoding: .utf8)
         XCTAssertTrue(text.contains("<target>Logout</target>"), text)
-        try Data(text.replacingOccurrences(of: "<target>Logout</target>", with: "<target>Log out</target>").utf8)
-            .write(to: root.appendingPathComponent("edits/en.xliff"))
-        let run = CLIRun(["import", "edits/en.xliff", "--source-edits", "--project", "."], in: root)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("re-check: zh-Hans.lproj/Localizable.strings \"Logout\" [zh-Hans]"), run.stdout)
         XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("Base.lproj/Localizable.strings"), encoding: .utf8),
