@@ -177,7 +177,7 @@ public struct ExchangeFiles: Sendable {
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             guard !catalogTables.contains(Project.tableID(ofFileAt: path, table: name)) else { continue }
             var strings = project.stringsTables.first { $0.folder == folder && $0.table == name }
-                ?? StringsTable(bundle: "", table: name, folder: folder, files: [:])
+                ?? StringsTable(bundle: "", table: name, folder: folder, files: [:], lprojNames: project.lprojNames)
             strings.files["Base"] = nil
             do {
                 let data = try AtomicFile.read(project.url(forPath: path), shownAs: path)

@@ -1171,7 +1171,7 @@ struct ImportSession {
         var changes: [ImportFileChange] = []
         for (path, values) in stringsValues {
             guard let table = stringsTables[path] else { continue }
-            let locale = ProjectDiscovery.lprojName(of: path) ?? ""
+            let locale = table.table.locale(ofFileAt: path) ?? ""
             let url = project.url(forPath: path)
             let existing = table.table.files[locale]
             var file = existing ?? StringsFile(path: path, encoding: .utf8)
@@ -1201,7 +1201,7 @@ struct ImportSession {
         }
         for (path, values) in stringsdictValues {
             guard let table = stringsdictTables[path] else { continue }
-            let locale = ProjectDiscovery.lprojName(of: path) ?? ""
+            let locale = table.table.locale(ofFileAt: path) ?? ""
             let url = project.url(forPath: path)
             let existing = table.table.pluralFiles[locale]
             let edited = Self.stringsdict(values, source: table.sourceFile, existing: existing, path: path)
@@ -1234,7 +1234,7 @@ struct ImportSession {
         }
         // A `.stringsdict`'s plural variables, in the file as the import writes it.
         for (path, values) in stringsdictValues {
-            guard let table = stringsdictTables[path], let locale = ProjectDiscovery.lprojName(of: path) else { continue }
+            guard let table = stringsdictTables[path], let locale = table.table.locale(ofFileAt: path) else { continue }
             let written = Self.stringsdict(values, source: table.sourceFile, existing: table.table.pluralFiles[locale], path: path)
             // The variables this import wrote a form into, by key (a gap it did not touch is check's to report).
             var touched: [String: Set<String>] = [:]

@@ -346,7 +346,7 @@ struct LocalizableTable {
         originalCatalog = catalog
         let existing = project.stringsTables.filter { $0.bundle == bundle && $0.table == "Localizable" }
         strings = existing.first { $0.folder == folder } ?? existing.first
-            ?? StringsTable(bundle: bundle, table: "Localizable", folder: folder, files: [:])
+            ?? StringsTable(bundle: bundle, table: "Localizable", folder: folder, files: [:], lprojNames: project.lprojNames)
         originalStrings = strings
     }
 

@@ -580,7 +580,7 @@ public struct CheckContext: Sendable {
         }
         var ownDocuments: [String: Set<String>] = [:]
         for path in project.interfaceFiles {
-            guard let locale = ProjectDiscovery.lprojName(of: path), locale != "Base" else { continue }
+            guard let locale = project.locale(ofLprojFileAt: path), locale != "Base" else { continue }
             ownDocuments[id(path), default: []].insert(locale)
         }
         func documentKeys(_ id: String) -> [String]? {

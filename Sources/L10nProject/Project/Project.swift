@@ -22,6 +22,9 @@ public struct Project: Sendable {
     public var interfaceFiles: [String]
     /// Intent definitions (`.intentdefinition`), relative paths.
     public var intentDefinitionFiles: [String] = []
+    /// `.lproj` names of the locales the app's catalogs spell another way (`en` → `English`,
+    /// `pt-BR` → `pt_BR`): one locale to every check, the folder's name in every path.
+    public var lprojNames: [String: String] = [:]
     /// The app's Swift sources (not a vendor's), each scanned once for the keys it references and
     /// the editor labels it sets; a file that does not tokenize is left out with a warning.
     public var swiftSources: [SwiftSource] = []
@@ -92,6 +95,12 @@ public struct Project: Sendable {
         return folder + "/" + table
     }
 
+    /// The locale of a file in an `.lproj` (`en` for `App/English.lproj/Main.strings` when the
+    /// catalogs say `en`); nil outside one.
+    public func locale(ofLprojFileAt path: String) -> String? {
+        ProjectDiscovery.lprojLocale(of: path, names: lprojNames)
+    }
+
     /// The model after a stage wrote these files (project paths and their new bytes): each
     /// catalog, `.strings` and `.stringsdict` file is parsed from the bytes written and its stamp taken again, so a
     /// later stage sees the writes without reading the whole project again. Nil when a write
@@ -104,12 +113,12 @@ public struct Project: Sendable {
             if path.hasSuffix(".xcstrings") {
                 guard let index = catalogIndexByPath[path] else { return nil }
                 updated.catalogs[index].catalog = try StringCatalogReader.read(data, file: path)
-            } else if path.hasSuffix(".strings"), let locale = ProjectDiscovery.lprojName(of: path),
+            } else if path.hasSuffix(".strings"), let locale = locale(ofLprojFileAt: path),
                       let table = updated.stringsTables.firstIndex(where: { $0.files[locale]?.path == path }) {
                 var file = try StringsReader.parse(data, path: path)
                 file.path = path
                 updated.stringsTables[table].files[locale] = file
-            } else if path.hasSuffix(".stringsdict"), let locale = ProjectDiscovery.lprojName(of: path),
+            } else if path.hasSuffix(".stringsdict"), let locale = locale(ofLprojFileAt: path),
                       let table = updated.stringsTables.firstIndex(where: { $0.pluralFiles[locale]?.path == path }) {
                 updated.stringsTables[table].pluralFiles[locale] = try StringsdictReader.parse(data, path: path)
             } else {
@@ -230,19 +239,30 @@ public struct StringsTable: Sendable {
     public var files: [String: StringsFile]
     /// Parsed `.stringsdict` files by locale; a table may have these without any `.strings` file.
     public var pluralFiles: [String: Stringsdict]
+    /// The `.lproj` name of a locale whose folder the project's catalogs spell another way
+    /// (`en` in `English.lproj`, `pt-BR` in `pt_BR.lproj`): the model keys the files by the
+    /// catalogs' id, paths keep the folder's name.
+    public var lprojNames: [String: String]
 
     public init(bundle: String, table: String, folder: String, files: [String: StringsFile],
-                pluralFiles: [String: Stringsdict] = [:]) {
+                pluralFiles: [String: Stringsdict] = [:], lprojNames: [String: String] = [:]) {
         self.bundle = bundle
         self.table = table
         self.folder = folder
         self.files = files
         self.pluralFiles = pluralFiles
+        self.lprojNames = lprojNames
     }
 
     /// Project-relative path of the table's `.strings` file for a locale.
     public func path(locale: String) -> String {
-        (folder.isEmpty ? "" : folder + "/") + "\(locale).lproj/\(table).strings"
+        (folder.isEmpty ? "" : folder + "/") + "\(lprojNames[locale] ?? locale).lproj/\(table).strings"
+    }
+
+    /// The locale the model keys a file of this table by, from its path (`en` for
+    /// `English.lproj/Main.strings` when the catalogs say `en`); nil outside an `.lproj`.
+    public func locale(ofFileAt path: String) -> String? {
+        ProjectDiscovery.lprojLocale(of: path, names: lprojNames)
     }
 
     /// Project-relative path of the table's `.stringsdict` file for a locale.

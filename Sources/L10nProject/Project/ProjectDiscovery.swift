@@ -113,12 +113,21 @@ public struct ProjectDiscovery: Sendable {
             }
             return id
         }
+        // Which folders stand for a catalog locale, from the folder names each table's files use.
+        var tableFolders: [String: Set<String>] = [:]
+        for path in stringsPaths { tableFolders[tableID(path, extension: ".strings") + ".strings", default: []].insert(Self.lprojName(of: path)!) }
+        for path in pluralPaths { tableFolders[tableID(path, extension: ".stringsdict") + ".stringsdict", default: []].insert(Self.lprojName(of: path)!) }
+        let lprojNames = Self.lprojNames(folders: Set(app.lprojFolders).union(tableFolders.values.joined()),
+                                         catalogLocales: Set(catalogLocales), tables: Array(tableFolders.values))
+        for id in tableOrder { tables[id]!.lprojNames = lprojNames }
         for (path, (file, _)) in zip(stringsPaths, parsedStrings) {
-            tables[tableID(path, extension: ".strings")]!.files[Self.lprojName(of: path)!] = file
+            tables[tableID(path, extension: ".strings")]!.files[Self.lprojLocale(of: path, names: lprojNames)!] = file
         }
         for (path, (file, _)) in zip(pluralPaths, parsedPlurals) {
-            tables[tableID(path, extension: ".stringsdict")]!.pluralFiles[Self.lprojName(of: path)!] = file
+            tables[tableID(path, extension: ".stringsdict")]!.pluralFiles[Self.lprojLocale(of: path, names: lprojNames)!] = file
         }
+        let folderLocales = Dictionary(uniqueKeysWithValues: lprojNames.map { ($0.value, $0.key) })
+        app.lprojFolders = Array(Set(app.lprojFolders.map { folderLocales[$0] ?? $0 })).sorted()
 
         let interfaceFiles = files.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }
         let swiftPaths = files.filter { $0.hasSuffix(".swift") && !isVendor($0) }
@@ -138,6 +147,7 @@ public struct ProjectDiscovery: Sendable {
                               stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
                               storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"], manifest: manifest)
         project.fileStamps = stamps
+        project.lprojNames = lprojNames
         project.intentDefinitionFiles = files.filter { $0.hasSuffix(".intentdefinition") }
         project.previousSDK = previousSDK
         project.swiftSources = scanned.compactMap { try? $0.get() }
@@ -475,6 +485,35 @@ public struct ProjectDiscovery: Sendable {
         let folder = ((path as NSString).deletingLastPathComponent as NSString).lastPathComponent
         guard folder.hasSuffix(".lproj") else { return nil }
         return String(folder.dropLast(".lproj".count))
+    }
+
+    /// The locale of a file in an `.lproj`: its folder's name, or the id `names` (locale → folder)
+    /// gives that folder.
+    package static func lprojLocale(of path: String, names: [String: String]) -> String? {
+        guard let name = lprojName(of: path) else { return nil }
+        return names.first { $0.value == name }?.key ?? name
+    }
+
+    /// The folders whose name spells a locale of the app's catalogs another way (`English` for
+    /// `en`, `pt_BR` for `pt-BR`), as locale → folder. CFBundle finds a localization's texts in
+    /// any of its spellings, so the model takes such a folder for the catalogs' locale. A folder
+    /// is left as it is where a table has a file under both spellings (it then has two files).
+    static func lprojNames(folders: Set<String>, catalogLocales: Set<String>, tables: [Set<String>]) -> [String: String] {
+        let ids = catalogLocales.sorted()
+        var locale: [String: String] = [:]
+        for folder in folders where folder != "Base" && !catalogLocales.contains(folder) {
+            if let id = BundleLocalizations.spelling(of: folder, in: ids), id != folder { locale[folder] = id }
+        }
+        for names in tables {
+            var byLocale: [String: [String]] = [:]
+            for name in names { byLocale[locale[name] ?? name, default: []].append(name) }
+            for spellings in byLocale.values where spellings.count > 1 {
+                for name in spellings { locale[name] = nil }
+            }
+        }
+        var names: [String: String] = [:]
+        for (folder, id) in locale.sorted(by: { $0.key < $1.key }) where names[id] == nil { names[id] = folder }
+        return names
     }
 }
 

@@ -206,3 +206,62 @@ final class LegacyFolderNameTests: XCTestCase {
         XCTAssertEqual(report.status, 0, report.stdout)
     }
 }
+
+extension LegacyFolderNameTests {
+    /// A project moved to String Catalogs that kept its old folders: the catalog says `en` and
+    /// `pt-BR`, the tables are in `English.lproj` and `pt_BR.lproj`. CFBundle finds a
+    /// localization's texts under any of its spellings, so each is one locale. The report
+    /// offered `English` and failed the release on its 0% coverage, and devices were told
+    /// they read the English labels "in another language".
+    func testCatalogLocalesSpelledAnotherWayByTheTablesFoldersAreOneLocale() throws {
+        let catalog = StringCatalog(sourceLanguage: "en", entries: [
+            "Hello": CatalogEntry(localizations: ["en": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: "Hello")),
+                                                  "pt-BR": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: "Olá"))]),
+        ])
+        let root = try project(["Info.plist": Self.infoPlist(developmentRegion: "en"),
+                                "Localizable.xcstrings": String(decoding: StringCatalogWriter().data(for: catalog), as: UTF8.self),
+                                "English.lproj/InfoPlist.strings": "/* Name */\n\"CFBundleName\" = \"Photos\";\n",
+                                "pt_BR.lproj/InfoPlist.strings": "\"CFBundleName\" = \"Fotos\";\n"])
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.app.availableLocalizations, ["en", "pt-BR"])
+        let table = try XCTUnwrap(project.stringsTables.first { $0.table == "InfoPlist" })
+        XCTAssertEqual(table.locales, ["en", "pt-BR"])
+        XCTAssertEqual(table.path(locale: "en"), "English.lproj/InfoPlist.strings")
+        XCTAssertEqual(table.path(locale: "pt-BR"), "pt_BR.lproj/InfoPlist.strings")
+        XCTAssertEqual(table.path(locale: "fr"), "fr.lproj/InfoPlist.strings")
+        XCTAssertEqual(project.locale(ofLprojFileAt: "English.lproj/InfoPlist.strings"), "en")
+
+        let check = CLIRun(["check", "--project", "."], in: root)
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertTrue(check.stdout.hasPrefix("0 errors\n0 warnings\n"), check.stdout)
+        let report = CLIRun(["report", "--project", "."], in: root)
+        XCTAssertEqual(report.status, 0, report.stdout)
+        XCTAssertTrue(report.stdout.hasPrefix("l10n report: App (source en; offers en, pt-BR)\n"), report.stdout)
+        XCTAssertTrue(report.stdout.contains("en-GB: App en; 0 of 1 labels in another language"), report.stdout)
+        XCTAssertTrue(report.stdout.contains("pt-BR: App pt-BR; 0 of 1 labels in another language"), report.stdout)
+
+        // The copy editors' round trip edits the file in English.lproj, creating no en.lproj.
+        let edit = try copyEdit(root, target: "Photos", to: "My Photos")
+        XCTAssertEqual(edit.export.status, 0, edit.export.stderr)
+        XCTAssertTrue(edit.exported.contains(#"<file original="English.lproj/InfoPlist.strings" source-language="en" target-language="en""#), edit.exported)
+        XCTAssertEqual(edit.import.status, 0, edit.import.stderr + edit.import.stdout)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("English.lproj/InfoPlist.strings"), encoding: .utf8),
+                       "/* Name */\n\"CFBundleName\" = \"My Photos\";\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("en.lproj").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("pt-BR.lproj").path))
+    }
+
+    /// Both spellings holding one table (`en.lproj` and `English.lproj` each with
+    /// `InfoPlist.strings`) are two files: the model keeps them apart rather than pick one.
+    func testBothSpellingsOfOneTableStayApart() throws {
+        let catalog = StringCatalog(sourceLanguage: "en", entries: [
+            "Hello": CatalogEntry(localizations: ["en": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: "Hello"))]),
+        ])
+        let root = try project(["Localizable.xcstrings": String(decoding: StringCatalogWriter().data(for: catalog), as: UTF8.self),
+                                "English.lproj/InfoPlist.strings": "\"CFBundleName\" = \"Old\";\n",
+                                "en.lproj/InfoPlist.strings": "\"CFBundleName\" = \"New\";\n"])
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.lprojNames, [:])
+        XCTAssertEqual(project.stringsTables.first?.locales, ["English", "en"])
+    }
+}
