@@ -178,6 +178,31 @@ public struct AppBundle: Sendable, Equatable {
     public var lprojFolders: [String]
     /// `CFBundleAllowMixedLocalizations`.
     public var allowsMixedLocalizations: Bool
+    /// What tells the bundle of a file outside the app's folder when an Xcode project file
+    /// exists; nil without one (each such folder is then a bundle of its own).
+    public var outsideFolders: OutsideFolders?
+
+    /// Xcode puts a file into a bundle by target membership, which the folder alone does not
+    /// tell: shared resources at the root or in `Shared/` are the app's. A file outside the app
+    /// folder belongs to another bundle only under a folder that holds another bundle's Info.plist
+    /// or one named as a framework, bundle or extension target of the project file.
+    public struct OutsideFolders: Sendable, Equatable {
+        /// Project-relative folders holding another bundle's Info.plist (an extension's, a framework's).
+        public var bundleFolders: [String]
+        /// The project file's targets other than applications (frameworks, bundles, extensions, watch apps).
+        public var targetNames: Set<String>
+
+        public init(bundleFolders: [String] = [], targetNames: Set<String> = []) {
+            self.bundleFolders = bundleFolders
+            self.targetNames = targetNames
+        }
+
+        /// Whether a file outside the app folder belongs to a bundle of its own.
+        public func isSeparate(_ path: String) -> Bool {
+            bundleFolders.contains { path.hasPrefix($0 + "/") }
+                || path.split(separator: "/").dropLast().contains { targetNames.contains(String($0)) }
+        }
+    }
 
     public init(name: String, folder: String, infoPlistPath: String? = nil, developmentRegion: String? = nil,
                 declaredLocalizations: [String]? = nil, lprojFolders: [String] = [], allowsMixedLocalizations: Bool = false) {

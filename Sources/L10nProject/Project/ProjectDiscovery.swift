@@ -211,10 +211,10 @@ public struct ProjectDiscovery: Sendable {
         // The Xcode project files, read once for the plists they name and the development language.
         let projectFiles = xcodeProjectFiles()
         var plists: [(path: String, plist: InfoPlist)] = []
+        let named = Set(infoPlistSettings(in: projectFiles))
         if let path = manifest.infoPlist {
             plists = [(path, try InfoPlistReader.read(contentsOf: root.appendingPathComponent(path)))]
         } else {
-            let named = Set(infoPlistSettings(in: projectFiles))
             for path in files where !isVendor(path) {
                 let name = (path as NSString).lastPathComponent
                 if name == "Info.plist" {
@@ -243,17 +243,58 @@ public struct ProjectDiscovery: Sendable {
         let chosen = best?.candidate
         let folder = chosen.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
         let name = folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
+        var app = AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
+                            developmentRegion: chosen.flatMap { $0.plist.developmentRegionIsBuildSetting ? developmentLanguage(in: projectFiles) : $0.plist.developmentRegion },
+                            declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
+                            allowsMixedLocalizations: chosen?.plist.allowsMixedLocalizations ?? false)
+        if !projectFiles.isEmpty {
+            // Another target's property list marks its folder as that bundle's.
+            let plistPaths = manifest.infoPlist == nil ? plists.map(\.path)
+                : files.filter { !isVendor($0) && ((($0 as NSString).lastPathComponent == "Info.plist") || named.contains($0)) }
+            let bundleFolders = Set(plistPaths.filter { $0 != chosen?.path }.map { ($0 as NSString).deletingLastPathComponent })
+                .filter { !$0.isEmpty && !inFolder(folder, $0) }
+            app.outsideFolders = AppBundle.OutsideFolders(bundleFolders: bundleFolders.sorted(),
+                                                          targetNames: Self.nonApplicationTargets(in: projectFiles))
+        }
         // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
         // locale's folder (a storyboard's catalog lives in `mul.lproj`, "multiple languages").
-        let lprojFolders = Array(Set(files.compactMap { path -> String? in
-            guard inFolder(path, folder), !isVendor(path), !path.hasSuffix(".xcstrings") else { return nil }
+        app.lprojFolders = Array(Set(files.compactMap { path -> String? in
+            guard isAppFile(path, app: app), !path.hasSuffix(".xcstrings") else { return nil }
             return Self.lprojName(of: path)
         })).sorted()
-        return AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
-                         developmentRegion: chosen.flatMap { $0.plist.developmentRegionIsBuildSetting ? developmentLanguage(in: projectFiles) : $0.plist.developmentRegion },
-                         declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
-                         lprojFolders: lprojFolders,
-                         allowsMixedLocalizations: chosen?.plist.allowsMixedLocalizations ?? false)
+        return app
+    }
+
+    /// The names of the project files' targets that are not applications: frameworks, bundles,
+    /// extensions, watch apps and tests, each a bundle of its own.
+    static func nonApplicationTargets(in projects: [(project: String, text: String)]) -> Set<String> {
+        var names = Set<String>()
+        for (_, text) in projects {
+            var inTarget = false
+            var name: String?
+            var type: String?
+            for line in text.split(whereSeparator: \.isNewline) {
+                let line = line.trimmingCharacters(in: .whitespaces)
+                if line == "isa = PBXNativeTarget;" {
+                    (inTarget, name, type) = (true, nil, nil)
+                } else if inTarget, line.hasPrefix("name = ") {
+                    name = Self.settingValue(line.dropFirst("name = ".count))
+                } else if inTarget, line.hasPrefix("productType = ") {
+                    type = Self.settingValue(line.dropFirst("productType = ".count))
+                } else if inTarget, line == "};" {
+                    if let name, let type, type != "com.apple.product-type.application" { names.insert(name) }
+                    inTarget = false
+                }
+            }
+        }
+        return names
+    }
+
+    /// A project file value up to its `;`, its quotes taken off.
+    private static func settingValue(_ text: Substring) -> String {
+        var value = text.hasSuffix(";") ? text.dropLast() : text
+        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = value.dropFirst().dropLast() }
+        return String(value)
     }
 
     /// The `.lproj` name the development region's texts are in, as CFBundle finds it: the region
@@ -365,9 +406,16 @@ public struct ProjectDiscovery: Sendable {
         plist.keyLocations[InfoPlist.localizationsKey] != nil || !plist.localizations.isEmpty
     }
 
+    /// Whether a file is built into the app: inside its folder, or outside it where the Xcode
+    /// project says no other bundle holds it (`AppBundle.OutsideFolders`); never a vendor's.
+    func isAppFile(_ path: String, app: AppBundle) -> Bool {
+        guard !isVendor(path), !Self.isOutsideRoot(path) else { return false }
+        return inFolder(path, app.folder) || app.outsideFolders.map { !$0.isSeparate(path) } ?? false
+    }
+
     /// The bundle a file is built into.
     func bundle(of path: String, app: AppBundle) -> String {
-        if inFolder(path, app.folder) && !isVendor(path) { return app.name }
+        if isAppFile(path, app: app) { return app.name }
         var folder = (path as NSString).deletingLastPathComponent
         if folder.hasSuffix(".lproj") { folder = (folder as NSString).deletingLastPathComponent }
         return folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent

@@ -145,6 +145,50 @@ final class ProjectDiscoveryTests: XCTestCase {
         }
     }
 
+    /// Xcode puts a file into a bundle by target membership: with a project file, the app's
+    /// catalogs at the root beside `iOS/Info.plist` (real Solstice) and shared tables in
+    /// `Locale/` (real gracegyu/sudoku) are the app's. They were taken for frameworks named
+    /// after their folders: `check` called every locale undeclared, `export` found none. A
+    /// folder with another bundle's Info.plist (a widget) or named as a framework target stays
+    /// a bundle of its own, and without a project file each outside folder still is one.
+    func testFilesOutsideTheAppFolderAreTheAppsUnlessAnotherBundleHoldsThem() throws {
+        let projectFile = "// !$*UTF8*$!\n{\n\tobjects = {\n"
+            + "\t\tT1 /* Solstice */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildPhases = (\n\t\t\t);\n\t\t\tname = Solstice;\n"
+            + "\t\t\tproductType = \"com.apple.product-type.application\";\n\t\t};\n"
+            + "\t\tT2 /* Kit */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tname = \"SolsticeKit\";\n"
+            + "\t\t\tproductType = \"com.apple.product-type.framework\";\n\t\t};\n\t};\n}\n"
+        var files: [String: ExampleFile] = [
+            "iOS/Info.plist": Self.plist([("CFBundleDevelopmentRegion", "en"), ("CFBundlePackageType", "APPL")]),
+            "Localizable.xcstrings": .catalog(["Today": ["en": "Today", "it": "Oggi"], "Yesterday": ["en": "Yesterday"]]),
+            "Shared/Locale/it.lproj/Extra.strings": .text("\"Now\" = \"Adesso\";\n"),
+            "Shared/Locale/en.lproj/Extra.strings": .text("\"Now\" = \"Now\";\n"),
+            "Widget/Info.plist": .text("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>CFBundleDevelopmentRegion</key><string>en</string>"
+                                      + "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict></dict></plist>\n"),
+            "Widget/fr.lproj/Widget.strings": .text("\"Now\" = \"Maintenant\";\n"),
+            "SolsticeKit/Resources/ja.lproj/Kit.strings": .text("\"Now\" = \"今\";\n"),
+        ]
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: files.merging(["Solstice.xcodeproj/project.pbxproj": .text(projectFile)]) { $1 }).write(to: root)
+        XCTAssertEqual(ProjectDiscovery.nonApplicationTargets(in: [("Solstice.xcodeproj", projectFile)]), ["SolsticeKit"])
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.app.name, "iOS")
+        XCTAssertEqual(project.catalogs.map(\.bundle), ["iOS"])
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: project.stringsTables.map { ($0.table, $0.bundle) }),
+                       ["Extra": "iOS", "Widget": "Widget", "Kit": "Resources"])
+        XCTAssertEqual(project.app.availableLocalizations, ["en", "it"])
+        let export = CLIRun(["export", "--xliff", "--out", "out", "--project", "."], in: root)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        XCTAssertTrue(export.stdout.hasPrefix("wrote out/it.xliff"), export.stdout)
+
+        // The same files without a project file: each outside folder is a bundle of its own.
+        let bare = try Fixtures.temporaryFolder(self).appendingPathComponent("Q", isDirectory: true)
+        files["Localizable.xcstrings"] = nil
+        try CheckExample("", files: files).write(to: bare)
+        let folders = try ProjectDiscovery(root: bare).discover()
+        XCTAssertNil(folders.app.outsideFolders)
+        XCTAssertEqual(folders.stringsTables.first { $0.table == "Extra" }?.bundle, "Locale")
+    }
+
     func testSampleAppBundleComesFromItsInfoPlist() throws {
         let project = try sample()
         XCTAssertEqual(project.app.name, "BrandedEditor")
