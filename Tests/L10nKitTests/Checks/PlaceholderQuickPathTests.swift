@@ -48,6 +48,22 @@ final class PlaceholderQuickPathTests: XCTestCase {
 /// `placeholder-mismatch` parses a legacy table's source value once per text and settles equal
 /// plain specifier lists without parsing the translation: it reports what parsing the source
 /// for every locale and comparing in full reported (the code before, kept here as the oracle).
+/// The placeholders a translation of an argument-less source may not have: those that are never
+/// words, so that `25 %ige` and `%-Schritten` stay text.
+final class UnfilledSpecifierTests: XCTestCase {
+    func testOnlyPlaceholdersThatAreNeverWordsCount() {
+        let cases: [(String, String?)] = [
+            ("il %1$@", "%1$@"), ("%@", "%@"), ("Hallo %@!", "%@"), ("%lld Dateien", "%lld"), ("%ld.", "%ld"), ("%d", "%d"),
+            ("%2$lld", "%2$lld"), ("%u items", "%u"), ("x %f", "%f"), ("%%@ then %@", "%@"), ("ü %@", "%@"),
+            ("25 %ige Erhöhung", nil), ("in %-Schritten", nil), ("100 %% sicher", nil), ("50%", nil), ("%", nil),
+            ("%did", nil), ("%lldx", nil), ("%lf", nil), ("%s", nil), ("% d", nil), ("%1$", nil), ("%#@files@", nil), ("", nil),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(PlaceholderMismatchCheck.unfilledSpecifier(text), expected, text)
+        }
+    }
+}
+
 final class PlaceholderStringsTablesTests: XCTestCase {
     private static let pieces = ["%@", "%lld", "%d", "%1$@", "%2$@", "%2$lld", "%%", "% d", "%", "%y", "%n", "%*d", "%#@n@", "%arg",
                                  "%0$@", "%lll@", "text ", "é ", "😀", "$", "1"]
@@ -93,6 +109,12 @@ final class PlaceholderStringsTablesTests: XCTestCase {
         context.appStringsTranslations { table, locale, entry, source in
             if let plain = FormatString.plainSpecifiers(in: source), !plain.isEmpty,
                FormatString.readsLikePlainSource(entry.value, plain, translationSubstitution: nil, sourceSubstitution: nil) { quick += 1 }
+            // Later rule, added to both: a placeholder in a translation whose source takes none.
+            if FormatString(source).specifiers.isEmpty, let specifier = PlaceholderMismatchCheck.unfilledSpecifier(entry.value) {
+                expected.append("\(table.path(locale: locale)) \(locale) \(Severity.warning) "
+                                + "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): \(PlaceholderMismatchCheck.unfilledMessage(specifier))")
+                return
+            }
             for mismatch in PlaceholderMismatchCheck.mismatches(source: FormatString(source), sourceSubstitution: nil, translation: entry.value,
                                                                 translationSubstitution: nil, isPluralCase: false) {
                 expected.append("\(table.path(locale: locale)) \(locale) \(mismatch.severity) "

@@ -7,13 +7,18 @@ import L10nLocale
 public struct PlaceholderMismatchCheck: Check {
     public static let id = "placeholder-mismatch"
     public static let defaultSeverity = Severity.error
-    public static let severityRule: String? = "error for a changed type or an argument the source does not pass; warning for a dropped argument or an integer of another size"
+    public static let severityRule: String? = "error for a changed type or an argument the source does not pass; warning for a dropped argument, an integer of another size or a placeholder in a translation whose source takes no argument"
     public static let summary = "A translation's format specifiers do not fit its source's"
     public static let hint = "use the source's specifiers (reorder with positions such as %2$@ if the language needs it)"
 
     public static let triggeringExamples: [CheckExample] = [
         .app("%@ became %lld: a crash", localizable: ["By %@": ["en": "By %@", "de": "Von %lld"]]),
         .app("The translation drops the argument", localizable: ["greeting": ["en": "Hello, %@!", "de": "Hallo!"]]),
+        .app("A placeholder the source does not have: nothing fills it (real Solstice's Italian 'il %1$@')",
+             localizable: ["on (baseDateString)": ["de": "am %1$@"]]),
+        .app("The same in a legacy .strings table", localizable: ["x": ["en": "x"]],
+             more: ["App/en.lproj/Shop.strings": .text("\"welcome\" = \"Welcome!\";\n"),
+                    "App/de.lproj/Shop.strings": .text("\"welcome\" = \"Willkommen, %@!\";\n")]),
         .app("A legacy .stringsdict form reads the count as an object: a crash", localizable: ["x": ["en": "x"]],
              more: ["App/en.lproj/Colors.stringsdict": .plurals(key: "%ld colors", variable: "colors", valueType: "ld",
                                                               forms: ["one": "%ld color", "other": "%ld colors"]),
@@ -23,6 +28,11 @@ public struct PlaceholderMismatchCheck: Check {
     public static let nonTriggeringExamples: [CheckExample] = [
         .app("Reordered with positions", localizable: ["by": ["en": "%1$@ by %2$@", "de": "von %2$@: %1$@"]]),
         .app("No argument in the source: a % is text", localizable: ["snap": ["en": "Snap to 25% Steps", "de": "In 25 %-Schritten einrasten"]]),
+        .app("No argument in the source: '25 %ige' and '%-Schritten' are words, '%%' a percent sign",
+             localizable: ["raise": ["en": "A 25% raise in steps", "de": "Eine 25 %ige Erhöhung in %-Schritten, 100 %% sicher"]]),
+        .app("A plural form names the count the other forms use",
+             localizable: ["%lld files": ["en/plural/one": "One file", "en/plural/other": "%lld files",
+                                          "de/plural/one": "%lld Datei", "de/plural/other": "%lld Dateien"]]),
         .app("'50% and' is text, so the source has no argument",
              localizable: ["damage": ["en": "Inflicts damage between 50% and 150% of the base value",
                                       "de": "Fügt Schaden zwischen 50 %1$ und 150 %2$ des Grundwerts zu"]]),
@@ -50,7 +60,15 @@ public struct PlaceholderMismatchCheck: Check {
             guard !unit.isIn(file.catalog.sourceLanguage) else { return }
             // Most sources have no specifier: settled before the unit's key, locale, path or
             // text is copied.
-            guard let source = sources.format(file, unit) else { return }
+            guard let source = sources.format(file, unit) else {
+                // A plain translation's placeholder that its plain source lacks: nothing fills it.
+                guard unit.isRoot, let specifier = Self.unfilledSpecifier(unit.value),
+                      let entry = file.catalog.entries[unit.key], Self.isPlain(entry.localizations?[file.catalog.sourceLanguage]),
+                      Self.isPlain(entry.localizations?[unit.locale]) else { return }
+                result.append(finding(.warning, file: file.path, key: unit.key, locale: unit.locale,
+                                      message: "\(Self.describe(unit.key, unit.path)) [\(unit.locale)] \(CheckContext.quoted(unit.value)): \(Self.unfilledMessage(specifier))"))
+                return
+            }
             let key = unit.key, locale = unit.locale, leaf = unit.leaf
             let translationArgument = leaf.path.isRoot ? nil
                 : CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
@@ -72,6 +90,12 @@ public struct PlaceholderMismatchCheck: Check {
             return made
         }
         context.appStringsTranslations { table, locale, entry, sourceText in
+            if let specifier = Self.unfilledSpecifier(entry.value), parsed(sourceText).format.specifiers.isEmpty {
+                result.append(finding(.warning, file: table.path(locale: locale), key: entry.key, locale: locale,
+                                      line: entry.location?.line, column: entry.location?.column,
+                                      message: "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): \(Self.unfilledMessage(specifier))"))
+                return
+            }
             let source = parsed(sourceText)
             for mismatch in Self.mismatches(source: source.format, sourceSubstitution: nil, translation: entry.value,
                                             translationSubstitution: nil, isPluralCase: false, plainSource: source.plain) {
@@ -123,6 +147,50 @@ public struct PlaceholderMismatchCheck: Check {
             if case .translationIssue(.lonePercent) = mismatch.kind { return nil }  // suspicious-percent reports it
             return (mismatch.severity == .error ? .error : .warning, mismatch.message)
         }
+    }
+
+    /// The first placeholder of a text that is never a word (`%@`, `%1$@`, `%lld`, or `%d`, `%u`,
+    /// `%f` before a non-letter), nil when it has none: in `25 %ige` or `%-Schritten` the `%` is
+    /// text, `%%` a percent sign. Most texts hold no `%`, which `memchr` settles.
+    static func unfilledSpecifier(_ text: String) -> String? {
+        text.withUTF8Bytes { bytes -> String? in
+            guard let base = bytes.baseAddress else { return nil }
+            let count = bytes.count
+            func byte(_ i: Int) -> UInt8 { i < count ? base[i] : 0 }
+            func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+            func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+            var from = 0
+            while let percent = base.firstIndex(of: UInt8(ascii: "%"), from: from, to: count) {
+                var i = percent + 1
+                if byte(i) == UInt8(ascii: "%") { from = i + 1; continue }
+                var digits = i
+                while isDigit(byte(digits)) { digits += 1 }
+                if digits > i, byte(digits) == UInt8(ascii: "$") { i = digits + 1 }
+                var end: Int?
+                if byte(i) == UInt8(ascii: "@") {
+                    end = i + 1
+                } else {
+                    var j = i
+                    if byte(j) == UInt8(ascii: "l") { j += 1; if byte(j) == UInt8(ascii: "l") { j += 1 } }
+                    let conversion = byte(j)
+                    let isInteger = conversion == UInt8(ascii: "d") || conversion == UInt8(ascii: "i") || conversion == UInt8(ascii: "u")
+                    if (isInteger || (conversion == UInt8(ascii: "f") && j == i)) && !isLetter(byte(j + 1)) { end = j + 1 }
+                }
+                if let end { return String(decoding: UnsafeBufferPointer(start: base + percent, count: end - percent), as: UTF8.self) }
+                from = percent + 1
+            }
+            return nil
+        }
+    }
+
+    /// Whether a localization is one plain string (no variations or substitutions); an absent
+    /// one is (the key is the source text).
+    static func isPlain(_ localization: CatalogLocalization?) -> Bool {
+        localization?.hasNoVariationsOrSubstitutions ?? true
+    }
+
+    static func unfilledMessage(_ specifier: String) -> String {
+        "the source takes no argument, so nothing fills \(specifier): devices show it as written"
     }
 
     static func describe(_ key: String, _ path: StringUnitPath) -> String {
