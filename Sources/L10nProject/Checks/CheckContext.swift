@@ -627,10 +627,15 @@ public struct CheckContext: Sendable {
     }
 
     /// The localization a framework table uses on a device preferring `locale`: the app's
-    /// choice if the table has it, since frameworks follow the app.
+    /// choice if the table has it, since frameworks follow the app. An app extension's table
+    /// is matched against the device's language among the extension's localizations.
     package func frameworkLocalization(_ table: StringsTable, locale: String) -> String? {
-        BundleLocalizations(lprojFolders: table.locales, developmentRegion: sourceLanguage)
-            .localizations(forPreferredLanguages: [locale], inApp: project.app.localizations).first
+        guard project.extensionBundles.contains(table.bundle) else {
+            return BundleLocalizations(lprojFolders: table.locales, developmentRegion: sourceLanguage)
+                .localizations(forPreferredLanguages: [locale], inApp: project.app.localizations).first
+        }
+        return BundleLocalizations(lprojFolders: project.localizations(ofBundle: table.bundle), developmentRegion: sourceLanguage)
+            .localizations(forPreferredLanguages: [locale]).first
     }
 
     /// The source text a translation at `path` of `key` is measured against: the source

@@ -8,6 +8,9 @@ public struct BundleChoice: Sendable, Equatable {
         case sdk
         /// Another framework bundle with its own `.lproj` tables.
         case framework
+        /// An app extension (a widget): its own process's main bundle, matched against the
+        /// device's languages.
+        case appExtension = "extension"
     }
 
     public var bundle: String
@@ -48,13 +51,17 @@ extension Project {
         if let sdk = lookupChain.sdkLayer {
             frameworks.append((sdk.bundle, .sdk, sdkLocales))
         }
-        for table in stringsTables where table.bundle != app.name && !frameworks.contains(where: { $0.0 == table.bundle }) {
-            frameworks.append((table.bundle, .framework, table.locales))
+        let extensions = extensionBundles
+        let owned = stringsTables.map(\.bundle) + catalogs.filter { ownsCatalog(atPath: $0.path) }.map(\.bundle)
+        for name in owned where name != app.name && !frameworks.contains(where: { $0.0 == name }) {
+            frameworks.append((name, extensions.contains(name) ? .appExtension : .framework, localizations(ofBundle: name)))
         }
         for (name, kind, locales) in frameworks {
             let localizations = BundleLocalizations(lprojFolders: locales, developmentRegion: sourceLanguage)
             bundles.append(BundleChoice(bundle: name, kind: kind, available: locales.filter { $0 != "Base" },
-                                        localizations: localizations.localizations(forPreferredLanguages: preferred, inApp: appLocalizations, matcher: matcher)))
+                                        localizations: kind == .appExtension
+                                            ? localizations.localizations(forPreferredLanguages: preferred, matcher: matcher)
+                                            : localizations.localizations(forPreferredLanguages: preferred, inApp: appLocalizations, matcher: matcher)))
         }
         return DeviceView(preferredLanguages: preferred, bundles: bundles)
     }

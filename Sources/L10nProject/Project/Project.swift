@@ -146,6 +146,26 @@ public struct Project: Sendable {
         path != lookupChain.sdkLayer?.catalogPath && !ProjectDiscovery.isVendorPath(path) && mayWrite(path: path)
     }
 
+    /// Bundles of app extensions (a widget, a share extension), by name: each is its own
+    /// process's main bundle, matched against the device's languages instead of following the app.
+    public var extensionBundles: Set<String> {
+        Set(app.outsideFolders.extensionFolders.map { ($0 as NSString).lastPathComponent })
+    }
+
+    /// The localizations a bundle other than the app ships: its tables' `.lproj` folders and its
+    /// own catalogs' locales (Xcode compiles each into an `.lproj`), `Base` included.
+    public func localizations(ofBundle name: String) -> [String] {
+        var locales = Set<String>()
+        for table in stringsTables where table.bundle == name {
+            locales.formUnion(table.files.keys)
+            locales.formUnion(table.pluralFiles.keys)
+        }
+        for file in catalogs where file.bundle == name && ownsCatalog(atPath: file.path) {
+            locales.formUnion(file.catalog.locales)
+        }
+        return locales.sorted()
+    }
+
     /// The resolved URLs of the writable layers outside the root, which a write may touch.
     public var writableOutsideRootURLs: [URL] { writableOutsideRoot.sorted().map { FileTransaction.resolved(url(forPath: $0)) } }
 
@@ -178,29 +198,38 @@ public struct AppBundle: Sendable, Equatable {
     public var lprojFolders: [String]
     /// `CFBundleAllowMixedLocalizations`.
     public var allowsMixedLocalizations: Bool
-    /// What tells the bundle of a file outside the app's folder when an Xcode project file
-    /// exists; nil without one (each such folder is then a bundle of its own).
-    public var outsideFolders: OutsideFolders?
+    /// The project's other bundles and targets, which tell the bundle of a file outside the app folder.
+    public var outsideFolders = OutsideFolders()
 
     /// Xcode puts a file into a bundle by target membership, which the folder alone does not
-    /// tell: shared resources at the root or in `Shared/` are the app's. A file outside the app
-    /// folder belongs to another bundle only under a folder that holds another bundle's Info.plist
-    /// or one named as a framework, bundle or extension target of the project file.
+    /// tell. With a project file, shared resources at the root or in `Shared/` are the app's: a
+    /// file outside the app folder belongs to another bundle only under a folder that holds
+    /// another bundle's Info.plist or one named as a framework, bundle or extension target.
+    /// Without one, each such folder is a bundle of its own.
     public struct OutsideFolders: Sendable, Equatable {
         /// Project-relative folders holding another bundle's Info.plist (an extension's, a framework's).
         public var bundleFolders: [String]
-        /// The project file's targets other than applications (frameworks, bundles, extensions, watch apps).
-        public var targetNames: Set<String>
+        /// Those of them whose Info.plist describes an app extension (`NSExtension`) or a watch app.
+        public var extensionFolders: Set<String>
+        /// The project file's targets other than applications (frameworks, bundles, extensions,
+        /// watch apps); nil without a project file.
+        public var targetNames: Set<String>?
 
-        public init(bundleFolders: [String] = [], targetNames: Set<String> = []) {
+        public init(bundleFolders: [String] = [], extensionFolders: Set<String> = [], targetNames: Set<String>? = nil) {
             self.bundleFolders = bundleFolders
+            self.extensionFolders = extensionFolders
             self.targetNames = targetNames
         }
 
-        /// Whether a file outside the app folder belongs to a bundle of its own.
-        public func isSeparate(_ path: String) -> Bool {
-            bundleFolders.contains { path.hasPrefix($0 + "/") }
-                || path.split(separator: "/").dropLast().contains { targetNames.contains(String($0)) }
+        /// The deepest folder holding another bundle's Info.plist that `path` lies in.
+        public func bundleFolder(of path: String) -> String? {
+            bundleFolders.filter { path.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+        }
+
+        /// Whether a file outside the app folder is the app's: only as a project file tells.
+        public func isApps(_ path: String) -> Bool {
+            guard let targetNames else { return false }
+            return bundleFolder(of: path) == nil && !path.split(separator: "/").dropLast().contains { targetNames.contains(String($0)) }
         }
     }
 

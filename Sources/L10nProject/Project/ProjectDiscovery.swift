@@ -247,15 +247,15 @@ public struct ProjectDiscovery: Sendable {
                             developmentRegion: chosen.flatMap { $0.plist.developmentRegionIsBuildSetting ? developmentLanguage(in: projectFiles) : $0.plist.developmentRegion },
                             declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
                             allowsMixedLocalizations: chosen?.plist.allowsMixedLocalizations ?? false)
-        if !projectFiles.isEmpty {
-            // Another target's property list marks its folder as that bundle's.
-            let plistPaths = manifest.infoPlist == nil ? plists.map(\.path)
-                : files.filter { !isVendor($0) && ((($0 as NSString).lastPathComponent == "Info.plist") || named.contains($0)) }
-            let bundleFolders = Set(plistPaths.filter { $0 != chosen?.path }.map { ($0 as NSString).deletingLastPathComponent })
-                .filter { !$0.isEmpty && !inFolder(folder, $0) }
-            app.outsideFolders = AppBundle.OutsideFolders(bundleFolders: bundleFolders.sorted(),
-                                                          targetNames: Self.nonApplicationTargets(in: projectFiles))
-        }
+        // Another target's property list marks its folder as that bundle's.
+        let others = manifest.infoPlist == nil ? plists.filter { $0.path != chosen?.path }
+            : files.filter { !isVendor($0) && $0 != chosen?.path && ((($0 as NSString).lastPathComponent == "Info.plist") || named.contains($0)) }
+                .compactMap { path in (try? InfoPlistReader.read(contentsOf: root.appendingPathComponent(path))).map { (path, $0) } }
+        let bundleFolders = others.map { ($0.path as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
+        let extensionFolders = others.filter(\.plist.describesExtension).map { ($0.path as NSString).deletingLastPathComponent }
+        app.outsideFolders = AppBundle.OutsideFolders(bundleFolders: Array(Set(bundleFolders)).sorted(),
+                                                      extensionFolders: Set(extensionFolders).intersection(bundleFolders),
+                                                      targetNames: projectFiles.isEmpty ? nil : Self.nonApplicationTargets(in: projectFiles))
         // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
         // locale's folder (a storyboard's catalog lives in `mul.lproj`, "multiple languages").
         app.lprojFolders = Array(Set(files.compactMap { path -> String? in
@@ -410,12 +410,13 @@ public struct ProjectDiscovery: Sendable {
     /// project says no other bundle holds it (`AppBundle.OutsideFolders`); never a vendor's.
     func isAppFile(_ path: String, app: AppBundle) -> Bool {
         guard !isVendor(path), !Self.isOutsideRoot(path) else { return false }
-        return inFolder(path, app.folder) || app.outsideFolders.map { !$0.isSeparate(path) } ?? false
+        return inFolder(path, app.folder) || app.outsideFolders.isApps(path)
     }
 
     /// The bundle a file is built into.
     func bundle(of path: String, app: AppBundle) -> String {
         if isAppFile(path, app: app) { return app.name }
+        if !isVendor(path), let folder = app.outsideFolders.bundleFolder(of: path) { return (folder as NSString).lastPathComponent }
         var folder = (path as NSString).deletingLastPathComponent
         if folder.hasSuffix(".lproj") { folder = (folder as NSString).deletingLastPathComponent }
         return folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent

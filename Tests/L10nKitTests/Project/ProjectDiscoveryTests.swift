@@ -150,7 +150,9 @@ final class ProjectDiscoveryTests: XCTestCase {
     /// `Locale/` (real gracegyu/sudoku) are the app's. They were taken for frameworks named
     /// after their folders: `check` called every locale undeclared, `export` found none. A
     /// folder with another bundle's Info.plist (a widget) or named as a framework target stays
-    /// a bundle of its own, and without a project file each outside folder still is one.
+    /// a bundle of its own, and without a project file each outside folder still is one. The
+    /// widget is an app extension, which chooses its own localization (real Solstice's widget
+    /// was said to show Italian, its only folder, on every device).
     func testFilesOutsideTheAppFolderAreTheAppsUnlessAnotherBundleHoldsThem() throws {
         let projectFile = "// !$*UTF8*$!\n{\n\tobjects = {\n"
             + "\t\tT1 /* Solstice */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildPhases = (\n\t\t\t);\n\t\t\tname = Solstice;\n"
@@ -176,6 +178,10 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: project.stringsTables.map { ($0.table, $0.bundle) }),
                        ["Extra": "iOS", "Widget": "Widget", "Kit": "Resources"])
         XCTAssertEqual(project.app.availableLocalizations, ["en", "it"])
+        // The widget is an app extension: it matches the device's languages among its own.
+        let french = project.deviceView(preferred: ["fr-FR"])
+        XCTAssertEqual(french.app.localizations.first, "en")
+        XCTAssertEqual(french.bundles.first { $0.bundle == "Widget" }.map { "\($0.kind) \($0.localizations.first ?? "")" }, "appExtension fr")
         let export = CLIRun(["export", "--xliff", "--out", "out", "--project", "."], in: root)
         XCTAssertEqual(export.status, 0, export.stderr)
         XCTAssertTrue(export.stdout.hasPrefix("wrote out/it.xliff"), export.stdout)
@@ -185,7 +191,9 @@ final class ProjectDiscoveryTests: XCTestCase {
         files["Localizable.xcstrings"] = nil
         try CheckExample("", files: files).write(to: bare)
         let folders = try ProjectDiscovery(root: bare).discover()
-        XCTAssertNil(folders.app.outsideFolders)
+        XCTAssertNil(folders.app.outsideFolders.targetNames)
+        XCTAssertEqual(folders.app.outsideFolders.extensionFolders, ["Widget"])
+        XCTAssertEqual(folders.extensionBundles, ["Widget"])
         XCTAssertEqual(folders.stringsTables.first { $0.table == "Extra" }?.bundle, "Locale")
     }
 

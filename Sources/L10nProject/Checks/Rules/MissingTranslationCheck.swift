@@ -25,6 +25,11 @@ public struct MissingTranslationCheck: Check {
         .app("A storyboard label the German Main.strings lacks", localizable: ["x": ["en": "x", "de": "x"]],
              more: ["App/Base.lproj/Main.storyboard": storyboard(["abc-de-fgh": "Hello", "xyz-uv-wst": "Goodbye"]),
                     "App/de.lproj/Main.strings": .text("\"abc-de-fgh.text\" = \"Hallo\";\n")]),
+        .app("A widget extension chooses German, which its Widget table lacks", declared: ["en", "de"],
+             localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
+                    "Widget/InfoPlist.xcstrings": .catalog(["CFBundleDisplayName": ["en": "Sun", "de": "Sonne"]]),
+                    "Widget/en.lproj/Widget.strings": .text("\"title\" = \"Title\";\n")]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .editor("Every locale the app offers has a value",
@@ -113,8 +118,20 @@ public struct MissingTranslationCheck: Check {
                                         device: context.device(for: locale), source: source, rawKey: table.showsRawKey(locale: chosen)))
                 }
             }
+            let extensions = project.extensionBundles
             for table in context.frameworkTables {
-                guard let used = context.frameworkLocalization(table, locale: locale), used != chosen else { continue }
+                guard let used = context.frameworkLocalization(table, locale: locale) else { continue }
+                if extensions.contains(table.bundle) {
+                    // An app extension chooses for itself; a table without its choice shows
+                    // the texts of its development language.
+                    guard used != source, used != "Base", table.files[used] == nil,
+                          let file = table.files[source] ?? table.files["Base"] ?? table.files.sorted(by: { $0.key < $1.key }).first?.value,
+                          !file.keys.isEmpty else { continue }
+                    result.append(group(file: table.path(locale: used), table: "\(table.bundle)/\(table.table)", keys: file.keys, locale: used,
+                                        device: context.device(for: locale), source: source))
+                    continue
+                }
+                guard used != chosen else { continue }
                 let keys = (table.files[used] ?? table.files[source]).map(\.keys) ?? []
                 guard !keys.isEmpty else { continue }
                 result.append(group(file: table.path(locale: chosen), table: "\(table.bundle)/\(table.table)", keys: keys, locale: chosen,

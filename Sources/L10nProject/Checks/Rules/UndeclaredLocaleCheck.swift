@@ -4,7 +4,7 @@ import L10nLocale
 /// A locale that no device can reach, or one the app declares that nothing translates.
 ///
 /// A framework bundle follows the app's choice, so a locale only the framework holds is never
-/// shown; a locale `CFBundleLocalizations` declares without any translation shows the source
+/// shown (an app extension matches the device's languages itself, so its locales are its own); a locale `CFBundleLocalizations` declares without any translation shows the source
 /// language while the device believes it is localized.
 public struct UndeclaredLocaleCheck: Check {
     public static let id = "undeclared-locale"
@@ -40,11 +40,20 @@ public struct UndeclaredLocaleCheck: Check {
         .app("German's only legacy file is a translated .stringsdict", declared: ["en", "de"], localizable: ["x": ["en": "x"]],
              more: ["App/en.lproj/Files.stringsdict": .plurals(key: "%d files", variable: "files", valueType: "d", forms: ["one": "%d file", "other": "%d files"]),
                     "App/de.lproj/Files.stringsdict": .plurals(key: "%d files", variable: "files", valueType: "d", forms: ["one": "%d Datei", "other": "%d Dateien"])]),
+        .app("A widget extension's French: the extension matches the device's languages itself (real Solstice)",
+             declared: ["en"], localizable: ["x": ["en": "x"]],
+             more: ["Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
+                    "Widget/InfoPlist.xcstrings": .catalog(["CFBundleDisplayName": ["en": "Sun", "fr": "Soleil"]]),
+                    "Widget/fr.lproj/Widget.strings": .text("\"title\" = \"Titre\";\n")]),
         .app("A 'Swedish.lproj': an old English name CFBundle still matches", declared: ["en", "Swedish"],
              localizable: ["x": ["en": "x"]], more: ["App/Swedish.lproj/Localizable.strings": .text("\"x\" = \"x\";\n")]),
     ]
 
     public init() {}
+
+    /// An app extension's Info.plist (a widget's), for the examples.
+    static let widgetPlist = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundleDevelopmentRegion</key><string>en</string>"
+        + "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict></dict></plist>\n"
 
     /// Whether a folder's locale is a two- or three-letter language code ISO 639 lacks (`ua`).
     static func isUnknownLanguageCode(_ locale: String) -> Bool {
@@ -68,7 +77,9 @@ public struct UndeclaredLocaleCheck: Check {
         // The source language is shown whatever the app declares (its development region).
         let offered = Set(context.offeredLocales).union([context.sourceLanguage])
         var result: [Finding] = []
-        for table in context.appStringsTables where table.bundle != project.app.name {
+        // An app extension matches the device's languages itself: its locales are its own.
+        let extensions = project.extensionBundles
+        for table in context.appStringsTables where table.bundle != project.app.name && !extensions.contains(table.bundle) {
             for locale in table.locales where locale != "Base" && !offered.contains(locale) && !Self.isUnknownLanguageCode(locale) {
                 result.append(finding(
                     file: table.path(locale: locale), locale: locale,
@@ -104,7 +115,7 @@ public struct UndeclaredLocaleCheck: Check {
                     hint: error.suggestion.map { "rename the folder to '\($0).lproj'" } ?? "rename the folder to the language's ISO code, e.g. 'de.lproj'"))
             }
         }
-        for file in context.appCatalogs where file.bundle != project.app.name {
+        for file in context.appCatalogs where file.bundle != project.app.name && !extensions.contains(file.bundle) {
             for locale in file.catalog.locales where !offered.contains(locale) {
                 result.append(finding(
                     file: file.path, locale: locale,
