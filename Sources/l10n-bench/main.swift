@@ -152,7 +152,7 @@ func runBenchmark() throws -> Bool {
         BenchStage(name: "canonical check", items: allFiles.count, itemName: "files", bytes: inputs.catalogBytes + inputs.stringsBytes) {
             try allFiles.reduce(0) { count, file in
                 guard let form = CanonicalForm.form(forPath: file.path) else { return count + 1 }
-                return count + (try form.canonicalize(file.data, file.path) == file.data ? 0 : 1)
+                return count + (try form.canonicalize(file.data, file.path, nil) == file.data ? 0 : 1)
             }
         },
         BenchStage(name: "strings read", items: inputs.strings.count, itemName: "files", bytes: inputs.stringsBytes) {

@@ -10,13 +10,13 @@ public struct CanonicalForm: Sendable {
     public var name: String
     /// Lower-case extensions without the dot.
     public var fileExtensions: [String]
-    /// Reads `data` (errors name `file`) and returns the canonical bytes; throws a
-    /// `LocatedError` when the input is malformed.
-    public var canonicalize: @Sendable (_ data: Data, _ file: String) throws -> Data
+    /// Reads `data` (errors name `file`; `url` is where it lies on disk, when it does) and
+    /// returns the canonical bytes; throws a `LocatedError` when the input is malformed.
+    public var canonicalize: @Sendable (_ data: Data, _ file: String, _ url: URL?) throws -> Data
     /// Whether `format` writes the canonical form, or only checks against it (`--check`).
     public var rewrites: Bool
 
-    public init(name: String, fileExtensions: [String], rewrites: Bool = true, canonicalize: @escaping @Sendable (Data, String) throws -> Data) {
+    public init(name: String, fileExtensions: [String], rewrites: Bool = true, canonicalize: @escaping @Sendable (Data, String, URL?) throws -> Data) {
         self.name = name
         self.fileExtensions = fileExtensions
         self.rewrites = rewrites
@@ -24,20 +24,30 @@ public struct CanonicalForm: Sendable {
     }
 
     /// `.xcstrings` as Xcode saves it, without a final newline (Xcode drops one on its next save).
-    public static let stringCatalog = CanonicalForm(name: "String Catalog", fileExtensions: ["xcstrings"]) { data, file in
+    public static let stringCatalog = CanonicalForm(name: "String Catalog", fileExtensions: ["xcstrings"]) { data, file, _ in
         StringCatalogWriter(finalNewline: .never).data(for: try StringCatalogReader.read(data, file: file))
     }
 
-    /// `.strings` in genstrings' layout, or ibtool's when every key is an object-id key, kept in
-    /// the encoding it was read in (see `StringsLayout`).
-    public static let strings = CanonicalForm(name: "strings file", fileExtensions: ["strings"]) { data, file in
-        StringsWriter.canonicalData(for: try StringsReader.parse(data, path: file))
+    /// `.strings` in genstrings' layout, or ibtool's when every key is an object-id key, or an
+    /// intent definition's when `Base.lproj` beside its folder holds the definition of its name;
+    /// kept in the encoding it was read in (see `StringsLayout`).
+    public static let strings = CanonicalForm(name: "strings file", fileExtensions: ["strings"]) { data, file, url in
+        let parsed = try StringsReader.parse(data, path: file)
+        return StringsWriter.canonicalData(for: parsed, layout: url.map(hasIntentDefinition(besideStringsAt:)) == true ? .intentDefinition : nil)
+    }
+
+    /// Whether `<folder>/<locale>.lproj/<Name>.strings` has `<folder>/Base.lproj/<Name>.intentdefinition`.
+    public static func hasIntentDefinition(besideStringsAt url: URL) -> Bool {
+        guard url.deletingLastPathComponent().pathExtension == "lproj" else { return false }
+        let definition = url.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Base.lproj")
+            .appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".intentdefinition")
+        return FileManager.default.fileExists(atPath: definition.path)
     }
 
     /// `.stringsdict` in the property-list layout `StringsdictWriter` (and so `import`) writes,
     /// keys in file order. Checked only: Xcode's own plist writer sorts dictionary keys, so
     /// rewriting could not promise Xcode's bytes.
-    public static let stringsdict = CanonicalForm(name: "stringsdict file", fileExtensions: ["stringsdict"], rewrites: false) { data, file in
+    public static let stringsdict = CanonicalForm(name: "stringsdict file", fileExtensions: ["stringsdict"], rewrites: false) { data, file, _ in
         StringsdictWriter.data(for: try StringsdictReader.parse(data, path: file))
     }
 

@@ -112,10 +112,13 @@ public struct FormatJob: Sendable {
         for file in project.catalogs where project.ownsCatalog(atPath: file.path) {
             add(file.path, .stringCatalog, nil, file.catalog)
         }
+        let definitions = Set(project.intentDefinitionFiles)
         for table in project.stringsTables where !ProjectDiscovery.isVendorPath(table.folder + "/x") {
+            // An intent definition's tables keep Xcode's layout for them (sorted, no comments added).
+            let isIntents = definitions.contains((table.folder.isEmpty ? "" : table.folder + "/") + "Base.lproj/\(table.table).intentdefinition")
             for locale in table.locales {
                 guard let file = table.files[locale] else { continue }
-                add(table.path(locale: locale), .strings, StringsWriter.canonicalData(for: file), nil)
+                add(table.path(locale: locale), .strings, StringsWriter.canonicalData(for: file, layout: isIntents ? .intentDefinition : nil), nil)
             }
         }
         return files
@@ -157,7 +160,7 @@ public struct FormatJob: Sendable {
                     let writer = StringCatalogWriter(finalNewline: .never)
                     canonical = writer.writes(catalog, as: data) ? data : writer.data(for: catalog)
                 } else {
-                    canonical = try file.canonical ?? file.form.canonicalize(data, file.path)
+                    canonical = try file.canonical ?? file.form.canonicalize(data, file.path, file.url)
                 }
                 if file.form.fileExtensions == CanonicalForm.stringCatalog.fileExtensions,
                    let warning = StringCatalogVersion.warning(StringCatalogVersion.declared(inCanonical: canonical), file: file.path) {

@@ -59,7 +59,7 @@ final class ProjectGeneratorTests: XCTestCase {
                 XCTAssertEqual(try StringCatalogReader.read(data, file: path).sourceLanguage, "en", path)
             }
             guard let form = CanonicalForm.form(forPath: path) else { continue }
-            XCTAssertEqual(try form.canonicalize(data, path), data, "\(path) is not in \(form.name) canonical form")
+            XCTAssertEqual(try form.canonicalize(data, path, nil), data, "\(path) is not in \(form.name) canonical form")
         }
         XCTAssertEqual(encodings, ["UTF-8", "UTF-16LE with BOM"])
     }

@@ -74,6 +74,22 @@ final class IntentDefinitionExchangeTests: XCTestCase {
 
     /// A definition that is no property list is a located error, and a project with it exports
     /// none of its units and refuses its `<file>` on import.
+    /// `format` keeps an intent definition's strings in Xcode's layout (sorted, no comments): the
+    /// real German file is canonical as it is, by path and in the project's format stage. It was
+    /// given genstrings' "No comment provided by engineer." per entry, also by the release pipeline.
+    func testFormatKeepsTheRealIntentStringsAsTheyAre() throws {
+        let root = try mastodon(withGerman: true)
+        let original = try Data(contentsOf: root.appendingPathComponent(Self.germanPath))
+        let check = CLIRun(["format", "--check", "MastodonIntent"], in: root)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        let files = try FormatJob.files(of: ProjectDiscovery(root: root).discover())
+        XCTAssertEqual(files.first { $0.path == Self.germanPath }?.canonical, original)
+        XCTAssertTrue(CanonicalForm.hasIntentDefinition(besideStringsAt: root.appendingPathComponent(Self.germanPath)))
+        // Without the definition beside it, the same file is an ordinary table.
+        try FileManager.default.removeItem(at: root.appendingPathComponent(Self.definitionPath))
+        XCTAssertEqual(CLIRun(["format", "--check", "MastodonIntent"], in: root).status, 1)
+    }
+
     func testUnreadableDefinitionIsAFileError() throws {
         XCTAssertThrowsError(try IntentDefinition.parse(Data("<plist version=\"1.0\">\n<dict>\n<key>INIntents</key>\n</dict>\n</plist>\n".utf8),
                                                         path: "App/Base.lproj/Intents.intentdefinition")) { error in

@@ -89,7 +89,7 @@ final class StringsFileFormTests: XCTestCase {
         let handWritten = "<?xml version=\"1.0\"?>\n<plist version=\"1.0\">\n<!-- hand-written -->\n<dict>\n  <key>Zoom</key>\n  <string>Zoom</string>\n</dict>\n</plist>\n"
         let file = try StringsReader.parse(Data(handWritten.utf8), path: "x")
         XCTAssertEqual(String(decoding: StringsWriter.canonicalData(for: file), as: UTF8.self), handWritten)
-        XCTAssertEqual(try CanonicalForm.strings.canonicalize(Data(handWritten.utf8), "x"), Data(handWritten.utf8), "format --check calls it canonical")
+        XCTAssertEqual(try CanonicalForm.strings.canonicalize(Data(handWritten.utf8), "x", nil), Data(handWritten.utf8), "format --check calls it canonical")
     }
 
     /// A UTF-16 file is read whatever its declaration says (it was refused when it declared

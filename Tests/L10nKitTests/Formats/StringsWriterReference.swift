@@ -51,13 +51,15 @@ enum ReferenceStringsWriter {
         case .genstrings:
             result += blocks.map { $0.text + newline }.joined()
             if !footer.isEmpty { result += footer.joined(separator: newline) + newline }
-        case .interfaceBuilder:
+        // Later rule, added to both writers: an intent definition's layout is ibtool's without
+        // the opening blank line.
+        case .interfaceBuilder, .intentDefinition:
             let sorted = blocks.enumerated().sorted { lhs, rhs in
                 let (a, b) = (lhs.element.key.unicodeScalars, rhs.element.key.unicodeScalars)
                 if a.elementsEqual(b) { return lhs.offset < rhs.offset }
                 return a.lexicographicallyPrecedes(b)
             }
-            if header.isEmpty { result += newline }
+            if header.isEmpty && layout == .interfaceBuilder { result += newline }
             result += sorted.map(\.element.text).joined(separator: newline)
             if !footer.isEmpty { result += newline + footer.joined(separator: newline) + newline }
         }

@@ -12,11 +12,17 @@ import L10nCore
 ///   file order, because hand-kept tables are grouped by meaning and sorting would turn a format
 ///   run into a rewrite of the whole file.
 ///
-/// Both keep a comment block that stands apart at the top of the file (a file header); the
+/// - `intentDefinition`: the layout of an intent definition's strings (`<locale>.lproj/Intents.strings`
+///   beside `Base.lproj/Intents.intentdefinition`): ibtool's without the opening blank line and
+///   without comments of its own, as Xcode generates them. Never inferred from the keys (an intent
+///   id such as `16wxgf` looks like any word): the caller knows from the definition beside it.
+///
+/// All keep a comment block that stands apart at the top of the file (a file header); the
 /// genstrings layout also keeps every other free-standing comment (`// MARK:` lines) in place.
 public enum StringsLayout: String, Sendable, CaseIterable {
     case genstrings
     case interfaceBuilder
+    case intentDefinition
 
     /// The layout for a file: `interfaceBuilder` when it has entries and every key is an object-id key.
     public static func inferred(for file: StringsFile) -> StringsLayout {
@@ -113,13 +119,13 @@ public enum StringsWriter {
         case .genstrings:
             result += blocks.map { $0.text + newline }.joined()
             if !footer.isEmpty { result += footer.joined(separator: newline) + newline }
-        case .interfaceBuilder:
+        case .interfaceBuilder, .intentDefinition:
             let sorted = blocks.enumerated().sorted { lhs, rhs in
                 let (a, b) = (lhs.element.key.unicodeScalars, rhs.element.key.unicodeScalars)
                 if a.elementsEqual(b) { return lhs.offset < rhs.offset }
                 return a.lexicographicallyPrecedes(b)
             }
-            if header.isEmpty { result += newline }
+            if header.isEmpty && layout == .interfaceBuilder { result += newline }
             result += sorted.map(\.element.text).joined(separator: newline)
             if !footer.isEmpty { result += newline + footer.joined(separator: newline) + newline }
         }
