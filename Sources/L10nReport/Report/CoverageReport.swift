@@ -19,6 +19,11 @@ public struct CoverageReport: Sendable {
     public var fullLocalization: [LocaleCoverage]
     /// Offered locales the SDK ships (or every offered locale, without the SDK): the app's own strings and overrides.
     public var appLocales: [LocaleCoverage]
+    /// The heading of `appLocales`, and its longer form: without the editor SDK it holds every offered locale.
+    public var appLocalesTitle: (short: String, long: String) {
+        sdkLocales.isEmpty ? ("Locales", "Locales (the app's own strings)")
+            : ("Locales the SDK ships", "Locales the SDK ships (the app's own strings and overrides)")
+    }
     public var devices: [DeviceRow]
     public var findings: CheckResult
     /// The coverage each locale must reach, from the manifest (`release.minCoverage`) or a gate.

@@ -91,7 +91,7 @@ extension CoverageReport {
         }
 
         for (id, title, part) in [("full-localization", "Full-localization locales", fullLocalization),
-                                  ("sdk-locales", "Locales the SDK ships (the app's own strings and overrides)", appLocales)] where !part.isEmpty {
+                                  ("sdk-locales", appLocalesTitle.long, appLocales)] where !part.isEmpty {
             body += "<section id=\"\(id)\"><h2>\(title)</h2>"
             for locale in part {
                 let width = String(format: "%.1f", locale.coverage)

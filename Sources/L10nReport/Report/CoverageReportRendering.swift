@@ -105,7 +105,7 @@ extension CoverageReport {
                              + (row.isDefined ? "" : paint(" (no table defines it)", "31")) + ": " + cells.joined(separator: "; "))
             }
         }
-        for (title, part) in [("Full-localization locales", fullLocalization), ("Locales the SDK ships (the app's own strings and overrides)", appLocales)] where !part.isEmpty {
+        for (title, part) in [("Full-localization locales", fullLocalization), (appLocalesTitle.long, appLocales)] where !part.isEmpty {
             lines.line("")
             lines.line(bold(title))
             for locale in part {
@@ -233,7 +233,7 @@ extension CoverageReport {
             }
             md += "\n"
         }
-        for (title, part) in [("Full-localization locales", fullLocalization), ("Locales the SDK ships", appLocales)] where !part.isEmpty {
+        for (title, part) in [("Full-localization locales", fullLocalization), (appLocalesTitle.short, appLocales)] where !part.isEmpty {
             md += "## \(title)\n\n| locale | coverage | finished | missing | to review | plural gaps | too wide | needs | verdict |\n|---|---|---|---|---|---|---|---|---|\n"
             for locale in part {
                 md += "| `\(locale.locale)` | \(Self.percent(locale.coverage)) | \(locale.finished)/\(locale.reachable) | \(locale.missing) | \(locale.needsReview) | \(locale.pluralGaps) | \(locale.widthOverruns) | \(Self.percent(locale.threshold)) | \(locale.passes ? "✅ pass" : "❌ fail") |\n"

@@ -237,6 +237,7 @@ extension LegacyFolderNameTests {
         let report = CLIRun(["report", "--project", "."], in: root)
         XCTAssertEqual(report.status, 0, report.stdout)
         XCTAssertTrue(report.stdout.hasPrefix("l10n report: App (source en; offers en, pt-BR)\n"), report.stdout)
+        XCTAssertTrue(report.stdout.contains("\nLocales (the app's own strings)\n  pt-BR: 100% (2/2)"), "no SDK, so no 'Locales the SDK ships': " + report.stdout)
         XCTAssertTrue(report.stdout.contains("en-GB: App en; 0 of 1 labels in another language"), report.stdout)
         XCTAssertTrue(report.stdout.contains("pt-BR: App pt-BR; 0 of 1 labels in another language"), report.stdout)
 

@@ -57,7 +57,8 @@ extension CoverageReport {
                              + (row.isDefined ? "" : paint(" (no table defines it)", "31")) + ": " + cells.joined(separator: "; "))
             }
         }
-        for (title, part) in [("Full-localization locales", fullLocalization), ("Locales the SDK ships (the app's own strings and overrides)", appLocales)] where !part.isEmpty {
+        // Later rule, added to both: without the SDK the heading says "Locales".
+        for (title, part) in [("Full-localization locales", fullLocalization), (sdkLocales.isEmpty ? "Locales (the app's own strings)" : "Locales the SDK ships (the app's own strings and overrides)", appLocales)] where !part.isEmpty {
             lines.append("")
             lines.append(bold(title))
             for locale in part {
@@ -142,7 +143,8 @@ extension CoverageReport {
             }
             md += "\n"
         }
-        for (title, part) in [("Full-localization locales", fullLocalization), ("Locales the SDK ships", appLocales)] where !part.isEmpty {
+        // Later rule, added to both: without the SDK the heading says "Locales".
+        for (title, part) in [("Full-localization locales", fullLocalization), (sdkLocales.isEmpty ? "Locales" : "Locales the SDK ships", appLocales)] where !part.isEmpty {
             md += "## \(title)\n\n| locale | coverage | finished | missing | to review | plural gaps | too wide | needs | verdict |\n|---|---|---|---|---|---|---|---|---|\n"
             for locale in part {
                 md += "| `\(locale.locale)` | \(Self.percent(locale.coverage)) | \(locale.finished)/\(locale.reachable) | \(locale.missing) | \(locale.needsReview) | \(locale.pluralGaps) | \(locale.widthOverruns) | \(Self.percent(locale.threshold)) | \(locale.passes ? "✅ pass" : "❌ fail") |\n"
@@ -342,7 +344,7 @@ extension CoverageReport {
         }
 
         for (id, title, part) in [("full-localization", "Full-localization locales", fullLocalization),
-                                  ("sdk-locales", "Locales the SDK ships (the app's own strings and overrides)", appLocales)] where !part.isEmpty {
+                                  ("sdk-locales", sdkLocales.isEmpty ? "Locales (the app's own strings)" : "Locales the SDK ships (the app's own strings and overrides)", appLocales)] where !part.isEmpty {
             body += "<section id=\"\(id)\"><h2>\(title)</h2>"
             for locale in part {
                 let width = String(format: "%.1f", locale.coverage)
