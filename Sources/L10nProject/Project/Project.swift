@@ -113,13 +113,15 @@ public struct Project: Sendable {
             if path.hasSuffix(".xcstrings") {
                 guard let index = catalogIndexByPath[path] else { return nil }
                 updated.catalogs[index].catalog = try StringCatalogReader.read(data, file: path)
-            } else if path.hasSuffix(".strings"), let locale = locale(ofLprojFileAt: path),
-                      let table = updated.stringsTables.firstIndex(where: { $0.files[locale]?.path == path }) {
+            } else if path.hasSuffix(".strings"),
+                      let table = updated.stringsTables.firstIndex(where: { table in table.locale(ofFileAt: path).flatMap { table.files[$0] }?.path == path }),
+                      let locale = updated.stringsTables[table].locale(ofFileAt: path) {
                 var file = try StringsReader.parse(data, path: path)
                 file.path = path
                 updated.stringsTables[table].files[locale] = file
-            } else if path.hasSuffix(".stringsdict"), let locale = locale(ofLprojFileAt: path),
-                      let table = updated.stringsTables.firstIndex(where: { $0.pluralFiles[locale]?.path == path }) {
+            } else if path.hasSuffix(".stringsdict"),
+                      let table = updated.stringsTables.firstIndex(where: { table in table.locale(ofFileAt: path).flatMap { table.pluralFiles[$0] }?.path == path }),
+                      let locale = updated.stringsTables[table].locale(ofFileAt: path) {
                 updated.stringsTables[table].pluralFiles[locale] = try StringsdictReader.parse(data, path: path)
             } else {
                 return nil
@@ -293,10 +295,13 @@ public struct StringsTable: Sendable {
     public var files: [String: StringsFile]
     /// Parsed `.stringsdict` files by locale; a table may have these without any `.strings` file.
     public var pluralFiles: [String: Stringsdict]
-    /// The `.lproj` name of a locale whose folder the project's catalogs spell another way
-    /// (`en` in `English.lproj`, `pt-BR` in `pt_BR.lproj`): the model keys the files by the
-    /// catalogs' id, paths keep the folder's name.
+    /// The `.lproj` name of a locale whose `.strings` file is in a folder the project's catalogs
+    /// spell another way (`en` in `English.lproj`, `pt-BR` in `pt_BR.lproj`): the model keys the
+    /// files by the catalogs' id, paths keep the folder's name. A locale the table has no file for
+    /// has the project's name (`Project.lprojNames`), where a new file goes.
     public var lprojNames: [String: String]
+    /// The same for the table's `.stringsdict` files, which may lie in other folders.
+    public var pluralLprojNames: [String: String]
 
     public init(bundle: String, table: String, folder: String, files: [String: StringsFile],
                 pluralFiles: [String: Stringsdict] = [:], lprojNames: [String: String] = [:]) {
@@ -306,6 +311,7 @@ public struct StringsTable: Sendable {
         self.files = files
         self.pluralFiles = pluralFiles
         self.lprojNames = lprojNames
+        self.pluralLprojNames = lprojNames
     }
 
     /// Project-relative path of the table's `.strings` file for a locale.
@@ -316,12 +322,12 @@ public struct StringsTable: Sendable {
     /// The locale the model keys a file of this table by, from its path (`en` for
     /// `English.lproj/Main.strings` when the catalogs say `en`); nil outside an `.lproj`.
     public func locale(ofFileAt path: String) -> String? {
-        ProjectDiscovery.lprojLocale(of: path, names: lprojNames)
+        ProjectDiscovery.lprojLocale(of: path, names: path.hasSuffix(".stringsdict") ? pluralLprojNames : lprojNames)
     }
 
     /// Project-relative path of the table's `.stringsdict` file for a locale.
     public func pluralPath(locale: String) -> String {
-        path(locale: locale) + "dict"
+        (folder.isEmpty ? "" : folder + "/") + "\(pluralLprojNames[locale] ?? locale).lproj/\(table).stringsdict"
     }
 
     /// The development language's `.stringsdict`: its own folder's, else `Base.lproj`'s.

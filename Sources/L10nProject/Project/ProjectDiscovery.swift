@@ -113,20 +113,26 @@ public struct ProjectDiscovery: Sendable {
             }
             return id
         }
-        // Which folders stand for a catalog locale, from the folder names each table's files use.
-        var tableFolders: [String: Set<String>] = [:]
-        for path in stringsPaths { tableFolders[tableID(path, extension: ".strings") + ".strings", default: []].insert(Self.lprojName(of: path)!) }
-        for path in pluralPaths { tableFolders[tableID(path, extension: ".stringsdict") + ".stringsdict", default: []].insert(Self.lprojName(of: path)!) }
-        let lprojNames = Self.lprojNames(folders: Set(app.lprojFolders).union(tableFolders.values.joined()),
-                                         catalogLocales: Set(catalogLocales), tables: Array(tableFolders.values))
-        for id in tableOrder { tables[id]!.lprojNames = lprojNames }
+        // Which folders stand for a catalog locale: the project's rule, then each table's own
+        // folders (a table with a file under both spellings keeps both).
+        var stringsFolders: [String: Set<String>] = [:], pluralFolders: [String: Set<String>] = [:]
+        for path in stringsPaths { stringsFolders[tableID(path, extension: ".strings"), default: []].insert(Self.lprojName(of: path)!) }
+        for path in pluralPaths { pluralFolders[tableID(path, extension: ".stringsdict"), default: []].insert(Self.lprojName(of: path)!) }
+        let lprojNames = Self.lprojNames(folders: Set(app.lprojFolders).union(stringsFolders.values.joined()).union(pluralFolders.values.joined()),
+                                         catalogLocales: Set(catalogLocales))
+        for id in tableOrder {
+            tables[id]!.lprojNames = Self.lprojNames(lprojNames, ownFolders: stringsFolders[id] ?? [])
+            tables[id]!.pluralLprojNames = Self.lprojNames(lprojNames, ownFolders: pluralFolders[id] ?? [])
+        }
         for (path, (file, _)) in zip(stringsPaths, parsedStrings) {
-            tables[tableID(path, extension: ".strings")]!.files[Self.lprojLocale(of: path, names: lprojNames)!] = file
+            let id = tableID(path, extension: ".strings")
+            tables[id]!.files[tables[id]!.locale(ofFileAt: path)!] = file
         }
         for (path, (file, _)) in zip(pluralPaths, parsedPlurals) {
-            tables[tableID(path, extension: ".stringsdict")]!.pluralFiles[Self.lprojLocale(of: path, names: lprojNames)!] = file
+            let id = tableID(path, extension: ".stringsdict")
+            tables[id]!.pluralFiles[tables[id]!.locale(ofFileAt: path)!] = file
         }
-        let folderLocales = Dictionary(uniqueKeysWithValues: lprojNames.map { ($0.value, $0.key) })
+        let folderLocales = Dictionary(lprojNames.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         app.lprojFolders = Array(Set(app.lprojFolders.map { folderLocales[$0] ?? $0 })).sorted()
 
         let interfaceFiles = files.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }
@@ -545,25 +551,37 @@ public struct ProjectDiscovery: Sendable {
 
     /// The folders whose name spells a locale of the app's catalogs another way (`English` for
     /// `en`, `pt_BR` for `pt-BR`), as locale → folder. CFBundle finds a localization's texts in
-    /// any of its spellings, so the model takes such a folder for the catalogs' locale. A folder
-    /// is left as it is where a table has a file under both spellings (it then has two files).
-    static func lprojNames(folders: Set<String>, catalogLocales: Set<String>, tables: [Set<String>]) -> [String: String] {
+    /// any of its spellings, so the model takes such a folder for the catalogs' locale.
+    static func lprojNames(folders: Set<String>, catalogLocales: Set<String>) -> [String: String] {
         let ids = catalogLocales.sorted()
-        var locale: [String: String] = [:]
-        for folder in folders where folder != "Base" && !catalogLocales.contains(folder) {
-            if let id = BundleLocalizations.spelling(of: folder, in: ids), id != folder { locale[folder] = id }
-        }
-        for names in tables {
-            var byLocale: [String: [String]] = [:]
-            for name in names { byLocale[locale[name] ?? name, default: []].append(name) }
-            for spellings in byLocale.values where spellings.count > 1 {
-                for name in spellings { locale[name] = nil }
-            }
-        }
         var names: [String: String] = [:]
-        for (folder, id) in locale.sorted(by: { $0.key < $1.key }) where names[id] == nil { names[id] = folder }
+        for folder in folders.sorted() where folder != "Base" && !catalogLocales.contains(folder) {
+            if let id = BundleLocalizations.spelling(of: folder, in: ids), id != folder, names[id] == nil { names[id] = folder }
+        }
         return names
     }
+
+    /// One table's names: the project's (for the files it may create), with each folder it has
+    /// files in taken as it is spelled there. Where the table has files under two spellings of
+    /// one locale (`en.lproj` and `English.lproj`), each keeps its own folder name as its locale.
+    static func lprojNames(_ project: [String: String], ownFolders: Set<String>) -> [String: String] {
+        guard !ownFolders.isEmpty else { return project }
+        let projectLocale = Dictionary(project.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        var byLocale: [String: [String]] = [:]
+        for folder in ownFolders { byLocale[projectLocale[folder] ?? folder, default: []].append(folder) }
+        var names = project
+        for (locale, folders) in byLocale {
+            if folders.count == 1, folders[0] != locale {
+                names[locale] = folders[0]
+            } else {
+                // Its own folder (`en.lproj`), or both spellings: no locale stands for another folder.
+                names[locale] = nil
+                for folder in folders { names[folder] = nil }
+            }
+        }
+        return names
+    }
+
 }
 
 /// Folders the enumerator could not open (it reports them through a callback).

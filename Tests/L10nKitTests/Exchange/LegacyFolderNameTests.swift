@@ -2,6 +2,7 @@ import XCTest
 import L10nFormats
 import L10nProject
 import L10nXLIFF
+import L10nJobs
 
 /// Older projects name `.lproj` folders as CFBundle still reads them: by the language's old
 /// English name (`English.lproj`, `Italian.lproj`), with `_` (`pt_BR.lproj`), and keep
@@ -252,17 +253,52 @@ extension LegacyFolderNameTests {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("pt-BR.lproj").path))
     }
 
-    /// Both spellings holding one table (`en.lproj` and `English.lproj` each with
-    /// `InfoPlist.strings`) are two files: the model keeps them apart rather than pick one.
-    func testBothSpellingsOfOneTableStayApart() throws {
+    /// Each table takes its own folders as they are spelled: `Old` in `English.lproj` is `en`,
+    /// `New` in `en.lproj` stays there (a review found its path, its findings and its export
+    /// named `English.lproj/New.strings`, which does not exist, and `format` failed on it); a
+    /// `.stringsdict` in `en.lproj` beside `.strings` in `English.lproj` keeps its own folder;
+    /// a table with a file under both spellings keeps both files apart rather than pick one.
+    func testEachTableKeepsTheFoldersItsFilesAreIn() throws {
         let catalog = StringCatalog(sourceLanguage: "en", entries: [
             "Hello": CatalogEntry(localizations: ["en": CatalogLocalization(stringUnit: StringUnit(state: .translated, value: "Hello"))]),
         ])
+        var english = Stringsdict()
+        english.setFormat("%#@files@", forKey: "%d files")
+        for (category, text) in [("one", "%d file"), ("other", "%d files")] {
+            english.setValue(text, forKey: "%d files", variable: "files", category: category, valueType: "d")
+        }
         let root = try project(["Localizable.xcstrings": String(decoding: StringCatalogWriter().data(for: catalog), as: UTF8.self),
+                                "English.lproj/Old.strings": "\"a\" = \"A\";\n",
+                                "en.lproj/New.strings": "\"b\" = \"B\";\n",
+                                "English.lproj/Split.strings": "\"c\" = \"C\";\n",
+                                "en.lproj/Split.stringsdict": String(decoding: StringsdictWriter.data(for: english), as: UTF8.self),
                                 "English.lproj/InfoPlist.strings": "\"CFBundleName\" = \"Old\";\n",
                                 "en.lproj/InfoPlist.strings": "\"CFBundleName\" = \"New\";\n"])
         let project = try ProjectDiscovery(root: root).discover()
-        XCTAssertEqual(project.lprojNames, [:])
-        XCTAssertEqual(project.stringsTables.first?.locales, ["English", "en"])
+        XCTAssertEqual(project.lprojNames, ["en": "English"], "where a new file of en goes")
+        let tables = Dictionary(uniqueKeysWithValues: project.stringsTables.map { ($0.table, $0) })
+        XCTAssertEqual(tables["Old"]?.locales, ["en"])
+        XCTAssertEqual(tables["Old"]?.path(locale: "en"), "English.lproj/Old.strings")
+        XCTAssertEqual(tables["New"]?.locales, ["en"])
+        XCTAssertEqual(tables["New"]?.path(locale: "en"), "en.lproj/New.strings")
+        XCTAssertEqual(tables["Split"]?.path(locale: "en"), "English.lproj/Split.strings")
+        XCTAssertEqual(tables["Split"]?.pluralPath(locale: "en"), "en.lproj/Split.stringsdict")
+        XCTAssertEqual(tables["Split"].map { Array($0.pluralFiles.keys) }, ["en"])
+        XCTAssertEqual(tables["InfoPlist"]?.locales, ["English", "en"])
+        XCTAssertEqual(tables["InfoPlist"]?.path(locale: "English"), "English.lproj/InfoPlist.strings")
+        XCTAssertEqual(tables["InfoPlist"]?.path(locale: "en"), "en.lproj/InfoPlist.strings")
+        XCTAssertEqual(tables["New"]?.path(locale: "fr"), "fr.lproj/New.strings")
+
+        // Every path the export names exists, and formatting the project writes where the files are.
+        let export = CLIRun(["export", "--xliff", "--locale", "de", "--scope", "all", "--out", "out", "--project", "."], in: root)
+        XCTAssertEqual(export.status, 0, export.stderr)
+        let document = try XLIFFReader().read(contentsOf: root.appendingPathComponent("out/de.xliff"))
+        for file in document.files {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: root.appendingPathComponent(file.original).path), file.original)
+        }
+        let format = try FormatJob(options: FormatOptions(rewrite: true)).run(on: project)
+        XCTAssertFalse(format.written.isEmpty, "the tables are re-laid out in genstrings' layout")
+        XCTAssertTrue(format.written.allSatisfy { FileManager.default.fileExists(atPath: root.appendingPathComponent($0.path).path) })
     }
+
 }
