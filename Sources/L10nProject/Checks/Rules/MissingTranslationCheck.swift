@@ -25,6 +25,11 @@ public struct MissingTranslationCheck: Check {
         .app("A storyboard label the German Main.strings lacks", localizable: ["x": ["en": "x", "de": "x"]],
              more: ["App/Base.lproj/Main.storyboard": storyboard(["abc-de-fgh": "Hello", "xyz-uv-wst": "Goodbye"]),
                     "App/de.lproj/Main.strings": .text("\"abc-de-fgh.text\" = \"Hallo\";\n")]),
+        .app("The app shows German, its widget extension has none (English and French only)", declared: ["en", "de"],
+             localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
+                    "Widget/en.lproj/Widget.strings": .text("\"title\" = \"Title\";\n"),
+                    "Widget/fr.lproj/Widget.strings": .text("\"title\" = \"Titre\";\n")]),
         .app("A widget extension chooses German, which its Widget table lacks", declared: ["en", "de"],
              localizable: ["x": ["en": "x", "de": "x"]],
              more: ["Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
@@ -124,14 +129,19 @@ public struct MissingTranslationCheck: Check {
                 if extensions.contains(table.bundle) {
                     // An app extension chooses for itself; a table without its choice shows
                     // the texts of its development language.
-                    guard used != source, used != "Base", table.files[used] == nil,
-                          let file = table.files[source] ?? table.files["Base"] ?? table.files.sorted(by: { $0.key < $1.key }).first?.value,
-                          !file.keys.isEmpty else { continue }
-                    result.append(group(file: table.path(locale: used), table: "\(table.bundle)/\(table.table)", keys: file.keys, locale: used,
-                                        device: context.device(for: locale), source: source))
-                    continue
+                    if used != source, used != "Base", table.files[used] == nil,
+                       let file = table.files[source] ?? table.files["Base"] ?? table.files.sorted(by: { $0.key < $1.key }).first?.value {
+                        if !file.keys.isEmpty {
+                            result.append(group(file: table.path(locale: used), table: "\(table.bundle)/\(table.table)", keys: file.keys, locale: used,
+                                                device: context.device(for: locale), source: source))
+                        }
+                        continue
+                    }
+                    // One without the app's language shows another (a regional variant of it is no gap).
+                    guard ICULocale.language(used) != ICULocale.language(chosen) else { continue }
+                } else {
+                    guard used != chosen else { continue }
                 }
-                guard used != chosen else { continue }
                 let keys = (table.files[used] ?? table.files[source]).map(\.keys) ?? []
                 guard !keys.isEmpty else { continue }
                 result.append(group(file: table.path(locale: chosen), table: "\(table.bundle)/\(table.table)", keys: keys, locale: chosen,
