@@ -163,7 +163,7 @@ public struct Project: Sendable {
             locales.formUnion(table.pluralFiles.keys)
         }
         for file in catalogs where file.bundle == name && ownsCatalog(atPath: file.path) {
-            locales.formUnion(file.catalog.locales)
+            locales.formUnion(file.catalog.compiledLocales)
         }
         return locales.sorted()
     }

@@ -71,7 +71,7 @@ public struct ProjectDiscovery: Sendable {
         let catalogs = catalogsAndStamps.map(\.0)
         var app = bundleFacts
         // Xcode compiles every locale of the app's catalogs into an `.lproj` of the built app.
-        let catalogLocales = catalogs.filter { $0.bundle == app.name && !isVendor($0.path) }.flatMap(\.catalog.locales)
+        let catalogLocales = catalogs.filter { $0.bundle == app.name && !isVendor($0.path) }.flatMap(\.catalog.compiledLocales)
         app.lprojFolders = Array(Set(app.lprojFolders).union(catalogLocales)).sorted()
 
         let stringsPaths = files.filter { $0.hasSuffix(".strings") && Self.lprojName(of: $0) != nil }

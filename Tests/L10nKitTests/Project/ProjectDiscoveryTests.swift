@@ -197,6 +197,27 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertEqual(folders.stringsTables.first { $0.table == "Extra" }?.bundle, "Locale")
     }
 
+    /// A catalog of extracted keys has no value in its source language, yet Xcode builds its
+    /// `en.lproj` from the keys: real LoopKit/Loop's status extension was said to show Arabic, its
+    /// alphabetically first locale, on every English device (and an app so made offered no `en`).
+    func testACatalogsSourceLanguageIsCompiledWithoutValuesOfItsOwn() throws {
+        let files: [String: ExampleFile] = [
+            "App/Info.plist": Self.plist([("CFBundleDevelopmentRegion", "en"), ("CFBundlePackageType", "APPL")]),
+            "App/Localizable.xcstrings": .catalog(["Remaining": ["ar": "متبقي", "de": "Übrig"]]),
+            "Status/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
+            "Status/Localizable.xcstrings": .catalog(["Now": ["ar": "الآن", "de": "Jetzt"]]),
+        ]
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: files).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.catalogs.first?.catalog.locales, ["ar", "de"])
+        XCTAssertEqual(project.catalogs.first?.catalog.compiledLocales, ["ar", "de", "en"])
+        XCTAssertEqual(project.app.availableLocalizations, ["ar", "de", "en"])
+        let english = project.deviceView(preferred: ["en-US"])
+        XCTAssertEqual(english.bundles.map { "\($0.bundle) \($0.localizations.first ?? "")" }, ["App en", "Status en"])
+        XCTAssertEqual(StringCatalog(sourceLanguage: "en", entries: [:]).compiledLocales, [], "no keys, no table")
+    }
+
     func testSampleAppBundleComesFromItsInfoPlist() throws {
         let project = try sample()
         XCTAssertEqual(project.app.name, "BrandedEditor")

@@ -89,6 +89,15 @@ public struct StringCatalog: Hashable, Sendable {
         }
         return Collator.xcodeKeyOrder.sorted(Array(seen))
     }
+
+    /// The locales Xcode compiles the catalog into, each an `.lproj` of the built bundle: `locales`
+    /// and the source language, whose table the keys themselves make when no entry has a value in
+    /// it (a catalog of extracted keys). Empty for a catalog without keys.
+    public var compiledLocales: [String] {
+        guard !entries.isEmpty else { return [] }
+        let locales = self.locales
+        return locales.contains(sourceLanguage) ? locales : Collator.xcodeKeyOrder.sorted(locales + [sourceLanguage])
+    }
 }
 
 /// One key of a catalog. May be completely empty (`"Go Back" : { }`): a key Xcode extracted that
