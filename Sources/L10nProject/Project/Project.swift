@@ -206,32 +206,58 @@ public struct AppBundle: Sendable, Equatable {
     /// Xcode puts a file into a bundle by target membership, which the folder alone does not
     /// tell. With a project file, shared resources at the root or in `Shared/` are the app's: a
     /// file outside the app folder belongs to another bundle only under a folder that holds
-    /// another bundle's Info.plist or one named as a framework, bundle or extension target.
-    /// Without one, each such folder is a bundle of its own.
+    /// another bundle's Info.plist or a Swift package's `Package.swift`, or one named as a
+    /// framework, bundle or extension target. Without one, each such folder is a bundle of its own.
     public struct OutsideFolders: Sendable, Equatable {
         /// Project-relative folders holding another bundle's Info.plist (an extension's, a framework's).
         public var bundleFolders: [String]
         /// Those of them whose Info.plist describes an app extension (`NSExtension`) or a watch app.
         public var extensionFolders: Set<String>
+        /// Project-relative folders holding a local Swift package (`Package.swift`): each of its
+        /// targets' resources is a bundle of its own.
+        public var packageFolders: [String]
         /// The project file's targets other than applications (frameworks, bundles, extensions,
         /// watch apps); nil without a project file.
         public var targetNames: Set<String>?
 
-        public init(bundleFolders: [String] = [], extensionFolders: Set<String> = [], targetNames: Set<String>? = nil) {
+        public init(bundleFolders: [String] = [], extensionFolders: Set<String> = [], packageFolders: [String] = [],
+                    targetNames: Set<String>? = nil) {
             self.bundleFolders = bundleFolders
             self.extensionFolders = extensionFolders
+            self.packageFolders = packageFolders
             self.targetNames = targetNames
         }
 
         /// The deepest folder holding another bundle's Info.plist that `path` lies in.
         public func bundleFolder(of path: String) -> String? {
-            bundleFolders.filter { path.hasPrefix($0 + "/") }.max { $0.count < $1.count }
+            Self.deepest(bundleFolders, holding: path)
+        }
+
+        /// The bundle a file outside the app belongs to by what holds it: a bundle folder's name,
+        /// a package target's (`Sources/<Target>/…`, else the package's), or a target's folder;
+        /// nil when none holds it.
+        public func holder(of path: String) -> String? {
+            if let folder = bundleFolder(of: path) { return (folder as NSString).lastPathComponent }
+            if let package = Self.deepest(packageFolders, holding: path) {
+                let inside = path.dropFirst(package.count + 1).split(separator: "/")
+                return inside.count > 2 && inside[0] == "Sources" ? String(inside[1]) : (package as NSString).lastPathComponent
+            }
+            guard let targetNames, !targetNames.isEmpty else { return nil }
+            return path.split(separator: "/").dropLast().last { targetNames.contains(String($0)) }.map(String.init)
         }
 
         /// Whether a file outside the app folder is the app's: only as a project file tells.
         public func isApps(_ path: String) -> Bool {
-            guard let targetNames else { return false }
-            return bundleFolder(of: path) == nil && !path.split(separator: "/").dropLast().contains { targetNames.contains(String($0)) }
+            targetNames != nil && holder(of: path) == nil
+        }
+
+        /// The longest of `folders` that `path` lies in, compared without building `folder + "/"`.
+        private static func deepest(_ folders: [String], holding path: String) -> String? {
+            var best: String?
+            for folder in folders where folder.utf8.count > (best?.utf8.count ?? -1) && path.utf8.count > folder.utf8.count && path.hasPrefix(folder) {
+                if path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: folder.utf8.count)] == UInt8(ascii: "/") { best = folder }
+            }
+            return best
         }
     }
 

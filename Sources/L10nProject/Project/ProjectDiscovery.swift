@@ -259,14 +259,17 @@ public struct ProjectDiscovery: Sendable {
                 .compactMap { path in (try? InfoPlistReader.read(contentsOf: root.appendingPathComponent(path))).map { (path, $0) } }
         let bundleFolders = others.map { ($0.path as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
         let extensionFolders = others.filter(\.plist.describesExtension).map { ($0.path as NSString).deletingLastPathComponent }
+        let packageFolders = files.filter { ($0 as NSString).lastPathComponent == "Package.swift" && !isVendor($0) }
+            .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
         app.outsideFolders = AppBundle.OutsideFolders(bundleFolders: Array(Set(bundleFolders)).sorted(),
                                                       extensionFolders: Set(extensionFolders).intersection(bundleFolders),
+                                                      packageFolders: packageFolders.sorted(),
                                                       targetNames: projectFiles.isEmpty ? nil : Self.nonApplicationTargets(in: projectFiles))
         // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
         // locale's folder (a storyboard's catalog lives in `mul.lproj`, "multiple languages").
         app.lprojFolders = Array(Set(files.compactMap { path -> String? in
-            guard isAppFile(path, app: app), !path.hasSuffix(".xcstrings") else { return nil }
-            return Self.lprojName(of: path)
+            guard !path.hasSuffix(".xcstrings"), let name = Self.lprojName(of: path), isAppFile(path, app: app) else { return nil }
+            return name
         })).sorted()
         return app
     }
@@ -422,7 +425,7 @@ public struct ProjectDiscovery: Sendable {
     /// The bundle a file is built into.
     func bundle(of path: String, app: AppBundle) -> String {
         if isAppFile(path, app: app) { return app.name }
-        if !isVendor(path), let folder = app.outsideFolders.bundleFolder(of: path) { return (folder as NSString).lastPathComponent }
+        if !isVendor(path), let holder = app.outsideFolders.holder(of: path) { return holder }
         var folder = (path as NSString).deletingLastPathComponent
         if folder.hasSuffix(".lproj") { folder = (folder as NSString).deletingLastPathComponent }
         return folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent

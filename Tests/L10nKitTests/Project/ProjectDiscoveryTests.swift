@@ -150,7 +150,9 @@ final class ProjectDiscoveryTests: XCTestCase {
     /// `Locale/` (real gracegyu/sudoku) are the app's. They were taken for frameworks named
     /// after their folders: `check` called every locale undeclared, `export` found none. A
     /// folder with another bundle's Info.plist (a widget) or named as a framework target stays
-    /// a bundle of its own, and without a project file each outside folder still is one. The
+    /// a bundle of its own, named after it, and so does a local Swift package's target (a review
+    /// found a package's catalog taken for a second app table); without a project file each
+    /// outside folder still is one. The
     /// widget is an app extension, which chooses its own localization (real Solstice's widget
     /// was said to show Italian, its only folder, on every device).
     func testFilesOutsideTheAppFolderAreTheAppsUnlessAnotherBundleHoldsThem() throws {
@@ -168,15 +170,18 @@ final class ProjectDiscoveryTests: XCTestCase {
                                       + "<key>NSExtension</key><dict><key>NSExtensionPointIdentifier</key><string>com.apple.widgetkit-extension</string></dict></dict></plist>\n"),
             "Widget/fr.lproj/Widget.strings": .text("\"Now\" = \"Maintenant\";\n"),
             "SolsticeKit/Resources/ja.lproj/Kit.strings": .text("\"Now\" = \"今\";\n"),
+            "Packages/Feature/Package.swift": .text("// swift-tools-version:5.9\n"),
+            "Packages/Feature/Sources/Feature/Resources/Localizable.xcstrings": .catalog(["Feed": ["en": "Feed", "ja": "フィード"]]),
         ]
         let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
         try CheckExample("", files: files.merging(["Solstice.xcodeproj/project.pbxproj": .text(projectFile)]) { $1 }).write(to: root)
         XCTAssertEqual(ProjectDiscovery.nonApplicationTargets(in: [("Solstice.xcodeproj", projectFile)]), ["SolsticeKit"])
         let project = try ProjectDiscovery(root: root).discover()
         XCTAssertEqual(project.app.name, "iOS")
-        XCTAssertEqual(project.catalogs.map(\.bundle), ["iOS"])
+        XCTAssertEqual(project.catalogs.filter { !$0.path.hasPrefix("Packages/") }.map(\.bundle), ["iOS"])
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: project.stringsTables.map { ($0.table, $0.bundle) }),
-                       ["Extra": "iOS", "Widget": "Widget", "Kit": "Resources"])
+                       ["Extra": "iOS", "Widget": "Widget", "Kit": "SolsticeKit"])
+        XCTAssertEqual(project.catalogs.first { $0.path.hasPrefix("Packages/") }?.bundle, "Feature", "a local package's target")
         XCTAssertEqual(project.app.availableLocalizations, ["en", "it"])
         // The widget is an app extension: it matches the device's languages among its own.
         let french = project.deviceView(preferred: ["fr-FR"])
