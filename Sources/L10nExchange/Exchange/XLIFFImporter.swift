@@ -1182,7 +1182,12 @@ struct ImportSession {
             // A new file of a storyboard or XIB is laid out as ibtool generates it (formats.md §3),
             // one of an intent definition as real intent strings files are (sorted, no comments).
             let data: Data
-            if existing != nil {
+            let generated: StringsLayout? = table.isIntentDefinition ? .intentDefinition : table.isInterfaceBuilder ? .interfaceBuilder : nil
+            if let existing, let generated, StringsWriter.canonicalData(for: existing, layout: generated) == StringsWriter.data(for: existing) {
+                // A file in the layout Xcode generates stays in it: the new entry takes its place
+                // in the sorted order, so `format --check` passes after the import.
+                data = StringsWriter.canonicalData(for: file, layout: generated)
+            } else if existing != nil {
                 data = StringsWriter.data(for: file)
             } else if table.isIntentDefinition {
                 data = IntentDefinition.newStringsData(for: file)

@@ -56,7 +56,7 @@ final class UnfilledSpecifierTests: XCTestCase {
             ("il %1$@", "%1$@"), ("%@", "%@"), ("Hallo %@!", "%@"), ("%lld Dateien", "%lld"), ("%ld.", "%ld"), ("%d", "%d"),
             ("%2$lld", "%2$lld"), ("%u items", "%u"), ("x %f", "%f"), ("%%@ then %@", "%@"), ("ü %@", "%@"),
             ("25 %ige Erhöhung", nil), ("in %-Schritten", nil), ("100 %% sicher", nil), ("50%", nil), ("%", nil),
-            ("%did", nil), ("%lldx", nil), ("%lf", nil), ("%s", nil), ("% d", nil), ("%1$", nil), ("%#@files@", nil), ("", nil),
+            ("%did", nil), ("%işlem", nil), ("%dé", nil), ("%lldx", nil), ("%lf", nil), ("%s", nil), ("% d", nil), ("%1$", nil), ("%#@files@", nil), ("", nil),
         ]
         for (text, expected) in cases {
             XCTAssertEqual(PlaceholderMismatchCheck.unfilledSpecifier(text), expected, text)

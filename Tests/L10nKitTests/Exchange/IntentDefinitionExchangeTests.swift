@@ -72,8 +72,6 @@ final class IntentDefinitionExchangeTests: XCTestCase {
         XCTAssertEqual(ExchangeFiles(project: project).intentTables.map(\.table.locales), [["de"]])
     }
 
-    /// A definition that is no property list is a located error, and a project with it exports
-    /// none of its units and refuses its `<file>` on import.
     /// `format` keeps an intent definition's strings in Xcode's layout (sorted, no comments): the
     /// real German file is canonical as it is, by path and in the project's format stage. It was
     /// given genstrings' "No comment provided by engineer." per entry, also by the release pipeline.
@@ -90,6 +88,8 @@ final class IntentDefinitionExchangeTests: XCTestCase {
         XCTAssertEqual(CLIRun(["format", "--check", "MastodonIntent"], in: root).status, 1)
     }
 
+    /// A definition that is no property list is a located error, and a project with it exports
+    /// none of its units and refuses its `<file>` on import.
     func testUnreadableDefinitionIsAFileError() throws {
         XCTAssertThrowsError(try IntentDefinition.parse(Data("<plist version=\"1.0\">\n<dict>\n<key>INIntents</key>\n</dict>\n</plist>\n".utf8),
                                                         path: "App/Base.lproj/Intents.intentdefinition")) { error in
@@ -215,6 +215,10 @@ final class IntentDefinitionExchangeTests: XCTestCase {
         XCTAssertEqual(diff.added.filter { !$0.isEmpty }, ["\"16wxgf\" = \"Auf Mastodon teilen\";", "\"nQtHsT\" = \"Konten\";"])
         XCTAssertEqual(try StringsReader.parse(after, path: Self.germanPath).value(forKey: "apSxMG-dYQ5NN"),
                        try german().value(forKey: "apSxMG-dYQ5NN"))
+        // The new entry takes its place in Xcode's sorted layout, so `format --check` passes
+        // after the import (a review found it appended at the end).
+        let edited = try StringsReader.parse(after, path: Self.germanPath)
+        XCTAssertEqual(StringsWriter.canonicalData(for: edited, layout: .intentDefinition), after)
     }
 
     /// An id the definition does not have is refused as unknown-id, a text changed since the

@@ -158,7 +158,8 @@ public struct PlaceholderMismatchCheck: Check {
             let count = bytes.count
             func byte(_ i: Int) -> UInt8 { i < count ? base[i] : 0 }
             func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
-            func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") }
+            // Any non-ASCII byte starts a letter too (Turkish `%işlem`): a word, not a placeholder.
+            func isLetter(_ b: UInt8) -> Bool { b >= 0x80 || ((b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z")) }
             var from = 0
             while let percent = base.firstIndex(of: UInt8(ascii: "%"), from: from, to: count) {
                 var i = percent + 1
