@@ -752,6 +752,8 @@ public struct CheckContext: Sendable {
         var leaf: StringUnitLeaf { unit.pointee.leaf }
         var path: StringUnitPath { unit.pointee.leaf.path }
         var value: String { unit.pointee.leaf.unit.value }
+        /// Whether the value holds an ASCII byte (`%`), asked without copying it.
+        func valueContainsASCII(_ byte: UInt8) -> Bool { unit.pointee.leaf.unit.value.containsASCII(byte) }
         var state: StringUnitState { unit.pointee.leaf.unit.state }
         /// Whether the unit is in the catalog's source language, asked without copying the locale.
         func isIn(_ locale: String) -> Bool { unit.pointee.locale == locale }
