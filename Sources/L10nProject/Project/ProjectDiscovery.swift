@@ -584,7 +584,6 @@ public struct ProjectDiscovery: Sendable {
         }
         return names
     }
-
 }
 
 /// Folders the enumerator could not open (it reports them through a callback).
