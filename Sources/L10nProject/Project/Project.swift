@@ -220,17 +220,25 @@ public struct AppBundle: Sendable, Equatable {
         /// watch apps); nil without a project file.
         public var targetNames: Set<String>?
 
+        /// `bundleFolders` and `packageFolders` as sets: a file's folders are looked up in them,
+        /// one by one from the deepest (a project has hundreds of Info.plist folders, and every
+        /// Swift file and table asks).
+        private let bundleFolderSet: Set<String>
+        private let packageFolderSet: Set<String>
+
         public init(bundleFolders: [String] = [], extensionFolders: Set<String> = [], packageFolders: [String] = [],
                     targetNames: Set<String>? = nil) {
             self.bundleFolders = bundleFolders
             self.extensionFolders = extensionFolders
             self.packageFolders = packageFolders
             self.targetNames = targetNames
+            bundleFolderSet = Set(bundleFolders)
+            packageFolderSet = Set(packageFolders)
         }
 
         /// The deepest folder holding another bundle's Info.plist that `path` lies in.
         public func bundleFolder(of path: String) -> String? {
-            Self.deepest(bundleFolders, holding: path)
+            Self.deepest(of: path, in: bundleFolderSet)
         }
 
         /// The bundle a file outside the app belongs to by what holds it: a bundle folder's name,
@@ -238,7 +246,7 @@ public struct AppBundle: Sendable, Equatable {
         /// nil when none holds it.
         public func holder(of path: String) -> String? {
             if let folder = bundleFolder(of: path) { return (folder as NSString).lastPathComponent }
-            if let package = Self.deepest(packageFolders, holding: path) {
+            if let package = Self.deepest(of: path, in: packageFolderSet) {
                 let inside = path.dropFirst(package.count + 1).split(separator: "/")
                 return inside.count > 2 && inside[0] == "Sources" ? String(inside[1]) : (package as NSString).lastPathComponent
             }
@@ -251,13 +259,16 @@ public struct AppBundle: Sendable, Equatable {
             targetNames != nil && holder(of: path) == nil
         }
 
-        /// The longest of `folders` that `path` lies in, compared without building `folder + "/"`.
-        private static func deepest(_ folders: [String], holding path: String) -> String? {
-            var best: String?
-            for folder in folders where folder.utf8.count > (best?.utf8.count ?? -1) && path.utf8.count > folder.utf8.count && path.hasPrefix(folder) {
-                if path.utf8[path.utf8.index(path.utf8.startIndex, offsetBy: folder.utf8.count)] == UInt8(ascii: "/") { best = folder }
+        /// The deepest of the folders holding `path` that `folders` has, each looked up once.
+        private static func deepest(of path: String, in folders: Set<String>) -> String? {
+            guard !folders.isEmpty else { return nil }
+            var end = path.endIndex
+            while let slash = path[..<end].lastIndex(of: "/") {
+                let folder = String(path[..<slash])
+                if folders.contains(folder) { return folder }
+                end = slash
             }
-            return best
+            return nil
         }
     }
 

@@ -259,7 +259,7 @@ public struct ProjectDiscovery: Sendable {
                 .compactMap { path in (try? InfoPlistReader.read(contentsOf: root.appendingPathComponent(path))).map { (path, $0) } }
         let bundleFolders = others.map { ($0.path as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
         let extensionFolders = others.filter(\.plist.describesExtension).map { ($0.path as NSString).deletingLastPathComponent }
-        let packageFolders = files.filter { ($0 as NSString).lastPathComponent == "Package.swift" && !isVendor($0) }
+        let packageFolders = files.filter { ($0 == "Package.swift" || $0.hasSuffix("/Package.swift")) && !isVendor($0) }
             .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
         app.outsideFolders = AppBundle.OutsideFolders(bundleFolders: Array(Set(bundleFolders)).sorted(),
                                                       extensionFolders: Set(extensionFolders).intersection(bundleFolders),
@@ -267,8 +267,11 @@ public struct ProjectDiscovery: Sendable {
                                                       targetNames: projectFiles.isEmpty ? nil : Self.nonApplicationTargets(in: projectFiles))
         // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
         // locale's folder (a storyboard's catalog lives in `mul.lproj`, "multiple languages").
+        // Only the app folder's files can be the app's without a project file: asked first, as it is cheap.
+        let outsideMayBeApps = app.outsideFolders.targetNames != nil
         app.lprojFolders = Array(Set(files.compactMap { path -> String? in
-            guard !path.hasSuffix(".xcstrings"), let name = Self.lprojName(of: path), isAppFile(path, app: app) else { return nil }
+            guard outsideMayBeApps || inFolder(path, folder), !path.hasSuffix(".xcstrings"),
+                  let name = Self.lprojName(of: path), isAppFile(path, app: app) else { return nil }
             return name
         })).sorted()
         return app
