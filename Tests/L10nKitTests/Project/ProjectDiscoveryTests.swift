@@ -223,6 +223,31 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertEqual(StringCatalog(sourceLanguage: "en", entries: [:]).compiledLocales, [], "no keys, no table")
     }
 
+    /// The project file's targets as Xcode writes them: quoted names, application targets left
+    /// out (a watch app is not the app), odd names harmless to the folder lookup.
+    func testNonApplicationTargetsOfAProjectFile() {
+        func target(_ name: String, _ type: String) -> String {
+            "\t\tT = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildPhases = (\n\t\t\t\tA /* Resources */,\n\t\t\t);\n"
+                + "\t\t\tname = \(name);\n\t\t\tproductName = x;\n\t\t\tproductType = \"\(type)\";\n\t\t};\n"
+        }
+        let text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
+            + target("App", "com.apple.product-type.application")
+            + target("\"My Widget\"", "com.apple.product-type.app-extension")
+            + target("Watch", "com.apple.product-type.application.watchapp2")
+            + target("Kit", "com.apple.product-type.framework")
+            + target("\"\"", "com.apple.product-type.bundle")
+            + target("\".\"", "com.apple.product-type.bundle")
+            + "\t\tC = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tname = Debug;\n\t\t};\n\t};\n}\n"
+        let names = ProjectDiscovery.nonApplicationTargets(in: [("App.xcodeproj", text)])
+        XCTAssertEqual(names, ["My Widget", "Watch", "Kit", "", "."])
+        let outside = AppBundle.OutsideFolders(targetNames: names)
+        XCTAssertEqual(outside.holder(of: "My Widget/fr.lproj/Widget.strings"), "My Widget")
+        XCTAssertEqual(outside.holder(of: "Shared/fr.lproj/Localizable.strings"), nil, "'' and '.' name no folder of a discovered path")
+        XCTAssertTrue(outside.isApps("Shared/fr.lproj/Localizable.strings"))
+        XCTAssertFalse(outside.isApps("Kit/Resources/fr.lproj/Kit.strings"))
+        XCTAssertFalse(AppBundle.OutsideFolders().isApps("Shared/fr.lproj/Localizable.strings"), "without a project file")
+    }
+
     func testSampleAppBundleComesFromItsInfoPlist() throws {
         let project = try sample()
         XCTAssertEqual(project.app.name, "BrandedEditor")
