@@ -151,7 +151,12 @@ public struct Project: Sendable {
     /// Bundles of app extensions (a widget, a share extension), by name: each is its own
     /// process's main bundle, matched against the device's languages instead of following the app.
     public var extensionBundles: Set<String> {
-        Set(app.outsideFolders.extensionFolders.map { ($0 as NSString).lastPathComponent })
+        var names = Set(app.outsideFolders.extensionFolders.map { ($0 as NSString).lastPathComponent })
+        // `X.appex` and `Settings.bundle` directories holding tables or catalogs.
+        for path in stringsTables.map({ $0.folder + "/x" }) + catalogs.map(\.path) where !ProjectDiscovery.isVendorPath(path) {
+            if let directory = ProjectDiscovery.bundleDirectory(of: path), directory.readsDeviceLanguages { names.insert(directory.name) }
+        }
+        return names
     }
 
     /// The localizations a bundle other than the app ships: its tables' `.lproj` folders and its

@@ -421,13 +421,31 @@ public struct ProjectDiscovery: Sendable {
     /// Whether a file is built into the app: inside its folder, or outside it where the Xcode
     /// project says no other bundle holds it (`AppBundle.OutsideFolders`); never a vendor's.
     func isAppFile(_ path: String, app: AppBundle) -> Bool {
-        guard !isVendor(path), !Self.isOutsideRoot(path) else { return false }
+        guard !isVendor(path), !Self.isOutsideRoot(path), Self.bundleDirectory(of: path) == nil else { return false }
         return inFolder(path, app.folder) || app.outsideFolders.isApps(path)
+    }
+
+    /// The bundle directory a file lies in (the deepest `X.bundle`, `X.framework`, `X.xcframework`,
+    /// `X.appex` or `X.app` of its folders), nil outside one: such a folder is a bundle of its own
+    /// wherever it lies, the app's folder included (`Settings.bundle`). `readsDeviceLanguages`: the
+    /// bundle is matched against the device's languages rather than the app's choice, as an app
+    /// extension and the Settings app's `Settings.bundle` are.
+    static func bundleDirectory(of path: String) -> (name: String, readsDeviceLanguages: Bool)? {
+        var components = path.split(separator: "/")
+        components.removeLast()
+        for component in components.reversed() {
+            guard let dot = component.lastIndex(of: "."), dot != component.startIndex else { continue }
+            let suffix = component[component.index(after: dot)...]
+            guard ["bundle", "framework", "xcframework", "appex", "app"].contains(suffix) else { continue }
+            return (String(component[..<dot]), suffix == "appex" || component == "Settings.bundle")
+        }
+        return nil
     }
 
     /// The bundle a file is built into.
     func bundle(of path: String, app: AppBundle) -> String {
         if isAppFile(path, app: app) { return app.name }
+        if !isVendor(path), let directory = Self.bundleDirectory(of: path) { return directory.name }
         if !isVendor(path), let holder = app.outsideFolders.holder(of: path) { return holder }
         var folder = (path as NSString).deletingLastPathComponent
         if folder.hasSuffix(".lproj") { folder = (folder as NSString).deletingLastPathComponent }

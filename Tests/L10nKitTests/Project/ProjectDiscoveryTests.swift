@@ -248,6 +248,36 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertFalse(AppBundle.OutsideFolders().isApps("Shared/fr.lproj/Localizable.strings"), "without a project file")
     }
 
+    /// A bundle directory is a bundle of its own wherever it lies: `Settings.bundle/de.lproj`
+    /// inside the app folder made the app "offer" German (the report failed its release on a
+    /// German it does not have, and told de-AT devices the app shows German). The Settings app
+    /// matches the device's languages, an embedded framework follows the app.
+    func testBundleDirectoriesAreBundlesOfTheirOwn() throws {
+        let files: [String: ExampleFile] = [
+            "App/Info.plist": Self.plist([("CFBundleDevelopmentRegion", "en"), ("CFBundlePackageType", "APPL")]),
+            "App/en.lproj/Localizable.strings": .text("\"Hello\" = \"Hello\";\n"),
+            "App/Settings.bundle/en.lproj/Root.strings": .text("\"Group\" = \"Group\";\n"),
+            "App/Settings.bundle/de.lproj/Root.strings": .text("\"Group\" = \"Gruppe\";\n"),
+            "App/Frameworks/Kit.framework/fr.lproj/Kit.strings": .text("\"Done\" = \"OK\";\n"),
+        ]
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: files).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.app.availableLocalizations, ["en"])
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: project.stringsTables.map { ($0.table, $0.bundle) }),
+                       ["Localizable": "App", "Root": "Settings", "Kit": "Kit"])
+        XCTAssertEqual(project.extensionBundles, ["Settings"])
+        let german = project.deviceView(preferred: ["de-DE"])
+        // Kit follows the app's English, which it lacks: CFBundle then takes its first localization.
+        XCTAssertEqual(german.bundles.map { "\($0.bundle) \($0.localizations.first ?? "")" }, ["App en", "Kit fr", "Settings de"])
+        XCTAssertNil(ProjectDiscovery.bundleDirectory(of: "App/.bundle/x.strings"))
+        XCTAssertEqual(ProjectDiscovery.bundleDirectory(of: "A.framework/B.bundle/en.lproj/x.strings")?.name, "B")
+        let check = CLIRun(["check", "--project", "."], in: root)
+        XCTAssertTrue(check.stdout.contains("Kit ships 'fr', which the app does not offer"), check.stdout)
+        XCTAssertTrue(check.stdout.contains("\n0 errors\n1 warning (undeclared-locale 1)\n"), check.stdout)
+        XCTAssertFalse(check.stdout.contains("Settings"), "the Settings bundle's German is its own: " + check.stdout)
+    }
+
     func testSampleAppBundleComesFromItsInfoPlist() throws {
         let project = try sample()
         XCTAssertEqual(project.app.name, "BrandedEditor")
