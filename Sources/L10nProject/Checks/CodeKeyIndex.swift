@@ -19,6 +19,9 @@ struct CodeKeyIndex: Sendable {
     private(set) var tables: [TableID: TableKeys] = [:]
     /// The bundles that have any table.
     private(set) var bundles: Set<String> = []
+    /// The bundle each Swift file's lookups search (`bundle(ofSwiftFile:project:)`), by path:
+    /// worked out once per file, not per reference.
+    private var swiftFileBundles: [String: String] = [:]
 
     init(project: Project) {
         guard !project.swiftSources.isEmpty else { return }
@@ -38,6 +41,11 @@ struct CodeKeyIndex: Sendable {
             for (locale, file) in table.pluralFiles.sorted(by: { $0.key < $1.key }) {
                 add(TableID(bundle: table.bundle, table: table.table), file.root.keys, file: table.pluralPath(locale: locale))
             }
+        }
+        let discovery = ProjectDiscovery(root: project.root)
+        for source in project.swiftSources where swiftFileBundles[source.path] == nil {
+            let bundle = discovery.bundle(of: source.path, app: project.app)
+            swiftFileBundles[source.path] = bundles.contains(bundle) ? bundle : project.app.name
         }
     }
 
@@ -61,6 +69,7 @@ struct CodeKeyIndex: Sendable {
     /// The bundle a Swift file's lookups search: the bundle its folder builds when that bundle
     /// has tables, else the app (sources often sit apart from the resources, in `Sources/`).
     func bundle(ofSwiftFile path: String, project: Project) -> String {
+        if let known = swiftFileBundles[path] { return known }
         let bundle = ProjectDiscovery(root: project.root).bundle(of: path, app: project.app)
         return bundles.contains(bundle) ? bundle : project.app.name
     }

@@ -148,9 +148,13 @@ public struct Project: Sendable {
         path != lookupChain.sdkLayer?.catalogPath && !ProjectDiscovery.isVendorPath(path) && mayWrite(path: path)
     }
 
-    /// Bundles of app extensions (a widget, a share extension), by name: each is its own
-    /// process's main bundle, matched against the device's languages instead of following the app.
-    public var extensionBundles: Set<String> {
+    /// Bundles of app extensions (a widget, a share extension) and the Settings app's
+    /// `Settings.bundle`, by name: each is matched against the device's languages instead of
+    /// following the app. Found by discovery (`extensionBundlesFound()`), asked per table and locale.
+    public var extensionBundles: Set<String> = []
+
+    /// The extension bundles of the project's plists, tables and catalogs.
+    func extensionBundlesFound() -> Set<String> {
         var names = Set(app.outsideFolders.extensionFolders.map { ($0 as NSString).lastPathComponent })
         // `X.appex` and `Settings.bundle` directories holding tables or catalogs.
         for path in stringsTables.map({ $0.folder + "/x" }) + catalogs.map(\.path) where !ProjectDiscovery.isVendorPath(path) {

@@ -154,6 +154,7 @@ public struct ProjectDiscovery: Sendable {
                               storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"], manifest: manifest)
         project.fileStamps = stamps
         project.lprojNames = lprojNames
+        project.extensionBundles = project.extensionBundlesFound()
         project.intentDefinitionFiles = files.filter { $0.hasSuffix(".intentdefinition") }
         project.previousSDK = previousSDK
         project.swiftSources = scanned.compactMap { try? $0.get() }
@@ -431,15 +432,33 @@ public struct ProjectDiscovery: Sendable {
     /// bundle is matched against the device's languages rather than the app's choice, as an app
     /// extension and the Settings app's `Settings.bundle` are.
     static func bundleDirectory(of path: String) -> (name: String, readsDeviceLanguages: Bool)? {
-        var components = path.split(separator: "/")
-        components.removeLast()
-        for component in components.reversed() {
-            guard let dot = component.lastIndex(of: "."), dot != component.startIndex else { continue }
-            let suffix = component[component.index(after: dot)...]
-            guard ["bundle", "framework", "xcframework", "appex", "app"].contains(suffix) else { continue }
-            return (String(component[..<dot]), suffix == "appex" || component == "Settings.bundle")
+        // One pass over the bytes, no component made unless it is one (every Swift file's lookups ask).
+        let utf8 = path.utf8
+        var componentStart = utf8.startIndex
+        var dot: String.UTF8View.Index?
+        var found: (start: String.UTF8View.Index, dot: String.UTF8View.Index, end: String.UTF8View.Index)?
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "/") {
+                if let dot, dot != componentStart, Self.isBundleExtension(utf8[utf8.index(after: dot)..<index]) {
+                    found = (componentStart, dot, index)
+                }
+                componentStart = utf8.index(after: index)
+                dot = nil
+            } else if byte == UInt8(ascii: ".") {
+                dot = index
+            }
+            index = utf8.index(after: index)
         }
-        return nil
+        guard let found else { return nil }
+        let name = String(path[found.start..<found.dot])
+        let suffix = utf8[utf8.index(after: found.dot)..<found.end]
+        return (name, suffix.elementsEqual("appex".utf8) || (name == "Settings" && suffix.elementsEqual("bundle".utf8)))
+    }
+
+    private static func isBundleExtension(_ suffix: Substring.UTF8View) -> Bool {
+        ["bundle", "framework", "xcframework", "appex", "app"].contains { suffix.elementsEqual($0.utf8) }
     }
 
     /// The bundle a file is built into.
