@@ -372,9 +372,13 @@ public struct XLIFFImporter: Sendable {
                                             hint: "--source-edits writes the edited sources and sets their translations to needs_review (docs/exchange.md, \"Copy edits of the development language\"); a translation's file needs its own target-language"))
         }
         // Compared as language ids: a legacy table's folder name (`English`, `en_US`) is the
-        // language the export writes (`en`, `en-US`).
+        // language the export writes (`en`, `en-US`). A region of the same language (`en-US`,
+        // which Trados and memoQ write for `en`) is no other source: each unit's source text is
+        // still compared with the project's.
+        let language = ICULocale.language(sourceLanguage)
         if file.sourceLanguage != sourceLanguage,
-           LocaleIdentifier.canonicalized(file.sourceLanguage).map({ $0 != LocaleIdentifier.canonicalized(sourceLanguage) }) ?? true {
+           LocaleIdentifier.canonicalized(file.sourceLanguage).map({ $0 != LocaleIdentifier.canonicalized(sourceLanguage) }) ?? true,
+           language.isEmpty || ICULocale.language(file.sourceLanguage) != language {
             return .failure(ImportFileError(.sourceLanguageMismatch, "source-language \"\(file.sourceLanguage)\" differs from \"\(sourceLanguage)\", the source language of \"\(path)\"", at: at,
                                             hint: "the file was exported from other source texts; export again from this project"))
         }

@@ -329,6 +329,11 @@ final class ImportRuleTests: XCTestCase {
         for (input, kind) in cases {
             XCTAssertEqual(try ExchangeFixtures.failure(root, [good, input]), [kind], "\(kind)")
         }
+        // Trados and memoQ write the source as a region (`en-US`) of the project's `en`: the same
+        // source language (a helper's real-tool case was refused with exit 2).
+        for source in ["en-US", "en_GB", "EN"] {
+            XCTAssertEqual(try ExchangeFixtures.failure(root, [try ExchangeFixtures.xliff(source: source, [unit("Greeting", "Hello", "Hallo")])]), [], source)
+        }
         let sample = try ExchangeFixtures.sampleCopy(self)
         let vendor = try ExchangeFixtures.xliff(original: "Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings", target: "fr",
                                                 [unit("ly_img_editor_button_ok", "OK", "OK")])
