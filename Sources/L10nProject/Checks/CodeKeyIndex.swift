@@ -44,9 +44,14 @@ struct CodeKeyIndex: Sendable {
         }
         let discovery = ProjectDiscovery(root: project.root)
         for source in project.swiftSources where swiftFileBundles[source.path] == nil {
-            let bundle = discovery.bundle(of: source.path, app: project.app)
-            swiftFileBundles[source.path] = bundles.contains(bundle) ? bundle : project.app.name
+            swiftFileBundles[source.path] = searchedBundle(ofSwiftFile: source.path, project: project, discovery: discovery)
         }
+    }
+
+    /// The bundle a Swift file's folder builds when that bundle has tables, else the app.
+    private func searchedBundle(ofSwiftFile path: String, project: Project, discovery: ProjectDiscovery) -> String {
+        let bundle = discovery.bundle(of: path, app: project.app)
+        return bundles.contains(bundle) ? bundle : project.app.name
     }
 
     /// The keys of a table that a code key reads (several when an untyped argument fits several specifiers).
@@ -69,9 +74,7 @@ struct CodeKeyIndex: Sendable {
     /// The bundle a Swift file's lookups search: the bundle its folder builds when that bundle
     /// has tables, else the app (sources often sit apart from the resources, in `Sources/`).
     func bundle(ofSwiftFile path: String, project: Project) -> String {
-        if let known = swiftFileBundles[path] { return known }
-        let bundle = ProjectDiscovery(root: project.root).bundle(of: path, app: project.app)
-        return bundles.contains(bundle) ? bundle : project.app.name
+        swiftFileBundles[path] ?? searchedBundle(ofSwiftFile: path, project: project, discovery: ProjectDiscovery(root: project.root))
     }
 }
 

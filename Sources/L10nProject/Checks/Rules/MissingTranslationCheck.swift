@@ -130,7 +130,7 @@ public struct MissingTranslationCheck: Check {
                     // An app extension chooses for itself; a table without its choice shows
                     // the texts of its development language.
                     if used != source, used != "Base", table.files[used] == nil,
-                       let file = table.files[source] ?? table.files["Base"] ?? table.files.sorted(by: { $0.key < $1.key }).first?.value {
+                       let file = table.sourceFile(sourceLanguage: source)?.file ?? table.files.sorted(by: { $0.key < $1.key }).first?.value {
                         if !file.keys.isEmpty {
                             result.append(group(file: table.path(locale: used), table: "\(table.bundle)/\(table.table)", keys: file.keys, locale: used,
                                                 device: context.device(for: locale), source: source))
