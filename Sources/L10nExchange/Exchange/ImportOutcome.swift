@@ -45,6 +45,9 @@ public struct ImportUnitOutcome: Sendable, Equatable {
         /// Refused: a copy edit of a development-language text changes its arguments (drops `%@`,
         /// changes a type, adds one), which every translation of it reads.
         case sourcePlaceholders = "source-placeholders"
+        /// Refused: the source or target holds an empty inline code (`<x id="1"/>`) with no
+        /// `equiv-text`, so the text it stands for (a `%@`...) is not in the file.
+        case inlineCode = "inline-code"
 
         public var isRefusal: Bool {
             switch self {

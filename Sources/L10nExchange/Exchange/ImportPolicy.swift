@@ -17,6 +17,8 @@ struct ImportCandidate: ~Copyable {
     let source: String
     let target: String?
     private let targetState: XLIFFTargetState?
+    /// Which of the two holds an inline code whose text the file does not give.
+    let unknownInlineCode: XLIFFUnknownInlineCode?
     var locale: String
     /// Why l10n does not import the unit (an intent definition's, a development-language text it cannot write), when it does not.
     var unsupported: String?
@@ -72,6 +74,7 @@ struct ImportCandidate: ~Copyable {
         source = unit.source
         target = unit.target
         targetState = unit.targetState
+        unknownInlineCode = unit.unknownInlineCode
         self.locale = locale
         self.unsupported = unsupported
         self.doNotTranslate = doNotTranslate
@@ -344,6 +347,27 @@ public enum ImportPolicy {
                 guard let target = candidate.target else { return .skipped(.noTarget) }
                 // An empty target is a tool's placeholder, not a translation: it would replace a value with "".
                 return target.isEmpty && !candidate.source.isEmpty ? .skipped(.noTarget) : nil
+            }),
+        ImportRule(
+            id: "inline-code", effect: .refuse,
+            summary: "an empty inline code (`<x id=\"1\"/>`, `<ph/>`...) without `equiv-text` in the source or the target, and none of its id in the source: the text it stands for is not in the file",
+            triggeringExamples: [
+                .unit("<x id=\"1\"/> in the target", ["Delete %@": ["en": "Delete %@"]],
+                      TransUnit(id: "Delete %@", source: "Delete %@", target: "Supprimer ", targetState: .translated).withUnknownInlineCode(.target)),
+                .unit("<x id=\"1\"/> in the source", ["Delete %@": ["en": "Delete %@"]],
+                      TransUnit(id: "Delete %@", source: "Delete ", target: "Supprimer ", targetState: .translated).withUnknownInlineCode(.source)),
+            ],
+            nonTriggeringExamples: [.unit("<x equiv-text=\"%@\"/>, read as %@", ["Delete %@": ["en": "Delete %@"]],
+                                          TransUnit(id: "Delete %@", source: "Delete %@", target: "Supprimer %@", targetState: .translated))],
+            evaluate: { candidate in
+                switch candidate.unknownInlineCode {
+                case .target?:
+                    return .refused(.inlineCode, "the target holds an empty inline code (<x/>, <ph/>...) without equiv-text, and the source has no code of its id: the text it stands for, such as a %@, is not in the file; have the tool write its codes with equiv-text or as text, or type the placeholder into the target")
+                case .source?:
+                    return .refused(.inlineCode, "the source holds an empty inline code (<x/>, <ph/>...) without equiv-text: the text it stands for, such as a %@, is not in the file, so neither the source nor the target can be checked; have the tool write its codes with equiv-text or as text")
+                case nil:
+                    return nil
+                }
             }),
         ImportRule(
             id: "percent-text", effect: .rewrite,

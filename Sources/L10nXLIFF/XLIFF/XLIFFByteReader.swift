@@ -787,7 +787,8 @@ struct XLIFFByteVocabulary {
         }
     }
 
-    mutating func readText() throws(XMLRefused) -> String {
+    /// The text inside the current element; an empty inline code counts as the text `inline` gives it.
+    mutating func readText(_ inline: inout XLIFFInlineText, inSource: Bool = false) throws(XMLRefused) -> String {
         guard !cursor.isEmptyElement else { return "" }
         let depth = cursor.open.count
         if !cursor.text.isEmpty { cursor.text.removeAll(keepingCapacity: true) }
@@ -795,12 +796,33 @@ struct XLIFFByteVocabulary {
         defer { cursor.collecting = false }
         while true {
             switch try cursor.next() {
+            case .start where cursor.isEmptyElement && isXLIFFElement:
+                if let code = inline.text(ofEmpty: cursor.localName, id: try attribute("id"), equivText: try attribute("equiv-text"),
+                                          inSource: inSource) {
+                    cursor.text.append(contentsOf: code.utf8)
+                }
             case .end where cursor.open.count < depth:
                 return String(decoding: cursor.text, as: UTF8.self)
             case .endOfDocument: throw XMLRefused()
             default: continue
             }
         }
+    }
+
+    /// The text inside the current element, inline codes as their content.
+    mutating func readText() throws(XMLRefused) -> String {
+        var inline = XLIFFInlineText()
+        return try readText(&inline)
+    }
+
+    /// The current element's `xml:space`, or `inherited` without one.
+    func preserves(inheriting inherited: Bool) -> Bool {
+        for attribute in cursor.attributes where attribute.colon - attribute.nameStart == 3 && attribute.nameEnd - attribute.colon == 6 {
+            if memcmp(cursor.bytes + attribute.nameStart, "xml:space", 9) == 0 {
+                return XLIFFInlineText.preserves(cursor.value(of: attribute)) ?? inherited
+            }
+        }
+        return inherited
     }
 
     func attribute(_ name: StaticString) throws(XMLRefused) -> String? {
@@ -844,6 +866,7 @@ struct XLIFFByteVocabulary {
             if name == "source-language" && source == nil { source = index }
         }
         if let datatype, let source, datatype < source { file.attributeOrder = .datatypeFirst }
+        let preserving = preserves(inheriting: false)
         try forEachChild { (stream: inout XLIFFByteVocabulary) throws(XMLRefused) in
             guard stream.isXLIFFElement else { return try stream.skipElement() }
             if stream.cursor.nameIs("header") {
@@ -857,7 +880,7 @@ struct XLIFFByteVocabulary {
                     try header.skipElement()
                 }
             } else if stream.cursor.nameIs("body") {
-                try stream.readUnits(into: &file.units)
+                try stream.readUnits(into: &file.units, preserving: preserving)
             } else {
                 try stream.skipElement()
             }
@@ -865,20 +888,21 @@ struct XLIFFByteVocabulary {
         return file
     }
 
-    mutating func readUnits(into units: inout [TransUnit]) throws(XMLRefused) {
+    mutating func readUnits(into units: inout [TransUnit], preserving: Bool) throws(XMLRefused) {
         try forEachChild { (stream: inout XLIFFByteVocabulary) throws(XMLRefused) in
             guard stream.isXLIFFElement else { return try stream.skipElement() }
             if stream.cursor.nameIs("trans-unit") {
-                units.append(try stream.readUnit())
+                units.append(try stream.readUnit(preserving: stream.preserves(inheriting: preserving)))
             } else if stream.cursor.nameIs("group") {
-                try stream.readUnits(into: &units)
+                try stream.readUnits(into: &units, preserving: stream.preserves(inheriting: preserving))
             } else {
                 try stream.skipElement()
             }
         }
     }
 
-    mutating func readUnit() throws(XMLRefused) -> TransUnit {
+    /// Reads a `<trans-unit>`; `preserving` is its `xml:space`, inherited or its own.
+    mutating func readUnit(preserving: Bool) throws(XMLRefused) -> TransUnit {
         let location = elementLocation()
         guard let id = try attribute("id") else { throw XMLRefused() }
         let translate = try attribute("translate")
@@ -889,13 +913,18 @@ struct XLIFFByteVocabulary {
         var target: String?
         var state: XLIFFTargetState?
         var note: String?
+        var inline = XLIFFInlineText()
         try forEachChild { (stream: inout XLIFFByteVocabulary) throws(XMLRefused) in
             guard stream.isXLIFFElement else { return try stream.skipElement() }
             if stream.cursor.nameIs("source") && source == nil {
-                source = try stream.readText()
+                let preserve = stream.preserves(inheriting: preserving)
+                let text = try stream.readText(&inline, inSource: true)
+                source = preserve ? text : XLIFFInlineText.withoutLayout(text)
             } else if stream.cursor.nameIs("target") && target == nil {
                 state = try stream.attribute("state").map(XLIFFTargetState.init(rawValue:))
-                target = try stream.readText()
+                let preserve = stream.preserves(inheriting: preserving)
+                let text = try stream.readText(&inline)
+                target = preserve ? text : XLIFFInlineText.withoutLayout(text)
             } else if stream.cursor.nameIs("note") {
                 // Several notes are joined with a newline.
                 let text = try stream.readText()
@@ -906,9 +935,11 @@ struct XLIFFByteVocabulary {
         }
         guard let source else { throw XMLRefused() }
         let maxWidth = (sizeUnit ?? "char") == "char" ? maxWidthText.flatMap { Int($0) } : nil
-        return TransUnit(
+        var unit = TransUnit(
             id: id, translate: translate != "no", source: source, target: target,
             targetState: target == nil ? nil : state, note: note,
             approved: approved, maxWidth: maxWidth, location: location)
+        unit.unknownInlineCode = inline.unknown
+        return unit
     }
 }

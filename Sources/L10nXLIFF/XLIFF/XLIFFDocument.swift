@@ -118,6 +118,9 @@ public struct TransUnit: Hashable, Sendable {
     public var translate: Bool
     /// `approved="yes|no"` as other tools write it; Xcode never does.
     public var approved: Bool?
+    /// Set when the source or target holds an empty inline code (`<x id="1"/>`) with no
+    /// `equiv-text`: the text it stands for is not in the file, so the text read is incomplete.
+    public var unknownInlineCode: XLIFFUnknownInlineCode?
     /// The `<target state="...">`; nil when the target has no state (legacy `.strings`, IB units) or there is no target.
     public var targetState: XLIFFTargetState?
     /// `maxwidth` in characters (`size-unit="char"`): the label's width budget, which translators'
@@ -147,6 +150,7 @@ public struct TransUnit: Hashable, Sendable {
         self.targetState = targetState
         self.note = note
         self.approved = approved
+        self.unknownInlineCode = nil
         self.maxWidth = maxWidth
         self.location = location
         self.alternatives = []

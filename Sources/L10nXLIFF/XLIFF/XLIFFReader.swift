@@ -211,8 +211,9 @@ private struct Stream {
         try forEachChild { try $0.skipElement() }
     }
 
-    /// The text inside the current element: text, CDATA and whitespace of every descendant.
-    mutating func readText() throws -> String {
+    /// The text inside the current element: text, CDATA and whitespace of every descendant; an
+    /// empty inline code counts as the text `inline` gives it.
+    mutating func readText(_ inline: inout XLIFFInlineText, inSource: Bool = false) throws -> String {
         guard !isEmptyElement else { return "" }
         let startDepth = depth
         var text = ""
@@ -220,6 +221,11 @@ private struct Stream {
             switch cursor.node {
             case .text:
                 text += cursor.value
+            case .element where isEmptyElement && isXLIFFElement:
+                let attributes = attributes()
+                if let code = inline.text(ofEmpty: localName, id: attributes["id"], equivText: attributes["equiv-text"], inSource: inSource) {
+                    text += code
+                }
             case .endElement where depth == startDepth:
                 return text
             default:
@@ -227,6 +233,17 @@ private struct Stream {
             }
         }
         return text
+    }
+
+    /// The text inside the current element, inline codes as their content.
+    mutating func readText() throws -> String {
+        var inline = XLIFFInlineText()
+        return try readText(&inline)
+    }
+
+    /// The current element's `xml:space`, or `inherited` without one.
+    func preserves(inheriting inherited: Bool) -> Bool {
+        XLIFFInlineText.preserves(attributes()["xml:space"]) ?? inherited
     }
 
     // MARK: Vocabulary
@@ -284,6 +301,7 @@ private struct Stream {
         if let datatype = names.firstIndex(of: "datatype"), let source = names.firstIndex(of: "source-language"), datatype < source {
             file.attributeOrder = .datatypeFirst
         }
+        let preserving = XLIFFInlineText.preserves(attributes["xml:space"]) ?? false
         try forEachChild { stream in
             guard stream.isXLIFFElement else { return try stream.skipElement() }
             switch stream.localName {
@@ -298,7 +316,7 @@ private struct Stream {
                     try header.skipElement()
                 }
             case "body":
-                try stream.readUnits(into: &file.units, file: original)
+                try stream.readUnits(into: &file.units, file: original, preserving: preserving)
             default:
                 try stream.skipElement()
             }
@@ -307,18 +325,20 @@ private struct Stream {
     }
 
     /// Reads the trans-units of a `<body>` or `<group>`, descending into nested groups.
-    mutating func readUnits(into units: inout [TransUnit], file: String) throws {
+    /// `preserving` is the `xml:space` they inherit.
+    mutating func readUnits(into units: inout [TransUnit], file: String, preserving: Bool) throws {
         try forEachChild { stream in
             guard stream.isXLIFFElement else { return try stream.skipElement() }
             switch stream.localName {
-            case "trans-unit": units.append(try stream.readUnit(file: file))
-            case "group": try stream.readUnits(into: &units, file: file)
+            case "trans-unit": units.append(try stream.readUnit(file: file, preserving: stream.preserves(inheriting: preserving)))
+            case "group": try stream.readUnits(into: &units, file: file, preserving: stream.preserves(inheriting: preserving))
             default: try stream.skipElement()
             }
         }
     }
 
-    mutating func readUnit(file: String) throws -> TransUnit {
+    /// Reads a `<trans-unit>`; `preserving` is its `xml:space`, inherited or its own.
+    mutating func readUnit(file: String, preserving: Bool) throws -> TransUnit {
         let location = elementLocation
         let attributes = attributes()
         guard let id = attributes["id"] else {
@@ -329,14 +349,20 @@ private struct Stream {
         var target: String?
         var state: XLIFFTargetState?
         var notes: [String] = []
+        var inline = XLIFFInlineText()
         try forEachChild { stream in
             guard stream.isXLIFFElement else { return try stream.skipElement() }
             switch stream.localName {
             case "source" where source == nil:
-                source = try stream.readText()
+                let preserve = stream.preserves(inheriting: preserving)
+                let text = try stream.readText(&inline, inSource: true)
+                source = preserve ? text : XLIFFInlineText.withoutLayout(text)
             case "target" where target == nil:
-                state = stream.attributes()["state"].map(XLIFFTargetState.init(rawValue:))
-                target = try stream.readText()
+                let attributes = stream.attributes()
+                state = attributes["state"].map(XLIFFTargetState.init(rawValue:))
+                let preserve = XLIFFInlineText.preserves(attributes["xml:space"]) ?? preserving
+                let text = try stream.readText(&inline)
+                target = preserve ? text : XLIFFInlineText.withoutLayout(text)
             case "note":
                 notes.append(try stream.readText())
             default:
@@ -350,9 +376,11 @@ private struct Stream {
         let approved = attributes["approved"].map { $0 == "yes" }
         // A width in characters; other size units (pixels, bytes) say nothing about columns.
         let maxWidth = (attributes["size-unit"] ?? "char") == "char" ? attributes["maxwidth"].flatMap { Int($0) } : nil
-        return TransUnit(
+        var unit = TransUnit(
             id: id, translate: attributes["translate"] != "no", source: source, target: target,
             targetState: target == nil ? nil : state, note: notes.isEmpty ? nil : notes.joined(separator: "\n"),
             approved: approved, maxWidth: maxWidth, location: location)
+        unit.unknownInlineCode = inline.unknown
+        return unit
     }
 }

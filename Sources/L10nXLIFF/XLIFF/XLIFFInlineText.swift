@@ -1,0 +1,99 @@
+/// Which text of a unit holds an inline code whose text the file does not give.
+public enum XLIFFUnknownInlineCode: String, Hashable, Sendable {
+    case source
+    case target
+}
+
+/// What a `<source>` or `<target>` says beyond its characters, as translators' tools write it:
+/// inline codes that stand for the original's text (`<x equiv-text="%@"/>`) and `xml:space`.
+///
+/// Both readers (bytes and libxml2) decide through this type, so they give the same unit.
+struct XLIFFInlineText {
+    /// `equiv-text` of the source's empty codes by `id`: a target's `<x id="1"/>` without one
+    /// stands for the source's code of the same id (Okapi and memoQ write the text only once).
+    private var sourceCodes: [String: String] = [:]
+    /// The first text found holding a code nothing tells the text of.
+    private(set) var unknown: XLIFFUnknownInlineCode?
+
+    /// Elements that stand for a code of the original format: with content the content is the
+    /// code; empty, only `equiv-text` (or the source's code of that id) tells it.
+    static func isCode(_ localName: String) -> Bool {
+        switch localName {
+        case "x", "bx", "ex", "ph", "bpt", "ept", "it": true
+        default: false
+        }
+    }
+
+    /// The text an empty inline element stands for in the source (`inSource`) or the target; nil
+    /// for none. An empty code with no text known marks the unit (`unknown`).
+    mutating func text(ofEmpty localName: String, id: String?, equivText: String?, inSource: Bool) -> String? {
+        if let equivText {
+            if inSource, let id, sourceCodes[id] == nil { sourceCodes[id] = equivText }
+            return equivText
+        }
+        guard Self.isCode(localName) else { return nil }
+        if !inSource, let id, let code = sourceCodes[id] { return code }
+        if unknown == nil { unknown = inSource ? .source : .target }
+        return nil
+    }
+
+    /// `xml:space` of an element: true for `preserve`, false for `default`, nil when absent or
+    /// another value (inherited from the parent).
+    static func preserves(_ value: String?) -> Bool? {
+        switch value {
+        case "preserve": true
+        case "default": false
+        default: nil
+        }
+    }
+
+    /// The text without the layout a pretty-printing tool put around it, which XLIFF allows
+    /// unless `xml:space="preserve"`: a leading or trailing run of whitespace that holds a line
+    /// break and ends in the indentation of a line (`\n      Fermer\n    `). A text's own
+    /// line break with nothing after it is kept, as are spaces on the text's own line.
+    static func withoutLayout(_ text: String) -> String {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last,
+              isSpace(first) || isSpace(last) else { return text }
+        var start = utf8.startIndex
+        var end = utf8.endIndex
+        // Leading: the run up to the first character, kept unless a line break precedes indentation.
+        var index = utf8.startIndex
+        var lastBreak: String.UTF8View.Index?
+        while index < utf8.endIndex, isSpace(utf8[index]) {
+            if utf8[index] == 0x0A { lastBreak = index }
+            utf8.formIndex(after: &index)
+        }
+        if let lastBreak, utf8.index(after: lastBreak) < index {
+            start = index
+        }
+        guard start < end else { return "" }
+        // Trailing: the run after the last character, from its first line break if indentation follows the last one.
+        var runStart = end
+        var firstBreak: String.UTF8View.Index?
+        var breakIsLast = false
+        while runStart > start {
+            let before = utf8.index(before: runStart)
+            guard isSpace(utf8[before]) else { break }
+            if utf8[before] == 0x0A {
+                if firstBreak == nil { breakIsLast = before == utf8.index(before: end) }
+                firstBreak = before
+            }
+            runStart = before
+        }
+        if let firstBreak, !breakIsLast { end = firstBreak }
+        return String(text[start..<end])
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
+}
+
+extension TransUnit {
+    /// The unit as read from a file whose `source` or `target` held an inline code of unknown
+    /// text: what the import rules' examples, built in memory, cannot write as XLIFF.
+    public func withUnknownInlineCode(_ code: XLIFFUnknownInlineCode) -> TransUnit {
+        var unit = self
+        unit.unknownInlineCode = code
+        return unit
+    }
+}

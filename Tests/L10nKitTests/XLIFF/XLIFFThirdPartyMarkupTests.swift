@@ -1,0 +1,148 @@
+@testable import L10nXLIFF
+@testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
+import Foundation
+import XCTest
+
+/// What translators' tools write that Xcode never does: inline codes that carry the original's
+/// text only in `equiv-text` (Trados, memoQ, Okapi), and pretty-printed text without
+/// `xml:space="preserve"`. Both readers must give the same unit.
+final class XLIFFThirdPartyMarkupTests: XCTestCase {
+    /// Reads `text` with the byte reader and with libxml2, which must agree.
+    private func units(_ text: String, file: StaticString = #filePath, line: UInt = #line) throws -> [TransUnit] {
+        let data = Data(text.utf8)
+        let fast = try XCTUnwrap(XLIFFByteReader.read(data, path: "in.xliff"), "the byte reader refused it", file: file, line: line)
+        let reference = try XLIFFReader().readWithLibXML2(data, path: "in.xliff")
+        XCTAssertEqual(fast, reference, "the two readers differ", file: file, line: line)
+        return try XCTUnwrap(reference.files.first?.units, file: file, line: line)
+    }
+
+    private func document(_ body: String, fileAttributes: String = "") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+          <file original="App/Localizable.xcstrings" source-language="en" target-language="fr" datatype="plaintext"\(fileAttributes)>
+            <body>
+        \(body)
+            </body>
+          </file>
+        </xliff>
+        """
+    }
+
+    func testEmptyCodesReadAsTheirEquivText() throws {
+        let units = try units(document("""
+              <trans-unit id="Delete %@" xml:space="preserve"><source>Delete <x id="1" equiv-text="%@"/></source><target state="translated">Supprimer <x id="1" equiv-text="%@"/></target></trans-unit>
+              <trans-unit id="b" xml:space="preserve"><source><bx id="2" equiv-text="&lt;b&gt;"/>Bold<ex id="3" equiv-text="&lt;/b&gt;"/> %lld</source><target><bx id="2" equiv-text="&lt;b&gt;"/>Gras<ex id="3" equiv-text="&lt;/b&gt;"/> <ph id="4" equiv-text="%lld"/></target></trans-unit>
+              <trans-unit id="c" xml:space="preserve"><source>By <ph id="1">%@</ph></source><target>Par <ph id="1" equiv-text="{0}">%@</ph></target></trans-unit>
+        """))
+        XCTAssertEqual(units.map(\.source), ["Delete %@", "<b>Bold</b> %lld", "By %@"])
+        XCTAssertEqual(units.map(\.target), ["Supprimer %@", "<b>Gras</b> %lld", "Par %@"], "a code with content is its content")
+        XCTAssertEqual(units.map(\.unknownInlineCode), [nil, nil, nil])
+    }
+
+    /// Okapi and memoQ give the text once, in the source: the target's code of the same id is that text.
+    func testTargetCodeWithoutEquivTextIsTheSourcesCodeOfItsID() throws {
+        let units = try units(document("""
+              <trans-unit id="a" xml:space="preserve"><source><x id="1" equiv-text="%1$@"/> of <x id="2" equiv-text="%2$@"/></source><target><x id="2"/> de <x id="1"/></target></trans-unit>
+              <trans-unit id="b" xml:space="preserve"><source>Delete <x id="1" equiv-text="%@"/></source><target>Supprimer <x id="9"/></target></trans-unit>
+              <trans-unit id="c" xml:space="preserve"><source>Delete <x id="1"/></source><target>Supprimer <x id="1"/></target></trans-unit>
+              <trans-unit id="d" xml:space="preserve"><source>Hello<g id="1"/></source><target>Salut<mrk mtype="x-empty"/></target></trans-unit>
+        """))
+        XCTAssertEqual(units[0].target, "%2$@ de %1$@")
+        XCTAssertNil(units[0].unknownInlineCode)
+        XCTAssertEqual(units[1].target, "Supprimer ")
+        XCTAssertEqual(units[1].unknownInlineCode, .target, "no code 9 in the source")
+        XCTAssertEqual(units[2].source, "Delete ")
+        XCTAssertEqual(units[2].unknownInlineCode, .source, "the source itself does not say")
+        XCTAssertNil(units[3].unknownInlineCode, "an empty <g> or <mrk> wraps no text; it stands for none")
+        XCTAssertEqual(units[3].target, "Salut")
+    }
+
+    func testLayoutAroundTextIsDroppedUnlessPreserved() throws {
+        let units = try units(document("""
+              <trans-unit id="Close">
+                <source>
+                  Close
+                </source>
+                <target state="translated">
+                  Fermer
+                </target>
+              </trans-unit>
+              <trans-unit id="Kept" xml:space="preserve">
+                <source>
+                  Kept
+                </source>
+              </trans-unit>
+              <trans-unit id="Own">
+                <source>Line
+        </source>
+                <target>Ligne :
+                </target>
+              </trans-unit>
+              <group xml:space="preserve"><trans-unit id="Inner"><source> Inner
+         </source></trans-unit>
+                <trans-unit id="Reset" xml:space="default"><source>
+                   Reset</source><target xml:space="preserve">
+                   Remise</target></trans-unit>
+              </group>
+              <trans-unit id="Blank"><source>A</source><target>
+                </target></trans-unit>
+        """))
+        XCTAssertEqual(units.map(\.source), ["Close", "\n          Kept\n        ", "Line\n", " Inner\n ", "Reset", "A"])
+        XCTAssertEqual(units.map(\.target), ["Fermer", nil, "Ligne :", nil, "\n           Remise", ""],
+                       "a text's own line break and the spaces on its line stay; a target's own xml:space wins")
+    }
+
+    func testFileLevelPreserveIsInherited() throws {
+        let units = try units(document("""
+              <trans-unit id="a"><source>
+          a
+        </source></trans-unit>
+        """, fileAttributes: " xml:space=\"preserve\""))
+        XCTAssertEqual(units.map(\.source), ["\n  a\n"])
+    }
+
+    func testWithoutLayout() {
+        let cases: [(String, String)] = [
+            ("", ""), ("a", "a"), (" a ", " a "), ("\n  a\n  ", "a"), ("\na", "\na"), ("a\n", "a\n"),
+            ("\n\n    a b\n\n  ", "a b"), ("a \n  ", "a "), ("\t\n\ta", "a"), ("\n   ", ""), ("\n", "\n"), ("  ", "  "),
+        ]
+        for (text, expected) in cases {
+            XCTAssertEqual(XLIFFInlineText.withoutLayout(text), expected, text.debugDescription)
+        }
+    }
+
+    /// The import applies what the codes stand for, and refuses a unit whose code it cannot read,
+    /// naming the rule, while the other units go in.
+    func testImportRestoresCodesAndRefusesUnknownOnes() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
+        try CheckExample.app("codes", declared: ["en", "fr"], localizable: [
+            "Delete %@": ["en": "Delete %@"],
+            "%@ of %@": ["en": "%1$@ of %2$@"],
+            "Close": ["en": "Close"],
+            "Share %@": ["en": "Share %@"],
+        ]).write(to: root)
+        let text = document("""
+              <trans-unit id="Delete %@"><source>Delete <x id="1" ctype="x-printf" equiv-text="%@"/></source><target state="translated">Supprimer <x id="1" equiv-text="%@"/></target></trans-unit>
+              <trans-unit id="%@ of %@"><source><x id="1" equiv-text="%1$@"/> of <x id="2" equiv-text="%2$@"/></source><target state="translated"><x id="2"/> de <x id="1"/></target></trans-unit>
+              <trans-unit id="Close">
+                <source>
+                  Close
+                </source>
+                <target state="translated">
+                  Fermer
+                </target>
+              </trans-unit>
+              <trans-unit id="Share %@"><source>Share <x id="1"/></source><target state="translated">Partager <x id="1"/></target></trans-unit>
+        """)
+        let input = ImportInput(path: "fr.xliff", document: try XLIFFReader().read(Data(text.utf8), path: "fr.xliff"))
+        let plan = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied, .applied, .refused])
+        XCTAssertEqual(plan.outcomes.map(\.newValue), ["Supprimer %@", "%2$@ de %1$@", "Fermer", nil])
+        XCTAssertEqual(plan.outcomes.last?.reason, .inlineCode)
+        XCTAssertEqual(plan.outcomes.last?.location, SourceLocation(file: "fr.xliff", line: 15, column: 7))
+        XCTAssertTrue(plan.outcomes.last?.message?.contains("without equiv-text") ?? false, plan.outcomes.last?.message ?? "")
+    }
+}
