@@ -192,11 +192,12 @@ public struct XLIFFImporter: Sendable {
         // One string for each catalog path: the sessions compare a unit's path with the paths
         // they know several times a unit, and two strings that are one object compare at once.
         var sharedPaths: [String: String] = [:]
+        var targetLocales = TargetLocales(project: project, files: files)
         for input in inputs {
             // A development-language file names the flag once, not once per catalog it holds.
             var namedSourceEdits = false
             destinations.append(input.document.files.map { file in
-                switch destination(for: file) {
+                switch destination(for: file, input: input.path, locales: &targetLocales) {
                 case .success(.catalog(let path)):
                     let shared = sharedPaths[path, default: path]
                     sharedPaths[path] = shared
@@ -235,7 +236,8 @@ public struct XLIFFImporter: Sendable {
             let input = inputs[index]
             inputs[index].document.files = []
             for (file, destination) in zip(input.document.files, fileDestinations) {
-                guard let destination, let language = file.targetLanguage, let locale = session.canonical(language) else { continue }
+                guard let destination, let language = file.targetLanguage, let canonical = session.canonical(language) else { continue }
+                let locale = targetLocales.locale(for: canonical, input: input.path)
                 let part: Int
                 if case .catalog(let path) = destination, path == largest { part = 1 } else { part = 0 }
                 parts.add(file: file, locale: locale, destination: destination, input: input.path, to: part)
@@ -270,6 +272,7 @@ public struct XLIFFImporter: Sendable {
             initialized = parts.unitCount
         }
         session.outcomes = outcomes
+        session.notes += targetLocales.notes
         if let first = judged.first {
             session.tableChanges = first.tableChanges
             session.formatChecks = first.formatChecks
@@ -306,6 +309,12 @@ public struct XLIFFImporter: Sendable {
     // MARK: File level
 
     func destination(for file: XLIFFFile) -> Result<Destination, ImportFileError> {
+        var locales = TargetLocales(project: project, files: files)
+        return destination(for: file, input: "", locales: &locales)
+    }
+
+    /// Where a `<file>`'s units go, its target language taken as the project's locale it means (`locales`).
+    func destination(for file: XLIFFFile, input: String, locales: inout TargetLocales) -> Result<Destination, ImportFileError> {
         let at = file.location
         guard let declared = file.targetLanguage, !declared.isEmpty else {
             return .failure(ImportFileError(.missingTargetLanguage, "<file original=\"\(file.original)\"> has no target-language", at: at,
@@ -367,8 +376,10 @@ public struct XLIFFImporter: Sendable {
             sourceLanguage = project.sourceLanguage
             destination = .unsupported(path: path)
         }
-        if !sourceEdits, locale == sourceLanguage || LocaleIdentifier.canonicalized(sourceLanguage) == locale {
-            return .failure(ImportFileError(.targetIsSourceLanguage, "the file's target language is the development language \(locale): it holds copy edits of the source texts; import it with --source-edits", at: at,
+        let projectLocale = locales.locale(for: locale, input: input)
+        if !sourceEdits, projectLocale == sourceLanguage || LocaleIdentifier.canonicalized(sourceLanguage) == projectLocale {
+            let named = projectLocale == locale ? locale : "\(projectLocale) (\(locale) to this file)"
+            return .failure(ImportFileError(.targetIsSourceLanguage, "the file's target language is the development language \(named): it holds copy edits of the source texts; import it with --source-edits", at: at,
                                             hint: "--source-edits writes the edited sources and sets their translations to needs_review (docs/exchange.md, \"Copy edits of the development language\"); a translation's file needs its own target-language"))
         }
         // Compared as language ids: a legacy table's folder name (`English`, `en_US`) is the

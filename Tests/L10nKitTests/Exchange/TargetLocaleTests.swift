@@ -1,0 +1,57 @@
+@testable import L10nXLIFF
+@testable import L10nKit
+@testable import L10nProject
+@testable import L10nExchange
+import Foundation
+import XCTest
+
+/// Translators' tools name a language with its default region (`fr-FR`, `zh-CN`) where the
+/// project says `fr`, `zh-Hans`. Such a file is imported into the project's locale, with a note;
+/// a real regional variant (`fr-CA`) is a new locale, and the note says so.
+final class TargetLocaleTests: XCTestCase {
+    private func project() throws -> URL {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
+        try CheckExample.app("locales", declared: ["en", "fr", "zh-Hans"], localizable: [
+            "Close": ["en": "Close", "fr": "Fermer", "zh-Hans": "关闭"],
+            "Open": ["en": "Open"],
+        ]).write(to: root)
+        return root
+    }
+
+    private func input(_ target: String, _ value: String) throws -> ImportInput {
+        try ExchangeFixtures.xliff(target: target, [TransUnit(id: "Open", source: "Open", target: value, targetState: .translated)],
+                                   path: "\(target).xliff")
+    }
+
+    func testDefaultRegionIsTheProjectsLocale() throws {
+        let root = try project()
+        let plan = try ExchangeFixtures.plan(root, [try input("fr-FR", "Ouvrir"), try input("zh-CN", "打开")])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied])
+        XCTAssertEqual(plan.outcomes.map(\.locale), ["fr", "zh-Hans"])
+        XCTAssertEqual(plan.changes.map(\.path), ["App/Localizable.xcstrings"])
+        let text = String(decoding: try XCTUnwrap(plan.changes.first?.data), as: UTF8.self)
+        XCTAssertFalse(text.contains("\"fr-FR\""), "no new locale")
+        XCTAssertFalse(text.contains("\"zh-CN\""), "no new locale")
+        XCTAssertEqual(plan.notes.filter { $0.contains("target-language") }, [
+            "fr-FR.xliff: target-language \"fr-FR\" is imported as fr, the project's locale for that language (ICU gives both as fr_Latn_FR)",
+            "zh-CN.xliff: target-language \"zh-CN\" is imported as zh-Hans, the project's locale for that language (ICU gives both as zh_Hans_CN)",
+        ])
+    }
+
+    func testRegionalVariantIsANewLocaleAndSaysSo() throws {
+        let root = try project()
+        let plan = try ExchangeFixtures.plan(root, [try input("fr-CA", "Ouvrir"), try input("fr", "Ouvrir")])
+        XCTAssertEqual(plan.outcomes.map(\.locale), ["fr-CA", "fr"])
+        XCTAssertEqual(plan.notes.filter { $0.contains("target-language") }, [
+            "fr-CA.xliff: target-language \"fr-CA\" is not a locale of the project: the units applied add it; add it to the app's localizations (the Xcode project, CFBundleLocalizations) to ship it",
+        ])
+    }
+
+    /// `en-US` in an `en` project is the development language: the copy-edit path, not a new locale shadowing the source.
+    func testDefaultRegionOfTheSourceIsTheDevelopmentLanguage() throws {
+        let root = try project()
+        XCTAssertEqual(try ExchangeFixtures.failure(root, [try input("en-US", "Open it")]), [.targetIsSourceLanguage])
+        let plan = try ExchangeFixtures.plan(root, [try input("en-US", "Open it")], sourceEdits: true)
+        XCTAssertEqual(plan.outcomes.map(\.locale), ["en"])
+    }
+}
