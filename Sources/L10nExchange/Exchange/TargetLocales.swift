@@ -22,10 +22,13 @@ struct TargetLocales {
         self.files = files
     }
 
-    /// The project's locale for a canonical `target-language` of the file `input`.
-    mutating func locale(for declared: String, input: String) -> String {
+    /// The project's locale for a canonical `target-language` of the file `input`; throws the
+    /// project's locales it could mean when it means several (`pt-Latn-BR` where the project has
+    /// `pt` and `pt-BR` is `pt-BR`, the one that writes its region; `zh` beside `zh-Hans` and
+    /// `zh-CN`... is not told apart).
+    mutating func locale(for declared: String, input: String) throws(AmbiguousTargetLanguage) -> String {
         if let locale = resolved[declared] { return locale }
-        let (locale, isKnown) = resolve(declared)
+        let (locale, isKnown) = try resolve(declared)
         resolved[declared] = locale
         if locale != declared {
             notes.append("\(input): target-language \"\(declared)\" is imported as \(locale), the project's locale for that language (ICU gives both as \(ICULocale.addLikelySubtags(locale) ?? locale))")
@@ -35,13 +38,26 @@ struct TargetLocales {
         return locale
     }
 
-    private mutating func resolve(_ declared: String) -> (locale: String, isKnown: Bool) {
+    private mutating func resolve(_ declared: String) throws(AmbiguousTargetLanguage) -> (locale: String, isKnown: Bool) {
         if declared == project.sourceLanguage || project.app.availableLocalizations.contains(declared) { return (declared, true) }
         let known = knownLocales()
         if known.contains(declared) { return (declared, true) }
         guard let likely = ICULocale.addLikelySubtags(declared) else { return (declared, false) }
-        let same = known.filter { ICULocale.addLikelySubtags($0) == likely }
-        return same.count == 1 ? (same.first!, true) : (declared, false)
+        let same = known.filter { ICULocale.addLikelySubtags($0) == likely }.sorted()
+        if same.isEmpty { return (declared, false) }
+        if same.count == 1 { return (same[0], true) }
+        // Of several, the one whose every subtag the file writes too, with the most of them.
+        let written = Set(Self.subtags(declared))
+        let fitting = same.filter { Self.subtags($0).allSatisfy(written.contains) }
+        let most = fitting.map { Self.subtags($0).count }.max()
+        let best = fitting.filter { Self.subtags($0).count == most }
+        guard best.count == 1 else { throw AmbiguousTargetLanguage(declared: declared, candidates: same) }
+        return (best[0], true)
+    }
+
+    /// The subtags after the language: `pt-Latn-BR` → `Latn`, `BR`.
+    private static func subtags(_ id: String) -> [Substring] {
+        Array(id.split(separator: "-").dropFirst())
     }
 
     private mutating func knownLocales() -> Set<String> {
@@ -49,10 +65,19 @@ struct TargetLocales {
         var locales = Set(project.app.availableLocalizations)
         locales.insert(project.sourceLanguage)
         for catalog in files.catalogs { locales.formUnion(catalog.catalog.locales) }
-        for table in project.stringsTables where table.bundle == project.app.name { locales.formUnion(table.locales) }
+        for table in project.stringsTables where !ProjectDiscovery.isVendorPath(table.folder) {
+            locales.formUnion(table.locales)
+            locales.formUnion(table.pluralFiles.keys)
+        }
         locales.remove("Base")
         known = locales
         return locales
     }
 
+}
+
+/// A `target-language` that names several of the project's locales equally well.
+struct AmbiguousTargetLanguage: Error {
+    var declared: String
+    var candidates: [String]
 }

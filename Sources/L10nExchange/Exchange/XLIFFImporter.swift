@@ -237,7 +237,8 @@ public struct XLIFFImporter: Sendable {
             inputs[index].document.files = []
             for (file, destination) in zip(input.document.files, fileDestinations) {
                 guard let destination, let language = file.targetLanguage, let canonical = session.canonical(language) else { continue }
-                let locale = targetLocales.locale(for: canonical, input: input.path)
+                // Every file's language was resolved, or refused, by `destination(for:)`.
+                guard let locale = try? targetLocales.locale(for: canonical, input: input.path) else { continue }
                 let part: Int
                 if case .catalog(let path) = destination, path == largest { part = 1 } else { part = 0 }
                 parts.add(file: file, locale: locale, destination: destination, input: input.path, to: part)
@@ -376,7 +377,13 @@ public struct XLIFFImporter: Sendable {
             sourceLanguage = project.sourceLanguage
             destination = .unsupported(path: path)
         }
-        let projectLocale = locales.locale(for: locale, input: input)
+        let projectLocale: String
+        do {
+            projectLocale = try locales.locale(for: locale, input: input)
+        } catch {
+            return .failure(ImportFileError(.invalidTargetLanguage, "target-language \"\(declared)\" could mean any of the project's locales \(error.candidates.joined(separator: ", ")), which ICU gives the same likely subtags", at: at,
+                                            hint: "set target-language to the one meant, e.g. target-language=\"\(error.candidates.last!)\""))
+        }
         if !sourceEdits, projectLocale == sourceLanguage || LocaleIdentifier.canonicalized(sourceLanguage) == projectLocale {
             let named = projectLocale == locale ? locale : "\(projectLocale) (\(locale) to this file)"
             return .failure(ImportFileError(.targetIsSourceLanguage, "the file's target language is the development language \(named): it holds copy edits of the source texts; import it with --source-edits", at: at,

@@ -55,3 +55,31 @@ final class TargetLocaleTests: XCTestCase {
         XCTAssertEqual(plan.outcomes.map(\.locale), ["en"])
     }
 }
+
+/// Locales a project has only as `.lproj` tables, and ids that fit several locales.
+final class TargetLocaleTableTests: XCTestCase {
+    func testATablesLocaleIsTheProjectsAndAnAmbiguousIdIsRefused() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
+        try CheckExample.app("tables", declared: ["en", "pt", "pt-BR", "zh-Hans", "zh-CN"], localizable: ["Open": ["en": "Open"]], more: [
+            "Kit/en.lproj/Localizable.strings": .text("\"Open\" = \"Open\";\n"),
+            "Kit/ru.lproj/Localizable.strings": .text("\"Open\" = \"Открыть\";\n"),
+        ]).write(to: root)
+        let unit = TransUnit(id: "Open", source: "Open", target: "Открыть файл", targetState: .translated)
+        for target in ["ru-RU", "ru"] {
+            let input = try ExchangeFixtures.xliff(original: "Kit/en.lproj/Localizable.strings", target: target, [unit], path: "\(target).xliff")
+            let plan = try ExchangeFixtures.plan(root, [input])
+            XCTAssertEqual(plan.outcomes.map(\.locale), ["ru"], target)
+            XCTAssertEqual(plan.changes.map(\.path), ["Kit/ru.lproj/Localizable.strings"], target)
+            XCTAssertEqual(plan.notes.filter { $0.contains("target-language") },
+                           target == "ru" ? [] : ["ru-RU.xliff: target-language \"ru-RU\" is imported as ru, the project's locale for that language (ICU gives both as ru_Cyrl_RU)"])
+        }
+        let portuguese = TransUnit(id: "Open", source: "Open", target: "Abrir", targetState: .translated)
+        let written = try ExchangeFixtures.plan(root, [try ExchangeFixtures.xliff(target: "pt-Latn-BR", [portuguese], path: "pt.xliff")])
+        XCTAssertEqual(written.outcomes.map(\.locale), ["pt-BR"], "the one that writes the region the file writes")
+        let latin = try ExchangeFixtures.plan(root, [try ExchangeFixtures.xliff(target: "pt-Latn", [portuguese], path: "pt.xliff")])
+        XCTAssertEqual(latin.outcomes.map(\.locale), ["pt"], "pt-BR writes a region the file does not")
+        let chinese = TransUnit(id: "Open", source: "Open", target: "打开", targetState: .translated)
+        XCTAssertEqual(try ExchangeFixtures.failure(root, [try ExchangeFixtures.xliff(target: "zh-Hans-CN", [chinese], path: "zh.xliff")]),
+                       [.invalidTargetLanguage], "zh-Hans and zh-CN fit zh-Hans-CN equally")
+    }
+}
