@@ -19,6 +19,8 @@ struct ImportCandidate: ~Copyable {
     private let targetState: XLIFFTargetState?
     /// Which of the two holds an inline code whose text the file does not give.
     let unknownInlineCode: XLIFFUnknownInlineCode?
+    /// A segment of the target (`<mrk mtype="seg">`) is empty.
+    let hasEmptySegment: Bool
     var locale: String
     /// Why l10n does not import the unit (an intent definition's, a development-language text it cannot write), when it does not.
     var unsupported: String?
@@ -75,6 +77,7 @@ struct ImportCandidate: ~Copyable {
         target = unit.target
         targetState = unit.targetState
         unknownInlineCode = unit.unknownInlineCode
+        hasEmptySegment = unit.hasEmptySegment
         self.locale = locale
         self.unsupported = unsupported
         self.doNotTranslate = doNotTranslate
@@ -317,12 +320,20 @@ public enum ImportPolicy {
             evaluate: { candidate in candidate.knowsUnit ? nil : .refused(.unknownID, candidate.unknownID) }),
         ImportRule(
             id: "not-translated", effect: .skip,
-            summary: "a state that says the translator has not finished: `new`, `needs-translation`, `needs-l10n`, `needs-adaptation`",
+            summary: "a state that says the translator has not finished: `new`, `needs-translation`, `needs-l10n`, `needs-adaptation`; or an empty segment (`<mrk mtype=\"seg\"/>`) in the target",
             triggeringExamples: [.unit("state new", ["Done": ["en": "Done"]],
-                                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .new))],
+                                       TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .new)),
+                                 .unit("The second sentence's segment is empty", ["saved": ["en": "Saved. Share it now?"]],
+                                       TransUnit(id: "saved", source: "Saved. Share it now?", target: "Gespeichert. ", targetState: .translated).withEmptySegment())],
             nonTriggeringExamples: [.unit("No state counts as translated", ["Done": ["en": "Done"]],
                                           TransUnit(id: "Done", source: "Done", target: "Fertig"))],
-            evaluate: { ExchangeStates.onImport($0.state) == .unfinished ? .skipped(.notTranslated) : nil }),
+            evaluate: { candidate in
+                if candidate.hasEmptySegment, candidate.target != nil {
+                    candidate.remarks.append("note (not-translated): a segment of the target (<mrk mtype=\"seg\">) is empty: the translator has not finished the unit")
+                    return .skipped(.notTranslated)
+                }
+                return ExchangeStates.onImport(candidate.state) == .unfinished ? .skipped(.notTranslated) : nil
+            }),
         ImportRule(
             id: "unknown-state", effect: .refuse,
             summary: "a state outside XLIFF 1.2 (`x-...`): not trusted as finished",
@@ -336,17 +347,20 @@ public enum ImportPolicy {
             }),
         ImportRule(
             id: "no-target", effect: .skip,
-            summary: "no `<target>`, or an empty one (also one holding only inline elements) for a source that is not empty",
+            summary: "no `<target>`, or an empty one (also one holding only inline elements or whitespace) for a source that is not",
             triggeringExamples: [
                 .unit("No target", ["Done": ["en": "Done"]], TransUnit(id: "Done", source: "Done")),
                 .unit("An empty target", ["Done": ["en": "Done"]], TransUnit(id: "Done", source: "Done", target: "", targetState: .translated)),
+                .unit("A space for a target", ["Done": ["en": "Done", "de": "Fertig"]], TransUnit(id: "Done", source: "Done", target: " ", targetState: .translated)),
             ],
             nonTriggeringExamples: [.unit("A target", ["Done": ["en": "Done"]],
-                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated))],
+                                          TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated)),
+                                    .unit("A space for a space", [" ": ["en": " "]],
+                                          TransUnit(id: " ", source: " ", target: " ", targetState: .translated))],
             evaluate: { candidate in
                 guard let target = candidate.target else { return .skipped(.noTarget) }
-                // An empty target is a tool's placeholder, not a translation: it would replace a value with "".
-                return target.isEmpty && !candidate.source.isEmpty ? .skipped(.noTarget) : nil
+                // An empty or blank target is a tool's placeholder, not a translation: it would replace a value with "" or " ".
+                return ImportPolicy.isBlank(target) && !ImportPolicy.isBlank(candidate.source) ? .skipped(.noTarget) : nil
             }),
         ImportRule(
             id: "inline-code", effect: .refuse,
@@ -463,6 +477,8 @@ public enum ImportPolicy {
                 .unit("%@ became %lld", ["By %@": ["en": "By %@"]], TransUnit(id: "By %@", source: "By %@", target: "Von %lld", targetState: .translated)),
                 .unit("An argument the source does not pass", ["Hello, %@!": ["en": "Hello, %@!"]],
                       TransUnit(id: "Hello, %@!", source: "Hello, %@!", target: "Hallo, %1$@ und %2$@!", targetState: .translated)),
+                .unit("French typography: '100 % sûr' reads '% s', a C string the source does not pass", ["Size: %@": ["en": "Size: %@"]],
+                      TransUnit(id: "Size: %@", source: "Size: %@", target: "Taille : %@, 100 % sûre", targetState: .translated)),
             ],
             nonTriggeringExamples: [
                 .unit("'% a' and '% u' are text where the source has no argument", ["damage": ["en": "Inflicts damage between 50% and 150% of the base value"]],
@@ -662,6 +678,11 @@ public enum ImportPolicy {
     }
 
     /// Whether the text has a `%`, without which it is one literal to `FormatString`.
+    /// Empty or only whitespace (spaces, no-break spaces, line breaks): no text to show.
+    static func isBlank(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    }
+
     static func hasPercent(_ text: String) -> Bool {
         text.containsASCII(UInt8(ascii: "%"))
     }

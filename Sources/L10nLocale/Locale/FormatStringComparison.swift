@@ -172,9 +172,17 @@ extension FormatString {
         for issue in translation.issues where issue.kind != .mixedPositions {
             translationCounts[issue.kind.family, default: 0] += 1
             guard translationCounts[issue.kind.family]! > sourceCounts[issue.kind.family, default: 0] else { continue }
+            var severity = issue.severity
+            var message = "in the translation: " + issue.message
+            // `100 % sûr` beside a source's argument: `% s` reads an argument as a C string (`% @`
+            // as an object) that is not there, or not one: a crash, not a distorted text.
+            if case .lonePercent(let reading?) = issue.kind, let conversion = reading.last, "s@S".contains(conversion) {
+                severity = .error
+                message += "; reading an argument as \(conversion == "@" ? "an object" : "a C string") that is not passed can crash the app"
+            }
             result.append(FormatMismatch(
-                kind: .translationIssue(issue.kind), severity: issue.severity,
-                message: "in the translation: " + issue.message, translationRange: issue.range))
+                kind: .translationIssue(issue.kind), severity: severity,
+                message: message, translationRange: issue.range))
         }
         return result
     }

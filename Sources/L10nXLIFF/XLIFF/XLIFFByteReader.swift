@@ -796,13 +796,20 @@ struct XLIFFByteVocabulary {
         defer { cursor.collecting = false }
         while true {
             switch try cursor.next() {
-            case .start where cursor.isEmptyElement && isXLIFFElement:
-                if let code = inline.text(ofEmpty: cursor.localName, id: try attribute("id"), equivText: try attribute("equiv-text"),
-                                          inSource: inSource) {
-                    cursor.text.append(contentsOf: code.utf8)
+            case .start where isXLIFFElement:
+                if cursor.isEmptyElement {
+                    if let code = inline.text(ofEmpty: cursor.localName, id: try attribute("id"), equivText: try attribute("equiv-text"),
+                                              mtype: try attribute("mtype"), inSource: inSource) {
+                        cursor.text.append(contentsOf: code.utf8)
+                    }
+                } else {
+                    inline.start(cursor.localName, id: try attribute("id"), mtype: try attribute("mtype"), inSource: inSource,
+                                 offset: cursor.text.count, depth: cursor.open.count)
                 }
             case .end where cursor.open.count < depth:
                 return String(decoding: cursor.text, as: UTF8.self)
+            case .end where inline.isOpen(atDepth: cursor.open.count + 1):
+                inline.end { String(decoding: cursor.text[$0...], as: UTF8.self) }
             case .endOfDocument: throw XMLRefused()
             default: continue
             }
@@ -836,10 +843,11 @@ struct XLIFFByteVocabulary {
         if let version, version != "1.2" { throw XMLRefused() }
         let xliffNamespace = cursor.uris.firstIndex(of: XLIFFReader.namespace) ?? -2
         if version == nil && rootNamespace != xliffNamespace { throw XMLRefused() }
+        let preserving = preserves(inheriting: false)
         var files: [XLIFFFile] = []
         try forEachChild { (stream: inout XLIFFByteVocabulary) throws(XMLRefused) in
             if stream.isXLIFFElement && stream.cursor.nameIs("file") {
-                files.append(try stream.readFile())
+                files.append(try stream.readFile(inheriting: preserving))
             } else {
                 try stream.skipElement()
             }
@@ -848,7 +856,8 @@ struct XLIFFByteVocabulary {
         return XLIFFDocument(files: files)
     }
 
-    mutating func readFile() throws(XMLRefused) -> XLIFFFile {
+    /// Reads a `<file>`; `inherited` is the root's `xml:space`.
+    mutating func readFile(inheriting inherited: Bool) throws(XMLRefused) -> XLIFFFile {
         let location = elementLocation()
         guard let original = try attribute("original"), let sourceLanguage = try attribute("source-language"),
               let targetLanguage = try attribute("target-language"), !targetLanguage.isEmpty else { throw XMLRefused() }
@@ -866,7 +875,7 @@ struct XLIFFByteVocabulary {
             if name == "source-language" && source == nil { source = index }
         }
         if let datatype, let source, datatype < source { file.attributeOrder = .datatypeFirst }
-        let preserving = preserves(inheriting: false)
+        let preserving = preserves(inheriting: inherited)
         try forEachChild { (stream: inout XLIFFByteVocabulary) throws(XMLRefused) in
             guard stream.isXLIFFElement else { return try stream.skipElement() }
             if stream.cursor.nameIs("header") {
@@ -940,6 +949,7 @@ struct XLIFFByteVocabulary {
             targetState: target == nil ? nil : state, note: note,
             approved: approved, maxWidth: maxWidth, location: location)
         unit.unknownInlineCode = inline.unknown
+        unit.hasEmptySegment = inline.hasEmptySegment
         return unit
     }
 }

@@ -121,6 +121,9 @@ public struct TransUnit: Hashable, Sendable {
     /// Set when the source or target holds an empty inline code (`<x id="1"/>`) with no
     /// `equiv-text`: the text it stands for is not in the file, so the text read is incomplete.
     public var unknownInlineCode: XLIFFUnknownInlineCode?
+    /// Set when a segment of the target (`<mrk mtype="seg">`, as CAT tools split a unit into
+    /// sentences) is empty: the translator has not finished the unit.
+    public var hasEmptySegment: Bool
     /// The `<target state="...">`; nil when the target has no state (legacy `.strings`, IB units) or there is no target.
     public var targetState: XLIFFTargetState?
     /// `maxwidth` in characters (`size-unit="char"`): the label's width budget, which translators'
@@ -151,6 +154,7 @@ public struct TransUnit: Hashable, Sendable {
         self.note = note
         self.approved = approved
         self.unknownInlineCode = nil
+        self.hasEmptySegment = false
         self.maxWidth = maxWidth
         self.location = location
         self.alternatives = []

@@ -9,14 +9,21 @@ public enum XLIFFUnknownInlineCode: String, Hashable, Sendable {
 ///
 /// Both readers (bytes and libxml2) decide through this type, so they give the same unit.
 struct XLIFFInlineText {
-    /// `equiv-text` of the source's empty codes by `id`: a target's `<x id="1"/>` without one
-    /// stands for the source's code of the same id (Okapi and memoQ write the text only once).
+    /// The text of the source's codes by kind and `id` (`ex 1`): a target's `<ex id="1"/>`
+    /// without `equiv-text` stands for the source's code of that kind and id (Okapi and memoQ
+    /// write the text once). An `<ept>` shares its `<bpt>`'s id, so the kind is part of the key.
     private var sourceCodes: [String: String] = [:]
+    /// The same by `id` alone, nil where two codes of the source share the id.
+    private var sourceCodesByID: [String: String?] = [:]
     /// The first text found holding a code nothing tells the text of.
     private(set) var unknown: XLIFFUnknownInlineCode?
+    /// Whether a segment of the target (`<mrk mtype="seg">`) is empty: a translation left unfinished.
+    private(set) var hasEmptySegment = false
+    /// Codes of the source and segments of the target being read: where their text starts.
+    private var open: [(key: String?, isSegment: Bool, offset: Int, depth: Int)] = []
 
     /// Elements that stand for a code of the original format: with content the content is the
-    /// code; empty, only `equiv-text` (or the source's code of that id) tells it.
+    /// code; empty, only `equiv-text` (or the source's code of that kind and id) tells it.
     static func isCode(_ localName: String) -> Bool {
         switch localName {
         case "x", "bx", "ex", "ph", "bpt", "ept", "it": true
@@ -24,17 +31,56 @@ struct XLIFFInlineText {
         }
     }
 
+    private static func key(_ localName: String, _ id: String?) -> String? {
+        id.map { localName + " " + $0 }
+    }
+
+    private mutating func record(_ key: String, id: String, text: String) {
+        guard sourceCodes[key] == nil else { return }
+        sourceCodes[key] = text
+        sourceCodesByID[id] = sourceCodesByID[id] == nil ? .some(text) : .some(nil)
+    }
+
     /// The text an empty inline element stands for in the source (`inSource`) or the target; nil
     /// for none. An empty code with no text known marks the unit (`unknown`).
-    mutating func text(ofEmpty localName: String, id: String?, equivText: String?, inSource: Bool) -> String? {
+    mutating func text(ofEmpty localName: String, id: String?, equivText: String?, mtype: String? = nil, inSource: Bool) -> String? {
+        if !inSource, localName == "mrk", mtype == "seg" {
+            hasEmptySegment = true
+            return nil
+        }
         if let equivText {
-            if inSource, let id, sourceCodes[id] == nil { sourceCodes[id] = equivText }
+            if inSource, let id, let key = Self.key(localName, id) { record(key, id: id, text: equivText) }
             return equivText
         }
         guard Self.isCode(localName) else { return nil }
-        if !inSource, let id, let code = sourceCodes[id] { return code }
+        if !inSource, let id {
+            if let code = sourceCodes[Self.key(localName, id)!] ?? sourceCodesByID[id] ?? nil { return code }
+        }
         if unknown == nil { unknown = inSource ? .source : .target }
         return nil
+    }
+
+    /// An inline element with content starts at `offset` of the text read so far, at `depth`.
+    mutating func start(_ localName: String, id: String?, mtype: String?, inSource: Bool, offset: Int, depth: Int) {
+        if inSource, Self.isCode(localName), let key = Self.key(localName, id) {
+            open.append((key, false, offset, depth))
+        } else if !inSource, localName == "mrk", mtype == "seg" {
+            open.append((nil, true, offset, depth))
+        }
+    }
+
+    /// Whether an element started at `depth` is being read: its end must be reported (`end`).
+    func isOpen(atDepth depth: Int) -> Bool { open.last?.depth == depth }
+
+    /// The element opened at the innermost `start` ends; `text` is the text read since `offset`.
+    mutating func end(text: (Int) -> String) {
+        guard let element = open.popLast() else { return }
+        let content = text(element.offset)
+        if element.isSegment {
+            if content.allSatisfy(\.isWhitespace) { hasEmptySegment = true }
+        } else if let key = element.key {
+            record(key, id: String(key.drop { $0 != " " }.dropFirst()), text: content)
+        }
     }
 
     /// `xml:space` of an element: true for `preserve`, false for `default`, nil when absent or
@@ -94,6 +140,13 @@ extension TransUnit {
     public func withUnknownInlineCode(_ code: XLIFFUnknownInlineCode) -> TransUnit {
         var unit = self
         unit.unknownInlineCode = code
+        return unit
+    }
+
+    /// The unit as read from a file whose target had an empty segment (`<mrk mtype="seg"/>`).
+    public func withEmptySegment() -> TransUnit {
+        var unit = self
+        unit.hasEmptySegment = true
         return unit
     }
 }

@@ -221,13 +221,21 @@ private struct Stream {
             switch cursor.node {
             case .text:
                 text += cursor.value
-            case .element where isEmptyElement && isXLIFFElement:
+            case .element where isXLIFFElement:
                 let attributes = attributes()
-                if let code = inline.text(ofEmpty: localName, id: attributes["id"], equivText: attributes["equiv-text"], inSource: inSource) {
-                    text += code
+                if isEmptyElement {
+                    if let code = inline.text(ofEmpty: localName, id: attributes["id"], equivText: attributes["equiv-text"],
+                                              mtype: attributes["mtype"], inSource: inSource) {
+                        text += code
+                    }
+                } else {
+                    inline.start(localName, id: attributes["id"], mtype: attributes["mtype"], inSource: inSource,
+                                 offset: text.utf8.count, depth: depth)
                 }
             case .endElement where depth == startDepth:
                 return text
+            case .endElement where inline.isOpen(atDepth: depth):
+                inline.end { String(decoding: text.utf8.dropFirst($0), as: UTF8.self) }
             default:
                 continue
             }
@@ -266,10 +274,11 @@ private struct Stream {
                 throw XLIFFError(.unsupportedVersion(""), "<xliff> has neither version=\"1.2\" nor the XLIFF 1.2 namespace", at: location,
                                  hint: "add version=\"1.2\" and xmlns=\"\(XLIFFReader.namespace)\" to <xliff>")
             }
+            let preserving = XLIFFInlineText.preserves(attributes()["xml:space"]) ?? false
             var files: [XLIFFFile] = []
             try forEachChild { stream in
                 if stream.isXLIFFElement && stream.localName == "file" {
-                    files.append(try stream.readFile())
+                    files.append(try stream.readFile(inheriting: preserving))
                 } else {
                     try stream.skipElement()
                 }
@@ -280,7 +289,8 @@ private struct Stream {
         throw XLIFFError(.notXLIFF, "the document has no root element", at: SourceLocation(file: path))
     }
 
-    mutating func readFile() throws -> XLIFFFile {
+    /// Reads a `<file>`; `inherited` is the root's `xml:space`.
+    mutating func readFile(inheriting inherited: Bool) throws -> XLIFFFile {
         let location = elementLocation
         let attributes = attributes()
         guard let original = attributes["original"] else {
@@ -301,7 +311,7 @@ private struct Stream {
         if let datatype = names.firstIndex(of: "datatype"), let source = names.firstIndex(of: "source-language"), datatype < source {
             file.attributeOrder = .datatypeFirst
         }
-        let preserving = XLIFFInlineText.preserves(attributes["xml:space"]) ?? false
+        let preserving = XLIFFInlineText.preserves(attributes["xml:space"]) ?? inherited
         try forEachChild { stream in
             guard stream.isXLIFFElement else { return try stream.skipElement() }
             switch stream.localName {
@@ -381,6 +391,7 @@ private struct Stream {
             targetState: target == nil ? nil : state, note: notes.isEmpty ? nil : notes.joined(separator: "\n"),
             approved: approved, maxWidth: maxWidth, location: location)
         unit.unknownInlineCode = inline.unknown
+        unit.hasEmptySegment = inline.hasEmptySegment
         return unit
     }
 }

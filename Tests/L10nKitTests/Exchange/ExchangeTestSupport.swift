@@ -207,9 +207,10 @@ extension ExchangeFixtures {
         let document = XLIFFDocument(files: [XLIFFFile(original: original, sourceLanguage: source, targetLanguage: target, units: units)])
         let data = try XLIFFWriter(tool: tool).data(document)
         var read = try XLIFFReader().read(data, path: path)
-        // The writer has no markup for a code of unknown text: the flag is carried over as read.
+        // The writer has no markup for a code of unknown text or an empty segment: the flags are carried over as read.
         for index in units.indices where index < read.files[0].units.count {
             read.files[0].units[index].unknownInlineCode = units[index].unknownInlineCode
+            read.files[0].units[index].hasEmptySegment = units[index].hasEmptySegment
         }
         return ImportInput(path: path, document: read)
     }

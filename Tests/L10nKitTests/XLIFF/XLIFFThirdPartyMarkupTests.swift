@@ -146,3 +146,86 @@ final class XLIFFThirdPartyMarkupTests: XCTestCase {
         XCTAssertTrue(plan.outcomes.last?.message?.contains("without equiv-text") ?? false, plan.outcomes.last?.message ?? "")
     }
 }
+
+/// What a second look at CAT tools' files found: paired codes, codes with content, segments, the root's `xml:space`.
+final class XLIFFThirdPartyCodeTests: XCTestCase {
+    private func units(_ body: String, root: String = "") throws -> [TransUnit] {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"\(root)>
+              <file original="App/Localizable.xcstrings" source-language="en" target-language="fr" datatype="plaintext"><body>
+            \(body)
+              </body></file>
+            </xliff>
+            """
+        let data = Data(text.utf8)
+        let fast = try XCTUnwrap(XLIFFByteReader.read(data, path: "in.xliff"), "the byte reader refused it")
+        let reference = try XLIFFReader().readWithLibXML2(data, path: "in.xliff")
+        XCTAssertEqual(fast, reference, "the two readers differ")
+        return try XCTUnwrap(reference.files.first?.units)
+    }
+
+    /// `<bpt>`/`<ept>` and `<bx>`/`<ex>` pairs share their id (Okapi): the closing code is the source's closing code.
+    func testPairedCodesAreToldApartByKind() throws {
+        let units = try units("""
+            <trans-unit id="a"><source>Tap <bpt id="1" equiv-text="&lt;b&gt;"/>%@<ept id="1" equiv-text="&lt;/b&gt;"/> now</source><target>Touchez <bpt id="1"/>%@<ept id="1"/> maintenant</target></trans-unit>
+            <trans-unit id="b"><source>By <bx id="1" equiv-text="%1$@"/> on <ex id="1" equiv-text="%2$@"/></source><target>Par <bx id="1"/> sur <ex id="1"/></target></trans-unit>
+            <trans-unit id="c"><source>Tap <bpt id="1">&lt;b&gt;</bpt>%@<ept id="1">&lt;/b&gt;</ept></source><target><x id="1"/></target></trans-unit>
+            """)
+        XCTAssertEqual(units[0].target, "Touchez <b>%@</b> maintenant")
+        XCTAssertEqual(units[1].target, "Par %1$@ sur %2$@")
+        XCTAssertEqual(units.map(\.unknownInlineCode), [nil, nil, .target], "an <x> for id 1 could be either code of the pair")
+    }
+
+    /// A source code that holds its text as content (`<ph id="1">%@</ph>`) gives it to the target's empty code.
+    func testSourceCodeContentFillsTheTargetsEmptyCode() throws {
+        let units = try units("""
+            <trans-unit id="a"><source>Height (<ph id="1">%@</ph>)</source><target>Hauteur (<ph id="1"/>)</target></trans-unit>
+            <trans-unit id="b"><source>One<ph id="lb" ctype="lb">
+            </ph>Two</source><target>Un<ph id="lb"/>Deux</target></trans-unit>
+            """)
+        XCTAssertEqual(units.map(\.target), ["Hauteur (%@)", "Un\nDeux"])
+        XCTAssertEqual(units.map(\.unknownInlineCode), [nil, nil])
+    }
+
+    func testAnEmptySegmentMarksTheUnitUnfinished() throws {
+        let units = try units("""
+            <trans-unit id="a"><source>Saved. Share it?</source><seg-source><mrk mtype="seg" mid="1">Saved.</mrk> <mrk mtype="seg" mid="2">Share it?</mrk></seg-source><target><mrk mtype="seg" mid="1">Enregistré.</mrk> <mrk mtype="seg" mid="2"/></target></trans-unit>
+            <trans-unit id="b"><source>Saved. Share it?</source><target><mrk mtype="seg" mid="1">Enregistré.</mrk> <mrk mtype="seg" mid="2"> </mrk></target></trans-unit>
+            <trans-unit id="c"><source>Saved. Share it?</source><target><mrk mtype="seg" mid="1">Enregistré.</mrk> <mrk mtype="seg" mid="2">Partager ?</mrk><mrk mtype="protected"/></target></trans-unit>
+            """)
+        XCTAssertEqual(units.map(\.hasEmptySegment), [true, true, false])
+        XCTAssertEqual(units[2].target, "Enregistré. Partager ?")
+    }
+
+    func testRootPreserveIsInherited() throws {
+        let units = try units("""
+            <trans-unit id="a"><source>Quit</source><target>Quitter
+                </target></trans-unit>
+            """, root: " xml:space=\"preserve\"")
+        XCTAssertEqual(units.map(\.target), ["Quitter\n    "])
+    }
+
+    /// Through the import: a blank target is no translation, an empty segment leaves the unit for later.
+    func testImportSkipsBlankTargetsAndUnfinishedSegments() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
+        try CheckExample.app("blank", declared: ["en", "fr"], localizable: [
+            "Cancel": ["en": "Cancel", "fr": "Annuler"],
+            "Saved": ["en": "Saved. Share it?"],
+        ]).write(to: root)
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="App/Localizable.xcstrings" source-language="en" target-language="fr" datatype="plaintext"><body>
+                <trans-unit id="Cancel" xml:space="preserve"><source>Cancel</source><target state="translated">&#160;</target></trans-unit>
+                <trans-unit id="Saved" xml:space="preserve"><source>Saved. Share it?</source><target state="translated"><mrk mtype="seg" mid="1">Enregistré.</mrk> <mrk mtype="seg" mid="2"/></target></trans-unit>
+              </body></file>
+            </xliff>
+            """
+        let input = ImportInput(path: "fr.xliff", document: try XLIFFReader().read(Data(text.utf8), path: "fr.xliff"))
+        let plan = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.skipped, .skipped])
+        XCTAssertEqual(plan.outcomes.map(\.reason), [.noTarget, .notTranslated])
+        XCTAssertEqual(plan.changes.map(\.path), [])
+    }
+}
