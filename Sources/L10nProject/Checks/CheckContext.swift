@@ -638,6 +638,16 @@ public struct CheckContext: Sendable {
             .localizations(forPreferredLanguages: [locale]).first
     }
 
+    /// The localization a bundle other than the app (a framework, an extension) uses on a device
+    /// preferring `locale`, among all its tables' and catalogs' locales: a framework follows the
+    /// app's choice, an extension matches the device's language.
+    package func bundleLocalization(_ bundle: String, locale: String) -> String? {
+        let localizations = BundleLocalizations(lprojFolders: project.localizations(ofBundle: bundle), developmentRegion: sourceLanguage)
+        return project.extensionBundles.contains(bundle)
+            ? localizations.localizations(forPreferredLanguages: [locale]).first
+            : localizations.localizations(forPreferredLanguages: [locale], inApp: project.app.localizations).first
+    }
+
     /// The source text a translation at `path` of `key` is measured against: the source
     /// language's unit at the same path, its plural `other`, its root value, else the key itself.
     static func sourceText(in catalog: StringCatalog, key: String, path: StringUnitPath) -> (text: String, substitution: SubstitutionArgument?) {

@@ -156,6 +156,7 @@ public struct Project: Sendable {
     /// The extension bundles of the project's plists, tables and catalogs.
     func extensionBundlesFound() -> Set<String> {
         var names = Set(app.outsideFolders.extensionFolders.map { ($0 as NSString).lastPathComponent })
+        names.formUnion(app.outsideFolders.extensionTargets)
         // `X.appex` and `Settings.bundle` directories holding tables or catalogs.
         for path in stringsTables.map({ $0.folder + "/x" }) + catalogs.map(\.path) where !ProjectDiscovery.isVendorPath(path) {
             if let directory = ProjectDiscovery.bundleDirectory(of: path), directory.readsDeviceLanguages { names.insert(directory.name) }
@@ -228,6 +229,12 @@ public struct AppBundle: Sendable, Equatable {
         /// The project file's targets other than applications (frameworks, bundles, extensions,
         /// watch apps); nil without a project file.
         public var targetNames: Set<String>?
+        /// Folders Xcode 16 synchronizes into a target other than an application
+        /// (`PBXFileSystemSynchronizedRootGroup`), by project-relative path: every file in one is
+        /// built into that target's bundle, named after the target, wherever the folder lies.
+        public var targetFolders: [String: String]
+        /// The targets among those that choose their own localization: app extensions and watch apps.
+        public var extensionTargets: Set<String>
 
         /// `bundleFolders` and `packageFolders` as sets: a file's folders are looked up in them,
         /// one by one from the deepest (a project has hundreds of Info.plist folders, and every
@@ -236,13 +243,23 @@ public struct AppBundle: Sendable, Equatable {
         private let packageFolderSet: Set<String>
 
         public init(bundleFolders: [String] = [], extensionFolders: Set<String> = [], packageFolders: [String] = [],
-                    targetNames: Set<String>? = nil) {
+                    targetNames: Set<String>? = nil, targetFolders: [String: String] = [:], extensionTargets: Set<String> = []) {
             self.bundleFolders = bundleFolders
             self.extensionFolders = extensionFolders
             self.packageFolders = packageFolders
             self.targetNames = targetNames
+            self.targetFolders = targetFolders
+            self.extensionTargets = extensionTargets
             bundleFolderSet = Set(bundleFolders)
             packageFolderSet = Set(packageFolders)
+            targetFolderSet = Set(targetFolders.keys)
+        }
+
+        private let targetFolderSet: Set<String>
+
+        /// The target other than an application whose synchronized folder holds `path`, if any.
+        public func target(of path: String) -> String? {
+            Self.deepest(of: path, in: targetFolderSet).flatMap { targetFolders[$0] }
         }
 
         /// The deepest folder holding another bundle's Info.plist that `path` lies in.
@@ -254,6 +271,7 @@ public struct AppBundle: Sendable, Equatable {
         /// a package target's (`Sources/<Target>/…`, else the package's), or a target's folder;
         /// nil when none holds it.
         public func holder(of path: String) -> String? {
+            if let target = target(of: path) { return target }
             if let folder = bundleFolder(of: path) { return (folder as NSString).lastPathComponent }
             if let package = Self.deepest(of: path, in: packageFolderSet) {
                 let inside = path.dropFirst(package.count + 1).split(separator: "/")

@@ -262,10 +262,12 @@ public struct ProjectDiscovery: Sendable {
         let extensionFolders = others.filter(\.plist.describesExtension).map { ($0.path as NSString).deletingLastPathComponent }
         let packageFolders = files.filter { ($0 == "Package.swift" || $0.hasSuffix("/Package.swift")) && !isVendor($0) }
             .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
+        let synchronized = Self.synchronizedFolders(in: projectFiles)
         app.outsideFolders = AppBundle.OutsideFolders(bundleFolders: Array(Set(bundleFolders)).sorted(),
                                                       extensionFolders: Set(extensionFolders).intersection(bundleFolders),
                                                       packageFolders: packageFolders.sorted(),
-                                                      targetNames: projectFiles.isEmpty ? nil : Self.nonApplicationTargets(in: projectFiles))
+                                                      targetNames: projectFiles.isEmpty ? nil : Self.nonApplicationTargets(in: projectFiles),
+                                                      targetFolders: synchronized.folders, extensionTargets: synchronized.extensions)
         // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
         // locale's folder (a storyboard's catalog lives in `mul.lproj`, "multiple languages").
         // Only the app folder's files can be the app's without a project file: asked first, as it is cheap.
@@ -301,6 +303,77 @@ public struct ProjectDiscovery: Sendable {
             }
         }
         return names
+    }
+
+    /// Xcode 16's synchronized folders (`PBXFileSystemSynchronizedRootGroup`) of targets other
+    /// than applications, by project-relative path, with the target's name; and the names of
+    /// those targets that are app extensions or watch apps. A folder an application target
+    /// synchronizes too is built into the app, and left out.
+    static func synchronizedFolders(in projects: [(project: String, text: String)]) -> (folders: [String: String], extensions: Set<String>) {
+        var folders: [String: String] = [:]
+        var extensions = Set<String>()
+        for (project, text) in projects {
+            let base = (project as NSString).deletingLastPathComponent
+            var groupPaths: [String: String] = [:]
+            var targets: [(name: String, type: String, groups: [String])] = []
+            var objectID: String?
+            var isa: String?
+            var path: String?
+            var name: String?
+            var type: String?
+            var groups: [String] = []
+            var inGroupList = false
+            // Depth 1 is the file's dictionary, 2 `objects`, 3 an object's own keys: nested
+            // dictionaries (`explicitFileTypes = {`) are no objects.
+            var depth = 0
+            for rawLine in text.split(whereSeparator: \.isNewline) {
+                let line = rawLine.trimmingCharacters(in: .whitespaces)
+                if inGroupList {
+                    if line.hasPrefix(")") {
+                        inGroupList = false
+                    } else if let id = line.split(separator: " ").first {
+                        groups.append(String(id.trimmingCharacters(in: CharacterSet(charactersIn: ","))))
+                    }
+                    continue
+                }
+                if line.hasSuffix("{") {
+                    depth += 1
+                    if depth == 3, let id = line.split(separator: " ").first {
+                        (objectID, isa, path, name, type, groups) = (String(id), nil, nil, nil, nil, [])
+                    }
+                } else if line == "};" || line == "}" {
+                    if depth == 3, let id = objectID {
+                        if isa == "PBXFileSystemSynchronizedRootGroup", let path { groupPaths[id] = path }
+                        if isa == "PBXNativeTarget", let name, let type { targets.append((name, type, groups)) }
+                        objectID = nil
+                    }
+                    depth -= 1
+                } else if depth == 3 {
+                    if line.hasPrefix("isa = ") {
+                        isa = Self.settingValue(line.dropFirst("isa = ".count))
+                    } else if line.hasPrefix("path = ") {
+                        path = Self.settingValue(line.dropFirst("path = ".count))
+                    } else if line.hasPrefix("name = ") {
+                        name = Self.settingValue(line.dropFirst("name = ".count))
+                    } else if line.hasPrefix("productType = ") {
+                        type = Self.settingValue(line.dropFirst("productType = ".count))
+                    } else if line == "fileSystemSynchronizedGroups = (" {
+                        inGroupList = true
+                    }
+                }
+            }
+            let synchronizedByApps = Set(targets.filter { $0.type.hasPrefix("com.apple.product-type.application") && !$0.type.contains("watchapp") }
+                .flatMap(\.groups).compactMap { groupPaths[$0] })
+            for target in targets where !(target.type.hasPrefix("com.apple.product-type.application") && !target.type.contains("watchapp")) {
+                for group in target.groups {
+                    guard let path = groupPaths[group], !synchronizedByApps.contains(path),
+                          let folder = Self.normalized(base.isEmpty ? path : base + "/" + path), !folder.isEmpty else { continue }
+                    folders[folder] = target.name
+                    if target.type.contains("extension") || target.type.contains("watchapp") { extensions.insert(target.name) }
+                }
+            }
+        }
+        return (folders, extensions)
     }
 
     /// A project file value up to its `;`, its quotes taken off.
@@ -422,7 +495,8 @@ public struct ProjectDiscovery: Sendable {
     /// Whether a file is built into the app: inside its folder, or outside it where the Xcode
     /// project says no other bundle holds it (`AppBundle.OutsideFolders`); never a vendor's.
     func isAppFile(_ path: String, app: AppBundle) -> Bool {
-        guard !isVendor(path), !Self.isOutsideRoot(path), Self.bundleDirectory(of: path) == nil else { return false }
+        guard !isVendor(path), !Self.isOutsideRoot(path), Self.bundleDirectory(of: path) == nil,
+              app.outsideFolders.target(of: path) == nil else { return false }
         return inFolder(path, app.folder) || app.outsideFolders.isApps(path)
     }
 

@@ -248,6 +248,102 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertFalse(AppBundle.OutsideFolders().isApps("Shared/fr.lproj/Localizable.strings"), "without a project file")
     }
 
+    /// Xcode 16 projects have no Info.plist files and synchronize folders into targets
+    /// (`PBXFileSystemSynchronizedRootGroup`): real Bunn/PiStats' widget catalog was taken for
+    /// the app's, so `resolve Cancel` looked in the widget's `Localizable` first and said a
+    /// pt-BR device shows the raw key. A folder synchronized into a widget target is that
+    /// target's bundle, an extension; one the app synchronizes too is the app's. Nested
+    /// dictionaries (`explicitFileTypes = {`) and exception sets are no objects.
+    func testSynchronizedFoldersOfXcode16BelongToTheirTargets() throws {
+        let projectFile = """
+            // !$*UTF8*$!
+            {
+            	archiveVersion = 1;
+            	objectVersion = 77;
+            	objects = {
+
+            /* Begin PBXFileSystemSynchronizedBuildFileExceptionSet section */
+            		E1 /* Exceptions for "Shared" folder in "WidgetExtension" target */ = {
+            			isa = PBXFileSystemSynchronizedBuildFileExceptionSet;
+            			membershipExceptions = (
+            				ContentView.swift,
+            			);
+            			target = T2 /* WidgetExtension */;
+            		};
+            /* End PBXFileSystemSynchronizedBuildFileExceptionSet section */
+
+            /* Begin PBXFileSystemSynchronizedRootGroup section */
+            		G1 /* Shared */ = {
+            			isa = PBXFileSystemSynchronizedRootGroup;
+            			exceptions = (
+            				E1 /* Exceptions for "Shared" folder in "WidgetExtension" target */,
+            			);
+            			explicitFileTypes = {
+            			};
+            			explicitFolders = (
+            			);
+            			path = Shared;
+            			sourceTree = "<group>";
+            		};
+            		G2 /* Widget */ = {
+            			isa = PBXFileSystemSynchronizedRootGroup;
+            			explicitFileTypes = {
+            			};
+            			path = "Pi Widget";
+            			sourceTree = "<group>";
+            		};
+            /* End PBXFileSystemSynchronizedRootGroup section */
+
+            /* Begin PBXNativeTarget section */
+            		T1 /* PiStats */ = {
+            			isa = PBXNativeTarget;
+            			buildPhases = (
+            			);
+            			fileSystemSynchronizedGroups = (
+            				G1 /* Shared */,
+            			);
+            			name = PiStats;
+            			productType = "com.apple.product-type.application";
+            		};
+            		T2 /* WidgetExtension */ = {
+            			isa = PBXNativeTarget;
+            			fileSystemSynchronizedGroups = (
+            				G1 /* Shared */,
+            				G2 /* Widget */,
+            			);
+            			name = WidgetExtension;
+            			productType = "com.apple.product-type.app-extension";
+            		};
+            /* End PBXNativeTarget section */
+            	};
+            }
+
+            """
+        let synchronized = ProjectDiscovery.synchronizedFolders(in: [("PiStats.xcodeproj", projectFile)])
+        XCTAssertEqual(synchronized.folders, ["Pi Widget": "WidgetExtension"], "Shared is the app's too")
+        XCTAssertEqual(synchronized.extensions, ["WidgetExtension"])
+        XCTAssertEqual(ProjectDiscovery.synchronizedFolders(in: [("iOS/PiStats.xcodeproj", projectFile)]).folders, ["iOS/Pi Widget": "WidgetExtension"],
+                       "paths are the project folder's")
+
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: [
+            "PiStats.xcodeproj/project.pbxproj": .text(projectFile),
+            "Shared/Localizable.xcstrings": .catalog(["Cancel": ["en": "Cancel", "pt-BR": "Cancelar"]]),
+            "Pi Widget/Localizable.xcstrings": .catalog(["Paused": ["en": "Paused", "pt-BR": "Pausado"], "Offline": ["en": "Offline"]]),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: project.catalogs.map { ($0.path, $0.bundle) }),
+                       ["Shared/Localizable.xcstrings": "P", "Pi Widget/Localizable.xcstrings": "WidgetExtension"])
+        XCTAssertEqual(project.extensionBundles, ["WidgetExtension"])
+        let brazil = project.deviceView(preferred: ["pt-BR"])
+        XCTAssertEqual(brazil.bundles.map { "\($0.bundle) \($0.kind) \($0.localizations.first ?? "")" }, ["P app pt-BR", "WidgetExtension appExtension pt-BR"])
+        let resolve = CLIRun(["resolve", "Cancel", "--languages", "pt-BR", "--project", "."], in: root)
+        XCTAssertTrue(resolve.stdout.contains("shows 'Cancelar'"), resolve.stdout + resolve.stderr)
+        let check = CLIRun(["check", "--project", "."], in: root)
+        XCTAssertTrue(check.stdout.contains("Pi Widget/Localizable.xcstrings: warning: 1 key of WidgetExtension/Localizable has no 'pt-BR': pt-BR devices see them in 'en' (\"Offline\") [missing-translation]"),
+                      check.stdout)
+    }
+
     /// A bundle directory is a bundle of its own wherever it lies: `Settings.bundle/de.lproj`
     /// inside the app folder made the app "offer" German (the report failed its release on a
     /// German it does not have, and told de-AT devices the app shows German). The Settings app

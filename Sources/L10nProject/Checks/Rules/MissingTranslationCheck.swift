@@ -35,8 +35,16 @@ public struct MissingTranslationCheck: Check {
              more: ["Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
                     "Widget/InfoPlist.xcstrings": .catalog(["CFBundleDisplayName": ["en": "Sun", "de": "Sonne"]]),
                     "Widget/en.lproj/Widget.strings": .text("\"title\" = \"Title\";\n")]),
+        .app("A widget's catalog lacks a key's German, which the widget shows", declared: ["en", "de"],
+             localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
+                    "Widget/Localizable.xcstrings": .catalog(["Now": ["en": "Now", "de": "Jetzt"], "Later": ["en": "Later"]])]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
+        .app("A widget's catalog translates every key", declared: ["en", "de"],
+             localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
+                    "Widget/Localizable.xcstrings": .catalog(["Now": ["en": "Now", "de": "Jetzt"], "Later": ["en": "Later", "de": "Später"]])]),
         .editor("Every locale the app offers has a value",
                 sdk: ["ly_img_editor_dock_button_crop": ["en": "Crop", "de": "Zuschneiden"]],
                 localizable: ["ly_img_editor_dock_button_crop": ["en": "Trim", "de": "Beschneiden"],
@@ -97,6 +105,7 @@ public struct MissingTranslationCheck: Check {
                 if translationTargets[position] != position { routed[index][translationTargets[position]] = true }
             }
         }
+        var reportedCatalogs = Set<String>()
         for (index, (locale, chosen)) in targets.enumerated() {
             for target in missing[index].indices where !missing[index][target].isEmpty {
                 let layer = context.chain[target]
@@ -121,6 +130,20 @@ public struct MissingTranslationCheck: Check {
                 if !lacking.isEmpty {
                     result.append(group(file: table.path(locale: chosen), table: table.name, keys: lacking, locale: chosen,
                                         device: context.device(for: locale), source: source, rawKey: table.showsRawKey(locale: chosen)))
+                }
+            }
+            // Another bundle's catalog (a widget's, a framework's) lacking the localization that
+            // bundle uses on this device: its texts show in the development language.
+            for file in context.appCatalogs where file.bundle != project.app.name && !chainPaths.contains(file.path) {
+                guard let used = context.bundleLocalization(file.bundle, locale: locale), used != source, used != "Base",
+                      reportedCatalogs.insert(file.path + "\u{0}" + used).inserted else { continue }
+                let lacking = file.catalog.orderedKeys.filter { key in
+                    guard !key.isEmpty, let entry = file.catalog.entries[key], entry.shouldTranslate != false else { return false }
+                    return CheckContext.plainValue(entry, locale: used) == nil
+                }
+                if !lacking.isEmpty {
+                    result.append(group(file: file.path, table: "\(file.bundle)/\(file.table)", keys: lacking, locale: used,
+                                        device: context.device(for: locale), source: source))
                 }
             }
             let extensions = project.extensionBundles
