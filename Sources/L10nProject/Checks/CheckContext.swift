@@ -124,12 +124,17 @@ public struct CheckContext: Sendable {
         let chosen = Project.commonDeviceLanguages.map {
             appLocalizations.localizations(forPreferredLanguages: [$0], matcher: matcher).first.map(offeredSpelling)
         }
-        // A localization is named by devices of its own language first: an app offering only
-        // `ja` is reached by en-US devices too, but its name is ja-JP's.
+        // A localization devices of its own language reach is named as itself: "de devices" are
+        // all German ones (naming one, de-AT, read as if only Austria's were). One reached only
+        // by devices of another language is named by them: an app offering `ja` and no English
+        // shows it to en-US devices.
         for sameLanguage in [true, false] {
             for (candidate, chosen) in zip(Project.commonDeviceLanguages, chosen) {
                 guard let chosen, devices[chosen] == nil else { continue }
-                if sameLanguage, ICULocale.language(candidate) != ICULocale.language(chosen) { continue }
+                if sameLanguage {
+                    if ICULocale.language(candidate) == ICULocale.language(chosen) { devices[chosen] = chosen }
+                    continue
+                }
                 // A regional localization is named by its own devices: `pt-BR` by pt-BR, not by the
                 // pt-PT devices that also land on it (its name then stands for them).
                 if let region = Self.region(of: chosen)?.uppercased(), Self.region(of: candidate)?.uppercased() != region { continue }

@@ -20,7 +20,7 @@ final class CodeChecksTests: XCTestCase {
             "App/BrandDock.swift:10 warning - Dock.Buttons.imagesLibrary(title:) shows Text(\"Pictures\"), a key the app's Localizable table does not define: every device shows 'Pictures' as written",
         ])
         XCTAssertEqual(try findings(CodeLabelUnlocalizedCheck.self, examples[1]), [
-            "App/BrandDock.swift:10 warning de Dock.Buttons.imagesLibrary(title:) shows Text(\"Pictures\"), which Localizable has no 'de' value for: de-AT devices see 'Pictures'",
+            "App/BrandDock.swift:10 warning de Dock.Buttons.imagesLibrary(title:) shows Text(\"Pictures\"), which Localizable has no 'de' value for: de devices see 'Pictures'",
         ])
     }
 
@@ -92,14 +92,14 @@ final class CodeChecksTests: XCTestCase {
 
     func testWidthOfCodeLabels() throws {
         XCTAssertEqual(try findings(WidthCheck.self, WidthCheck.triggeringExamples[1]), [
-            "App/Dock.swift:1 warning - Dock.Buttons.imagesLibrary(title:) shows 'Brand Studio Pro', 16 columns wide; the dock has 14: en-US, de-AT devices see it truncated",
+            "App/Dock.swift:1 warning - Dock.Buttons.imagesLibrary(title:) shows 'Brand Studio Pro', 16 columns wide; the dock has 14: en, de devices see it truncated",
         ])
         // A key's German value is measured where the device reads it.
         let example = CheckExample.editor("", sdk: ["ly_img_editor_dock_button_images": ["en": "Images", "de": "Bilder"]],
                                           localizable: ["Pictures": ["en": "Pictures", "de": "Bildersammlungen"]],
                                           more: ["App/Dock.swift": .text(#"Dock.Buttons.imagesLibrary(title: { _ in Text("Pictures") })"#)])
         XCTAssertEqual(try findings(WidthCheck.self, example), [
-            "App/Dock.swift:1 warning de Dock.Buttons.imagesLibrary(title:) shows 'Bildersammlungen', 16 columns wide; the dock has 14: de-AT devices see it truncated",
+            "App/Dock.swift:1 warning de Dock.Buttons.imagesLibrary(title:) shows 'Bildersammlungen', 16 columns wide; the dock has 14: de devices see it truncated",
         ])
     }
 }

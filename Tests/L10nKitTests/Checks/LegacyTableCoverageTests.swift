@@ -40,11 +40,11 @@ final class LegacyTableCoverageTests: XCTestCase {
         XCTAssertEqual(found.map(\.file), ["App/ru.lproj/Credits.strings", "App/ru.lproj/Foo.strings", "App/ru.lproj/InfoPlist.strings"])
         XCTAssertEqual(found.map(\.keys), [["c"], ["b"], ["NSCameraUsageDescription"]])
         XCTAssertEqual(found.map(\.message), [
-            "1 key of App/Credits has no 'ru': ru-RU devices see them in 'en' (\"c\")",
+            "1 key of App/Credits has no 'ru': ru devices see them in 'en' (\"c\")",
             // Foundation takes no other .lproj's value for one key of a file the locale has.
-            "1 key of App/Foo has no 'ru': ru-RU devices see the raw key (\"b\")",
+            "1 key of App/Foo has no 'ru': ru devices see the raw key (\"b\")",
             // An Info.plist key falls back to the Info.plist's value.
-            "1 key of App/InfoPlist has no 'ru': ru-RU devices see them in 'en' (\"NSCameraUsageDescription\")",
+            "1 key of App/InfoPlist has no 'ru': ru devices see them in 'en' (\"NSCameraUsageDescription\")",
         ])
 
         let report = try ReportJob().run(on: model)
@@ -80,7 +80,7 @@ final class LegacyTableCoverageTests: XCTestCase {
         let found = try missing(model)
         XCTAssertEqual(found.map(\.file), ["App/ru.lproj/Main.strings"])
         XCTAssertEqual(found.map(\.keys), [["xyz-uv-wst.text"]])
-        XCTAssertEqual(found.first?.message, "1 key of App/Main has no 'ru': ru-RU devices see them in 'en' (\"xyz-uv-wst.text\")",
+        XCTAssertEqual(found.first?.message, "1 key of App/Main has no 'ru': ru devices see them in 'en' (\"xyz-uv-wst.text\")",
                        "a storyboard shows its own text for a key its strings file lacks")
         XCTAssertEqual(model.app.availableLocalizations.filter { $0 != "Base" }.sorted(), ["en", "ru"])
 
@@ -109,12 +109,12 @@ final class LegacyTableCoverageTests: XCTestCase {
         ], declared: ["en", "de"])
         let found = try missing(model)
         XCTAssertEqual(found.map(\.keys), [["ly_img_editor_x", "own"]])
-        XCTAssertEqual(found.first?.message, "2 keys of App/Localizable have no 'de': de-AT devices see them in 'en' (\"ly_img_editor_x\", \"own\")")
+        XCTAssertEqual(found.first?.message, "2 keys of App/Localizable have no 'de': de devices see them in 'en' (\"ly_img_editor_x\", \"own\")")
         let own = try project([
             "App/en.lproj/Localizable.strings": .text("\"own\" = \"Own\";\n\"both\" = \"Both\";\n"),
             "App/de.lproj/Localizable.strings": .text("\"both\" = \"Beide\";\n"),
         ], declared: ["en", "de"])
-        XCTAssertEqual(try missing(own).map(\.message), ["1 key of App/Localizable has no 'de': de-AT devices see the raw key (\"own\")"])
+        XCTAssertEqual(try missing(own).map(\.message), ["1 key of App/Localizable has no 'de': de devices see the raw key (\"own\")"])
     }
 
     /// A `.stringsdict`-only table's plural gaps are counted on its row (the `.strings` path).
@@ -143,7 +143,7 @@ final class LegacyTableCoverageTests: XCTestCase {
         let found = try missing(model)
         XCTAssertEqual(found.map(\.file), ["App/ru.lproj/Localizable.stringsdict"])
         XCTAssertEqual(found.map(\.keys), [["%d files"]])
-        XCTAssertEqual(found.first?.message, "1 key of App/Localizable has no 'ru': ru-RU devices see them in 'en' (\"%d files\")",
+        XCTAssertEqual(found.first?.message, "1 key of App/Localizable has no 'ru': ru devices see them in 'en' (\"%d files\")",
                        "no Russian .stringsdict: the English one is read")
     }
 
@@ -192,7 +192,7 @@ final class LegacyTableCoverageTests: XCTestCase {
             "App/en.lproj/Localizable.strings": .text("\"LoginInfo\" = \"Login Settings\";\n\"Quit\" = \"Quit\";\n"),
             "App/ru.lproj/Localizable.strings": .text("\"Quit\" = \"Выход\";\n"),
         ])
-        XCTAssertEqual(try missing(model).map(\.message), ["1 key of App/Localizable has no 'ru': ru-RU devices see the raw key (\"LoginInfo\")"])
+        XCTAssertEqual(try missing(model).map(\.message), ["1 key of App/Localizable has no 'ru': ru devices see the raw key (\"LoginInfo\")"])
         let raw = model.resolve("LoginInfo", localizations: ["ru", "en"])
         XCTAssertEqual(raw.value, "LoginInfo")
         XCTAssertNil(raw.locale)
