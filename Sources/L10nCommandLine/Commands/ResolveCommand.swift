@@ -8,7 +8,8 @@ struct ResolveCommand: ParsableCommand {
         discussion: """
         For a device with the given preferred languages: the localization the app and every framework \
         choose (Apple's matching), then for each key every layer of the lookup chain in order, why it \
-        fell through or won, the value shown and its width. A key no layer has gets the nearest keys. \
+        fell through or won, the value shown and its width. A key no layer has is looked up in the \
+        project's other tables (InfoPlist, a storyboard's, a second table), else gets the nearest keys. \
         A legacy table is read from one file, the first of the device's localizations that has one: \
         a key that file lacks shows as the raw key.
         """
@@ -38,6 +39,7 @@ struct ResolveCommand: ParsableCommand {
         for warning in model.warnings { context.note(warning) }
         let explanation = KeyResolution.explain(keys, in: model, preferred: languages)
         context.write(json ? explanation.json : explanation.text)
-        return explanation.keys.allSatisfy { $0.winner != nil } ? .success : .findings
+        // A key another table defines (InfoPlist, a storyboard's) is found, only not through the chain.
+        return explanation.keys.allSatisfy { $0.winner != nil || !$0.elsewhere.isEmpty } ? .success : .findings
     }
 }

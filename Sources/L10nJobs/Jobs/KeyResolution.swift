@@ -44,6 +44,21 @@ public struct KeyResolution: Sendable {
         public var columns: Int
         /// Nearest keys, for a key no layer has.
         public var suggestions: [String]
+        /// For a key no layer has: the project's other tables that define it (`InfoPlist`, a
+        /// storyboard's, a second table), which code or the system reads by their own name.
+        public var elsewhere: [Elsewhere] = []
+    }
+
+    /// A table outside the lookup chain that has a key, with what it holds for the device.
+    public struct Elsewhere: Sendable {
+        /// `bundle/table`.
+        public var table: String
+        public var file: String
+        /// The localization the table's bundle uses on the device that has the key, nil when only the key is there.
+        public var locale: String?
+        public var value: String?
+        /// A legacy table whose file for the device (`locale`) lacks the key: the raw key shows.
+        public var rawKey = false
     }
 
     public var device: DeviceView
@@ -100,10 +115,38 @@ public struct KeyResolution: Sendable {
                 }
                 suggestions = nearest(key, in: allKeys!)
             }
-            return Key(key: key, steps: steps, winner: winner, shows: shows, locale: shownLocale, fellBackToSource: fellBack,
-                       columns: TextWidth.columns(DisplayText.visible(shows)), suggestions: suggestions)
+            var result = Key(key: key, steps: steps, winner: winner, shows: shows, locale: shownLocale, fellBackToSource: fellBack,
+                             columns: TextWidth.columns(DisplayText.visible(shows)), suggestions: suggestions)
+            if winner == nil { result.elsewhere = elsewhere(key, in: project, device: device) }
+            return result
         }
         return KeyResolution(device: device, keys: explained)
+    }
+
+    /// The tables outside the chain that define `key`, the app's first, each with the value of
+    /// the first localization its bundle searches on the device that has one.
+    static func elsewhere(_ key: String, in project: Project, device: DeviceView) -> [Elsewhere] {
+        let chainFiles = Set(project.lookupChain.layers.compactMap(\.catalogPath))
+        let chainTables = Set(project.lookupChain.layers.filter { $0.catalogPath == nil }.map { $0.bundle + "/" + $0.table })
+        func searched(_ bundle: String) -> [String] {
+            device.bundles.first { $0.bundle == bundle }?.localizations ?? device.app.localizations
+        }
+        var found: [Elsewhere] = []
+        for file in project.catalogs where !chainFiles.contains(file.path) && project.ownsCatalog(atPath: file.path) {
+            guard let entry = file.catalog.entries[key] else { continue }
+            let shown = searched(file.bundle).lazy.compactMap { locale in CheckContext.plainValue(entry, locale: locale).map { (locale, $0) } }.first
+            found.append(Elsewhere(table: file.bundle + "/" + file.table, file: file.path, locale: shown?.0, value: shown?.1))
+        }
+        for table in project.stringsTables where !chainTables.contains(table.bundle + "/" + table.table) && !ProjectDiscovery.isVendorPath(table.folder + "/x") {
+            guard table.files.values.contains(where: { $0.value(forKey: key) != nil }) else { continue }
+            // Foundation reads the first of the device's localizations the table has a file for, and only that file.
+            let read = searched(table.bundle).first { table.files[$0] != nil }
+            let value = read.flatMap { table.files[$0]?.value(forKey: key) }
+            found.append(Elsewhere(table: table.bundle + "/" + table.table, file: read.map { table.path(locale: $0) } ?? table.folder,
+                                   locale: read, value: value, rawKey: read != nil && value == nil))
+        }
+        let app = project.app.name
+        return found.sorted { ($0.table.hasPrefix(app + "/") ? 0 : 1, $0.table) < ($1.table.hasPrefix(app + "/") ? 0 : 1, $1.table) }
     }
 
     /// Up to three keys nearest to `key`: equal up to a placeholder suffix, then by edit distance.
@@ -148,7 +191,14 @@ public struct KeyResolution: Sendable {
                 }
                 lines.append(line)
             }
-            if key.winner == nil {
+            if key.winner == nil, !key.elsewhere.isEmpty {
+                lines.append("  no layer of the lookup chain has it: a lookup there shows the raw key")
+                for other in key.elsewhere {
+                    let what = other.rawKey ? "the key, but not in its '\(other.locale ?? "")' file, which Foundation reads alone: the raw key"
+                        : other.locale.map { "'\($0)' \(CheckContext.quoted(other.value ?? ""))" } ?? "the key, in none of the device's localizations"
+                    lines.append("  \(other.table) (\(other.file)) has it: \(what), read where that table is named (the system reads InfoPlist, a storyboard its own table, code the table it names)")
+                }
+            } else if key.winner == nil {
                 lines.append("  no layer has it: the device shows the raw key")
                 if !key.suggestions.isEmpty { lines.append("  did you mean: " + key.suggestions.map { "\"\($0)\"" }.joined(separator: ", ") + "?") }
             } else {
@@ -180,6 +230,10 @@ public struct KeyResolution: Sendable {
                     })),
                     ("shows", .string(key.shows)), ("locale", optional(key.locale)), ("fellBackToSource", .bool(key.fellBackToSource)),
                     ("columns", .number(String(key.columns))), ("suggestions", .array(key.suggestions.map(JSONValue.string))),
+                    ("elsewhere", .array(key.elsewhere.map { other in
+                        .object([("table", .string(other.table)), ("file", .string(other.file)),
+                                 ("locale", optional(other.locale)), ("value", optional(other.value)), ("rawKey", .bool(other.rawKey))])
+                    })),
                 ])
             })),
         ])

@@ -143,5 +143,28 @@ final class SampleChecksTests: XCTestCase {
         let key = try XCTUnwrap((document["keys"] as? [[String: Any]])?.first)
         XCTAssertEqual(key["shows"] as? String, "ly_img_editor_inspector_bar_button_corp")
         XCTAssertEqual((key["suggestions"] as? [String])?.first, "ly_img_editor_inspector_bar_button_crop")
+        XCTAssertEqual(key["elsewhere"] as? [[String: String]], [])
+
+        // A key of a table outside the chain (a framework's, InfoPlist) is found there, not called missing.
+        out = ""
+        XCTAssertEqual(L10nTool.run(["resolve", "onboarding_welcome_title", "onboarding_photos_body", "--project", "Samples/BrandedEditor",
+                                     "--languages", "de-AT"], context: context), 0)
+        XCTAssertTrue(out.contains("  no layer of the lookup chain has it: a lookup there shows the raw key\n"
+                                   + "  OnboardingKit/Localizable (OnboardingKit/en.lproj/Localizable.strings) has it: 'en' 'Welcome to Brand Studio', read where"), out)
+        XCTAssertFalse(out.contains("the device shows the raw key"), out)
+
+        // A legacy table's file for the device without the key: Foundation shows the raw key there.
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample.app("raw", declared: ["en", "ru"], localizable: ["x": ["en": "x", "ru": "x"]], more: [
+            "App/en.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"Photos\";\n"),
+            "App/ru.lproj/InfoPlist.strings": .text("\"NSCameraUsageDescription\" = \"Камера\";\n"),
+        ]).write(to: root)
+        out = ""
+        XCTAssertEqual(L10nTool.run(["resolve", "CFBundleDisplayName", "--project", root.path, "--languages", "ru", "--format", "json"], context: context), 0)
+        let raw = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        let elsewhere = try XCTUnwrap(((raw["keys"] as? [[String: Any]])?.first?["elsewhere"] as? [[String: Any]])?.first)
+        XCTAssertEqual(elsewhere["table"] as? String, "App/InfoPlist")
+        XCTAssertEqual(elsewhere["file"] as? String, "App/ru.lproj/InfoPlist.strings")
+        XCTAssertEqual(elsewhere["rawKey"] as? Bool, true)
     }
 }
