@@ -944,12 +944,11 @@ struct XLIFFByteVocabulary {
         }
         guard let source else { throw XMLRefused() }
         let maxWidth = (sizeUnit ?? "char") == "char" ? maxWidthText.flatMap { Int($0) } : nil
-        var unit = TransUnit(
+        // Built in the return slot: a unit built in a local and returned was copied, a retain and a release of every string.
+        return TransUnit(
             id: id, translate: translate != "no", source: source, target: target,
             targetState: target == nil ? nil : state, note: note,
-            approved: approved, maxWidth: maxWidth, location: location)
-        unit.unknownInlineCode = inline.unknown
-        unit.hasEmptySegment = inline.hasEmptySegment
-        return unit
+            approved: approved, maxWidth: maxWidth, location: location,
+            unknownInlineCode: inline.unknown, hasEmptySegment: inline.hasEmptySegment)
     }
 }

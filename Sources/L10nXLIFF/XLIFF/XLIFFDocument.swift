@@ -144,7 +144,9 @@ public struct TransUnit: Hashable, Sendable {
         note: String? = "",
         approved: Bool? = nil,
         maxWidth: Int? = nil,
-        location: SourceLocation? = nil
+        location: SourceLocation? = nil,
+        unknownInlineCode: XLIFFUnknownInlineCode? = nil,
+        hasEmptySegment: Bool = false
     ) {
         self.id = id
         self.translate = translate
@@ -153,8 +155,8 @@ public struct TransUnit: Hashable, Sendable {
         self.targetState = targetState
         self.note = note
         self.approved = approved
-        self.unknownInlineCode = nil
-        self.hasEmptySegment = false
+        self.unknownInlineCode = unknownInlineCode
+        self.hasEmptySegment = hasEmptySegment
         self.maxWidth = maxWidth
         self.location = location
         self.alternatives = []

@@ -386,12 +386,10 @@ private struct Stream {
         let approved = attributes["approved"].map { $0 == "yes" }
         // A width in characters; other size units (pixels, bytes) say nothing about columns.
         let maxWidth = (attributes["size-unit"] ?? "char") == "char" ? attributes["maxwidth"].flatMap { Int($0) } : nil
-        var unit = TransUnit(
+        return TransUnit(
             id: id, translate: attributes["translate"] != "no", source: source, target: target,
             targetState: target == nil ? nil : state, note: notes.isEmpty ? nil : notes.joined(separator: "\n"),
-            approved: approved, maxWidth: maxWidth, location: location)
-        unit.unknownInlineCode = inline.unknown
-        unit.hasEmptySegment = inline.hasEmptySegment
-        return unit
+            approved: approved, maxWidth: maxWidth, location: location,
+            unknownInlineCode: inline.unknown, hasEmptySegment: inline.hasEmptySegment)
     }
 }
