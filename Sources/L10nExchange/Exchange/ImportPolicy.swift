@@ -680,7 +680,10 @@ public enum ImportPolicy {
     /// Whether the text has a `%`, without which it is one literal to `FormatString`.
     /// Empty or only whitespace (spaces, no-break spaces, line breaks): no text to show.
     static func isBlank(_ text: String) -> Bool {
-        text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        // Asked of every target: one that starts with a visible ASCII character is settled by its first byte.
+        guard let first = text.utf8.first else { return true }
+        if first > 0x20 && first < 0x7F { return false }
+        return text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 
     static func hasPercent(_ text: String) -> Bool {

@@ -822,12 +822,16 @@ struct XLIFFByteVocabulary {
         return try readText(&inline)
     }
 
-    /// The current element's `xml:space`, or `inherited` without one.
+    /// The current element's `xml:space`, or `inherited` without one. Asked of every unit, its
+    /// source and its target: the value is compared as bytes, no string made.
     func preserves(inheriting inherited: Bool) -> Bool {
         for attribute in cursor.attributes where attribute.colon - attribute.nameStart == 3 && attribute.nameEnd - attribute.colon == 6 {
-            if memcmp(cursor.bytes + attribute.nameStart, "xml:space", 9) == 0 {
-                return XLIFFInlineText.preserves(cursor.value(of: attribute)) ?? inherited
-            }
+            guard memcmp(cursor.bytes + attribute.nameStart, "xml:space", 9) == 0 else { continue }
+            let length = attribute.valueEnd - attribute.valueStart
+            if attribute.hasReference { return XLIFFInlineText.preserves(cursor.value(of: attribute)) ?? inherited }
+            if length == 8 && memcmp(cursor.bytes + attribute.valueStart, "preserve", 8) == 0 { return true }
+            if length == 7 && memcmp(cursor.bytes + attribute.valueStart, "default", 7) == 0 { return false }
+            return inherited
         }
         return inherited
     }
