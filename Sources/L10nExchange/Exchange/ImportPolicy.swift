@@ -352,6 +352,7 @@ public enum ImportPolicy {
                 .unit("No target", ["Done": ["en": "Done"]], TransUnit(id: "Done", source: "Done")),
                 .unit("An empty target", ["Done": ["en": "Done"]], TransUnit(id: "Done", source: "Done", target: "", targetState: .translated)),
                 .unit("A space for a target", ["Done": ["en": "Done", "de": "Fertig"]], TransUnit(id: "Done", source: "Done", target: " ", targetState: .translated)),
+                .unit("An empty target for a space", [" ": ["en": " ", "de": " "]], TransUnit(id: " ", source: " ", target: "", targetState: .translated)),
             ],
             nonTriggeringExamples: [.unit("A target", ["Done": ["en": "Done"]],
                                           TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated)),
@@ -360,7 +361,8 @@ public enum ImportPolicy {
             evaluate: { candidate in
                 guard let target = candidate.target else { return .skipped(.noTarget) }
                 // An empty or blank target is a tool's placeholder, not a translation: it would replace a value with "" or " ".
-                return ImportPolicy.isBlank(target) && !ImportPolicy.isBlank(candidate.source) ? .skipped(.noTarget) : nil
+                return (target.isEmpty && !candidate.source.isEmpty) || (ImportPolicy.isBlank(target) && !ImportPolicy.isBlank(candidate.source))
+                    ? .skipped(.noTarget) : nil
             }),
         ImportRule(
             id: "inline-code", effect: .refuse,
@@ -677,7 +679,6 @@ public enum ImportPolicy {
         return result
     }
 
-    /// Whether the text has a `%`, without which it is one literal to `FormatString`.
     /// Empty or only whitespace (spaces, no-break spaces, line breaks): no text to show.
     static func isBlank(_ text: String) -> Bool {
         // Asked of every target: one that starts with a visible ASCII character is settled by its first byte.
@@ -686,6 +687,7 @@ public enum ImportPolicy {
         return text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
     }
 
+    /// Whether the text has a `%`, without which it is one literal to `FormatString`.
     static func hasPercent(_ text: String) -> Bool {
         text.containsASCII(UInt8(ascii: "%"))
     }

@@ -237,8 +237,14 @@ public struct XLIFFImporter: Sendable {
             inputs[index].document.files = []
             for (file, destination) in zip(input.document.files, fileDestinations) {
                 guard let destination, let language = file.targetLanguage, let canonical = session.canonical(language) else { continue }
-                // Every file's language was resolved, or refused, by `destination(for:)`.
-                guard let locale = try? targetLocales.locale(for: canonical, input: input.path) else { continue }
+                // A file l10n never writes keeps its id (its units are all refused); every other
+                // file's language was resolved, or refused, by `destination(for:)`.
+                let locale: String
+                if case .readOnly = destination {
+                    locale = canonical
+                } else {
+                    locale = (try? targetLocales.locale(for: canonical, input: input.path)) ?? canonical
+                }
                 let part: Int
                 if case .catalog(let path) = destination, path == largest { part = 1 } else { part = 0 }
                 parts.add(file: file, locale: locale, destination: destination, input: input.path, to: part)

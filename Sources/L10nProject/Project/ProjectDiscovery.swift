@@ -314,66 +314,91 @@ public struct ProjectDiscovery: Sendable {
         var extensions = Set<String>()
         for (project, text) in projects {
             let base = (project as NSString).deletingLastPathComponent
-            var groupPaths: [String: String] = [:]
-            var targets: [(name: String, type: String, groups: [String])] = []
-            var objectID: String?
-            var isa: String?
-            var path: String?
-            var name: String?
-            var type: String?
-            var groups: [String] = []
-            var inGroupList = false
-            // Depth 1 is the file's dictionary, 2 `objects`, 3 an object's own keys: nested
-            // dictionaries (`explicitFileTypes = {`) are no objects.
-            var depth = 0
-            for rawLine in text.split(whereSeparator: \.isNewline) {
-                let line = rawLine.trimmingCharacters(in: .whitespaces)
-                if inGroupList {
-                    if line.hasPrefix(")") {
-                        inGroupList = false
-                    } else if let id = line.split(separator: " ").first {
-                        groups.append(String(id.trimmingCharacters(in: CharacterSet(charactersIn: ","))))
-                    }
-                    continue
-                }
-                if line.hasSuffix("{") {
-                    depth += 1
-                    if depth == 3, let id = line.split(separator: " ").first {
-                        (objectID, isa, path, name, type, groups) = (String(id), nil, nil, nil, nil, [])
-                    }
-                } else if line == "};" || line == "}" {
-                    if depth == 3, let id = objectID {
-                        if isa == "PBXFileSystemSynchronizedRootGroup", let path { groupPaths[id] = path }
-                        if isa == "PBXNativeTarget", let name, let type { targets.append((name, type, groups)) }
-                        objectID = nil
-                    }
-                    depth -= 1
-                } else if depth == 3 {
-                    if line.hasPrefix("isa = ") {
-                        isa = Self.settingValue(line.dropFirst("isa = ".count))
-                    } else if line.hasPrefix("path = ") {
-                        path = Self.settingValue(line.dropFirst("path = ".count))
-                    } else if line.hasPrefix("name = ") {
-                        name = Self.settingValue(line.dropFirst("name = ".count))
-                    } else if line.hasPrefix("productType = ") {
-                        type = Self.settingValue(line.dropFirst("productType = ".count))
-                    } else if line == "fileSystemSynchronizedGroups = (" {
-                        inGroupList = true
-                    }
+            let objects = Self.projectObjects(text)
+            // A group's path is its parent group's folder and its own `path` (`sourceTree = "<group>"`).
+            var parents: [String: String] = [:]
+            for (id, object) in objects where object.isa == "PBXGroup" {
+                for child in object.lists["children"] ?? [] { parents[child] = id }
+            }
+            func folder(of id: String, depth: Int = 0) -> String? {
+                guard depth < 64, let object = objects[id] else { return nil }
+                let own = object.values["path"]
+                switch object.values["sourceTree"] {
+                case "SOURCE_ROOT"?: return own ?? ""
+                case "<group>"?, nil:
+                    guard let parent = parents[id] else { return own ?? "" }
+                    guard let above = folder(of: parent, depth: depth + 1) else { return nil }
+                    guard let own else { return above }
+                    return above.isEmpty ? own : above + "/" + own
+                default: return nil  // absolute, or relative to a build setting
                 }
             }
-            let synchronizedByApps = Set(targets.filter { $0.type.hasPrefix("com.apple.product-type.application") && !$0.type.contains("watchapp") }
-                .flatMap(\.groups).compactMap { groupPaths[$0] })
-            for target in targets where !(target.type.hasPrefix("com.apple.product-type.application") && !target.type.contains("watchapp")) {
-                for group in target.groups {
-                    guard let path = groupPaths[group], !synchronizedByApps.contains(path),
-                          let folder = Self.normalized(base.isEmpty ? path : base + "/" + path), !folder.isEmpty else { continue }
-                    folders[folder] = target.name
+            let targets = objects.values.filter { $0.isa == "PBXNativeTarget" }.compactMap { object -> (name: String, type: String, groups: [String])? in
+                guard let name = object.values["name"], let type = object.values["productType"] else { return nil }
+                return (name, type, object.lists["fileSystemSynchronizedGroups"] ?? [])
+            }
+            func isApplication(_ type: String) -> Bool { type.hasPrefix("com.apple.product-type.application") && !type.contains("watchapp") }
+            let synchronizedByApps = Set(targets.filter { isApplication($0.type) }.flatMap(\.groups))
+            for target in targets.sorted(by: { $0.name < $1.name }) where !isApplication(target.type) {
+                for group in target.groups where !synchronizedByApps.contains(group) && objects[group]?.isa == "PBXFileSystemSynchronizedRootGroup" {
+                    guard let path = folder(of: group), let normalized = Self.normalized(base.isEmpty ? path : base + "/" + path),
+                          !normalized.isEmpty else { continue }
+                    folders[normalized] = target.name
                     if target.type.contains("extension") || target.type.contains("watchapp") { extensions.insert(target.name) }
                 }
             }
         }
         return (folders, extensions)
+    }
+
+    /// One object of a project file: its `key = value;` lines and its `key = ( ... );` lists of ids.
+    struct ProjectObject {
+        var isa: String? { values["isa"] }
+        var values: [String: String] = [:]
+        var lists: [String: [String]] = [:]
+    }
+
+    /// The objects of a project file by id, read line by line as Xcode writes them: each object
+    /// that spans lines (`ID /* name */ = {` ... `};`), its own keys only (a nested
+    /// `explicitFileTypes = {` is no object). One-line objects (build files, file references) are
+    /// not read: nothing here needs them.
+    static func projectObjects(_ text: String) -> [String: ProjectObject] {
+        var objects: [String: ProjectObject] = [:]
+        var current: (id: String, object: ProjectObject)?
+        var list: (name: String, ids: [String])?
+        // Depth 1 is the file's dictionary, 2 `objects`, 3 an object's own keys.
+        var depth = 0
+        for rawLine in text.split(whereSeparator: \.isNewline) {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            if let open = list {
+                if line.hasPrefix(")") {
+                    current?.object.lists[open.name] = open.ids
+                    list = nil
+                } else if let id = line.split(separator: " ").first {
+                    list?.ids.append(String(id.trimmingCharacters(in: CharacterSet(charactersIn: ","))))
+                }
+                continue
+            }
+            if line.hasSuffix("{") {
+                depth += 1
+                if depth == 3, let id = line.split(separator: " ").first { current = (String(id), ProjectObject()) }
+            } else if line == "};" || line == "}" {
+                if depth == 3, let done = current {
+                    objects[done.id] = done.object
+                    current = nil
+                }
+                depth -= 1
+            } else if depth == 3, let equals = line.range(of: " = ") {
+                let key = String(line[..<equals.lowerBound])
+                let value = line[equals.upperBound...]
+                if value == "(" {
+                    list = (key, [])
+                } else if value.hasSuffix(";") {
+                    current?.object.values[key] = Self.settingValue(value)
+                }
+            }
+        }
+        return objects
     }
 
     /// A project file value up to its `;`, its quotes taken off.

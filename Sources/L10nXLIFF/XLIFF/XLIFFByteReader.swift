@@ -803,13 +803,15 @@ struct XLIFFByteVocabulary {
                         cursor.text.append(contentsOf: code.utf8)
                     }
                 } else {
-                    inline.start(cursor.localName, id: try attribute("id"), mtype: try attribute("mtype"), inSource: inSource,
-                                 offset: cursor.text.count, depth: cursor.open.count)
+                    inline.start(cursor.localName, id: try attribute("id"), equivText: try attribute("equiv-text"), mtype: try attribute("mtype"),
+                                 inSource: inSource, offset: cursor.text.count, depth: cursor.open.count)
                 }
             case .end where cursor.open.count < depth:
                 return String(decoding: cursor.text, as: UTF8.self)
             case .end where inline.isOpen(atDepth: cursor.open.count + 1):
-                inline.end { String(decoding: cursor.text[$0...], as: UTF8.self) }
+                if let code = inline.end(text: { String(decoding: cursor.text[$0...], as: UTF8.self) }) {
+                    cursor.text.append(contentsOf: code.utf8)
+                }
             case .endOfDocument: throw XMLRefused()
             default: continue
             }

@@ -19,8 +19,18 @@ struct XLIFFInlineText {
     private(set) var unknown: XLIFFUnknownInlineCode?
     /// Whether a segment of the target (`<mrk mtype="seg">`) is empty: a translation left unfinished.
     private(set) var hasEmptySegment = false
-    /// Codes of the source and segments of the target being read: where their text starts.
-    private var open: [(key: String?, isSegment: Bool, offset: Int, depth: Int)] = []
+    /// Codes and target segments being read, with content: where their text starts.
+    private var open: [OpenElement] = []
+
+    private struct OpenElement {
+        var localName: String
+        var id: String?
+        var equivText: String?
+        var inSource: Bool
+        var isSegment: Bool
+        var offset: Int
+        var depth: Int
+    }
 
     /// Elements that stand for a code of the original format: with content the content is the
     /// code; empty, only `equiv-text` (or the source's code of that kind and id) tells it.
@@ -60,27 +70,31 @@ struct XLIFFInlineText {
         return nil
     }
 
-    /// An inline element with content starts at `offset` of the text read so far, at `depth`.
-    mutating func start(_ localName: String, id: String?, mtype: String?, inSource: Bool, offset: Int, depth: Int) {
-        if inSource, Self.isCode(localName), let key = Self.key(localName, id) {
-            open.append((key, false, offset, depth))
-        } else if !inSource, localName == "mrk", mtype == "seg" {
-            open.append((nil, true, offset, depth))
-        }
+    /// An inline element with a start and an end tag starts at `offset` of the text read so far, at `depth`.
+    mutating func start(_ localName: String, id: String?, equivText: String?, mtype: String?, inSource: Bool, offset: Int, depth: Int) {
+        let isSegment = !inSource && localName == "mrk" && mtype == "seg"
+        guard isSegment || Self.isCode(localName) else { return }
+        open.append(OpenElement(localName: localName, id: id, equivText: equivText, inSource: inSource, isSegment: isSegment,
+                                offset: offset, depth: depth))
     }
 
     /// Whether an element started at `depth` is being read: its end must be reported (`end`).
     func isOpen(atDepth depth: Int) -> Bool { open.last?.depth == depth }
 
     /// The element opened at the innermost `start` ends; `text` is the text read since `offset`.
-    mutating func end(text: (Int) -> String) {
-        guard let element = open.popLast() else { return }
+    /// Returns the text to add for a code that turned out empty (`<x id="1"></x>` is `<x id="1"/>`).
+    mutating func end(text: (Int) -> String) -> String? {
+        guard let element = open.popLast() else { return nil }
         let content = text(element.offset)
         if element.isSegment {
             if content.allSatisfy(\.isWhitespace) { hasEmptySegment = true }
-        } else if let key = element.key {
-            record(key, id: String(key.drop { $0 != " " }.dropFirst()), text: content)
+            return nil
         }
+        if content.isEmpty {
+            return self.text(ofEmpty: element.localName, id: element.id, equivText: element.equivText, inSource: element.inSource)
+        }
+        if element.inSource, let id = element.id, let key = Self.key(element.localName, id) { record(key, id: id, text: content) }
+        return nil
     }
 
     /// `xml:space` of an element: true for `preserve`, false for `default`, nil when absent or

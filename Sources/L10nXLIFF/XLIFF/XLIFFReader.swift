@@ -229,13 +229,13 @@ private struct Stream {
                         text += code
                     }
                 } else {
-                    inline.start(localName, id: attributes["id"], mtype: attributes["mtype"], inSource: inSource,
-                                 offset: text.utf8.count, depth: depth)
+                    inline.start(localName, id: attributes["id"], equivText: attributes["equiv-text"], mtype: attributes["mtype"],
+                                 inSource: inSource, offset: text.utf8.count, depth: depth)
                 }
             case .endElement where depth == startDepth:
                 return text
             case .endElement where inline.isOpen(atDepth: depth):
-                inline.end { String(decoding: text.utf8.dropFirst($0), as: UTF8.self) }
+                if let code = inline.end(text: { String(decoding: text.utf8.dropFirst($0), as: UTF8.self) }) { text += code }
             default:
                 continue
             }

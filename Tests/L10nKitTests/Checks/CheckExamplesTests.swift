@@ -60,6 +60,7 @@ final class CheckExamplesTests: XCTestCase {
         let placeholder = PlaceholderMismatchCheck.triggeringExamples
         XCTAssertEqual(try findings(PlaceholderMismatchCheck.self, placeholder[0]).map(\.severity), [.error], "a type change can crash")
         XCTAssertEqual(try findings(PlaceholderMismatchCheck.self, placeholder[1]).map(\.severity), [.warning], "a dropped argument only loses text")
+        XCTAssertEqual(try findings(PlaceholderMismatchCheck.self, placeholder.last!).map(\.severity), [.error], "'% s' reads a C string that is not passed")
 
         let duplicates = DuplicateKeyCheck.triggeringExamples
         let differing = try findings(DuplicateKeyCheck.self, duplicates[0])

@@ -81,5 +81,10 @@ final class TargetLocaleTableTests: XCTestCase {
         let chinese = TransUnit(id: "Open", source: "Open", target: "打开", targetState: .translated)
         XCTAssertEqual(try ExchangeFixtures.failure(root, [try ExchangeFixtures.xliff(target: "zh-Hans-CN", [chinese], path: "zh.xliff")]),
                        [.invalidTargetLanguage], "zh-Hans and zh-CN fit zh-Hans-CN equally")
+        // A file l10n never writes keeps its id: its units are refused one by one, none dropped.
+        let outside = try ExchangeFixtures.plan(root, [try ExchangeFixtures.xliff(original: "../Outside/Localizable.xcstrings", target: "zh-Hans-CN",
+                                                                                 [chinese], path: "zh.xliff")])
+        XCTAssertEqual(outside.outcomes.map(\.reason), [.readOnlyFile])
+        XCTAssertEqual(outside.notes.filter { $0.contains("target-language") }, [])
     }
 }

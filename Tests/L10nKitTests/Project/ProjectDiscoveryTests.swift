@@ -324,6 +324,30 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertEqual(synchronized.extensions, ["WidgetExtension"])
         XCTAssertEqual(ProjectDiscovery.synchronizedFolders(in: [("iOS/PiStats.xcodeproj", projectFile)]).folders, ["iOS/Pi Widget": "WidgetExtension"],
                        "paths are the project folder's")
+        // A synchronized folder inside a group with a path of its own lies in that group's folder.
+        let nested = projectFile.replacingOccurrences(of: "/* Begin PBXNativeTarget section */", with: """
+            /* Begin PBXGroup section */
+            \t\tM0 = {
+            \t\t\tisa = PBXGroup;
+            \t\t\tchildren = (
+            \t\t\t\tG1 /* Shared */,
+            \t\t\t\tM1 /* Modules */,
+            \t\t\t);
+            \t\t\tsourceTree = "<group>";
+            \t\t};
+            \t\tM1 /* Modules */ = {
+            \t\t\tisa = PBXGroup;
+            \t\t\tchildren = (
+            \t\t\t\tG2 /* Widget */,
+            \t\t\t);
+            \t\t\tpath = Modules;
+            \t\t\tsourceTree = "<group>";
+            \t\t};
+            /* End PBXGroup section */
+
+            /* Begin PBXNativeTarget section */
+            """)
+        XCTAssertEqual(ProjectDiscovery.synchronizedFolders(in: [("PiStats.xcodeproj", nested)]).folders, ["Modules/Pi Widget": "WidgetExtension"])
 
         let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
         try CheckExample("", files: [

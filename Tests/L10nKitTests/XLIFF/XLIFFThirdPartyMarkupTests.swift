@@ -188,6 +188,18 @@ final class XLIFFThirdPartyCodeTests: XCTestCase {
         XCTAssertEqual(units.map(\.unknownInlineCode), [nil, nil])
     }
 
+    /// `<x id="1"></x>` is `<x id="1"/>` to XML: read the same way, never as nothing.
+    func testACodeWithAnEndTagAndNoContentIsAnEmptyCode() throws {
+        let units = try units("""
+            <trans-unit id="a"><source>Delete <x id="1" equiv-text="%@"></x></source><target>Supprimer <x id="1"></x></target></trans-unit>
+            <trans-unit id="b"><source>Delete <x id="1" equiv-text="%@"/></source><target>Supprimer <x id="2"></x></target></trans-unit>
+            <trans-unit id="c"><source>Delete <ph id="1"></ph></source><target>Supprimer</target></trans-unit>
+            """)
+        XCTAssertEqual(units.map(\.source), ["Delete %@", "Delete %@", "Delete "])
+        XCTAssertEqual(units[0].target, "Supprimer %@")
+        XCTAssertEqual(units.map(\.unknownInlineCode), [nil, .target, .source])
+    }
+
     func testAnEmptySegmentMarksTheUnitUnfinished() throws {
         let units = try units("""
             <trans-unit id="a"><source>Saved. Share it?</source><seg-source><mrk mtype="seg" mid="1">Saved.</mrk> <mrk mtype="seg" mid="2">Share it?</mrk></seg-source><target><mrk mtype="seg" mid="1">Enregistré.</mrk> <mrk mtype="seg" mid="2"/></target></trans-unit>

@@ -35,6 +35,9 @@ public struct MissingTranslationCheck: Check {
              more: ["Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
                     "Widget/InfoPlist.xcstrings": .catalog(["CFBundleDisplayName": ["en": "Sun", "de": "Sonne"]]),
                     "Widget/en.lproj/Widget.strings": .text("\"title\" = \"Title\";\n")]),
+        .app("A framework's catalog has no German at all: it follows the app's German and shows English", declared: ["en", "de"],
+             localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["Kit/Localizable.xcstrings": .catalog(["Hi": ["en": "Hi"]])]),
         .app("A widget's catalog lacks a key's German, which the widget shows", declared: ["en", "de"],
              localizable: ["x": ["en": "x", "de": "x"]],
              more: ["Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
@@ -132,21 +135,24 @@ public struct MissingTranslationCheck: Check {
                                         device: context.device(for: locale), source: source, rawKey: table.showsRawKey(locale: chosen)))
                 }
             }
-            // Another bundle's catalog (a widget's, a framework's) lacking the localization that
-            // bundle uses on this device: its texts show in the development language.
+            // Another bundle's catalog (a widget's, a framework's): the keys lacking the language
+            // it shows on this device, the app's (or, for an extension, a variant of it); when it
+            // has not that language at all, every key lacking the app's, shown in the one it uses.
+            let extensions = project.extensionBundles
             for file in context.appCatalogs where file.bundle != project.app.name && !chainPaths.contains(file.path) {
-                guard let used = context.bundleLocalization(file.bundle, locale: locale), used != source, used != "Base",
-                      reportedCatalogs.insert(file.path + "\u{0}" + used).inserted else { continue }
+                guard let used = context.bundleLocalization(file.bundle, locale: locale) else { continue }
+                let sameLanguage = used == chosen || (extensions.contains(file.bundle) && ICULocale.language(used) == ICULocale.language(chosen))
+                let gap = sameLanguage ? used : chosen
+                guard gap != source, gap != "Base", reportedCatalogs.insert(file.path + "\u{0}" + gap).inserted else { continue }
                 let lacking = file.catalog.orderedKeys.filter { key in
                     guard !key.isEmpty, let entry = file.catalog.entries[key], entry.shouldTranslate != false else { return false }
-                    return CheckContext.plainValue(entry, locale: used) == nil
+                    return CheckContext.plainValue(entry, locale: gap) == nil
                 }
                 if !lacking.isEmpty {
-                    result.append(group(file: file.path, table: "\(file.bundle)/\(file.table)", keys: lacking, locale: used,
-                                        device: context.device(for: locale), source: source))
+                    result.append(group(file: file.path, table: "\(file.bundle)/\(file.table)", keys: lacking, locale: gap,
+                                        device: context.device(for: locale), source: sameLanguage ? source : used))
                 }
             }
-            let extensions = project.extensionBundles
             for table in context.frameworkTables {
                 guard let used = context.frameworkLocalization(table, locale: locale) else { continue }
                 if extensions.contains(table.bundle) {

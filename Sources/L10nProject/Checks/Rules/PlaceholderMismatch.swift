@@ -24,6 +24,7 @@ public struct PlaceholderMismatchCheck: Check {
                                                               forms: ["one": "%ld color", "other": "%ld colors"]),
                     "App/de.lproj/Colors.stringsdict": .plurals(key: "%ld colors", variable: "colors", valueType: "ld",
                                                               forms: ["one": "%@ Farbe", "other": "%ld Farben"])]),
+        .app("'100 % sicher' beside the source's %@: '% s' reads a C string that is not passed", localizable: ["Size: %@": ["en": "Size: %@", "de": "Größe: %@, 100 % sicher"]]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .app("Reordered with positions", localizable: ["by": ["en": "%1$@ by %2$@", "de": "von %2$@: %1$@"]]),
@@ -153,7 +154,9 @@ public struct PlaceholderMismatchCheck: Check {
         // A form may state its count in words; plural-categories reports forms where that misreads.
         return FormatString.translationMismatches(source: sourceFormat, sourceSubstitution: sourceSubstitution,
                                                   translation: translationFormat, isPluralCase: isPluralCase).compactMap { mismatch in
-            if case .translationIssue(.lonePercent) = mismatch.kind { return nil }  // suspicious-percent reports it
+            // suspicious-percent reports a lone `%` as a warning; one that reads a C string or an
+            // object the source does not pass is an error here, as the import refuses it.
+            if case .translationIssue(.lonePercent) = mismatch.kind, mismatch.severity != .error { return nil }
             return (mismatch.severity == .error ? .error : .warning, mismatch.message)
         }
     }
