@@ -324,7 +324,7 @@ public enum ImportPolicy {
             triggeringExamples: [.unit("state new", ["Done": ["en": "Done"]],
                                        TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .new)),
                                  .unit("The second sentence's segment is empty", ["saved": ["en": "Saved. Share it now?"]],
-                                       TransUnit(id: "saved", source: "Saved. Share it now?", target: "Gespeichert. ", targetState: .translated).withEmptySegment())],
+                                       TransUnit(id: "saved", source: "Saved. Share it now?", target: "Gespeichert. ", targetState: .translated, hasEmptySegment: true))],
             nonTriggeringExamples: [.unit("No state counts as translated", ["Done": ["en": "Done"]],
                                           TransUnit(id: "Done", source: "Done", target: "Fertig"))],
             evaluate: { candidate in
@@ -369,9 +369,9 @@ public enum ImportPolicy {
             summary: "an empty inline code (`<x id=\"1\"/>`, `<ph/>`...) without `equiv-text` in the source or the target, and none of its id in the source: the text it stands for is not in the file",
             triggeringExamples: [
                 .unit("<x id=\"1\"/> in the target", ["Delete %@": ["en": "Delete %@"]],
-                      TransUnit(id: "Delete %@", source: "Delete %@", target: "Supprimer ", targetState: .translated).withUnknownInlineCode(.target)),
+                      TransUnit(id: "Delete %@", source: "Delete %@", target: "Supprimer ", targetState: .translated, unknownInlineCode: .target)),
                 .unit("<x id=\"1\"/> in the source", ["Delete %@": ["en": "Delete %@"]],
-                      TransUnit(id: "Delete %@", source: "Delete ", target: "Supprimer ", targetState: .translated).withUnknownInlineCode(.source)),
+                      TransUnit(id: "Delete %@", source: "Delete ", target: "Supprimer ", targetState: .translated, unknownInlineCode: .source)),
             ],
             nonTriggeringExamples: [.unit("<x equiv-text=\"%@\"/>, read as %@", ["Delete %@": ["en": "Delete %@"]],
                                           TransUnit(id: "Delete %@", source: "Delete %@", target: "Supprimer %@", targetState: .translated))],

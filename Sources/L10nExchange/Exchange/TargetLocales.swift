@@ -3,8 +3,8 @@ import L10nProject
 
 /// The project's locale each translator file's `target-language` stands for. Tools write a
 /// language with its default region (`fr-FR`, `de-DE`, `zh-CN`) where Xcode projects say `fr`,
-/// `de`, `zh-Hans`: such an id is the project's locale it means, not a new one, when exactly one
-/// project locale has the same likely subtags (ICU: `fr` and `fr-FR` are both `fr_Latn_FR`).
+/// `de`, `zh-Hans`: such an id is the project's locale with the same likely subtags (ICU: `fr`
+/// and `fr-FR` are both `fr_Latn_FR`), of several the one that writes the file's subtags.
 /// `fr-CA` or `pt-PT` stays itself, and is noted as a locale the import adds.
 struct TargetLocales {
     let project: Project
@@ -23,9 +23,9 @@ struct TargetLocales {
     }
 
     /// The project's locale for a canonical `target-language` of the file `input`; throws the
-    /// project's locales it could mean when it means several (`pt-Latn-BR` where the project has
-    /// `pt` and `pt-BR` is `pt-BR`, the one that writes its region; `zh` beside `zh-Hans` and
-    /// `zh-CN`... is not told apart).
+    /// project's locales it could mean when it means several equally (`pt-Latn-BR` where the
+    /// project has `pt` and `pt-BR` is `pt-BR`, the one that writes its region; `zh-Hans-CN`
+    /// beside `zh-Hans` and `zh-CN` is either).
     mutating func locale(for declared: String, input: String) throws(AmbiguousTargetLanguage) -> String {
         if let locale = resolved[declared] { return locale }
         let (locale, isKnown) = try resolve(declared)

@@ -285,20 +285,9 @@ public struct ProjectDiscovery: Sendable {
     static func nonApplicationTargets(in projects: [(project: String, text: String)]) -> Set<String> {
         var names = Set<String>()
         for (_, text) in projects {
-            var inTarget = false
-            var name: String?
-            var type: String?
-            for line in text.split(whereSeparator: \.isNewline) {
-                let line = line.trimmingCharacters(in: .whitespaces)
-                if line == "isa = PBXNativeTarget;" {
-                    (inTarget, name, type) = (true, nil, nil)
-                } else if inTarget, line.hasPrefix("name = ") {
-                    name = Self.settingValue(line.dropFirst("name = ".count))
-                } else if inTarget, line.hasPrefix("productType = ") {
-                    type = Self.settingValue(line.dropFirst("productType = ".count))
-                } else if inTarget, line == "};" {
-                    if let name, let type, type != "com.apple.product-type.application" { names.insert(name) }
-                    inTarget = false
+            for object in projectObjects(text).values where object.isa == "PBXNativeTarget" {
+                if let name = object.values["name"], let type = object.values["productType"], type != "com.apple.product-type.application" {
+                    names.insert(name)
                 }
             }
         }

@@ -41,8 +41,8 @@ struct XLIFFInlineText {
         }
     }
 
-    private static func key(_ localName: String, _ id: String?) -> String? {
-        id.map { localName + " " + $0 }
+    private static func key(_ localName: String, _ id: String) -> String {
+        localName + " " + id
     }
 
     private mutating func record(_ key: String, id: String, text: String) {
@@ -59,12 +59,12 @@ struct XLIFFInlineText {
             return nil
         }
         if let equivText {
-            if inSource, let id, let key = Self.key(localName, id) { record(key, id: id, text: equivText) }
+            if inSource, let id { record(Self.key(localName, id), id: id, text: equivText) }
             return equivText
         }
         guard Self.isCode(localName) else { return nil }
         if !inSource, let id {
-            if let code = sourceCodes[Self.key(localName, id)!] ?? sourceCodesByID[id] ?? nil { return code }
+            if let code = sourceCodes[Self.key(localName, id)] ?? sourceCodesByID[id] ?? nil { return code }
         }
         if unknown == nil { unknown = inSource ? .source : .target }
         return nil
@@ -93,7 +93,7 @@ struct XLIFFInlineText {
         if content.isEmpty {
             return self.text(ofEmpty: element.localName, id: element.id, equivText: element.equivText, inSource: element.inSource)
         }
-        if element.inSource, let id = element.id, let key = Self.key(element.localName, id) { record(key, id: id, text: content) }
+        if element.inSource, let id = element.id { record(Self.key(element.localName, id), id: id, text: content) }
         return nil
     }
 
@@ -146,21 +146,4 @@ struct XLIFFInlineText {
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
-}
-
-extension TransUnit {
-    /// The unit as read from a file whose `source` or `target` held an inline code of unknown
-    /// text: what the import rules' examples, built in memory, cannot write as XLIFF.
-    public func withUnknownInlineCode(_ code: XLIFFUnknownInlineCode) -> TransUnit {
-        var unit = self
-        unit.unknownInlineCode = code
-        return unit
-    }
-
-    /// The unit as read from a file whose target had an empty segment (`<mrk mtype="seg"/>`).
-    public func withEmptySegment() -> TransUnit {
-        var unit = self
-        unit.hasEmptySegment = true
-        return unit
-    }
 }

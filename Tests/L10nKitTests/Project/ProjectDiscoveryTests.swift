@@ -227,7 +227,7 @@ final class ProjectDiscoveryTests: XCTestCase {
     /// out (a watch app is not the app), odd names harmless to the folder lookup.
     func testNonApplicationTargetsOfAProjectFile() {
         func target(_ name: String, _ type: String) -> String {
-            "\t\tT = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildPhases = (\n\t\t\t\tA /* Resources */,\n\t\t\t);\n"
+            "\t\tT\(Array(name.utf8).map(String.init).joined()) = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildPhases = (\n\t\t\t\tA /* Resources */,\n\t\t\t);\n"
                 + "\t\t\tname = \(name);\n\t\t\tproductName = x;\n\t\t\tproductType = \"\(type)\";\n\t\t};\n"
         }
         let text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
