@@ -11,6 +11,8 @@ public struct BundleChoice: Sendable, Equatable {
         /// An app extension (a widget): its own process's main bundle, matched against the
         /// device's languages.
         case appExtension = "extension"
+        /// The Settings app's `Settings.bundle`: matched against the device's languages too.
+        case settings
     }
 
     public var bundle: String
@@ -54,15 +56,21 @@ extension Project {
         let extensions = extensionBundles
         let owned = stringsTables.map(\.bundle) + catalogs.filter { ownsCatalog(atPath: $0.path) }.map(\.bundle)
         for name in owned where name != app.name && !frameworks.contains(where: { $0.0 == name }) {
-            frameworks.append((name, extensions.contains(name) ? .appExtension : .framework, localizations(ofBundle: name)))
+            let kind: BundleChoice.Kind = !extensions.contains(name) ? .framework : isSettingsBundle(name) ? .settings : .appExtension
+            frameworks.append((name, kind, localizations(ofBundle: name)))
         }
         for (name, kind, locales) in frameworks {
             let localizations = BundleLocalizations(lprojFolders: locales, developmentRegion: sourceLanguage)
             bundles.append(BundleChoice(bundle: name, kind: kind, available: locales.filter { $0 != "Base" },
-                                        localizations: kind == .appExtension
+                                        localizations: kind == .appExtension || kind == .settings
                                             ? localizations.localizations(forPreferredLanguages: preferred, matcher: matcher)
                                             : localizations.localizations(forPreferredLanguages: preferred, inApp: appLocalizations, matcher: matcher)))
         }
         return DeviceView(preferredLanguages: preferred, bundles: bundles)
+    }
+
+    /// Whether the bundle named so is a `Settings.bundle` directory's (its tables lie in one).
+    private func isSettingsBundle(_ name: String) -> Bool {
+        name == "Settings" && stringsTables.contains { $0.bundle == name && ProjectDiscovery.bundleDirectory(of: $0.folder + "/x")?.name == "Settings" }
     }
 }

@@ -390,6 +390,7 @@ final class ProjectDiscoveryTests: XCTestCase {
         let german = project.deviceView(preferred: ["de-DE"])
         // Kit follows the app's English, which it lacks: CFBundle then takes its first localization.
         XCTAssertEqual(german.bundles.map { "\($0.bundle) \($0.localizations.first ?? "")" }, ["App en", "Kit fr", "Settings de"])
+        XCTAssertEqual(german.bundles.map(\.kind), [.app, .framework, .settings], "the Settings app's bundle is no extension")
         XCTAssertNil(ProjectDiscovery.bundleDirectory(of: "App/.bundle/x.strings"))
         XCTAssertEqual(ProjectDiscovery.bundleDirectory(of: "A.framework/B.bundle/en.lproj/x.strings")?.name, "B")
         let check = CLIRun(["check", "--project", "."], in: root)
