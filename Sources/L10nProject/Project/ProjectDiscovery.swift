@@ -295,9 +295,10 @@ public struct ProjectDiscovery: Sendable {
     }
 
     /// Xcode 16's synchronized folders (`PBXFileSystemSynchronizedRootGroup`) of targets other
-    /// than applications, by project-relative path, with the target's name; and the names of
-    /// those targets that are app extensions or watch apps. A folder an application target
-    /// synchronizes too is built into the app, and left out.
+    /// than the app, by project-relative path, with the target's name; and the names of those
+    /// targets that choose their own localization: app extensions, watch apps, App Clips and
+    /// other platforms' apps. A folder the app's target synchronizes too is built into the app,
+    /// and left out.
     static func synchronizedFolders(in projects: [(project: String, text: String)]) -> (folders: [String: String], extensions: Set<String>) {
         var folders: [String: String] = [:]
         var extensions = Set<String>()
@@ -322,22 +323,42 @@ public struct ProjectDiscovery: Sendable {
                 default: return nil  // absolute, or relative to a build setting
                 }
             }
-            let targets = objects.values.filter { $0.isa == "PBXNativeTarget" }.compactMap { object -> (name: String, type: String, groups: [String])? in
+            let targets = objects.values.filter { $0.isa == "PBXNativeTarget" }.compactMap { object -> SynchronizedTarget? in
                 guard let name = object.values["name"], let type = object.values["productType"] else { return nil }
-                return (name, type, object.lists["fileSystemSynchronizedGroups"] ?? [])
+                // The platform from the target's build configurations: a watch app is an `application` on `watchos`.
+                let configurations = object.values["buildConfigurationList"].flatMap { objects[$0]?.lists["buildConfigurations"] } ?? []
+                let sdk = configurations.lazy.compactMap { objects[$0]?.values["buildSettings.SDKROOT"] }.first
+                return SynchronizedTarget(name: name, type: type, sdk: sdk, groups: object.lists["fileSystemSynchronizedGroups"] ?? [])
             }
-            func isApplication(_ type: String) -> Bool { type.hasPrefix("com.apple.product-type.application") && !type.contains("watchapp") }
-            let synchronizedByApps = Set(targets.filter { isApplication($0.type) }.flatMap(\.groups))
-            for target in targets.sorted(by: { $0.name < $1.name }) where !isApplication(target.type) {
+            // The app is the application target (or targets) for the phone, or for the one
+            // platform there is; a watch app, an App Clip or another platform's app is a bundle of its own.
+            let applications = targets.filter(\.isApplication)
+            let phone = applications.filter { !$0.isOwnProcess && !["macosx", "watchos", "appletvos", "xros"].contains($0.sdk ?? "") }
+            let apps = Set((phone.isEmpty ? applications.filter { !$0.isOwnProcess } : phone).map(\.name))
+            let synchronizedByApps = Set(targets.filter { apps.contains($0.name) }.flatMap(\.groups))
+            for target in targets.sorted(by: { $0.name < $1.name }) where !apps.contains(target.name) {
                 for group in target.groups where !synchronizedByApps.contains(group) && objects[group]?.isa == "PBXFileSystemSynchronizedRootGroup" {
                     guard let path = folder(of: group), let normalized = Self.normalized(base.isEmpty ? path : base + "/" + path),
                           !normalized.isEmpty else { continue }
                     folders[normalized] = target.name
-                    if target.type.contains("extension") || target.type.contains("watchapp") { extensions.insert(target.name) }
+                    if target.type.contains("extension") || target.isApplication { extensions.insert(target.name) }
                 }
             }
         }
         return (folders, extensions)
+    }
+
+    /// A target of a project file as `synchronizedFolders` sees it.
+    private struct SynchronizedTarget {
+        var name: String
+        var type: String
+        /// `SDKROOT` of its first build configuration that sets one (`iphoneos`, `watchos`...).
+        var sdk: String?
+        var groups: [String]
+
+        var isApplication: Bool { type.hasPrefix("com.apple.product-type.application") }
+        /// A watch app or an App Clip: an application that runs as its own process, never the app.
+        var isOwnProcess: Bool { type.contains("watchapp") || type.contains("on-demand-install-capable") || sdk == "watchos" }
     }
 
     /// One object of a project file: its `key = value;` lines and its `key = ( ... );` lists of ids.
@@ -347,14 +368,16 @@ public struct ProjectDiscovery: Sendable {
         var lists: [String: [String]] = [:]
     }
 
-    /// The objects of a project file by id, read line by line as Xcode writes them: each object
-    /// that spans lines (`ID /* name */ = {` ... `};`), its own keys only (a nested
-    /// `explicitFileTypes = {` is no object). One-line objects (build files, file references) are
-    /// not read: nothing here needs them.
+    /// The objects of a project file by id, read line by line as Xcode writes them: an object
+    /// that spans lines (`ID /* name */ = {` ... `};`) with its own keys and its `buildSettings`
+    /// (as `buildSettings.KEY`; other nested dictionaries such as `explicitFileTypes = {` are
+    /// skipped), and an object on one line (`ID = {isa = …; path = Widget; …};`, as Xcode 16.0
+    /// writes synchronized folders). Values lose their quotes and `/* comments */`.
     static func projectObjects(_ text: String) -> [String: ProjectObject] {
         var objects: [String: ProjectObject] = [:]
         var current: (id: String, object: ProjectObject)?
         var list: (name: String, ids: [String])?
+        var inBuildSettings = false
         // Depth 1 is the file's dictionary, 2 `objects`, 3 an object's own keys.
         var depth = 0
         for rawLine in text.split(whereSeparator: \.isNewline) {
@@ -371,17 +394,21 @@ public struct ProjectDiscovery: Sendable {
             if line.hasSuffix("{") {
                 depth += 1
                 if depth == 3, let id = line.split(separator: " ").first { current = (String(id), ProjectObject()) }
+                inBuildSettings = depth == 4 && line == "buildSettings = {"
             } else if line == "};" || line == "}" {
                 if depth == 3, let done = current {
                     objects[done.id] = done.object
                     current = nil
                 }
                 depth -= 1
-            } else if depth == 3, let equals = line.range(of: " = ") {
-                let key = String(line[..<equals.lowerBound])
+                inBuildSettings = false
+            } else if depth == 2, line.hasSuffix("};"), let open = line.firstIndex(of: "{"), let id = line.split(separator: " ").first {
+                objects[String(id)] = Self.inlineObject(line[line.index(after: open)..<line.index(line.endIndex, offsetBy: -2)])
+            } else if depth == 3 || (depth == 4 && inBuildSettings), let equals = line.range(of: " = ") {
+                let key = (depth == 4 ? "buildSettings." : "") + String(line[..<equals.lowerBound])
                 let value = line[equals.upperBound...]
                 if value == "(" {
-                    list = (key, [])
+                    if depth == 3 { list = (key, []) }
                 } else if value.hasSuffix(";") {
                     current?.object.values[key] = Self.settingValue(value)
                 }
@@ -390,9 +417,54 @@ public struct ProjectDiscovery: Sendable {
         return objects
     }
 
-    /// A project file value up to its `;`, its quotes taken off.
+    /// The keys of an object written on one line, between its braces: values and lists of ids;
+    /// nested dictionaries are skipped.
+    private static func inlineObject(_ body: Substring) -> ProjectObject {
+        var object = ProjectObject()
+        var rest = body[...]
+        func skipSpaces() { rest = rest.drop { $0 == " " || $0 == "\t" } }
+        while true {
+            skipSpaces()
+            guard let equals = rest.range(of: " = ") else { break }
+            let key = String(rest[..<equals.lowerBound])
+            rest = rest[equals.upperBound...]
+            guard let first = rest.first else { break }
+            var end = rest.startIndex
+            var nesting = 0
+            var quoted = false
+            // The value runs to the `;` outside quotes, braces and parentheses.
+            while end < rest.endIndex {
+                let character = rest[end]
+                if quoted {
+                    if character == "\\" { end = rest.index(after: end) } else if character == "\"" { quoted = false }
+                } else if character == "\"" {
+                    quoted = true
+                } else if character == "{" || character == "(" {
+                    nesting += 1
+                } else if character == "}" || character == ")" {
+                    nesting -= 1
+                } else if character == ";" && nesting == 0 {
+                    break
+                }
+                if end < rest.endIndex { end = rest.index(after: end) }
+            }
+            let value = rest[..<min(end, rest.endIndex)]
+            if first == "(" {
+                object.lists[key] = value.dropFirst().dropLast().split(separator: ",").compactMap { item in
+                    item.split(separator: " ").first.map(String.init)
+                }
+            } else if first != "{" {
+                object.values[key] = Self.settingValue(value)
+            }
+            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[rest.endIndex...]
+        }
+        return object
+    }
+
+    /// A project file value up to its `;`, its quotes and a trailing `/* comment */` taken off.
     private static func settingValue(_ text: Substring) -> String {
         var value = text.hasSuffix(";") ? text.dropLast() : text
+        if !value.hasPrefix("\""), value.hasSuffix("*/"), let comment = value.range(of: " /*") { value = value[..<comment.lowerBound] }
         if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = value.dropFirst().dropLast() }
         return String(value)
     }

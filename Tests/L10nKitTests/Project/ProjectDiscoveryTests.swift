@@ -368,6 +368,39 @@ final class ProjectDiscoveryTests: XCTestCase {
                       check.stdout)
     }
 
+    /// Xcode 16.0 writes a synchronized folder on one line; a watch app is an `application` on
+    /// `watchos` (real Cizzuk/CBNote, whose watch catalog sorted first and was taken for the
+    /// iPhone app's `Localizable`), an App Clip one that installs on demand: each is a bundle of
+    /// its own that chooses its language, and the phone's app stays the app.
+    func testOneLineFoldersWatchAppsAndAppClipsOfAProjectFile() {
+        func target(_ id: String, _ name: String, _ type: String, sdk: String, groups: [String]) -> String {
+            "\t\t\(id) /* \(name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = \(id)L /* Build configuration list for PBXNativeTarget \"\(name)\" */;\n"
+                + "\t\t\tfileSystemSynchronizedGroups = (\n" + groups.map { "\t\t\t\t\($0) /* x */,\n" }.joined() + "\t\t\t);\n"
+                + "\t\t\tname = \"\(name)\";\n\t\t\tproductType = \"\(type)\";\n\t\t};\n"
+                + "\t\t\(id)L /* Build configuration list */ = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t\t\(id)C /* Debug */,\n\t\t\t);\n\t\t};\n"
+                + "\t\t\(id)C /* Debug */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n\t\t\t\tINFOPLIST_KEY_CFBundleDisplayName = Demo;\n"
+                + "\t\t\t\tSDKROOT = \(sdk);\n\t\t\t};\n\t\t\tname = Debug;\n\t\t};\n"
+        }
+        let text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
+            + "\t\tG1 /* Demo */ = {isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = Demo; sourceTree = \"<group>\"; };\n"
+            + "\t\tG2 /* Watch */ = {isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = \"Demo Watch App\"; sourceTree = \"<group>\"; };\n"
+            + "\t\tG3 /* Clip */ = {isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = Clip; sourceTree = \"<group>\"; };\n"
+            + "\t\tG4 /* Widget */ = {isa = PBXFileSystemSynchronizedRootGroup; explicitFileTypes = {}; explicitFolders = (); path = Widget; sourceTree = \"<group>\"; };\n"
+            + target("T1", "Demo", "com.apple.product-type.application", sdk: "iphoneos", groups: ["G1"])
+            + target("T2", "Demo Watch", "com.apple.product-type.application", sdk: "watchos", groups: ["G2"])
+            + target("T3", "DemoClip", "com.apple.product-type.application.on-demand-install-capable", sdk: "iphoneos", groups: ["G3"])
+            + target("T4", "DemoWidget", "com.apple.product-type.app-extension", sdk: "iphoneos", groups: ["G4"])
+            + "\t};\n}\n"
+        let synchronized = ProjectDiscovery.synchronizedFolders(in: [("Demo.xcodeproj", text)])
+        XCTAssertEqual(synchronized.folders, ["Demo Watch App": "Demo Watch", "Clip": "DemoClip", "Widget": "DemoWidget"])
+        XCTAssertEqual(synchronized.extensions, ["Demo Watch", "DemoClip", "DemoWidget"])
+        let objects = ProjectDiscovery.projectObjects(text)
+        XCTAssertEqual(objects["T2C"]?.values["buildSettings.SDKROOT"], "watchos")
+        XCTAssertEqual(objects["T2"]?.values["buildConfigurationList"], "T2L", "the comment is no part of the value")
+        XCTAssertEqual(objects["G2"]?.values["path"], "Demo Watch App")
+        XCTAssertEqual(objects["G2"]?.lists["explicitFolders"], [])
+    }
+
     /// A bundle directory is a bundle of its own wherever it lies: `Settings.bundle/de.lproj`
     /// inside the app folder made the app "offer" German (the report failed its release on a
     /// German it does not have, and told de-AT devices the app shows German). The Settings app
