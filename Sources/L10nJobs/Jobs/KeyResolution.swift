@@ -192,11 +192,17 @@ public struct KeyResolution: Sendable {
                 lines.append(line)
             }
             if key.winner == nil, !key.elsewhere.isEmpty {
-                lines.append("  no layer of the lookup chain has it: a lookup there shows the raw key")
+                lines.append("  no layer of the app's lookup chain has it: a lookup there shows the raw key")
+                let app = device.app.bundle
                 for other in key.elsewhere {
                     let what = other.rawKey ? "the key, but not in its '\(other.locale ?? "")' file, which Foundation reads alone: the raw key"
                         : other.locale.map { "'\($0)' \(CheckContext.quoted(other.value ?? ""))" } ?? "the key, in none of the device's localizations"
-                    lines.append("  \(other.table) (\(other.file)) has it: \(what), read where that table is named (the system reads InfoPlist, a storyboard its own table, code the table it names)")
+                    // Another bundle's Localizable is that bundle's own code's default table (a widget's `Text("…")`).
+                    let bundle = String(other.table.prefix { $0 != "/" })
+                    let reader = bundle != app && other.table == bundle + "/Localizable"
+                        ? "read by \(bundle)'s own code, whose default table it is"
+                        : "read where that table is named (the system reads InfoPlist, a storyboard its own table, code the table it names)"
+                    lines.append("  \(other.table) (\(other.file)) has it: \(what), \(reader)")
                 }
             } else if key.winner == nil {
                 lines.append("  no layer has it: the device shows the raw key")

@@ -149,8 +149,8 @@ final class SampleChecksTests: XCTestCase {
         out = ""
         XCTAssertEqual(L10nTool.run(["resolve", "onboarding_welcome_title", "onboarding_photos_body", "--project", "Samples/BrandedEditor",
                                      "--languages", "de-AT"], context: context), 0)
-        XCTAssertTrue(out.contains("  no layer of the lookup chain has it: a lookup there shows the raw key\n"
-                                   + "  OnboardingKit/Localizable (OnboardingKit/en.lproj/Localizable.strings) has it: 'en' 'Welcome to Brand Studio', read where"), out)
+        XCTAssertTrue(out.contains("  no layer of the app's lookup chain has it: a lookup there shows the raw key\n"
+                                   + "  OnboardingKit/Localizable (OnboardingKit/en.lproj/Localizable.strings) has it: 'en' 'Welcome to Brand Studio', read by OnboardingKit's own code, whose default table it is\n"), out)
         XCTAssertFalse(out.contains("the device shows the raw key"), out)
 
         // A legacy table's file for the device without the key: Foundation shows the raw key there.
