@@ -14,8 +14,10 @@ struct TargetLocales {
     /// is not one of the app's.
     private var known: Set<String>?
     private var resolved: [String: String] = [:]
-    /// A note for each declared id imported as another locale or adding one, in the order met.
+    /// A note for each declared id imported as another locale, in the order met.
     private(set) var notes: [String] = []
+    /// Each declared id that is no locale of the project, with the input that named it first.
+    private(set) var newLocales: [(input: String, locale: String)] = []
 
     init(project: Project, files: ExchangeFiles) {
         self.project = project
@@ -33,7 +35,7 @@ struct TargetLocales {
         if locale != declared {
             notes.append("\(input): target-language \"\(declared)\" is imported as \(locale), the project's locale for that language (ICU gives both as \(ICULocale.addLikelySubtags(locale) ?? locale))")
         } else if !isKnown {
-            notes.append("\(input): target-language \"\(declared)\" is not a locale of the project: the units applied add it; add it to the app's localizations (the Xcode project, CFBundleLocalizations) to ship it")
+            newLocales.append((input, declared))
         }
         return locale
     }
@@ -53,6 +55,20 @@ struct TargetLocales {
         let best = fitting.filter { Self.subtags($0).count == most }
         guard best.count == 1 else { throw AmbiguousTargetLanguage(declared: declared, candidates: same) }
         return (best[0], true)
+    }
+
+    /// The notes for the locales the project lacks, now that the import's `outcomes` tell
+    /// whether any unit adds them.
+    func newLocaleNotes(_ outcomes: [ImportUnitOutcome]) -> [String] {
+        guard !newLocales.isEmpty else { return [] }
+        var applied: [String: Int] = [:]
+        for outcome in outcomes where outcome.status == .applied { applied[outcome.locale, default: 0] += 1 }
+        return newLocales.map { input, locale in
+            guard let count = applied[locale] else {
+                return "\(input): target-language \"\(locale)\" is not a locale of the project; no unit was applied, so the import adds nothing for it"
+            }
+            return "\(input): target-language \"\(locale)\" is not a locale of the project: the \(count) unit\(count == 1 ? "" : "s") applied add\(count == 1 ? "s" : "") it; add it to the app's localizations (the Xcode project, CFBundleLocalizations) to ship it"
+        }
     }
 
     /// The subtags after the language: `pt-Latn-BR` → `Latn`, `BR`.

@@ -279,7 +279,7 @@ public struct XLIFFImporter: Sendable {
             initialized = parts.unitCount
         }
         session.outcomes = outcomes
-        session.notes += targetLocales.notes
+        session.notes += targetLocales.notes + targetLocales.newLocaleNotes(outcomes)
         if let first = judged.first {
             session.tableChanges = first.tableChanges
             session.formatChecks = first.formatChecks

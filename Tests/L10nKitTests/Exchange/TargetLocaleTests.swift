@@ -43,7 +43,13 @@ final class TargetLocaleTests: XCTestCase {
         let plan = try ExchangeFixtures.plan(root, [try input("fr-CA", "Ouvrir"), try input("fr", "Ouvrir")])
         XCTAssertEqual(plan.outcomes.map(\.locale), ["fr-CA", "fr"])
         XCTAssertEqual(plan.notes.filter { $0.contains("target-language") }, [
-            "fr-CA.xliff: target-language \"fr-CA\" is not a locale of the project: the units applied add it; add it to the app's localizations (the Xcode project, CFBundleLocalizations) to ship it",
+            "fr-CA.xliff: target-language \"fr-CA\" is not a locale of the project: the 1 unit applied adds it; add it to the app's localizations (the Xcode project, CFBundleLocalizations) to ship it",
+        ])
+        // A file whose units are all refused adds nothing, and says so.
+        let stale = try ExchangeFixtures.xliff(target: "fr-CA", [TransUnit(id: "Open", source: "Opened", target: "Ouvert", targetState: .translated)],
+                                               path: "stale.xliff")
+        XCTAssertEqual(try ExchangeFixtures.plan(root, [stale]).notes.filter { $0.contains("target-language") }, [
+            "stale.xliff: target-language \"fr-CA\" is not a locale of the project; no unit was applied, so the import adds nothing for it",
         ])
     }
 
