@@ -48,7 +48,8 @@ public struct ProjectDiscovery: Sendable {
 
         var unreadable: [String] = []
         let files = listFiles(excluding: Set(manifest.exclude), unreadable: &unreadable)
-        let bundleFacts = try readAppBundle(files: files, manifest: manifest)
+        var projectFileWarnings: [String] = []
+        let bundleFacts = try readAppBundle(files: files, manifest: manifest, warnings: &projectFileWarnings)
 
         // A manifest layer may name a catalog the search does not reach: outside the root (a
         // SwiftPM checkout), or in an excluded or build folder. It is read all the same.
@@ -161,7 +162,7 @@ public struct ProjectDiscovery: Sendable {
         project.writableOutsideRoot = Set(zip(manifest.layers ?? [], layerPaths).compactMap { spec, path in
             spec.writable ? path.flatMap { Self.isOutsideRoot($0) ? $0 : nil } : nil
         })
-        project.warnings = unreadable.map { "\($0): warning: cannot read this folder, so its files were not searched" }
+        project.warnings = projectFileWarnings + unreadable.map { "\($0): warning: cannot read this folder, so its files were not searched" }
             + catalogs.compactMap { StringCatalogVersion.warning($0.catalog.version, file: $0.path) }
             + zip(swiftPaths, scanned).compactMap { path, result in
                 guard case .failure(let error) = result else { return nil }
@@ -214,9 +215,16 @@ public struct ProjectDiscovery: Sendable {
     /// only when no other is found. A file named other than `Info.plist` counts when Xcode's old
     /// templates named it so (`<Product>-Info.plist`) or a project file's `INFOPLIST_FILE` names
     /// it, and only when it holds `CFBundle…` keys (`GoogleService-Info.plist` holds none).
-    private func readAppBundle(files: [String], manifest: ProjectManifest) throws -> AppBundle {
+    private func readAppBundle(files: [String], manifest: ProjectManifest, warnings: inout [String]) throws -> AppBundle {
         // The Xcode project files, read once for the plists they name and the development language.
         let projectFiles = xcodeProjectFiles()
+        // Their objects, parsed once. A project file in which no target can be read (Xcode's XML
+        // form, a damaged file) tells nothing of membership: the folders decide, as without one.
+        let parsed = projectFiles.map { (project: $0.project, objects: Self.projectObjects($0.text)) }
+        let readsTargets = parsed.contains { $0.objects.values.contains { $0.isa == "PBXNativeTarget" } }
+        for file in parsed where !file.objects.values.contains(where: { $0.isa == "PBXNativeTarget" }) {
+            warnings.append("\(file.project)/project.pbxproj: warning: no target could be read from this project file, so files outside the app folder are taken as bundles by their folders; open the project in Xcode and save it")
+        }
         var plists: [(path: String, plist: InfoPlist)] = []
         let named = Set(infoPlistSettings(in: projectFiles))
         if let path = manifest.infoPlist {
@@ -262,11 +270,11 @@ public struct ProjectDiscovery: Sendable {
         let extensionFolders = others.filter(\.plist.describesExtension).map { ($0.path as NSString).deletingLastPathComponent }
         let packageFolders = files.filter { ($0 == "Package.swift" || $0.hasSuffix("/Package.swift")) && !isVendor($0) }
             .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
-        let synchronized = Self.synchronizedFolders(in: projectFiles)
+        let synchronized = Self.synchronizedFolders(in: parsed)
         app.outsideFolders = AppBundle.OutsideFolders(bundleFolders: Array(Set(bundleFolders)).sorted(),
                                                       extensionFolders: Set(extensionFolders).intersection(bundleFolders),
                                                       packageFolders: packageFolders.sorted(),
-                                                      targetNames: projectFiles.isEmpty ? nil : Self.nonApplicationTargets(in: projectFiles),
+                                                      targetNames: readsTargets ? Self.nonApplicationTargets(in: parsed) : nil,
                                                       targetFolders: synchronized.folders, extensionTargets: synchronized.extensions)
         // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
         // locale's folder (a storyboard's catalog lives in `mul.lproj`, "multiple languages").
@@ -283,9 +291,14 @@ public struct ProjectDiscovery: Sendable {
     /// The names of the project files' targets that are not applications: frameworks, bundles,
     /// extensions, watch apps and tests, each a bundle of its own.
     static func nonApplicationTargets(in projects: [(project: String, text: String)]) -> Set<String> {
+        nonApplicationTargets(in: projects.map { ($0.project, projectObjects($0.text)) })
+    }
+
+    /// The same of project files already parsed.
+    static func nonApplicationTargets(in projects: [(project: String, objects: [String: ProjectObject])]) -> Set<String> {
         var names = Set<String>()
-        for (_, text) in projects {
-            for object in projectObjects(text).values where object.isa == "PBXNativeTarget" {
+        for (_, objects) in projects {
+            for object in objects.values where object.isa == "PBXNativeTarget" {
                 if let name = object.values["name"], let type = object.values["productType"], type != "com.apple.product-type.application" {
                     names.insert(name)
                 }
@@ -300,11 +313,15 @@ public struct ProjectDiscovery: Sendable {
     /// other platforms' apps. A folder the app's target synchronizes too is built into the app,
     /// and left out.
     static func synchronizedFolders(in projects: [(project: String, text: String)]) -> (folders: [String: String], extensions: Set<String>) {
+        synchronizedFolders(in: projects.map { ($0.project, projectObjects($0.text)) })
+    }
+
+    /// The same of project files already parsed.
+    static func synchronizedFolders(in projects: [(project: String, objects: [String: ProjectObject])]) -> (folders: [String: String], extensions: Set<String>) {
         var folders: [String: String] = [:]
         var extensions = Set<String>()
-        for (project, text) in projects {
+        for (project, objects) in projects {
             let base = (project as NSString).deletingLastPathComponent
-            let objects = Self.projectObjects(text)
             // A group's path is its parent group's folder and its own `path` (`sourceTree = "<group>"`).
             var parents: [String: String] = [:]
             for (id, object) in objects where object.isa == "PBXGroup" {
@@ -418,45 +435,49 @@ public struct ProjectDiscovery: Sendable {
     }
 
     /// The keys of an object written on one line, between its braces: values and lists of ids;
-    /// nested dictionaries are skipped.
+    /// nested dictionaries are skipped. One pass over the bytes (a search for each key's ` = `
+    /// from the rest of the line made a long line quadratic).
     private static func inlineObject(_ body: Substring) -> ProjectObject {
         var object = ProjectObject()
-        var rest = body[...]
-        func skipSpaces() { rest = rest.drop { $0 == " " || $0 == "\t" } }
-        while true {
-            skipSpaces()
-            guard let equals = rest.range(of: " = ") else { break }
-            let key = String(rest[..<equals.lowerBound])
-            rest = rest[equals.upperBound...]
-            guard let first = rest.first else { break }
-            var end = rest.startIndex
+        let bytes = Array(body.utf8)
+        var i = 0
+        func text(_ range: Range<Int>) -> Substring { Substring(decoding: bytes[range], as: UTF8.self) }
+        while i < bytes.count {
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 { i += 1 }
+            // The key runs to ` = `.
+            let keyStart = i
+            while i + 2 < bytes.count, !(bytes[i] == 0x20 && bytes[i + 1] == 0x3D && bytes[i + 2] == 0x20) { i += 1 }
+            guard i + 2 < bytes.count else { break }
+            let key = String(text(keyStart..<i))
+            i += 3
+            let valueStart = i
+            // The value runs to the `;` outside quotes, braces and parentheses.
             var nesting = 0
             var quoted = false
-            // The value runs to the `;` outside quotes, braces and parentheses.
-            while end < rest.endIndex {
-                let character = rest[end]
+            while i < bytes.count {
+                let byte = bytes[i]
                 if quoted {
-                    if character == "\\" { end = rest.index(after: end) } else if character == "\"" { quoted = false }
-                } else if character == "\"" {
+                    if byte == 0x5C { i += 1 } else if byte == 0x22 { quoted = false }
+                } else if byte == 0x22 {
                     quoted = true
-                } else if character == "{" || character == "(" {
+                } else if byte == 0x7B || byte == 0x28 {
                     nesting += 1
-                } else if character == "}" || character == ")" {
+                } else if byte == 0x7D || byte == 0x29 {
                     nesting -= 1
-                } else if character == ";" && nesting == 0 {
+                } else if byte == 0x3B && nesting == 0 {
                     break
                 }
-                if end < rest.endIndex { end = rest.index(after: end) }
+                i += 1
             }
-            let value = rest[..<min(end, rest.endIndex)]
-            if first == "(" {
+            let value = text(valueStart..<min(i, bytes.count))
+            i += 1
+            if value.hasPrefix("(") {
                 object.lists[key] = value.dropFirst().dropLast().split(separator: ",").compactMap { item in
                     item.split(separator: " ").first.map(String.init)
                 }
-            } else if first != "{" {
+            } else if !value.hasPrefix("{") {
                 object.values[key] = Self.settingValue(value)
             }
-            rest = end < rest.endIndex ? rest[rest.index(after: end)...] : rest[rest.endIndex...]
         }
         return object
     }

@@ -401,6 +401,35 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertEqual(objects["G2"]?.lists["explicitFolders"], [])
     }
 
+    /// A project file from which no target can be read (Xcode's XML form, a damaged file) says
+    /// nothing of membership: files outside the app folder keep their folders' bundles, with a
+    /// warning. It made a framework's `ru.lproj` the app's (a red-team run).
+    func testAProjectFileWithoutReadableTargetsIsAsNone() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: [
+            "App/Info.plist": Self.plist([("CFBundleDevelopmentRegion", "en"), ("CFBundlePackageType", "APPL")]),
+            "App/en.lproj/Localizable.strings": .text("\"Hello\" = \"Hello\";\n"),
+            "Kit/en.lproj/Kit.strings": .text("\"Now\" = \"Now\";\n"),
+            "Kit/ru.lproj/Kit.strings": .text("\"Now\" = \"Сейчас\";\n"),
+            "App.xcodeproj/project.pbxproj": .text("<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>objects</key><dict/></dict></plist>\n"),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertNil(project.app.outsideFolders.targetNames)
+        XCTAssertEqual(project.stringsTables.first { $0.table == "Kit" }?.bundle, "Kit")
+        XCTAssertEqual(project.app.availableLocalizations, ["en"])
+        XCTAssertEqual(project.warnings.filter { $0.contains("no target could be read") }.count, 1, "\(project.warnings)")
+    }
+
+    /// A long one-line object is read in one pass, every key to the last.
+    func testALongOneLineObject() {
+        let keys = (0..<20_000).map { "k\($0) = v\($0);" }.joined(separator: " ")
+        let text = "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tG1 = {isa = PBXGroup; \(keys) children = (A /* a */, B); path = \"x; {y}\"; };\n\t};\n}\n"
+        let object = ProjectDiscovery.projectObjects(text)["G1"]
+        XCTAssertEqual(object?.values["k19999"], "v19999")
+        XCTAssertEqual(object?.lists["children"], ["A", "B"])
+        XCTAssertEqual(object?.values["path"], "x; {y}")
+    }
+
     /// A bundle directory is a bundle of its own wherever it lies: `Settings.bundle/de.lproj`
     /// inside the app folder made the app "offer" German (the report failed its release on a
     /// German it does not have, and told de-AT devices the app shows German). The Settings app
