@@ -335,9 +335,9 @@ public struct XLIFFImporter: Sendable {
         }
         // Valid ids, but no translation's language: a catalog would get a "Base" locale and a
         // `.strings` table a Base.lproj file, which Xcode never writes.
-        if locale == "Base" || locale == "mul" {
+        if locale == "Base" || locale == "mul" || locale == "und" || locale.hasPrefix("und-") {
             return .failure(ImportFileError(.invalidTargetLanguage, "target-language: '\(declared)' names no language a device runs in", at: at,
-                                            hint: "set the translation's language, e.g. target-language=\"de\" (Base is the storyboards' development copy, mul a catalog's folder)"))
+                                            hint: "set the translation's language, e.g. target-language=\"de\" (Base is the storyboards' development copy, mul a catalog's folder, und an undetermined language)"))
         }
         guard !file.original.trimmingCharacters(in: .whitespaces).isEmpty else {
             return .failure(ImportFileError(.unknownFile, "<file> has an empty original: it names no file of the project", at: at,

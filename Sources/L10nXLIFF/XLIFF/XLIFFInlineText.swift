@@ -21,6 +21,11 @@ struct XLIFFInlineText {
     private(set) var hasEmptySegment = false
     /// Codes and target segments being read, with content: where their text starts.
     private var open: [OpenElement] = []
+    /// Bytes the target's codes took from the source's so far. A reference copies text the file
+    /// holds once, so a file of references could grow without bound (the entity expansion the
+    /// readers refuse): past `referenceLimit` the codes are not read, and the unit is refused.
+    private var referencedBytes = 0
+    static let referenceLimit = 1 << 20
 
     private struct OpenElement {
         var localName: String
@@ -63,8 +68,9 @@ struct XLIFFInlineText {
             return equivText
         }
         guard Self.isCode(localName) else { return nil }
-        if !inSource, let id {
-            if let code = sourceCodes[Self.key(localName, id)] ?? sourceCodesByID[id] ?? nil { return code }
+        if !inSource, let id, let code = sourceCodes[Self.key(localName, id)] ?? sourceCodesByID[id] ?? nil {
+            referencedBytes += code.utf8.count
+            if referencedBytes <= Self.referenceLimit { return code }
         }
         if unknown == nil { unknown = inSource ? .source : .target }
         return nil

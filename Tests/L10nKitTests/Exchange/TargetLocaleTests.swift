@@ -57,6 +57,7 @@ final class TargetLocaleTests: XCTestCase {
     func testDefaultRegionOfTheSourceIsTheDevelopmentLanguage() throws {
         let root = try project()
         XCTAssertEqual(try ExchangeFixtures.failure(root, [try input("en-US", "Open it")]), [.targetIsSourceLanguage])
+        XCTAssertEqual(try ExchangeFixtures.failure(root, [try input("und", "Open it")]), [.invalidTargetLanguage], "und is no language, not the source's")
         let plan = try ExchangeFixtures.plan(root, [try input("en-US", "Open it")], sourceEdits: true)
         XCTAssertEqual(plan.outcomes.map(\.locale), ["en"])
     }

@@ -200,6 +200,20 @@ final class XLIFFThirdPartyCodeTests: XCTestCase {
         XCTAssertEqual(units.map(\.unknownInlineCode), [nil, .target, .source])
     }
 
+    /// A target's references copy the source's code: past a megabyte a unit's codes are not
+    /// read (the unit is refused), so a small file cannot grow into gigabytes (a red-team run
+    /// crashed on a 1 MB file of references).
+    func testReferencesToTheSourcesCodesAreBounded() throws {
+        let big = String(repeating: "a", count: 400_000)
+        let references = String(repeating: "<x id=\"1\"/>", count: 3)
+        let units = try units("""
+            <trans-unit id="a"><source><x id="1" equiv-text="\(big)"/></source><target>\(references)</target></trans-unit>
+            <trans-unit id="b"><source><x id="1" equiv-text="\(big)"/></source><target><x id="1"/><x id="1"/></target></trans-unit>
+            """)
+        XCTAssertEqual(units.map(\.unknownInlineCode), [.target, nil])
+        XCTAssertEqual(units[1].target?.utf8.count, 800_000)
+    }
+
     func testAnEmptySegmentMarksTheUnitUnfinished() throws {
         let units = try units("""
             <trans-unit id="a"><source>Saved. Share it?</source><seg-source><mrk mtype="seg" mid="1">Saved.</mrk> <mrk mtype="seg" mid="2">Share it?</mrk></seg-source><target><mrk mtype="seg" mid="1">Enregistré.</mrk> <mrk mtype="seg" mid="2"/></target></trans-unit>
