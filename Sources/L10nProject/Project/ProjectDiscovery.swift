@@ -330,6 +330,8 @@ public struct ProjectDiscovery: Sendable {
             func folder(of id: String, depth: Int = 0) -> String? {
                 guard depth < 64, let object = objects[id] else { return nil }
                 let own = object.values["path"]
+                // An absolute path names a folder outside the project, whatever its source tree says.
+                if own?.hasPrefix("/") == true { return nil }
                 switch object.values["sourceTree"] {
                 case "SOURCE_ROOT"?: return own ?? ""
                 case "<group>"?, nil:

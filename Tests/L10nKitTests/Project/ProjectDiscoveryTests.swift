@@ -348,6 +348,8 @@ final class ProjectDiscoveryTests: XCTestCase {
             /* Begin PBXNativeTarget section */
             """)
         XCTAssertEqual(ProjectDiscovery.synchronizedFolders(in: [("PiStats.xcodeproj", nested)]).folders, ["Modules/Pi Widget": "WidgetExtension"])
+        XCTAssertEqual(ProjectDiscovery.synchronizedFolders(in: [("PiStats.xcodeproj", projectFile.replacingOccurrences(of: "path = \"Pi Widget\";", with: "path = /etc;"))]).folders,
+                       [:], "an absolute path is no folder of the project")
 
         let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
         try CheckExample("", files: [
