@@ -639,8 +639,7 @@ public struct CheckContext: Sendable {
             return BundleLocalizations(lprojFolders: table.locales, developmentRegion: sourceLanguage)
                 .localizations(forPreferredLanguages: [locale], inApp: project.app.localizations).first
         }
-        return BundleLocalizations(lprojFolders: project.localizations(ofBundle: table.bundle), developmentRegion: sourceLanguage)
-            .localizations(forPreferredLanguages: [locale]).first
+        return bundleLocalization(table.bundle, locale: locale)
     }
 
     /// The localization a bundle other than the app (a framework, an extension) uses on a device

@@ -46,6 +46,11 @@ struct XLIFFInlineText {
         }
     }
 
+    /// A sentence segment of the target (`<mrk mtype="seg">`), as CAT tools split a unit.
+    private static func isSegment(_ localName: String, mtype: String?, inSource: Bool) -> Bool {
+        !inSource && localName == "mrk" && mtype == "seg"
+    }
+
     private static func key(_ localName: String, _ id: String) -> String {
         localName + " " + id
     }
@@ -59,7 +64,7 @@ struct XLIFFInlineText {
     /// The text an empty inline element stands for in the source (`inSource`) or the target; nil
     /// for none. An empty code with no text known marks the unit (`unknown`).
     mutating func text(ofEmpty localName: String, id: String?, equivText: String?, mtype: String? = nil, inSource: Bool) -> String? {
-        if !inSource, localName == "mrk", mtype == "seg" {
+        if Self.isSegment(localName, mtype: mtype, inSource: inSource) {
             hasEmptySegment = true
             return nil
         }
@@ -78,7 +83,7 @@ struct XLIFFInlineText {
 
     /// An inline element with a start and an end tag starts at `offset` of the text read so far, at `depth`.
     mutating func start(_ localName: String, id: String?, equivText: String?, mtype: String?, inSource: Bool, offset: Int, depth: Int) {
-        let isSegment = !inSource && localName == "mrk" && mtype == "seg"
+        let isSegment = Self.isSegment(localName, mtype: mtype, inSource: inSource)
         guard isSegment || Self.isCode(localName) else { return }
         open.append(OpenElement(localName: localName, id: id, equivText: equivText, inSource: inSource, isSegment: isSegment,
                                 offset: offset, depth: depth))

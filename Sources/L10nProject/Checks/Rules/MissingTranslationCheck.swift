@@ -1,3 +1,4 @@
+import L10nFormats
 import L10nCore
 
 /// Keys a device in an offered locale reaches whose winning table has no value for that locale,
@@ -119,10 +120,7 @@ public struct MissingTranslationCheck: Check {
             }
             let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
             for file in project.catalogs where checkedTables.contains(file.path) && !chainPaths.contains(file.path) && file.bundle == project.app.name {
-                let lacking = file.catalog.orderedKeys.filter { key in
-                    guard !key.isEmpty, let entry = file.catalog.entries[key], entry.shouldTranslate != false else { return false }
-                    return CheckContext.plainValue(entry, locale: chosen) == nil
-                }
+                let lacking = Self.keys(of: file.catalog, lacking: chosen)
                 if !lacking.isEmpty {
                     result.append(group(file: file.path, table: "\(file.bundle)/\(file.table)", keys: lacking, locale: chosen,
                                         device: context.device(for: locale), source: source))
@@ -144,10 +142,7 @@ public struct MissingTranslationCheck: Check {
                 let sameLanguage = used == chosen || (extensions.contains(file.bundle) && ICULocale.language(used) == ICULocale.language(chosen))
                 let gap = sameLanguage ? used : chosen
                 guard gap != source, gap != "Base", reportedCatalogs.insert(file.path + "\u{0}" + gap).inserted else { continue }
-                let lacking = file.catalog.orderedKeys.filter { key in
-                    guard !key.isEmpty, let entry = file.catalog.entries[key], entry.shouldTranslate != false else { return false }
-                    return CheckContext.plainValue(entry, locale: gap) == nil
-                }
+                let lacking = Self.keys(of: file.catalog, lacking: gap)
                 if !lacking.isEmpty {
                     result.append(group(file: file.path, table: "\(file.bundle)/\(file.table)", keys: lacking, locale: gap,
                                         device: context.device(for: locale), source: sameLanguage ? source : used))
@@ -178,6 +173,14 @@ public struct MissingTranslationCheck: Check {
             }
         }
         return result
+    }
+
+    /// A catalog's keys to translate (not empty, not `shouldTranslate: false`) with no value in `locale`, in Xcode's order.
+    private static func keys(of catalog: StringCatalog, lacking locale: String) -> [String] {
+        catalog.orderedKeys.filter { key in
+            guard !key.isEmpty, let entry = catalog.entries[key], entry.shouldTranslate != false else { return false }
+            return CheckContext.plainValue(entry, locale: locale) == nil
+        }
     }
 
     /// `rawKey`: the locale's file of a legacy table exists but lacks the keys, so a device shows
