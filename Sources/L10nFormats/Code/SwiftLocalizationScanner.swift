@@ -23,7 +23,8 @@ public struct SwiftLocalizationScanner: Sendable {
         let matches = Self.matchingBrackets(tokens)
         var references: [CodeReference] = []
         var byToken: [Int: Int] = [:]
-        collectReferences(tokens, matches: matches, types: types, into: &references, byToken: &byToken, nested: false)
+        let swiftUI = tokens.indices.dropLast().contains { tokens[$0].identifier == "import" && tokens[$0 + 1].identifier == "SwiftUI" }
+        collectReferences(tokens, matches: matches, types: types, swiftUI: swiftUI, into: &references, byToken: &byToken, nested: false)
         let labels = self.labels(tokens, matches: matches, types: types, references: &references, byToken: byToken)
         return SwiftSource(path: path, references: references, labels: labels)
     }
@@ -32,10 +33,25 @@ public struct SwiftLocalizationScanner: Sendable {
 
     private static let tableLabels: Set<String> = ["tableName", "table"]
 
+    /// SwiftUI views whose first unlabeled argument is a `LocalizedStringKey` (`Button("Cancel") { … }`);
+    /// a literal there is looked up like `Text`'s. Read only in files that import SwiftUI, since an
+    /// app may have a `Label` or `Tab` type of its own.
+    static let swiftUIViews: Set<String> = [
+        "Button", "ColorPicker", "ContentUnavailableView", "ControlGroup", "DatePicker", "DisclosureGroup", "GroupBox", "Label",
+        "LabeledContent", "Link", "Menu", "MultiDatePicker", "NavigationLink", "Picker", "ProgressView", "SecureField", "Section",
+        "ShareLink", "Stepper", "Tab", "TableColumn", "TextField", "Toggle", "Window", "WindowGroup",
+    ]
+
+    /// SwiftUI modifiers whose first unlabeled argument is a `LocalizedStringKey` (`.navigationTitle("Notes")`).
+    static let swiftUIModifiers: Set<String> = [
+        "accessibilityHint", "accessibilityLabel", "accessibilityValue", "alert", "badge", "confirmationDialog", "help",
+        "navigationBarTitle", "navigationSubtitle", "navigationTitle",
+    ]
+
     /// Appends the references among `tokens` (and inside their interpolations); `byToken` maps
     /// the literal's token index to its reference, for the top level (`nested` false) only.
-    private func collectReferences(_ tokens: [SwiftToken], matches: [Int: Int], types: [String: String?], into references: inout [CodeReference],
-                                   byToken: inout [Int: Int], nested: Bool) {
+    private func collectReferences(_ tokens: [SwiftToken], matches: [Int: Int], types: [String: String?], swiftUI: Bool,
+                                   into references: inout [CodeReference], byToken: inout [Int: Int], nested: Bool) {
         func isPunctuation(_ index: Int, _ ascii: Unicode.Scalar) -> Bool { index >= 0 && index < tokens.count && tokens[index].isPunctuation(ascii) }
         func name(_ index: Int) -> String? { index >= 0 && index < tokens.count ? tokens[index].identifier : nil }
         /// A string literal that is a whole argument: followed by `,` or `)`.
@@ -65,7 +81,8 @@ public struct SwiftLocalizationScanner: Sendable {
             if let literal = token.string {
                 for case .interpolation(let inner) in literal.segments {
                     var ignored: [Int: Int] = [:]
-                    collectReferences(inner, matches: Self.matchingBrackets(inner), types: types, into: &references, byToken: &ignored, nested: true)
+                    collectReferences(inner, matches: Self.matchingBrackets(inner), types: types, swiftUI: swiftUI, into: &references,
+                                      byToken: &ignored, nested: true)
                 }
                 // `"k".localized`, the storyboard article's `Localizable` protocol (a property, not a call).
                 if isPunctuation(index + 1, "."), name(index + 2) == "localized", !isPunctuation(index + 3, "(") {
@@ -77,8 +94,19 @@ public struct SwiftLocalizationScanner: Sendable {
             let open = index + 1
             let afterDot = isPunctuation(index - 1, ".")
             switch identifier {
-            case "Text", "NSLocalizedString", "LocalizedStringResource":
+            case "Text", "NSLocalizedString", "LocalizedStringResource", "LocalizedStringKey":
                 if !afterDot, let literal = literalArgument(open + 1) { add(identifier, literal, at: open + 1, table: table(open)) }
+                continue
+            case "searchable" where afterDot && swiftUI:
+                // `.searchable(text: $query, prompt: "Search notes")`: the prompt is the key.
+                if let close = matches[open], let prompt = (open + 1..<close).first(where: {
+                    name($0) == "prompt" && isPunctuation($0 + 1, ":") && isPunctuation($0 - 1, ",")
+                }), let literal = literalArgument(prompt + 2) {
+                    add(".searchable(prompt:)", literal, at: prompt + 2)
+                }
+                continue
+            case _ where swiftUI && (afterDot ? Self.swiftUIModifiers.contains(identifier) : Self.swiftUIViews.contains(identifier)):
+                if let literal = literalArgument(open + 1) { add(afterDot ? "." + identifier : identifier, literal, at: open + 1) }
                 continue
             case "String":
                 if !afterDot, name(open + 1) == "localized", isPunctuation(open + 2, ":"), let literal = literalArgument(open + 3) {

@@ -57,6 +57,9 @@ final class CodeChecksTests: XCTestCase {
             "App/Sheet.swift:1 error - .imgly.localized looks up 'ly_img_editor_dock_button_imgs', which no layer of the lookup chain defines: every device shows the raw key",
         ])
         XCTAssertEqual(try findings(KeyMissingCheck.self, examples[3]), [
+            "App/Editor.swift:2 error - Button looks up 'Discard changes', which the Localizable table of App does not define: every device shows the raw key",
+        ])
+        XCTAssertEqual(try findings(KeyMissingCheck.self, examples[4]), [
             "App/Home.swift:1 error - L10n.tr looks up 'home.title', which the Localizable table of App does not define: every device shows the raw key",
         ])
     }

@@ -83,6 +83,43 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         XCTAssertTrue(keys[4].matches("50% off"))
     }
 
+    func testSwiftUIViewsAndModifiersTakingALocalizedStringKey() throws {
+        let body = #"""
+        struct NoteList: View {
+            @State var query = ""; let count: Int
+            var body: some View {
+                NavigationStack {
+                    List {
+                        Section("Pinned") { Toggle("Show \(count) notes", isOn: $on) }
+                        Label("Trash", systemImage: "trash").badge("New")
+                        Button("Delete", role: .destructive) { delete() }
+                        Button(action: save) { Text("Save") }
+                        Button(title) { }
+                        Picker(selection: $sort, label: Text("Sort")) { }
+                        TextField("Title", text: $title, prompt: Text("Untitled"))
+                        Link("Help", destination: url); x.Button("not a view"); Button(verbatim: "not a key")
+                    }
+                    .navigationTitle("Notes")
+                    .searchable(text: $query, prompt: "Search notes")
+                    .alert("Delete all?", isPresented: $asking) { Button("OK") { } }
+                    .accessibilityLabel("Note list")
+                    .help(helpText)
+                }
+                Menu("More") { }; LocalizedStringKey("Shared key")
+            }
+        }
+        """#
+        let references = try scan("import SwiftUI\n" + body).references
+        XCTAssertEqual(references.map { "\($0.line) \($0.call) \($0.key.text)" }, [
+            "7 Section Pinned", "7 Toggle Show %lld notes", "8 Label Trash", "8 .badge New", "9 Button Delete", "10 Text Save",
+            "12 Text Sort", "13 TextField Title", "13 Text Untitled", "14 Link Help", "16 .navigationTitle Notes",
+            "17 .searchable(prompt:) Search notes", "18 .alert Delete all?", "18 Button OK", "19 .accessibilityLabel Note list",
+            "22 Menu More", "22 LocalizedStringKey Shared key",
+        ])
+        // Without `import SwiftUI`, `Button` and `Label` may be the app's own types: only Text and the explicit key count.
+        XCTAssertEqual(try keys(body), ["Save", "Sort", "Untitled", "Shared key"])
+    }
+
     func testAStringDeclaredTwiceWithDifferentTypesIsNotEvident() throws {
         let keys = try self.keys("""
         func a(n: Int) {}

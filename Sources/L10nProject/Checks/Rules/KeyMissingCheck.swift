@@ -1,5 +1,5 @@
-/// A key that Swift code looks up (`NSLocalizedString("k", comment:)`, `Text("k")`,
-/// `String(localized:)`, `.imgly.localized`, a manifest function) that the table it reads does not
+/// A key that Swift code looks up (`NSLocalizedString("k", comment:)`, `Text("k")`, a SwiftUI
+/// title such as `Button("k")`, `String(localized:)`, `.imgly.localized`, a manifest function) that the table it reads does not
 /// define: every device shows the raw key. Editor labels set in code are `code-label-unlocalized`'s.
 public struct KeyMissingCheck: Check {
     public static let id = "key-missing"
@@ -19,6 +19,11 @@ public struct KeyMissingCheck: Check {
         .editor(".imgly.localized with a key no layer of the chain has",
                 sdk: ["ly_img_editor_dock_button_images": ["en": "Images", "de": "Bilder"]],
                 more: ["App/Sheet.swift": .text(#"let title = Text(.imgly.localized("ly_img_editor_dock_button_imgs"))"#)]),
+        .app("A SwiftUI button whose title the table lacks", localizable: ["Cancel": ["en": "Cancel", "de": "Abbrechen"]],
+             more: ["App/Editor.swift": .text("""
+             import SwiftUI
+             struct Editor: View { var body: some View { Button("Discard changes") { dismiss() } } }
+             """)]),
         .app("A manifest function", localizable: ["x": ["en": "x", "de": "x"]],
              more: ["App/Home.swift": .text(#"let a = L10n.tr("home.title")"#),
                     "l10n.json": .text(#"{ "localizedFunctions": ["L10n.tr"] }"#)]),
@@ -39,6 +44,9 @@ public struct KeyMissingCheck: Check {
                  return Text("\(album.photos.count) photos")
              }
              """#), "l10n.json": .text(#"{ "localizedFunctions": ["L10n.tr"] }"#)]),
+        .app("Without `import SwiftUI`, `Button(\"…\")` may be the app's own type and is not read as a lookup",
+             localizable: ["Cancel": ["en": "Cancel", "de": "Abbrechen"]],
+             more: ["App/Widgets.swift": .text(#"struct Button { init(_ name: String) {} }\nlet b = Button("not a key")"#)]),
         .app("Apple's plural pattern: the key is only in the table's .stringsdict, which NSLocalizedString reads too",
              localizable: ["x": ["en": "x"]],
              more: ["App/en.lproj/Localizable.stringsdict": .plurals(key: "items_count", variable: "items", valueType: "d",

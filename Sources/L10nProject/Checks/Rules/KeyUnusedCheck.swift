@@ -18,6 +18,19 @@ public struct KeyUnusedCheck: Check {
                 sdk: ["ly_img_editor_dock_button_images": ["en": "Images", "de": "Bilder"]],
                 localizable: ["ly_img_editor_dock_button_images": ["en": "Pictures", "de": "Motive"], "%lld drafts": ["en": "%lld drafts", "de": "%lld Entwürfe"]],
                 more: ["App/Home.swift": .text(#"func f(n: Int) -> Text { Text("\(n) drafts") }"#)]),
+        .app("SwiftUI views and modifiers look their titles up like Text",
+             localizable: ["Delete": ["en": "Delete", "de": "Löschen"], "Notes": ["en": "Notes", "de": "Notizen"],
+                           "Search notes": ["en": "Search notes", "de": "Notizen suchen"]],
+             more: ["App/NoteList.swift": .text(#"""
+             import SwiftUI
+             struct NoteList: View {
+                 var body: some View {
+                     List { Button("Delete", role: .destructive) { } }
+                         .navigationTitle("Notes")
+                         .searchable(text: $query, prompt: "Search notes")
+                 }
+             }
+             """#)]),
         .app("Without Swift sources nothing is reported (every key would be unused)",
              localizable: ["old_banner": ["en": "Summer sale", "de": "Sommerschlussverkauf"]]),
     ]
