@@ -13,6 +13,14 @@ public struct BundleChoice: Sendable, Equatable {
         case appExtension = "extension"
         /// The Settings app's `Settings.bundle`: matched against the device's languages too.
         case settings
+        /// A watch app: an app of its own on the watch, matched against the device's languages.
+        case watchApp = "watch app"
+        /// An App Clip: an app of its own, matched against the device's languages.
+        case appClip = "App Clip"
+
+        /// Whether the bundle is its own process's main bundle, choosing from the device's
+        /// languages, rather than a framework following the app's choice.
+        public var choosesOwnLanguage: Bool { self != .sdk && self != .framework }
     }
 
     public var bundle: String
@@ -56,13 +64,14 @@ extension Project {
         let extensions = extensionBundles
         let owned = stringsTables.map(\.bundle) + catalogs.filter { ownsCatalog(atPath: $0.path) }.map(\.bundle)
         for name in owned where name != app.name && !frameworks.contains(where: { $0.0 == name }) {
-            let kind: BundleChoice.Kind = !extensions.contains(name) ? .framework : isSettingsBundle(name) ? .settings : .appExtension
+            let kind: BundleChoice.Kind = !extensions.contains(name) ? .framework : isSettingsBundle(name) ? .settings
+                : separateApps[name] ?? .appExtension
             frameworks.append((name, kind, localizations(ofBundle: name)))
         }
         for (name, kind, locales) in frameworks {
             let localizations = BundleLocalizations(lprojFolders: locales, developmentRegion: sourceLanguage)
             bundles.append(BundleChoice(bundle: name, kind: kind, available: locales.filter { $0 != "Base" },
-                                        localizations: kind == .appExtension || kind == .settings
+                                        localizations: kind.choosesOwnLanguage
                                             ? localizations.localizations(forPreferredLanguages: preferred, matcher: matcher)
                                             : localizations.localizations(forPreferredLanguages: preferred, inApp: appLocalizations, matcher: matcher)))
         }

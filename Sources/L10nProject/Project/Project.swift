@@ -153,6 +153,13 @@ public struct Project: Sendable {
     /// following the app. Found by discovery (`extensionBundlesFound()`), asked per table and locale.
     public var extensionBundles: Set<String> = []
 
+    /// The watch apps and App Clips among `extensionBundles`, by name, with their kind.
+    public var separateApps: [String: BundleChoice.Kind] {
+        var kinds: [String: BundleChoice.Kind] = [:]
+        for (folder, kind) in app.outsideFolders.separateAppFolders { kinds[(folder as NSString).lastPathComponent] = kind }
+        return kinds.merging(app.outsideFolders.separateAppTargets) { _, target in target }
+    }
+
     /// The extension bundles of the project's plists, tables and catalogs.
     func extensionBundlesFound() -> Set<String> {
         var names = Set(app.outsideFolders.extensionFolders.map { ($0 as NSString).lastPathComponent })
@@ -235,6 +242,10 @@ public struct AppBundle: Sendable, Equatable {
         public var targetFolders: [String: String]
         /// The targets among those that choose their own localization: app extensions and watch apps.
         public var extensionTargets: Set<String>
+        /// Among `extensionFolders`, those of a watch app or an App Clip.
+        public var separateAppFolders: [String: BundleChoice.Kind]
+        /// Among `extensionTargets`, the watch apps and App Clips.
+        public var separateAppTargets: [String: BundleChoice.Kind]
 
         /// `bundleFolders` and `packageFolders` as sets: a file's folders are looked up in them,
         /// one by one from the deepest (a project has hundreds of Info.plist folders, and every
@@ -243,13 +254,16 @@ public struct AppBundle: Sendable, Equatable {
         private let packageFolderSet: Set<String>
 
         public init(bundleFolders: [String] = [], extensionFolders: Set<String> = [], packageFolders: [String] = [],
-                    targetNames: Set<String>? = nil, targetFolders: [String: String] = [:], extensionTargets: Set<String> = []) {
+                    targetNames: Set<String>? = nil, targetFolders: [String: String] = [:], extensionTargets: Set<String> = [],
+                    separateAppFolders: [String: BundleChoice.Kind] = [:], separateAppTargets: [String: BundleChoice.Kind] = [:]) {
             self.bundleFolders = bundleFolders
             self.extensionFolders = extensionFolders
             self.packageFolders = packageFolders
             self.targetNames = targetNames
             self.targetFolders = targetFolders
             self.extensionTargets = extensionTargets
+            self.separateAppFolders = separateAppFolders
+            self.separateAppTargets = separateAppTargets
             bundleFolderSet = Set(bundleFolders)
             packageFolderSet = Set(packageFolders)
             targetFolderSet = Set(targetFolders.keys)

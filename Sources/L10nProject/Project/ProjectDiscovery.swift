@@ -271,11 +271,17 @@ public struct ProjectDiscovery: Sendable {
         let packageFolders = files.filter { ($0 == "Package.swift" || $0.hasSuffix("/Package.swift")) && !isVendor($0) }
             .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
         let synchronized = Self.synchronizedFolders(in: parsed)
+        var separateAppFolders: [String: BundleChoice.Kind] = [:]
+        for other in others where other.plist.describesWatchApp || other.plist.describesAppClip {
+            let folder = (other.path as NSString).deletingLastPathComponent
+            if extensionFolders.contains(folder), bundleFolders.contains(folder) { separateAppFolders[folder] = other.plist.describesWatchApp ? .watchApp : .appClip }
+        }
         app.outsideFolders = AppBundle.OutsideFolders(bundleFolders: Array(Set(bundleFolders)).sorted(),
                                                       extensionFolders: Set(extensionFolders).intersection(bundleFolders),
                                                       packageFolders: packageFolders.sorted(),
                                                       targetNames: readsTargets ? Self.nonApplicationTargets(in: parsed) : nil,
-                                                      targetFolders: synchronized.folders, extensionTargets: synchronized.extensions)
+                                                      targetFolders: synchronized.folders, extensionTargets: synchronized.extensions,
+                                                      separateAppFolders: separateAppFolders, separateAppTargets: synchronized.separateApps)
         // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
         // locale's folder (a storyboard's catalog lives in `mul.lproj`, "multiple languages").
         // Only the app folder's files can be the app's without a project file: asked first, as it is cheap.
@@ -312,14 +318,15 @@ public struct ProjectDiscovery: Sendable {
     /// targets that choose their own localization: app extensions, watch apps, App Clips and
     /// other platforms' apps. A folder the app's target synchronizes too is built into the app,
     /// and left out.
-    static func synchronizedFolders(in projects: [(project: String, text: String)]) -> (folders: [String: String], extensions: Set<String>) {
+    static func synchronizedFolders(in projects: [(project: String, text: String)]) -> SynchronizedFolders {
         synchronizedFolders(in: projects.map { ($0.project, projectObjects($0.text)) })
     }
 
     /// The same of project files already parsed.
-    static func synchronizedFolders(in projects: [(project: String, objects: [String: ProjectObject])]) -> (folders: [String: String], extensions: Set<String>) {
+    static func synchronizedFolders(in projects: [(project: String, objects: [String: ProjectObject])]) -> SynchronizedFolders {
         var folders: [String: String] = [:]
         var extensions = Set<String>()
+        var separateApps: [String: BundleChoice.Kind] = [:]
         for (project, objects) in projects {
             let base = (project as NSString).deletingLastPathComponent
             // A group's path is its parent group's folder and its own `path` (`sourceTree = "<group>"`).
@@ -361,10 +368,21 @@ public struct ProjectDiscovery: Sendable {
                           !normalized.isEmpty else { continue }
                     folders[normalized] = target.name
                     if target.type.contains("extension") || target.isApplication { extensions.insert(target.name) }
+                    if target.isApplication { separateApps[target.name] = target.isAppClip ? .appClip : .watchApp }
                 }
             }
         }
-        return (folders, extensions)
+        return SynchronizedFolders(folders: folders, extensions: extensions, separateApps: separateApps)
+    }
+
+    /// What a project file's synchronized folders say of targets other than the app.
+    struct SynchronizedFolders {
+        /// Folder path → the target other than an application it is built into.
+        var folders: [String: String]
+        /// The targets among those that choose their own localization.
+        var extensions: Set<String>
+        /// Among `extensions`, the watch apps and App Clips.
+        var separateApps: [String: BundleChoice.Kind]
     }
 
     /// A target of a project file as `synchronizedFolders` sees it.
@@ -377,7 +395,8 @@ public struct ProjectDiscovery: Sendable {
 
         var isApplication: Bool { type.hasPrefix("com.apple.product-type.application") }
         /// A watch app or an App Clip: an application that runs as its own process, never the app.
-        var isOwnProcess: Bool { type.contains("watchapp") || type.contains("on-demand-install-capable") || sdk == "watchos" }
+        var isOwnProcess: Bool { type.contains("watchapp") || isAppClip || sdk == "watchos" }
+        var isAppClip: Bool { type.contains("on-demand-install-capable") }
     }
 
     /// One object of a project file: its `key = value;` lines and its `key = ( ... );` lists of ids.

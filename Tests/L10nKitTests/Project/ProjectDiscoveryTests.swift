@@ -396,11 +396,44 @@ final class ProjectDiscoveryTests: XCTestCase {
         let synchronized = ProjectDiscovery.synchronizedFolders(in: [("Demo.xcodeproj", text)])
         XCTAssertEqual(synchronized.folders, ["Demo Watch App": "Demo Watch", "Clip": "DemoClip", "Widget": "DemoWidget"])
         XCTAssertEqual(synchronized.extensions, ["Demo Watch", "DemoClip", "DemoWidget"])
+        XCTAssertEqual(synchronized.separateApps, ["Demo Watch": .watchApp, "DemoClip": .appClip], "a widget is an extension, not an app")
         let objects = ProjectDiscovery.projectObjects(text)
         XCTAssertEqual(objects["T2C"]?.values["buildSettings.SDKROOT"], "watchos")
         XCTAssertEqual(objects["T2"]?.values["buildConfigurationList"], "T2L", "the comment is no part of the value")
         XCTAssertEqual(objects["G2"]?.values["path"], "Demo Watch App")
         XCTAssertEqual(objects["G2"]?.lists["explicitFolders"], [])
+    }
+
+    /// A watch app and an App Clip choose their own language like an extension, but `match` names
+    /// them for what they are (CBNote's watch app read "(extension)"). Classic projects tell them
+    /// by their Info.plist: `WKApplication`, `NSAppClip` (an App Clip used to follow the app).
+    func testWatchAppsAndAppClipsAreNamedForWhatTheyAre() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: [
+            "App/Info.plist": Self.plist([("CFBundleDevelopmentRegion", "en"), ("CFBundlePackageType", "APPL")]),
+            "App/en.lproj/Localizable.strings": .text("\"Hello\" = \"Hello\";\n"),
+            "App/de.lproj/Localizable.strings": .text("\"Hello\" = \"Hallo\";\n"),
+            "Watch/Info.plist": Self.plist([("CFBundleDevelopmentRegion", "en"), ("WKApplication", "true")]),
+            "Watch/en.lproj/Localizable.strings": .text("\"Hello\" = \"Hello\";\n"),
+            "Watch/fr.lproj/Localizable.strings": .text("\"Hello\" = \"Bonjour\";\n"),
+            "Clip/Info.plist": .text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundleDevelopmentRegion</key><string>en</string>"
+                                     + "<key>NSAppClip</key><dict><key>NSAppClipRequestEphemeralUserNotification</key><false/></dict></dict></plist>\n"),
+            "Clip/en.lproj/Localizable.strings": .text("\"Hello\" = \"Hello\";\n"),
+            "Clip/fr.lproj/Localizable.strings": .text("\"Hello\" = \"Bonjour\";\n"),
+            "Widget/Info.plist": .text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundleDevelopmentRegion</key><string>en</string>"
+                                       + "<key>NSExtension</key><dict/></dict></plist>\n"),
+            "Widget/en.lproj/Widget.strings": .text("\"Hello\" = \"Hello\";\n"),
+            "Widget/fr.lproj/Widget.strings": .text("\"Hello\" = \"Bonjour\";\n"),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.separateApps, ["Watch": .watchApp, "Clip": .appClip])
+        let french = project.deviceView(preferred: ["fr-FR", "de-DE"])
+        // The app has no French and shows German; the others have French of their own.
+        XCTAssertEqual(french.bundles.map { "\($0.bundle) (\($0.kind.rawValue)) \($0.localizations.first ?? "")" },
+                       ["App (app) de", "Clip (App Clip) fr", "Watch (watch app) fr", "Widget (extension) fr"])
+        let match = CLIRun(["match", "--preferred", "fr-FR", "--project", "."], in: root)
+        XCTAssertTrue(match.stdout.contains("Watch (watch app): fr"), match.stdout)
+        XCTAssertTrue(match.stdout.contains("Clip (App Clip): fr"), match.stdout)
     }
 
     /// A project file from which no target can be read (Xcode's XML form, a damaged file) says

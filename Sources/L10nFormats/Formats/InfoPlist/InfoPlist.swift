@@ -33,9 +33,14 @@ public struct InfoPlist: Equatable, Sendable {
     /// Whether the root holds any `CFBundle…` key: a `GoogleService-Info.plist` has none, and is
     /// no bundle's Info.plist.
     public var describesBundle = false
-    /// Whether it describes an app extension (`NSExtension`, a widget's or a share sheet's) or a
-    /// watch app (`WKCompanionAppBundleIdentifier`, `WKWatchKitApp`, `WKApplication`): not the app.
+    /// Whether it describes an app extension (`NSExtension`, a widget's or a share sheet's), a
+    /// watch app (`WKCompanionAppBundleIdentifier`, `WKWatchKitApp`, `WKApplication`) or an App
+    /// Clip (`NSAppClip`): not the app, and each chooses its own language.
     public var describesExtension = false
+    /// Whether that is a watch app.
+    public var describesWatchApp = false
+    /// Whether that is an App Clip.
+    public var describesAppClip = false
 
     /// Whether the development region is an unexpanded build setting (`$(DEVELOPMENT_LANGUAGE)`),
     /// known only from the Xcode project.
@@ -77,9 +82,10 @@ public enum InfoPlistReader: FormatReader {
                              allowsMixedLocalizations: false, keyLocations: [:])
         info.packageType = root.member(InfoPlist.packageTypeKey)?.value.string
         info.describesBundle = root.members.contains { $0.key.hasPrefix("CFBundle") }
-        info.describesExtension = root.members.contains {
-            ["NSExtension", "EXAppExtensionAttributes", "WKCompanionAppBundleIdentifier", "WKWatchKitApp", "WKApplication"].contains($0.key)
-        }
+        info.describesWatchApp = root.members.contains { ["WKCompanionAppBundleIdentifier", "WKWatchKitApp", "WKApplication"].contains($0.key) }
+        info.describesAppClip = root.member("NSAppClip") != nil
+        info.describesExtension = info.describesWatchApp || info.describesAppClip
+            || root.members.contains { ["NSExtension", "EXAppExtensionAttributes"].contains($0.key) }
         func wrongType(_ member: PropertyListDictionary.Member, _ expected: String) -> XMLStreamError {
             XMLStreamError("\(member.key) must be \(expected), not \(member.value.typeName)", at: member.location ?? start,
                            hint: "fix the value in the target's Info tab or in the Info.plist file")
