@@ -54,6 +54,10 @@ public struct SwiftLocalizationScanner: Sendable {
                                    into references: inout [CodeReference], byToken: inout [Int: Int], nested: Bool) {
         func isPunctuation(_ index: Int, _ ascii: Unicode.Scalar) -> Bool { index >= 0 && index < tokens.count && tokens[index].isPunctuation(ascii) }
         func name(_ index: Int) -> String? { index >= 0 && index < tokens.count ? tokens[index].identifier : nil }
+        func isOperator(_ index: Int) -> Bool {
+            guard index < tokens.count, case .operatorSymbol = tokens[index].kind else { return false }
+            return true
+        }
         /// A string literal that is a whole argument: followed by `,` or `)`.
         func literalArgument(_ index: Int) -> SwiftStringLiteral? {
             guard index < tokens.count, let literal = tokens[index].string, isPunctuation(index + 1, ",") || isPunctuation(index + 1, ")") else { return nil }
@@ -88,6 +92,15 @@ public struct SwiftLocalizationScanner: Sendable {
                 if isPunctuation(index + 1, "."), name(index + 2) == "localized", !isPunctuation(index + 3, "(") {
                     add(".localized", literal, at: index)
                 }
+                continue
+            }
+            // `static let title: LocalizedStringResource = "Open Note"` (App Intents) or `{ "Open Note" }`:
+            // the literal is the key, as Xcode extracts it.
+            if let type = token.identifier, type == "LocalizedStringResource" || type == "LocalizedStringKey", isPunctuation(index - 1, ":"),
+               index + 2 < tokens.count, tokens[index + 1].kind == .operatorSymbol("=") || tokens[index + 1].isPunctuation("{"),
+               let literal = tokens[index + 2].string,
+               tokens[index + 1].isPunctuation("{") ? isPunctuation(index + 3, "}") : !isPunctuation(index + 3, ".") && !isOperator(index + 3) {
+                add(type, literal, at: index + 2)
                 continue
             }
             guard let identifier = token.identifier, isPunctuation(index + 1, "(") else { continue }

@@ -120,6 +120,23 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         XCTAssertEqual(try keys(body), ["Save", "Sort", "Untitled", "Shared key"])
     }
 
+    /// Xcode extracts a literal a declaration types as `LocalizedStringResource` (App Intents'
+    /// titles) or `LocalizedStringKey`, stored or computed; not one that goes on into an expression.
+    func testTypedDeclarationsOfALocalizedString() throws {
+        let source = #"""
+        struct OpenNote: AppIntent {
+            static let title: LocalizedStringResource = "Open Note"
+            static var description: LocalizedStringResource { "Opens a note" }
+            let key: LocalizedStringKey = "Shared"
+            let joined: LocalizedStringKey = "not" + "a key"
+            let plain: String = "not localized"
+            var computed: LocalizedStringResource { flag ? "not" : "one key" }
+        }
+        """#
+        XCTAssertEqual(try scan(source).references.map { "\($0.line) \($0.call) \($0.key.text)" },
+                       ["2 LocalizedStringResource Open Note", "3 LocalizedStringResource Opens a note", "4 LocalizedStringKey Shared"])
+    }
+
     func testAStringDeclaredTwiceWithDifferentTypesIsNotEvident() throws {
         let keys = try self.keys("""
         func a(n: Int) {}
