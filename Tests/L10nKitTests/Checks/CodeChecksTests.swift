@@ -51,17 +51,26 @@ final class CodeChecksTests: XCTestCase {
             "App/Home.swift:1 error - NSLocalizedString looks up 'welcome_titel', which the Localizable table of App does not define: every device shows the raw key",
         ])
         XCTAssertEqual(try findings(KeyMissingCheck.self, examples[1]), [
-            "App/Album.swift:2 error - Text looks up '%lld photos', which the Localizable table of App does not define (it has '%@ photos': an interpolated value's type decides the specifier): every device shows the raw key",
+            "App/Album.swift:2 error - Text looks up '%lld photos', which the Localizable table of App does not define (it has '%@ photos': an interpolated value's type decides the specifier): every device shows the text as written in code, untranslated in de",
         ])
         XCTAssertEqual(try findings(KeyMissingCheck.self, examples[2]), [
             "App/Sheet.swift:1 error - .imgly.localized looks up 'ly_img_editor_dock_button_imgs', which no layer of the lookup chain defines: every device shows the raw key",
         ])
         XCTAssertEqual(try findings(KeyMissingCheck.self, examples[3]), [
-            "App/Editor.swift:2 error - Button looks up 'Discard changes', which the Localizable table of App does not define: every device shows the raw key",
+            "App/Editor.swift:2 error - Button looks up 'Discard changes', which the Localizable table of App does not define: every device shows the text as written in code, untranslated in de",
         ])
         XCTAssertEqual(try findings(KeyMissingCheck.self, examples[4]), [
             "App/Home.swift:1 error - L10n.tr looks up 'home.title', which the Localizable table of App does not define: every device shows the raw key",
         ])
+    }
+
+    func testAKeyReadsAsTextOrAsAnIdentifier() {
+        for key in ["Hello", "Discard changes", "%lld photos", "OK", "设置", "Delete %@?", "Ärger"] {
+            XCTAssertTrue(KeyMissingCheck.readsAsText(key), key)
+        }
+        for key in ["welcome_title", "home.title", "save", "%lld", "", "tab.Home", "camelCase"] {
+            XCTAssertFalse(KeyMissingCheck.readsAsText(key), key)
+        }
     }
 
     func testKeyMissingReadsTheNamedTableAndSourcesApartFromResources() throws {

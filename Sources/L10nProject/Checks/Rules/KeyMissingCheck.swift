@@ -19,7 +19,7 @@ public struct KeyMissingCheck: Check {
         .editor(".imgly.localized with a key no layer of the chain has",
                 sdk: ["ly_img_editor_dock_button_images": ["en": "Images", "de": "Bilder"]],
                 more: ["App/Sheet.swift": .text(#"let title = Text(.imgly.localized("ly_img_editor_dock_button_imgs"))"#)]),
-        .app("A SwiftUI button whose title the table lacks", localizable: ["Cancel": ["en": "Cancel", "de": "Abbrechen"]],
+        .app("A SwiftUI button whose title the table lacks: German devices see it in English", localizable: ["Cancel": ["en": "Cancel", "de": "Abbrechen"]],
              more: ["App/Editor.swift": .text("""
              import SwiftUI
              struct Editor: View { var body: some View { Button("Discard changes") { dismiss() } } }
@@ -47,6 +47,9 @@ public struct KeyMissingCheck: Check {
         .app("Without `import SwiftUI`, `Button(\"…\")` may be the app's own type and is not read as a lookup",
              localizable: ["Cancel": ["en": "Cancel", "de": "Abbrechen"]],
              more: ["App/Widgets.swift": .text(#"struct Button { init(_ name: String) {} }\nlet b = Button("not a key")"#)]),
+        .app("A title written as its text in an app that offers only its source language shows as meant",
+             declared: ["en"], localizable: ["Cancel": ["en": "Cancel"]],
+             more: ["App/Editor.swift": .text("import SwiftUI\nlet v = Button(\"Discard changes\") { }\n")]),
         .app("Apple's plural pattern: the key is only in the table's .stringsdict, which NSLocalizedString reads too",
              localizable: ["x": ["en": "x"]],
              more: ["App/en.lproj/Localizable.stringsdict": .plurals(key: "items_count", variable: "items", valueType: "d",
@@ -72,15 +75,34 @@ public struct KeyMissingCheck: Check {
                 }
                 let table = context.table(of: reference, in: file)
                 guard index.keys(matching: reference.key, in: table).isEmpty else { continue }
+                // A key written as the text itself (`Text("Hello")`, Xcode's convention) shows as
+                // written: a defect only where the bundle offers another language to leave untranslated.
+                var shown = "every device shows the raw key"
+                if Self.readsAsText(reference.key.text) {
+                    let bundleLocales = table.bundle == context.project.app.name ? context.offeredLocales : context.project.localizations(ofBundle: table.bundle)
+                    let untranslated = bundleLocales.filter { $0 != context.sourceLanguage && $0 != "Base" }
+                    guard !untranslated.isEmpty else { continue }
+                    shown = "every device shows the text as written in code, untranslated in \(untranslated.joined(separator: ", "))"
+                }
                 let elsewhere = index.tables(defining: reference.key, bundle: table.bundle).map { index.tables[$0]!.file }
                 var note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) has it, but the call reads \(table.table))"
                 // The same text with other specifiers: the interpolated value's type picked the wrong one.
                 let variants = index.keys(withShapeOf: reference.key, in: table)
                 if !variants.isEmpty { note += " (it has \(variants.map(CheckContext.quoted).joined(separator: ", ")): an interpolated value's type decides the specifier)" }
                 result.append(finding(file: file.path, key: reference.key.text, line: reference.line, column: reference.column,
-                                      message: "\(call), which the \(table.table) table of \(table.bundle) does not define\(note): every device shows the raw key"))
+                                      message: "\(call), which the \(table.table) table of \(table.bundle) does not define\(note): \(shown)"))
             }
         }
         return result
+    }
+
+    /// Whether a key reads as the text it stands for (`Hello`, `Delete %@?`, `設定`) rather than
+    /// an identifier (`welcome_title`, `home.title`, `save`): a space, or no `_`/`.` and a
+    /// capital or non-ASCII first letter.
+    package static func readsAsText(_ key: String) -> Bool {
+        if key.contains(where: \.isWhitespace) { return true }
+        if key.contains("_") || key.contains(".") { return false }
+        guard let first = key.unicodeScalars.first(where: { $0.properties.isAlphabetic }) else { return false }
+        return !first.isASCII || first.properties.isUppercase
     }
 }
