@@ -23,8 +23,8 @@ public struct SwiftLocalizationScanner: Sendable {
         let matches = Self.matchingBrackets(tokens)
         var references: [CodeReference] = []
         var byToken: [Int: Int] = [:]
-        let swiftUI = tokens.indices.dropLast().contains { tokens[$0].identifier == "import" && tokens[$0 + 1].identifier == "SwiftUI" }
-        collectReferences(tokens, matches: matches, types: types, swiftUI: swiftUI, into: &references, byToken: &byToken, nested: false)
+        let imports = Set(tokens.indices.dropLast().compactMap { tokens[$0].identifier == "import" ? tokens[$0 + 1].identifier : nil })
+        collectReferences(tokens, matches: matches, types: types, imports: imports, into: &references, byToken: &byToken, nested: false)
         let labels = self.labels(tokens, matches: matches, types: types, references: &references, byToken: byToken)
         return SwiftSource(path: path, references: references, labels: labels)
     }
@@ -42,16 +42,31 @@ public struct SwiftLocalizationScanner: Sendable {
         "ShareLink", "Stepper", "Tab", "TableColumn", "TextField", "Toggle", "Window", "WindowGroup",
     ]
 
-    /// SwiftUI modifiers whose first unlabeled argument is a `LocalizedStringKey` (`.navigationTitle("Notes")`).
+    /// SwiftUI (and WidgetKit) modifiers whose first unlabeled argument is a `LocalizedStringKey`
+    /// (`.navigationTitle("Notes")`); read only on an expression (`List { }.alert(…)`), not as an
+    /// implicit member (`store.send(.alert("x"))` names an app's own enum case).
     static let swiftUIModifiers: Set<String> = [
-        "accessibilityHint", "accessibilityLabel", "accessibilityValue", "alert", "badge", "confirmationDialog", "help",
-        "navigationBarTitle", "navigationSubtitle", "navigationTitle",
+        "accessibilityHint", "accessibilityLabel", "accessibilityValue", "alert", "badge", "configurationDisplayName",
+        "confirmationDialog", "description", "help", "navigationBarTitle", "navigationSubtitle", "navigationTitle",
+    ]
+
+    /// App Intents types whose labeled (or, for `_`, first unlabeled) literal arguments are
+    /// `LocalizedStringResource`s: `@Parameter(title: "Operation")`, `DisplayRepresentation(title:)`.
+    static let appIntentsArguments: [String: [String]] = [
+        "Parameter": ["title", "description"], "DisplayRepresentation": ["title", "subtitle"],
+        "TypeDisplayRepresentation": ["name"], "IntentDescription": ["_"],
+    ]
+
+    /// Keywords after which `.name(` is an implicit member, not a modifier on an expression.
+    private static let keywordsBeforeImplicitMember: Set<String> = [
+        "return", "case", "in", "try", "await", "else", "throw", "let", "var", "if", "guard", "switch", "where", "is", "as",
     ]
 
     /// Appends the references among `tokens` (and inside their interpolations); `byToken` maps
     /// the literal's token index to its reference, for the top level (`nested` false) only.
-    private func collectReferences(_ tokens: [SwiftToken], matches: [Int: Int], types: [String: String?], swiftUI: Bool,
+    private func collectReferences(_ tokens: [SwiftToken], matches: [Int: Int], types: [String: String?], imports: Set<String>,
                                    into references: inout [CodeReference], byToken: inout [Int: Int], nested: Bool) {
+        let swiftUI = imports.contains("SwiftUI")
         func isPunctuation(_ index: Int, _ ascii: Unicode.Scalar) -> Bool { index >= 0 && index < tokens.count && tokens[index].isPunctuation(ascii) }
         func name(_ index: Int) -> String? { index >= 0 && index < tokens.count ? tokens[index].identifier : nil }
         func isOperator(_ index: Int) -> Bool {
@@ -62,6 +77,30 @@ public struct SwiftLocalizationScanner: Sendable {
         func literalArgument(_ index: Int) -> SwiftStringLiteral? {
             guard index < tokens.count, let literal = tokens[index].string, isPunctuation(index + 1, ",") || isPunctuation(index + 1, ")") else { return nil }
             return literal
+        }
+        /// The literals an argument starting at `start` can be: one literal, or both branches of a
+        /// ternary of literals (`on ? "Turn Off" : "Turn On"`), the argument ending at one of `enders`.
+        func literalChoices(_ start: Int, enders: [Unicode.Scalar] = [",", ")"]) -> [Int] {
+            func ends(_ index: Int) -> Bool { enders.contains { isPunctuation(index, $0) } }
+            if start < tokens.count, tokens[start].string != nil, ends(start + 1) { return [start] }
+            var index = start
+            while index < tokens.count, !ends(index) {
+                if tokens[index].kind == .operatorSymbol("?"), index > start, tokens[index + 1 < tokens.count ? index + 1 : index].string != nil,
+                   isPunctuation(index + 2, ":"), index + 3 < tokens.count, tokens[index + 3].string != nil, ends(index + 4) {
+                    return [index + 1, index + 3]
+                }
+                if isPunctuation(index, ";") || isPunctuation(index, "}") && !enders.contains("}") { return [] }
+                index = matches[index].map { $0 + 1 } ?? index + 1
+            }
+            return []
+        }
+        /// Whether the `.` at `dot` follows an expression (a modifier) rather than starting an implicit member.
+        func followsExpression(_ dot: Int) -> Bool {
+            guard dot > 0 else { return false }
+            let before = tokens[dot - 1]
+            if before.isPunctuation(")") || before.isPunctuation("]") || before.isPunctuation("}") { return true }
+            if let name = before.identifier { return !Self.keywordsBeforeImplicitMember.contains(name) }
+            return false
         }
         func table(_ open: Int) -> String? {
             guard let close = matches[open] else { return nil }
@@ -85,7 +124,7 @@ public struct SwiftLocalizationScanner: Sendable {
             if let literal = token.string {
                 for case .interpolation(let inner) in literal.segments {
                     var ignored: [Int: Int] = [:]
-                    collectReferences(inner, matches: Self.matchingBrackets(inner), types: types, swiftUI: swiftUI, into: &references,
+                    collectReferences(inner, matches: Self.matchingBrackets(inner), types: types, imports: imports, into: &references,
                                       byToken: &ignored, nested: true)
                 }
                 // `"k".localized`, the storyboard article's `Localizable` protocol (a property, not a call).
@@ -97,18 +136,30 @@ public struct SwiftLocalizationScanner: Sendable {
             // `static let title: LocalizedStringResource = "Open Note"` (App Intents) or `{ "Open Note" }`:
             // the literal is the key, as Xcode extracts it.
             if let type = token.identifier, type == "LocalizedStringResource" || type == "LocalizedStringKey", isPunctuation(index - 1, ":"),
-               index + 2 < tokens.count, tokens[index + 1].kind == .operatorSymbol("=") || tokens[index + 1].isPunctuation("{"),
-               let literal = tokens[index + 2].string,
-               tokens[index + 1].isPunctuation("{") ? isPunctuation(index + 3, "}") : !isPunctuation(index + 3, ".") && !isOperator(index + 3) {
-                add(type, literal, at: index + 2)
+               index + 2 < tokens.count {
+                if tokens[index + 1].isPunctuation("{") {
+                    for literal in literalChoices(index + 2, enders: ["}"]) { add(type, tokens[literal].string!, at: literal) }
+                } else if tokens[index + 1].kind == .operatorSymbol("="), let literal = tokens[index + 2].string,
+                          !isPunctuation(index + 3, "."), !isOperator(index + 3) {
+                    add(type, literal, at: index + 2)
+                }
                 continue
             }
             guard let identifier = token.identifier, isPunctuation(index + 1, "(") else { continue }
             let open = index + 1
             let afterDot = isPunctuation(index - 1, ".")
             switch identifier {
-            case "Text", "NSLocalizedString", "LocalizedStringResource", "LocalizedStringKey":
+            case "NSLocalizedString":
                 if !afterDot, let literal = literalArgument(open + 1) { add(identifier, literal, at: open + 1, table: table(open)) }
+                continue
+            case "Text", "LocalizedStringResource", "LocalizedStringKey", "init":
+                // `Text(LocalizedStringKey("k"), tableName: "T")` and `Text(.init("k"))` read Text's table.
+                let inText = isPunctuation(index - (afterDot ? 2 : 1), "(") && name(index - (afterDot ? 3 : 2)) == "Text"
+                guard identifier == "init" ? afterDot && inText : !afterDot else { continue }
+                let call = identifier == "init" ? "LocalizedStringKey" : identifier
+                for literal in literalChoices(open + 1) {
+                    add(call, tokens[literal].string!, at: literal, table: inText ? table(index - (afterDot ? 2 : 1)) : table(open))
+                }
                 continue
             case "searchable" where afterDot && swiftUI:
                 // `.searchable(text: $query, prompt: "Search notes")`: the prompt is the key.
@@ -118,8 +169,18 @@ public struct SwiftLocalizationScanner: Sendable {
                     add(".searchable(prompt:)", literal, at: prompt + 2)
                 }
                 continue
-            case _ where swiftUI && (afterDot ? Self.swiftUIModifiers.contains(identifier) : Self.swiftUIViews.contains(identifier)):
-                if let literal = literalArgument(open + 1) { add(afterDot ? "." + identifier : identifier, literal, at: open + 1) }
+            case _ where swiftUI && (afterDot ? Self.swiftUIModifiers.contains(identifier) && followsExpression(index - 1)
+                                                : Self.swiftUIViews.contains(identifier)):
+                for literal in literalChoices(open + 1) { add(afterDot ? "." + identifier : identifier, tokens[literal].string!, at: literal) }
+                continue
+            case _ where !afterDot && imports.contains("AppIntents") && Self.appIntentsArguments[identifier] != nil:
+                guard let close = matches[open] else { continue }
+                for label in Self.appIntentsArguments[identifier]! {
+                    let at = label == "_" ? open + 1 : (open + 1..<close).first {
+                        name($0) == label && isPunctuation($0 + 1, ":") && (isPunctuation($0 - 1, ",") || $0 == open + 1)
+                    }.map { $0 + 2 }
+                    if let at, let literal = literalArgument(at) { add(label == "_" ? identifier : "\(identifier)(\(label):)", literal, at: at) }
+                }
                 continue
             case "String":
                 if !afterDot, name(open + 1) == "localized", isPunctuation(open + 2, ":"), let literal = literalArgument(open + 3) {

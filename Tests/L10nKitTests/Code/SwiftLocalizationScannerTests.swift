@@ -120,6 +120,45 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         XCTAssertEqual(try keys(body), ["Save", "Sort", "Untitled", "Shared key"])
     }
 
+    /// Forms of real apps (ultimate-portfolio-app, Alare): a ternary of literals, WidgetKit's and
+    /// App Intents' titles, a key made inside `Text` with a table; an app's own enum case named
+    /// like a modifier (`store.send(.alert("x"))`, TCA) is no lookup.
+    func testTernariesWidgetKitAppIntentsAndImplicitMembers() throws {
+        let source = #"""
+        import SwiftUI
+        import AppIntents
+        struct Toolbar: View {
+            var body: some View {
+                Button(enabled ? "Turn Filter Off" : "Turn Filter On") { }
+                Button("alert") { store.send(.alert("Error Alert")) }
+                Text(LocalizedStringKey("welcome.title"), tableName: "Onboarding")
+                Text(.init("Made with init"))
+                Text(a ? b : "not a literal pair")
+                let x = y ? .help("not a modifier") : nil
+            }
+        }
+        struct W: Widget {
+            var body: some WidgetConfiguration {
+                StaticConfiguration(kind: "w", provider: P()) { _ in EmptyView() }
+                    .configurationDisplayName("Up next")
+                    .description("Your most important issues.")
+            }
+        }
+        struct SetAction: AppIntent {
+            @Parameter(title: "Operation") var op: String
+            static var description = IntentDescription("Sets the action")
+            static var caseDisplayRepresentations: [Self: DisplayRepresentation] = [.a: DisplayRepresentation(title: "Wave Device", subtitle: "Shake")]
+        }
+        """#
+        XCTAssertEqual(try scan(source).references.map { "\($0.line) \($0.call) \($0.key.text) \($0.table ?? "-")" }, [
+            "5 Button Turn Filter Off -", "5 Button Turn Filter On -", "6 Button alert -",
+            "7 LocalizedStringKey welcome.title Onboarding", "8 LocalizedStringKey Made with init -",
+            "16 .configurationDisplayName Up next -", "17 .description Your most important issues. -",
+            "21 Parameter(title:) Operation -", "22 IntentDescription Sets the action -",
+            "23 DisplayRepresentation(title:) Wave Device -", "23 DisplayRepresentation(subtitle:) Shake -",
+        ])
+    }
+
     /// Xcode extracts a literal a declaration types as `LocalizedStringResource` (App Intents'
     /// titles) or `LocalizedStringKey`, stored or computed; not one that goes on into an expression.
     func testTypedDeclarationsOfALocalizedString() throws {
@@ -130,11 +169,13 @@ final class SwiftLocalizationScannerTests: XCTestCase {
             let key: LocalizedStringKey = "Shared"
             let joined: LocalizedStringKey = "not" + "a key"
             let plain: String = "not localized"
-            var computed: LocalizedStringResource { flag ? "not" : "one key" }
+            var computed: LocalizedStringResource { flag ? "Re-open" : "Close" }
+            var body: LocalizedStringKey { let x = 1; return "not read" }
         }
         """#
         XCTAssertEqual(try scan(source).references.map { "\($0.line) \($0.call) \($0.key.text)" },
-                       ["2 LocalizedStringResource Open Note", "3 LocalizedStringResource Opens a note", "4 LocalizedStringKey Shared"])
+                       ["2 LocalizedStringResource Open Note", "3 LocalizedStringResource Opens a note", "4 LocalizedStringKey Shared",
+                        "7 LocalizedStringResource Re-open", "7 LocalizedStringResource Close"])
     }
 
     func testAStringDeclaredTwiceWithDifferentTypesIsNotEvident() throws {

@@ -33,7 +33,9 @@ public struct KeyMissingCheck: Check {
              localizable: ["welcome_title": ["en": "Welcome", "de": "Willkommen"], "%lld photos": ["en": "%lld photos", "de": "%lld Fotos"],
                            "Open": ["en": "Open", "de": "Öffnen"], "tab.home": ["en": "Home", "de": "Start"], "home.title": ["en": "Home", "de": "Start"]],
              more: ["App/Home.swift": .text(#"""
+             import SwiftUI
              // Text("commented_out")
+             let field = TextField("", text: $name)
              /* NSLocalizedString("also /* nested */ out", comment: "") */
              func title(_ album: Album) -> some View {
                  let a = NSLocalizedString("welcome_title", comment: "")
@@ -65,7 +67,8 @@ public struct KeyMissingCheck: Check {
         let chain = context.chain.map { CodeKeyIndex.TableID(bundle: $0.layer.bundle, table: $0.layer.table) }
         var result: [Finding] = []
         for file in context.project.swiftSources {
-            for reference in file.references where !reference.isLabel {
+            // An empty key (`TextField("", text:)`) shows nothing whatever the table says.
+            for reference in file.references where !reference.isLabel && !reference.key.text.isEmpty {
                 let call = "\(reference.call) looks up \(CheckContext.quoted(reference.key.text))"
                 if reference.readsEditorChain {
                     guard !chain.contains(where: { !index.keys(matching: reference.key, in: $0).isEmpty }) else { continue }
