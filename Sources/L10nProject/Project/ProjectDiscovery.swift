@@ -245,8 +245,26 @@ public struct ProjectDiscovery: Sendable {
                 }
             }
         }
+        // What the project file says of each plist: the app target's comes first, and one only
+        // other targets name is never the app's (a framework's `$(PRODUCT_BUNDLE_PACKAGE_TYPE)`
+        // plist read as an app's, in mastodon-ios and xikolo-ios).
+        let targets = parsed.flatMap { Self.projectTargets($0.objects, base: ($0.project as NSString).deletingLastPathComponent) }
+        let appTargets = Self.appTargetNames(targets)
+        var plistTargets: [String: [ProjectTarget]] = [:]
+        for target in targets { for path in target.infoPlists { plistTargets[path, default: []].append(target) } }
+        // Without an `INFOPLIST_FILE` naming it, a plist in a folder named like a target is that target's.
+        func rank(_ candidate: (path: String, plist: InfoPlist)) -> (Int, Int, String)? {
+            let own = Self.infoPlistRank(candidate)
+            let folder = ((candidate.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            let named = plistTargets[candidate.path] ?? targets.filter { $0.name == folder }
+            guard !appTargets.isEmpty else { return (own.0 + 1, own.1, own.2) }
+            // With an app target, an extension's, a test bundle's or another target's plist is never the app's:
+            // the app's Info.plist is generated (Xcode 13's default) when none is left.
+            guard !named.isEmpty else { return own.0 == 0 ? (1, own.1, own.2) : nil }
+            return named.contains { appTargets.contains($0.name) } ? (0, own.1, own.2) : nil
+        }
         var best: (candidate: (path: String, plist: InfoPlist), rank: (Int, Int, String))?
-        for (candidate, rank) in plists.map({ ($0, Self.infoPlistRank($0)) }).sorted(by: { $0.1 < $1.1 }) {
+        for (candidate, rank) in plists.compactMap({ candidate in rank(candidate).map { (candidate, $0) } }).sorted(by: { $0.1 < $1.1 }) {
             // One that declares localizations wins over one that does not, among app plists (an
             // extension's list is not the app's).
             if let current = best, Self.declaresLocalizations(current.candidate.plist) || !Self.declaresLocalizations(candidate.plist)
@@ -257,7 +275,9 @@ public struct ProjectDiscovery: Sendable {
         }
         let chosen = best?.candidate
         let folder = chosen.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
-        let name = folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
+        // Without a plist, the one app target's name (its Info.plist is generated), else the folder's.
+        let name = !folder.isEmpty ? (folder as NSString).lastPathComponent
+            : chosen == nil && appTargets.count == 1 ? appTargets.first! : root.lastPathComponent
         var app = AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
                             developmentRegion: chosen.flatMap { $0.plist.developmentRegionIsBuildSetting ? developmentLanguage(in: projectFiles) : $0.plist.developmentRegion },
                             declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
@@ -266,7 +286,8 @@ public struct ProjectDiscovery: Sendable {
         let others = manifest.infoPlist == nil ? plists.filter { $0.path != chosen?.path }
             : files.filter { !isVendor($0) && $0 != chosen?.path && ((($0 as NSString).lastPathComponent == "Info.plist") || named.contains($0)) }
                 .compactMap { path in (try? InfoPlistReader.read(contentsOf: root.appendingPathComponent(path))).map { (path, $0) } }
-        let bundleFolders = others.map { ($0.path as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
+        // Without an app plist (generated from build settings) the app has no folder of its own: every other plist's folder is another bundle's.
+        let bundleFolders = others.map { ($0.path as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && (chosen == nil || !inFolder(folder, $0)) }
         let extensionFolders = others.filter(\.plist.describesExtension).map { ($0.path as NSString).deletingLastPathComponent }
         let packageFolders = files.filter { ($0 == "Package.swift" || $0.hasSuffix("/Package.swift")) && !isVendor($0) }
             .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
@@ -280,8 +301,12 @@ public struct ProjectDiscovery: Sendable {
                                                       extensionFolders: Set(extensionFolders).intersection(bundleFolders),
                                                       packageFolders: packageFolders.sorted(),
                                                       targetNames: readsTargets ? Self.nonApplicationTargets(in: parsed) : nil,
-                                                      targetFolders: synchronized.folders, extensionTargets: synchronized.extensions,
-                                                      separateAppFolders: separateAppFolders, separateAppTargets: synchronized.separateApps)
+                                                      targetFolders: synchronized.folders,
+                                                      extensionTargets: synchronized.extensions.union(targets.filter {
+                                                          $0.isExtension || $0.isApplication && !appTargets.contains($0.name) }.map(\.name)),
+                                                      separateAppFolders: separateAppFolders,
+                                                      separateAppTargets: synchronized.separateApps.merging(targets.compactMap { target in
+                                                          target.separateAppKind.map { (target.name, $0) } }) { synchronized, _ in synchronized })
         // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
         // locale's folder (a storyboard's catalog lives in `mul.lproj`, "multiple languages").
         // Only the app folder's files can be the app's without a project file: asked first, as it is cheap.
@@ -300,17 +325,11 @@ public struct ProjectDiscovery: Sendable {
         nonApplicationTargets(in: projects.map { ($0.project, projectObjects($0.text)) })
     }
 
-    /// The same of project files already parsed.
+    /// The same of project files already parsed: every target but the app's (a watch app on
+    /// `watchos` is no app, though its type is `application`).
     static func nonApplicationTargets(in projects: [(project: String, objects: [String: ProjectObject])]) -> Set<String> {
-        var names = Set<String>()
-        for (_, objects) in projects {
-            for object in objects.values where object.isa == "PBXNativeTarget" {
-                if let name = object.values["name"], let type = object.values["productType"], type != "com.apple.product-type.application" {
-                    names.insert(name)
-                }
-            }
-        }
-        return names
+        let targets = projects.flatMap { projectTargets($0.objects, base: ($0.project as NSString).deletingLastPathComponent) }
+        return Set(targets.map(\.name)).subtracting(appTargetNames(targets))
     }
 
     /// Xcode 16's synchronized folders (`PBXFileSystemSynchronizedRootGroup`) of targets other
@@ -349,18 +368,8 @@ public struct ProjectDiscovery: Sendable {
                 default: return nil  // absolute, or relative to a build setting
                 }
             }
-            let targets = objects.values.filter { $0.isa == "PBXNativeTarget" }.compactMap { object -> SynchronizedTarget? in
-                guard let name = object.values["name"], let type = object.values["productType"] else { return nil }
-                // The platform from the target's build configurations: a watch app is an `application` on `watchos`.
-                let configurations = object.values["buildConfigurationList"].flatMap { objects[$0]?.lists["buildConfigurations"] } ?? []
-                let sdk = configurations.lazy.compactMap { objects[$0]?.values["buildSettings.SDKROOT"] }.first
-                return SynchronizedTarget(name: name, type: type, sdk: sdk, groups: object.lists["fileSystemSynchronizedGroups"] ?? [])
-            }
-            // The app is the application target (or targets) for the phone, or for the one
-            // platform there is; a watch app, an App Clip or another platform's app is a bundle of its own.
-            let applications = targets.filter(\.isApplication)
-            let phone = applications.filter { !$0.isOwnProcess && !["macosx", "watchos", "appletvos", "xros"].contains($0.sdk ?? "") }
-            let apps = Set((phone.isEmpty ? applications.filter { !$0.isOwnProcess } : phone).map(\.name))
+            let targets = Self.projectTargets(objects, base: base)
+            let apps = Self.appTargetNames(targets)
             let synchronizedByApps = Set(targets.filter { apps.contains($0.name) }.flatMap(\.groups))
             for target in targets.sorted(by: { $0.name < $1.name }) where !apps.contains(target.name) {
                 for group in target.groups where !synchronizedByApps.contains(group) && objects[group]?.isa == "PBXFileSystemSynchronizedRootGroup" {
@@ -368,7 +377,7 @@ public struct ProjectDiscovery: Sendable {
                           !normalized.isEmpty else { continue }
                     folders[normalized] = target.name
                     if target.type.contains("extension") || target.isApplication { extensions.insert(target.name) }
-                    if target.isApplication { separateApps[target.name] = target.isAppClip ? .appClip : .watchApp }
+                    if let kind = target.separateAppKind { separateApps[target.name] = kind }
                 }
             }
         }
@@ -385,18 +394,51 @@ public struct ProjectDiscovery: Sendable {
         var separateApps: [String: BundleChoice.Kind]
     }
 
-    /// A target of a project file as `synchronizedFolders` sees it.
-    private struct SynchronizedTarget {
+    /// A native target of a project file: what membership and the app's choice need.
+    struct ProjectTarget {
         var name: String
         var type: String
         /// `SDKROOT` of its first build configuration that sets one (`iphoneos`, `watchos`...).
         var sdk: String?
+        /// Its synchronized folders' object ids (Xcode 16).
         var groups: [String]
+        /// The project-relative Info.plist files its configurations' `INFOPLIST_FILE` name.
+        var infoPlists: [String]
 
         var isApplication: Bool { type.hasPrefix("com.apple.product-type.application") }
         /// A watch app or an App Clip: an application that runs as its own process, never the app.
         var isOwnProcess: Bool { type.contains("watchapp") || isAppClip || sdk == "watchos" }
         var isAppClip: Bool { type.contains("on-demand-install-capable") }
+        /// Whether it is built as its own process's main bundle: an extension or an application
+        /// other than the app (`appTargetNames` tells which applications are the app).
+        var isExtension: Bool { type.contains("extension") }
+        /// A watch app's or an App Clip's kind; nil for any other target.
+        var separateAppKind: BundleChoice.Kind? {
+            guard isApplication else { return nil }
+            return isAppClip ? .appClip : type.contains("watchapp") || sdk == "watchos" ? .watchApp : nil
+        }
+    }
+
+    /// The native targets of one parsed project file whose folder is `base`.
+    static func projectTargets(_ objects: [String: ProjectObject], base: String) -> [ProjectTarget] {
+        objects.values.filter { $0.isa == "PBXNativeTarget" }.compactMap { object -> ProjectTarget? in
+            guard let name = object.values["name"], let type = object.values["productType"] else { return nil }
+            // The platform from the target's build configurations: a watch app is an `application` on `watchos`.
+            let configurations = (object.values["buildConfigurationList"].flatMap { objects[$0]?.lists["buildConfigurations"] } ?? [])
+                .compactMap { objects[$0] }
+            let sdk = configurations.lazy.compactMap { $0.values["buildSettings.SDKROOT"] }.first
+            let plists = Set(configurations.compactMap { $0.values["buildSettings.INFOPLIST_FILE"].flatMap { Self.infoPlistPath($0[...], base: base) } })
+            return ProjectTarget(name: name, type: type, sdk: sdk, groups: object.lists["fileSystemSynchronizedGroups"] ?? [],
+                                 infoPlists: plists.sorted())
+        }
+    }
+
+    /// The app among targets: the application target (or targets) for the phone, or for the one
+    /// platform there is; a watch app, an App Clip or another platform's app is a bundle of its own.
+    static func appTargetNames(_ targets: [ProjectTarget]) -> Set<String> {
+        let applications = targets.filter(\.isApplication)
+        let phone = applications.filter { !$0.isOwnProcess && !["macosx", "watchos", "appletvos", "xros"].contains($0.sdk ?? "") }
+        return Set((phone.isEmpty ? applications.filter { !$0.isOwnProcess } : phone).map(\.name))
     }
 
     /// One object of a project file: its `key = value;` lines and its `key = ( ... );` lists of ids.
@@ -568,15 +610,22 @@ public struct ProjectDiscovery: Sendable {
                         value = after.prefix { $0 != ";" && !$0.isWhitespace }
                         rest = after[value.endIndex...]
                     }
-                    for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"] where value.hasPrefix(prefix) {
-                        value = value.dropFirst(prefix.count)
-                    }
-                    guard !value.isEmpty, !value.contains("$"), !value.hasPrefix("/") else { continue }
-                    if let path = Self.joined(base, String(value)) { paths.append(path) }
+                    if let path = Self.infoPlistPath(value, base: base) { paths.append(path) }
                 }
             }
         }
         return paths
+    }
+
+    /// An `INFOPLIST_FILE` value as a project-relative path (`$(SRCROOT)/` is the folder `base`
+    /// that holds the `.xcodeproj`); nil for one that names another build setting or an absolute path.
+    static func infoPlistPath(_ value: Substring, base: String) -> String? {
+        var value = value
+        for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/", "${PROJECT_DIR}/"] where value.hasPrefix(prefix) {
+            value = value.dropFirst(prefix.count)
+        }
+        guard !value.isEmpty, !value.contains("$"), !value.hasPrefix("/") else { return nil }
+        return Self.joined(base, String(value))
     }
 
     /// `relative` resolved against the project-relative folder `base` (see `normalized`).
@@ -625,6 +674,8 @@ public struct ProjectDiscovery: Sendable {
     func isAppFile(_ path: String, app: AppBundle) -> Bool {
         guard !isVendor(path), !Self.isOutsideRoot(path), Self.bundleDirectory(of: path) == nil,
               app.outsideFolders.target(of: path) == nil else { return false }
+        // An app without a folder of its own (no plist) holds what no other bundle holds.
+        if app.folder.isEmpty && app.infoPlistPath == nil { return app.outsideFolders.holder(of: path) == nil }
         return inFolder(path, app.folder) || app.outsideFolders.isApps(path)
     }
 

@@ -359,10 +359,11 @@ final class ProjectDiscoveryTests: XCTestCase {
         ]).write(to: root)
         let project = try ProjectDiscovery(root: root).discover()
         XCTAssertEqual(Dictionary(uniqueKeysWithValues: project.catalogs.map { ($0.path, $0.bundle) }),
-                       ["Shared/Localizable.xcstrings": "P", "Pi Widget/Localizable.xcstrings": "WidgetExtension"])
+                       ["Shared/Localizable.xcstrings": "PiStats", "Pi Widget/Localizable.xcstrings": "WidgetExtension"],
+                       "the app's plist is generated: the app is named after its target")
         XCTAssertEqual(project.extensionBundles, ["WidgetExtension"])
         let brazil = project.deviceView(preferred: ["pt-BR"])
-        XCTAssertEqual(brazil.bundles.map { "\($0.bundle) \($0.kind) \($0.localizations.first ?? "")" }, ["P app pt-BR", "WidgetExtension appExtension pt-BR"])
+        XCTAssertEqual(brazil.bundles.map { "\($0.bundle) \($0.kind) \($0.localizations.first ?? "")" }, ["PiStats app pt-BR", "WidgetExtension appExtension pt-BR"])
         let resolve = CLIRun(["resolve", "Cancel", "--languages", "pt-BR", "--project", "."], in: root)
         XCTAssertTrue(resolve.stdout.contains("shows 'Cancelar'"), resolve.stdout + resolve.stderr)
         let check = CLIRun(["check", "--project", "."], in: root)
@@ -402,6 +403,65 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertEqual(objects["T2"]?.values["buildConfigurationList"], "T2L", "the comment is no part of the value")
         XCTAssertEqual(objects["G2"]?.values["path"], "Demo Watch App")
         XCTAssertEqual(objects["G2"]?.lists["explicitFolders"], [])
+    }
+
+    /// A project file with targets `(name, productType, SDKROOT, INFOPLIST_FILE)`, as Xcode writes them.
+    private static func projectFile(_ targets: [(String, String, String, String?)]) -> String {
+        var text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
+        for (index, (name, type, sdk, plist)) in targets.enumerated() {
+            text += "\t\tT\(index) /* \(name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = L\(index) /* list */;\n"
+                + "\t\t\tname = \"\(name)\";\n\t\t\tproductType = \"\(type)\";\n\t\t};\n"
+                + "\t\tL\(index) /* list */ = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t\tC\(index) /* Debug */,\n\t\t\t);\n\t\t};\n"
+                + "\t\tC\(index) /* Debug */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n"
+                + (plist.map { "\t\t\t\tINFOPLIST_FILE = \"\($0)\";\n" } ?? "\t\t\t\tGENERATE_INFOPLIST_FILE = YES;\n")
+                + "\t\t\t\tSDKROOT = \(sdk);\n\t\t\t};\n\t\t\tname = Debug;\n\t\t};\n"
+        }
+        return text + "\t};\n}\n"
+    }
+
+    /// The project file decides which plist is the app's. Xcode 11's framework template writes
+    /// `CFBundlePackageType = $(PRODUCT_BUNDLE_PACKAGE_TYPE)`, so mastodon-ios's `AppShared`
+    /// framework (sorting before `Mastodon`) and xikolo-ios's `Binge` were taken for the app:
+    /// every German device was told it sees English. A plist no target names is its folder's
+    /// target's; with an application target, an extension's plist is never the app's (the app's
+    /// is generated), and the app is named after its target.
+    func testTheProjectFileTellsTheAppsInfoPlist() throws {
+        let templated = Self.plist([("CFBundleDevelopmentRegion", "$(DEVELOPMENT_LANGUAGE)"), ("CFBundlePackageType", "$(PRODUCT_BUNDLE_PACKAGE_TYPE)")])
+        let app = "com.apple.product-type.application", framework = "com.apple.product-type.framework"
+        for named in [true, false] {
+            let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+            try CheckExample("", files: [
+                "Mastodon.xcodeproj/project.pbxproj": .text(Self.projectFile([
+                    ("Mastodon", app, "iphoneos", named ? "Mastodon/Info.plist" : nil),
+                    ("AppShared", framework, "iphoneos", named ? "AppShared/Info.plist" : nil)])),
+                "AppShared/Info.plist": templated, "Mastodon/Info.plist": templated,
+                "Mastodon/en.lproj/Localizable.strings": .text("\"Hello\" = \"Hello\";\n"),
+                "Mastodon/de.lproj/Localizable.strings": .text("\"Hello\" = \"Hallo\";\n"),
+            ]).write(to: root)
+            let project = try ProjectDiscovery(root: root).discover()
+            XCTAssertEqual(project.app.infoPlistPath, "Mastodon/Info.plist", named ? "by INFOPLIST_FILE" : "by folder")
+            XCTAssertEqual(project.deviceView(preferred: ["de-AT"]).bundles.map { "\($0.bundle) \($0.kind) \($0.localizations.first ?? "")" },
+                           ["Mastodon app de"])
+        }
+
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: [
+            "Notes.xcodeproj/project.pbxproj": .text(Self.projectFile([
+                ("Notes", app, "iphoneos", nil), ("WidgetExtension", "com.apple.product-type.app-extension", "iphoneos", "Widget/Info.plist"),
+                ("ShareExtension", "com.apple.product-type.app-extension", "iphoneos", nil),
+                ("Notes Watch App", app, "watchos", nil)])),
+            "Notes/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello", "de": "Hallo", "fr": "Bonjour"]]),
+            "Widget/Info.plist": .text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>NSExtension</key><dict/></dict></plist>\n"),
+            "Widget/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello", "ja": "こんにちは"]]),
+            "ShareExtension/Localizable.xcstrings": .catalog(["Share": ["en": "Share", "ja": "共有"]]),
+            "Notes Watch App/Localizable.xcstrings": .catalog(["Time": ["en": "Time", "ja": "時間"]]),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertNil(project.app.infoPlistPath, "the widget's plist is not the app's")
+        XCTAssertEqual(project.app.name, "Notes")
+        XCTAssertEqual(project.deviceView(preferred: ["ja-JP"]).bundles.map { "\($0.bundle) (\($0.kind.rawValue)) \($0.localizations.first ?? "")" },
+                       ["Notes (app) en", "Notes Watch App (watch app) ja", "ShareExtension (extension) ja", "Widget (extension) ja"],
+                       "a classic watch app and an extension known only by its target's name choose their own language")
     }
 
     /// A watch app and an App Clip choose their own language like an extension, but `match` names
