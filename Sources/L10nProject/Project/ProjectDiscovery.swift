@@ -274,10 +274,18 @@ public struct ProjectDiscovery: Sendable {
             best = (candidate, rank)
         }
         let chosen = best?.candidate
-        let folder = chosen.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
-        // Without a plist, the one app target's name (its Info.plist is generated), else the folder's.
-        let name = !folder.isEmpty ? (folder as NSString).lastPathComponent
-            : chosen == nil && appTargets.count == 1 ? appTargets.first! : root.lastPathComponent
+        // A plist kept in a support folder (`App/Configuration/Info.plist`, as XcodeGen and Tuist
+        // projects lay it out) makes the folder above it the app's: its sibling `Localisation/`
+        // holds the app's catalog.
+        var folder = chosen.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
+        if Self.supportFolderNames.contains((folder as NSString).lastPathComponent.lowercased()) {
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        // The app target's name when the project file names its plist or none is left (generated), else the folder's.
+        let chosenTargets = chosen.flatMap { plistTargets[$0.path] }?.map(\.name).filter(appTargets.contains) ?? []
+        let name = chosenTargets.count == 1 ? chosenTargets[0]
+            : chosen == nil && appTargets.count == 1 ? appTargets.first!
+            : folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
         var app = AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
                             developmentRegion: chosen.flatMap { $0.plist.developmentRegionIsBuildSetting ? developmentLanguage(in: projectFiles) : $0.plist.developmentRegion },
                             declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
@@ -576,6 +584,11 @@ public struct ProjectDiscovery: Sendable {
         }
         return nil
     }
+
+    /// Folders that hold a target's plist and build settings rather than its sources (compared lowercased).
+    static let supportFolderNames: Set<String> = [
+        "supporting files", "supportingfiles", "support", "supporting", "configuration", "configurations", "config", "plists",
+    ]
 
     /// Candidates are tried app bundles first (an extension's or watch app's plist, a package
     /// type other than `APPL`, or a folder named like a test target, comes last), then

@@ -464,6 +464,24 @@ final class ProjectDiscoveryTests: XCTestCase {
                        "a classic watch app and an extension known only by its target's name choose their own language")
     }
 
+    /// XcodeGen and Tuist projects commit no `.xcodeproj` and keep the plist in a support folder
+    /// (4nhus/ultimate-portfolio-app: `Configuration/Info.plist` beside `Localisation/`). The app
+    /// was "Configuration" and its catalog another bundle's: 81 false `key-missing` errors.
+    func testAPlistInASupportFolderMakesTheFolderAboveItTheApps() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: [
+            "UltimatePortfolio/Configuration/Info.plist": Self.plist([("CFBundleDevelopmentRegion", "en"), ("CFBundlePackageType", "APPL")]),
+            "UltimatePortfolio/Localisation/Localizable.xcstrings": .catalog(["Priority": ["en": "Priority", "hu": "Prioritás"]]),
+            "UltimatePortfolio/Editing/IssueView.swift": .text("import SwiftUI\nlet p = Picker(\"Priority\", selection: $priority) { }\n"),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.app.name, "UltimatePortfolio")
+        XCTAssertEqual(project.app.folder, "UltimatePortfolio")
+        XCTAssertEqual(project.catalogs.map(\.bundle), ["UltimatePortfolio"])
+        let check = CLIRun(["check", "--project", "."], in: root)
+        XCTAssertTrue(check.stdout.hasPrefix("0 errors\n0 warnings\n"), check.stdout)
+    }
+
     /// A watch app and an App Clip choose their own language like an extension, but `match` names
     /// them for what they are (CBNote's watch app read "(extension)"). Classic projects tell them
     /// by their Info.plist: `WKApplication`, `NSAppClip` (an App Clip used to follow the app).
