@@ -120,14 +120,20 @@ public struct CodeReference: Sendable, Hashable {
     public var readsEditorChain: Bool
     /// Whether the reference is the text of a programmatic editor label (reported as a `CodeLabel`).
     public var isLabel: Bool
+    /// Whether the call reads `Bundle.main`: an Apple lookup (`Text`, `Button`, `NSLocalizedString`,
+    /// `String(localized:)`) without a `bundle:` argument. In a package's or framework's code that
+    /// is the app's bundle, not the package's own (`bundle: .module` reads that).
+    public var readsMainBundle: Bool
     public var line: Int
     public var column: Int
 
-    public init(call: String, key: CodeKey, table: String? = nil, readsEditorChain: Bool = false, isLabel: Bool = false, line: Int, column: Int) {
+    public init(call: String, key: CodeKey, table: String? = nil, readsEditorChain: Bool = false, isLabel: Bool = false,
+                readsMainBundle: Bool = false, line: Int, column: Int) {
         self.call = call
         self.key = key
         self.table = table
         self.readsEditorChain = readsEditorChain
+        self.readsMainBundle = readsMainBundle
         self.isLabel = isLabel
         self.line = line
         self.column = column

@@ -102,6 +102,16 @@ public struct SwiftLocalizationScanner: Sendable {
             if let name = before.identifier { return !Self.keywordsBeforeImplicitMember.contains(name) }
             return false
         }
+        /// Whether the call opened at `open` passes `bundle:` (`Text("k", bundle: .module)`).
+        func namesBundle(_ open: Int) -> Bool {
+            guard let close = matches[open] else { return false }
+            var index = open + 1
+            while index < close {
+                if name(index) == "bundle", isPunctuation(index + 1, ":"), isPunctuation(index - 1, ",") || index == open + 1 { return true }
+                index = matches[index].map { $0 + 1 } ?? index + 1
+            }
+            return false
+        }
         func table(_ open: Int) -> String? {
             guard let close = matches[open] else { return nil }
             var index = open + 1
@@ -113,11 +123,11 @@ public struct SwiftLocalizationScanner: Sendable {
             }
             return nil
         }
-        func add(_ call: String, _ literal: SwiftStringLiteral, at index: Int, table: String? = nil, chain: Bool = false) {
+        func add(_ call: String, _ literal: SwiftStringLiteral, at index: Int, table: String? = nil, chain: Bool = false, main: Bool = false) {
             let token = tokens[index]
             if !nested { byToken[index] = references.count }
             references.append(CodeReference(call: call, key: Self.key(literal, types: types), table: table,
-                                            readsEditorChain: chain, line: token.line, column: token.column))
+                                            readsEditorChain: chain, readsMainBundle: main, line: token.line, column: token.column))
         }
         for index in tokens.indices {
             let token = tokens[index]
@@ -150,15 +160,16 @@ public struct SwiftLocalizationScanner: Sendable {
             let afterDot = isPunctuation(index - 1, ".")
             switch identifier {
             case "NSLocalizedString":
-                if !afterDot, let literal = literalArgument(open + 1) { add(identifier, literal, at: open + 1, table: table(open)) }
+                if !afterDot, let literal = literalArgument(open + 1) { add(identifier, literal, at: open + 1, table: table(open), main: !namesBundle(open)) }
                 continue
             case "Text", "LocalizedStringResource", "LocalizedStringKey", "init":
                 // `Text(LocalizedStringKey("k"), tableName: "T")` and `Text(.init("k"))` read Text's table.
                 let inText = isPunctuation(index - (afterDot ? 2 : 1), "(") && name(index - (afterDot ? 3 : 2)) == "Text"
                 guard identifier == "init" ? afterDot && inText : !afterDot else { continue }
                 let call = identifier == "init" ? "LocalizedStringKey" : identifier
+                let outer = inText ? index - (afterDot ? 2 : 1) : open
                 for literal in literalChoices(open + 1) {
-                    add(call, tokens[literal].string!, at: literal, table: inText ? table(index - (afterDot ? 2 : 1)) : table(open))
+                    add(call, tokens[literal].string!, at: literal, table: table(outer), main: !namesBundle(outer) && !namesBundle(open))
                 }
                 continue
             case "searchable" where afterDot && swiftUI:
@@ -166,12 +177,14 @@ public struct SwiftLocalizationScanner: Sendable {
                 if let close = matches[open], let prompt = (open + 1..<close).first(where: {
                     name($0) == "prompt" && isPunctuation($0 + 1, ":") && isPunctuation($0 - 1, ",")
                 }), let literal = literalArgument(prompt + 2) {
-                    add(".searchable(prompt:)", literal, at: prompt + 2)
+                    add(".searchable(prompt:)", literal, at: prompt + 2, main: true)
                 }
                 continue
             case _ where swiftUI && (afterDot ? Self.swiftUIModifiers.contains(identifier) && followsExpression(index - 1)
                                                 : Self.swiftUIViews.contains(identifier)):
-                for literal in literalChoices(open + 1) { add(afterDot ? "." + identifier : identifier, tokens[literal].string!, at: literal) }
+                for literal in literalChoices(open + 1) {
+                    add(afterDot ? "." + identifier : identifier, tokens[literal].string!, at: literal, main: !namesBundle(open))
+                }
                 continue
             case _ where !afterDot && imports.contains("AppIntents") && Self.appIntentsArguments[identifier] != nil:
                 guard let close = matches[open] else { continue }
@@ -184,7 +197,7 @@ public struct SwiftLocalizationScanner: Sendable {
                 continue
             case "String":
                 if !afterDot, name(open + 1) == "localized", isPunctuation(open + 2, ":"), let literal = literalArgument(open + 3) {
-                    add("String(localized:)", literal, at: open + 3, table: table(open))
+                    add("String(localized:)", literal, at: open + 3, table: table(open), main: !namesBundle(open))
                 }
                 continue
             case "localized" where afterDot && name(index - 2) == "imgly" && isPunctuation(index - 3, "."):

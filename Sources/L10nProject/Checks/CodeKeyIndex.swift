@@ -79,9 +79,22 @@ struct CodeKeyIndex: Sendable {
 }
 
 extension CheckContext {
-    /// A reference's table in its file's bundle (`Localizable` unless the call names another).
+    /// A reference's table (`Localizable` unless the call names another) in the bundle it reads:
+    /// its file's, except that an Apple lookup without `bundle:` in a package's or framework's
+    /// code reads `Bundle.main`, the app's (an extension's own code runs in the extension).
     func table(of reference: CodeReference, in file: SwiftSource) -> CodeKeyIndex.TableID {
-        CodeKeyIndex.TableID(bundle: codeKeys.bundle(ofSwiftFile: file.path, project: project), table: reference.table ?? "Localizable")
+        CodeKeyIndex.TableID(bundle: readsAppInstead(reference, in: file) ? project.app.name : ownBundle(of: file), table: reference.table ?? "Localizable")
+    }
+
+    /// The bundle a Swift file is built into, as far as its lookups go (see `CodeKeyIndex.bundle(ofSwiftFile:)`).
+    func ownBundle(of file: SwiftSource) -> String {
+        codeKeys.bundle(ofSwiftFile: file.path, project: project)
+    }
+
+    /// Whether a reference reads the app's bundle although its file is another bundle's.
+    func readsAppInstead(_ reference: CodeReference, in file: SwiftSource) -> Bool {
+        let own = ownBundle(of: file)
+        return reference.readsMainBundle && own != project.app.name && !project.extensionBundles.contains(own)
     }
 
     /// A programmatic label as the app's devices see it: per offered locale, the text shown and

@@ -159,6 +159,19 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         ])
     }
 
+    /// Apple's lookups read `Bundle.main` unless they name a bundle; the app's own functions decide for themselves.
+    func testWhichCallsReadTheMainBundle() throws {
+        let source = #"""
+        import SwiftUI
+        let a = Text("a"), b = Text("b", bundle: .module), c = Button("c") { }
+        let d = NSLocalizedString("d", comment: ""), e = NSLocalizedString("e", bundle: Bundle(for: X.self), comment: "")
+        let f = String(localized: "f"), g = String(localized: "g", bundle: .module), h = L10n.tr("h"), i = "i".localized
+        let j = Text(LocalizedStringKey("j"), bundle: .module)
+        """#
+        XCTAssertEqual(try scan(source, functions: ["L10n.tr"]).references.map { "\($0.key.text) \($0.readsMainBundle)" },
+                       ["a true", "b false", "c true", "d true", "e false", "f true", "g false", "h false", "i false", "j false"])
+    }
+
     /// Xcode extracts a literal a declaration types as `LocalizedStringResource` (App Intents'
     /// titles) or `LocalizedStringKey`, stored or computed; not one that goes on into an expression.
     func testTypedDeclarationsOfALocalizedString() throws {

@@ -24,6 +24,15 @@ public struct KeyMissingCheck: Check {
              import SwiftUI
              struct Editor: View { var body: some View { Button("Discard changes") { dismiss() } } }
              """)]),
+        .app("A SwiftUI title in a package's code, which reads the app's bundle unless it passes bundle: .module",
+             localizable: ["Home": ["en": "Home", "de": "Start"]],
+             more: ["Packages/Feature/Package.swift": .text(#"let package = Package(name: "Feature", defaultLocalization: "en", targets: [.target(name: "Feature")])"#),
+                    "Packages/Feature/Sources/Feature/Resources/Localizable.xcstrings": .catalog(["Save": ["en": "Save", "de": "Sichern"],
+                                                                                                  "Delete": ["en": "Delete", "de": "Löschen"]]),
+                    "Packages/Feature/Sources/Feature/FeatureView.swift": .text("""
+                    import SwiftUI
+                    struct FeatureView: View { var body: some View { VStack { Button("Save") { }; Text("Delete", bundle: .module) } } }
+                    """)]),
         .app("A manifest function", localizable: ["x": ["en": "x", "de": "x"]],
              more: ["App/Home.swift": .text(#"let a = L10n.tr("home.title")"#),
                     "l10n.json": .text(#"{ "localizedFunctions": ["L10n.tr"] }"#)]),
@@ -89,6 +98,12 @@ public struct KeyMissingCheck: Check {
                 }
                 let elsewhere = index.tables(defining: reference.key, bundle: table.bundle).map { index.tables[$0]!.file }
                 var note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) has it, but the call reads \(table.table))"
+                if context.readsAppInstead(reference, in: file) {
+                    // SwiftUI and Foundation read the main bundle unless told: a package's own catalog is never searched.
+                    let own = index.tables(defining: reference.key, bundle: context.ownBundle(of: file)).map { index.tables[$0]!.file }
+                    note += " (the file is \(context.ownBundle(of: file))'s\(own.isEmpty ? "" : ", whose \(own.joined(separator: ", ")) has it"), "
+                        + "but without bundle: the call reads the app's main bundle; pass bundle: .module)"
+                }
                 // The same text with other specifiers: the interpolated value's type picked the wrong one.
                 let variants = index.keys(withShapeOf: reference.key, in: table)
                 if !variants.isEmpty { note += " (it has \(variants.map(CheckContext.quoted).joined(separator: ", ")): an interpolated value's type decides the specifier)" }
