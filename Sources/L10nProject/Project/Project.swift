@@ -281,13 +281,18 @@ public struct AppBundle: Sendable, Equatable {
             Self.deepest(of: path, in: bundleFolderSet)
         }
 
+        /// The deepest local Swift package folder that `path` lies in.
+        public func packageFolder(of path: String) -> String? {
+            Self.deepest(of: path, in: packageFolderSet)
+        }
+
         /// The bundle a file outside the app belongs to by what holds it: a bundle folder's name,
         /// a package target's (`Sources/<Target>/…`, else the package's), or a target's folder;
         /// nil when none holds it.
         public func holder(of path: String) -> String? {
             if let target = target(of: path) { return target }
             if let folder = bundleFolder(of: path) { return (folder as NSString).lastPathComponent }
-            if let package = Self.deepest(of: path, in: packageFolderSet) {
+            if let package = packageFolder(of: path) {
                 let inside = path.dropFirst(package.count + 1).split(separator: "/")
                 return inside.count > 2 && inside[0] == "Sources" ? String(inside[1]) : (package as NSString).lastPathComponent
             }

@@ -294,8 +294,7 @@ public struct ProjectDiscovery: Sendable {
         let others = manifest.infoPlist == nil ? plists.filter { $0.path != chosen?.path }
             : files.filter { !isVendor($0) && $0 != chosen?.path && ((($0 as NSString).lastPathComponent == "Info.plist") || named.contains($0)) }
                 .compactMap { path in (try? InfoPlistReader.read(contentsOf: root.appendingPathComponent(path))).map { (path, $0) } }
-        // Without an app plist (generated from build settings) the app has no folder of its own: every other plist's folder is another bundle's.
-        let bundleFolders = others.map { ($0.path as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && (chosen == nil || !inFolder(folder, $0)) }
+        let bundleFolders = others.map { ($0.path as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
         let extensionFolders = others.filter(\.plist.describesExtension).map { ($0.path as NSString).deletingLastPathComponent }
         let packageFolders = files.filter { ($0 == "Package.swift" || $0.hasSuffix("/Package.swift")) && !isVendor($0) }
             .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
@@ -689,7 +688,12 @@ public struct ProjectDiscovery: Sendable {
               app.outsideFolders.target(of: path) == nil else { return false }
         // An app without a folder of its own (no plist) holds what no other bundle holds.
         if app.folder.isEmpty && app.infoPlistPath == nil { return app.outsideFolders.holder(of: path) == nil }
-        return inFolder(path, app.folder) || app.outsideFolders.isApps(path)
+        if inFolder(path, app.folder) {
+            // Unless a bundle nested in the app's folder holds it: `App/ShareExtension/Info.plist`, `App/Packages/Feature/Package.swift`.
+            let nested = [app.outsideFolders.bundleFolder(of: path), app.outsideFolders.packageFolder(of: path)].compactMap { $0 }
+            return !nested.contains { $0 != app.folder && inFolder($0, app.folder) }
+        }
+        return app.outsideFolders.isApps(path)
     }
 
     /// The bundle directory a file lies in (the deepest `X.bundle`, `X.framework`, `X.xcframework`,

@@ -482,6 +482,28 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertTrue(check.stdout.hasPrefix("0 errors\n0 warnings\n"), check.stdout)
     }
 
+    /// An extension or a local package kept inside the app's folder is a bundle of its own: its
+    /// Japanese made the app claim Japanese, and its catalog was read as the app's Localizable.
+    func testBundlesNestedInTheAppFolderAreTheirOwn() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: [
+            "App/Info.plist": Self.plist([("CFBundleDevelopmentRegion", "en"), ("CFBundlePackageType", "APPL")]),
+            "App/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello", "de": "Hallo"]]),
+            "App/ShareExtension/Info.plist": .text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict><key>CFBundleDevelopmentRegion</key><string>en</string>"
+                                                   + "<key>NSExtension</key><dict/></dict></plist>\n"),
+            "App/ShareExtension/Localizable.xcstrings": .catalog(["Share": ["en": "Share", "ja": "共有"]]),
+            "App/Packages/Feature/Package.swift": .text(#"let package = Package(name: "Feature", defaultLocalization: "en", targets: [.target(name: "Feature")])"#),
+            "App/Packages/Feature/Sources/Feature/Resources/Localizable.xcstrings": .catalog(["Save": ["en": "Save", "ko": "저장"]]),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: project.catalogs.map { ($0.path, $0.bundle) }), [
+            "App/Localizable.xcstrings": "App", "App/ShareExtension/Localizable.xcstrings": "ShareExtension",
+            "App/Packages/Feature/Sources/Feature/Resources/Localizable.xcstrings": "Feature"])
+        XCTAssertEqual(project.app.availableLocalizations, ["de", "en"])
+        XCTAssertEqual(project.deviceView(preferred: ["ja-JP"]).bundles.map { "\($0.bundle) (\($0.kind.rawValue)) \($0.localizations.first ?? "")" },
+                       ["App (app) en", "Feature (framework) en", "ShareExtension (extension) ja"])
+    }
+
     /// A watch app and an App Clip choose their own language like an extension, but `match` names
     /// them for what they are (CBNote's watch app read "(extension)"). Classic projects tell them
     /// by their Info.plist: `WKApplication`, `NSAppClip` (an App Clip used to follow the app).
