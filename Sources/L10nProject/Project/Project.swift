@@ -240,6 +240,11 @@ public struct AppBundle: Sendable, Equatable {
         /// (`PBXFileSystemSynchronizedRootGroup`), by project-relative path: every file in one is
         /// built into that target's bundle, named after the target, wherever the folder lies.
         public var targetFolders: [String: String]
+        /// Files a synchronized folder's membership exceptions build into a target other than the
+        /// app (whatever folder holds them), by project-relative path.
+        public var targetFiles: [String: String]
+        /// Files in another target's synchronized folder that membership exceptions build into the app.
+        public var appFiles: Set<String>
         /// The targets among those that choose their own localization: app extensions and watch apps.
         public var extensionTargets: Set<String>
         /// Among `extensionFolders`, those of a watch app or an App Clip.
@@ -254,13 +259,16 @@ public struct AppBundle: Sendable, Equatable {
         private let packageFolderSet: Set<String>
 
         public init(bundleFolders: [String] = [], extensionFolders: Set<String> = [], packageFolders: [String] = [],
-                    targetNames: Set<String>? = nil, targetFolders: [String: String] = [:], extensionTargets: Set<String> = [],
+                    targetNames: Set<String>? = nil, targetFolders: [String: String] = [:], targetFiles: [String: String] = [:],
+                    appFiles: Set<String> = [], extensionTargets: Set<String> = [],
                     separateAppFolders: [String: BundleChoice.Kind] = [:], separateAppTargets: [String: BundleChoice.Kind] = [:]) {
             self.bundleFolders = bundleFolders
             self.extensionFolders = extensionFolders
             self.packageFolders = packageFolders
             self.targetNames = targetNames
             self.targetFolders = targetFolders
+            self.targetFiles = targetFiles
+            self.appFiles = appFiles
             self.extensionTargets = extensionTargets
             self.separateAppFolders = separateAppFolders
             self.separateAppTargets = separateAppTargets
@@ -273,7 +281,9 @@ public struct AppBundle: Sendable, Equatable {
 
         /// The target other than an application whose synchronized folder holds `path`, if any.
         public func target(of path: String) -> String? {
-            Self.deepest(of: path, in: targetFolderSet).flatMap { targetFolders[$0] }
+            if let target = targetFiles[path] { return target }
+            if appFiles.contains(path) { return nil }
+            return Self.deepest(of: path, in: targetFolderSet).flatMap { targetFolders[$0] }
         }
 
         /// The deepest folder holding another bundle's Info.plist that `path` lies in.
@@ -291,6 +301,7 @@ public struct AppBundle: Sendable, Equatable {
         /// nil when none holds it.
         public func holder(of path: String) -> String? {
             if let target = target(of: path) { return target }
+            if appFiles.contains(path) { return nil }
             if let folder = bundleFolder(of: path) { return (folder as NSString).lastPathComponent }
             if let package = packageFolder(of: path) {
                 let inside = path.dropFirst(package.count + 1).split(separator: "/")

@@ -308,7 +308,8 @@ public struct ProjectDiscovery: Sendable {
                                                       extensionFolders: Set(extensionFolders).intersection(bundleFolders),
                                                       packageFolders: packageFolders.sorted(),
                                                       targetNames: readsTargets ? Self.nonApplicationTargets(in: parsed) : nil,
-                                                      targetFolders: synchronized.folders,
+                                                      targetFolders: synchronized.folders, targetFiles: synchronized.fileTargets,
+                                                      appFiles: synchronized.appFiles,
                                                       extensionTargets: synchronized.extensions.union(targets.filter {
                                                           $0.isExtension || $0.isApplication && !appTargets.contains($0.name) }.map(\.name)),
                                                       separateAppFolders: separateAppFolders,
@@ -353,6 +354,8 @@ public struct ProjectDiscovery: Sendable {
         var folders: [String: String] = [:]
         var extensions = Set<String>()
         var separateApps: [String: BundleChoice.Kind] = [:]
+        var fileTargets: [String: String] = [:]
+        var appFiles = Set<String>()
         for (project, objects) in projects {
             let base = (project as NSString).deletingLastPathComponent
             // A group's path is its parent group's folder and its own `path` (`sourceTree = "<group>"`).
@@ -387,8 +390,35 @@ public struct ProjectDiscovery: Sendable {
                     if let kind = target.separateAppKind { separateApps[target.name] = kind }
                 }
             }
+            // Membership exceptions: a file a group's own target lists is left out of it; one
+            // another target lists is built into that one too (Xcode's "Target Membership").
+            let byID = Dictionary(targets.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            for (groupID, group) in objects where group.isa == "PBXFileSystemSynchronizedRootGroup" {
+                guard let exceptions = group.lists["exceptions"], let path = folder(of: groupID) else { continue }
+                let owners = Set(targets.filter { $0.groups.contains(groupID) }.map(\.name))
+                var listed: [String: Set<String>] = [:]
+                for id in exceptions {
+                    guard let set = objects[id], set.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                          let target = set.values["target"].flatMap({ byID[$0] }) else { continue }
+                    for entry in set.lists["membershipExceptions"] ?? [] {
+                        guard let file = Self.normalized([base, path, entry].filter { !$0.isEmpty }.joined(separator: "/")) else { continue }
+                        listed[file, default: []].insert(target.name)
+                    }
+                }
+                for (file, named) in listed {
+                    let members = owners.subtracting(named).union(named.subtracting(owners))
+                    if !members.isDisjoint(with: apps) {
+                        if owners.isDisjoint(with: apps) { appFiles.insert(file) }
+                    } else if let target = members.sorted().first.flatMap({ name in targets.first { $0.name == name } }) {
+                        // Not the app's: a file no target builds keeps its folder's (l10n models one bundle per file).
+                        fileTargets[file] = target.name
+                        if target.isExtension || target.isApplication { extensions.insert(target.name) }
+                        if let kind = target.separateAppKind { separateApps[target.name] = kind }
+                    }
+                }
+            }
         }
-        return SynchronizedFolders(folders: folders, extensions: extensions, separateApps: separateApps)
+        return SynchronizedFolders(folders: folders, extensions: extensions, separateApps: separateApps, fileTargets: fileTargets, appFiles: appFiles)
     }
 
     /// What a project file's synchronized folders say of targets other than the app.
@@ -399,10 +429,16 @@ public struct ProjectDiscovery: Sendable {
         var extensions: Set<String>
         /// Among `extensions`, the watch apps and App Clips.
         var separateApps: [String: BundleChoice.Kind]
+        /// Files a membership exception builds into a target other than the app, by path.
+        var fileTargets: [String: String] = [:]
+        /// Files in another target's folder that a membership exception builds into the app.
+        var appFiles: Set<String> = []
     }
 
     /// A native target of a project file: what membership and the app's choice need.
     struct ProjectTarget {
+        /// Its object id in the project file.
+        var id: String
         var name: String
         var type: String
         /// `SDKROOT` of its first build configuration that sets one (`iphoneos`, `watchos`...).
@@ -428,14 +464,14 @@ public struct ProjectDiscovery: Sendable {
 
     /// The native targets of one parsed project file whose folder is `base`.
     static func projectTargets(_ objects: [String: ProjectObject], base: String) -> [ProjectTarget] {
-        objects.values.filter { $0.isa == "PBXNativeTarget" }.compactMap { object -> ProjectTarget? in
+        objects.filter { $0.value.isa == "PBXNativeTarget" }.compactMap { id, object -> ProjectTarget? in
             guard let name = object.values["name"], let type = object.values["productType"] else { return nil }
             // The platform from the target's build configurations: a watch app is an `application` on `watchos`.
             let configurations = (object.values["buildConfigurationList"].flatMap { objects[$0]?.lists["buildConfigurations"] } ?? [])
                 .compactMap { objects[$0] }
             let sdk = configurations.lazy.compactMap { $0.values["buildSettings.SDKROOT"] }.first
             let plists = Set(configurations.compactMap { $0.values["buildSettings.INFOPLIST_FILE"].flatMap { Self.infoPlistPath($0[...], base: base) } })
-            return ProjectTarget(name: name, type: type, sdk: sdk, groups: object.lists["fileSystemSynchronizedGroups"] ?? [],
+            return ProjectTarget(id: id, name: name, type: type, sdk: sdk, groups: object.lists["fileSystemSynchronizedGroups"] ?? [],
                                  infoPlists: plists.sorted())
         }
     }
@@ -473,6 +509,9 @@ public struct ProjectDiscovery: Sendable {
                 if line.hasPrefix(")") {
                     current?.object.lists[open.name] = open.ids
                     list = nil
+                } else if line.hasPrefix("\""), let close = line.dropFirst().firstIndex(of: "\"") {
+                    // A quoted entry (`"Sub Folder/File.swift",`) may hold blanks.
+                    list?.ids.append(String(line[line.index(after: line.startIndex)..<close]))
                 } else if let id = line.split(separator: " ").first {
                     list?.ids.append(String(id.trimmingCharacters(in: CharacterSet(charactersIn: ","))))
                 }

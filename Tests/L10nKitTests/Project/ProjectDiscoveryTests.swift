@@ -536,6 +536,48 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertTrue(match.stdout.contains("Clip (App Clip): fr"), match.stdout)
     }
 
+    /// Xcode 16's Target Membership on a synchronized folder: an exception set of the folder's
+    /// own target leaves a file out of it, one of another target builds the file into that one.
+    /// A catalog moved from the app's folder into the widget (and one the other way) stayed in its
+    /// folder's bundle.
+    func testMembershipExceptionsOfSynchronizedFolders() throws {
+        func target(_ id: String, _ name: String, _ type: String, group: String) -> String {
+            "\t\t\(id) /* \(name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tfileSystemSynchronizedGroups = (\n\t\t\t\t\(group) /* x */,\n\t\t\t);\n"
+                + "\t\t\tname = \(name);\n\t\t\tproductType = \"\(type)\";\n\t\t};\n"
+        }
+        func exceptions(_ id: String, target: String, _ files: [String]) -> String {
+            "\t\t\(id) /* Exceptions */ = {\n\t\t\tisa = PBXFileSystemSynchronizedBuildFileExceptionSet;\n\t\t\tmembershipExceptions = (\n"
+                + files.map { "\t\t\t\t\($0),\n" }.joined() + "\t\t\t);\n\t\t\ttarget = \(target) /* t */;\n\t\t};\n"
+        }
+        func group(_ id: String, _ path: String, exceptions: [String]) -> String {
+            "\t\t\(id) /* \(path) */ = {\n\t\t\tisa = PBXFileSystemSynchronizedRootGroup;\n\t\t\texceptions = (\n"
+                + exceptions.map { "\t\t\t\t\($0) /* Exceptions */,\n" }.joined() + "\t\t\t);\n\t\t\tpath = \(path);\n\t\t\tsourceTree = \"<group>\";\n\t\t};\n"
+        }
+        let text = "// !$*UTF8*$!\n{\n\tobjects = {\n"
+            // Demo/Shared/Widget Strings.xcstrings: out of the app, into the widget. DemoWidget/Localizable.xcstrings: out of the widget, into the app.
+            + exceptions("E1", target: "T1", ["\"Shared/Widget Strings.xcstrings\""]) + exceptions("E2", target: "T2", ["\"Shared/Widget Strings.xcstrings\""])
+            + exceptions("E3", target: "T2", ["Localizable.xcstrings"]) + exceptions("E4", target: "T1", ["Localizable.xcstrings"])
+            + group("G1", "Demo", exceptions: ["E1", "E2"]) + group("G2", "DemoWidget", exceptions: ["E3", "E4"])
+            + target("T1", "Demo", "com.apple.product-type.application", group: "G1")
+            + target("T2", "DemoWidgetExtension", "com.apple.product-type.app-extension", group: "G2")
+            + "\t};\n}\n"
+        let synchronized = ProjectDiscovery.synchronizedFolders(in: [("Demo.xcodeproj", text)])
+        XCTAssertEqual(synchronized.fileTargets, ["Demo/Shared/Widget Strings.xcstrings": "DemoWidgetExtension"])
+        XCTAssertEqual(synchronized.appFiles, ["DemoWidget/Localizable.xcstrings"])
+
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: [
+            "Demo.xcodeproj/project.pbxproj": .text(text),
+            "Demo/Shared/Widget Strings.xcstrings": .catalog(["Paused": ["en": "Paused", "ja": "一時停止"]]),
+            "DemoWidget/Localizable.xcstrings": .catalog(["Take Photo": ["en": "Take Photo", "de": "Foto aufnehmen"]]),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: project.catalogs.map { ($0.path, $0.bundle) }),
+                       ["Demo/Shared/Widget Strings.xcstrings": "DemoWidgetExtension", "DemoWidget/Localizable.xcstrings": "Demo"])
+        XCTAssertEqual(project.deviceView(preferred: ["ja-JP", "de-DE"]).bundles.map { "\($0.bundle) \($0.localizations.first ?? "")" },
+                       ["Demo de", "DemoWidgetExtension ja"])
+    }
+
     /// A project file from which no target can be read (Xcode's XML form, a damaged file) says
     /// nothing of membership: files outside the app folder keep their folders' bundles, with a
     /// warning. It made a framework's `ru.lproj` the app's (a red-team run).
