@@ -107,6 +107,18 @@ public struct KeyShape: Hashable, Sendable {
     }
 }
 
+/// The bundle a lookup reads, as its call says.
+public enum LookupBundle: String, Sendable, Hashable {
+    /// `Bundle.main`: an Apple lookup (`Text`, `Button`, `NSLocalizedString`, `String(localized:)`)
+    /// without `bundle:`, or with `bundle: .main`. In a package's or framework's code that is the
+    /// app's bundle, not its own.
+    case main
+    /// The code's own bundle: `bundle: .module`, `Bundle(for:)`, or the app's own lookup function.
+    case own
+    /// Another bundle named by an expression l10n does not follow (`bundle: Resources.bundle`).
+    case unresolved
+}
+
 /// A place in Swift code that looks a key up: `Text("k")`, `NSLocalizedString("k", comment:)`,
 /// `String(localized: "k")`, `LocalizedStringResource("k")`, `"k".localized`, `.imgly.localized("k")`,
 /// or a function the manifest names.
@@ -120,20 +132,18 @@ public struct CodeReference: Sendable, Hashable {
     public var readsEditorChain: Bool
     /// Whether the reference is the text of a programmatic editor label (reported as a `CodeLabel`).
     public var isLabel: Bool
-    /// Whether the call reads `Bundle.main`: an Apple lookup (`Text`, `Button`, `NSLocalizedString`,
-    /// `String(localized:)`) without a `bundle:` argument. In a package's or framework's code that
-    /// is the app's bundle, not the package's own (`bundle: .module` reads that).
-    public var readsMainBundle: Bool
+    /// The bundle the call reads (see `LookupBundle`).
+    public var bundle: LookupBundle
     public var line: Int
     public var column: Int
 
     public init(call: String, key: CodeKey, table: String? = nil, readsEditorChain: Bool = false, isLabel: Bool = false,
-                readsMainBundle: Bool = false, line: Int, column: Int) {
+                bundle: LookupBundle = .own, line: Int, column: Int) {
         self.call = call
         self.key = key
         self.table = table
         self.readsEditorChain = readsEditorChain
-        self.readsMainBundle = readsMainBundle
+        self.bundle = bundle
         self.isLabel = isLabel
         self.line = line
         self.column = column

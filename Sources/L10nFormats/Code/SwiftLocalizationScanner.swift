@@ -85,8 +85,8 @@ public struct SwiftLocalizationScanner: Sendable {
             if start < tokens.count, tokens[start].string != nil, ends(start + 1) { return [start] }
             var index = start
             while index < tokens.count, !ends(index) {
-                if tokens[index].kind == .operatorSymbol("?"), index > start, tokens[index + 1 < tokens.count ? index + 1 : index].string != nil,
-                   isPunctuation(index + 2, ":"), index + 3 < tokens.count, tokens[index + 3].string != nil, ends(index + 4) {
+                if tokens[index].kind == .operatorSymbol("?"), index > start, index + 4 < tokens.count, tokens[index + 1].string != nil,
+                   isPunctuation(index + 2, ":"), tokens[index + 3].string != nil, ends(index + 4) {
                     return [index + 1, index + 3]
                 }
                 if isPunctuation(index, ";") || isPunctuation(index, "}") && !enders.contains("}") { return [] }
@@ -102,15 +102,26 @@ public struct SwiftLocalizationScanner: Sendable {
             if let name = before.identifier { return !Self.keywordsBeforeImplicitMember.contains(name) }
             return false
         }
-        /// Whether the call opened at `open` passes `bundle:` (`Text("k", bundle: .module)`).
-        func namesBundle(_ open: Int) -> Bool {
-            guard let close = matches[open] else { return false }
+        /// The bundle an Apple lookup opened at `open` reads: `Bundle.main` without `bundle:` or
+        /// with `.main`; its own with `.module`, `Bundle.module` or `Bundle(for: X.self)`; else unresolved.
+        func lookupBundle(_ open: Int) -> LookupBundle {
+            guard let close = matches[open] else { return .main }
             var index = open + 1
             while index < close {
-                if name(index) == "bundle", isPunctuation(index + 1, ":"), isPunctuation(index - 1, ",") || index == open + 1 { return true }
+                if name(index) == "bundle", isPunctuation(index + 1, ":"), isPunctuation(index - 1, ",") || index == open + 1 {
+                    let value = index + 2
+                    let member = isPunctuation(value, ".") ? name(value + 1)
+                        : name(value) == "Bundle" && isPunctuation(value + 1, ".") ? name(value + 2) : nil
+                    let end = isPunctuation(value, ".") ? value + 2 : value + 3
+                    let ends = isPunctuation(end, ",") || isPunctuation(end, ")")
+                    if ends, member == "main" { return .main }
+                    if ends, member == "module" { return .own }
+                    if name(value) == "Bundle", isPunctuation(value + 1, "("), name(value + 2) == "for" { return .own }
+                    return .unresolved
+                }
                 index = matches[index].map { $0 + 1 } ?? index + 1
             }
-            return false
+            return .main
         }
         func table(_ open: Int) -> String? {
             guard let close = matches[open] else { return nil }
@@ -123,11 +134,11 @@ public struct SwiftLocalizationScanner: Sendable {
             }
             return nil
         }
-        func add(_ call: String, _ literal: SwiftStringLiteral, at index: Int, table: String? = nil, chain: Bool = false, main: Bool = false) {
+        func add(_ call: String, _ literal: SwiftStringLiteral, at index: Int, table: String? = nil, chain: Bool = false, bundle: LookupBundle = .own) {
             let token = tokens[index]
             if !nested { byToken[index] = references.count }
             references.append(CodeReference(call: call, key: Self.key(literal, types: types), table: table,
-                                            readsEditorChain: chain, readsMainBundle: main, line: token.line, column: token.column))
+                                            readsEditorChain: chain, bundle: bundle, line: token.line, column: token.column))
         }
         for index in tokens.indices {
             let token = tokens[index]
@@ -160,7 +171,7 @@ public struct SwiftLocalizationScanner: Sendable {
             let afterDot = isPunctuation(index - 1, ".")
             switch identifier {
             case "NSLocalizedString":
-                if !afterDot, let literal = literalArgument(open + 1) { add(identifier, literal, at: open + 1, table: table(open), main: !namesBundle(open)) }
+                if !afterDot, let literal = literalArgument(open + 1) { add(identifier, literal, at: open + 1, table: table(open), bundle: lookupBundle(open)) }
                 continue
             case "Text", "LocalizedStringResource", "LocalizedStringKey", "init":
                 // `Text(LocalizedStringKey("k"), tableName: "T")` and `Text(.init("k"))` read Text's table.
@@ -169,7 +180,8 @@ public struct SwiftLocalizationScanner: Sendable {
                 let call = identifier == "init" ? "LocalizedStringKey" : identifier
                 let outer = inText ? index - (afterDot ? 2 : 1) : open
                 for literal in literalChoices(open + 1) {
-                    add(call, tokens[literal].string!, at: literal, table: table(outer), main: !namesBundle(outer) && !namesBundle(open))
+                    let outerBundle = lookupBundle(outer)
+                    add(call, tokens[literal].string!, at: literal, table: table(outer), bundle: outerBundle == .main ? lookupBundle(open) : outerBundle)
                 }
                 continue
             case "searchable" where afterDot && swiftUI:
@@ -177,13 +189,13 @@ public struct SwiftLocalizationScanner: Sendable {
                 if let close = matches[open], let prompt = (open + 1..<close).first(where: {
                     name($0) == "prompt" && isPunctuation($0 + 1, ":") && isPunctuation($0 - 1, ",")
                 }), let literal = literalArgument(prompt + 2) {
-                    add(".searchable(prompt:)", literal, at: prompt + 2, main: true)
+                    add(".searchable(prompt:)", literal, at: prompt + 2, bundle: .main)
                 }
                 continue
             case _ where swiftUI && (afterDot ? Self.swiftUIModifiers.contains(identifier) && followsExpression(index - 1)
                                                 : Self.swiftUIViews.contains(identifier)):
                 for literal in literalChoices(open + 1) {
-                    add(afterDot ? "." + identifier : identifier, tokens[literal].string!, at: literal, main: !namesBundle(open))
+                    add(afterDot ? "." + identifier : identifier, tokens[literal].string!, at: literal, bundle: lookupBundle(open))
                 }
                 continue
             case _ where !afterDot && imports.contains("AppIntents") && Self.appIntentsArguments[identifier] != nil:
@@ -197,7 +209,7 @@ public struct SwiftLocalizationScanner: Sendable {
                 continue
             case "String":
                 if !afterDot, name(open + 1) == "localized", isPunctuation(open + 2, ":"), let literal = literalArgument(open + 3) {
-                    add("String(localized:)", literal, at: open + 3, table: table(open), main: !namesBundle(open))
+                    add("String(localized:)", literal, at: open + 3, table: table(open), bundle: lookupBundle(open))
                 }
                 continue
             case "localized" where afterDot && name(index - 2) == "imgly" && isPunctuation(index - 3, "."):

@@ -94,7 +94,7 @@ extension CheckContext {
     /// Whether a reference reads the app's bundle although its file is another bundle's.
     func readsAppInstead(_ reference: CodeReference, in file: SwiftSource) -> Bool {
         let own = ownBundle(of: file)
-        return reference.readsMainBundle && own != project.app.name && !project.extensionBundles.contains(own)
+        return reference.bundle == .main && own != project.app.name && !project.extensionBundles.contains(own)
     }
 
     /// A programmatic label as the app's devices see it: per offered locale, the text shown and

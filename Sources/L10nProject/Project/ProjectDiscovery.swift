@@ -452,8 +452,7 @@ public struct ProjectDiscovery: Sendable {
         /// A watch app or an App Clip: an application that runs as its own process, never the app.
         var isOwnProcess: Bool { type.contains("watchapp") || isAppClip || sdk == "watchos" }
         var isAppClip: Bool { type.contains("on-demand-install-capable") }
-        /// Whether it is built as its own process's main bundle: an extension or an application
-        /// other than the app (`appTargetNames` tells which applications are the app).
+        /// An app extension (a widget, a share or intents extension): its own process's main bundle.
         var isExtension: Bool { type.contains("extension") }
         /// A watch app's or an App Clip's kind; nil for any other target.
         var separateAppKind: BundleChoice.Kind? {
@@ -625,7 +624,7 @@ public struct ProjectDiscovery: Sendable {
 
     /// Folders that hold a target's plist and build settings rather than its sources (compared lowercased).
     static let supportFolderNames: Set<String> = [
-        "supporting files", "supportingfiles", "support", "supporting", "configuration", "configurations", "config", "plists",
+        "supporting files", "supportingfiles", "support", "supporting", "configuration", "configurations", "config", "plists", "resources",
     ]
 
     /// Candidates are tried app bundles first (an extension's or watch app's plist, a package

@@ -159,17 +159,20 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         ])
     }
 
-    /// Apple's lookups read `Bundle.main` unless they name a bundle; the app's own functions decide for themselves.
+    /// Apple's lookups read `Bundle.main` unless they name another bundle; the app's own functions
+    /// decide for themselves; a bundle l10n cannot follow is unresolved (Awful, soyeht-ios).
     func testWhichCallsReadTheMainBundle() throws {
         let source = #"""
         import SwiftUI
         let a = Text("a"), b = Text("b", bundle: .module), c = Button("c") { }
         let d = NSLocalizedString("d", comment: ""), e = NSLocalizedString("e", bundle: Bundle(for: X.self), comment: "")
         let f = String(localized: "f"), g = String(localized: "g", bundle: .module), h = L10n.tr("h"), i = "i".localized
-        let j = Text(LocalizedStringKey("j"), bundle: .module)
+        let j = Text(LocalizedStringKey("j"), bundle: .module), k = Text("k", bundle: .main), l = Text("l", bundle: Bundle.main)
+        let m = Text("m", bundle: Resources.bundle), n = String(localized: "n", bundle: .module.child)
         """#
-        XCTAssertEqual(try scan(source, functions: ["L10n.tr"]).references.map { "\($0.key.text) \($0.readsMainBundle)" },
-                       ["a true", "b false", "c true", "d true", "e false", "f true", "g false", "h false", "i false", "j false"])
+        XCTAssertEqual(try scan(source, functions: ["L10n.tr"]).references.map { "\($0.key.text) \($0.bundle)" },
+                       ["a main", "b own", "c main", "d main", "e own", "f main", "g own", "h own", "i own", "j own", "k main", "l main",
+                        "m unresolved", "n unresolved"])
     }
 
     /// Xcode extracts a literal a declaration types as `LocalizedStringResource` (App Intents'

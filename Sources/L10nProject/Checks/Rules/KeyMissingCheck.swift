@@ -61,6 +61,15 @@ public struct KeyMissingCheck: Check {
         .app("A title written as its text in an app that offers only its source language shows as meant",
              declared: ["en"], localizable: ["Cancel": ["en": "Cancel"]],
              more: ["App/Editor.swift": .text("import SwiftUI\nlet v = Button(\"Discard changes\") { }\n")]),
+        .app("In a package: bundle: .main reads the app's table; another bundle expression is not followed; an English app's package shows English",
+             declared: ["en"], localizable: ["app.title": ["en": "Notes"]],
+             more: ["Packages/Feature/Package.swift": .text(#"let package = Package(name: "Feature", defaultLocalization: "en", targets: [.target(name: "Feature")])"#),
+                    "Packages/Feature/Sources/Feature/Resources/Localizable.xcstrings": .catalog(["Discard changes": ["en": "Discard changes", "de": "Verwerfen", "fr": "Annuler"]]),
+                    "Packages/Feature/Sources/Feature/FeatureView.swift": .text("""
+                    import SwiftUI
+                    let a = Text("app.title", bundle: .main), b = Text("core.title", bundle: CoreResources.bundle)
+                    let c = Text("Keep editing", bundle: .module), d = Button("Save") { }
+                    """)]),
         .app("Apple's plural pattern: the key is only in the table's .stringsdict, which NSLocalizedString reads too",
              localizable: ["x": ["en": "x"]],
              more: ["App/en.lproj/Localizable.stringsdict": .plurals(key: "items_count", variable: "items", valueType: "d",
@@ -77,7 +86,8 @@ public struct KeyMissingCheck: Check {
         var result: [Finding] = []
         for file in context.project.swiftSources {
             // An empty key (`TextField("", text:)`) shows nothing whatever the table says.
-            for reference in file.references where !reference.isLabel && !reference.key.text.isEmpty {
+            // A bundle named by an expression l10n does not follow (`bundle: Resources.bundle`) is left alone.
+            for reference in file.references where !reference.isLabel && !reference.key.text.isEmpty && reference.bundle != .unresolved {
                 let call = "\(reference.call) looks up \(CheckContext.quoted(reference.key.text))"
                 if reference.readsEditorChain {
                     guard !chain.contains(where: { !index.keys(matching: reference.key, in: $0).isEmpty }) else { continue }
@@ -91,7 +101,9 @@ public struct KeyMissingCheck: Check {
                 // written: a defect only where the bundle offers another language to leave untranslated.
                 var shown = "every device shows the raw key"
                 if Self.readsAsText(reference.key.text) {
-                    let bundleLocales = table.bundle == context.project.app.name ? context.offeredLocales : context.project.localizations(ofBundle: table.bundle)
+                    // The languages devices see the bundle in: an extension's own; a framework follows the app's.
+                    let bundleLocales = context.project.extensionBundles.contains(table.bundle)
+                        ? context.project.localizations(ofBundle: table.bundle) : context.offeredLocales
                     let untranslated = bundleLocales.filter { $0 != context.sourceLanguage && $0 != "Base" }
                     guard !untranslated.isEmpty else { continue }
                     shown = "every device shows the text as written in code, untranslated in \(untranslated.joined(separator: ", "))"
@@ -102,7 +114,7 @@ public struct KeyMissingCheck: Check {
                     // SwiftUI and Foundation read the main bundle unless told: a package's own catalog is never searched.
                     let own = index.tables(defining: reference.key, bundle: context.ownBundle(of: file)).map { index.tables[$0]!.file }
                     note += " (the file is \(context.ownBundle(of: file))'s\(own.isEmpty ? "" : ", whose \(own.joined(separator: ", ")) has it"), "
-                        + "but without bundle: the call reads the app's main bundle; pass bundle: .module)"
+                        + "but without bundle: the call reads the app's main bundle; pass bundle: .module in a package, the framework's bundle in a framework)"
                 }
                 // The same text with other specifiers: the interpolated value's type picked the wrong one.
                 let variants = index.keys(withShapeOf: reference.key, in: table)
