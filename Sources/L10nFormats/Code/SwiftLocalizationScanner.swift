@@ -57,11 +57,6 @@ public struct SwiftLocalizationScanner: Sendable {
         "TypeDisplayRepresentation": ["name"], "IntentDescription": ["_"],
     ]
 
-    /// Keywords after which `.name(` is an implicit member, not a modifier on an expression.
-    private static let keywordsBeforeImplicitMember: Set<String> = [
-        "return", "case", "in", "try", "await", "else", "throw", "let", "var", "if", "guard", "switch", "where", "is", "as",
-    ]
-
     /// Appends the references among `tokens` (and inside their interpolations); `byToken` maps
     /// the literal's token index to its reference, for the top level (`nested` false) only.
     private func collectReferences(_ tokens: [SwiftToken], matches: [Int: Int], types: [String: String?], imports: Set<String>,
@@ -78,61 +73,64 @@ public struct SwiftLocalizationScanner: Sendable {
             guard index < tokens.count, let literal = tokens[index].string, isPunctuation(index + 1, ",") || isPunctuation(index + 1, ")") else { return nil }
             return literal
         }
-        /// The literals an argument starting at `start` can be: one literal, or both branches of a
-        /// ternary of literals (`on ? "Turn Off" : "Turn On"`), the argument ending at one of `enders`.
-        func literalChoices(_ start: Int, enders: [Unicode.Scalar] = [",", ")"]) -> [Int] {
+        /// The literals the first argument of the brackets opened at `open` can be: one literal, or
+        /// both branches of a ternary of literals (`on ? "Turn Off" : "Turn On"`) when the argument
+        /// has no label. Only brackets that close are searched, so each token is looked at a bounded
+        /// number of times (an unclosed `Button(` must not scan the rest of the file).
+        func literalChoices(_ open: Int) -> [Int] {
+            let start = open + 1
+            let enders: [Unicode.Scalar] = isPunctuation(open, "{") ? ["}"] : [",", ")"]
             func ends(_ index: Int) -> Bool { enders.contains { isPunctuation(index, $0) } }
             if start < tokens.count, tokens[start].string != nil, ends(start + 1) { return [start] }
+            guard let close = matches[open], name(start) == nil || !isPunctuation(start + 1, ":") else { return [] }
             var index = start
-            while index < tokens.count, !ends(index) {
+            while index < close, !ends(index) {
                 if tokens[index].kind == .operatorSymbol("?"), index > start, index + 4 < tokens.count, tokens[index + 1].string != nil,
                    isPunctuation(index + 2, ":"), tokens[index + 3].string != nil, ends(index + 4) {
                     return [index + 1, index + 3]
                 }
-                if isPunctuation(index, ";") || isPunctuation(index, "}") && !enders.contains("}") { return [] }
+                if isPunctuation(index, ";") { return [] }
                 index = matches[index].map { $0 + 1 } ?? index + 1
             }
             return []
         }
-        /// Whether the `.` at `dot` follows an expression (a modifier) rather than starting an implicit member.
+        /// Whether the `.` at `dot` chains a modifier onto a view: it follows a call or a closure
+        /// (`List { }.alert(…)`, `Text("x").help(…)`). After a name it is the app's own method
+        /// (`viewModel.alert("…")`), and after `(`, `,` or a keyword an implicit member (`.alert("x")` of an enum).
         func followsExpression(_ dot: Int) -> Bool {
             guard dot > 0 else { return false }
             let before = tokens[dot - 1]
-            if before.isPunctuation(")") || before.isPunctuation("]") || before.isPunctuation("}") { return true }
-            if let name = before.identifier { return !Self.keywordsBeforeImplicitMember.contains(name) }
-            return false
+            return before.isPunctuation(")") || before.isPunctuation("]") || before.isPunctuation("}")
         }
         /// The bundle an Apple lookup opened at `open` reads: `Bundle.main` without `bundle:` or
-        /// with `.main`; its own with `.module`, `Bundle.module` or `Bundle(for: X.self)`; else unresolved.
+        /// with `.main` or `nil`; its own with `.module`, `Bundle.module` or `Bundle(for: X.self)`; else unresolved.
         func lookupBundle(_ open: Int) -> LookupBundle {
-            guard let close = matches[open] else { return .main }
-            var index = open + 1
-            while index < close {
-                if name(index) == "bundle", isPunctuation(index + 1, ":"), isPunctuation(index - 1, ",") || index == open + 1 {
-                    let value = index + 2
-                    let member = isPunctuation(value, ".") ? name(value + 1)
-                        : name(value) == "Bundle" && isPunctuation(value + 1, ".") ? name(value + 2) : nil
-                    let end = isPunctuation(value, ".") ? value + 2 : value + 3
-                    let ends = isPunctuation(end, ",") || isPunctuation(end, ")")
-                    if ends, member == "main" { return .main }
-                    if ends, member == "module" { return .own }
-                    if name(value) == "Bundle", isPunctuation(value + 1, "("), name(value + 2) == "for" { return .own }
-                    return .unresolved
-                }
-                index = matches[index].map { $0 + 1 } ?? index + 1
-            }
-            return .main
+            guard let label = labeledArgument(open, ["bundle"]) else { return .main }
+            let value = label + 2
+            let member = isPunctuation(value, ".") ? name(value + 1)
+                : name(value) == "Bundle" && isPunctuation(value + 1, ".") ? name(value + 2) : nil
+            let end = isPunctuation(value, ".") ? value + 2 : value + 3
+            let ends = isPunctuation(end, ",") || isPunctuation(end, ")")
+            if ends, member == "main" || name(value) == "nil" && (isPunctuation(value + 1, ",") || isPunctuation(value + 1, ")")) { return .main }
+            if ends, member == "module" { return .own }
+            if name(value) == "Bundle", isPunctuation(value + 1, "("), name(value + 2) == "for" { return .own }
+            return .unresolved
         }
-        func table(_ open: Int) -> String? {
+        /// The label token of the call's argument named one of `labels` (`tableName:`), searched
+        /// among the call's own arguments only (nested calls are stepped over, so the scan is linear).
+        func labeledArgument(_ open: Int, _ labels: Set<String>) -> Int? {
             guard let close = matches[open] else { return nil }
             var index = open + 1
             while index < close {
-                if let label = name(index), Self.tableLabels.contains(label), isPunctuation(index + 1, ":"), isPunctuation(index - 1, ",") {
-                    return tokens[index + 2].string?.plainText
+                if let label = name(index), labels.contains(label), isPunctuation(index + 1, ":"), index == open + 1 || isPunctuation(index - 1, ",") {
+                    return index
                 }
                 index = matches[index].map { $0 + 1 } ?? index + 1
             }
             return nil
+        }
+        func table(_ open: Int) -> String? {
+            labeledArgument(open, Self.tableLabels).flatMap { tokens[$0 + 2].string?.plainText }
         }
         func add(_ call: String, _ literal: SwiftStringLiteral, at index: Int, table: String? = nil, chain: Bool = false, bundle: LookupBundle = .own) {
             let token = tokens[index]
@@ -156,13 +154,13 @@ public struct SwiftLocalizationScanner: Sendable {
             }
             // `static let title: LocalizedStringResource = "Open Note"` (App Intents) or `{ "Open Note" }`:
             // the literal is the key, as Xcode extracts it.
+            // (`title: LocalizedStringResource("k")` is a call, read below.)
             if let type = token.identifier, type == "LocalizedStringResource" || type == "LocalizedStringKey", isPunctuation(index - 1, ":"),
-               index + 2 < tokens.count {
+               index + 2 < tokens.count, tokens[index + 1].isPunctuation("{") || tokens[index + 1].kind == .operatorSymbol("=") {
                 if tokens[index + 1].isPunctuation("{") {
-                    for literal in literalChoices(index + 2, enders: ["}"]) { add(type, tokens[literal].string!, at: literal) }
-                } else if tokens[index + 1].kind == .operatorSymbol("="), let literal = tokens[index + 2].string,
-                          !isPunctuation(index + 3, "."), !isOperator(index + 3) {
-                    add(type, literal, at: index + 2)
+                    for literal in literalChoices(index + 1) { add(type, tokens[literal].string!, at: literal, bundle: .main) }
+                } else if let literal = tokens[index + 2].string, !isPunctuation(index + 3, "."), !isOperator(index + 3) {
+                    add(type, literal, at: index + 2, bundle: .main)
                 }
                 continue
             }
@@ -179,32 +177,27 @@ public struct SwiftLocalizationScanner: Sendable {
                 guard identifier == "init" ? afterDot && inText : !afterDot else { continue }
                 let call = identifier == "init" ? "LocalizedStringKey" : identifier
                 let outer = inText ? index - (afterDot ? 2 : 1) : open
-                for literal in literalChoices(open + 1) {
+                for literal in literalChoices(open) {
                     let outerBundle = lookupBundle(outer)
                     add(call, tokens[literal].string!, at: literal, table: table(outer), bundle: outerBundle == .main ? lookupBundle(open) : outerBundle)
                 }
                 continue
             case "searchable" where afterDot && swiftUI:
                 // `.searchable(text: $query, prompt: "Search notes")`: the prompt is the key.
-                if let close = matches[open], let prompt = (open + 1..<close).first(where: {
-                    name($0) == "prompt" && isPunctuation($0 + 1, ":") && isPunctuation($0 - 1, ",")
-                }), let literal = literalArgument(prompt + 2) {
+                if let prompt = labeledArgument(open, ["prompt"]), let literal = literalArgument(prompt + 2) {
                     add(".searchable(prompt:)", literal, at: prompt + 2, bundle: .main)
                 }
                 continue
             case _ where swiftUI && (afterDot ? Self.swiftUIModifiers.contains(identifier) && followsExpression(index - 1)
                                                 : Self.swiftUIViews.contains(identifier)):
-                for literal in literalChoices(open + 1) {
+                for literal in literalChoices(open) {
                     add(afterDot ? "." + identifier : identifier, tokens[literal].string!, at: literal, bundle: lookupBundle(open))
                 }
                 continue
             case _ where !afterDot && imports.contains("AppIntents") && Self.appIntentsArguments[identifier] != nil:
-                guard let close = matches[open] else { continue }
                 for label in Self.appIntentsArguments[identifier]! {
-                    let at = label == "_" ? open + 1 : (open + 1..<close).first {
-                        name($0) == label && isPunctuation($0 + 1, ":") && (isPunctuation($0 - 1, ",") || $0 == open + 1)
-                    }.map { $0 + 2 }
-                    if let at, let literal = literalArgument(at) { add(label == "_" ? identifier : "\(identifier)(\(label):)", literal, at: at) }
+                    let at = label == "_" ? open + 1 : labeledArgument(open, [label]).map { $0 + 2 }
+                    if let at, let literal = literalArgument(at) { add(label == "_" ? identifier : "\(identifier)(\(label):)", literal, at: at, bundle: .main) }
                 }
                 continue
             case "String":

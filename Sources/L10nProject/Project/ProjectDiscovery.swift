@@ -255,7 +255,7 @@ public struct ProjectDiscovery: Sendable {
         // Without an `INFOPLIST_FILE` naming it, a plist in a folder named like a target is that target's.
         func rank(_ candidate: (path: String, plist: InfoPlist)) -> (Int, Int, String)? {
             let own = Self.infoPlistRank(candidate)
-            let folder = ((candidate.path as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            let folder = (Self.bundleFolder(ofPlist: candidate.path) as NSString).lastPathComponent
             let named = plistTargets[candidate.path] ?? targets.filter { $0.name == folder }
             guard !appTargets.isEmpty else { return (own.0 + 1, own.1, own.2) }
             // With an app target, an extension's, a test bundle's or another target's plist is never the app's:
@@ -277,10 +277,7 @@ public struct ProjectDiscovery: Sendable {
         // A plist kept in a support folder (`App/Configuration/Info.plist`, as XcodeGen and Tuist
         // projects lay it out) makes the folder above it the app's: its sibling `Localisation/`
         // holds the app's catalog.
-        var folder = chosen.map { ($0.path as NSString).deletingLastPathComponent } ?? ""
-        if Self.supportFolderNames.contains((folder as NSString).lastPathComponent.lowercased()) {
-            folder = (folder as NSString).deletingLastPathComponent
-        }
+        let folder = chosen.map { Self.bundleFolder(ofPlist: $0.path) } ?? ""
         // The app target's name when the project file names its plist or none is left (generated), else the folder's.
         let chosenTargets = chosen.flatMap { plistTargets[$0.path] }?.map(\.name).filter(appTargets.contains) ?? []
         let name = chosenTargets.count == 1 ? chosenTargets[0]
@@ -294,15 +291,16 @@ public struct ProjectDiscovery: Sendable {
         let others = manifest.infoPlist == nil ? plists.filter { $0.path != chosen?.path }
             : files.filter { !isVendor($0) && $0 != chosen?.path && ((($0 as NSString).lastPathComponent == "Info.plist") || named.contains($0)) }
                 .compactMap { path in (try? InfoPlistReader.read(contentsOf: root.appendingPathComponent(path))).map { (path, $0) } }
-        let bundleFolders = others.map { ($0.path as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
-        let extensionFolders = others.filter(\.plist.describesExtension).map { ($0.path as NSString).deletingLastPathComponent }
+        // Another plist in the app's own folder (`App-Info.plist` beside `AppBeta-Info.plist`) makes no bundle of it.
+        let bundleFolders = others.map { Self.bundleFolder(ofPlist: $0.path) }.filter { !$0.isEmpty && $0 != folder && !inFolder(folder, $0) }
+        let extensionFolders = others.filter(\.plist.describesExtension).map { Self.bundleFolder(ofPlist: $0.path) }
         let packageFolders = files.filter { ($0 == "Package.swift" || $0.hasSuffix("/Package.swift")) && !isVendor($0) }
             .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
         let synchronized = Self.synchronizedFolders(in: parsed)
         var separateAppFolders: [String: BundleChoice.Kind] = [:]
         for other in others where other.plist.describesWatchApp || other.plist.describesAppClip {
-            let folder = (other.path as NSString).deletingLastPathComponent
-            if extensionFolders.contains(folder), bundleFolders.contains(folder) { separateAppFolders[folder] = other.plist.describesWatchApp ? .watchApp : .appClip }
+            let folder = Self.bundleFolder(ofPlist: other.path)
+            if bundleFolders.contains(folder) { separateAppFolders[folder] = other.plist.describesWatchApp ? .watchApp : .appClip }
         }
         app.outsideFolders = AppBundle.OutsideFolders(bundleFolders: Array(Set(bundleFolders)).sorted(),
                                                       extensionFolders: Set(extensionFolders).intersection(bundleFolders),
@@ -356,6 +354,8 @@ public struct ProjectDiscovery: Sendable {
         var separateApps: [String: BundleChoice.Kind] = [:]
         var fileTargets: [String: String] = [:]
         var appFiles = Set<String>()
+        // The app is chosen among every project file's targets (a workspace's macOS project holds no iPhone app).
+        let apps = appTargetNames(projects.flatMap { projectTargets($0.objects, base: ($0.project as NSString).deletingLastPathComponent) })
         for (project, objects) in projects {
             let base = (project as NSString).deletingLastPathComponent
             // A group's path is its parent group's folder and its own `path` (`sourceTree = "<group>"`).
@@ -379,14 +379,13 @@ public struct ProjectDiscovery: Sendable {
                 }
             }
             let targets = Self.projectTargets(objects, base: base)
-            let apps = Self.appTargetNames(targets)
             let synchronizedByApps = Set(targets.filter { apps.contains($0.name) }.flatMap(\.groups))
             for target in targets.sorted(by: { $0.name < $1.name }) where !apps.contains(target.name) {
                 for group in target.groups where !synchronizedByApps.contains(group) && objects[group]?.isa == "PBXFileSystemSynchronizedRootGroup" {
                     guard let path = folder(of: group), let normalized = Self.normalized(base.isEmpty ? path : base + "/" + path),
                           !normalized.isEmpty else { continue }
                     folders[normalized] = target.name
-                    if target.type.contains("extension") || target.isApplication { extensions.insert(target.name) }
+                    if target.isExtension || target.isApplication { extensions.insert(target.name) }
                     if let kind = target.separateAppKind { separateApps[target.name] = kind }
                 }
             }
@@ -480,7 +479,9 @@ public struct ProjectDiscovery: Sendable {
     static func appTargetNames(_ targets: [ProjectTarget]) -> Set<String> {
         let applications = targets.filter(\.isApplication)
         let phone = applications.filter { !$0.isOwnProcess && !["macosx", "watchos", "appletvos", "xros"].contains($0.sdk ?? "") }
-        return Set((phone.isEmpty ? applications.filter { !$0.isOwnProcess } : phone).map(\.name))
+        let ownAppsOnly = applications.filter { !$0.isOwnProcess }
+        // A project of a watch app (or an App Clip) alone: that is the app.
+        return Set((!phone.isEmpty ? phone : !ownAppsOnly.isEmpty ? ownAppsOnly : applications).map(\.name))
     }
 
     /// One object of a project file: its `key = value;` lines and its `key = ( ... );` lists of ids.
@@ -620,6 +621,15 @@ public struct ProjectDiscovery: Sendable {
             if let id = LocaleIdentifier.canonicalized(String(value)) { return id }
         }
         return nil
+    }
+
+    /// The folder of the bundle a plist describes: its own, or the one above a support folder
+    /// (`App/Configuration/Info.plist`, as XcodeGen and Tuist projects lay it out, is `App`'s)
+    /// unless that is the project's top (a root `Configuration/` above every target's folder).
+    static func bundleFolder(ofPlist path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard folder.contains("/"), supportFolderNames.contains((folder as NSString).lastPathComponent.lowercased()) else { return folder }
+        return (folder as NSString).deletingLastPathComponent
     }
 
     /// Folders that hold a target's plist and build settings rather than its sources (compared lowercased).

@@ -68,10 +68,10 @@ final class CodeChecksTests: XCTestCase {
     }
 
     func testAKeyReadsAsTextOrAsAnIdentifier() {
-        for key in ["Hello", "Discard changes", "%lld photos", "OK", "设置", "Delete %@?", "Ärger"] {
+        for key in ["Hello", "Discard changes", "%lld photos", "OK", "设置", "Delete %@?", "Ärger", "%lld", "Loading...", "—", "km/h", "Hello_"] {
             XCTAssertTrue(KeyMissingCheck.readsAsText(key), key)
         }
-        for key in ["welcome_title", "home.title", "save", "%lld", "", "tab.Home", "camelCase"] {
+        for key in ["welcome_title", "home.title", "save", "tab.Home", "camelCase", "iCloud", "Onboarding.Title", "error_%@"] {
             XCTAssertFalse(KeyMissingCheck.readsAsText(key), key)
         }
     }

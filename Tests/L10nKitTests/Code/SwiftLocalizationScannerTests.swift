@@ -159,6 +159,23 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         ])
     }
 
+    /// From a red-team run: a labeled first argument is no key even as a ternary of literals; a
+    /// modifier-named method of the app's own (`vm.alert`) is no SwiftUI modifier; an unclosed call
+    /// does not search the rest of the file (142,000 unclosed `Button(` took 117 s to scan).
+    func testLabeledTernariesOwnMethodsAndUnclosedCalls() throws {
+        let source = #"""
+        import SwiftUI
+        let a = Text(verbatim: on ? "On Verbatim" : "Off Verbatim"), b = ShareLink(item: on ? "Item A" : "Item B")
+        func f() { vm.alert("Something went wrong"); vm.help("Not a modifier"); v.body.alert("Not either", isPresented: $x) }
+        let c = List { }.alert("Chained", isPresented: $x), d = Text("x").help("Helpful")
+        let e = Button(
+        let g = flag ? "Not an argument" : "Of anything"
+        """#
+        XCTAssertEqual(try keys(source), ["Chained", "x", "Helpful"])
+        let many = "import SwiftUI\n" + String(repeating: "Button(", count: 5_000) + "\nlet z = q ? \"a\" : \"b\"\n"
+        XCTAssertEqual(try keys(many), [])
+    }
+
     /// Apple's lookups read `Bundle.main` unless they name another bundle; the app's own functions
     /// decide for themselves; a bundle l10n cannot follow is unresolved (Awful, soyeht-ios).
     func testWhichCallsReadTheMainBundle() throws {

@@ -482,6 +482,34 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertTrue(check.stdout.hasPrefix("0 errors\n0 warnings\n"), check.stdout)
     }
 
+    /// From a red-team run: a project of a watch app alone has that app as its app (an invented
+    /// app named after the folder showed raw keys); a support folder at the top of the project
+    /// is no reason to make the whole project the app's (a widget's catalog became a second Localizable).
+    func testAWatchOnlyProjectAndATopLevelSupportFolder() throws {
+        let app = "com.apple.product-type.application"
+        var root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: [
+            "Watch.xcodeproj/project.pbxproj": .text(Self.projectFile([("WatchApp", app, "watchos", nil)])),
+            "WatchApp/Localizable.xcstrings": .catalog(["Start": ["en": "Start", "de": "Los"]]),
+        ]).write(to: root)
+        var project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.app.name, "WatchApp")
+        XCTAssertEqual(project.deviceView(preferred: ["de"]).bundles.map { "\($0.bundle) \($0.kind) \($0.localizations.first ?? "")" }, ["WatchApp app de"])
+
+        root = try Fixtures.temporaryFolder(self).appendingPathComponent("Q", isDirectory: true)
+        try CheckExample("", files: [
+            "App.xcodeproj/project.pbxproj": .text(Self.projectFile([("App", app, "iphoneos", "Configuration/Info.plist"),
+                                                                     ("Widget", "com.apple.product-type.app-extension", "iphoneos", nil)])),
+            "Configuration/Info.plist": Self.plist([("CFBundleDevelopmentRegion", "en"), ("CFBundlePackageType", "APPL")]),
+            "App/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello", "de": "Hallo"]]),
+            "Widget/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello", "fr": "Bonjour"]]),
+        ]).write(to: root)
+        project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.app.folder, "Configuration")
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: project.catalogs.map { ($0.path, $0.bundle) }),
+                       ["App/Localizable.xcstrings": "App", "Widget/Localizable.xcstrings": "Widget"])
+    }
+
     /// An extension or a local package kept inside the app's folder is a bundle of its own: its
     /// Japanese made the app claim Japanese, and its catalog was read as the app's Localizable.
     func testBundlesNestedInTheAppFolderAreTheirOwn() throws {

@@ -1,3 +1,4 @@
+import L10nLocale
 /// A key that Swift code looks up (`NSLocalizedString("k", comment:)`, `Text("k")`, a SwiftUI
 /// title such as `Button("k")`, `String(localized:)`, `.imgly.localized`, a manifest function) that the table it reads does not
 /// define: every device shows the raw key. Editor labels set in code are `code-label-unlocalized`'s.
@@ -126,13 +127,15 @@ public struct KeyMissingCheck: Check {
         return result
     }
 
-    /// Whether a key reads as the text it stands for (`Hello`, `Delete %@?`, `設定`) rather than
-    /// an identifier (`welcome_title`, `home.title`, `save`): a space, or no `_`/`.` and a
-    /// capital or non-ASCII first letter.
+    /// Whether a key reads as the text it stands for (`Hello`, `Loading...`, `km/h`, `%lld`, `设置`)
+    /// rather than an identifier (`welcome_title`, `home.title`, `save`): an identifier is ASCII
+    /// letters and digits, in parts joined by `.` or `_`, written in lower case or in parts. Format
+    /// specifiers are set aside; a key with no letter left is text.
     package static func readsAsText(_ key: String) -> Bool {
-        if key.contains(where: \.isWhitespace) { return true }
-        if key.contains("_") || key.contains(".") { return false }
-        guard let first = key.unicodeScalars.first(where: { $0.properties.isAlphabetic }) else { return false }
-        return !first.isASCII || first.properties.isUppercase
+        let words = FormatString.plainSpecifiersReplaced(in: key, by: "0") ?? key
+        guard words.unicodeScalars.contains(where: \.properties.isAlphabetic) else { return true }
+        let parts = words.split(omittingEmptySubsequences: false) { $0 == "." || $0 == "_" }
+        let isIdentifier = parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+        return !(isIdentifier && (parts.count > 1 || words.first!.isLowercase))
     }
 }
