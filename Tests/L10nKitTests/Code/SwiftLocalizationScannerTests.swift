@@ -203,12 +203,14 @@ final class SwiftLocalizationScannerTests: XCTestCase {
             let joined: LocalizedStringKey = "not" + "a key"
             let plain: String = "not localized"
             var computed: LocalizedStringResource { flag ? "Re-open" : "Close" }
-            var body: LocalizedStringKey { let x = 1; return "not read" }
+            var body: LocalizedStringKey { let x = 1; return "a return is not followed" }
+            let shown = DisplayRepresentation(title: LocalizedStringResource("Open Folder")), pick = f ? LocalizedStringKey("Used") : LocalizedStringKey("Other")
         }
         """#
         XCTAssertEqual(try scan(source).references.map { "\($0.line) \($0.call) \($0.key.text)" },
                        ["2 LocalizedStringResource Open Note", "3 LocalizedStringResource Opens a note", "4 LocalizedStringKey Shared",
-                        "7 LocalizedStringResource Re-open", "7 LocalizedStringResource Close"])
+                        "7 LocalizedStringResource Re-open", "7 LocalizedStringResource Close",
+                        "9 LocalizedStringResource Open Folder", "9 LocalizedStringKey Used", "9 LocalizedStringKey Other"])
     }
 
     func testAStringDeclaredTwiceWithDifferentTypesIsNotEvident() throws {
