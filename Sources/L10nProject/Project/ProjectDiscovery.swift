@@ -248,7 +248,7 @@ public struct ProjectDiscovery: Sendable {
         // What the project file says of each plist: the app target's comes first, and one only
         // other targets name is never the app's (a framework's `$(PRODUCT_BUNDLE_PACKAGE_TYPE)`
         // plist read as an app's, in mastodon-ios and xikolo-ios).
-        let targets = parsed.flatMap { Self.projectTargets($0.objects, base: ($0.project as NSString).deletingLastPathComponent) }
+        let targets = Self.projectTargets(in: parsed)
         let appTargets = Self.appTargetNames(targets)
         var plistTargets: [String: [ProjectTarget]] = [:]
         for target in targets { for path in target.infoPlists { plistTargets[path, default: []].append(target) } }
@@ -296,7 +296,7 @@ public struct ProjectDiscovery: Sendable {
         let extensionFolders = others.filter(\.plist.describesExtension).map { Self.bundleFolder(ofPlist: $0.path) }
         let packageFolders = files.filter { ($0 == "Package.swift" || $0.hasSuffix("/Package.swift")) && !isVendor($0) }
             .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
-        let synchronized = Self.synchronizedFolders(in: parsed)
+        let synchronized = Self.synchronizedFolders(in: parsed, targets: targets)
         var separateAppFolders: [String: BundleChoice.Kind] = [:]
         for other in others where other.plist.describesWatchApp || other.plist.describesAppClip {
             let folder = Self.bundleFolder(ofPlist: other.path)
@@ -305,7 +305,7 @@ public struct ProjectDiscovery: Sendable {
         app.outsideFolders = AppBundle.OutsideFolders(bundleFolders: Array(Set(bundleFolders)).sorted(),
                                                       extensionFolders: Set(extensionFolders).intersection(bundleFolders),
                                                       packageFolders: packageFolders.sorted(),
-                                                      targetNames: readsTargets ? Self.nonApplicationTargets(in: parsed) : nil,
+                                                      targetNames: readsTargets ? Self.nonApplicationTargets(targets) : nil,
                                                       targetFolders: synchronized.folders, targetFiles: synchronized.fileTargets,
                                                       appFiles: synchronized.appFiles,
                                                       extensionTargets: synchronized.extensions.union(targets.filter {
@@ -328,14 +328,13 @@ public struct ProjectDiscovery: Sendable {
     /// The names of the project files' targets that are not applications: frameworks, bundles,
     /// extensions, watch apps and tests, each a bundle of its own.
     static func nonApplicationTargets(in projects: [(project: String, text: String)]) -> Set<String> {
-        nonApplicationTargets(in: projects.map { ($0.project, projectObjects($0.text)) })
+        nonApplicationTargets(projectTargets(in: projects.map { ($0.project, projectObjects($0.text)) }))
     }
 
     /// The same of project files already parsed: every target but the app's (a watch app on
     /// `watchos` is no app, though its type is `application`).
-    static func nonApplicationTargets(in projects: [(project: String, objects: [String: ProjectObject])]) -> Set<String> {
-        let targets = projects.flatMap { projectTargets($0.objects, base: ($0.project as NSString).deletingLastPathComponent) }
-        return Set(targets.map(\.name)).subtracting(appTargetNames(targets))
+    static func nonApplicationTargets(_ targets: [ProjectTarget]) -> Set<String> {
+        Set(targets.map(\.name)).subtracting(appTargetNames(targets))
     }
 
     /// Xcode 16's synchronized folders (`PBXFileSystemSynchronizedRootGroup`) of targets other
@@ -344,18 +343,19 @@ public struct ProjectDiscovery: Sendable {
     /// other platforms' apps. A folder the app's target synchronizes too is built into the app,
     /// and left out.
     static func synchronizedFolders(in projects: [(project: String, text: String)]) -> SynchronizedFolders {
-        synchronizedFolders(in: projects.map { ($0.project, projectObjects($0.text)) })
+        let parsed = projects.map { ($0.project, projectObjects($0.text)) }
+        return synchronizedFolders(in: parsed, targets: projectTargets(in: parsed))
     }
 
     /// The same of project files already parsed.
-    static func synchronizedFolders(in projects: [(project: String, objects: [String: ProjectObject])]) -> SynchronizedFolders {
+    static func synchronizedFolders(in projects: [(project: String, objects: [String: ProjectObject])], targets allTargets: [ProjectTarget]) -> SynchronizedFolders {
         var folders: [String: String] = [:]
         var extensions = Set<String>()
         var separateApps: [String: BundleChoice.Kind] = [:]
         var fileTargets: [String: String] = [:]
         var appFiles = Set<String>()
         // The app is chosen among every project file's targets (a workspace's macOS project holds no iPhone app).
-        let apps = appTargetNames(projects.flatMap { projectTargets($0.objects, base: ($0.project as NSString).deletingLastPathComponent) })
+        let apps = appTargetNames(allTargets)
         for (project, objects) in projects {
             let base = (project as NSString).deletingLastPathComponent
             // A group's path is its parent group's folder and its own `path` (`sourceTree = "<group>"`).
@@ -378,7 +378,7 @@ public struct ProjectDiscovery: Sendable {
                 default: return nil  // absolute, or relative to a build setting
                 }
             }
-            let targets = Self.projectTargets(objects, base: base)
+            let targets = allTargets.filter { $0.project == project }
             let synchronizedByApps = Set(targets.filter { apps.contains($0.name) }.flatMap(\.groups))
             for target in targets.sorted(by: { $0.name < $1.name }) where !apps.contains(target.name) {
                 for group in target.groups where !synchronizedByApps.contains(group) && objects[group]?.isa == "PBXFileSystemSynchronizedRootGroup" {
@@ -436,6 +436,8 @@ public struct ProjectDiscovery: Sendable {
 
     /// A native target of a project file: what membership and the app's choice need.
     struct ProjectTarget {
+        /// The `.xcodeproj` it is declared in, project-relative.
+        var project: String
         /// Its object id in the project file.
         var id: String
         var name: String
@@ -460,16 +462,22 @@ public struct ProjectDiscovery: Sendable {
         }
     }
 
-    /// The native targets of one parsed project file whose folder is `base`.
-    static func projectTargets(_ objects: [String: ProjectObject], base: String) -> [ProjectTarget] {
-        objects.filter { $0.value.isa == "PBXNativeTarget" }.compactMap { id, object -> ProjectTarget? in
+    /// The native targets of parsed project files, read once per discovery.
+    static func projectTargets(in projects: [(project: String, objects: [String: ProjectObject])]) -> [ProjectTarget] {
+        projects.flatMap { projectTargets($0.objects, project: $0.project) }
+    }
+
+    /// The native targets of one parsed project file.
+    private static func projectTargets(_ objects: [String: ProjectObject], project: String) -> [ProjectTarget] {
+        let base = (project as NSString).deletingLastPathComponent
+        return objects.filter { $0.value.isa == "PBXNativeTarget" }.compactMap { id, object -> ProjectTarget? in
             guard let name = object.values["name"], let type = object.values["productType"] else { return nil }
             // The platform from the target's build configurations: a watch app is an `application` on `watchos`.
             let configurations = (object.values["buildConfigurationList"].flatMap { objects[$0]?.lists["buildConfigurations"] } ?? [])
                 .compactMap { objects[$0] }
             let sdk = configurations.lazy.compactMap { $0.values["buildSettings.SDKROOT"] }.first
             let plists = Set(configurations.compactMap { $0.values["buildSettings.INFOPLIST_FILE"].flatMap { Self.infoPlistPath($0[...], base: base) } })
-            return ProjectTarget(id: id, name: name, type: type, sdk: sdk, groups: object.lists["fileSystemSynchronizedGroups"] ?? [],
+            return ProjectTarget(project: project, id: id, name: name, type: type, sdk: sdk, groups: object.lists["fileSystemSynchronizedGroups"] ?? [],
                                  infoPlists: plists.sorted())
         }
     }
