@@ -225,10 +225,14 @@ public struct SwiftSource: Sendable {
     public var path: String
     public var references: [CodeReference]
     public var labels: [CodeLabel]
+    /// Modules the file re-exports to its whole module (`@_exported import SwiftUI`): every other
+    /// file then sees SwiftUI's titles without importing it.
+    public var exportedImports: Set<String> = []
 
-    public init(path: String, references: [CodeReference], labels: [CodeLabel]) {
+    public init(path: String, references: [CodeReference], labels: [CodeLabel], exportedImports: Set<String> = []) {
         self.path = path
         self.references = references
         self.labels = labels
+        self.exportedImports = exportedImports
     }
 }

@@ -7,9 +7,14 @@ public struct SwiftLocalizationScanner: Sendable {
     /// Extra lookup functions (`L10n.tr`), each called with the key as its first argument.
     public var functions: [[String]]
 
+    /// Modules every file counts as importing: those another file of the project re-exports
+    /// (`@_exported import SwiftUI`).
+    public var assumedImports: Set<String>
+
     /// `functions` as the manifest names them (`"L10n.tr"`).
-    public init(functions: [String] = []) {
+    public init(functions: [String] = [], assumedImports: Set<String> = []) {
         self.functions = functions.map { $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+        self.assumedImports = assumedImports
     }
 
     /// Tokenizes and scans a file (one pass each, linear in its size).
@@ -23,15 +28,26 @@ public struct SwiftLocalizationScanner: Sendable {
         let matches = Self.matchingBrackets(tokens)
         var references: [CodeReference] = []
         var byToken: [Int: Int] = [:]
-        let imports = Set(tokens.indices.dropLast().compactMap { tokens[$0].identifier == "import" ? tokens[$0 + 1].identifier : nil })
+        // `import SwiftUI`, `import struct SwiftUI.Button`: the module is the first name after the kind.
+        var imports = assumedImports, exported = Set<String>()
+        for index in tokens.indices where tokens[index].identifier == "import" {
+            var at = index + 1
+            if let kind = tokens.indices.contains(at) ? tokens[at].identifier : nil, Self.importKinds.contains(kind) { at += 1 }
+            guard tokens.indices.contains(at), let module = tokens[at].identifier else { continue }
+            imports.insert(module)
+            if index > 0, tokens[index - 1].identifier == "_exported" { exported.insert(module) }
+        }
         collectReferences(tokens, matches: matches, types: types, imports: imports, into: &references, byToken: &byToken, nested: false)
         let labels = self.labels(tokens, matches: matches, types: types, references: &references, byToken: byToken)
-        return SwiftSource(path: path, references: references, labels: labels)
+        return SwiftSource(path: path, references: references, labels: labels, exportedImports: exported)
     }
 
     // MARK: references
 
     private static let tableLabels: Set<String> = ["tableName", "table"]
+
+    /// The kinds an import of one declaration names (`import struct SwiftUI.Button`).
+    private static let importKinds: Set<String> = ["struct", "class", "enum", "protocol", "typealias", "func", "let", "var"]
 
     /// SwiftUI views whose first unlabeled argument is a `LocalizedStringKey` (`Button("Cancel") { … }`);
     /// a literal there is looked up like `Text`'s. Read only in files that import SwiftUI, since an

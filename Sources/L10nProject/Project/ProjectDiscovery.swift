@@ -138,11 +138,20 @@ public struct ProjectDiscovery: Sendable {
 
         let interfaceFiles = files.filter { $0.hasSuffix(".storyboard") || $0.hasSuffix(".xib") }
         let swiftPaths = files.filter { $0.hasSuffix(".swift") && !isVendor($0) }
-        let scanner = SwiftLocalizationScanner(functions: manifest.localizedFunctions)
+        var scanner = SwiftLocalizationScanner(functions: manifest.localizedFunctions)
         // A file the compiler would reject too (an unterminated string) must not stop a check of
         // the catalogs: it is left out and named in a warning.
-        let scanned = try parseConcurrently(swiftPaths) { path in
+        var scanned = try parseConcurrently(swiftPaths) { [scanner] path in
             Result { try scanner.scan(AtomicFile.read(self.root.appendingPathComponent(path)), path: path) }
+        }
+        // A module re-exported by one file (`@_exported import SwiftUI`) is seen by every file:
+        // read again with it (only then, and once).
+        let exported = Set(scanned.flatMap { (try? $0.get())?.exportedImports ?? [] })
+        if !exported.isEmpty {
+            scanner.assumedImports = exported
+            scanned = try parseConcurrently(swiftPaths) { [scanner] path in
+                Result { try scanner.scan(AtomicFile.read(self.root.appendingPathComponent(path)), path: path) }
+            }
         }
         let stringsTables = tableOrder.compactMap { tables[$0] }
         let chain = lookupChain(app: app, catalogs: catalogs, tables: stringsTables, manifest: manifest, layerPaths: layerPaths)

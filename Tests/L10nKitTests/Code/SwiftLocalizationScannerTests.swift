@@ -176,6 +176,22 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         XCTAssertEqual(try keys(many), [])
     }
 
+    /// SwiftUI seen through `import struct SwiftUI.Button`, or through another file's
+    /// `@_exported import SwiftUI`, which makes every file of the project see it.
+    func testSwiftUISeenThroughOtherImports() throws {
+        XCTAssertEqual(try keys("import struct SwiftUI.Button\nlet b = Button(\"Save\") { }\n"), ["Save"])
+        XCTAssertEqual(try scan("@_exported import SwiftUI\n").exportedImports, ["SwiftUI"])
+        XCTAssertEqual(try scan("import SwiftUI\n").exportedImports, [])
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("l10n-exported-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try CheckExample.app("", localizable: ["Save": ["en": "Save", "de": "Sichern"]], more: [
+            "App/Exports.swift": .text("@_exported import SwiftUI\n"),
+            "App/Editor.swift": .text("struct Editor: View { var body: some View { Button(\"Save\") { } } }\n"),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.swiftSources.flatMap(\.references).map(\.key.text), ["Save"])
+    }
+
     /// Apple's lookups read `Bundle.main` unless they name another bundle; the app's own functions
     /// decide for themselves; a bundle l10n cannot follow is unresolved (Awful, soyeht-ios).
     func testWhichCallsReadTheMainBundle() throws {
