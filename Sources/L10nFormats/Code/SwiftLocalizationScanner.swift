@@ -89,26 +89,43 @@ public struct SwiftLocalizationScanner: Sendable {
             guard index < tokens.count, let literal = tokens[index].string, isPunctuation(index + 1, ",") || isPunctuation(index + 1, ")") else { return nil }
             return literal
         }
-        /// The literals the first argument of the brackets opened at `open` can be: one literal, or
-        /// both branches of a ternary of literals (`on ? "Turn Off" : "Turn On"`) when the argument
-        /// has no label. Only brackets that close are searched, so each token is looked at a bounded
-        /// number of times (an unclosed `Button(` must not scan the rest of the file).
+        /// The literals the first argument of the brackets opened at `open` can be: one literal,
+        /// or every branch of ternaries of literals (`on ? "Turn Off" : "Turn On"`, nested or
+        /// parenthesized, up to four deep) when the argument has no label. Only brackets that close
+        /// are searched, and each depth scans the argument once (an unclosed `Button(` must not scan
+        /// the rest of the file).
         func literalChoices(_ open: Int) -> [Int] {
             let start = open + 1
             let enders: [Unicode.Scalar] = isPunctuation(open, "{") ? ["}"] : [",", ")"]
             func ends(_ index: Int) -> Bool { enders.contains { isPunctuation(index, $0) } }
             if start < tokens.count, tokens[start].string != nil, ends(start + 1) { return [start] }
             guard let close = matches[open], name(start) == nil || !isPunctuation(start + 1, ":") else { return [] }
-            var index = start
-            while index < close, !ends(index) {
-                if tokens[index].kind == .operatorSymbol("?"), index > start, index + 4 < tokens.count, tokens[index + 1].string != nil,
-                   isPunctuation(index + 2, ":"), tokens[index + 3].string != nil, ends(index + 4) {
-                    return [index + 1, index + 3]
+            var end = start
+            while end < close, !ends(end) {
+                if isPunctuation(end, ";") { return [] }
+                end = matches[end].map { $0 + 1 } ?? end + 1
+            }
+            return choices(start, end, depth: 0) ?? []
+        }
+        /// The literals the expression `tokens[low..<high]` can be, nil when one branch is not a literal.
+        func choices(_ low: Int, _ high: Int, depth: Int) -> [Int]? {
+            if high - low == 1 { return tokens[low].string != nil ? [low] : nil }
+            guard depth < 4, high - low > 1 else { return nil }
+            if isPunctuation(low, "("), matches[low] == high - 1 { return choices(low + 1, high - 1, depth: depth + 1) }
+            // `condition ? yes : no`: the first `?` at this level, and the `:` that pairs with it.
+            var index = low, question: Int?, colon: Int?, open = 0
+            while index < high {
+                if tokens[index].kind == .operatorSymbol("?") {
+                    if question == nil { question = index } else { open += 1 }
+                } else if question != nil, isPunctuation(index, ":") {
+                    if open == 0 { colon = index; break }
+                    open -= 1
                 }
-                if isPunctuation(index, ";") { return [] }
                 index = matches[index].map { $0 + 1 } ?? index + 1
             }
-            return []
+            guard let question, question > low, let colon, let yes = choices(question + 1, colon, depth: depth + 1),
+                  let no = choices(colon + 1, high, depth: depth + 1) else { return nil }
+            return yes + no
         }
         /// Whether the `.` at `dot` chains a modifier onto a view: it follows a call or a closure
         /// (`List { }.alert(…)`, `Text("x").help(…)`). After a name it is the app's own method

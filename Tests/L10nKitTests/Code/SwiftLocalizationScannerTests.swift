@@ -176,6 +176,20 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         XCTAssertEqual(try keys(many), [])
     }
 
+    /// Ternaries nested or in parentheses (a red-team case): every branch a literal, or nothing.
+    func testNestedTernariesOfLiterals() throws {
+        let source = #"""
+        import SwiftUI
+        let a = Button(x ? "A1" : y ? "B1" : z ? "C1" : "D1") { }
+        let b = Button(x ? (y ? "Left" : "Right") : "Same") { }
+        let c = Button(x ? label : "Not all literals") { }
+        let d = Text(f(x) ? "Called" : "Condition")
+        """#
+        XCTAssertEqual(try keys(source), ["A1", "B1", "C1", "D1", "Left", "Right", "Same", "Called", "Condition"])
+        let deep = "import SwiftUI\nlet e = Button(" + String(repeating: "c ? \"x\" : ", count: 6) + "\"last\") { }\n"
+        XCTAssertEqual(try keys(deep), [], "past four levels nothing is read")
+    }
+
     /// SwiftUI seen through `import struct SwiftUI.Button`, or through another file's
     /// `@_exported import SwiftUI`, which makes every file of the project see it.
     func testSwiftUISeenThroughOtherImports() throws {
