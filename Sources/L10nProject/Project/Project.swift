@@ -245,6 +245,9 @@ public struct AppBundle: Sendable, Equatable {
         public var targetFiles: [String: String]
         /// Files in another target's synchronized folder that membership exceptions build into the app.
         public var appFiles: Set<String>
+        /// Whether the project folder itself is a Swift package (`Package.swift` at its top): its
+        /// `Sources/<Target>/` folders are those targets' bundles.
+        public var hasRootPackage: Bool
         /// The targets among those that choose their own localization: app extensions and watch apps.
         public var extensionTargets: Set<String>
         /// Among `extensionFolders`, those of a watch app or an App Clip.
@@ -260,7 +263,7 @@ public struct AppBundle: Sendable, Equatable {
 
         public init(bundleFolders: [String] = [], extensionFolders: Set<String> = [], packageFolders: [String] = [],
                     targetNames: Set<String>? = nil, targetFolders: [String: String] = [:], targetFiles: [String: String] = [:],
-                    appFiles: Set<String> = [], extensionTargets: Set<String> = [],
+                    appFiles: Set<String> = [], hasRootPackage: Bool = false, extensionTargets: Set<String> = [],
                     separateAppFolders: [String: BundleChoice.Kind] = [:], separateAppTargets: [String: BundleChoice.Kind] = [:]) {
             self.bundleFolders = bundleFolders
             self.extensionFolders = extensionFolders
@@ -269,6 +272,7 @@ public struct AppBundle: Sendable, Equatable {
             self.targetFolders = targetFolders
             self.targetFiles = targetFiles
             self.appFiles = appFiles
+            self.hasRootPackage = hasRootPackage
             self.extensionTargets = extensionTargets
             self.separateAppFolders = separateAppFolders
             self.separateAppTargets = separateAppTargets
@@ -306,6 +310,12 @@ public struct AppBundle: Sendable, Equatable {
             if let package = packageFolder(of: path) {
                 let inside = path.dropFirst(package.count + 1).split(separator: "/")
                 return inside.count > 2 && inside[0] == "Sources" ? String(inside[1]) : (package as NSString).lastPathComponent
+            }
+            // A package at the project's top (an SDK repository with its example app in a folder)
+            // holds only its targets' folders.
+            if hasRootPackage {
+                let inside = path.split(separator: "/")
+                if inside.count > 2 && inside[0] == "Sources" { return String(inside[1]) }
             }
             guard let targetNames, !targetNames.isEmpty else { return nil }
             return path.split(separator: "/").dropLast().last { targetNames.contains(String($0)) }.map(String.init)

@@ -316,7 +316,7 @@ public struct ProjectDiscovery: Sendable {
                                                       packageFolders: packageFolders.sorted(),
                                                       targetNames: readsTargets ? Self.nonApplicationTargets(targets) : nil,
                                                       targetFolders: synchronized.folders, targetFiles: synchronized.fileTargets,
-                                                      appFiles: synchronized.appFiles,
+                                                      appFiles: synchronized.appFiles, hasRootPackage: files.contains("Package.swift"),
                                                       extensionTargets: synchronized.extensions.union(targets.filter {
                                                           $0.isExtension || $0.isApplication && !appTargets.contains($0.name) }.map(\.name)),
                                                       separateAppFolders: separateAppFolders,

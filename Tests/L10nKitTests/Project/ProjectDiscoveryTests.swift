@@ -482,6 +482,25 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertTrue(check.stdout.hasPrefix("0 errors\n0 warnings\n"), check.stdout)
     }
 
+    /// An SDK repository is a package at the top with its example app in a folder
+    /// (atacan/DiscussionStringCatalogPackage): the package's catalog was merged into the app's
+    /// Localizable, and its `Text` without `bundle:` passed although it reads the app's table.
+    func testAPackageAtTheTopHoldsItsTargetsFolders() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: [
+            "Package.swift": .text(#"let package = Package(name: "Kit", defaultLocalization: "en", targets: [.target(name: "Kit")])"#),
+            "Sources/Kit/Resources/Localizable.xcstrings": .catalog(["Hello, world!": ["en": "Hello, world!", "de": "Hallo, Welt!"]]),
+            "Sources/Kit/KitView.swift": .text("import SwiftUI\nstruct KitView: View { var body: some View { Text(\"Hello, world!\") } }\n"),
+            "Example/Example.xcodeproj/project.pbxproj": .text(Self.projectFile([("Example", "com.apple.product-type.application", "iphoneos", nil)])),
+            "Example/Example/Localizable.xcstrings": .catalog(["In the app": ["en": "In the app", "de": "In der App"]]),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(Dictionary(uniqueKeysWithValues: project.catalogs.map { ($0.path, $0.bundle) }),
+                       ["Sources/Kit/Resources/Localizable.xcstrings": "Kit", "Example/Example/Localizable.xcstrings": "Example"])
+        let check = CLIRun(["check", "--project", "."], in: root)
+        XCTAssertTrue(check.stdout.contains("Text looks up 'Hello, world!', which the Localizable table of Example does not define (the file is Kit's"), check.stdout)
+    }
+
     /// From a red-team run: a project of a watch app alone has that app as its app (an invented
     /// app named after the folder showed raw keys); a support folder at the top of the project
     /// is no reason to make the whole project the app's (a widget's catalog became a second Localizable).
