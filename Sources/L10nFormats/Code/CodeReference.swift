@@ -134,16 +134,20 @@ public struct CodeReference: Sendable, Hashable {
     public var isLabel: Bool
     /// The bundle the call reads (see `LookupBundle`).
     public var bundle: LookupBundle
+    /// The text the call shows when the table lacks the key (`value:` of `NSLocalizedString`,
+    /// `defaultValue:` of `String(localized:)`), as written; nil without one.
+    public var defaultValue: String?
     public var line: Int
     public var column: Int
 
     public init(call: String, key: CodeKey, table: String? = nil, readsEditorChain: Bool = false, isLabel: Bool = false,
-                bundle: LookupBundle = .own, line: Int, column: Int) {
+                bundle: LookupBundle = .own, defaultValue: String? = nil, line: Int, column: Int) {
         self.call = call
         self.key = key
         self.table = table
         self.readsEditorChain = readsEditorChain
         self.bundle = bundle
+        self.defaultValue = defaultValue
         self.isLabel = isLabel
         self.line = line
         self.column = column

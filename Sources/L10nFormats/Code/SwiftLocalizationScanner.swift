@@ -165,11 +165,16 @@ public struct SwiftLocalizationScanner: Sendable {
         func table(_ open: Int) -> String? {
             labeledArgument(open, Self.tableLabels).flatMap { tokens[$0 + 2].string?.plainText }
         }
-        func add(_ call: String, _ literal: SwiftStringLiteral, at index: Int, table: String? = nil, chain: Bool = false, bundle: LookupBundle = .own) {
+        /// The literal `value:` or `defaultValue:` of the call opened at `open`: what it shows without the key.
+        func defaultValue(_ open: Int) -> String? {
+            labeledArgument(open, ["value", "defaultValue"]).flatMap { literalArgument($0 + 2) }.map { Self.key($0, types: types).text }
+        }
+        func add(_ call: String, _ literal: SwiftStringLiteral, at index: Int, table: String? = nil, chain: Bool = false, bundle: LookupBundle = .own,
+                 value: String? = nil) {
             let token = tokens[index]
             if !nested { byToken[index] = references.count }
             references.append(CodeReference(call: call, key: Self.key(literal, types: types), table: table,
-                                            readsEditorChain: chain, bundle: bundle, line: token.line, column: token.column))
+                                            readsEditorChain: chain, bundle: bundle, defaultValue: value, line: token.line, column: token.column))
         }
         for index in tokens.indices {
             let token = tokens[index]
@@ -202,7 +207,7 @@ public struct SwiftLocalizationScanner: Sendable {
             let afterDot = isPunctuation(index - 1, ".")
             switch identifier {
             case "NSLocalizedString":
-                if !afterDot, let literal = literalArgument(open + 1) { add(identifier, literal, at: open + 1, table: table(open), bundle: lookupBundle(open)) }
+                if !afterDot, let literal = literalArgument(open + 1) { add(identifier, literal, at: open + 1, table: table(open), bundle: lookupBundle(open), value: defaultValue(open)) }
                 continue
             case "Text", "LocalizedStringResource", "LocalizedStringKey", "init":
                 // `Text(LocalizedStringKey("k"), tableName: "T")` and `Text(.init("k"))` read Text's table.
@@ -212,7 +217,8 @@ public struct SwiftLocalizationScanner: Sendable {
                 let outer = inText ? index - (afterDot ? 2 : 1) : open
                 for literal in literalChoices(open) {
                     let outerBundle = lookupBundle(outer)
-                    add(call, tokens[literal].string!, at: literal, table: table(outer), bundle: outerBundle == .main ? lookupBundle(open) : outerBundle)
+                    add(call, tokens[literal].string!, at: literal, table: table(outer), bundle: outerBundle == .main ? lookupBundle(open) : outerBundle,
+                        value: defaultValue(open))
                 }
                 continue
             case "searchable" where afterDot && swiftUI:
@@ -235,7 +241,7 @@ public struct SwiftLocalizationScanner: Sendable {
                 continue
             case "String":
                 if !afterDot, name(open + 1) == "localized", isPunctuation(open + 2, ":"), let literal = literalArgument(open + 3) {
-                    add("String(localized:)", literal, at: open + 3, table: table(open), bundle: lookupBundle(open))
+                    add("String(localized:)", literal, at: open + 3, table: table(open), bundle: lookupBundle(open), value: defaultValue(open))
                 }
                 continue
             case "localized" where afterDot && name(index - 2) == "imgly" && isPunctuation(index - 3, "."):

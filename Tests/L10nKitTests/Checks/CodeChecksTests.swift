@@ -63,6 +63,9 @@ final class CodeChecksTests: XCTestCase {
             "Packages/Feature/Sources/Feature/FeatureView.swift:2 error - Button looks up 'Save', which the Localizable table of App does not define (the file is Feature's, whose Packages/Feature/Sources/Feature/Resources/Localizable.xcstrings has it, but without bundle: the call reads the app's main bundle; pass bundle: .module in a package, the framework's bundle in a framework): every device shows the text as written in code, untranslated in de",
         ], "Text(\"Delete\", bundle: .module) reads the package")
         XCTAssertEqual(try findings(KeyMissingCheck.self, examples[5]), [
+            "App/Settings.swift:1 error - NSLocalizedString looks up 'settings.navigationTitle', which the Localizable table of App does not define: every device shows 'Settings', the call's default value, untranslated in de",
+        ])
+        XCTAssertEqual(try findings(KeyMissingCheck.self, examples[6]), [
             "App/Home.swift:1 error - L10n.tr looks up 'home.title', which the Localizable table of App does not define: every device shows the raw key",
         ])
     }

@@ -190,6 +190,17 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         XCTAssertEqual(try keys(deep), [], "past four levels nothing is read")
     }
 
+    /// The text a call shows without its key: `value:` and `defaultValue:` (WooCommerce-style keys).
+    func testDefaultValuesOfLookups() throws {
+        let source = #"""
+        let a = NSLocalizedString("settings.title", value: "Settings", comment: "")
+        let b = String(localized: "error.title", defaultValue: "Something went wrong", comment: "")
+        let c = NSLocalizedString("plain", comment: ""), d = NSLocalizedString("computed", value: fallback, comment: "")
+        """#
+        XCTAssertEqual(try scan(source).references.map { "\($0.key.text)=\($0.defaultValue ?? "-")" },
+                       ["settings.title=Settings", "error.title=Something went wrong", "plain=-", "computed=-"])
+    }
+
     /// SwiftUI seen through `import struct SwiftUI.Button`, or through another file's
     /// `@_exported import SwiftUI`, which makes every file of the project see it.
     func testSwiftUISeenThroughOtherImports() throws {

@@ -34,6 +34,9 @@ public struct KeyMissingCheck: Check {
                     import SwiftUI
                     struct FeatureView: View { var body: some View { VStack { Button("Save") { }; Text("Delete", bundle: .module) } } }
                     """)]),
+        .app("An identifier key with a default value: devices show the value, in English",
+             localizable: ["Cancel": ["en": "Cancel", "de": "Abbrechen"]],
+             more: ["App/Settings.swift": .text(#"let t = NSLocalizedString("settings.navigationTitle", value: "Settings", comment: "Title")"#)]),
         .app("A manifest function", localizable: ["x": ["en": "x", "de": "x"]],
              more: ["App/Home.swift": .text(#"let a = L10n.tr("home.title")"#),
                     "l10n.json": .text(#"{ "localizedFunctions": ["L10n.tr"] }"#)]),
@@ -98,16 +101,17 @@ public struct KeyMissingCheck: Check {
                 }
                 let table = context.table(of: reference, in: file)
                 guard index.keys(matching: reference.key, in: table).isEmpty else { continue }
-                // A key written as the text itself (`Text("Hello")`, Xcode's convention) shows as
-                // written: a defect only where the bundle offers another language to leave untranslated.
+                // A key written as the text itself (`Text("Hello")`, Xcode's convention) or given a default
+                // value shows that text: a defect only where the bundle offers another language to leave untranslated.
                 var shown = "every device shows the raw key"
-                if Self.readsAsText(reference.key.text) {
+                if reference.defaultValue != nil || Self.readsAsText(reference.key.text) {
                     // The languages devices see the bundle in: an extension's own; a framework follows the app's.
                     let bundleLocales = context.project.extensionBundles.contains(table.bundle)
                         ? context.project.localizations(ofBundle: table.bundle) : context.offeredLocales
                     let untranslated = bundleLocales.filter { $0 != context.sourceLanguage && $0 != "Base" }
                     guard !untranslated.isEmpty else { continue }
-                    shown = "every device shows the text as written in code, untranslated in \(untranslated.joined(separator: ", "))"
+                    let text = reference.defaultValue.map { "\(CheckContext.quoted($0)), the call's default value" } ?? "the text as written in code"
+                    shown = "every device shows \(text), untranslated in \(untranslated.joined(separator: ", "))"
                 }
                 let elsewhere = index.tables(defining: reference.key, bundle: table.bundle).map { index.tables[$0]!.file }
                 var note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) has it, but the call reads \(table.table))"
