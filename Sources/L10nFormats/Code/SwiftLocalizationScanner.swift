@@ -4,8 +4,8 @@ import L10nCore
 /// Finds, in one Swift file's tokens, the keys the code looks up and the editor labels it sets.
 /// Comments are gone after tokenizing, so `// Text("x")` never counts.
 public struct SwiftLocalizationScanner: Sendable {
-    /// Extra lookup functions (`L10n.tr`), each called with the key as its first argument.
-    public var functions: [[String]]
+    /// Extra lookup functions (`L10n.tr`, `L10n.tr(table, key)`); specs that are no function are left out.
+    public var functions: [LookupFunction]
 
     /// Modules every file counts as importing: those another file of the project re-exports
     /// (`@_exported import SwiftUI`).
@@ -13,7 +13,7 @@ public struct SwiftLocalizationScanner: Sendable {
 
     /// `functions` as the manifest names them (`"L10n.tr"`).
     public init(functions: [String] = [], assumedImports: Set<String> = []) {
-        self.functions = functions.map { $0.split(separator: ".", omittingEmptySubsequences: false).map(String.init) }
+        self.functions = functions.compactMap(LookupFunction.init)
         self.assumedImports = assumedImports
     }
 
@@ -162,6 +162,16 @@ public struct SwiftLocalizationScanner: Sendable {
             }
             return nil
         }
+        /// The first tokens of the call's first `count` arguments while they have no label.
+        func unlabeledArguments(_ open: Int, count: Int) -> [Int] {
+            guard let close = matches[open] else { return [open + 1] }
+            var starts = [open + 1], index = open + 1
+            while index < close, starts.count < count {
+                if isPunctuation(index, ",") { starts.append(index + 1) }
+                index = matches[index].map { $0 + 1 } ?? index + 1
+            }
+            return Array(starts.prefix { !(name($0) != nil && isPunctuation($0 + 1, ":")) })
+        }
         func table(_ open: Int) -> String? {
             labeledArgument(open, Self.tableLabels).flatMap { tokens[$0 + 2].string?.plainText }
         }
@@ -250,18 +260,23 @@ public struct SwiftLocalizationScanner: Sendable {
             default:
                 break
             }
-            for function in functions where function.last == identifier {
+            for function in functions where function.components.last == identifier {
                 // The dotted name read backwards from the call: `L10n . tr (`; a leading empty
                 // component (`.tr`) asks for a member on an implicit type.
-                let implicit = function.first == ""
+                let implicit = function.components.first == ""
                 var position = index
                 var matched = true
-                for component in function.dropFirst(implicit ? 1 : 0).dropLast().reversed() {
+                for component in function.components.dropFirst(implicit ? 1 : 0).dropLast().reversed() {
                     guard isPunctuation(position - 1, "."), name(position - 2) == component else { matched = false; break }
                     position -= 2
                 }
                 guard matched, !implicit || isPunctuation(position - 1, ".") else { continue }
-                if let literal = literalArgument(open + 1) { add(function.joined(separator: "."), literal, at: open + 1) }
+                let arguments = unlabeledArguments(open, count: max(function.keyArgument, function.tableArgument ?? 0) + 1)
+                // A table that is no literal leaves the table unknown: such a call is not read.
+                let table = function.tableArgument.map { $0 < arguments.count ? literalArgument(arguments[$0])?.plainText : nil }
+                if function.keyArgument < arguments.count, let literal = literalArgument(arguments[function.keyArgument]), table != .some(nil) {
+                    add(function.name, literal, at: arguments[function.keyArgument], table: table.flatMap { $0 == "Localizable" ? nil : $0 })
+                }
                 break
             }
         }

@@ -190,9 +190,10 @@ public struct ProjectManifest: Sendable, Equatable {
                 manifest.devices = try strings(value, key)
             case "localizedFunctions":
                 let names = try strings(value, key)
-                // A dotted Swift name (`tr`, `L10n.tr`, `.tr` for a member called on an implicit type).
-                for name in names where !Self.isFunctionName(name) {
-                    throw fail(key, "an array of Swift function names such as \"L10n.tr\" (\"\(name)\" is not one)")
+                // A dotted Swift name (`tr`, `L10n.tr`, `.tr` for a member called on an implicit type),
+                // with the roles of its first arguments when the key is not the first (`L10n.tr(table, key)`).
+                for name in names where LookupFunction(name) == nil {
+                    throw fail(key, "an array of Swift function names such as \"L10n.tr\" or \"L10n.tr(table, key)\" (\"\(name)\" is not one)")
                 }
                 manifest.localizedFunctions = names
             case "migrationKeyPattern":
@@ -220,15 +221,5 @@ public struct ProjectManifest: Sendable, Equatable {
             }
         }
         return manifest
-    }
-
-    /// `tr`, `L10n.tr`, `.tr`: identifiers joined by dots, the first one optional.
-    static func isFunctionName(_ name: String) -> Bool {
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        return !parts.isEmpty && parts.enumerated().allSatisfy { index, part in
-            if part.isEmpty { return index == 0 && parts.count > 1 }
-            guard let first = part.unicodeScalars.first, first == "_" || CharacterSet.letters.contains(first) else { return false }
-            return part.unicodeScalars.allSatisfy { $0 == "_" || CharacterSet.alphanumerics.contains($0) }
-        }
     }
 }

@@ -294,10 +294,29 @@ final class SwiftLocalizationScannerTests: XCTestCase {
     func testTheManifestNamesLookupFunctionsAndLocatesBadOnes() throws {
         let manifest = try ProjectManifest.read(Data(#"{ "localizedFunctions": ["L10n.tr", ".title", "tr"] }"#.utf8), file: "l10n.json")
         XCTAssertEqual(manifest.localizedFunctions, ["L10n.tr", ".title", "tr"])
-        for bad in [#"["L10n..tr"]"#, #"["tr("]"#, #"["1tr"]"#, #"[""]"#, #""L10n.tr""#] {
+        for bad in [#"["L10n..tr"]"#, #"["tr("]"#, #"["1tr"]"#, #"[""]"#, #""L10n.tr""#, #"["L10n.tr(table)"]"#, #"["L10n.tr(key, key)"]"#,
+                    #"["L10n.tr(table, value)"]"#, #"["L10n.tr(key"]"#] {
             XCTAssertThrowsError(try ProjectManifest.read(Data("{\n  \"localizedFunctions\": \(bad) }".utf8), file: "l10n.json"), bad) { error in
                 XCTAssertEqual((error as? InputError)?.location, SourceLocation(file: "l10n.json", line: 2, column: 25), bad)
             }
         }
+    }
+
+    /// SwiftGen's generated `L10n.tr("Localizable", "account.feed.mine", fallback: "Mine")` passes
+    /// the table first: `L10n.tr(table, key)` in the manifest says so (each call looked up the key
+    /// "Localizable" before, about 150 false errors on douglazhs/Orochii).
+    func testLookupFunctionsWithATableArgument() throws {
+        let source = #"""
+        internal enum L10n {
+          internal static let mine = L10n.tr("Localizable", "account.feed.mine", fallback: "Mine")
+          internal static let done = L10n.tr("Onboarding", "onboarding.done", fallback: "Done")
+          internal static let dynamic = L10n.tr(table, "not read")
+        }
+        """#
+        let references = try scan(source, functions: ["L10n.tr(table, key)"]).references
+        XCTAssertEqual(references.map { "\($0.call) \($0.key.text) \($0.table ?? "-")" },
+                       ["L10n.tr account.feed.mine -", "L10n.tr onboarding.done Onboarding"])
+        XCTAssertEqual(LookupFunction("L10n.tr(_, key)")?.keyArgument, 1)
+        XCTAssertEqual(LookupFunction(".tr")?.components, ["", "tr"])
     }
 }

@@ -74,6 +74,15 @@ public struct KeyMissingCheck: Check {
                     let a = Text("app.title", bundle: .main), b = Text("core.title", bundle: CoreResources.bundle)
                     let c = Text("Keep editing", bundle: .module), d = Button("Save") { }
                     """)]),
+        .app("SwiftGen's generated lookups, the table first, named in the manifest with their roles",
+             localizable: ["account.feed.mine": ["en": "Mine", "de": "Meine"]],
+             more: ["App/Onboarding.xcstrings": .catalog(["onboarding.done": ["en": "Done", "de": "Fertig"]]),
+                    "App/Strings+Generated.swift": .text(#"""
+                    internal enum L10n {
+                      internal static let mine = L10n.tr("Localizable", "account.feed.mine", fallback: "Mine")
+                      internal static let done = L10n.tr("Onboarding", "onboarding.done", fallback: "Done")
+                    }
+                    """#), "l10n.json": .text(#"{ "localizedFunctions": ["L10n.tr(table, key)"] }"#)]),
         .app("Apple's plural pattern: the key is only in the table's .stringsdict, which NSLocalizedString reads too",
              localizable: ["x": ["en": "x"]],
              more: ["App/en.lproj/Localizable.stringsdict": .plurals(key: "items_count", variable: "items", valueType: "d",
