@@ -175,9 +175,9 @@ public struct SwiftLocalizationScanner: Sendable {
         func table(_ open: Int) -> String? {
             labeledArgument(open, Self.tableLabels).flatMap { tokens[$0 + 2].string?.plainText }
         }
-        /// The literal `value:` or `defaultValue:` of the call opened at `open`: what it shows without the key.
+        /// The literal `value:`, `defaultValue:` (or SwiftGen's `fallback:`) of the call opened at `open`: what it shows without the key.
         func defaultValue(_ open: Int) -> String? {
-            labeledArgument(open, ["value", "defaultValue"]).flatMap { literalArgument($0 + 2) }.map { Self.key($0, types: types).text }
+            labeledArgument(open, ["value", "defaultValue", "fallback"]).flatMap { literalArgument($0 + 2) }.map { Self.key($0, types: types).text }
         }
         func add(_ call: String, _ literal: SwiftStringLiteral, at index: Int, table: String? = nil, chain: Bool = false, bundle: LookupBundle = .own,
                  value: String? = nil) {
@@ -275,7 +275,8 @@ public struct SwiftLocalizationScanner: Sendable {
                 // A table that is no literal leaves the table unknown: such a call is not read.
                 let table = function.tableArgument.map { $0 < arguments.count ? literalArgument(arguments[$0])?.plainText : nil }
                 if function.keyArgument < arguments.count, let literal = literalArgument(arguments[function.keyArgument]), table != .some(nil) {
-                    add(function.name, literal, at: arguments[function.keyArgument], table: table.flatMap { $0 == "Localizable" ? nil : $0 })
+                    add(function.name, literal, at: arguments[function.keyArgument], table: table.flatMap { $0 == "Localizable" ? nil : $0 },
+                        value: defaultValue(open))
                 }
                 break
             }

@@ -314,8 +314,8 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         }
         """#
         let references = try scan(source, functions: ["L10n.tr(table, key)"]).references
-        XCTAssertEqual(references.map { "\($0.call) \($0.key.text) \($0.table ?? "-")" },
-                       ["L10n.tr account.feed.mine -", "L10n.tr onboarding.done Onboarding"])
+        XCTAssertEqual(references.map { "\($0.call) \($0.key.text) \($0.table ?? "-") \($0.defaultValue ?? "-")" },
+                       ["L10n.tr account.feed.mine - Mine", "L10n.tr onboarding.done Onboarding Done"])
         XCTAssertEqual(LookupFunction("L10n.tr(_, key)")?.keyArgument, 1)
         XCTAssertEqual(LookupFunction(".tr")?.components, ["", "tr"])
     }
