@@ -61,11 +61,11 @@ extension Project {
         if let sdk = lookupChain.sdkLayer {
             frameworks.append((sdk.bundle, .sdk, sdkLocales))
         }
-        let extensions = extensionBundles
+        let extensions = extensionBundles, separate = separateApps
         let owned = stringsTables.map(\.bundle) + catalogs.filter { ownsCatalog(atPath: $0.path) }.map(\.bundle)
         for name in owned where name != app.name && !frameworks.contains(where: { $0.0 == name }) {
             let kind: BundleChoice.Kind = !extensions.contains(name) ? .framework : isSettingsBundle(name) ? .settings
-                : separateApps[name] ?? .appExtension
+                : separate[name] ?? .appExtension
             frameworks.append((name, kind, localizations(ofBundle: name)))
         }
         for (name, kind, locales) in frameworks {

@@ -317,11 +317,8 @@ public struct ProjectDiscovery: Sendable {
                                                       targetNames: readsTargets ? Self.nonApplicationTargets(targets) : nil,
                                                       targetFolders: synchronized.folders, targetFiles: synchronized.fileTargets,
                                                       appFiles: synchronized.appFiles, hasRootPackage: files.contains("Package.swift"),
-                                                      extensionTargets: synchronized.extensions.union(targets.filter {
-                                                          $0.isExtension || $0.isApplication && !appTargets.contains($0.name) }.map(\.name)),
-                                                      separateAppFolders: separateAppFolders,
-                                                      separateAppTargets: synchronized.separateApps.merging(targets.compactMap { target in
-                                                          target.separateAppKind.map { (target.name, $0) } }) { synchronized, _ in synchronized })
+                                                      extensionTargets: synchronized.extensions, separateAppFolders: separateAppFolders,
+                                                      separateAppTargets: synchronized.separateApps)
         // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
         // locale's folder (a storyboard's catalog lives in `mul.lproj`, "multiple languages").
         // Only the app folder's files can be the app's without a project file: asked first, as it is cheap.
@@ -359,12 +356,14 @@ public struct ProjectDiscovery: Sendable {
     /// The same of project files already parsed.
     static func synchronizedFolders(in projects: [(project: String, objects: [String: ProjectObject])], targets allTargets: [ProjectTarget]) -> SynchronizedFolders {
         var folders: [String: String] = [:]
-        var extensions = Set<String>()
-        var separateApps: [String: BundleChoice.Kind] = [:]
         var fileTargets: [String: String] = [:]
         var appFiles = Set<String>()
         // The app is chosen among every project file's targets (a workspace's macOS project holds no iPhone app).
         let apps = appTargetNames(allTargets)
+        // Every other extension or application runs as its own process, whatever holds its files.
+        let ownLanguage = allTargets.filter { !apps.contains($0.name) && ($0.isExtension || $0.isApplication) }
+        let separateApps = Dictionary(ownLanguage.compactMap { target in target.separateAppKind.map { (target.name, $0) } },
+                                      uniquingKeysWith: { first, _ in first })
         for (project, objects) in projects {
             let base = (project as NSString).deletingLastPathComponent
             // A group's path is its parent group's folder and its own `path` (`sourceTree = "<group>"`).
@@ -394,8 +393,6 @@ public struct ProjectDiscovery: Sendable {
                     guard let path = folder(of: group), let normalized = Self.normalized(base.isEmpty ? path : base + "/" + path),
                           !normalized.isEmpty else { continue }
                     folders[normalized] = target.name
-                    if target.isExtension || target.isApplication { extensions.insert(target.name) }
-                    if let kind = target.separateAppKind { separateApps[target.name] = kind }
                 }
             }
             // Membership exceptions: a file a group's own target lists is left out of it; one
@@ -420,20 +417,21 @@ public struct ProjectDiscovery: Sendable {
                     } else if let target = members.sorted().first.flatMap({ name in targets.first { $0.name == name } }) {
                         // Not the app's: a file no target builds keeps its folder's (l10n models one bundle per file).
                         fileTargets[file] = target.name
-                        if target.isExtension || target.isApplication { extensions.insert(target.name) }
-                        if let kind = target.separateAppKind { separateApps[target.name] = kind }
                     }
                 }
             }
         }
-        return SynchronizedFolders(folders: folders, extensions: extensions, separateApps: separateApps, fileTargets: fileTargets, appFiles: appFiles)
+        return SynchronizedFolders(folders: folders, extensions: Set(ownLanguage.map(\.name)), separateApps: separateApps,
+                                   fileTargets: fileTargets, appFiles: appFiles)
     }
 
-    /// What a project file's synchronized folders say of targets other than the app.
+    /// What project files say of targets other than the app: where their synchronized folders
+    /// and files are, and which of them choose their own localization.
     struct SynchronizedFolders {
         /// Folder path → the target other than an application it is built into.
         var folders: [String: String]
-        /// The targets among those that choose their own localization.
+        /// The targets other than the app that choose their own localization: extensions, watch
+        /// apps, App Clips and other platforms' apps, whether or not their folders are synchronized.
         var extensions: Set<String>
         /// Among `extensions`, the watch apps and App Clips.
         var separateApps: [String: BundleChoice.Kind]

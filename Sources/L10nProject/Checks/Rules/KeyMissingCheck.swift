@@ -126,8 +126,9 @@ public struct KeyMissingCheck: Check {
                 var note = elsewhere.isEmpty ? "" : " (\(elsewhere.joined(separator: ", ")) has it, but the call reads \(table.table))"
                 if context.readsAppInstead(reference, in: file) {
                     // SwiftUI and Foundation read the main bundle unless told: a package's own catalog is never searched.
-                    let own = index.tables(defining: reference.key, bundle: context.ownBundle(of: file)).map { index.tables[$0]!.file }
-                    note += " (the file is \(context.ownBundle(of: file))'s\(own.isEmpty ? "" : ", whose \(own.joined(separator: ", ")) has it"), "
+                    let bundle = context.ownBundle(of: file)
+                    let own = index.tables(defining: reference.key, bundle: bundle).map { index.tables[$0]!.file }
+                    note += " (the file is \(bundle)'s\(own.isEmpty ? "" : ", whose \(own.joined(separator: ", ")) has it"), "
                         + "but without bundle: the call reads the app's main bundle; pass bundle: .module in a package, the framework's bundle in a framework)"
                 }
                 // The same text with other specifiers: the interpolated value's type picked the wrong one.
