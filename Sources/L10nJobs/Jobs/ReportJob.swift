@@ -232,6 +232,19 @@ public struct ReportJob: Sendable {
                 add(position!, key: key, state: state)
             }
         }
+        // Another bundle's catalog (a package's, a framework's, an extension's) counts in the
+        // localization its keys need on this device, as `missing-translation` judges it: a
+        // package without the app's language shows its development language to every device.
+        for file in context.otherBundleCatalogs {
+            guard let (gap, _) = context.catalogGap(of: file, locale: locale, chosen: chosen) else { continue }
+            let showsSource = gap == context.sourceLanguage || gap == "Base"
+            var position: Int?
+            for key in file.catalog.orderedKeys {
+                guard !key.isEmpty, let entry = file.catalog.entries[key], entry.shouldTranslate != false else { continue }
+                if position == nil { position = slot("\(file.bundle)/\(file.table)", file: file.path) }
+                add(position!, key: key, state: showsSource ? .translated : CheckContext.plainState(entry, locale: gap))
+            }
+        }
         for table in context.appTableKeys {
             // The row of a legacy table is its `.strings` file, where plural gaps are counted too.
             let position = slot(table.name, file: table.table.path(locale: chosen))

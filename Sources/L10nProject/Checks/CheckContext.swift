@@ -652,6 +652,25 @@ public struct CheckContext: Sendable {
             : localizations.localizations(forPreferredLanguages: [locale], inApp: project.app.localizations).first
     }
 
+    /// Catalogs of the app's other bundles (a package's, a framework's, an extension's) that
+    /// no chain layer reads: each shows its own texts, judged by `catalogGap(of:locale:)`.
+    package var otherBundleCatalogs: [CatalogFile] {
+        let chainPaths = Set(chain.compactMap(\.layer.catalogPath))
+        return appCatalogs.filter { $0.bundle != project.app.name && !chainPaths.contains($0.path) }
+    }
+
+    /// What another bundle's catalog shows a device preferring `locale`, whose app chose
+    /// `chosen`: `gap` is the localization its keys need a value in (the one the bundle uses
+    /// when it is the app's language, or for an extension a variant of it; else the app's
+    /// choice, which the bundle lacks), `shown` the one its keys without it show. Nil when the
+    /// bundle has no localization at all.
+    package func catalogGap(of file: CatalogFile, locale: String, chosen: String) -> (gap: String, shown: String)? {
+        guard let used = bundleLocalization(file.bundle, locale: locale) else { return nil }
+        let sameLanguage = used == chosen
+            || (project.extensionBundles.contains(file.bundle) && ICULocale.language(used) == ICULocale.language(chosen))
+        return sameLanguage ? (used, sourceLanguage) : (chosen, used)
+    }
+
     /// The source text a translation at `path` of `key` is measured against: the source
     /// language's unit at the same path, its plural `other`, its root value, else the key itself.
     static func sourceText(in catalog: StringCatalog, key: String, path: StringUnitPath) -> (text: String, substitution: SubstitutionArgument?) {

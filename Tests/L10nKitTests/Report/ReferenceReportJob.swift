@@ -106,6 +106,15 @@ struct ReferenceReportJob {
                 add("\(file.bundle)/\(file.table)", file: file.path, key: key, state: state)
             }
         }
+        for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle != project.app.name {
+            guard let gap = context.catalogGap(of: file, locale: locale, chosen: chosen)?.gap else { continue }
+            for key in file.catalog.orderedKeys where !key.isEmpty && file.catalog.entries[key]?.shouldTranslate != false {
+                let entry = file.catalog.entries[key]
+                let state = gap == context.sourceLanguage || gap == "Base" ? .translated
+                    : CheckContext.plainValue(entry, locale: gap) == nil ? nil : (CheckContext.plainUnit(entry, locale: gap)?.state ?? .translated)
+                add("\(file.bundle)/\(file.table)", file: file.path, key: key, state: state)
+            }
+        }
         for table in context.appTableKeys {
             for key in table.keys {
                 add(table.name, file: table.table.path(locale: chosen), key: key, state: table.has(key, locale: chosen) ? .translated : nil)

@@ -78,6 +78,22 @@ final class ReportEquivalenceTests: XCTestCase {
         ]))
     }
 
+    /// A package's and a widget's catalogs count in the languages they show.
+    func testOtherBundlesCatalogsReportAsBefore() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Bundles", isDirectory: true)
+        try CheckExample("", files: [
+            "App/Info.plist": .infoPlist(declared: ["en", "de", "fr"]),
+            "App/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello", "de": "Hallo", "fr": "Bonjour"]]),
+            "Packages/Feature/Package.swift": .text("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Feature\")\n"),
+            "Packages/Feature/Sources/Feature/Resources/Localizable.xcstrings": .catalog(["Sign in": ["en": "Sign in", "fr": "Se connecter"]]),
+            "Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
+            "Widget/Localizable.xcstrings": .catalog(["Now": ["en": "Now", "de-AT": "Jetzt"], "Later": ["en": "Later"]]),
+        ]).write(to: root)
+        let report = try assertSameReports(root)
+        XCTAssertEqual(report.appLocales.first { $0.locale == "de" }?.tables.map(\.table) ?? report.fullLocalization.first { $0.locale == "de" }?.tables.map(\.table),
+                       ["App/Localizable", "Feature/Localizable", "Widget/Localizable"])
+    }
+
     func testGeneratedProjectsReportAsBefore() throws {
         for (size, seed) in [(ProjectGenerator.Size.small, UInt64(1)), (ProjectGenerator.Size(sdkKeys: 900, locales: 9, tables: 3), 7)] {
             let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Generated-\(seed)")

@@ -110,6 +110,8 @@ public struct MissingTranslationCheck: Check {
             }
         }
         var reportedCatalogs = Set<String>()
+        let otherCatalogs = context.otherBundleCatalogs
+        let extensions = project.extensionBundles
         for (index, (locale, chosen)) in targets.enumerated() {
             for target in missing[index].indices where !missing[index][target].isEmpty {
                 let layer = context.chain[target]
@@ -136,16 +138,13 @@ public struct MissingTranslationCheck: Check {
             // Another bundle's catalog (a widget's, a framework's): the keys lacking the language
             // it shows on this device, the app's (or, for an extension, a variant of it); when it
             // has not that language at all, every key lacking the app's, shown in the one it uses.
-            let extensions = project.extensionBundles
-            for file in context.appCatalogs where file.bundle != project.app.name && !chainPaths.contains(file.path) {
-                guard let used = context.bundleLocalization(file.bundle, locale: locale) else { continue }
-                let sameLanguage = used == chosen || (extensions.contains(file.bundle) && ICULocale.language(used) == ICULocale.language(chosen))
-                let gap = sameLanguage ? used : chosen
-                guard gap != source, gap != "Base", reportedCatalogs.insert(file.path + "\u{0}" + gap).inserted else { continue }
+            for file in otherCatalogs {
+                guard let (gap, shown) = context.catalogGap(of: file, locale: locale, chosen: chosen), gap != source, gap != "Base",
+                      reportedCatalogs.insert(file.path + "\u{0}" + gap).inserted else { continue }
                 let lacking = Self.keys(of: file.catalog, lacking: gap)
                 if !lacking.isEmpty {
                     result.append(group(file: file.path, table: "\(file.bundle)/\(file.table)", keys: lacking, locale: gap,
-                                        device: context.device(for: locale), source: sameLanguage ? source : used))
+                                        device: context.device(for: locale), source: shown))
                 }
             }
             for table in context.frameworkTables {
