@@ -119,6 +119,21 @@ public enum LookupBundle: String, Sendable, Hashable {
     case unresolved
 }
 
+/// What an app's own lookup member of `String` (`var localized: String { NSLocalizedString(self, …) }`
+/// in an extension of `String`) looks its key up in: the bundle and table of the Apple lookup in
+/// its body. `"k".localized` reads what the definition reads, which is the defining module's
+/// bundle for `bundle: .module`.
+public struct LookupDefinition: Sendable, Hashable {
+    public var bundle: LookupBundle
+    /// The table the body's lookup names, nil for `Localizable`.
+    public var table: String?
+
+    public init(bundle: LookupBundle, table: String? = nil) {
+        self.bundle = bundle
+        self.table = table
+    }
+}
+
 /// A place in Swift code that looks a key up: `Text("k")`, `NSLocalizedString("k", comment:)`,
 /// `String(localized: "k")`, `LocalizedStringResource("k")`, `"k".localized`, `.imgly.localized("k")`,
 /// or a function the manifest names.
@@ -232,11 +247,16 @@ public struct SwiftSource: Sendable {
     /// Modules the file re-exports to its whole module (`@_exported import SwiftUI`): every other
     /// file then sees SwiftUI's titles without importing it.
     public var exportedImports: Set<String> = []
+    /// The file's lookup members of `String` by name (`localized`, `localised`): those whose body
+    /// looks `self` up with an Apple lookup (any lookup for `localized`).
+    public var lookupDefinitions: [String: LookupDefinition] = [:]
 
-    public init(path: String, references: [CodeReference], labels: [CodeLabel], exportedImports: Set<String> = []) {
+    public init(path: String, references: [CodeReference], labels: [CodeLabel], exportedImports: Set<String> = [],
+                lookupDefinitions: [String: LookupDefinition] = [:]) {
         self.path = path
         self.references = references
         self.labels = labels
         self.exportedImports = exportedImports
+        self.lookupDefinitions = lookupDefinitions
     }
 }

@@ -11,10 +11,15 @@ public struct SwiftLocalizationScanner: Sendable {
     /// (`@_exported import SwiftUI`).
     public var assumedImports: Set<String>
 
+    /// Members of `String` that look their string up as a key (`"k".localized`): `localized`,
+    /// and those the project's own extensions of `String` define (`localised`, `loc`).
+    public var lookupMembers: Set<String>
+
     /// `functions` as the manifest names them (`"L10n.tr"`).
-    public init(functions: [String] = [], assumedImports: Set<String> = []) {
+    public init(functions: [String] = [], assumedImports: Set<String> = [], lookupMembers: Set<String> = ["localized"]) {
         self.functions = functions.compactMap(LookupFunction.init)
         self.assumedImports = assumedImports
+        self.lookupMembers = lookupMembers
     }
 
     /// Tokenizes and scans a file (one pass each, linear in its size).
@@ -37,9 +42,11 @@ public struct SwiftLocalizationScanner: Sendable {
             imports.insert(module)
             if index > 0, tokens[index - 1].identifier == "_exported" { exported.insert(module) }
         }
-        collectReferences(tokens, matches: matches, types: types, imports: imports, into: &references, byToken: &byToken, nested: false)
+        var definitions: [String: LookupDefinition] = [:]
+        collectReferences(tokens, matches: matches, types: types, imports: imports, into: &references, byToken: &byToken, nested: false,
+                          definitions: &definitions)
         let labels = self.labels(tokens, matches: matches, types: types, references: &references, byToken: byToken)
-        return SwiftSource(path: path, references: references, labels: labels, exportedImports: exported)
+        return SwiftSource(path: path, references: references, labels: labels, exportedImports: exported, lookupDefinitions: definitions)
     }
 
     // MARK: references
@@ -76,7 +83,8 @@ public struct SwiftLocalizationScanner: Sendable {
     /// Appends the references among `tokens` (and inside their interpolations); `byToken` maps
     /// the literal's token index to its reference, for the top level (`nested` false) only.
     private func collectReferences(_ tokens: [SwiftToken], matches: [Int: Int], types: [String: String?], imports: Set<String>,
-                                   into references: inout [CodeReference], byToken: inout [Int: Int], nested: Bool) {
+                                   into references: inout [CodeReference], byToken: inout [Int: Int], nested: Bool,
+                                   definitions: inout [String: LookupDefinition]) {
         let swiftUI = imports.contains("SwiftUI")
         func isPunctuation(_ index: Int, _ ascii: Unicode.Scalar) -> Bool { index >= 0 && index < tokens.count && tokens[index].isPunctuation(ascii) }
         func name(_ index: Int) -> String? { index >= 0 && index < tokens.count ? tokens[index].identifier : nil }
@@ -179,6 +187,53 @@ public struct SwiftLocalizationScanner: Sendable {
         func defaultValue(_ open: Int) -> String? {
             labeledArgument(open, ["value", "defaultValue", "fallback"]).flatMap { literalArgument($0 + 2) }.map { Self.key($0, types: types).text }
         }
+        /// The token ranges of `extension String { … }` (or `StringProtocol`), where the app defines `localized`.
+        let stringExtensions: [Range<Int>] = nested ? [] : tokens.indices.compactMap { index in
+            guard name(index) == "extension", let type = name(index + 1), type == "String" || type == "StringProtocol" else { return nil }
+            // `extension String: Protocol where … {`: the body is the first `{` at this level.
+            var body = index + 2
+            while body < tokens.count, !isPunctuation(body, "{"), !isPunctuation(body, "}") { body = matches[body].map { $0 + 1 } ?? body + 1 }
+            guard isPunctuation(body, "{"), let end = matches[body] else { return nil }
+            return body..<end
+        }
+        /// The bundle and table of the first Apple lookup in the body of the declaration named at
+        /// `index` (`var localized: String {`, `func localized(…) -> String {`), nil without one;
+        /// with `keyIsSelf`, only a lookup of `self` (`NSLocalizedString(self, …)`) counts.
+        func lookupDefinition(after index: Int, keyIsSelf: Bool) -> LookupDefinition? {
+            var body = index + 1
+            while body < tokens.count, !isPunctuation(body, "{") {
+                if isPunctuation(body, "}") || isPunctuation(body, ";") || tokens[body].identifier == "var" { return nil }
+                body = matches[body].map { $0 + 1 } ?? body + 1
+            }
+            guard body < tokens.count, let end = matches[body] else { return nil }
+            for call in body + 1 ..< end {
+                guard let identifier = name(call), isPunctuation(call + 1, "(") else { continue }
+                if keyIsSelf {
+                    let key = identifier == "NSLocalizedString" ? call + 2 : identifier == "localizedString" ? call + 4 : call + 4
+                    guard name(key) == "self", isPunctuation(key + 1, ",") || isPunctuation(key + 1, ")") else { continue }
+                }
+                switch identifier {
+                case "NSLocalizedString" where !isPunctuation(call - 1, "."):
+                    return LookupDefinition(bundle: lookupBundle(call + 1), table: table(call + 1))
+                case "String" where name(call + 2) == "localized" && isPunctuation(call + 3, ":"):
+                    return LookupDefinition(bundle: lookupBundle(call + 1), table: table(call + 1))
+                case "localizedString" where name(call + 2) == "forKey" && isPunctuation(call - 1, "."):
+                    // `Bundle.main.localizedString(forKey: self, value: nil, table: nil)`: the receiver is the bundle.
+                    var bundle = LookupBundle.unresolved
+                    if let member = name(call - 2), isPunctuation(call - 3, "."), name(call - 4) == "Bundle" {
+                        bundle = member == "main" ? .main : member == "module" ? .own : .unresolved
+                    } else if isPunctuation(call - 2, ")"),
+                              let open = stride(from: call - 3, through: max(body, call - 16), by: -1).first(where: { matches[$0] == call - 2 }),
+                              name(open - 1) == "Bundle", name(open + 1) == "for" {
+                        bundle = .own
+                    }
+                    return LookupDefinition(bundle: bundle, table: table(call + 1))
+                default:
+                    continue
+                }
+            }
+            return nil
+        }
         func add(_ call: String, _ literal: SwiftStringLiteral, at index: Int, table: String? = nil, chain: Bool = false, bundle: LookupBundle = .own,
                  value: String? = nil) {
             let token = tokens[index]
@@ -191,12 +246,20 @@ public struct SwiftLocalizationScanner: Sendable {
             if let literal = token.string {
                 for case .interpolation(let inner) in literal.segments {
                     var ignored: [Int: Int] = [:]
+                    var noDefinitions: [String: LookupDefinition] = [:]
                     collectReferences(inner, matches: Self.matchingBrackets(inner), types: types, imports: imports, into: &references,
-                                      byToken: &ignored, nested: true)
+                                      byToken: &ignored, nested: true, definitions: &noDefinitions)
                 }
-                // `"k".localized`, the storyboard article's `Localizable` protocol (a property, not a call).
-                if isPunctuation(index + 1, "."), name(index + 2) == "localized", !isPunctuation(index + 3, "(") {
-                    add(".localized", literal, at: index)
+                // `"k".localized`, the storyboard article's `Localizable` protocol (a property, not a
+                // call), or another lookup member the app defines (`"k".localised`, `"k".loc()`);
+                // a `bundle:` the call passes (`"k".localised(bundle: .module)`) is the one it reads.
+                if isPunctuation(index + 1, "."), let member = name(index + 2), lookupMembers.contains(member) {
+                    if !isPunctuation(index + 3, "(") {
+                        add("." + member, literal, at: index)
+                    } else if member != "localized" {
+                        let passed = labeledArgument(index + 3, ["bundle"]) != nil
+                        add(passed ? ".\(member)(bundle:)" : "." + member, literal, at: index, bundle: passed ? lookupBundle(index + 3) : .own)
+                    }
                 }
                 continue
             }
@@ -211,6 +274,13 @@ public struct SwiftLocalizationScanner: Sendable {
                     add(type, literal, at: index + 2, bundle: .main)
                 }
                 continue
+            }
+            // `extension String { var localized: String { NSLocalizedString(self, bundle: .module, comment: "") } }`:
+            // what `"k".localized` reads, the first definition with an Apple lookup in its body.
+            if !nested, let member = token.identifier, name(index - 1) == "var" || name(index - 1) == "func", definitions[member] == nil,
+               stringExtensions.contains(where: { $0.contains(index) }),
+               let definition = lookupDefinition(after: index, keyIsSelf: member != "localized") {
+                definitions[member] = definition
             }
             guard let identifier = token.identifier, isPunctuation(index + 1, "(") else { continue }
             let open = index + 1

@@ -22,6 +22,8 @@ struct CodeKeyIndex: Sendable {
     /// The bundle each Swift file's lookups search (`bundle(ofSwiftFile:project:)`), by path:
     /// worked out once per file, not per reference.
     private var swiftFileBundles: [String: String] = [:]
+    /// The app's lookup members of `String` (`localized`) by name, each definition with the bundle of its file.
+    private var lookupDefinitions: [String: [(bundle: String, definition: LookupDefinition)]] = [:]
 
     init(project: Project) {
         guard !project.swiftSources.isEmpty else { return }
@@ -46,6 +48,22 @@ struct CodeKeyIndex: Sendable {
         for source in project.swiftSources where swiftFileBundles[source.path] == nil {
             swiftFileBundles[source.path] = searchedBundle(ofSwiftFile: source.path, project: project, discovery: discovery)
         }
+        for source in project.swiftSources {
+            for (member, definition) in source.lookupDefinitions.sorted(by: { $0.key < $1.key }) {
+                lookupDefinitions[member, default: []].append((swiftFileBundles[source.path]!, definition))
+            }
+        }
+    }
+
+    /// The definition of the lookup member `member` a file of `bundle` calls, with the bundle
+    /// it is defined in: its own module's, else the one all definitions agree on; nil when
+    /// there is none or they differ.
+    func lookupDefinition(_ member: String, calledFrom bundle: String) -> (bundle: String, definition: LookupDefinition)? {
+        guard let definitions = lookupDefinitions[member], let first = definitions.first else { return nil }
+        if let own = definitions.first(where: { $0.bundle == bundle }) { return own }
+        guard definitions.allSatisfy({ $0.definition == first.definition && ($0.bundle == first.bundle || $0.definition.bundle != .own) })
+        else { return nil }
+        return first
     }
 
     /// The bundle a Swift file's folder builds when that bundle has tables, else the app.
@@ -81,9 +99,24 @@ struct CodeKeyIndex: Sendable {
 extension CheckContext {
     /// A reference's table (`Localizable` unless the call names another) in the bundle it reads:
     /// its file's, except that an Apple lookup without `bundle:` in a package's or framework's
-    /// code reads `Bundle.main`, the app's (an extension's own code runs in the extension).
-    func table(of reference: CodeReference, in file: SwiftSource) -> CodeKeyIndex.TableID {
-        CodeKeyIndex.TableID(bundle: readsAppInstead(reference, in: file) ? project.app.name : ownBundle(of: file), table: reference.table ?? "Localizable")
+    /// code reads `Bundle.main`, the app's (an extension's own code runs in the extension), and
+    /// that `"k".localized` reads what the app's definition of `localized` reads (with `bundle:
+    /// .module`, the defining module's). Nil for a bundle l10n cannot follow.
+    func table(of reference: CodeReference, in file: SwiftSource) -> CodeKeyIndex.TableID? {
+        let own = ownBundle(of: file)
+        var bundle = reference.bundle, table = reference.table, definedIn = own
+        // A lookup member without a `bundle:` of its own reads what its definition reads.
+        if reference.call.hasPrefix("."), reference.bundle == .own,
+           let (defining, definition) = codeKeys.lookupDefinition(String(reference.call.dropFirst()), calledFrom: own) {
+            (bundle, table, definedIn) = (definition.bundle, definition.table ?? table, defining)
+        }
+        switch bundle {
+        case .unresolved: return nil
+        case .own: return CodeKeyIndex.TableID(bundle: definedIn, table: table ?? "Localizable")
+        case .main:
+            let reads = own != project.app.name && !project.extensionBundles.contains(own) ? project.app.name : own
+            return CodeKeyIndex.TableID(bundle: reads, table: table ?? "Localizable")
+        }
     }
 
     /// The bundle a Swift file is built into, as far as its lookups go (see `CodeKeyIndex.bundle(ofSwiftFile:)`).

@@ -144,11 +144,14 @@ public struct ProjectDiscovery: Sendable {
         var scanned = try parseConcurrently(swiftPaths) { [scanner] path in
             Result { try scanner.scan(AtomicFile.read(self.root.appendingPathComponent(path)), path: path) }
         }
-        // A module re-exported by one file (`@_exported import SwiftUI`) is seen by every file:
-        // read again with it (only then, and once).
+        // A module re-exported by one file (`@_exported import SwiftUI`) is seen by every file,
+        // and a lookup member of `String` one file defines (`var localised: String`) is called
+        // from others: read again with them (only then, and once).
         let exported = Set(scanned.flatMap { (try? $0.get())?.exportedImports ?? [] })
-        if !exported.isEmpty {
+        let members = Set(scanned.flatMap { (try? $0.get())?.lookupDefinitions.keys.map { $0 } ?? [] })
+        if !exported.isEmpty || !members.isSubset(of: scanner.lookupMembers) {
             scanner.assumedImports = exported
+            scanner.lookupMembers.formUnion(members)
             scanned = try parseConcurrently(swiftPaths) { [scanner] path in
                 Result { try scanner.scan(AtomicFile.read(self.root.appendingPathComponent(path)), path: path) }
             }

@@ -68,6 +68,10 @@ final class CodeChecksTests: XCTestCase {
         XCTAssertEqual(try findings(KeyMissingCheck.self, examples[6]), [
             "App/Home.swift:1 error - L10n.tr looks up 'home.title', which the Localizable table of App does not define: every device shows the raw key",
         ])
+        XCTAssertEqual(try findings(KeyMissingCheck.self, examples[7]), [
+            "App/Profile.swift:1 error - .localised looks up 'profile.title', which the Localizable table of Strings does not define: every device shows the raw key",
+        ], "the app's table has the key, but the definition reads the package's")
+        XCTAssertEqual(examples.count, 8)
     }
 
     func testAKeyReadsAsTextOrAsAnIdentifier() {

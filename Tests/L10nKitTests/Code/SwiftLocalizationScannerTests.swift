@@ -233,6 +233,40 @@ final class SwiftLocalizationScannerTests: XCTestCase {
                         "m unresolved", "n unresolved"])
     }
 
+    /// An app's own lookup members of `String`: what their bodies read, and their calls once
+    /// discovery names them (`lookupMembers`).
+    func testLookupMembersTheAppDefines() throws {
+        let definitions = #"""
+        public extension String {
+            var localized: String { NSLocalizedString(self, tableName: "Common", bundle: .module, comment: "") }
+            var localised: String {
+                NSLocalizedString(self, comment: "")
+            }
+            func localised(bundle: Bundle) -> String { NSLocalizedString(self, bundle: bundle, comment: "") }
+            var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+            var loc: String { Bundle(for: Token.self).localizedString(forKey: self, value: nil, table: "Brand") }
+            var notAKey: String { NSLocalizedString("fixed", comment: "") }
+        }
+        extension Tab { var title: String { NSLocalizedString(rawValue, comment: "") } }
+        """#
+        let scanned = try scan(definitions)
+        XCTAssertEqual(scanned.lookupDefinitions, [
+            "localized": LookupDefinition(bundle: .own, table: "Common"), "localised": LookupDefinition(bundle: .main),
+            "loc": LookupDefinition(bundle: .own, table: "Brand"),
+        ], "a member whose lookup is not of self, and members of other types, are none")
+        XCTAssertEqual(scanned.references.map(\.key.text), ["fixed"])
+
+        let calls = #"""
+        let a = "a".localized, b = "b".localised, c = "c".localised(bundle: .module), d = "d".loc, e = "e".uppercased
+        let f = "f".localized(with: 3)
+        """#
+        XCTAssertEqual(try scan(calls).references.map { "\($0.call) \($0.key.text) \($0.bundle)" }, [".localized a own"],
+                       "only localized until discovery names the others")
+        let members = try SwiftLocalizationScanner(lookupMembers: ["localized", "localised", "loc"]).scan(Data(calls.utf8), path: "a.swift")
+        XCTAssertEqual(members.references.map { "\($0.call) \($0.key.text) \($0.bundle)" },
+                       [".localized a own", ".localised b own", ".localised(bundle:) c own", ".loc d own"])
+    }
+
     /// Xcode extracts a literal a declaration types as `LocalizedStringResource` (App Intents'
     /// titles) or `LocalizedStringKey`, stored or computed; not one that goes on into an expression.
     func testTypedDeclarationsOfALocalizedString() throws {

@@ -40,8 +40,30 @@ public struct KeyMissingCheck: Check {
         .app("A manifest function", localizable: ["x": ["en": "x", "de": "x"]],
              more: ["App/Home.swift": .text(#"let a = L10n.tr("home.title")"#),
                     "l10n.json": .text(#"{ "localizedFunctions": ["L10n.tr"] }"#)]),
+        .app("The app's own `localised` reads a package's catalog (bundle: .module), which lacks the key",
+             localizable: ["profile.title": ["en": "Profile", "de": "Profil"]],
+             more: ["Packages/Strings/Package.swift": .text(#"let package = Package(name: "Strings", defaultLocalization: "en", targets: [.target(name: "Strings")])"#),
+                    "Packages/Strings/Sources/Strings/Resources/Localizable.xcstrings": .catalog(["settings.title": ["en": "Settings", "de": "Einstellungen"]]),
+                    "Packages/Strings/Sources/Strings/String+Localized.swift": .text("""
+                    public extension String {
+                        var localized: String { NSLocalizedString(self, bundle: .module, comment: "") }
+                        var localised: String { NSLocalizedString(self, bundle: .module, comment: "") }
+                    }
+                    """),
+                    "App/Profile.swift": .text(#"let title = "profile.title".localised"#)]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
+        .app("The app's own `localized` and `localised`, defined in a package with bundle: .module, read the package's catalog from any module",
+             localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["Packages/Strings/Package.swift": .text(#"let package = Package(name: "Strings", defaultLocalization: "en", targets: [.target(name: "Strings")])"#),
+                    "Packages/Strings/Sources/Strings/Resources/Localizable.xcstrings": .catalog(["settings.title": ["en": "Settings", "de": "Einstellungen"]]),
+                    "Packages/Strings/Sources/Strings/String+Localized.swift": .text("""
+                    public extension String {
+                        var localized: String { NSLocalizedString(self, bundle: .module, comment: "") }
+                        var localised: String { NSLocalizedString(self, bundle: .module, comment: "") }
+                    }
+                    """),
+                    "App/Settings.swift": .text(#"let a = "settings.title".localized, b = "settings.title".localised"#)]),
         .app("Every call's key is defined; an interpolation of unknown type matches any specifier; comments and verbatim text do not count",
              localizable: ["welcome_title": ["en": "Welcome", "de": "Willkommen"], "%lld photos": ["en": "%lld photos", "de": "%lld Fotos"],
                            "Open": ["en": "Open", "de": "Öffnen"], "tab.home": ["en": "Home", "de": "Start"], "home.title": ["en": "Home", "de": "Start"]],
@@ -100,7 +122,7 @@ public struct KeyMissingCheck: Check {
         for file in context.project.swiftSources {
             // An empty key (`TextField("", text:)`) shows nothing whatever the table says.
             // A bundle named by an expression l10n does not follow (`bundle: Resources.bundle`) is left alone.
-            for reference in file.references where !reference.isLabel && !reference.key.text.isEmpty && reference.bundle != .unresolved {
+            for reference in file.references where !reference.isLabel && !reference.key.text.isEmpty {
                 let call = "\(reference.call) looks up \(CheckContext.quoted(reference.key.text))"
                 if reference.readsEditorChain {
                     guard !chain.contains(where: { !index.keys(matching: reference.key, in: $0).isEmpty }) else { continue }
@@ -108,7 +130,7 @@ public struct KeyMissingCheck: Check {
                                           message: "\(call), which no layer of the lookup chain defines: every device shows the raw key"))
                     continue
                 }
-                let table = context.table(of: reference, in: file)
+                guard let table = context.table(of: reference, in: file) else { continue }
                 guard index.keys(matching: reference.key, in: table).isEmpty else { continue }
                 // A key written as the text itself (`Text("Hello")`, Xcode's convention) or given a default
                 // value shows that text: a defect only where the bundle offers another language to leave untranslated.
