@@ -162,7 +162,13 @@ extension CoverageReport {
     /// Why the release fails, one phrase per reason.
     public var verdictReasons: [String] {
         var reasons: [String] = []
-        if findings.failed { reasons.append("\(findings.count(.error)) check error\(findings.count(.error) == 1 ? "" : "s")" + (findings.strict ? " or warnings (strict)" : "")) }
+        if findings.failed {
+            let errors = findings.count(.error), warnings = findings.strict ? findings.count(.warning) : 0
+            // Strict, warnings fail too: each count is named, so "0 check errors" never stands alone as a reason.
+            var reason = errors > 0 || warnings == 0 ? "\(errors) check error\(errors == 1 ? "" : "s")" : ""
+            if warnings > 0 { reason += (reason.isEmpty ? "" : " and ") + "\(warnings) warning\(warnings == 1 ? "" : "s") (strict)" }
+            reasons.append(reason)
+        }
         for locale in failingLocales {
             reasons.append("\(locale.locale) coverage \(Self.percent(locale.coverage)) is below \(Self.percent(locale.threshold))")
         }

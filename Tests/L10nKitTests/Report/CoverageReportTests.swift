@@ -99,6 +99,22 @@ final class CoverageReportTests: XCTestCase {
         XCTAssertTrue(report.passes)
     }
 
+    /// Strict, a release that fails on warnings alone says so: "0 check errors or warnings" read as no finding at all.
+    func testStrictReasonsCountWhatFails() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Strict", isDirectory: true)
+        try CheckExample("", files: [
+            "App/Info.plist": .infoPlist(declared: ["en", "de"]),
+            "App/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello", "de": "Hallo"], "Bye": ["en": "Bye"]]),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        var options = CheckOptions(only: [MissingTranslationCheck.id])
+        options.strict = true
+        let strict = try ReportJob(checkOptions: options, thresholds: CoverageThresholds(fallback: 0)).run(on: project)
+        XCTAssertEqual(strict.verdictReasons, ["1 warning (strict)"])
+        options.strict = false
+        XCTAssertEqual(try ReportJob(checkOptions: options, thresholds: CoverageThresholds(fallback: 0)).run(on: project).verdictReasons, [])
+    }
+
     func run(_ arguments: [String], in folder: URL = Fixtures.packageRoot) -> (status: Int32, out: String, err: String) {
         var out = "", err = ""
         let context = CommandContext(currentDirectory: folder, environment: [:], stdout: { out += $0 }, stderr: { err += $0 })
