@@ -81,6 +81,9 @@ public struct KeyMissingCheck: Check {
                  return Text("\(album.photos.count) photos")
              }
              """#), "l10n.json": .text(#"{ "localizedFunctions": ["L10n.tr"] }"#)]),
+        .app("Keys of placeholders alone show the same in every language: nothing to translate",
+             localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["App/Streak.swift": .text(#"import SwiftUI\nstruct S: View { let n: Int; let a = "", b = ""\n var body: some View { VStack { Text("\(n)"); Text("\(a) \(b)"); Text("—") } } }"#)]),
         .app("Without `import SwiftUI`, `Button(\"…\")` may be the app's own type and is not read as a lookup",
              localizable: ["Cancel": ["en": "Cancel", "de": "Abbrechen"]],
              more: ["App/Widgets.swift": .text(#"struct Button { init(_ name: String) {} }\nlet b = Button("not a key")"#)]),
@@ -130,7 +133,8 @@ public struct KeyMissingCheck: Check {
                                           message: "\(call), which no layer of the lookup chain defines: every device shows the raw key"))
                     continue
                 }
-                guard let table = context.table(of: reference, in: file) else { continue }
+                // A key of placeholders and punctuation alone (`Text("\(count)")`, `"%@ %@"`) has nothing to translate.
+                guard Self.hasWords(reference.key.text), let table = context.table(of: reference, in: file) else { continue }
                 guard index.keys(matching: reference.key, in: table).isEmpty else { continue }
                 // A key written as the text itself (`Text("Hello")`, Xcode's convention) or given a default
                 // value shows that text: a defect only where the bundle offers another language to leave untranslated.
@@ -161,6 +165,12 @@ public struct KeyMissingCheck: Check {
             }
         }
         return result
+    }
+
+    /// Whether a key has a letter outside its format specifiers: `%lld`, `%@ %@` and `—` show the
+    /// same in every language, so a table without them changes nothing a device shows.
+    package static func hasWords(_ key: String) -> Bool {
+        (FormatString.plainSpecifiersReplaced(in: key, by: "0") ?? key).unicodeScalars.contains(where: \.properties.isAlphabetic)
     }
 
     /// Whether a key reads as the text it stands for (`Hello`, `Loading...`, `km/h`, `%lld`, `设置`)
