@@ -251,11 +251,11 @@ public struct ReportJob: Sendable {
             for key in table.keys { add(position, key: key, state: table.has(key, locale: chosen) ? .translated : nil) }
         }
         for table in context.frameworkTables {
-            let used = context.frameworkLocalization(table, locale: locale)
-            let keys = (used.flatMap { table.files[$0] } ?? table.files[context.sourceLanguage]).map(\.keys) ?? []
-            guard !keys.isEmpty else { continue }
+            // Its development language's keys, each translated where the localization that serves the device has it.
+            guard let (keys, used, serves) = context.frameworkTableView(table, locale: locale, chosen: chosen), !keys.isEmpty else { continue }
             let position = slot("\(table.bundle)/\(table.table)", file: table.path(locale: chosen))
-            for key in keys { add(position, key: key, state: used == chosen ? .translated : nil) }
+            let file = serves ? table.files[used] : nil
+            for key in keys { add(position, key: key, state: file?.value(forKey: key) != nil ? .translated : nil) }
         }
         var slotByFile: [String?: Int] = [:]
         for (index, table) in tables.enumerated() where slotByFile[table.file] == nil { slotByFile[table.file] = index }

@@ -642,6 +642,18 @@ public struct CheckContext: Sendable {
         return bundleLocalization(table.bundle, locale: locale)
     }
 
+    /// A framework's (or extension's) legacy table on a device preferring `locale`, whose app
+    /// chose `chosen`: its keys (those of its development-language file), the localization it
+    /// uses, and whether that serves the device (the app's choice, or for an extension a
+    /// variant of its language), in which case a key its file lacks shows raw; nil when the
+    /// table uses no localization.
+    package func frameworkTableView(_ table: StringsTable, locale: String, chosen: String) -> (keys: [String], used: String, serves: Bool)? {
+        guard let used = frameworkLocalization(table, locale: locale) else { return nil }
+        let serves = used == chosen || (project.extensionBundles.contains(table.bundle) && ICULocale.language(used) == ICULocale.language(chosen))
+        let keys = (table.sourceFile(sourceLanguage: sourceLanguage)?.file ?? table.files[used]).map(\.keys) ?? []
+        return (keys, used, serves)
+    }
+
     /// The localization a bundle other than the app (a framework, an extension) uses on a device
     /// preferring `locale`, among all its tables' and catalogs' locales: a framework follows the
     /// app's choice, an extension matches the device's language.

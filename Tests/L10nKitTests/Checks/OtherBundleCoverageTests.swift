@@ -57,6 +57,27 @@ final class OtherBundleCoverageTests: XCTestCase {
         XCTAssertTrue(report.passes, "\(report.verdictReasons)")
     }
 
+    /// A framework's legacy table counts its development language's keys: a German file with
+    /// one of three used to count 100% (1/1), and no finding named the two German devices see raw.
+    func testAFrameworksPartialTableCountsWhatItLacks() throws {
+        let model = try project([
+            "App/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello", "de": "Hallo"]]),
+            "Packages/Feature/Package.swift": .text("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"Feature\")\n"),
+            "Packages/Feature/Sources/Feature/Resources/en.lproj/Localizable.strings":
+                .text("\"Settings\" = \"Settings\";\n\"Sign out\" = \"Sign out\";\n\"Delete\" = \"Delete\";\n"),
+            "Packages/Feature/Sources/Feature/Resources/de.lproj/Localizable.strings": .text("\"Settings\" = \"Einstellungen\";\n"),
+        ], declared: ["en", "de"])
+        let german = try coverage(try ReportJob().run(on: model), "de")
+        XCTAssertEqual(german.tables.map(\.table), ["App/Localizable", "Feature/Localizable"])
+        XCTAssertEqual(german.tables.last?.reachable, 3)
+        XCTAssertEqual(german.tables.last?.missingKeys, ["Sign out", "Delete"])
+        let findings = try CheckJob(options: CheckOptions(only: [MissingTranslationCheck.id])).run(on: model).findings
+        XCTAssertEqual(findings.map(\.message), [
+            "2 keys of Feature/Localizable have no 'de': de devices see the raw keys (\"Sign out\", \"Delete\")",
+        ])
+        XCTAssertEqual(findings.map(\.file), ["Packages/Feature/Sources/Feature/Resources/de.lproj/Localizable.strings"])
+    }
+
     /// A widget chooses its own language: its German variant serves German devices, a key
     /// without it is a gap; one only to review counts as such.
     func testAWidgetsCatalogCountsInTheLanguageItShows() throws {

@@ -121,10 +121,10 @@ struct ReferenceReportJob {
             }
         }
         for table in context.frameworkTables {
-            let used = context.frameworkLocalization(table, locale: locale)
-            let keys = (used.flatMap { table.files[$0] } ?? table.files[context.sourceLanguage]).map(\.keys) ?? []
+            guard let (keys, used, serves) = context.frameworkTableView(table, locale: locale, chosen: chosen) else { continue }
             for key in keys {
-                add("\(table.bundle)/\(table.table)", file: table.path(locale: chosen), key: key, state: used == chosen ? .translated : nil)
+                let translated = serves && table.files[used]?.value(forKey: key) != nil
+                add("\(table.bundle)/\(table.table)", file: table.path(locale: chosen), key: key, state: translated ? .translated : nil)
             }
         }
         for finding in findings where finding.locale == chosen {

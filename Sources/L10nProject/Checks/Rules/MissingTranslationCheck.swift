@@ -39,6 +39,10 @@ public struct MissingTranslationCheck: Check {
         .app("A framework's catalog has no German at all: it follows the app's German and shows English", declared: ["en", "de"],
              localizable: ["x": ["en": "x", "de": "x"]],
              more: ["Kit/Localizable.xcstrings": .catalog(["Hi": ["en": "Hi"]])]),
+        .app("A framework's German table lacks two keys its English one has: German devices see them raw", declared: ["en", "de"],
+             localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["Kit/en.lproj/Kit.strings": .text("\"settings\" = \"Settings\";\n\"sign_out\" = \"Sign out\";\n\"delete\" = \"Delete\";\n"),
+                    "Kit/de.lproj/Kit.strings": .text("\"settings\" = \"Einstellungen\";\n")]),
         .app("A widget's catalog lacks a key's German, which the widget shows", declared: ["en", "de"],
              localizable: ["x": ["en": "x", "de": "x"]],
              more: ["Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
@@ -111,7 +115,6 @@ public struct MissingTranslationCheck: Check {
         }
         var reportedCatalogs = Set<String>()
         let otherCatalogs = context.otherBundleCatalogs
-        let extensions = project.extensionBundles
         for (index, (locale, chosen)) in targets.enumerated() {
             for target in missing[index].indices where !missing[index][target].isEmpty {
                 let layer = context.chain[target]
@@ -148,27 +151,25 @@ public struct MissingTranslationCheck: Check {
                 }
             }
             for table in context.frameworkTables {
-                guard let used = context.frameworkLocalization(table, locale: locale) else { continue }
-                if extensions.contains(table.bundle) {
-                    // An app extension chooses for itself; a table without its choice shows
-                    // the texts of its development language.
-                    if used != source, used != "Base", table.files[used] == nil,
-                       let file = table.sourceFile(sourceLanguage: source)?.file ?? table.files.sorted(by: { $0.key < $1.key }).first?.value {
-                        if !file.keys.isEmpty {
-                            result.append(group(file: table.path(locale: used), table: "\(table.bundle)/\(table.table)", keys: file.keys, locale: used,
-                                                device: context.device(for: locale), source: source))
-                        }
-                        continue
+                guard let (keys, used, serves) = context.frameworkTableView(table, locale: locale, chosen: chosen), !keys.isEmpty else { continue }
+                let name = "\(table.bundle)/\(table.table)", device = context.device(for: locale)
+                guard let file = table.files[used] else {
+                    // A table without the localization its bundle chose shows its development language's texts.
+                    if used != source, used != "Base" {
+                        result.append(group(file: table.path(locale: used), table: name, keys: keys, locale: used, device: device, source: source))
                     }
-                    // One without the app's language shows another (a regional variant of it is no gap).
-                    guard ICULocale.language(used) != ICULocale.language(chosen) else { continue }
-                } else {
-                    guard used != chosen else { continue }
+                    continue
                 }
-                let keys = (table.files[used] ?? table.files[source]).map(\.keys) ?? []
-                guard !keys.isEmpty else { continue }
-                result.append(group(file: table.path(locale: chosen), table: "\(table.bundle)/\(table.table)", keys: keys, locale: chosen,
-                                    device: context.device(for: locale), source: used))
+                if serves {
+                    // The device's language, but not every key: Foundation shows a key its file lacks raw.
+                    let lacking = keys.filter { file.value(forKey: $0) == nil }
+                    if !lacking.isEmpty, used != source, used != "Base" {
+                        result.append(group(file: table.path(locale: used), table: name, keys: lacking, locale: used, device: device,
+                                            source: source, rawKey: true))
+                    }
+                    continue
+                }
+                result.append(group(file: table.path(locale: chosen), table: name, keys: keys, locale: chosen, device: device, source: used))
             }
         }
         return result
