@@ -35,9 +35,20 @@ struct CodeKeyIndex: Sendable {
             tables[id] = table
             bundles.insert(id.bundle)
         }
-        for file in project.catalogs { add(TableID(bundle: file.bundle, table: file.table), file.catalog.entries.keys, file: file.path) }
+        // A table in a folder other targets build too (a spec's `Shared/`) is theirs as well.
+        let outside = project.app.outsideFolders
+        for file in project.catalogs {
+            for bundle in [file.bundle] + outside.otherTargets(building: file.path).sorted() {
+                add(TableID(bundle: bundle, table: file.table), file.catalog.entries.keys, file: file.path)
+            }
+        }
         for table in project.stringsTables {
-            for locale in table.locales { add(TableID(bundle: table.bundle, table: table.table), table.files[locale]!.keys, file: table.path(locale: locale)) }
+            for locale in table.locales {
+                let path = table.path(locale: locale)
+                for bundle in [table.bundle] + outside.otherTargets(building: path).sorted() {
+                    add(TableID(bundle: bundle, table: table.table), table.files[locale]!.keys, file: path)
+                }
+            }
             // `NSLocalizedString` reads a table's `.stringsdict` too: Apple's plural pattern keeps
             // a key only there.
             for (locale, file) in table.pluralFiles.sorted(by: { $0.key < $1.key }) {

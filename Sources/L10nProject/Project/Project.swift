@@ -254,6 +254,10 @@ public struct AppBundle: Sendable, Equatable {
         public var separateAppFolders: [String: BundleChoice.Kind]
         /// Among `extensionTargets`, the watch apps and App Clips.
         public var separateAppTargets: [String: BundleChoice.Kind]
+        /// Folders a project spec lists for the bundle that holds them and for other targets
+        /// too (`Shared/` in the app and its App Clip): their tables are those targets' as well,
+        /// for the lookups of their code.
+        public var alsoBuiltInto: [String: Set<String>] = [:]
 
         /// `bundleFolders` and `packageFolders` as sets: a file's folders are looked up in them,
         /// one by one from the deepest (a project has hundreds of Info.plist folders, and every
@@ -324,6 +328,12 @@ public struct AppBundle: Sendable, Equatable {
         /// Whether a file outside the app folder is the app's: only as a project file tells.
         public func isApps(_ path: String) -> Bool {
             targetNames != nil && holder(of: path) == nil
+        }
+
+        /// The targets besides its own bundle that a file is built into (see `alsoBuiltInto`).
+        public func otherTargets(building path: String) -> Set<String> {
+            guard !alsoBuiltInto.isEmpty else { return [] }
+            return Self.deepest(of: path, in: Set(alsoBuiltInto.keys)).flatMap { alsoBuiltInto[$0] } ?? []
         }
 
         /// The deepest of the folders holding `path` that `folders` has, each looked up once.

@@ -233,12 +233,17 @@ public struct ProjectDiscovery: Sendable {
         // Their objects, parsed once. A project file in which no target can be read (Xcode's XML
         // form, a damaged file) tells nothing of membership: the folders decide, as without one.
         let parsed = projectFiles.map { (project: $0.project, objects: Self.projectObjects($0.text)) }
-        let readsTargets = parsed.contains { $0.objects.values.contains { $0.isa == "PBXNativeTarget" } }
+        var readsTargets = parsed.contains { $0.objects.values.contains { $0.isa == "PBXNativeTarget" } }
         for file in parsed where !file.objects.values.contains(where: { $0.isa == "PBXNativeTarget" }) {
             warnings.append("\(file.project)/project.pbxproj: warning: no target could be read from this project file, so files outside the app folder are taken as bundles by their folders; open the project in Xcode and save it")
         }
+        // Without a project file, a generator's spec (XcodeGen's project.yml, Tuist's Project.swift)
+        // declares the targets the project file would hold.
+        let generated = readsTargets ? GeneratedProjectSpec() : GeneratedProjectSpec.read(files: files, root: root, isVendor: isVendor)
+        warnings += generated.warnings
+        if !generated.targets.isEmpty && generated.isComplete { readsTargets = true }
         var plists: [(path: String, plist: InfoPlist)] = []
-        let named = Set(infoPlistSettings(in: projectFiles))
+        let named = Set(infoPlistSettings(in: projectFiles)).union(generated.targets.flatMap(\.target.infoPlists))
         if let path = manifest.infoPlist {
             plists = [(path, try InfoPlistReader.read(contentsOf: root.appendingPathComponent(path)))]
         } else {
@@ -260,7 +265,7 @@ public struct ProjectDiscovery: Sendable {
         // What the project file says of each plist: the app target's comes first, and one only
         // other targets name is never the app's (a framework's `$(PRODUCT_BUNDLE_PACKAGE_TYPE)`
         // plist read as an app's, in mastodon-ios and xikolo-ios).
-        let targets = Self.projectTargets(in: parsed)
+        let targets = Self.projectTargets(in: parsed) + generated.targets.map(\.target)
         let appTargets = Self.appTargetNames(targets)
         var plistTargets: [String: [ProjectTarget]] = [:]
         for target in targets { for path in target.infoPlists { plistTargets[path, default: []].append(target) } }
@@ -296,7 +301,9 @@ public struct ProjectDiscovery: Sendable {
             : chosen == nil && appTargets.count == 1 ? appTargets.first!
             : folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
         var app = AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
-                            developmentRegion: chosen.flatMap { $0.plist.developmentRegionIsBuildSetting ? developmentLanguage(in: projectFiles) : $0.plist.developmentRegion },
+                            developmentRegion: chosen.flatMap { $0.plist.developmentRegionIsBuildSetting
+                                ? developmentLanguage(in: projectFiles) ?? generated.developmentLanguage ?? (generated.targets.isEmpty ? nil : "en")
+                                : $0.plist.developmentRegion },
                             declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
                             allowsMixedLocalizations: chosen?.plist.allowsMixedLocalizations ?? false)
         // Another target's property list marks its folder as that bundle's.
@@ -308,7 +315,26 @@ public struct ProjectDiscovery: Sendable {
         let extensionFolders = others.filter(\.plist.describesExtension).map { Self.bundleFolder(ofPlist: $0.path) }
         let packageFolders = files.filter { ($0 == "Package.swift" || $0.hasSuffix("/Package.swift")) && !isVendor($0) }
             .map { ($0 as NSString).deletingLastPathComponent }.filter { !$0.isEmpty && !inFolder(folder, $0) }
-        let synchronized = Self.synchronizedFolders(in: parsed, targets: targets)
+        var synchronized = Self.synchronizedFolders(in: parsed, targets: targets)
+        // A spec's folders are a target's as synchronized folders are. One the app lists too is
+        // the app's; one several other targets list is the one named like it's (a resources
+        // framework's `MailResources/` that an extension lists too), else the first's. The others
+        // build its tables too.
+        let appSpecFolders = Set(generated.targets.filter { appTargets.contains($0.target.name) }.flatMap(\.folders))
+        var listers: [String: [String]] = [:]
+        for target in generated.targets where !appTargets.contains(target.target.name) {
+            for folder in target.folders where synchronized.folders[folder] == nil { listers[folder, default: []].append(target.target.name) }
+        }
+        var alsoBuiltInto: [String: Set<String>] = [:]
+        for (folder, names) in listers {
+            let holder = names.first { $0 == (folder as NSString).lastPathComponent } ?? names[0]
+            if appSpecFolders.contains(folder) {
+                alsoBuiltInto[folder] = Set(names)
+            } else {
+                synchronized.folders[folder] = holder
+                if names.count > 1 { alsoBuiltInto[folder] = Set(names).subtracting([holder]) }
+            }
+        }
         var separateAppFolders: [String: BundleChoice.Kind] = [:]
         for other in others where other.plist.describesWatchApp || other.plist.describesAppClip {
             let folder = Self.bundleFolder(ofPlist: other.path)
@@ -322,6 +348,7 @@ public struct ProjectDiscovery: Sendable {
                                                       appFiles: synchronized.appFiles, hasRootPackage: files.contains("Package.swift"),
                                                       extensionTargets: synchronized.extensions, separateAppFolders: separateAppFolders,
                                                       separateAppTargets: synchronized.separateApps)
+        app.outsideFolders.alsoBuiltInto = alsoBuiltInto
         // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
         // locale's folder (a storyboard's catalog lives in `mul.lproj`, "multiple languages").
         // Only the app folder's files can be the app's without a project file: asked first, as it is cheap.
@@ -496,7 +523,12 @@ public struct ProjectDiscovery: Sendable {
     /// platform there is; a watch app, an App Clip or another platform's app is a bundle of its own.
     static func appTargetNames(_ targets: [ProjectTarget]) -> Set<String> {
         let applications = targets.filter(\.isApplication)
-        let phone = applications.filter { !$0.isOwnProcess && !["macosx", "watchos", "appletvos", "xros"].contains($0.sdk ?? "") }
+        var phone = applications.filter { !$0.isOwnProcess && !["macosx", "watchos", "appletvos", "xros"].contains($0.sdk ?? "") }
+        // A module's demo or example app beside the shipped one is never the app (a Tuist workspace's modules).
+        let shipped = phone.filter { target in
+            !["Demo", "Example", "Sample", "Playground"].contains { target.name.count > $0.count && target.name.hasSuffix($0) }
+        }
+        if !shipped.isEmpty { phone = shipped }
         let ownAppsOnly = applications.filter { !$0.isOwnProcess }
         // A project of a watch app (or an App Clip) alone: that is the app.
         return Set((!phone.isEmpty ? phone : !ownAppsOnly.isEmpty ? ownAppsOnly : applications).map(\.name))

@@ -1,0 +1,411 @@
+import Foundation
+import L10nCore
+
+/// A YAML document as far as project specs use it (XcodeGen's `project.yml`): mappings,
+/// sequences and scalars, in block or flow style.
+public indirect enum YAMLNode: Sendable, Equatable {
+    case scalar(String)
+    case sequence([YAMLNode])
+    /// Keys in the order written; a later duplicate replaces the earlier value.
+    case mapping([(key: String, value: YAMLNode)])
+
+    public static func == (lhs: YAMLNode, rhs: YAMLNode) -> Bool {
+        switch (lhs, rhs) {
+        case (.scalar(let a), .scalar(let b)): return a == b
+        case (.sequence(let a), .sequence(let b)): return a == b
+        case (.mapping(let a), .mapping(let b)): return a.map(\.key) == b.map(\.key) && a.map(\.value) == b.map(\.value)
+        default: return false
+        }
+    }
+
+    public var string: String? {
+        if case .scalar(let text) = self { return text }
+        return nil
+    }
+
+    public var items: [YAMLNode] {
+        if case .sequence(let items) = self { return items }
+        return []
+    }
+
+    public var entries: [(key: String, value: YAMLNode)] {
+        if case .mapping(let entries) = self { return entries }
+        return []
+    }
+
+    /// The value of `key` in a mapping (the last one written), nil otherwise.
+    public subscript(key: String) -> YAMLNode? {
+        entries.last { $0.key == key }?.value
+    }
+}
+
+/// Reads the block and flow forms of YAML that project specs are written in: indentation-nested
+/// mappings and sequences, `[a, b]` and `{k: v}`, quoted and plain scalars, `|`/`>` block text,
+/// comments, anchors (`&name`), aliases (`*name`) and merge keys (`<<: *name`). Tags, multiple
+/// documents and complex keys are not read: such a file is an error with its line and column.
+public struct YAMLReader: Sendable {
+    public init() {}
+
+    public func read(_ data: Data, path: String) throws -> YAMLNode {
+        var parser = Parser(lines: Self.lines(String(decoding: data, as: UTF8.self)), path: path)
+        return try parser.document()
+    }
+
+    /// One significant line: its number, indentation and text without a trailing comment.
+    struct Line {
+        var number: Int
+        var indent: Int
+        var text: Substring
+    }
+
+    static func lines(_ text: String) -> [Line] {
+        var result: [Line] = []
+        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var line = raw.last == "\r" ? raw.dropLast() : raw
+            line = withoutComment(line)
+            while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
+            let indent = line.prefix { $0 == " " }.count
+            let content = line.dropFirst(indent)
+            if content.isEmpty || content == "---" || content.hasPrefix("%") { continue }
+            result.append(Line(number: offset + 1, indent: indent, text: content))
+        }
+        return result
+    }
+
+    /// The line before a `#` that starts a comment (at the start or after a space, outside quotes).
+    static func withoutComment(_ line: Substring) -> Substring {
+        var quote: Character?
+        var previous: Character = " "
+        for index in line.indices {
+            let character = line[index]
+            if let open = quote {
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                if previous == " " || previous == "[" || previous == "{" || previous == "," || previous == ":" || previous == "-" { quote = character }
+            } else if character == "#", previous == " " || previous == "\t" || index == line.startIndex {
+                return line[..<index]
+            }
+            previous = character
+        }
+        return line
+    }
+
+    struct Parser {
+        var lines: [Line]
+        var path: String
+        var position = 0
+        var anchors: [String: YAMLNode] = [:]
+
+        init(lines: [Line], path: String) {
+            self.lines = lines
+            self.path = path
+        }
+
+        func error(_ message: String, line: Int? = nil, column: Int = 1) -> InputError {
+            let number = line ?? (position < lines.count ? lines[position].number : (lines.last?.number ?? 1))
+            return InputError(message, at: SourceLocation(file: path, line: number, column: column),
+                              hint: "l10n reads the block and flow forms of YAML that project specs use; fix the line or simplify it")
+        }
+
+        mutating func document() throws -> YAMLNode {
+            guard !lines.isEmpty else { return .mapping([]) }
+            let node = try block(indent: lines[0].indent)
+            if position < lines.count { throw error("unexpected indentation") }
+            return node
+        }
+
+        /// How deep blocks nest: a spec nests a few levels; a hostile file must not exhaust the stack.
+        var depth = 0
+        static let maximumDepth = 100
+
+        /// The node whose lines start at `indent`.
+        mutating func block(indent: Int) throws -> YAMLNode {
+            let line = lines[position]
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep", line: line.number) }
+            if line.text == "-" || line.text.hasPrefix("- ") { return try sequence(indent: indent) }
+            if Self.keySplit(line.text) != nil || line.text.hasPrefix("<<:") { return try mapping(indent: indent) }
+            position += 1
+            return try value(line.text, line: line)
+        }
+
+        mutating func sequence(indent: Int) throws -> YAMLNode {
+            var items: [YAMLNode] = []
+            while position < lines.count, lines[position].indent == indent, lines[position].text == "-" || lines[position].text.hasPrefix("- ") {
+                let line = lines[position]
+                let rest = line.text.dropFirst().drop { $0 == " " }
+                if rest.isEmpty {
+                    position += 1
+                    items.append(try nested(after: indent) ?? .scalar(""))
+                } else if Self.keySplit(rest) != nil || rest.hasPrefix("- ") {
+                    // `- key: value` opens a mapping whose keys line up with `key`.
+                    let column = indent + (line.text.count - rest.count)
+                    lines[position] = Line(number: line.number, indent: column, text: rest)
+                    items.append(try block(indent: column))
+                } else {
+                    position += 1
+                    items.append(try value(rest, line: line))
+                }
+            }
+            return .sequence(items)
+        }
+
+        mutating func mapping(indent: Int) throws -> YAMLNode {
+            var entries: [(key: String, value: YAMLNode)] = []
+            func set(_ key: String, _ value: YAMLNode) {
+                entries.removeAll { $0.key == key }
+                entries.append((key, value))
+            }
+            while position < lines.count, lines[position].indent == indent {
+                let line = lines[position]
+                guard let (rawKey, rest) = Self.keySplit(line.text) else {
+                    if line.text == "-" || line.text.hasPrefix("- ") { break }
+                    throw error("expected 'key: value'", line: line.number, column: indent + 1)
+                }
+                let key = try scalarText(rawKey, line: line)
+                position += 1
+                var node: YAMLNode
+                if rest.isEmpty || rest.hasPrefix("&") && !rest.contains(" ") {
+                    node = try nested(after: indent, allowingSequenceAtSameIndent: true) ?? .scalar("")
+                    if rest.hasPrefix("&") { anchors[String(rest.dropFirst())] = node }
+                } else {
+                    node = try value(rest, line: line)
+                }
+                if key == "<<" {
+                    for merged in node.items.isEmpty ? [node] : node.items {
+                        for entry in merged.entries where !entries.contains(where: { $0.key == entry.key }) { entries.append(entry) }
+                    }
+                    continue
+                }
+                set(key, node)
+            }
+            return .mapping(entries)
+        }
+
+        /// The block nested under a line of `indent`, nil when the next line is not deeper (an
+        /// empty value). A sequence may sit at the same indent under a mapping key.
+        mutating func nested(after indent: Int, allowingSequenceAtSameIndent: Bool = false) throws -> YAMLNode? {
+            guard position < lines.count else { return nil }
+            let next = lines[position]
+            if next.indent > indent { return try block(indent: next.indent) }
+            if allowingSequenceAtSameIndent, next.indent == indent, next.text == "-" || next.text.hasPrefix("- ") {
+                return try sequence(indent: indent)
+            }
+            return nil
+        }
+
+        /// An inline value: a flow collection (joined with the following lines until it closes),
+        /// an alias, an anchored value, block text or a scalar.
+        mutating func value(_ text: Substring, line: Line) throws -> YAMLNode {
+            var text = text
+            if text.hasPrefix("&"), let space = text.firstIndex(of: " ") {
+                let name = String(text[text.index(after: text.startIndex)..<space])
+                let node = try value(text[space...].drop { $0 == " " }, line: line)
+                anchors[name] = node
+                return node
+            }
+            if text.hasPrefix("*") {
+                guard let node = anchors[String(text.dropFirst())] else { throw error("unknown alias \(text)", line: line.number) }
+                return node
+            }
+            if text.hasPrefix("!") { text = text.drop { $0 != " " }.drop { $0 == " " } }
+            if text.first == "[" || text.first == "{" {
+                var joined = String(text)
+                var balance = Self.Balance()
+                balance.scan(joined)
+                while balance.depth > 0, position < lines.count {
+                    joined += " " + lines[position].text
+                    balance.scan(lines[position].text)
+                    position += 1
+                }
+                var flow = Flow(text: Array(joined), line: line.number, path: path)
+                let node = try flow.node()
+                flow.skipSpaces()
+                guard flow.index == flow.text.count else { throw error("unexpected text after a flow collection", line: line.number) }
+                return node
+            }
+            if text == "|" || text == ">" || text.hasPrefix("|") || text.hasPrefix(">") {
+                var parts: [String] = []
+                while position < lines.count, lines[position].indent > line.indent {
+                    parts.append(String(lines[position].text))
+                    position += 1
+                }
+                return .scalar(parts.joined(separator: text.hasPrefix(">") ? " " : "\n"))
+            }
+            return .scalar(try scalarText(text, line: line))
+        }
+
+        func scalarText(_ text: Substring, line: Line) throws -> String {
+            guard let first = text.first, first == "\"" || first == "'" else { return String(text) }
+            guard text.count >= 2, text.last == first else { throw error("unterminated quoted text", line: line.number, column: line.indent + 1) }
+            let inner = text.dropFirst().dropLast()
+            if first == "'" { return inner.replacingOccurrences(of: "''", with: "'") }
+            return Flow.unescaped(inner)
+        }
+
+        /// `key: rest` split at the first `: ` (or a final `:`) outside quotes and brackets.
+        static func keySplit(_ text: Substring) -> (Substring, Substring)? {
+            if text.first == "[" || text.first == "{" { return nil }
+            var quote: Character?
+            var index = text.startIndex
+            while index < text.endIndex {
+                let character = text[index]
+                if let open = quote {
+                    if character == open { quote = nil }
+                } else if (character == "\"" || character == "'") && index == text.startIndex {
+                    quote = character
+                } else if character == ":" {
+                    let after = text.index(after: index)
+                    if after == text.endIndex || text[after] == " " {
+                        return (text[..<index], text[after...].drop { $0 == " " })
+                    }
+                }
+                index = text.index(after: index)
+            }
+            return nil
+        }
+
+        /// The brackets a flow collection has open, counted line by line as it is joined.
+        struct Balance {
+            var depth = 0
+            var quote: Character?
+
+            mutating func scan(_ text: some StringProtocol) {
+                for character in text {
+                    if let open = quote {
+                        if character == open { quote = nil }
+                        continue
+                    }
+                    switch character {
+                    case "\"", "'": quote = character
+                    case "[", "{": depth += 1
+                    case "]", "}": depth -= 1
+                    default: break
+                    }
+                }
+            }
+        }
+    }
+
+    /// A flow collection (`[a, "b"]`, `{path: x, name: y}`) on one line.
+    struct Flow {
+        var text: [Character]
+        var line: Int
+        var path: String
+        var index = 0
+
+        mutating func skipSpaces() {
+            while index < text.count, text[index] == " " { index += 1 }
+        }
+
+        func error(_ message: String) -> InputError {
+            InputError(message, at: SourceLocation(file: path, line: line, column: 1),
+                       hint: "l10n reads the block and flow forms of YAML that project specs use; fix the line or simplify it")
+        }
+
+        var depth = 0
+
+        mutating func node() throws -> YAMLNode {
+            skipSpaces()
+            guard index < text.count else { throw error("a flow collection ends early") }
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= Parser.maximumDepth else { throw error("nested more than \(Parser.maximumDepth) levels deep") }
+            switch text[index] {
+            case "[":
+                index += 1
+                var items: [YAMLNode] = []
+                skipSpaces()
+                if index < text.count, text[index] == "]" { index += 1; return .sequence([]) }
+                while true {
+                    items.append(try node())
+                    skipSpaces()
+                    guard index < text.count else { throw error("a flow sequence is not closed") }
+                    if text[index] == "]" { index += 1; return .sequence(items) }
+                    guard text[index] == "," else { throw error("expected ',' or ']' in a flow sequence") }
+                    index += 1
+                    skipSpaces()
+                    if index < text.count, text[index] == "]" { index += 1; return .sequence(items) }
+                }
+            case "{":
+                index += 1
+                var entries: [(key: String, value: YAMLNode)] = []
+                skipSpaces()
+                if index < text.count, text[index] == "}" { index += 1; return .mapping([]) }
+                while true {
+                    guard case .scalar(let key) = try scalar(stoppingAtColon: true) else { throw error("expected a key") }
+                    skipSpaces()
+                    guard index < text.count, text[index] == ":" else { throw error("expected ':' after a key in a flow mapping") }
+                    index += 1
+                    let value = try node()
+                    entries.removeAll { $0.key == key }
+                    entries.append((key, value))
+                    skipSpaces()
+                    guard index < text.count else { throw error("a flow mapping is not closed") }
+                    if text[index] == "}" { index += 1; return .mapping(entries) }
+                    guard text[index] == "," else { throw error("expected ',' or '}' in a flow mapping") }
+                    index += 1
+                    skipSpaces()
+                    if index < text.count, text[index] == "}" { index += 1; return .mapping(entries) }
+                }
+            default:
+                return try scalar(stoppingAtColon: false)
+            }
+        }
+
+        mutating func scalar(stoppingAtColon: Bool) throws -> YAMLNode {
+            skipSpaces()
+            guard index < text.count else { throw error("a value is missing") }
+            let open = text[index]
+            if open == "\"" || open == "'" {
+                index += 1
+                var value = ""
+                while index < text.count {
+                    let character = text[index]
+                    if character == open {
+                        if open == "'", index + 1 < text.count, text[index + 1] == "'" { value.append("'"); index += 2; continue }
+                        index += 1
+                        return .scalar(open == "\"" ? Self.unescaped(Substring(value)) : value)
+                    }
+                    if open == "\"", character == "\\", index + 1 < text.count { value.append(character); value.append(text[index + 1]); index += 2; continue }
+                    value.append(character)
+                    index += 1
+                }
+                throw error("unterminated quoted text")
+            }
+            var value = ""
+            while index < text.count {
+                let character = text[index]
+                if character == "," || character == "]" || character == "}" { break }
+                if stoppingAtColon, character == ":", index + 1 >= text.count || text[index + 1] == " " { break }
+                value.append(character)
+                index += 1
+            }
+            while value.last == " " { value.removeLast() }
+            return .scalar(value)
+        }
+
+        /// A double-quoted scalar's escapes (`\"`, `\\`, `\n`, `\t`).
+        static func unescaped(_ text: Substring) -> String {
+            guard text.contains("\\") else { return String(text) }
+            var result = ""
+            var escaping = false
+            for character in text {
+                if escaping {
+                    switch character {
+                    case "n": result.append("\n")
+                    case "t": result.append("\t")
+                    default: result.append(character)
+                    }
+                    escaping = false
+                } else if character == "\\" {
+                    escaping = true
+                } else {
+                    result.append(character)
+                }
+            }
+            return result
+        }
+    }
+}

@@ -1,0 +1,307 @@
+import Foundation
+import L10nCore
+import L10nFormats
+import L10nLocale
+
+/// The targets a project generator's spec declares, for projects that commit no `.xcodeproj`:
+/// XcodeGen's `project.yml` and Tuist's `Project.swift`. Each target's kind, platform, Info.plist
+/// and the folders its sources and resources name decide bundles as a project file's would.
+struct GeneratedProjectSpec {
+    /// One target: as a project file's native target, with its folders.
+    struct Target {
+        var target: ProjectDiscovery.ProjectTarget
+        /// Project-relative folders its sources and resources globs name (`Sources/**` → `Sources`).
+        var folders: [String]
+    }
+
+    var targets: [Target] = []
+    /// The project's development language (XcodeGen's `options.developmentLanguage`, Tuist's
+    /// `developmentRegion`), what `$(DEVELOPMENT_LANGUAGE)` in its plists stands for.
+    var developmentLanguage: String?
+    /// A spec that could not be read, as a warning line.
+    var warnings: [String] = []
+    /// Whether every target the specs declare was read: Tuist targets made by helper functions
+    /// are not, so files outside the targets read keep their folders' bundles.
+    var isComplete = true
+
+    /// The specs among the project's files: every `project.yml` not included by another, and every
+    /// Tuist `Project.swift` (one per module in a workspace).
+    static func read(files: [String], root: URL, isVendor: (String) -> Bool) -> GeneratedProjectSpec {
+        var spec = GeneratedProjectSpec()
+        let specs = files.filter { path in
+            let name = (path as NSString).lastPathComponent
+            return !isVendor(path) && !path.contains("/Tuist/") && (name == "project.yml" || name == "project.yaml" || name == "Project.swift")
+        }
+        for path in specs.sorted() {
+            do {
+                if path.hasSuffix("Project.swift") {
+                    try spec.readTuist(path, root: root)
+                } else {
+                    var seen = Set<String>()
+                    try spec.readXcodeGen(path, root: root, base: (path as NSString).deletingLastPathComponent, seen: &seen)
+                }
+            } catch let error as any LocatedError {
+                spec.isComplete = false
+                spec.warnings.append("\(error.location?.description ?? path): warning: cannot read this project spec (\(error.message)), so its targets were not used")
+            } catch {
+                spec.warnings.append("\(path): warning: cannot read this project spec, so its targets were not used")
+            }
+        }
+        return spec
+    }
+
+    // MARK: XcodeGen
+
+    /// XcodeGen's `type` as Xcode's product type.
+    static func productType(xcodeGen type: String) -> String { "com.apple.product-type." + type }
+
+    /// Reads a `project.yml` and the files it includes (their paths relative to the including
+    /// file), with target templates (`${target_name}` substituted) applied: templates of any of
+    /// the files serve targets of all.
+    private mutating func readXcodeGen(_ path: String, root: URL, base: String, seen: inout Set<String>) throws {
+        var documents: [(node: YAMLNode, folder: String)] = []
+        try collectXcodeGen(path, root: root, into: &documents, seen: &seen)
+        var templates: [String: YAMLNode] = [:]
+        for (document, _) in documents {
+            for entry in document["targetTemplates"]?.entries ?? [] { templates[entry.key] = entry.value }
+            if let language = document["options"]?["developmentLanguage"]?.string, developmentLanguage == nil {
+                developmentLanguage = LocaleIdentifier.canonicalized(language)
+            }
+        }
+        for (document, folder) in documents {
+            for (name, body) in document["targets"]?.entries ?? [] {
+                readXcodeGenTarget(name, body, folder: folder, base: base, templates: templates, root: root, spec: path)
+            }
+        }
+    }
+
+    /// The spec at `path` and the files it includes, depth first, each with its folder.
+    private func collectXcodeGen(_ path: String, root: URL, into documents: inout [(node: YAMLNode, folder: String)],
+                                 seen: inout Set<String>) throws {
+        guard seen.insert(path).inserted, seen.count < 64 else { return }
+        let document = try YAMLReader().read(AtomicFile.read(root.appendingPathComponent(path)), path: path)
+        let folder = (path as NSString).deletingLastPathComponent
+        documents.append((document, folder))
+        for include in document["include"]?.items ?? (document["include"].map { [$0] } ?? []) {
+            guard let relative = include.string ?? include["path"]?.string,
+                  let included = ProjectDiscovery.joined(folder, relative) else { continue }
+            // An included file that a link leads out of the project is not read.
+            let url = root.appendingPathComponent(included)
+            if FileManager.default.fileExists(atPath: url.path), FileTransaction.isInside(FileTransaction.resolved(url), root) {
+                try collectXcodeGen(included, root: root, into: &documents, seen: &seen)
+            }
+        }
+    }
+
+    private mutating func readXcodeGenTarget(_ name: String, _ body: YAMLNode, folder: String, base: String,
+                                             templates: [String: YAMLNode], root: URL, spec path: String) {
+        // Templates first, the target's own fields over them; a template's paths are the project's.
+        var fields: [(key: String, value: YAMLNode, folder: String)] = []
+        for template in body["templates"]?.items.compactMap(\.string) ?? [] {
+            for entry in templates[template]?.entries ?? [] { fields.append((entry.key, Self.substituted(entry.value, name), base)) }
+        }
+        for entry in body.entries { fields.append((entry.key, entry.value, folder)) }
+        func field(_ key: String) -> (value: YAMLNode, folder: String)? {
+            fields.last { $0.key == key }.map { ($0.value, $0.folder) }
+        }
+        guard let type = field("type")?.value.string else { return }
+        let platform = field("platform")?.value.string ?? field("platform")?.value.items.first?.string
+        var plists: [String] = []
+        if let info = field("info"), let relative = info.value["path"]?.string, let plist = ProjectDiscovery.joined(info.folder, relative) {
+            plists.append(plist)
+        }
+        // Build settings are the project's: `settings: { base: { INFOPLIST_FILE } }`, or flat, or per configuration.
+        let settings = field("settings")?.value
+        for container in [settings, settings?["base"]] + (settings?["configs"]?.entries.map { Optional($0.value) } ?? []) {
+            if let value = container?["INFOPLIST_FILE"]?.string, let plist = ProjectDiscovery.infoPlistPath(value[...], base: base) {
+                plists.append(plist)
+            }
+        }
+        var folders: [String] = []
+        for key in ["sources", "resources"] {
+            guard let (node, at) = field(key) else { continue }
+            for item in node.items.isEmpty ? [node] : node.items {
+                if let relative = item.string ?? item["path"]?.string, let path = Self.globFolder(relative, in: at, root: root) { folders.append(path) }
+            }
+        }
+        add(name: name, type: Self.productType(xcodeGen: type), platform: platform, plists: plists, folders: folders, spec: path)
+    }
+
+    /// A template's values with `${target_name}` (and `$target_name`) replaced by the target's name.
+    private static func substituted(_ node: YAMLNode, _ name: String) -> YAMLNode {
+        switch node {
+        case .scalar(let text):
+            return .scalar(text.replacingOccurrences(of: "${target_name}", with: name).replacingOccurrences(of: "$target_name", with: name))
+        case .sequence(let items): return .sequence(items.map { substituted($0, name) })
+        case .mapping(let entries): return .mapping(entries.map { ($0.key, substituted($0.value, name)) })
+        }
+    }
+
+    // MARK: Tuist
+
+    /// Tuist's `product:` as Xcode's product type.
+    static let tuistProducts: [String: String] = [
+        "app": "application", "appClip": "application.on-demand-install-capable", "watch2App": "application.watchapp2",
+        "appExtension": "app-extension", "extensionKitExtension": "extensionkit-extension", "watch2Extension": "watchkit2-extension",
+        "messagesExtension": "app-extension.messages", "stickerPackExtension": "app-extension.messages-sticker-pack",
+        "widgetExtension": "app-extension", "framework": "framework", "staticFramework": "framework", "staticLibrary": "library.static",
+        "dynamicLibrary": "library.dynamic", "bundle": "bundle", "unitTests": "bundle.unit-test", "uiTests": "bundle.ui-testing",
+        "commandLineTool": "tool", "macro": "macro",
+    ]
+
+    /// Reads the targets of a Tuist manifest from its tokens: each `.target(…)`/`Target(…)` call
+    /// with a literal `name:` and a `product:`. Paths are relative to the manifest's folder;
+    /// values built by code (a helper's parameters, interpolations) are not followed.
+    private mutating func readTuist(_ path: String, root: URL) throws {
+        let tokens = try SwiftTokenizer.tokenize(AtomicFile.read(root.appendingPathComponent(path)), file: path)
+        let folder = (path as NSString).deletingLastPathComponent
+        var closes: [Int: Int] = [:]
+        var opens: [Int] = []
+        for index in tokens.indices {
+            if tokens[index].isPunctuation("(") || tokens[index].isPunctuation("[") || tokens[index].isPunctuation("{") {
+                opens.append(index)
+            } else if tokens[index].isPunctuation(")") || tokens[index].isPunctuation("]") || tokens[index].isPunctuation("}"), let open = opens.popLast() {
+                closes[open] = index
+            }
+        }
+        /// The call's arguments at its own level, by label: the token range of each value.
+        func arguments(_ open: Int) -> [String: Range<Int>] {
+            guard let close = closes[open] else { return [:] }
+            var result: [String: Range<Int>] = [:]
+            var index = open + 1
+            var label: String?
+            var start = index
+            while index <= close {
+                if index == close || tokens[index].isPunctuation(",") {
+                    if let label { result[label] = start..<index }
+                    label = nil
+                    start = index + 1
+                } else if index == start, let name = tokens[index].identifier, index + 1 < close, tokens[index + 1].isPunctuation(":") {
+                    label = name
+                    index += 2
+                    start = index
+                    continue
+                }
+                index = closes[index].map { $0 + 1 } ?? index + 1
+            }
+            return result
+        }
+        // `let name = "Home"`: constants a target's name may be given by.
+        var constants: [String: String] = [:]
+        for index in tokens.indices.dropLast(3) where tokens[index].identifier == "let" {
+            if let constant = tokens[index + 1].identifier, tokens[index + 2].kind == .operatorSymbol("="),
+               let value = tokens[index + 3].string?.plainText {
+                constants[constant] = value
+            }
+        }
+        func literal(_ range: Range<Int>?) -> String? {
+            guard let range, range.count == 1 else { return nil }
+            return tokens[range.lowerBound].string?.plainText ?? tokens[range.lowerBound].identifier.flatMap { constants[$0] }
+        }
+        /// The literal strings of a value: `"A/**"`, `["A/**", "B"]`, `.glob("A/**")`, `.file(path: "x")`, `.init(…)`.
+        func literals(_ range: Range<Int>?) -> [String] {
+            guard let range else { return [] }
+            return range.compactMap { tokens[$0].string?.plainText }
+        }
+        /// A target made in a helper function of this manifest (`func mainTarget(name: String) -> Target
+        /// { .target(name: name, …) }`): the names its calls pass (`mainTarget(name: "Mail")`).
+        func helperNames(_ range: Range<Int>?, at call: Int) -> [String] {
+            guard let range, range.count == 1, let parameter = tokens[range.lowerBound].identifier else { return [] }
+            // The function whose body holds the call.
+            var helper: String?
+            for index in tokens.indices.dropLast(2) where tokens[index].identifier == "func" {
+                guard let function = tokens[index + 1].identifier,
+                      let body = (index + 2 ..< tokens.count).first(where: { tokens[$0].isPunctuation("{") }),
+                      let end = closes[body], body < call, call < end else { continue }
+                helper = function
+            }
+            guard let helper else { return [] }
+            var names: [String] = []
+            for index in tokens.indices.dropLast() where tokens[index].identifier == helper && tokens[index + 1].isPunctuation("(")
+                && (index == 0 || tokens[index - 1].identifier != "func") {
+                if let name = literal(arguments(index + 1)[parameter]) { names.append(name) }
+            }
+            return names
+        }
+        var readAny = false
+        for index in tokens.indices {
+            guard let name = tokens[index].identifier, name == "target" || name == "Target", index + 1 < tokens.count,
+                  tokens[index + 1].isPunctuation("(") else { continue }
+            let arguments = arguments(index + 1)
+            guard let product = arguments["product"] else { continue }
+            let targetNames = literal(arguments["name"]).map { [$0] } ?? helperNames(arguments["name"], at: index)
+            if targetNames.isEmpty { isComplete = false }
+            guard !targetNames.isEmpty,
+                  product.count == 2, tokens[product.lowerBound].isPunctuation("."),
+                  let kind = tokens[product.lowerBound + 1].identifier.flatMap({ Self.tuistProducts[$0] }) else { continue }
+            var platform: String?
+            for key in ["platform", "destinations"] {
+                let words = arguments[key].map { range in range.compactMap { tokens[$0].identifier } } ?? []
+                if words.contains(where: { $0 == "watchOS" || $0 == "appleWatch" }) { platform = "watchOS" }
+                else if words.contains(where: { $0 == "macOS" || $0 == "mac" }) && !words.contains(where: { $0 == "iOS" || $0.hasPrefix("iP") }) { platform = "macOS" }
+            }
+            // `infoPlist: "App/Info.plist"` or `.file(path: "…")`; `.default` and `.extendingDefault` make none.
+            var plists: [String] = []
+            if let range = arguments["infoPlist"], range.count == 1 || range.contains(where: { tokens[$0].identifier == "file" }) {
+                plists = literals(range).prefix(1).compactMap { ProjectDiscovery.joined(folder, $0) }
+            }
+            let folders = (literals(arguments["sources"]) + literals(arguments["resources"])).compactMap { Self.globFolder($0, in: folder, root: root) }
+            for targetName in targetNames {
+                add(name: targetName, type: "com.apple.product-type." + kind, platform: platform, plists: plists, folders: folders, spec: path)
+            }
+            readAny = true
+        }
+        // A module's manifest made by a helper (`Project.makeFeatureModule(name: "Home", …)`): its
+        // targets are the helper's, unread; the module is taken as a framework in its folder.
+        if !readAny {
+            isComplete = false
+            for index in tokens.indices.dropLast(2) where tokens[index].identifier == "Project" && tokens[index + 1].isPunctuation(".") {
+                guard index + 3 < tokens.count, tokens[index + 3].isPunctuation("("),
+                      let module = literal(arguments(index + 3)["name"]), !folder.isEmpty else { continue }
+                add(name: module, type: "com.apple.product-type.framework", platform: nil, plists: [], folders: [folder], spec: path)
+                break
+            }
+        }
+        // `.options(developmentRegion: "ko")`, `developmentRegion: "en"`.
+        for index in tokens.indices where tokens[index].identifier == "developmentRegion" && developmentLanguage == nil {
+            if index + 2 < tokens.count, tokens[index + 1].isPunctuation(":"), let value = tokens[index + 2].string?.plainText {
+                developmentLanguage = LocaleIdentifier.canonicalized(value)
+            }
+        }
+    }
+
+    // MARK: Shared
+
+    private mutating func add(name: String, type: String, platform: String?, plists: [String], folders: [String], spec: String) {
+        let sdk: String? = switch platform?.lowercased() {
+        case "watchos": "watchos"
+        case "macos": "macosx"
+        case "tvos": "appletvos"
+        case "visionos": "xros"
+        case "ios": "iphoneos"
+        default: nil
+        }
+        let target = ProjectDiscovery.ProjectTarget(project: spec, id: spec + ":" + name, name: name, type: type, sdk: sdk, groups: [],
+                                                    infoPlists: Array(Set(plists)).sorted())
+        targets.removeAll { $0.target.name == name }
+        targets.append(Target(target: target, folders: Array(Set(folders)).sorted()))
+    }
+
+    /// The project-relative folder a sources or resources path names: the path up to its first
+    /// glob component (`Sources/**/*.swift` → `Sources`); nil for a single file, a path outside
+    /// the project or one with build-setting variables.
+    static func globFolder(_ relative: String, in base: String, root: URL) -> String? {
+        guard !relative.contains("$"), !relative.hasPrefix("/") else { return nil }
+        var parts: [Substring] = []
+        for part in relative.split(separator: "/") {
+            if part.contains("*") || part.contains("{") || part.contains("?") { break }
+            parts.append(part)
+        }
+        guard let path = ProjectDiscovery.joined(base, parts.joined(separator: "/")), !path.isEmpty else { return nil }
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
+        // A folder that exists, or a missing path that reads as one (no extension): a file is one bundle's resource, not a folder.
+        if exists ? !isFolder.boolValue : !(path as NSString).pathExtension.isEmpty { return nil }
+        return path
+    }
+}

@@ -1,0 +1,260 @@
+import Foundation
+import L10nKit
+import XCTest
+@testable import L10nFormats
+@testable import L10nProject
+
+/// Projects that commit no `.xcodeproj` but a generator's spec: XcodeGen's `project.yml` and
+/// Tuist's `Project.swift` name the targets, their kinds, plists and folders. The layouts are
+/// those of real projects (bitwarden/ios, ruuvi's station, element-x, Infomaniak's kMail, a
+/// Tuist workspace of feature modules), cut down.
+final class GeneratedProjectSpecTests: XCTestCase {
+    private func discover(_ files: [String: ExampleFile]) throws -> Project {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Spec", isDirectory: true)
+        try CheckExample("", files: files).write(to: root)
+        return try ProjectDiscovery(root: root).discover()
+    }
+
+    private func bundles(_ project: Project, preferred: String = "de") -> [String] {
+        project.deviceView(preferred: [preferred]).bundles.map { "\($0.bundle) (\($0.kind.rawValue)): \($0.localizations.first ?? "-")" }
+    }
+
+    private static let plist = ExampleFile.infoPlist(declared: ["en", "de", "fr"])
+    private static let extensionPlist = ExampleFile.text(UndeclaredLocaleCheck.widgetPlist)
+
+    func testTheYAMLFormsProjectSpecsUse() throws {
+        let text = """
+        # a comment
+        PROJECT: &NAME Ruuvi
+        name: *NAME
+        base: &base
+          platform: iOS
+          type: framework
+        include:
+        - Common/target.yml
+        - path: "Share/target.yml"   # a comment after a value
+        targets:
+          Kit:
+            <<: *base
+            sources: [Sources, 'Shared Files', {path: Extra, name: x}]
+            info:
+              path: Kit/Info.plist
+            settings:
+              base:
+                INFOPLIST_FILE: "Kit/Info.plist"
+            description: |
+              two
+              lines
+          App:
+            type: application
+            sources:
+            - path: App
+              excludes:
+                - "**/*Tests.*"
+            - Shared
+        """
+        let node = try YAMLReader().read(Data(text.utf8), path: "project.yml")
+        XCTAssertEqual(node["name"], .scalar("Ruuvi"))
+        XCTAssertEqual(node["include"]?.items.map { $0.string ?? $0["path"]?.string ?? "?" }, ["Common/target.yml", "Share/target.yml"])
+        let kit = try XCTUnwrap(node["targets"]?["Kit"])
+        XCTAssertEqual(kit["type"], .scalar("framework"), "a merge key brings the anchored mapping's entries")
+        XCTAssertEqual(kit["sources"]?.items.map { $0.string ?? $0["path"]?.string ?? "?" }, ["Sources", "Shared Files", "Extra"])
+        XCTAssertEqual(kit["settings"]?["base"]?["INFOPLIST_FILE"], .scalar("Kit/Info.plist"))
+        XCTAssertEqual(kit["description"], .scalar("two\nlines"))
+        let app = try XCTUnwrap(node["targets"]?["App"])
+        XCTAssertEqual(app["sources"]?.items.map { $0.string ?? $0["path"]?.string ?? "?" }, ["App", "Shared"])
+        XCTAssertEqual(app["sources"]?.items.first?["excludes"]?.items, [.scalar("**/*Tests.*")])
+        XCTAssertEqual(node.entries.map(\.key), ["PROJECT", "name", "base", "include", "targets"])
+
+        // Hostile nesting ends in an error, not a crash; an unclosed flow over many lines is read once.
+        let deep = (0..<150).map { String(repeating: " ", count: $0) + "k\($0):" }.joined(separator: "\n") + " x\n"
+        let unclosed = "a: [" + String(repeating: "b,\n", count: 20_000)
+        let flows = "a: " + String(repeating: "[", count: 150) + String(repeating: "]", count: 150) + "\n"
+        for (bad, line) in [("a:\n  b: 1\n c: 2\n", 3), ("a: \"open\n", 1), ("a: [1, 2\n", 1), ("a: *missing\n", 1),
+                            (deep, 101), (unclosed, 1), (flows, 1)] {
+            XCTAssertThrowsError(try YAMLReader().read(Data(bad.utf8), path: "p.yml"), bad) { error in
+                XCTAssertEqual((error as? any LocatedError)?.location?.line, line, "\(bad): \(error)")
+            }
+        }
+    }
+
+    /// bitwarden/ios: each target names its plist with `INFOPLIST_FILE` inside `…/Application/Support/`.
+    /// Without the spec the app was "Application" and the shared framework's table merged into it.
+    func testXcodeGenTargetsNameTheBundles() throws {
+        let project = try discover([
+            "project.yml": .text("""
+            name: Bitwarden
+            targets:
+              Bitwarden:
+                type: application
+                platform: iOS
+                settings:
+                  base:
+                    INFOPLIST_FILE: Bitwarden/Application/Support/Info.plist
+                sources:
+                  - path: Bitwarden
+              BitwardenShared:
+                type: framework
+                platform: iOS
+                settings:
+                  base:
+                    INFOPLIST_FILE: BitwardenShared/UI/Platform/Application/Support/Info.plist
+                sources:
+                  - path: BitwardenShared
+              BitwardenWatchApp:
+                type: application
+                platform: watchOS
+                info:
+                  path: BitwardenWatchApp/Info.plist
+                sources: [BitwardenWatchApp]
+            """),
+            "Bitwarden/Application/Support/Info.plist": Self.plist,
+            "Bitwarden/Application/Support/en.lproj/AppShortcuts.strings": .text("\"a\" = \"A\";\n"),
+            "Bitwarden/Application/Support/de.lproj/AppShortcuts.strings": .text("\"a\" = \"A\";\n"),
+            "BitwardenShared/UI/Platform/Application/Support/Info.plist": .infoPlist(declared: ["en"]),
+            "BitwardenShared/UI/Platform/Application/Support/Localizations/en.lproj/Localizable.strings": .text("\"b\" = \"B\";\n"),
+            "BitwardenShared/UI/Platform/Application/Support/Localizations/de.lproj/Localizable.strings": .text("\"b\" = \"B\";\n"),
+            "BitwardenWatchApp/Info.plist": .infoPlist(declared: ["en", "de"]),
+            "BitwardenWatchApp/Localization/en.lproj/Localizable.strings": .text("\"c\" = \"C\";\n"),
+            "BitwardenWatchApp/Localization/de.lproj/Localizable.strings": .text("\"c\" = \"C\";\n"),
+        ])
+        XCTAssertEqual(project.app.name, "Bitwarden")
+        XCTAssertEqual(project.stringsTables.map { "\($0.bundle)/\($0.table)" }.sorted(),
+                       ["Bitwarden/AppShortcuts", "BitwardenShared/Localizable", "BitwardenWatchApp/Localizable"])
+        XCTAssertEqual(bundles(project), ["Bitwarden (app): de", "BitwardenShared (framework): de", "BitwardenWatchApp (watch app): de"])
+    }
+
+    /// ruuvi and element-x: included files whose paths are their own folder's, a target template
+    /// with `${target_name}`, and a folder that is also a Swift package.
+    func testXcodeGenIncludesAndTemplates() throws {
+        let project = try discover([
+            "project.yml": .text("""
+            targetTemplates:
+              CommonFramework:
+                type: framework
+                platform: iOS
+                info:
+                  path: Common/${target_name}/Info.plist
+            include:
+            - Common/RuuviLocalization/target.yml
+            - path: Apps/Station/target.yml
+            options:
+              developmentLanguage: en
+            """),
+            "Common/RuuviLocalization/target.yml": .text("targets:\n  RuuviLocalization:\n    templates:\n    - CommonFramework\n    sources:\n    - path: Sources\n"),
+            "Common/RuuviLocalization/Package.swift": .text("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"RuuviLocalization\")\n"),
+            "Common/RuuviLocalization/Sources/Resources/en.lproj/Localizable.strings": .text("\"k\" = \"K\";\n"),
+            "Common/RuuviLocalization/Sources/Resources/de.lproj/Localizable.strings": .text("\"k\" = \"K\";\n"),
+            "Apps/Station/target.yml": .text("targets:\n  station:\n    type: application\n    info:\n      path: Info.plist\n    sources: [Sources]\n"),
+            "Apps/Station/Info.plist": Self.plist,
+            "Apps/Station/Sources/en.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"Station\";\n"),
+            "Apps/Station/Sources/de.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"Station\";\n"),
+        ])
+        XCTAssertEqual(project.app.name, "station")
+        XCTAssertEqual(project.stringsTables.map { "\($0.bundle)/\($0.table)" }.sorted(), ["RuuviLocalization/Localizable", "station/InfoPlist"],
+                       "the package's Sources/Resources is the template's framework, not a bundle named Resources")
+    }
+
+    /// Generated plists, an App Clip and a `Shared/` folder both apps list: the App Clip's code
+    /// reads the Shared table too.
+    func testXcodeGenAppClipAndASharedFolder() throws {
+        let project = try discover([
+            "project.yml": .text("""
+            options: {developmentLanguage: fr}
+            targets:
+              Gyeop:
+                type: application
+                platform: iOS
+                sources: [App, Shared]
+                settings: {GENERATE_INFOPLIST_FILE: YES}
+              GyeopClip:
+                type: application.on-demand-install-capable
+                platform: iOS
+                sources: [AppClip, Shared]
+            """),
+            "App/Localizable.xcstrings": .catalog(["home": ["en": "Home", "de": "Start"]]),
+            "AppClip/Localizable.xcstrings": .catalog(["clip.open": ["en": "Open", "de": "Öffnen"]]),
+            "AppClip/ClipView.swift": .text("import SwiftUI\nlet v = Text(\"card.share\", tableName: \"Shared\")\n"),
+            "Shared/Shared.xcstrings": .catalog(["card.share": ["en": "Share", "de": "Teilen"]]),
+        ])
+        XCTAssertEqual(project.app.name, "Gyeop")
+        XCTAssertEqual(project.catalogs.map { "\($0.bundle)/\($0.table)" }.sorted(), ["Gyeop/Localizable", "Gyeop/Shared", "GyeopClip/Localizable"])
+        XCTAssertEqual(bundles(project), ["Gyeop (app): de", "GyeopClip (App Clip): de"])
+        let findings = try CheckJob(options: CheckOptions(only: [KeyMissingCheck.id])).run(on: project).findings
+        XCTAssertEqual(findings.map(\.message), [], "Shared/ is built into the App Clip too")
+    }
+
+    /// Tuist: a resources framework whose folder an extension lists too, an app target made by a
+    /// helper function, a module manifest made by a helper with a constant name, and demo apps.
+    func testTuistTargetsAndModules() throws {
+        let project = try discover([
+            "Project.swift": .text("""
+            import ProjectDescription
+            func mainTarget(name: String) -> Target {
+                .target(name: name, destinations: [.iPhone], product: .app, bundleId: "x", infoPlist: "Mail/Info.plist", sources: "Mail/**")
+            }
+            let project = Project(name: "Mail", targets: [
+                mainTarget(name: "Infomaniak Mail"),
+                .target(name: "MailDemo", destinations: [.iPhone], product: .app, bundleId: "d", infoPlist: "Demo/Info.plist", sources: ["Demo/**"]),
+                .target(name: "MailAppIntentsExtension", destinations: [.iPhone], product: .extensionKitExtension, bundleId: "y",
+                        infoPlist: .extendingDefault(with: [:]), sources: "MailAppIntentsExtension/**",
+                        resources: ["MailResources/**/*.strings"]),
+                .target(name: "MailResources", destinations: [.iPhone], product: .framework, bundleId: "z", infoPlist: .default,
+                        resources: ["MailResources/**/*.xcassets", "MailResources/**/*.strings"]),
+            ])
+            """),
+            "Mail/Info.plist": Self.plist,
+            "Demo/Info.plist": .infoPlist(declared: ["en"]),
+            "Mail/Localizable/de.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"Mail\";\n"),
+            "Mail/Localizable/en.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"Mail\";\n"),
+            "MailResources/Localizable/en.lproj/Localizable.strings": .text("\"k\" = \"K\";\n"),
+            "MailResources/Localizable/de.lproj/Localizable.strings": .text("\"k\" = \"K\";\n"),
+            "MailAppIntentsExtension/Localizable.xcstrings": .catalog(["focus": ["en": "Focus", "de": "Fokus"]]),
+            "Modules/Home/Project.swift": .text("import ProjectDescription\nlet name = \"Home\"\nlet project = Project.makeFeatureModule(name: name, includeDemo: true)\n"),
+            "Modules/Home/Resources/en.lproj/Localization.strings": .text("\"h\" = \"H\";\n"),
+            "Modules/Home/Demo/Info.plist": .infoPlist(declared: ["en"]),
+        ])
+        XCTAssertEqual(project.app.name, "Infomaniak Mail", "named by the helper's call; the demo app is not the app")
+        XCTAssertEqual(project.app.infoPlistPath, "Mail/Info.plist")
+        XCTAssertEqual((project.stringsTables.map { "\($0.bundle)/\($0.table)" } + project.catalogs.map { "\($0.bundle)/\($0.table)" }).sorted(),
+                       ["Home/Localization", "Infomaniak Mail/InfoPlist", "MailAppIntentsExtension/Localizable", "MailResources/Localizable"],
+                       "MailResources/ is the framework named like it, though the extension lists it first")
+        XCTAssertTrue(project.extensionBundles.contains("MailAppIntentsExtension"))
+    }
+
+    /// A committed project file is what Xcode builds: the spec beside it is not read.
+    func testASpecBesideAProjectFileIsNotRead() throws {
+        let pbxproj = """
+        // !$*UTF8*$!
+        {
+        \tobjects = {
+        \t\tA1 /* App */ = {
+        \t\t\tisa = PBXNativeTarget;
+        \t\t\tname = App;
+        \t\t\tproductType = "com.apple.product-type.application";
+        \t\t};
+        \t};
+        }
+        """
+        let project = try discover([
+            "App.xcodeproj/project.pbxproj": .text(pbxproj),
+            "project.yml": .text("targets:\n  Kit:\n    type: framework\n    sources: [Kit]\n"),
+            "App/Info.plist": Self.plist,
+            "App/Localizable.xcstrings": .catalog(["a": ["en": "A", "de": "A"]]),
+            "Kit/Localizable.xcstrings": .catalog(["b": ["en": "B", "de": "B"]]),
+        ])
+        XCTAssertEqual(project.catalogs.map(\.bundle), ["App", "App"],
+                       "the project file has no Kit target, so Kit/ is the app's: the spec's framework is not read")
+        XCTAssertEqual(project.app.outsideFolders.targetFolders, [:])
+    }
+
+    func testASpecThatCannotBeReadIsAWarning() throws {
+        let project = try discover([
+            "project.yml": .text("targets:\n  App:\n    type: [application\n"),
+            "App/Info.plist": Self.plist,
+            "App/Localizable.xcstrings": .catalog(["a": ["en": "A", "de": "A"]]),
+        ])
+        XCTAssertEqual(project.warnings.filter { $0.contains("project.yml") }.count, 1, "\(project.warnings)")
+        XCTAssertTrue(project.warnings.contains { $0.hasPrefix("project.yml:3:") }, "\(project.warnings)")
+    }
+}
