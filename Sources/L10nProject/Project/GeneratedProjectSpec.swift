@@ -12,6 +12,8 @@ struct GeneratedProjectSpec {
         var target: ProjectDiscovery.ProjectTarget
         /// Project-relative folders its sources and resources globs name (`Sources/**` → `Sources`).
         var folders: [String]
+        /// Single files its resources name (`Azkar/Resources/Localizable.xcstrings` in a widget's list).
+        var files: [String] = []
     }
 
     var targets: [Target] = []
@@ -117,14 +119,16 @@ struct GeneratedProjectSpec {
                 plists.append(plist)
             }
         }
-        var folders: [String] = []
+        var folders: [String] = [], files: [String] = []
         for key in ["sources", "resources"] {
             guard let (node, at) = field(key) else { continue }
             for item in node.items.isEmpty ? [node] : node.items {
-                if let relative = item.string ?? item["path"]?.string, let path = Self.globFolder(relative, in: at, root: root) { folders.append(path) }
+                guard let relative = item.string ?? item["path"]?.string else { continue }
+                if let path = Self.globFolder(relative, in: at, root: root) { folders.append(path) }
+                else if let file = Self.resourceFile(relative, in: at, root: root) { files.append(file) }
             }
         }
-        add(name: name, type: Self.productType(xcodeGen: type), platform: platform, plists: plists, folders: folders, spec: path)
+        add(name: name, type: Self.productType(xcodeGen: type), platform: platform, plists: plists, folders: folders, files: files, spec: path)
     }
 
     /// A template's values with `${target_name}` (and `$target_name`) replaced by the target's name.
@@ -245,9 +249,12 @@ struct GeneratedProjectSpec {
             if let range = arguments["infoPlist"], range.count == 1 || range.contains(where: { tokens[$0].identifier == "file" }) {
                 plists = literals(range).prefix(1).compactMap { ProjectDiscovery.joined(folder, $0) }
             }
-            let folders = (literals(arguments["sources"]) + literals(arguments["resources"])).compactMap { Self.globFolder($0, in: folder, root: root) }
+            let paths = literals(arguments["sources"]) + literals(arguments["resources"])
+            let folders = paths.compactMap { Self.globFolder($0, in: folder, root: root) }
+            let files = paths.filter { Self.globFolder($0, in: folder, root: root) == nil }.compactMap { Self.resourceFile($0, in: folder, root: root) }
             for targetName in targetNames {
-                add(name: targetName, type: "com.apple.product-type." + kind, platform: platform, plists: plists, folders: folders, spec: path)
+                add(name: targetName, type: "com.apple.product-type." + kind, platform: platform, plists: plists, folders: folders, files: files,
+                    spec: path)
             }
             readAny = true
         }
@@ -272,7 +279,8 @@ struct GeneratedProjectSpec {
 
     // MARK: Shared
 
-    private mutating func add(name: String, type: String, platform: String?, plists: [String], folders: [String], spec: String) {
+    private mutating func add(name: String, type: String, platform: String?, plists: [String], folders: [String], files: [String] = [],
+                              spec: String) {
         let sdk: String? = switch platform?.lowercased() {
         case "watchos": "watchos"
         case "macos": "macosx"
@@ -284,7 +292,15 @@ struct GeneratedProjectSpec {
         let target = ProjectDiscovery.ProjectTarget(project: spec, id: spec + ":" + name, name: name, type: type, sdk: sdk, groups: [],
                                                     infoPlists: Array(Set(plists)).sorted())
         targets.removeAll { $0.target.name == name }
-        targets.append(Target(target: target, folders: Array(Set(folders)).sorted()))
+        targets.append(Target(target: target, folders: Array(Set(folders)).sorted(), files: Array(Set(files)).sorted()))
+    }
+
+    /// The project-relative table a resources path names as a single file (`…/Localizable.xcstrings`,
+    /// `…/en.lproj/InfoPlist.strings`); nil for anything else.
+    static func resourceFile(_ relative: String, in base: String, root: URL) -> String? {
+        guard !relative.contains("$"), !relative.contains("*"), !relative.hasPrefix("/"),
+              [".xcstrings", ".strings", ".stringsdict"].contains(where: { relative.hasSuffix($0) }) else { return nil }
+        return ProjectDiscovery.joined(base, relative)
     }
 
     /// The project-relative folder a sources or resources path names: the path up to its first

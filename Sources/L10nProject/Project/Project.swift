@@ -255,8 +255,8 @@ public struct AppBundle: Sendable, Equatable {
         /// Among `extensionTargets`, the watch apps and App Clips.
         public var separateAppTargets: [String: BundleChoice.Kind]
         /// Folders a project spec lists for the bundle that holds them and for other targets
-        /// too (`Shared/` in the app and its App Clip): their tables are those targets' as well,
-        /// for the lookups of their code.
+        /// too (`Shared/` in the app and its App Clip), and tables a target lists by themselves:
+        /// their tables are those targets' as well, for the lookups of their code.
         public var alsoBuiltInto: [String: Set<String>] = [:]
 
         /// `bundleFolders` and `packageFolders` as sets: a file's folders are looked up in them,
@@ -333,7 +333,8 @@ public struct AppBundle: Sendable, Equatable {
         /// The targets besides its own bundle that a file is built into (see `alsoBuiltInto`).
         public func otherTargets(building path: String) -> Set<String> {
             guard !alsoBuiltInto.isEmpty else { return [] }
-            return Self.deepest(of: path, in: Set(alsoBuiltInto.keys)).flatMap { alsoBuiltInto[$0] } ?? []
+            let byFolder = Self.deepest(of: path, in: Set(alsoBuiltInto.keys)).flatMap { alsoBuiltInto[$0] } ?? []
+            return byFolder.union(alsoBuiltInto[path] ?? [])
         }
 
         /// The deepest of the folders holding `path` that `folders` has, each looked up once.

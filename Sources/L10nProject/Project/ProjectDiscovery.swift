@@ -326,6 +326,10 @@ public struct ProjectDiscovery: Sendable {
             for folder in target.folders where synchronized.folders[folder] == nil { listers[folder, default: []].append(target.target.name) }
         }
         var alsoBuiltInto: [String: Set<String>] = [:]
+        // A table a target lists by itself (a widget's `Azkar/Resources/Localizable.xcstrings`) is built into it too.
+        for target in generated.targets where !appTargets.contains(target.target.name) {
+            for file in target.files { alsoBuiltInto[file, default: []].insert(target.target.name) }
+        }
         for (folder, names) in listers {
             let holder = names.first { $0 == (folder as NSString).lastPathComponent } ?? names[0]
             if appSpecFolders.contains(folder) {

@@ -222,6 +222,30 @@ final class GeneratedProjectSpecTests: XCTestCase {
         XCTAssertTrue(project.extensionBundles.contains("MailAppIntentsExtension"))
     }
 
+    /// azkar-ios: a widget lists the app's catalog as a resource of its own: the widget's code finds its keys.
+    func testATableATargetListsByItself() throws {
+        let project = try discover([
+            "Project.swift": .text("""
+            import ProjectDescription
+            let project = Project(name: "Azkar", options: .options(developmentRegion: "en"), targets: [
+                .target(name: "Azkar", destinations: .iOS, product: .app, bundleId: "a", infoPlist: .file(path: "Azkar/Info.plist"),
+                        sources: ["Azkar/Sources/**"], resources: ["Azkar/Resources/**"]),
+                .target(name: "AzkarWidgets", destinations: .iOS, product: .appExtension, bundleId: "w",
+                        infoPlist: .file(path: "AzkarWidgets/Info.plist"), sources: ["AzkarWidgets/Sources/**"],
+                        resources: ["AzkarWidgets/Resources/**", "Azkar/Resources/Localizable.xcstrings"]),
+            ])
+            """),
+            "Azkar/Info.plist": Self.plist,
+            "Azkar/Resources/Localizable.xcstrings": .catalog(["item.count": ["en": "Items", "de": "Einträge"]]),
+            "AzkarWidgets/Info.plist": Self.extensionPlist,
+            "AzkarWidgets/Resources/Widgets.xcstrings": .catalog(["widget.title": ["en": "Azkar", "de": "Azkar"]]),
+            "AzkarWidgets/Sources/Widget.swift": .text("let a = String(localized: \"item.count\"), b = String(localized: \"widget.title\", table: \"Widgets\")\n"),
+        ])
+        XCTAssertEqual(project.app.outsideFolders.otherTargets(building: "Azkar/Resources/Localizable.xcstrings"), ["AzkarWidgets"])
+        let findings = try CheckJob(options: CheckOptions(only: [KeyMissingCheck.id])).run(on: project).findings
+        XCTAssertEqual(findings.map(\.message), [])
+    }
+
     /// A committed project file is what Xcode builds: the spec beside it is not read.
     func testASpecBesideAProjectFileIsNotRead() throws {
         let pbxproj = """
