@@ -17,6 +17,9 @@ public struct BundleChoice: Sendable, Equatable {
         case watchApp = "watch app"
         /// An App Clip: an app of its own, matched against the device's languages.
         case appClip = "App Clip"
+        /// An application for another platform beside the app (a macOS or tvOS app of the same
+        /// project): an app of its own, matched against its device's languages.
+        case otherPlatformApp = "app for another platform"
 
         /// Whether the bundle is its own process's main bundle, choosing from the device's
         /// languages, rather than a framework following the app's choice.

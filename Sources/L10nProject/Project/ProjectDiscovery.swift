@@ -496,10 +496,12 @@ public struct ProjectDiscovery: Sendable {
         var isAppClip: Bool { type.contains("on-demand-install-capable") }
         /// An app extension (a widget, a share or intents extension): its own process's main bundle.
         var isExtension: Bool { type.contains("extension") }
-        /// A watch app's or an App Clip's kind; nil for any other target.
+        /// A watch app's, an App Clip's or another platform's app's kind; nil for any other target.
         var separateAppKind: BundleChoice.Kind? {
             guard isApplication else { return nil }
-            return isAppClip ? .appClip : type.contains("watchapp") || sdk == "watchos" ? .watchApp : nil
+            if isAppClip { return .appClip }
+            if type.contains("watchapp") || sdk == "watchos" { return .watchApp }
+            return ["macosx", "appletvos", "xros"].contains(sdk ?? "") ? .otherPlatformApp : nil
         }
     }
 

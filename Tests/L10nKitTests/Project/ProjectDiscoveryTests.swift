@@ -393,11 +393,13 @@ final class ProjectDiscoveryTests: XCTestCase {
             + target("T2", "Demo Watch", "com.apple.product-type.application", sdk: "watchos", groups: ["G2"])
             + target("T3", "DemoClip", "com.apple.product-type.application.on-demand-install-capable", sdk: "iphoneos", groups: ["G3"])
             + target("T4", "DemoWidget", "com.apple.product-type.app-extension", sdk: "iphoneos", groups: ["G4"])
+            + target("T5", "Demo macOS", "com.apple.product-type.application", sdk: "macosx", groups: [])
             + "\t};\n}\n"
         let synchronized = ProjectDiscovery.synchronizedFolders(in: [("Demo.xcodeproj", text)])
         XCTAssertEqual(synchronized.folders, ["Demo Watch App": "Demo Watch", "Clip": "DemoClip", "Widget": "DemoWidget"])
-        XCTAssertEqual(synchronized.extensions, ["Demo Watch", "DemoClip", "DemoWidget"])
-        XCTAssertEqual(synchronized.separateApps, ["Demo Watch": .watchApp, "DemoClip": .appClip], "a widget is an extension, not an app")
+        XCTAssertEqual(synchronized.extensions, ["Demo Watch", "DemoClip", "DemoWidget", "Demo macOS"])
+        XCTAssertEqual(synchronized.separateApps, ["Demo Watch": .watchApp, "DemoClip": .appClip, "Demo macOS": .otherPlatformApp],
+                       "a widget is an extension, not an app; the Mac app beside the phone's is an app of its own")
         let objects = ProjectDiscovery.projectObjects(text)
         XCTAssertEqual(objects["T2C"]?.values["buildSettings.SDKROOT"], "watchos")
         XCTAssertEqual(objects["T2"]?.values["buildConfigurationList"], "T2L", "the comment is no part of the value")
