@@ -43,6 +43,11 @@ public struct MissingTranslationCheck: Check {
              localizable: ["x": ["en": "x", "de": "x"]],
              more: ["Kit/en.lproj/Kit.strings": .text("\"settings\" = \"Settings\";\n\"sign_out\" = \"Sign out\";\n\"delete\" = \"Delete\";\n"),
                     "Kit/de.lproj/Kit.strings": .text("\"settings\" = \"Einstellungen\";\n")]),
+        .app("A widget offers French, which the app does not: French devices see its French, and English where it lacks a key",
+             declared: ["en", "de"], localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
+                    "Widget/Localizable.xcstrings": .catalog(["Due soon": ["en": "Due soon", "de": "Bald fällig", "fr": "Bientôt"],
+                                                              "Renew": ["en": "Renew", "de": "Verlängern"]])]),
         .app("A widget's catalog lacks a key's German, which the widget shows", declared: ["en", "de"],
              localizable: ["x": ["en": "x", "de": "x"]],
              more: ["Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
@@ -170,6 +175,41 @@ public struct MissingTranslationCheck: Check {
                     continue
                 }
                 result.append(group(file: table.path(locale: chosen), table: name, keys: keys, locale: chosen, device: device, source: used))
+            }
+        }
+        // Unless `--locale` narrows the run: an extension's own languages the app does not offer
+        // (a widget in French beside an app without French) are what French devices see of it.
+        if context.locales.count == context.offeredLocales.count {
+            result += extensionOnlyGaps(context, catalogs: otherCatalogs)
+        }
+        return result
+    }
+
+    /// The keys an extension's tables lack in its languages of its own: those no offered locale
+    /// shares a language with.
+    private func extensionOnlyGaps(_ context: CheckContext, catalogs: [CatalogFile]) -> [Finding] {
+        let project = context.project, source = context.sourceLanguage
+        let offeredLanguages = Set(context.offeredLocales.map(ICULocale.language))
+        var result: [Finding] = []
+        for bundle in project.extensionBundles.sorted() {
+            let own = project.localizations(ofBundle: bundle).filter { $0 != "Base" && !offeredLanguages.contains(ICULocale.language($0)) }
+            for locale in own {
+                for file in catalogs where file.bundle == bundle {
+                    let lacking = Self.keys(of: file.catalog, lacking: locale)
+                    if !lacking.isEmpty {
+                        result.append(group(file: file.path, table: "\(bundle)/\(file.table)", keys: lacking, locale: locale, device: locale, source: source))
+                    }
+                }
+                for table in context.frameworkTables where table.bundle == bundle {
+                    guard let keys = (table.sourceFile(sourceLanguage: source)?.file ?? table.files.sorted(by: { $0.key < $1.key }).first?.value)?.keys,
+                          !keys.isEmpty else { continue }
+                    let file = table.files[locale]
+                    let lacking = file.map { file in keys.filter { file.value(forKey: $0) == nil } } ?? keys
+                    if !lacking.isEmpty {
+                        result.append(group(file: table.path(locale: locale), table: "\(bundle)/\(table.table)", keys: lacking, locale: locale,
+                                            device: locale, source: source, rawKey: file != nil))
+                    }
+                }
             }
         }
         return result
