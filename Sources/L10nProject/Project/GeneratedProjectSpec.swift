@@ -25,11 +25,14 @@ struct GeneratedProjectSpec {
     /// Whether every target the specs declare was read: Tuist targets made by helper functions
     /// are not, so files outside the targets read keep their folders' bundles.
     var isComplete = true
+    /// The project's files, where a target's Info.plist is looked for.
+    private var allFiles: [String] = []
 
     /// The specs among the project's files: every `project.yml` not included by another, and every
     /// Tuist `Project.swift` (one per module in a workspace).
     static func read(files: [String], root: URL, isVendor: (String) -> Bool) -> GeneratedProjectSpec {
         var spec = GeneratedProjectSpec()
+        spec.allFiles = files.filter { !isVendor($0) }
         let specs = files.filter { path in
             let name = (path as NSString).lastPathComponent
             return !isVendor(path) && !path.contains("/Tuist/") && (name == "project.yml" || name == "project.yaml" || name == "Project.swift")
@@ -70,10 +73,26 @@ struct GeneratedProjectSpec {
                 developmentLanguage = LocaleIdentifier.canonicalized(language)
             }
         }
+        // Project-level settings hold for every target that does not set its own.
+        let projectSettings = documents.compactMap { $0.node["settings"] }.last
+        var dependencies: [String: [String]] = [:]
+        let first = targets.count
         for (document, folder) in documents {
             for (name, body) in document["targets"]?.entries ?? [] {
-                readXcodeGenTarget(name, body, folder: folder, base: base, templates: templates, root: root, spec: path)
+                readXcodeGenTarget(name, body, folder: folder, base: base, templates: templates, projectSettings: projectSettings,
+                                   root: root, spec: path)
+                dependencies[name] = body["dependencies"]?.items.compactMap { $0["target"]?.string } ?? []
             }
+        }
+        markShippedApps(from: first, projectName: documents.first?.node["name"]?.string, dependencies: dependencies)
+    }
+
+    /// Marks the applications among `targets[first...]` that bear the project's name or depend on an app extension.
+    private mutating func markShippedApps(from first: Int, projectName: String?, dependencies: [String: [String]]) {
+        let extensions = Set(targets[first...].filter(\.target.isExtension).map(\.target.name))
+        for index in first..<targets.count where targets[index].target.isApplication {
+            let name = targets[index].target.name
+            targets[index].target.isShippedApp = name == projectName || !(dependencies[name] ?? []).allSatisfy { !extensions.contains($0) }
         }
     }
 
@@ -96,7 +115,7 @@ struct GeneratedProjectSpec {
     }
 
     private mutating func readXcodeGenTarget(_ name: String, _ body: YAMLNode, folder: String, base: String,
-                                             templates: [String: YAMLNode], root: URL, spec path: String) {
+                                             templates: [String: YAMLNode], projectSettings: YAMLNode?, root: URL, spec path: String) {
         // Templates first, the target's own fields over them; a template's paths are the project's.
         var fields: [(key: String, value: YAMLNode, folder: String)] = []
         for template in body["templates"]?.items.compactMap(\.string) ?? [] {
@@ -113,10 +132,11 @@ struct GeneratedProjectSpec {
             plists.append(plist)
         }
         // Build settings are the project's: `settings: { base: { INFOPLIST_FILE } }`, or flat, or per configuration.
-        let settings = field("settings")?.value
-        for container in [settings, settings?["base"]] + (settings?["configs"]?.entries.map { Optional($0.value) } ?? []) {
-            if let value = container?["INFOPLIST_FILE"]?.string, let plist = ProjectDiscovery.infoPlistPath(value[...], base: base) {
-                plists.append(plist)
+        for settings in [field("settings")?.value, projectSettings] where plists.isEmpty {
+            for container in [settings, settings?["base"]] + (settings?["configs"]?.entries.map { Optional($0.value) } ?? []) {
+                if let value = container?["INFOPLIST_FILE"]?.string, let plist = ProjectDiscovery.infoPlistPath(value[...], base: base) {
+                    plists.append(plist)
+                }
             }
         }
         var folders: [String] = [], files: [String] = []
@@ -128,6 +148,8 @@ struct GeneratedProjectSpec {
                 else if let file = Self.resourceFile(relative, in: at, root: root) { files.append(file) }
             }
         }
+        // Without one named, XcodeGen takes the Info.plist among the target's sources.
+        if plists.isEmpty, let found = infoPlist(in: folders, files: allFiles) { plists.append(found) }
         add(name: name, type: Self.productType(xcodeGen: type), platform: platform, plists: plists, folders: folders, files: files, spec: path)
     }
 
@@ -202,10 +224,28 @@ struct GeneratedProjectSpec {
             guard let range, range.count == 1 else { return nil }
             return tokens[range.lowerBound].string?.plainText ?? tokens[range.lowerBound].identifier.flatMap { constants[$0] }
         }
-        /// The literal strings of a value: `"A/**"`, `["A/**", "B"]`, `.glob("A/**")`, `.file(path: "x")`, `.init(…)`.
-        func literals(_ range: Range<Int>?) -> [String] {
+        /// The paths of a value, relative to the project: `"A/**"`, `["A/**", "B"]`, `.glob("A/**")`,
+        /// `.file(path: "x")`, relative to the manifest; `.relativeToRoot("x")` and `"//x"` to the root.
+        /// A glob's `excluding:` list names no folder of the target.
+        func paths(_ range: Range<Int>?) -> [String] {
             guard let range else { return [] }
-            return range.compactMap { tokens[$0].string?.plainText }
+            var result: [String] = []
+            var index = range.lowerBound
+            while index < range.upperBound {
+                if tokens[index].identifier == "excluding", index + 1 < range.upperBound, tokens[index + 1].isPunctuation(":"),
+                   index + 2 < range.upperBound, let close = closes[index + 2] {
+                    index = close + 1
+                    continue
+                }
+                if let text = tokens[index].string?.plainText {
+                    let fromRoot = text.hasPrefix("//") || (index >= 2 && tokens[index - 1].isPunctuation("(")
+                        && ["relativeToRoot", "relativeToRootDirectory"].contains(tokens[index - 2].identifier ?? ""))
+                    let relative = text.hasPrefix("//") ? String(text.dropFirst(2)) : text
+                    if let path = fromRoot ? ProjectDiscovery.normalized(relative) : ProjectDiscovery.joined(folder, relative) { result.append(path) }
+                }
+                index += 1
+            }
+            return result
         }
         /// A target made in a helper function of this manifest (`func mainTarget(name: String) -> Target
         /// { .target(name: name, …) }`): the names its calls pass (`mainTarget(name: "Mail")`).
@@ -228,6 +268,8 @@ struct GeneratedProjectSpec {
             return names
         }
         var readAny = false
+        let first = targets.count
+        var dependencies: [String: [String]] = [:]
         for index in tokens.indices {
             guard let name = tokens[index].identifier, name == "target" || name == "Target", index + 1 < tokens.count,
                   tokens[index + 1].isPunctuation("(") else { continue }
@@ -247,17 +289,26 @@ struct GeneratedProjectSpec {
             // `infoPlist: "App/Info.plist"` or `.file(path: "…")`; `.default` and `.extendingDefault` make none.
             var plists: [String] = []
             if let range = arguments["infoPlist"], range.count == 1 || range.contains(where: { tokens[$0].identifier == "file" }) {
-                plists = literals(range).prefix(1).compactMap { ProjectDiscovery.joined(folder, $0) }
+                plists = Array(paths(range).prefix(1))
             }
-            let paths = literals(arguments["sources"]) + literals(arguments["resources"])
-            let folders = paths.compactMap { Self.globFolder($0, in: folder, root: root) }
-            let files = paths.filter { Self.globFolder($0, in: folder, root: root) == nil }.compactMap { Self.resourceFile($0, in: folder, root: root) }
+            let listed = paths(arguments["sources"]) + paths(arguments["resources"])
+            let folders = listed.compactMap { Self.globFolder($0, in: "", root: root) }
+            let files = listed.filter { Self.globFolder($0, in: "", root: root) == nil }.compactMap { Self.resourceFile($0, in: "", root: root) }
+            // `dependencies: [.target(name: "Widget"), …]`: the targets it embeds.
+            let depends = arguments["dependencies"].map { range in
+                range.filter { tokens[$0].identifier == "name" && $0 + 2 < range.upperBound && tokens[$0 + 1].isPunctuation(":") }
+                    .compactMap { tokens[$0 + 2].string?.plainText }
+            } ?? []
             for targetName in targetNames {
                 add(name: targetName, type: "com.apple.product-type." + kind, platform: platform, plists: plists, folders: folders, files: files,
                     spec: path)
+                dependencies[targetName] = depends
             }
             readAny = true
         }
+        let projectName = tokens.indices.dropLast(2).first { tokens[$0].identifier == "Project" && tokens[$0 + 1].isPunctuation("(") }
+            .flatMap { literal(arguments($0 + 1)["name"]) }
+        markShippedApps(from: first, projectName: projectName, dependencies: dependencies)
         // A module's manifest made by a helper (`Project.makeFeatureModule(name: "Home", …)`): its
         // targets are the helper's, unread; the module is taken as a framework in its folder.
         if !readAny {
@@ -293,6 +344,18 @@ struct GeneratedProjectSpec {
                                                     infoPlists: Array(Set(plists)).sorted())
         targets.removeAll { $0.target.name == name }
         targets.append(Target(target: target, folders: Array(Set(folders)).sorted(), files: Array(Set(files)).sorted()))
+    }
+
+    /// The shallowest `Info.plist` in `folders`, as XcodeGen finds a target's when none is named.
+    private func infoPlist(in folders: [String], files: [String]) -> String? {
+        var best: String?
+        for file in files where (file as NSString).lastPathComponent == "Info.plist" {
+            guard folders.contains(where: { file.hasPrefix($0 + "/") }) else { continue }
+            if best.map({ file.split(separator: "/").count < $0.split(separator: "/").count || (file.split(separator: "/").count == $0.split(separator: "/").count && file < $0) }) ?? true {
+                best = file
+            }
+        }
+        return best
     }
 
     /// The project-relative table a resources path names as a single file (`…/Localizable.xcstrings`,

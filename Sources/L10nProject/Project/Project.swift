@@ -258,6 +258,20 @@ public struct AppBundle: Sendable, Equatable {
         /// too (`Shared/` in the app and its App Clip), and tables a target lists by themselves:
         /// their tables are those targets' as well, for the lookups of their code.
         public var alsoBuiltInto: [String: Set<String>] = [:]
+        /// Folders a project spec lists for the app's target (`Resources/**` beside a plist kept in
+        /// `Config/`): the app's, unless a bundle nested in one holds a file.
+        public var appFolders: Set<String> = []
+        /// Folders a local package's targets name with `path:` (`Sources` of `InboxCore`), by
+        /// project-relative path: the target's bundle, not `Sources/<Target>/`'s.
+        public var packageTargetFolders: [String: String] = [:] {
+            didSet { packageTargetFolderSet = Set(packageTargetFolders.keys) }
+        }
+        private var packageTargetFolderSet: Set<String> = []
+
+        /// The deepest of `appFolders` holding `path`.
+        public func appFolder(of path: String) -> String? {
+            Self.deepest(of: path, in: appFolders)
+        }
 
         /// `bundleFolders` and `packageFolders` as sets: a file's folders are looked up in them,
         /// one by one from the deepest (a project has hundreds of Info.plist folders, and every
@@ -311,6 +325,7 @@ public struct AppBundle: Sendable, Equatable {
             if let target = target(of: path) { return target }
             if appFiles.contains(path) { return nil }
             if let folder = bundleFolder(of: path) { return (folder as NSString).lastPathComponent }
+            if let folder = Self.deepest(of: path, in: packageTargetFolderSet), let target = packageTargetFolders[folder] { return target }
             if let package = packageFolder(of: path) {
                 let inside = path.dropFirst(package.count + 1).split(separator: "/")
                 return inside.count > 2 && inside[0] == "Sources" ? String(inside[1]) : (package as NSString).lastPathComponent

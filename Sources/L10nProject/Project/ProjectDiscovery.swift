@@ -301,9 +301,11 @@ public struct ProjectDiscovery: Sendable {
             : chosen == nil && appTargets.count == 1 ? appTargets.first!
             : folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
         var app = AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
-                            developmentRegion: chosen.flatMap { $0.plist.developmentRegionIsBuildSetting
+                            developmentRegion: chosen.map { $0.plist.developmentRegionIsBuildSetting
                                 ? developmentLanguage(in: projectFiles) ?? generated.developmentLanguage ?? (generated.targets.isEmpty ? nil : "en")
-                                : $0.plist.developmentRegion },
+                                : $0.plist.developmentRegion }
+                                // A generated plist's region is the spec's `$(DEVELOPMENT_LANGUAGE)`.
+                                ?? generated.developmentLanguage,
                             declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
                             allowsMixedLocalizations: chosen?.plist.allowsMixedLocalizations ?? false)
         // Another target's property list marks its folder as that bundle's.
@@ -353,10 +355,16 @@ public struct ProjectDiscovery: Sendable {
                                                       extensionTargets: synchronized.extensions, separateAppFolders: separateAppFolders,
                                                       separateAppTargets: synchronized.separateApps)
         app.outsideFolders.alsoBuiltInto = alsoBuiltInto
+        app.outsideFolders.appFolders = appSpecFolders
+        var packageTargets: [String: String] = [:]
+        for folder in packageFolders + (files.contains("Package.swift") ? [""] : []) {
+            packageTargets.merge(PackageManifest(folder: folder, root: root).targetFolders) { first, _ in first }
+        }
+        app.outsideFolders.packageTargetFolders = packageTargets
         // A catalog's `.lproj` is no localization: Xcode compiles each of its locales into that
         // locale's folder (a storyboard's catalog lives in `mul.lproj`, "multiple languages").
         // Only the app folder's files can be the app's without a project file: asked first, as it is cheap.
-        let outsideMayBeApps = app.outsideFolders.targetNames != nil
+        let outsideMayBeApps = app.outsideFolders.targetNames != nil || !app.outsideFolders.appFolders.isEmpty
         app.lprojFolders = Array(Set(files.compactMap { path -> String? in
             guard outsideMayBeApps || inFolder(path, folder), !path.hasSuffix(".xcstrings"),
                   let name = Self.lprojName(of: path), isAppFile(path, app: app) else { return nil }
@@ -489,6 +497,9 @@ public struct ProjectDiscovery: Sendable {
         var groups: [String]
         /// The project-relative Info.plist files its configurations' `INFOPLIST_FILE` name.
         var infoPlists: [String]
+        /// Whether a project spec marks it as the shipped app among several: it bears the
+        /// project's name or depends on an app extension (a component harness app does neither).
+        var isShippedApp = false
 
         var isApplication: Bool { type.hasPrefix("com.apple.product-type.application") }
         /// A watch app or an App Clip: an application that runs as its own process, never the app.
@@ -535,6 +546,8 @@ public struct ProjectDiscovery: Sendable {
             !["Demo", "Example", "Sample", "Playground"].contains { target.name.count > $0.count && target.name.hasSuffix($0) }
         }
         if !shipped.isEmpty { phone = shipped }
+        // Among several, the one a project spec marks as shipped (`Riot` beside the `RiotSwiftUI` harness).
+        if phone.count > 1, phone.contains(where: \.isShippedApp) { phone = phone.filter(\.isShippedApp) }
         let ownAppsOnly = applications.filter { !$0.isOwnProcess }
         // A project of a watch app (or an App Clip) alone: that is the app.
         return Set((!phone.isEmpty ? phone : !ownAppsOnly.isEmpty ? ownAppsOnly : applications).map(\.name))
@@ -790,6 +803,11 @@ public struct ProjectDiscovery: Sendable {
     func isAppFile(_ path: String, app: AppBundle) -> Bool {
         guard !isVendor(path), !Self.isOutsideRoot(path), Self.bundleDirectory(of: path) == nil,
               app.outsideFolders.target(of: path) == nil else { return false }
+        // A folder the spec lists for the app's target is the app's, but for bundles nested in it.
+        if let folder = app.outsideFolders.appFolder(of: path) {
+            let nested = [app.outsideFolders.bundleFolder(of: path), app.outsideFolders.packageFolder(of: path)].compactMap { $0 }
+            if !nested.contains(where: { $0 != folder && inFolder($0, folder) }) { return true }
+        }
         // An app without a folder of its own (no plist) holds what no other bundle holds.
         if app.folder.isEmpty && app.infoPlistPath == nil { return app.outsideFolders.holder(of: path) == nil }
         if inFolder(path, app.folder) {

@@ -246,6 +246,81 @@ final class GeneratedProjectSpecTests: XCTestCase {
         XCTAssertEqual(findings.map(\.message), [])
     }
 
+    /// element-ios and kiwix: the shipped app among two applications is the one named like the
+    /// project (or embedding an extension), not the shallower component harness; a project-level
+    /// `INFOPLIST_FILE` names the app's plist; a target without one has the Info.plist among its sources.
+    func testXcodeGenShippedAppProjectSettingsAndImplicitPlists() throws {
+        let project = try discover([
+            "project.yml": .text("""
+            name: Riot
+            settings:
+              base:
+                INFOPLIST_FILE: Riot/SupportingFiles/Info.plist
+            targets:
+              Riot:
+                type: application
+                platform: iOS
+                sources: [Riot]
+                dependencies:
+                - target: RiotNSE
+              RiotSwiftUI:
+                type: application
+                platform: iOS
+                sources: [RiotSwiftUI]
+                settings: {INFOPLIST_FILE: RiotSwiftUI/Info.plist}
+              RiotNSE:
+                type: app-extension
+                platform: iOS
+                sources: [RiotNSE]
+            """),
+            "Riot/SupportingFiles/Info.plist": Self.plist,
+            "Riot/Assets/en.lproj/Vector.strings": .text("\"a\" = \"A\";\n"),
+            "Riot/Assets/de.lproj/Vector.strings": .text("\"a\" = \"A\";\n"),
+            "RiotSwiftUI/Info.plist": .infoPlist(declared: ["en"]),
+            "RiotNSE/Support/Info.plist": Self.extensionPlist,
+            "RiotNSE/Support/en.lproj/NSE.strings": .text("\"n\" = \"N\";\n"),
+        ])
+        XCTAssertEqual(project.app.name, "Riot")
+        XCTAssertEqual(project.app.infoPlistPath, "Riot/SupportingFiles/Info.plist")
+        XCTAssertEqual(bundles(project), ["Riot (app): de", "RiotNSE (extension): en"])
+    }
+
+    /// Tuist: `.relativeToRoot` paths, a generated plist whose region is the manifest's
+    /// `developmentRegion`, a helper-made module beside an app whose resources lie outside its
+    /// plist's folder, and local packages whose targets set `path: "Sources"`.
+    func testTuistRootPathsGeneratedRegionAppFoldersAndPackagePaths() throws {
+        let package = { (name: String) in
+            ExampleFile.text("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"\(name)\", "
+                             + "targets: [.target(name: \"\(name)\", path: \"Sources\", resources: [.process(\"Resources\")])])\n")
+        }
+        let project = try discover([
+            "Projects/App/Project.swift": .text("""
+            import ProjectDescription
+            let project = Project(name: "Shop", options: .options(developmentRegion: "ko"), targets: [
+                .target(name: "Shop", destinations: .iOS, product: .app, bundleId: "s", infoPlist: .extendingDefault(with: [:]),
+                        sources: [.glob(.relativeToRoot("Projects/App/Sources/**"), excluding: ["Projects/App/Sources/Legacy/**"])],
+                        resources: ["Resources/**"]),
+            ])
+            """),
+            "Projects/App/Resources/ko.lproj/Localizable.strings": .text("\"a\" = \"가\";\n"),
+            "Projects/App/Resources/en.lproj/Localizable.strings": .text("\"a\" = \"A\";\n"),
+            "Projects/App/Sources/Legacy/Old.swift": .text("let x = 1\n"),
+            "Projects/Core/Project.swift": .text("import ProjectDescription\nlet project = Project.framework(name: \"Core\")\n"),
+            "Packages/InboxCore/Package.swift": package("InboxCore"),
+            "Packages/InboxCore/Sources/Resources/Localizable.xcstrings": .catalog(["Cancel": ["en": "Cancel", "ko": "취소"]]),
+            "Packages/InboxComposer/Package.swift": package("InboxComposer"),
+            "Packages/InboxComposer/Sources/Resources/Localizable.xcstrings": .catalog(["Compose": ["en": "Compose"]]),
+        ])
+        XCTAssertEqual(project.app.name, "Shop")
+        XCTAssertEqual(project.app.developmentRegion, "ko", "the generated plist's $(DEVELOPMENT_LANGUAGE)")
+        XCTAssertEqual(project.app.outsideFolders.appFolders, ["Projects/App/Resources", "Projects/App/Sources"],
+                       "a root-relative glob's folder; its excluding: list names none")
+        XCTAssertEqual(project.stringsTables.map { "\($0.bundle)/\($0.table)" }, ["Shop/Localizable"],
+                       "the app lists Resources/ although a helper-made module leaves the spec incomplete")
+        XCTAssertEqual(project.catalogs.map(\.bundle).sorted(), ["InboxComposer", "InboxCore"], "no merged bundle named Resources")
+        XCTAssertEqual(bundles(project, preferred: "fr").first, "Shop (app): ko")
+    }
+
     /// A committed project file is what Xcode builds: the spec beside it is not read.
     func testASpecBesideAProjectFileIsNotRead() throws {
         let pbxproj = """
