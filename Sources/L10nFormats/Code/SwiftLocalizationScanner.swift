@@ -209,8 +209,14 @@ public struct SwiftLocalizationScanner: Sendable {
             for call in body + 1 ..< end {
                 guard let identifier = name(call), isPunctuation(call + 1, "(") else { continue }
                 if keyIsSelf {
-                    let key = identifier == "NSLocalizedString" ? call + 2 : identifier == "localizedString" ? call + 4 : call + 4
-                    guard name(key) == "self", isPunctuation(key + 1, ",") || isPunctuation(key + 1, ")") else { continue }
+                    // `NSLocalizedString(self, …)`, `localizedString(forKey: self, …)`,
+                    // `String(localized: String.LocalizationValue(self))` (or `.init(self)`).
+                    if identifier == "String" {
+                        guard let close = matches[call + 1], (call + 4 ..< max(call + 4, close)).contains(where: { name($0) == "self" }) else { continue }
+                    } else {
+                        let key = identifier == "NSLocalizedString" ? call + 2 : call + 4
+                        guard name(key) == "self", isPunctuation(key + 1, ",") || isPunctuation(key + 1, ")") else { continue }
+                    }
                 }
                 switch identifier {
                 case "NSLocalizedString" where !isPunctuation(call - 1, "."):
@@ -277,9 +283,11 @@ public struct SwiftLocalizationScanner: Sendable {
             }
             // `extension String { var localized: String { NSLocalizedString(self, bundle: .module, comment: "") } }`:
             // what `"k".localized` reads, the first definition with an Apple lookup in its body.
+            // A definition whose bundle is a parameter (`func localized(bundle: Bundle = .main)`) or one
+            // it delegates to (`var localized: String { localized() }`) is not followed: its calls read as the caller's own.
             if !nested, let member = token.identifier, name(index - 1) == "var" || name(index - 1) == "func", definitions[member] == nil,
                stringExtensions.contains(where: { $0.contains(index) }),
-               let definition = lookupDefinition(after: index, keyIsSelf: member != "localized") {
+               let definition = lookupDefinition(after: index, keyIsSelf: member != "localized"), definition.bundle != .unresolved {
                 definitions[member] = definition
             }
             guard let identifier = token.identifier, isPunctuation(index + 1, "(") else { continue }

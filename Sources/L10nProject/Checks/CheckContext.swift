@@ -654,6 +654,14 @@ public struct CheckContext: Sendable {
         return (keys, used, serves)
     }
 
+    /// Whether a device sees a key raw where a framework's or extension's table file lacks it:
+    /// not for `InfoPlist` (the Info.plist's value shows) nor a storyboard's or XIB's table (its own text shows).
+    package func showsRawKey(_ table: StringsTable) -> Bool {
+        guard table.table != "InfoPlist" else { return false }
+        let base = table.folder + "/Base.lproj/" + table.table
+        return !project.interfaceFiles.contains { $0 == base + ".storyboard" || $0 == base + ".xib" }
+    }
+
     /// The localization a bundle other than the app (a framework, an extension) uses on a device
     /// preferring `locale`, among all its tables' and catalogs' locales: a framework follows the
     /// app's choice, an extension matches the device's language.

@@ -27,17 +27,21 @@ struct GeneratedProjectSpec {
     var isComplete = true
     /// The project's files, where a target's Info.plist is looked for.
     private var allFiles: [String] = []
+    /// Each target's place in `targets`, by name.
+    private var positions: [String: Int] = [:]
 
-    /// The specs among the project's files: every `project.yml` not included by another, and every
-    /// Tuist `Project.swift` (one per module in a workspace).
+    /// The specs among the project's files: every `project.yml` (with what it includes) and every
+    /// Tuist `Project.swift` that imports ProjectDescription (one per module in a workspace), but
+    /// none in `Tuist/` (its helpers) and none a link leads out of the project.
     static func read(files: [String], root: URL, isVendor: (String) -> Bool) -> GeneratedProjectSpec {
         var spec = GeneratedProjectSpec()
         spec.allFiles = files.filter { !isVendor($0) }
         let specs = files.filter { path in
             let name = (path as NSString).lastPathComponent
-            return !isVendor(path) && !path.contains("/Tuist/") && (name == "project.yml" || name == "project.yaml" || name == "Project.swift")
+            return !isVendor(path) && !("/" + path).contains("/Tuist/") && (name == "project.yml" || name == "project.yaml" || name == "Project.swift")
         }
         for path in specs.sorted() {
+            guard FileTransaction.isInside(FileTransaction.resolved(root.appendingPathComponent(path)), root) else { continue }
             do {
                 if path.hasSuffix("Project.swift") {
                     try spec.readTuist(path, root: root)
@@ -49,6 +53,7 @@ struct GeneratedProjectSpec {
                 spec.isComplete = false
                 spec.warnings.append("\(error.location?.description ?? path): warning: cannot read this project spec (\(error.message)), so its targets were not used")
             } catch {
+                spec.isComplete = false
                 spec.warnings.append("\(path): warning: cannot read this project spec, so its targets were not used")
             }
         }
@@ -180,6 +185,9 @@ struct GeneratedProjectSpec {
     /// values built by code (a helper's parameters, interpolations) are not followed.
     private mutating func readTuist(_ path: String, root: URL) throws {
         let tokens = try SwiftTokenizer.tokenize(AtomicFile.read(root.appendingPathComponent(path)), file: path)
+        // An app's own `Project.swift` (a model type) is no manifest: a manifest imports ProjectDescription.
+        guard tokens.indices.dropLast().contains(where: { tokens[$0].identifier == "import" && tokens[$0 + 1].identifier == "ProjectDescription" })
+        else { return }
         let folder = (path as NSString).deletingLastPathComponent
         var closes: [Int: Int] = [:]
         var opens: [Int] = []
@@ -250,22 +258,22 @@ struct GeneratedProjectSpec {
         /// A target made in a helper function of this manifest (`func mainTarget(name: String) -> Target
         /// { .target(name: name, …) }`): the names its calls pass (`mainTarget(name: "Mail")`).
         func helperNames(_ range: Range<Int>?, at call: Int) -> [String] {
-            guard let range, range.count == 1, let parameter = tokens[range.lowerBound].identifier else { return [] }
-            // The function whose body holds the call.
-            var helper: String?
-            for index in tokens.indices.dropLast(2) where tokens[index].identifier == "func" {
-                guard let function = tokens[index + 1].identifier,
-                      let body = (index + 2 ..< tokens.count).first(where: { tokens[$0].isPunctuation("{") }),
-                      let end = closes[body], body < call, call < end else { continue }
-                helper = function
-            }
-            guard let helper else { return [] }
-            var names: [String] = []
-            for index in tokens.indices.dropLast() where tokens[index].identifier == helper && tokens[index + 1].isPunctuation("(")
-                && (index == 0 || tokens[index - 1].identifier != "func") {
-                if let name = literal(arguments(index + 1)[parameter]) { names.append(name) }
-            }
-            return names
+            guard let range, range.count == 1, let parameter = tokens[range.lowerBound].identifier,
+                  let helper = functions.last(where: { $0.body.contains(call) })?.name else { return [] }
+            return (callSites[helper] ?? []).compactMap { literal(arguments($0)[parameter]) }
+        }
+        // The manifest's functions with their bodies, and where each is called, found once.
+        var functions: [(name: String, body: ClosedRange<Int>)] = []
+        var callSites: [String: [Int]] = [:]
+        for index in tokens.indices.dropLast(2) where tokens[index].identifier == "func" {
+            guard let function = tokens[index + 1].identifier else { continue }
+            var open = index + 2
+            while open < tokens.count, !tokens[open].isPunctuation("{") { open = closes[open].map { $0 + 1 } ?? open + 1 }
+            if open < tokens.count, let end = closes[open] { functions.append((function, open...end)) }
+        }
+        let names = Set(functions.map(\.name))
+        for index in tokens.indices.dropLast() where tokens[index + 1].isPunctuation("(") && (index == 0 || tokens[index - 1].identifier != "func") {
+            if let name = tokens[index].identifier, names.contains(name) { callSites[name, default: []].append(index + 1) }
         }
         var readAny = false
         let first = targets.count
@@ -340,10 +348,15 @@ struct GeneratedProjectSpec {
         case "ios": "iphoneos"
         default: nil
         }
-        let target = ProjectDiscovery.ProjectTarget(project: spec, id: spec + ":" + name, name: name, type: type, sdk: sdk, groups: [],
+        var target = ProjectDiscovery.ProjectTarget(project: spec, id: spec + ":" + name, name: name, type: type, sdk: sdk, groups: [],
                                                     infoPlists: Array(Set(plists)).sorted())
-        targets.removeAll { $0.target.name == name }
-        targets.append(Target(target: target, folders: Array(Set(folders)).sorted(), files: Array(Set(files)).sorted()))
+        target.isFromSpec = true
+        let spec = Target(target: target, folders: Array(Set(folders)).sorted(), files: Array(Set(files)).sorted())
+        // A target declared again (an included file's, a second manifest's) replaces the first.
+        if let position = positions[name] { targets[position] = spec } else {
+            positions[name] = targets.count
+            targets.append(spec)
+        }
     }
 
     /// The shallowest `Info.plist` in `folders`, as XcodeGen finds a target's when none is named.

@@ -257,7 +257,10 @@ public struct AppBundle: Sendable, Equatable {
         /// Folders a project spec lists for the bundle that holds them and for other targets
         /// too (`Shared/` in the app and its App Clip), and tables a target lists by themselves:
         /// their tables are those targets' as well, for the lookups of their code.
-        public var alsoBuiltInto: [String: Set<String>] = [:]
+        public var alsoBuiltInto: [String: Set<String>] = [:] {
+            didSet { alsoBuiltIntoSet = Set(alsoBuiltInto.keys) }
+        }
+        private var alsoBuiltIntoSet: Set<String> = []
         /// Folders a project spec lists for the app's target (`Resources/**` beside a plist kept in
         /// `Config/`): the app's, unless a bundle nested in one holds a file.
         public var appFolders: Set<String> = []
@@ -348,7 +351,7 @@ public struct AppBundle: Sendable, Equatable {
         /// The targets besides its own bundle that a file is built into (see `alsoBuiltInto`).
         public func otherTargets(building path: String) -> Set<String> {
             guard !alsoBuiltInto.isEmpty else { return [] }
-            let byFolder = Self.deepest(of: path, in: Set(alsoBuiltInto.keys)).flatMap { alsoBuiltInto[$0] } ?? []
+            let byFolder = Self.deepest(of: path, in: alsoBuiltIntoSet).flatMap { alsoBuiltInto[$0] } ?? []
             return byFolder.union(alsoBuiltInto[path] ?? [])
         }
 

@@ -500,6 +500,8 @@ public struct ProjectDiscovery: Sendable {
         /// Whether a project spec marks it as the shipped app among several: it bears the
         /// project's name or depends on an app extension (a component harness app does neither).
         var isShippedApp = false
+        /// Whether a project spec (XcodeGen, Tuist) declares it, not a project file.
+        var isFromSpec = false
 
         var isApplication: Bool { type.hasPrefix("com.apple.product-type.application") }
         /// A watch app or an App Clip: an application that runs as its own process, never the app.
@@ -541,9 +543,9 @@ public struct ProjectDiscovery: Sendable {
     static func appTargetNames(_ targets: [ProjectTarget]) -> Set<String> {
         let applications = targets.filter(\.isApplication)
         var phone = applications.filter { !$0.isOwnProcess && !["macosx", "watchos", "appletvos", "xros"].contains($0.sdk ?? "") }
-        // A module's demo or example app beside the shipped one is never the app (a Tuist workspace's modules).
+        // A module's demo or example app that a spec declares beside the shipped one is never the app (a Tuist workspace's modules).
         let shipped = phone.filter { target in
-            !["Demo", "Example", "Sample", "Playground"].contains { target.name.count > $0.count && target.name.hasSuffix($0) }
+            !target.isFromSpec || !["Demo", "Example", "Sample", "Playground"].contains { target.name.count > $0.count && target.name.hasSuffix($0) }
         }
         if !shipped.isEmpty { phone = shipped }
         // Among several, the one a project spec marks as shipped (`Riot` beside the `RiotSwiftUI` harness).

@@ -78,6 +78,20 @@ final class OtherBundleCoverageTests: XCTestCase {
         XCTAssertEqual(findings.map(\.file), ["Packages/Feature/Sources/Feature/Resources/de.lproj/Localizable.strings"])
     }
 
+    /// A widget's `InfoPlist.strings` without a key shows the Info.plist's value, never the raw key.
+    func testAnExtensionsInfoPlistTableShowsThePlistsValue() throws {
+        let model = try project([
+            "App/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello", "de": "Hallo"]]),
+            "Widget/Info.plist": .text(UndeclaredLocaleCheck.widgetPlist),
+            "Widget/en.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"Sun\";\n\"NSLocationWhenInUseUsageDescription\" = \"Where\";\n"),
+            "Widget/de.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"Sonne\";\n"),
+        ], declared: ["en", "de"])
+        let findings = try CheckJob(options: CheckOptions(only: [MissingTranslationCheck.id])).run(on: model).findings
+        XCTAssertEqual(findings.map(\.message), [
+            "1 key of Widget/InfoPlist has no 'de': de devices see them in 'en' (\"NSLocationWhenInUseUsageDescription\")",
+        ])
+    }
+
     /// A widget chooses its own language: its German variant serves German devices, a key
     /// without it is a gap; one only to review counts as such.
     func testAWidgetsCatalogCountsInTheLanguageItShows() throws {

@@ -246,14 +246,25 @@ final class SwiftLocalizationScannerTests: XCTestCase {
             var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
             var loc: String { Bundle(for: Token.self).localizedString(forKey: self, value: nil, table: "Brand") }
             var notAKey: String { NSLocalizedString("fixed", comment: "") }
+            var value: String { String(localized: String.LocalizationValue(self), bundle: .module) }
         }
         extension Tab { var title: String { NSLocalizedString(rawValue, comment: "") } }
         """#
         let scanned = try scan(definitions)
         XCTAssertEqual(scanned.lookupDefinitions, [
             "localized": LookupDefinition(bundle: .own, table: "Common"), "localised": LookupDefinition(bundle: .main),
-            "loc": LookupDefinition(bundle: .own, table: "Brand"),
-        ], "a member whose lookup is not of self, and members of other types, are none")
+            "loc": LookupDefinition(bundle: .own, table: "Brand"), "value": LookupDefinition(bundle: .own),
+        ], "a member whose lookup is not of self, one whose bundle is a parameter, and members of other types, are none")
+        // A property delegating to a function whose bundle is a parameter: calls read as the caller's own lookups.
+        let delegating = #"""
+        extension String {
+            var localized: String { localized() }
+            func localized(bundle: Bundle = .main, tableName: String = "Localizable") -> String {
+                NSLocalizedString(self, tableName: tableName, bundle: bundle, comment: "")
+            }
+        }
+        """#
+        XCTAssertEqual(try scan(delegating).lookupDefinitions, [:])
         XCTAssertEqual(scanned.references.map(\.key.text), ["fixed"])
 
         let calls = #"""

@@ -78,6 +78,37 @@ final class GeneratedProjectSpecTests: XCTestCase {
         }
     }
 
+    /// Forms real specs use that a first reader got wrong (a review's probes): CRLF line ends, a
+    /// byte-order mark, `...`, an anchored sequence item, an apostrophe in a flow list, a tab
+    /// after a colon, an escaped quote before `#`, plain text over two lines, aliases and merge
+    /// keys in flow collections; and aliases that would copy billions of nodes.
+    func testMoreYAMLFormsAndAnAliasBomb() throws {
+        let text = "\u{FEFF}defaults: &defaults\r\n  platform: iOS\r\nitems:\r\n- &first\r\n  name: a\r\n- *first\r\n"
+            + "words: [Don't, \"x\"]\r\ntabbed:\tvalue\r\nquoted: \"a \\\" # b\"\r\n"
+            + "flags: -ObjC\r\n  -lz\r\nApp: {<<: *defaults, type: application}\r\nKit:\r\n  <<: [*defaults]\r\n  type: framework\r\n...\r\n"
+        let node = try YAMLReader().read(Data(text.utf8), path: "project.yml")
+        XCTAssertEqual(node["defaults"]?["platform"], .scalar("iOS"))
+        XCTAssertEqual(node["items"]?.items.map { $0["name"]?.string }, ["a", "a"])
+        XCTAssertEqual(node["words"]?.items, [.scalar("Don't"), .scalar("x")])
+        XCTAssertEqual(node["tabbed"], .scalar("value"))
+        XCTAssertEqual(node["quoted"], .scalar("a \" # b"))
+        XCTAssertEqual(node["flags"], .scalar("-ObjC -lz"))
+        XCTAssertEqual(node["App"]?["platform"], .scalar("iOS"))
+        XCTAssertEqual(node["Kit"]?["platform"], .scalar("iOS"))
+        XCTAssertEqual(node["Kit"]?["type"], .scalar("framework"))
+
+        var bomb = "l0: &l0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...9 { bomb += "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 10).joined(separator: ", ") + "]\n" }
+        XCTAssertThrowsError(try YAMLReader().read(Data(bomb.utf8), path: "p.yml")) { error in
+            XCTAssertTrue("\(error)".contains("more than 1000000 nodes"), "\(error)")
+        }
+        // Forty thousand keys read in linear time (a duplicate replaced each earlier one's value in a scan).
+        let many = (0..<40_000).map { "k\($0): v" }.joined(separator: "\n") + "\nk7: last\n"
+        let large = try YAMLReader().read(Data(many.utf8), path: "p.yml")
+        XCTAssertEqual(large.entries.count, 40_000)
+        XCTAssertEqual(large["k7"], .scalar("last"))
+    }
+
     /// bitwarden/ios: each target names its plist with `INFOPLIST_FILE` inside `…/Application/Support/`.
     /// Without the spec the app was "Application" and the shared framework's table merged into it.
     func testXcodeGenTargetsNameTheBundles() throws {
@@ -345,6 +376,33 @@ final class GeneratedProjectSpecTests: XCTestCase {
         XCTAssertEqual(project.catalogs.map(\.bundle), ["App", "App"],
                        "the project file has no Kit target, so Kit/ is the app's: the spec's framework is not read")
         XCTAssertEqual(project.app.outsideFolders.targetFolders, [:])
+    }
+
+    /// A model type's `Project.swift` is no manifest (no `import ProjectDescription`), nor are the
+    /// helpers in `Tuist/`; a demo app in a committed project file is judged as before.
+    func testWhatIsNoSpec() throws {
+        let project = try discover([
+            "App/Models/Project.swift": .text("struct Project { static func sample(name: String) -> Project { Project() } }\nlet p = Project.sample(name: \"Preview\")\n"),
+            "Tuist/ProjectDescriptionHelpers/Project.swift": .text("import ProjectDescription\nextension Project { static func app(name: String) -> Project { fatalError() } }\n"),
+            "Projects/Shop/Project.swift": .text("import ProjectDescription\nlet project = Project(name: \"Shop\", targets: [.target(name: \"Shop\", product: .app, infoPlist: \"Info.plist\", sources: [\"Sources/**\"])])\n"),
+            "Projects/Shop/Info.plist": Self.plist,
+            "Projects/Shop/Sources/Localizable.xcstrings": .catalog(["a": ["en": "A", "de": "A"]]),
+            "App/Info.plist": .infoPlist(declared: ["en"]),
+        ])
+        XCTAssertEqual(project.app.name, "Shop")
+        XCTAssertEqual(project.app.outsideFolders.targetNames, [], "every manifest read completely: the model file and Tuist's helpers are none")
+
+        let pbxproj = """
+        // !$*UTF8*$!
+        {
+        \tobjects = {
+        \t\tA1 /* Foo */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tname = Foo;\n\t\t\tproductType = "com.apple.product-type.application";\n\t\t};
+        \t\tA2 /* FooDemo */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tname = FooDemo;\n\t\t\tproductType = "com.apple.product-type.application";\n\t\t};
+        \t};
+        }
+        """
+        XCTAssertEqual(ProjectDiscovery.appTargetNames(ProjectDiscovery.projectTargets(in: [("Foo.xcodeproj", ProjectDiscovery.projectObjects(pbxproj))])),
+                       ["Foo", "FooDemo"], "a project file's demo app is an app as before; only a spec's is set aside")
     }
 
     func testASpecThatCannotBeReadIsAWarning() throws {

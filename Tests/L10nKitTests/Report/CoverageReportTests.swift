@@ -111,6 +111,11 @@ final class CoverageReportTests: XCTestCase {
         options.strict = true
         let strict = try ReportJob(checkOptions: options, thresholds: CoverageThresholds(fallback: 0)).run(on: project)
         XCTAssertEqual(strict.verdictReasons, ["1 warning (strict)"])
+        var both = CheckOptions(only: [MissingTranslationCheck.id, KeyMissingCheck.id])
+        both.strict = true
+        try Data("let a = NSLocalizedString(\"missing.key\", comment: \"\")\n".utf8).write(to: root.appendingPathComponent("App/Code.swift"))
+        let failing = try ReportJob(checkOptions: both, thresholds: CoverageThresholds(fallback: 0)).run(on: ProjectDiscovery(root: root).discover())
+        XCTAssertEqual(failing.verdictReasons, ["1 check error and 1 warning (strict)"])
         options.strict = false
         XCTAssertEqual(try ReportJob(checkOptions: options, thresholds: CoverageThresholds(fallback: 0)).run(on: project).verdictReasons, [])
     }

@@ -40,9 +40,11 @@ public indirect enum YAMLNode: Sendable, Equatable {
 }
 
 /// Reads the block and flow forms of YAML that project specs are written in: indentation-nested
-/// mappings and sequences, `[a, b]` and `{k: v}`, quoted and plain scalars, `|`/`>` block text,
-/// comments, anchors (`&name`), aliases (`*name`) and merge keys (`<<: *name`). Tags, multiple
-/// documents and complex keys are not read: such a file is an error with its line and column.
+/// mappings and sequences, `[a, b]` and `{k: v}`, quoted and plain scalars (a plain one may go on
+/// over deeper lines), `|`/`>` block text, comments, anchors (`&name`), aliases (`*name`) and merge
+/// keys (`<<: *name`, `<<: [*a, *b]`). Tags are skipped; complex keys are not read: such a file is
+/// an error with its line and column. Hostile files end in an error, not in a crash or a hang:
+/// nesting is bounded, and so is what aliases expand to.
 public struct YAMLReader: Sendable {
     public init() {}
 
@@ -58,30 +60,44 @@ public struct YAMLReader: Sendable {
         var text: Substring
     }
 
+    /// The significant lines, split at any line break (`\n`, `\r\n`, `\r`), without a byte-order
+    /// mark, comments, blank lines, document markers (`---`, `...`) and directives.
     static func lines(_ text: String) -> [Line] {
         var result: [Line] = []
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = raw.last == "\r" ? raw.dropLast() : raw
-            line = withoutComment(line)
+        let text = text.first == "\u{FEFF}" ? String(text.dropFirst()) : text
+        for (offset, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            var line = withoutComment(raw)
             while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
             let indent = line.prefix { $0 == " " }.count
             let content = line.dropFirst(indent)
-            if content.isEmpty || content == "---" || content.hasPrefix("%") { continue }
+            if content.isEmpty || content == "---" || content == "..." || content.hasPrefix("%") { continue }
             result.append(Line(number: offset + 1, indent: indent, text: content))
         }
         return result
     }
 
-    /// The line before a `#` that starts a comment (at the start or after a space, outside quotes).
+    /// Whether a quote at this place opens quoted text: at the start of a value, not inside a word (`Don't`).
+    static func opensQuote(after previous: Character) -> Bool {
+        previous == " " || previous == "\t" || previous == "[" || previous == "{" || previous == "," || previous == ":" || previous == "-"
+    }
+
+    /// The line before a `#` that starts a comment (at the start or after a blank, outside quotes).
     static func withoutComment(_ line: Substring) -> Substring {
         var quote: Character?
         var previous: Character = " "
+        var escaped = false
         for index in line.indices {
             let character = line[index]
             if let open = quote {
-                if character == open { quote = nil }
+                if escaped {
+                    escaped = false
+                } else if open == "\"" && character == "\\" {
+                    escaped = true
+                } else if character == open {
+                    quote = nil
+                }
             } else if character == "\"" || character == "'" {
-                if previous == " " || previous == "[" || previous == "{" || previous == "," || previous == ":" || previous == "-" { quote = character }
+                if opensQuote(after: previous) { quote = character }
             } else if character == "#", previous == " " || previous == "\t" || index == line.startIndex {
                 return line[..<index]
             }
@@ -90,11 +106,74 @@ public struct YAMLReader: Sendable {
         return line
     }
 
+    /// Bounds on what a file may make the reader build.
+    enum Limits {
+        /// How deep blocks and flow collections nest: specs nest a few levels.
+        static let depth = 100
+        /// How many nodes aliases may copy in all ("billion laughs" expands a few lines to billions).
+        static let aliasNodes = 1_000_000
+    }
+
+    /// Anchors by name, and how many nodes aliases have copied so far.
+    struct Anchors {
+        var nodes: [String: YAMLNode] = [:]
+        var copied = 0
+
+        /// The node an alias names, counted against `Limits.aliasNodes`.
+        mutating func resolve(_ name: Substring, fail: (String) -> InputError) throws -> YAMLNode {
+            guard let node = nodes[String(name)] else { throw fail("unknown alias *\(name)") }
+            let (count, depth) = Self.size(of: node, limit: Limits.aliasNodes - copied + 1)
+            copied += count
+            guard copied <= Limits.aliasNodes else { throw fail("aliases copy more than \(Limits.aliasNodes) nodes") }
+            guard depth <= Limits.depth * 2 else { throw fail("aliases nest more than \(Limits.depth * 2) levels deep") }
+            return node
+        }
+
+        /// A node's count of nodes (up to `limit`) and depth, walked without recursion.
+        static func size(of node: YAMLNode, limit: Int) -> (count: Int, depth: Int) {
+            var stack: [(YAMLNode, Int)] = [(node, 1)]
+            var count = 0, depth = 0
+            while let (next, level) = stack.popLast(), count < limit {
+                count += 1
+                depth = max(depth, level)
+                switch next {
+                case .scalar: break
+                case .sequence(let items): for item in items { stack.append((item, level + 1)) }
+                case .mapping(let entries): for entry in entries { stack.append((entry.value, level + 1)) }
+                }
+            }
+            return (count, depth)
+        }
+    }
+
+    /// A mapping's entries as written, a later duplicate key replacing the earlier value in place.
+    struct Entries {
+        var entries: [(key: String, value: YAMLNode)] = []
+        private var positions: [String: Int] = [:]
+
+        mutating func set(_ key: String, _ value: YAMLNode) {
+            if let position = positions[key] {
+                entries[position].value = value
+            } else {
+                positions[key] = entries.count
+                entries.append((key, value))
+            }
+        }
+
+        /// `<<`: the merged mappings' entries the mapping does not set itself.
+        mutating func merge(_ node: YAMLNode) {
+            for merged in node.items.isEmpty ? [node] : node.items {
+                for entry in merged.entries where positions[entry.key] == nil { set(entry.key, entry.value) }
+            }
+        }
+    }
+
     struct Parser {
         var lines: [Line]
         var path: String
         var position = 0
-        var anchors: [String: YAMLNode] = [:]
+        var anchors = Anchors()
+        var depth = 0
 
         init(lines: [Line], path: String) {
             self.lines = lines
@@ -114,18 +193,14 @@ public struct YAMLReader: Sendable {
             return node
         }
 
-        /// How deep blocks nest: a spec nests a few levels; a hostile file must not exhaust the stack.
-        var depth = 0
-        static let maximumDepth = 100
-
         /// The node whose lines start at `indent`.
         mutating func block(indent: Int) throws -> YAMLNode {
             let line = lines[position]
             depth += 1
             defer { depth -= 1 }
-            guard depth <= Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep", line: line.number) }
+            guard depth <= Limits.depth else { throw error("nested more than \(Limits.depth) levels deep", line: line.number) }
             if line.text == "-" || line.text.hasPrefix("- ") { return try sequence(indent: indent) }
-            if Self.keySplit(line.text) != nil || line.text.hasPrefix("<<:") { return try mapping(indent: indent) }
+            if Self.keySplit(line.text) != nil { return try mapping(indent: indent) }
             position += 1
             return try value(line.text, line: line)
         }
@@ -135,28 +210,27 @@ public struct YAMLReader: Sendable {
             while position < lines.count, lines[position].indent == indent, lines[position].text == "-" || lines[position].text.hasPrefix("- ") {
                 let line = lines[position]
                 let rest = line.text.dropFirst().drop { $0 == " " }
-                if rest.isEmpty {
+                if rest.isEmpty || Self.isAnchorAlone(rest) {
+                    // `-` or `- &name` with the item's block below it.
                     position += 1
-                    items.append(try nested(after: indent) ?? .scalar(""))
-                } else if Self.keySplit(rest) != nil || rest.hasPrefix("- ") {
+                    let node = try nested(after: indent) ?? .scalar("")
+                    if !rest.isEmpty { anchors.nodes[String(rest.dropFirst())] = node }
+                    items.append(node)
+                } else if Self.keySplit(rest) != nil || rest.hasPrefix("- ") || rest == "-" {
                     // `- key: value` opens a mapping whose keys line up with `key`.
                     let column = indent + (line.text.count - rest.count)
                     lines[position] = Line(number: line.number, indent: column, text: rest)
                     items.append(try block(indent: column))
                 } else {
                     position += 1
-                    items.append(try value(rest, line: line))
+                    items.append(try value(rest, line: line, continuingDeeperThan: indent))
                 }
             }
             return .sequence(items)
         }
 
         mutating func mapping(indent: Int) throws -> YAMLNode {
-            var entries: [(key: String, value: YAMLNode)] = []
-            func set(_ key: String, _ value: YAMLNode) {
-                entries.removeAll { $0.key == key }
-                entries.append((key, value))
-            }
+            var entries = Entries()
             while position < lines.count, lines[position].indent == indent {
                 let line = lines[position]
                 guard let (rawKey, rest) = Self.keySplit(line.text) else {
@@ -166,21 +240,20 @@ public struct YAMLReader: Sendable {
                 let key = try scalarText(rawKey, line: line)
                 position += 1
                 var node: YAMLNode
-                if rest.isEmpty || rest.hasPrefix("&") && !rest.contains(" ") {
+                if rest.isEmpty || Self.isAnchorAlone(rest) {
                     node = try nested(after: indent, allowingSequenceAtSameIndent: true) ?? .scalar("")
-                    if rest.hasPrefix("&") { anchors[String(rest.dropFirst())] = node }
+                    if !rest.isEmpty { anchors.nodes[String(rest.dropFirst())] = node }
                 } else {
-                    node = try value(rest, line: line)
+                    node = try value(rest, line: line, continuingDeeperThan: indent)
                 }
-                if key == "<<" {
-                    for merged in node.items.isEmpty ? [node] : node.items {
-                        for entry in merged.entries where !entries.contains(where: { $0.key == entry.key }) { entries.append(entry) }
-                    }
-                    continue
-                }
-                set(key, node)
+                if key == "<<" { entries.merge(node) } else { entries.set(key, node) }
             }
-            return .mapping(entries)
+            return .mapping(entries.entries)
+        }
+
+        /// Whether a value is an anchor alone (`&name`), naming the block below it.
+        static func isAnchorAlone(_ text: Substring) -> Bool {
+            text.hasPrefix("&") && !text.contains(" ") && !text.contains("\t")
         }
 
         /// The block nested under a line of `indent`, nil when the next line is not deeper (an
@@ -196,33 +269,38 @@ public struct YAMLReader: Sendable {
         }
 
         /// An inline value: a flow collection (joined with the following lines until it closes),
-        /// an alias, an anchored value, block text or a scalar.
-        mutating func value(_ text: Substring, line: Line) throws -> YAMLNode {
+        /// an alias, an anchored value, block text or a scalar; a plain scalar goes on over the
+        /// lines deeper than `owner` (`OTHER_LDFLAGS: -ObjC` with `-lz` below it).
+        mutating func value(_ text: Substring, line: Line, continuingDeeperThan owner: Int? = nil) throws -> YAMLNode {
             var text = text
-            if text.hasPrefix("&"), let space = text.firstIndex(of: " ") {
+            if text.hasPrefix("&"), let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) {
                 let name = String(text[text.index(after: text.startIndex)..<space])
-                let node = try value(text[space...].drop { $0 == " " }, line: line)
-                anchors[name] = node
+                let node = try value(text[space...].drop { $0 == " " || $0 == "\t" }, line: line, continuingDeeperThan: owner)
+                anchors.nodes[name] = node
                 return node
             }
             if text.hasPrefix("*") {
-                guard let node = anchors[String(text.dropFirst())] else { throw error("unknown alias \(text)", line: line.number) }
-                return node
+                let failure = { [path] (message: String) in
+                    InputError(message, at: SourceLocation(file: path, line: line.number, column: line.indent + 1),
+                               hint: "define the anchor (&name) before its alias, and keep aliases small")
+                }
+                return try anchors.resolve(text.dropFirst(), fail: failure)
             }
             if text.hasPrefix("!") { text = text.drop { $0 != " " }.drop { $0 == " " } }
             if text.first == "[" || text.first == "{" {
                 var joined = String(text)
-                var balance = Self.Balance()
+                var balance = Balance()
                 balance.scan(joined)
                 while balance.depth > 0, position < lines.count {
                     joined += " " + lines[position].text
                     balance.scan(lines[position].text)
                     position += 1
                 }
-                var flow = Flow(text: Array(joined), line: line.number, path: path)
+                var flow = Flow(text: Array(joined), line: line.number, path: path, anchors: anchors)
                 let node = try flow.node()
                 flow.skipSpaces()
                 guard flow.index == flow.text.count else { throw error("unexpected text after a flow collection", line: line.number) }
+                anchors = flow.anchors
                 return node
             }
             if text == "|" || text == ">" || text.hasPrefix("|") || text.hasPrefix(">") {
@@ -232,6 +310,14 @@ public struct YAMLReader: Sendable {
                     position += 1
                 }
                 return .scalar(parts.joined(separator: text.hasPrefix(">") ? " " : "\n"))
+            }
+            if let owner, text.first != "\"", text.first != "'" {
+                var parts = [String(text)]
+                while position < lines.count, lines[position].indent > owner {
+                    parts.append(String(lines[position].text))
+                    position += 1
+                }
+                return .scalar(parts.joined(separator: " "))
             }
             return .scalar(try scalarText(text, line: line))
         }
@@ -244,7 +330,7 @@ public struct YAMLReader: Sendable {
             return Flow.unescaped(inner)
         }
 
-        /// `key: rest` split at the first `: ` (or a final `:`) outside quotes and brackets.
+        /// `key: rest` split at the first `: ` (or `:` and a tab, or a final `:`) outside quotes and brackets.
         static func keySplit(_ text: Substring) -> (Substring, Substring)? {
             if text.first == "[" || text.first == "{" { return nil }
             var quote: Character?
@@ -257,46 +343,51 @@ public struct YAMLReader: Sendable {
                     quote = character
                 } else if character == ":" {
                     let after = text.index(after: index)
-                    if after == text.endIndex || text[after] == " " {
-                        return (text[..<index], text[after...].drop { $0 == " " })
+                    if after == text.endIndex || text[after] == " " || text[after] == "\t" {
+                        return (text[..<index], text[after...].drop { $0 == " " || $0 == "\t" })
                     }
                 }
                 index = text.index(after: index)
             }
             return nil
         }
+    }
 
-        /// The brackets a flow collection has open, counted line by line as it is joined.
-        struct Balance {
-            var depth = 0
-            var quote: Character?
+    /// The brackets a flow collection has open, counted line by line as it is joined.
+    struct Balance {
+        var depth = 0
+        var quote: Character?
+        var previous: Character = " "
 
-            mutating func scan(_ text: some StringProtocol) {
-                for character in text {
-                    if let open = quote {
-                        if character == open { quote = nil }
-                        continue
-                    }
-                    switch character {
-                    case "\"", "'": quote = character
-                    case "[", "{": depth += 1
-                    case "]", "}": depth -= 1
-                    default: break
-                    }
+        mutating func scan(_ text: some StringProtocol) {
+            previous = " "
+            for character in text {
+                defer { previous = character }
+                if let open = quote {
+                    if character == open { quote = nil }
+                    continue
+                }
+                switch character {
+                case "\"", "'": if YAMLReader.opensQuote(after: previous) { quote = character }
+                case "[", "{": depth += 1
+                case "]", "}": depth -= 1
+                default: break
                 }
             }
         }
     }
 
-    /// A flow collection (`[a, "b"]`, `{path: x, name: y}`) on one line.
+    /// A flow collection (`[a, "b"]`, `{path: x, name: y}`), aliases and merge keys included.
     struct Flow {
         var text: [Character]
         var line: Int
         var path: String
+        var anchors: Anchors
         var index = 0
+        var depth = 0
 
         mutating func skipSpaces() {
-            while index < text.count, text[index] == " " { index += 1 }
+            while index < text.count, text[index] == " " || text[index] == "\t" { index += 1 }
         }
 
         func error(_ message: String) -> InputError {
@@ -304,14 +395,12 @@ public struct YAMLReader: Sendable {
                        hint: "l10n reads the block and flow forms of YAML that project specs use; fix the line or simplify it")
         }
 
-        var depth = 0
-
         mutating func node() throws -> YAMLNode {
             skipSpaces()
             guard index < text.count else { throw error("a flow collection ends early") }
             depth += 1
             defer { depth -= 1 }
-            guard depth <= Parser.maximumDepth else { throw error("nested more than \(Parser.maximumDepth) levels deep") }
+            guard depth <= Limits.depth else { throw error("nested more than \(Limits.depth) levels deep") }
             switch text[index] {
             case "[":
                 index += 1
@@ -330,7 +419,7 @@ public struct YAMLReader: Sendable {
                 }
             case "{":
                 index += 1
-                var entries: [(key: String, value: YAMLNode)] = []
+                var entries = Entries()
                 skipSpaces()
                 if index < text.count, text[index] == "}" { index += 1; return .mapping([]) }
                 while true {
@@ -339,16 +428,24 @@ public struct YAMLReader: Sendable {
                     guard index < text.count, text[index] == ":" else { throw error("expected ':' after a key in a flow mapping") }
                     index += 1
                     let value = try node()
-                    entries.removeAll { $0.key == key }
-                    entries.append((key, value))
+                    if key == "<<" { entries.merge(value) } else { entries.set(key, value) }
                     skipSpaces()
                     guard index < text.count else { throw error("a flow mapping is not closed") }
-                    if text[index] == "}" { index += 1; return .mapping(entries) }
+                    if text[index] == "}" { index += 1; return .mapping(entries.entries) }
                     guard text[index] == "," else { throw error("expected ',' or '}' in a flow mapping") }
                     index += 1
                     skipSpaces()
-                    if index < text.count, text[index] == "}" { index += 1; return .mapping(entries) }
+                    if index < text.count, text[index] == "}" { index += 1; return .mapping(entries.entries) }
                 }
+            case "*":
+                index += 1
+                var name = ""
+                while index < text.count, !",]} \t".contains(text[index]) { name.append(text[index]); index += 1 }
+                let failure = { [path, line] (message: String) in
+                    InputError(message, at: SourceLocation(file: path, line: line, column: 1),
+                               hint: "define the anchor (&name) before its alias, and keep aliases small")
+                }
+                return try anchors.resolve(Substring(name), fail: failure)
             default:
                 return try scalar(stoppingAtColon: false)
             }
@@ -382,7 +479,7 @@ public struct YAMLReader: Sendable {
                 value.append(character)
                 index += 1
             }
-            while value.last == " " { value.removeLast() }
+            while value.last == " " || value.last == "\t" { value.removeLast() }
             return .scalar(value)
         }
 

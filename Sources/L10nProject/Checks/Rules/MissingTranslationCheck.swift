@@ -170,7 +170,7 @@ public struct MissingTranslationCheck: Check {
                     let lacking = keys.filter { file.value(forKey: $0) == nil }
                     if !lacking.isEmpty, used != source, used != "Base" {
                         result.append(group(file: table.path(locale: used), table: name, keys: lacking, locale: used, device: device,
-                                            source: source, rawKey: true))
+                                            source: source, rawKey: context.showsRawKey(table)))
                     }
                     continue
                 }
@@ -207,7 +207,7 @@ public struct MissingTranslationCheck: Check {
                     let lacking = file.map { file in keys.filter { file.value(forKey: $0) == nil } } ?? keys
                     if !lacking.isEmpty {
                         result.append(group(file: table.path(locale: locale), table: "\(bundle)/\(table.table)", keys: lacking, locale: locale,
-                                            device: locale, source: source, rawKey: file != nil))
+                                            device: locale, source: source, rawKey: file != nil && context.showsRawKey(table)))
                     }
                 }
             }
