@@ -188,25 +188,35 @@ public struct SwiftLocalizationScanner: Sendable {
             labeledArgument(open, ["value", "defaultValue", "fallback"]).flatMap { literalArgument($0 + 2) }.map { Self.key($0, types: types).text }
         }
         /// The token ranges of `extension String { … }` (or `StringProtocol`), where the app defines `localized`.
-        let stringExtensions: [Range<Int>] = nested ? [] : tokens.indices.compactMap { index in
-            guard name(index) == "extension", let type = name(index + 1), type == "String" || type == "StringProtocol" else { return nil }
-            // `extension String: Protocol where … {`: the body is the first `{` at this level.
-            var body = index + 2
-            while body < tokens.count, !isPunctuation(body, "{"), !isPunctuation(body, "}") { body = matches[body].map { $0 + 1 } ?? body + 1 }
-            guard isPunctuation(body, "{"), let end = matches[body] else { return nil }
-            return body..<end
+        /// Whether each token lies in such an extension, marked once (extensions do not nest).
+        var inStringExtension: [Bool] = []
+        if !nested {
+            for index in tokens.indices where name(index) == "extension" {
+                guard let type = name(index + 1), type == "String" || type == "StringProtocol" else { continue }
+                // `extension String: Protocol where … {`: the body is the first `{` after a short header.
+                var body = index + 2
+                while body < min(tokens.count, index + 64), !isPunctuation(body, "{"), !isPunctuation(body, "}"), name(body) != "extension" {
+                    body = matches[body].map { $0 + 1 } ?? body + 1
+                }
+                guard isPunctuation(body, "{"), let end = matches[body] else { continue }
+                if inStringExtension.isEmpty { inStringExtension = Array(repeating: false, count: tokens.count) }
+                for inside in body..<end { inStringExtension[inside] = true }
+            }
         }
         /// The bundle and table of the first Apple lookup in the body of the declaration named at
         /// `index` (`var localized: String {`, `func localized(…) -> String {`), nil without one;
         /// with `keyIsSelf`, only a lookup of `self` (`NSLocalizedString(self, …)`) counts.
         func lookupDefinition(after index: Int, keyIsSelf: Bool) -> LookupDefinition? {
+            // The signature is short, and the lookup comes early in a short body: both scans are bounded.
             var body = index + 1
-            while body < tokens.count, !isPunctuation(body, "{") {
-                if isPunctuation(body, "}") || isPunctuation(body, ";") || tokens[body].identifier == "var" { return nil }
+            while body < min(tokens.count, index + 128), !isPunctuation(body, "{") {
+                if isPunctuation(body, "}") || isPunctuation(body, ";") || ["var", "let", "func", "init", "subscript"].contains(tokens[body].identifier ?? "") {
+                    return nil
+                }
                 body = matches[body].map { $0 + 1 } ?? body + 1
             }
-            guard body < tokens.count, let end = matches[body] else { return nil }
-            for call in body + 1 ..< end {
+            guard body < tokens.count, isPunctuation(body, "{"), let end = matches[body] else { return nil }
+            for call in body + 1 ..< min(end, body + 512) {
                 guard let identifier = name(call), isPunctuation(call + 1, "(") else { continue }
                 if keyIsSelf {
                     // `NSLocalizedString(self, …)`, `localizedString(forKey: self, …)`,
@@ -286,7 +296,7 @@ public struct SwiftLocalizationScanner: Sendable {
             // A definition whose bundle is a parameter (`func localized(bundle: Bundle = .main)`) or one
             // it delegates to (`var localized: String { localized() }`) is not followed: its calls read as the caller's own.
             if !nested, let member = token.identifier, name(index - 1) == "var" || name(index - 1) == "func", definitions[member] == nil,
-               stringExtensions.contains(where: { $0.contains(index) }),
+               !inStringExtension.isEmpty, inStringExtension[index],
                let definition = lookupDefinition(after: index, keyIsSelf: member != "localized"), definition.bundle != .unresolved {
                 definitions[member] = definition
             }

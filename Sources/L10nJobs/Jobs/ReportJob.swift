@@ -41,6 +41,7 @@ public struct ReportJob: Sendable {
         // neither core waits long for the other at the end.
         let reachable = ReachableKeys(context)
         let gaps = CoverageGaps(checked)
+        let frameworkTables = context.frameworkTablesWithKeys
         enum Part {
             case pseudo(Result<CoverageReport.PseudoWidthPart?, Error>)
             case labels([CoverageReport.LabelRow], copies: Int)
@@ -56,8 +57,8 @@ public struct ReportJob: Sendable {
             case 2: return .devices(devices(context, reachable: reachable, sdkLocales: sdkLocales))
             default:
                 let locale = counted[part - 3]
-                return .coverage(coverageOf(locale, context: context, reachable: reachable, gaps: gaps, appOnly: !full.contains(locale),
-                                            threshold: thresholds.threshold(for: locale)))
+                return .coverage(coverageOf(locale, context: context, reachable: reachable, gaps: gaps, frameworkTables: frameworkTables,
+                                            appOnly: !full.contains(locale), threshold: thresholds.threshold(for: locale)))
             }
         }
         guard case .pseudo(let pseudo) = parts[0], case .labels(let labels, let copies) = parts[1],
@@ -164,8 +165,8 @@ public struct ReportJob: Sendable {
         }
     }
 
-    private func coverageOf(_ locale: String, context: CheckContext, reachable: ReachableKeys, gaps: CoverageGaps, appOnly: Bool,
-                            threshold: Double) -> CoverageReport.LocaleCoverage {
+    private func coverageOf(_ locale: String, context: CheckContext, reachable: ReachableKeys, gaps: CoverageGaps,
+                            frameworkTables: [CheckContext.FrameworkTable], appOnly: Bool, threshold: Double) -> CoverageReport.LocaleCoverage {
         let project = context.project
         let searchList = context.searchList(for: locale)
         let chosen = searchList.first ?? locale
@@ -250,9 +251,10 @@ public struct ReportJob: Sendable {
             let position = slot(table.name, file: table.table.path(locale: chosen))
             for key in table.keys { add(position, key: key, state: table.has(key, locale: chosen) ? .translated : nil) }
         }
-        for table in context.frameworkTables {
+        for framework in frameworkTables {
             // Its development language's keys, each translated where the localization that serves the device has it.
-            guard let (keys, used, serves) = context.frameworkTableView(table, locale: locale, chosen: chosen), !keys.isEmpty else { continue }
+            let table = framework.table
+            guard let (keys, used, serves) = context.frameworkTableView(framework, locale: locale, chosen: chosen), !keys.isEmpty else { continue }
             let position = slot("\(table.bundle)/\(table.table)", file: table.path(locale: chosen))
             let file = serves ? table.files[used] : nil
             for key in keys { add(position, key: key, state: file?.value(forKey: key) != nil ? .translated : nil) }

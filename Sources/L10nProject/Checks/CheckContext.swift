@@ -647,11 +647,23 @@ public struct CheckContext: Sendable {
     /// uses, and whether that serves the device (the app's choice, or for an extension a
     /// variant of its language), in which case a key its file lacks shows raw; nil when the
     /// table uses no localization.
-    package func frameworkTableView(_ table: StringsTable, locale: String, chosen: String) -> (keys: [String], used: String, serves: Bool)? {
-        guard let used = frameworkLocalization(table, locale: locale) else { return nil }
-        let serves = used == chosen || (project.extensionBundles.contains(table.bundle) && ICULocale.language(used) == ICULocale.language(chosen))
-        let keys = (table.sourceFile(sourceLanguage: sourceLanguage)?.file ?? table.files[used]).map(\.keys) ?? []
-        return (keys, used, serves)
+    package func frameworkTableView(_ table: FrameworkTable, locale: String, chosen: String) -> (keys: [String], used: String, serves: Bool)? {
+        guard let used = frameworkLocalization(table.table, locale: locale) else { return nil }
+        let serves = used == chosen || (project.extensionBundles.contains(table.table.bundle) && ICULocale.language(used) == ICULocale.language(chosen))
+        return (table.sourceKeys ?? table.table.files[used]?.keys ?? [], used, serves)
+    }
+
+    /// A framework's legacy table with its development-language file's keys, taken once for
+    /// every locale that reads them.
+    package struct FrameworkTable {
+        package let table: StringsTable
+        /// Nil without a development-language (or `Base`) file: then the used file's keys count.
+        package let sourceKeys: [String]?
+    }
+
+    /// `frameworkTables`, each with its keys.
+    package var frameworkTablesWithKeys: [FrameworkTable] {
+        frameworkTables.map { FrameworkTable(table: $0, sourceKeys: $0.sourceFile(sourceLanguage: sourceLanguage)?.file.keys) }
     }
 
     /// Whether a device sees a key raw where a framework's or extension's table file lacks it:

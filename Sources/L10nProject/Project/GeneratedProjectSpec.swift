@@ -25,17 +25,21 @@ struct GeneratedProjectSpec {
     /// Whether every target the specs declare was read: Tuist targets made by helper functions
     /// are not, so files outside the targets read keep their folders' bundles.
     var isComplete = true
-    /// The project's files, where a target's Info.plist is looked for.
-    private var allFiles: [String] = []
     /// Each target's place in `targets`, by name.
     private var positions: [String: Int] = [:]
+    /// How many nodes templates may still copy into targets, for all the specs.
+    private var substitutionBudget = 1_000_000
+    /// Spec files already read, by path: workspaces' specs include the same files.
+    private var parsedFiles: [String: YAMLNode] = [:]
+    /// The shallowest `Info.plist` under each folder of the project, found once.
+    private var shallowestPlist: [String: String] = [:]
 
     /// The specs among the project's files: every `project.yml` (with what it includes) and every
     /// Tuist `Project.swift` that imports ProjectDescription (one per module in a workspace), but
     /// none in `Tuist/` (its helpers) and none a link leads out of the project.
     static func read(files: [String], root: URL, isVendor: (String) -> Bool) -> GeneratedProjectSpec {
         var spec = GeneratedProjectSpec()
-        spec.allFiles = files.filter { !isVendor($0) }
+        spec.indexPlists(files.filter { !isVendor($0) })
         let specs = files.filter { path in
             let name = (path as NSString).lastPathComponent
             return !isVendor(path) && !("/" + path).contains("/Tuist/") && (name == "project.yml" || name == "project.yaml" || name == "Project.swift")
@@ -48,6 +52,10 @@ struct GeneratedProjectSpec {
                 } else {
                     var seen = Set<String>()
                     try spec.readXcodeGen(path, root: root, base: (path as NSString).deletingLastPathComponent, seen: &seen)
+                    if spec.substitutionBudget < 0, !spec.warnings.contains(where: { $0.hasPrefix(path + ":") }) {
+                        spec.isComplete = false
+                        spec.warnings.append("\(path): warning: its target templates copy more than a million values into targets, so some targets were not read")
+                    }
                 }
             } catch let error as any LocatedError {
                 spec.isComplete = false
@@ -102,10 +110,11 @@ struct GeneratedProjectSpec {
     }
 
     /// The spec at `path` and the files it includes, depth first, each with its folder.
-    private func collectXcodeGen(_ path: String, root: URL, into documents: inout [(node: YAMLNode, folder: String)],
-                                 seen: inout Set<String>) throws {
+    private mutating func collectXcodeGen(_ path: String, root: URL, into documents: inout [(node: YAMLNode, folder: String)],
+                                          seen: inout Set<String>) throws {
         guard seen.insert(path).inserted, seen.count < 64 else { return }
-        let document = try YAMLReader().read(AtomicFile.read(root.appendingPathComponent(path)), path: path)
+        let document = try parsedFiles[path] ?? YAMLReader().read(AtomicFile.read(root.appendingPathComponent(path)), path: path)
+        parsedFiles[path] = document
         let folder = (path as NSString).deletingLastPathComponent
         documents.append((document, folder))
         for include in document["include"]?.items ?? (document["include"].map { [$0] } ?? []) {
@@ -122,13 +131,16 @@ struct GeneratedProjectSpec {
     private mutating func readXcodeGenTarget(_ name: String, _ body: YAMLNode, folder: String, base: String,
                                              templates: [String: YAMLNode], projectSettings: YAMLNode?, root: URL, spec path: String) {
         // Templates first, the target's own fields over them; a template's paths are the project's.
-        var fields: [(key: String, value: YAMLNode, folder: String)] = []
+        // Only the fields read are substituted, each within what is left of the spec's budget.
+        var fields: [(key: String, value: YAMLNode, folder: String, isTemplate: Bool)] = []
         for template in body["templates"]?.items.compactMap(\.string) ?? [] {
-            for entry in templates[template]?.entries ?? [] { fields.append((entry.key, Self.substituted(entry.value, name), base)) }
+            for entry in templates[template]?.entries ?? [] where Self.readFields.contains(entry.key) { fields.append((entry.key, entry.value, base, true)) }
         }
-        for entry in body.entries { fields.append((entry.key, entry.value, folder)) }
+        for entry in body.entries where Self.readFields.contains(entry.key) { fields.append((entry.key, entry.value, folder, false)) }
         func field(_ key: String) -> (value: YAMLNode, folder: String)? {
-            fields.last { $0.key == key }.map { ($0.value, $0.folder) }
+            guard let found = fields.last(where: { $0.key == key }) else { return nil }
+            guard found.isTemplate else { return (found.value, found.folder) }
+            return Self.substituted(found.value, name, budget: &substitutionBudget).map { ($0, found.folder) }
         }
         guard let type = field("type")?.value.string else { return }
         let platform = field("platform")?.value.string ?? field("platform")?.value.items.first?.string
@@ -154,17 +166,37 @@ struct GeneratedProjectSpec {
             }
         }
         // Without one named, XcodeGen takes the Info.plist among the target's sources.
-        if plists.isEmpty, let found = infoPlist(in: folders, files: allFiles) { plists.append(found) }
+        if plists.isEmpty, let found = infoPlist(in: folders) { plists.append(found) }
         add(name: name, type: Self.productType(xcodeGen: type), platform: platform, plists: plists, folders: folders, files: files, spec: path)
     }
 
-    /// A template's values with `${target_name}` (and `$target_name`) replaced by the target's name.
-    private static func substituted(_ node: YAMLNode, _ name: String) -> YAMLNode {
+    /// The fields of a target l10n reads.
+    private static let readFields: Set<String> = ["type", "platform", "info", "settings", "sources", "resources", "dependencies"]
+
+    /// A template's values with `${target_name}` (and `$target_name`) replaced by the target's
+    /// name; nil once the spec's templates have copied `budget` nodes (a hostile spec's targets
+    /// times a template of aliases must not take minutes).
+    private static func substituted(_ node: YAMLNode, _ name: String, budget: inout Int) -> YAMLNode? {
+        budget -= 1
+        guard budget >= 0 else { return nil }
         switch node {
         case .scalar(let text):
+            guard text.contains("target_name") else { return node }
             return .scalar(text.replacingOccurrences(of: "${target_name}", with: name).replacingOccurrences(of: "$target_name", with: name))
-        case .sequence(let items): return .sequence(items.map { substituted($0, name) })
-        case .mapping(let entries): return .mapping(entries.map { ($0.key, substituted($0.value, name)) })
+        case .sequence(let items):
+            var result: [YAMLNode] = []
+            for item in items {
+                guard let copy = substituted(item, name, budget: &budget) else { return nil }
+                result.append(copy)
+            }
+            return .sequence(result)
+        case .mapping(let entries):
+            var result: [(key: String, value: YAMLNode)] = []
+            for entry in entries {
+                guard let copy = substituted(entry.value, name, budget: &budget) else { return nil }
+                result.append((entry.key, copy))
+            }
+            return .mapping(result)
         }
     }
 
@@ -267,8 +299,12 @@ struct GeneratedProjectSpec {
         var callSites: [String: [Int]] = [:]
         for index in tokens.indices.dropLast(2) where tokens[index].identifier == "func" {
             guard let function = tokens[index + 1].identifier else { continue }
+            // The body's `{` follows the signature closely; a declaration without one (a protocol's) ends at the next `func`.
             var open = index + 2
-            while open < tokens.count, !tokens[open].isPunctuation("{") { open = closes[open].map { $0 + 1 } ?? open + 1 }
+            while open < min(tokens.count, index + 256), !tokens[open].isPunctuation("{"), tokens[open].identifier != "func" {
+                open = closes[open].map { $0 + 1 } ?? open + 1
+            }
+            guard open < tokens.count, tokens[open].isPunctuation("{") else { continue }
             if open < tokens.count, let end = closes[open] { functions.append((function, open...end)) }
         }
         let names = Set(functions.map(\.name))
@@ -360,15 +396,25 @@ struct GeneratedProjectSpec {
     }
 
     /// The shallowest `Info.plist` in `folders`, as XcodeGen finds a target's when none is named.
-    private func infoPlist(in folders: [String], files: [String]) -> String? {
-        var best: String?
+    private func infoPlist(in folders: [String]) -> String? {
+        folders.compactMap { shallowestPlist[$0] }.min { Self.plistOrder($0, $1) }
+    }
+
+    /// Shallower first, then by path.
+    private static func plistOrder(_ a: String, _ b: String) -> Bool {
+        let (depthA, depthB) = (a.split(separator: "/").count, b.split(separator: "/").count)
+        return depthA != depthB ? depthA < depthB : a < b
+    }
+
+    /// Indexes every folder above each `Info.plist` with the shallowest plist below it.
+    private mutating func indexPlists(_ files: [String]) {
         for file in files where (file as NSString).lastPathComponent == "Info.plist" {
-            guard folders.contains(where: { file.hasPrefix($0 + "/") }) else { continue }
-            if best.map({ file.split(separator: "/").count < $0.split(separator: "/").count || (file.split(separator: "/").count == $0.split(separator: "/").count && file < $0) }) ?? true {
-                best = file
+            var folder = (file as NSString).deletingLastPathComponent
+            while !folder.isEmpty {
+                if shallowestPlist[folder].map({ Self.plistOrder(file, $0) }) ?? true { shallowestPlist[folder] = file }
+                folder = (folder as NSString).deletingLastPathComponent
             }
         }
-        return best
     }
 
     /// The project-relative table a resources path names as a single file (`…/Localizable.xcstrings`,

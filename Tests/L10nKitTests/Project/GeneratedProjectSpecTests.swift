@@ -102,6 +102,13 @@ final class GeneratedProjectSpecTests: XCTestCase {
         XCTAssertThrowsError(try YAMLReader().read(Data(bomb.utf8), path: "p.yml")) { error in
             XCTAssertTrue("\(error)".contains("more than 1000000 nodes"), "\(error)")
         }
+        // Thousands of anchors on one value (a red-team run overflowed the stack), a tab in the
+        // indentation and a second document are errors or values, never a crash or a silent misreading.
+        let anchored = try YAMLReader().read(Data(("x: " + String(repeating: "&a ", count: 5_000) + "v\ny: *a\n").utf8), path: "p.yml")
+        XCTAssertEqual(anchored["y"], .scalar("v"))
+        for (bad, message) in [("a:\n\tb: 1\n", "a tab in the indentation"), ("a: 1\n---\na: 2\n", "a second YAML document")] {
+            XCTAssertThrowsError(try YAMLReader().read(Data(bad.utf8), path: "p.yml")) { XCTAssertTrue("\($0)".contains(message), "\($0)") }
+        }
         // Forty thousand keys read in linear time (a duplicate replaced each earlier one's value in a scan).
         let many = (0..<40_000).map { "k\($0): v" }.joined(separator: "\n") + "\nk7: last\n"
         let large = try YAMLReader().read(Data(many.utf8), path: "p.yml")

@@ -120,8 +120,9 @@ struct ReferenceReportJob {
                 add(table.name, file: table.table.path(locale: chosen), key: key, state: table.has(key, locale: chosen) ? .translated : nil)
             }
         }
-        for table in context.frameworkTables {
-            guard let (keys, used, serves) = context.frameworkTableView(table, locale: locale, chosen: chosen) else { continue }
+        for framework in context.frameworkTablesWithKeys {
+            let table = framework.table
+            guard let (keys, used, serves) = context.frameworkTableView(framework, locale: locale, chosen: chosen) else { continue }
             for key in keys {
                 let translated = serves && table.files[used]?.value(forKey: key) != nil
                 add("\(table.bundle)/\(table.table)", file: table.path(locale: chosen), key: key, state: translated ? .translated : nil)

@@ -70,7 +70,13 @@ public struct YAMLReader: Sendable {
             while let last = line.last, last == " " || last == "\t" { line = line.dropLast() }
             let indent = line.prefix { $0 == " " }.count
             let content = line.dropFirst(indent)
-            if content.isEmpty || content == "---" || content == "..." || content.hasPrefix("%") { continue }
+            if content.isEmpty || content == "..." || content.hasPrefix("%") { continue }
+            // A second document would silently replace the first's keys; YAML forbids tabs in indentation.
+            if content == "---" || content.hasPrefix("--- ") {
+                if !result.isEmpty { result.append(Line(number: offset + 1, indent: -1, text: "a second YAML document")) }
+                continue
+            }
+            if content.first == "\t" { result.append(Line(number: offset + 1, indent: -1, text: "a tab in the indentation")); continue }
             result.append(Line(number: offset + 1, indent: indent, text: content))
         }
         return result
@@ -187,6 +193,9 @@ public struct YAMLReader: Sendable {
         }
 
         mutating func document() throws -> YAMLNode {
+            if let unreadable = lines.first(where: { $0.indent < 0 }) {
+                throw error("\(unreadable.text) (l10n reads one document, indented with spaces)", line: unreadable.number)
+            }
             guard !lines.isEmpty else { return .mapping([]) }
             let node = try block(indent: lines[0].indent)
             if position < lines.count { throw error("unexpected indentation") }
@@ -273,10 +282,15 @@ public struct YAMLReader: Sendable {
         /// lines deeper than `owner` (`OTHER_LDFLAGS: -ObjC` with `-lz` below it).
         mutating func value(_ text: Substring, line: Line, continuingDeeperThan owner: Int? = nil) throws -> YAMLNode {
             var text = text
-            if text.hasPrefix("&"), let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) {
-                let name = String(text[text.index(after: text.startIndex)..<space])
-                let node = try value(text[space...].drop { $0 == " " || $0 == "\t" }, line: line, continuingDeeperThan: owner)
-                anchors.nodes[name] = node
+            // `&a &b value`: every anchor names the value (taken in a loop: a line of thousands must not recurse).
+            var names: [String] = []
+            while text.hasPrefix("&"), let space = text.firstIndex(where: { $0 == " " || $0 == "\t" }) {
+                names.append(String(text[text.index(after: text.startIndex)..<space]))
+                text = text[space...].drop { $0 == " " || $0 == "\t" }
+            }
+            if !names.isEmpty {
+                let node = Self.isAnchorAlone(text) ? YAMLNode.scalar("") : try value(text, line: line, continuingDeeperThan: owner)
+                for name in names { anchors.nodes[name] = node }
                 return node
             }
             if text.hasPrefix("*") {

@@ -120,6 +120,7 @@ public struct MissingTranslationCheck: Check {
         }
         var reportedCatalogs = Set<String>()
         let otherCatalogs = context.otherBundleCatalogs
+        let frameworkTables = context.frameworkTablesWithKeys
         for (index, (locale, chosen)) in targets.enumerated() {
             for target in missing[index].indices where !missing[index][target].isEmpty {
                 let layer = context.chain[target]
@@ -155,8 +156,9 @@ public struct MissingTranslationCheck: Check {
                                         device: context.device(for: locale), source: shown))
                 }
             }
-            for table in context.frameworkTables {
-                guard let (keys, used, serves) = context.frameworkTableView(table, locale: locale, chosen: chosen), !keys.isEmpty else { continue }
+            for framework in frameworkTables {
+                let table = framework.table
+                guard let (keys, used, serves) = context.frameworkTableView(framework, locale: locale, chosen: chosen), !keys.isEmpty else { continue }
                 let name = "\(table.bundle)/\(table.table)", device = context.device(for: locale)
                 guard let file = table.files[used] else {
                     // A table without the localization its bundle chose shows its development language's texts.
