@@ -417,6 +417,11 @@ struct GeneratedProjectSpec {
         }
     }
 
+    /// File kinds a glob can pick that make the folder the target's: code, tables, interface files.
+    private static let folderClaimingKinds: Set<String> = [
+        "swift", "m", "mm", "h", "c", "strings", "stringsdict", "xcstrings", "lproj", "storyboard", "xib", "plist", "intentdefinition",
+    ]
+
     /// The project-relative table a resources path names as a single file (`…/Localizable.xcstrings`,
     /// `…/en.lproj/InfoPlist.strings`); nil for anything else.
     static func resourceFile(_ relative: String, in base: String, root: URL) -> String? {
@@ -430,6 +435,13 @@ struct GeneratedProjectSpec {
     /// the project or one with build-setting variables.
     static func globFolder(_ relative: String, in base: String, root: URL) -> String? {
         guard !relative.contains("$"), !relative.hasPrefix("/") else { return nil }
+        // A glob that picks files other than code and tables (`MailResources/**/PrivacyInfo.xcprivacy`,
+        // `Res/**/*.xcassets`) takes no folder's tables: the folder stays its own target's.
+        let components = relative.split(separator: "/")
+        if let last = components.last, components.contains(where: { $0.contains("*") }) {
+            let kind = (String(last) as NSString).pathExtension
+            if !last.contains("*") || !(kind.isEmpty || kind == "*" || Self.folderClaimingKinds.contains(kind)) { return nil }
+        }
         var parts: [Substring] = []
         for part in relative.split(separator: "/") {
             if part.contains("*") || part.contains("{") || part.contains("?") { break }

@@ -229,7 +229,8 @@ final class GeneratedProjectSpecTests: XCTestCase {
             "Project.swift": .text("""
             import ProjectDescription
             func mainTarget(name: String) -> Target {
-                .target(name: name, destinations: [.iPhone], product: .app, bundleId: "x", infoPlist: "Mail/Info.plist", sources: "Mail/**")
+                .target(name: name, destinations: [.iPhone], product: .app, bundleId: "x", infoPlist: "Mail/Info.plist", sources: "Mail/**",
+                        resources: ["MailResources/**/PrivacyInfo.xcprivacy", "MailResources/**/*.xcassets"])
             }
             let project = Project(name: "Mail", targets: [
                 mainTarget(name: "Infomaniak Mail"),
@@ -256,7 +257,7 @@ final class GeneratedProjectSpecTests: XCTestCase {
         XCTAssertEqual(project.app.infoPlistPath, "Mail/Info.plist")
         XCTAssertEqual((project.stringsTables.map { "\($0.bundle)/\($0.table)" } + project.catalogs.map { "\($0.bundle)/\($0.table)" }).sorted(),
                        ["Home/Localization", "Infomaniak Mail/InfoPlist", "MailAppIntentsExtension/Localizable", "MailResources/Localizable"],
-                       "MailResources/ is the framework named like it, though the extension lists it first")
+                       "MailResources/ is the framework named like it, though the extension lists it first and the app takes files of other kinds from it")
         XCTAssertTrue(project.extensionBundles.contains("MailAppIntentsExtension"))
     }
 
