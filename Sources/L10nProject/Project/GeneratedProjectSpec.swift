@@ -39,11 +39,12 @@ struct GeneratedProjectSpec {
     /// none in `Tuist/` (its helpers) and none a link leads out of the project.
     static func read(files: [String], root: URL, isVendor: (String) -> Bool) -> GeneratedProjectSpec {
         var spec = GeneratedProjectSpec()
-        spec.indexPlists(files.filter { !isVendor($0) })
         let specs = files.filter { path in
             let name = (path as NSString).lastPathComponent
             return !isVendor(path) && !("/" + path).contains("/Tuist/") && (name == "project.yml" || name == "project.yaml" || name == "Project.swift")
         }
+        guard !specs.isEmpty else { return spec }
+        spec.indexPlists(files.filter { !isVendor($0) })
         for path in specs.sorted() {
             guard FileTransaction.isInside(FileTransaction.resolved(root.appendingPathComponent(path)), root) else { continue }
             do {
