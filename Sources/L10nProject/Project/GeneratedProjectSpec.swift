@@ -351,6 +351,14 @@ struct GeneratedProjectSpec {
             }
             readAny = true
         }
+        // Another factory of targets (kDrive's `.extensionTarget(name: "kDriveShareExtension", …)`)
+        // declares a target l10n does not read: the spec is incomplete.
+        for index in tokens.indices.dropLast() where tokens[index + 1].isPunctuation("(") {
+            guard let factory = tokens[index].identifier, factory != "target", factory != "Target", factory.lowercased().hasSuffix("target"),
+                  index == 0 || tokens[index - 1].identifier != "func", arguments(index + 1)["name"] != nil else { continue }
+            isComplete = false
+            break
+        }
         let projectName = tokens.indices.dropLast(2).first { tokens[$0].identifier == "Project" && tokens[$0 + 1].isPunctuation("(") }
             .flatMap { literal(arguments($0 + 1)["name"]) }
         markShippedApps(from: first, projectName: projectName, dependencies: dependencies)

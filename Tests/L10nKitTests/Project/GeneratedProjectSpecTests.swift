@@ -360,6 +360,25 @@ final class GeneratedProjectSpecTests: XCTestCase {
         XCTAssertEqual(bundles(project, preferred: "fr").first, "Shop (app): ko")
     }
 
+    /// kDrive: a target made by another factory (`.extensionTarget(name:…)`) is not read, so the
+    /// spec is incomplete: the folder of that extension keeps its own bundle, not the app's.
+    func testAnotherTargetFactoryLeavesTheSpecIncomplete() throws {
+        let project = try discover([
+            "Project.swift": .text("""
+            import ProjectDescription
+            let project = Project(name: "kDrive", targets: [
+                .target(name: "kDrive", destinations: .iOS, product: .app, bundleId: "d", infoPlist: "kDrive/Info.plist", sources: ["kDrive/**"]),
+                .extensionTarget(name: "kDriveShareExtension", bundleId: "s", entitlements: "x"),
+            ])
+            """),
+            "kDrive/Info.plist": Self.plist,
+            "kDrive/Localizable.xcstrings": .catalog(["a": ["en": "A", "de": "A"]]),
+            "kDriveShareExtension/Localizable.xcstrings": .catalog(["share": ["en": "Share", "de": "Teilen"]]),
+        ])
+        XCTAssertNil(project.app.outsideFolders.targetNames, "not every target was read")
+        XCTAssertEqual(project.catalogs.map(\.bundle).sorted(), ["kDrive", "kDriveShareExtension"])
+    }
+
     /// A committed project file is what Xcode builds: the spec beside it is not read.
     func testASpecBesideAProjectFileIsNotRead() throws {
         let pbxproj = """
