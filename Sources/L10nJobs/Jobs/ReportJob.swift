@@ -223,15 +223,17 @@ public struct ReportJob: Sendable {
             add(position, key: keys[index].key, state: state)
         }
         let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
-        for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle == project.app.name {
-            let name = "\(file.bundle)/\(file.table)"
+        // A catalog's keys to translate, each in the state `state` reads (a row made at its first key).
+        func count(_ file: CatalogFile, state: (CatalogEntry) -> StringUnitState?) {
             var position: Int?
             for key in file.catalog.orderedKeys {
                 guard !key.isEmpty, let entry = file.catalog.entries[key], entry.shouldTranslate != false else { continue }
-                let state = CheckContext.plainState(entry, locale: chosen)
-                if position == nil { position = slot(name, file: file.path) }
-                add(position!, key: key, state: state)
+                if position == nil { position = slot("\(file.bundle)/\(file.table)", file: file.path) }
+                add(position!, key: key, state: state(entry))
             }
+        }
+        for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle == project.app.name {
+            count(file) { CheckContext.plainState($0, locale: chosen) }
         }
         // Another bundle's catalog (a package's, a framework's, an extension's) counts in the
         // localization its keys need on this device, as `missing-translation` judges it: a
@@ -239,12 +241,7 @@ public struct ReportJob: Sendable {
         for file in context.otherBundleCatalogs {
             guard let (gap, _) = context.catalogGap(of: file, locale: locale, chosen: chosen) else { continue }
             let showsSource = gap == context.sourceLanguage || gap == "Base"
-            var position: Int?
-            for key in file.catalog.orderedKeys {
-                guard !key.isEmpty, let entry = file.catalog.entries[key], entry.shouldTranslate != false else { continue }
-                if position == nil { position = slot("\(file.bundle)/\(file.table)", file: file.path) }
-                add(position!, key: key, state: showsSource ? .translated : CheckContext.plainState(entry, locale: gap))
-            }
+            count(file) { showsSource ? .translated : CheckContext.plainState($0, locale: gap) }
         }
         for table in context.appTableKeys {
             // The row of a legacy table is its `.strings` file, where plural gaps are counted too.

@@ -160,11 +160,10 @@ struct GeneratedProjectSpec {
         var folders: [String] = [], files: [String] = []
         for key in ["sources", "resources"] {
             guard let (node, at) = field(key) else { continue }
-            for item in node.items.isEmpty ? [node] : node.items {
-                guard let relative = item.string ?? item["path"]?.string else { continue }
-                if let path = Self.globFolder(relative, in: at, root: root) { folders.append(path) }
-                else if let file = Self.resourceFile(relative, in: at, root: root) { files.append(file) }
-            }
+            let listed = (node.items.isEmpty ? [node] : node.items).compactMap { $0.string ?? $0["path"]?.string }
+            let (listedFolders, listedFiles) = Self.folders(listed, in: at, root: root)
+            folders += listedFolders
+            files += listedFiles
         }
         // Without one named, XcodeGen takes the Info.plist among the target's sources.
         if plists.isEmpty, let found = infoPlist(in: folders) { plists.append(found) }
@@ -172,7 +171,7 @@ struct GeneratedProjectSpec {
     }
 
     /// The fields of a target l10n reads.
-    private static let readFields: Set<String> = ["type", "platform", "info", "settings", "sources", "resources", "dependencies"]
+    private static let readFields: Set<String> = ["type", "platform", "info", "settings", "sources", "resources"]
 
     /// A template's values with `${target_name}` (and `$target_name`) replaced by the target's
     /// name; nil once the spec's templates have copied `budget` nodes (a hostile spec's targets
@@ -337,8 +336,7 @@ struct GeneratedProjectSpec {
                 plists = Array(paths(range).prefix(1))
             }
             let listed = paths(arguments["sources"]) + paths(arguments["resources"])
-            let folders = listed.compactMap { Self.globFolder($0, in: "", root: root) }
-            let files = listed.filter { Self.globFolder($0, in: "", root: root) == nil }.compactMap { Self.resourceFile($0, in: "", root: root) }
+            let (folders, files) = Self.folders(listed, in: "", root: root)
             // `dependencies: [.target(name: "Widget"), …]`: the targets it embeds.
             let depends = arguments["dependencies"].map { range in
                 range.filter { tokens[$0].identifier == "name" && $0 + 2 < range.upperBound && tokens[$0 + 1].isPunctuation(":") }
@@ -430,6 +428,17 @@ struct GeneratedProjectSpec {
     private static let folderClaimingKinds: Set<String> = [
         "swift", "m", "mm", "h", "c", "strings", "stringsdict", "xcstrings", "lproj", "storyboard", "xib", "plist", "intentdefinition",
     ]
+
+    /// What a target's sources and resources paths name: the folders of their globs, and the
+    /// tables named one by one.
+    static func folders(_ paths: [String], in base: String, root: URL) -> (folders: [String], files: [String]) {
+        var folders: [String] = [], files: [String] = []
+        for relative in paths {
+            if let folder = globFolder(relative, in: base, root: root) { folders.append(folder) }
+            else if let file = resourceFile(relative, in: base, root: root) { files.append(file) }
+        }
+        return (folders, files)
+    }
 
     /// The project-relative table a resources path names as a single file (`…/Localizable.xcstrings`,
     /// `…/en.lproj/InfoPlist.strings`); nil for anything else.

@@ -324,12 +324,10 @@ public struct ProjectDiscovery: Sendable {
         // build its tables too.
         let appSpecFolders = Set(generated.targets.filter { appTargets.contains($0.target.name) }.flatMap(\.folders))
         var listers: [String: [String]] = [:]
+        var alsoBuiltInto: [String: Set<String>] = [:]
         for target in generated.targets where !appTargets.contains(target.target.name) {
             for folder in target.folders where synchronized.folders[folder] == nil { listers[folder, default: []].append(target.target.name) }
-        }
-        var alsoBuiltInto: [String: Set<String>] = [:]
-        // A table a target lists by itself (a widget's `Azkar/Resources/Localizable.xcstrings`) is built into it too.
-        for target in generated.targets where !appTargets.contains(target.target.name) {
+            // A table a target lists by itself (a widget's `Azkar/Resources/Localizable.xcstrings`) is built into it too.
             for file in target.files { alsoBuiltInto[file, default: []].insert(target.target.name) }
         }
         for (folder, names) in listers {

@@ -48,6 +48,9 @@ public indirect enum YAMLNode: Sendable, Equatable {
 public struct YAMLReader: Sendable {
     public init() {}
 
+    static let formHint = "l10n reads the block and flow forms of YAML that project specs use; fix the line or simplify it"
+    static let aliasHint = "define the anchor (&name) before its alias, and keep aliases small"
+
     public func read(_ data: Data, path: String) throws -> YAMLNode {
         var parser = Parser(lines: Self.lines(String(decoding: data, as: UTF8.self)), path: path)
         return try parser.document()
@@ -189,7 +192,7 @@ public struct YAMLReader: Sendable {
         func error(_ message: String, line: Int? = nil, column: Int = 1) -> InputError {
             let number = line ?? (position < lines.count ? lines[position].number : (lines.last?.number ?? 1))
             return InputError(message, at: SourceLocation(file: path, line: number, column: column),
-                              hint: "l10n reads the block and flow forms of YAML that project specs use; fix the line or simplify it")
+                              hint: YAMLReader.formHint)
         }
 
         mutating func document() throws -> YAMLNode {
@@ -296,7 +299,7 @@ public struct YAMLReader: Sendable {
             if text.hasPrefix("*") {
                 let failure = { [path] (message: String) in
                     InputError(message, at: SourceLocation(file: path, line: line.number, column: line.indent + 1),
-                               hint: "define the anchor (&name) before its alias, and keep aliases small")
+                               hint: YAMLReader.aliasHint)
                 }
                 return try anchors.resolve(text.dropFirst(), fail: failure)
             }
@@ -406,7 +409,7 @@ public struct YAMLReader: Sendable {
 
         func error(_ message: String) -> InputError {
             InputError(message, at: SourceLocation(file: path, line: line, column: 1),
-                       hint: "l10n reads the block and flow forms of YAML that project specs use; fix the line or simplify it")
+                       hint: YAMLReader.formHint)
         }
 
         mutating func node() throws -> YAMLNode {
@@ -457,7 +460,7 @@ public struct YAMLReader: Sendable {
                 while index < text.count, !",]} \t".contains(text[index]) { name.append(text[index]); index += 1 }
                 let failure = { [path, line] (message: String) in
                     InputError(message, at: SourceLocation(file: path, line: line, column: 1),
-                               hint: "define the anchor (&name) before its alias, and keep aliases small")
+                               hint: YAMLReader.aliasHint)
                 }
                 return try anchors.resolve(Substring(name), fail: failure)
             default:

@@ -8,6 +8,18 @@ public struct KeyMissingCheck: Check {
     public static let summary = "Swift code looks up a key that the table it reads does not define, so the raw key shows"
     public static let hint = "add the key to the table (Localizable.xcstrings unless the call names another), or fix the key's spelling in code"
 
+    /// A package that defines the app's `localized` and `localised` with `bundle: .module` and holds their catalog.
+    static let stringsPackage: [String: ExampleFile] = [
+        "Packages/Strings/Package.swift": .text(#"let package = Package(name: "Strings", defaultLocalization: "en", targets: [.target(name: "Strings")])"#),
+        "Packages/Strings/Sources/Strings/Resources/Localizable.xcstrings": .catalog(["settings.title": ["en": "Settings", "de": "Einstellungen"]]),
+        "Packages/Strings/Sources/Strings/String+Localized.swift": .text("""
+            public extension String {
+                var localized: String { NSLocalizedString(self, bundle: .module, comment: "") }
+                var localised: String { NSLocalizedString(self, bundle: .module, comment: "") }
+            }
+            """),
+    ]
+
     public static let triggeringExamples: [CheckExample] = [
         .app("A typo in code: 'welcome_titel'", localizable: ["welcome_title": ["en": "Welcome", "de": "Willkommen"]],
              more: ["App/Home.swift": .text(#"let title = NSLocalizedString("welcome_titel", comment: "Home screen title")"#)]),
@@ -42,28 +54,12 @@ public struct KeyMissingCheck: Check {
                     "l10n.json": .text(#"{ "localizedFunctions": ["L10n.tr"] }"#)]),
         .app("The app's own `localised` reads a package's catalog (bundle: .module), which lacks the key",
              localizable: ["profile.title": ["en": "Profile", "de": "Profil"]],
-             more: ["Packages/Strings/Package.swift": .text(#"let package = Package(name: "Strings", defaultLocalization: "en", targets: [.target(name: "Strings")])"#),
-                    "Packages/Strings/Sources/Strings/Resources/Localizable.xcstrings": .catalog(["settings.title": ["en": "Settings", "de": "Einstellungen"]]),
-                    "Packages/Strings/Sources/Strings/String+Localized.swift": .text("""
-                    public extension String {
-                        var localized: String { NSLocalizedString(self, bundle: .module, comment: "") }
-                        var localised: String { NSLocalizedString(self, bundle: .module, comment: "") }
-                    }
-                    """),
-                    "App/Profile.swift": .text(#"let title = "profile.title".localised"#)]),
+             more: stringsPackage.merging(["App/Profile.swift": .text(#"let title = "profile.title".localised"#)]) { $1 }),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .app("The app's own `localized` and `localised`, defined in a package with bundle: .module, read the package's catalog from any module",
              localizable: ["x": ["en": "x", "de": "x"]],
-             more: ["Packages/Strings/Package.swift": .text(#"let package = Package(name: "Strings", defaultLocalization: "en", targets: [.target(name: "Strings")])"#),
-                    "Packages/Strings/Sources/Strings/Resources/Localizable.xcstrings": .catalog(["settings.title": ["en": "Settings", "de": "Einstellungen"]]),
-                    "Packages/Strings/Sources/Strings/String+Localized.swift": .text("""
-                    public extension String {
-                        var localized: String { NSLocalizedString(self, bundle: .module, comment: "") }
-                        var localised: String { NSLocalizedString(self, bundle: .module, comment: "") }
-                    }
-                    """),
-                    "App/Settings.swift": .text(#"let a = "settings.title".localized, b = "settings.title".localised"#)]),
+             more: stringsPackage.merging(["App/Settings.swift": .text(#"let a = "settings.title".localized, b = "settings.title".localised"#)]) { $1 }),
         .app("Every call's key is defined; an interpolation of unknown type matches any specifier; comments and verbatim text do not count",
              localizable: ["welcome_title": ["en": "Welcome", "de": "Willkommen"], "%lld photos": ["en": "%lld photos", "de": "%lld Fotos"],
                            "Open": ["en": "Open", "de": "Öffnen"], "tab.home": ["en": "Home", "de": "Start"], "home.title": ["en": "Home", "de": "Start"]],

@@ -182,14 +182,14 @@ public struct MissingTranslationCheck: Check {
         // Unless `--locale` narrows the run: an extension's own languages the app does not offer
         // (a widget in French beside an app without French) are what French devices see of it.
         if context.locales.count == context.offeredLocales.count {
-            result += extensionOnlyGaps(context, catalogs: otherCatalogs)
+            result += extensionOnlyGaps(context, catalogs: otherCatalogs, tables: frameworkTables)
         }
         return result
     }
 
     /// The keys an extension's tables lack in its languages of its own: those no offered locale
     /// shares a language with.
-    private func extensionOnlyGaps(_ context: CheckContext, catalogs: [CatalogFile]) -> [Finding] {
+    private func extensionOnlyGaps(_ context: CheckContext, catalogs: [CatalogFile], tables: [CheckContext.FrameworkTable]) -> [Finding] {
         let project = context.project, source = context.sourceLanguage
         let offeredLanguages = Set(context.offeredLocales.map(ICULocale.language))
         var result: [Finding] = []
@@ -202,9 +202,9 @@ public struct MissingTranslationCheck: Check {
                         result.append(group(file: file.path, table: "\(bundle)/\(file.table)", keys: lacking, locale: locale, device: locale, source: source))
                     }
                 }
-                for table in context.frameworkTables where table.bundle == bundle {
-                    guard let keys = (table.sourceFile(sourceLanguage: source)?.file ?? table.files.sorted(by: { $0.key < $1.key }).first?.value)?.keys,
-                          !keys.isEmpty else { continue }
+                for framework in tables where framework.table.bundle == bundle {
+                    let table = framework.table
+                    guard let keys = framework.sourceKeys ?? table.files.sorted(by: { $0.key < $1.key }).first?.value.keys, !keys.isEmpty else { continue }
                     let file = table.files[locale]
                     let lacking = file.map { file in keys.filter { file.value(forKey: $0) == nil } } ?? keys
                     if !lacking.isEmpty {
