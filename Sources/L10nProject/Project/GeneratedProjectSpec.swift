@@ -14,6 +14,27 @@ struct GeneratedProjectSpec {
         var folders: [String]
         /// Single files its resources name (`Azkar/Resources/Localizable.xcstrings` in a widget's list).
         var files: [String] = []
+        /// Its folders' entries with the globs they leave out (XcodeGen's `excludes:`, Tuist's
+        /// `excluding:`) or keep (`includes:`).
+        var entries: [SourceEntry] = []
+        /// The Info.plist the generator writes from the spec's properties (XcodeGen's
+        /// `info: properties:`), for when the file is not committed.
+        var generatedPlist: InfoPlist?
+    }
+
+    /// A folder a target's sources or resources list, with the files of it the entry leaves out.
+    struct SourceEntry: Equatable {
+        var folder: String
+        /// Project-relative globs of files and folders left out.
+        var excludes: [PathGlob] = []
+        /// Project-relative globs of the only files taken, when any.
+        var includes: [PathGlob] = []
+
+        /// Whether the entry builds `path`: inside its folder, not left out, and kept if it keeps only some.
+        func builds(_ path: String) -> Bool {
+            (folder.isEmpty || path.hasPrefix(folder + "/")) && !excludes.contains { $0.matches(path) }
+                && (includes.isEmpty || includes.contains { $0.matches(path) })
+        }
     }
 
     var targets: [Target] = []
@@ -69,6 +90,22 @@ struct GeneratedProjectSpec {
         return spec
     }
 
+    /// The tables among `files` inside the targets' folders that every entry holding them leaves
+    /// out (`excludes: ["**/*.strings"]`, `excluding: ["Resources/qqq.lproj/**"]`) and no target
+    /// lists by itself: built into no product, no bundle offers their languages. None when a
+    /// target could not be read, as it may build them.
+    func tablesLeftOut(of files: [String]) -> Set<String> {
+        let entries = targets.flatMap(\.entries)
+        guard isComplete, entries.contains(where: { !$0.excludes.isEmpty || !$0.includes.isEmpty }) else { return [] }
+        let listed = Set(targets.flatMap(\.files))
+        var leftOut = Set<String>()
+        for file in files where [".strings", ".stringsdict", ".xcstrings"].contains(where: file.hasSuffix) && !listed.contains(file) {
+            let holding = entries.filter { $0.folder.isEmpty || file.hasPrefix($0.folder + "/") }
+            if !holding.isEmpty && !holding.contains(where: { $0.builds(file) }) { leftOut.insert(file) }
+        }
+        return leftOut
+    }
+
     // MARK: XcodeGen
 
     /// XcodeGen's `type` as Xcode's product type.
@@ -87,14 +124,15 @@ struct GeneratedProjectSpec {
                 developmentLanguage = LocaleIdentifier.canonicalized(language)
             }
         }
-        // Project-level settings hold for every target that does not set its own.
+        // Project-level settings and xcconfig files hold for every target that does not set its own.
         let projectSettings = documents.compactMap { $0.node["settings"] }.last
+        let projectConfigFiles = documents.compactMap { $0.node["configFiles"] }.last
         var dependencies: [String: [String]] = [:]
         let first = targets.count
         for (document, folder) in documents {
             for (name, body) in document["targets"]?.entries ?? [] {
                 readXcodeGenTarget(name, body, folder: folder, base: base, templates: templates, projectSettings: projectSettings,
-                                   root: root, spec: path)
+                                   projectConfigFiles: projectConfigFiles, root: root, spec: path)
                 dependencies[name] = body["dependencies"]?.items.compactMap { $0["target"]?.string } ?? []
             }
         }
@@ -130,7 +168,8 @@ struct GeneratedProjectSpec {
     }
 
     private mutating func readXcodeGenTarget(_ name: String, _ body: YAMLNode, folder: String, base: String,
-                                             templates: [String: YAMLNode], projectSettings: YAMLNode?, root: URL, spec path: String) {
+                                             templates: [String: YAMLNode], projectSettings: YAMLNode?, projectConfigFiles: YAMLNode?,
+                                             root: URL, spec path: String) {
         // Templates first, the target's own fields over them; a template's paths are the project's.
         // Only the fields read are substituted, each within what is left of the spec's budget.
         var fields: [(key: String, value: YAMLNode, folder: String, isTemplate: Bool)] = []
@@ -146,8 +185,10 @@ struct GeneratedProjectSpec {
         guard let type = field("type")?.value.string else { return }
         let platform = field("platform")?.value.string ?? field("platform")?.value.items.first?.string
         var plists: [String] = []
+        var generatedPlist: InfoPlist?
         if let info = field("info"), let relative = info.value["path"]?.string, let plist = ProjectDiscovery.joined(info.folder, relative) {
             plists.append(plist)
+            generatedPlist = Self.generatedPlist(plist, properties: info.value["properties"])
         }
         // Build settings are the project's: `settings: { base: { INFOPLIST_FILE } }`, or flat, or per configuration.
         for settings in [field("settings")?.value, projectSettings] where plists.isEmpty {
@@ -157,21 +198,93 @@ struct GeneratedProjectSpec {
                 }
             }
         }
-        var folders: [String] = [], files: [String] = []
+        // Else the xcconfig files the target's (or the project's) configurations are based on.
+        for configs in [field("configFiles"), projectConfigFiles.map { ($0, base) }] where plists.isEmpty {
+            guard let (node, at) = configs else { continue }
+            for entry in node.entries {
+                guard let relative = entry.value.string, let config = ProjectDiscovery.joined(at, relative),
+                      let value = Self.configSetting("INFOPLIST_FILE", in: config, root: root),
+                      let plist = ProjectDiscovery.infoPlistPath(value[...], base: base) else { continue }
+                plists.append(plist)
+            }
+        }
+        var folders: [String] = [], files: [String] = [], entries: [SourceEntry] = []
         for key in ["sources", "resources"] {
             guard let (node, at) = field(key) else { continue }
-            let listed = (node.items.isEmpty ? [node] : node.items).compactMap { $0.string ?? $0["path"]?.string }
-            let (listedFolders, listedFiles) = Self.folders(listed, in: at, root: root)
-            folders += listedFolders
-            files += listedFiles
+            for item in node.items.isEmpty ? [node] : node.items {
+                guard let listed = item.string ?? item["path"]?.string else { continue }
+                let (listedFolders, listedFiles) = Self.folders([listed], in: at, root: root)
+                folders += listedFolders
+                files += listedFiles
+                // `excludes:` and `includes:` are globs relative to the entry's path.
+                for folder in listedFolders {
+                    func globs(_ key: String) -> [PathGlob] {
+                        let patterns = item[key]?.items.compactMap(\.string) ?? item[key]?.string.map { [$0] } ?? []
+                        return patterns.compactMap { ProjectDiscovery.joined(folder, $0).map(PathGlob.init) }
+                    }
+                    entries.append(SourceEntry(folder: folder, excludes: globs("excludes"), includes: globs("includes")))
+                }
+            }
         }
         // Without one named, XcodeGen takes the Info.plist among the target's sources.
         if plists.isEmpty, let found = infoPlist(in: folders) { plists.append(found) }
-        add(name: name, type: Self.productType(xcodeGen: type), platform: platform, plists: plists, folders: folders, files: files, spec: path)
+        add(name: name, type: Self.productType(xcodeGen: type), platform: platform, plists: plists, folders: folders, files: files,
+            entries: entries, spec: path)
+        targets[positions[name]!].generatedPlist = generatedPlist
+    }
+
+    /// A build setting's value in an xcconfig file: the last unconditional assignment, with the
+    /// files it `#include`s read in place (relative to it); nil when none sets it or the file is
+    /// missing, outside the project or included more than 16 deep.
+    static func configSetting(_ key: String, in path: String, root: URL, depth: Int = 0) -> String? {
+        let url = root.appendingPathComponent(path)
+        guard depth < 16, FileTransaction.isInside(FileTransaction.resolved(url), root),
+              let data = try? AtomicFile.read(url), data.count < 1 << 20 else { return nil }
+        var value: String?
+        for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+            var text = line.drop { $0 == " " || $0 == "\t" }
+            if text.hasPrefix("#include") {
+                guard let open = text.firstIndex(of: "\""), let close = text[text.index(after: open)...].firstIndex(of: "\""),
+                      let included = ProjectDiscovery.joined((path as NSString).deletingLastPathComponent, String(text[text.index(after: open)..<close]))
+                else { continue }
+                if let found = configSetting(key, in: included, root: root, depth: depth + 1) { value = found }
+                continue
+            }
+            if let comment = text.range(of: "//") { text = text[..<comment.lowerBound] }
+            guard text.hasPrefix(key), let equals = text.firstIndex(of: "="),
+                  text[text.index(text.startIndex, offsetBy: key.count)..<equals].allSatisfy({ $0 == " " || $0 == "\t" }) else { continue }
+            let assigned = text[text.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            value = assigned.count >= 2 && assigned.hasPrefix("\"") && assigned.hasSuffix("\"") ? String(assigned.dropFirst().dropLast()) : assigned
+        }
+        return value.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The Info.plist XcodeGen writes at `path`: its defaults (the region is the project's
+    /// development language) under the spec's `properties`.
+    static func generatedPlist(_ path: String, properties: YAMLNode?) -> InfoPlist {
+        var plist = InfoPlist(path: path, format: .xml, developmentRegion: "$(DEVELOPMENT_LANGUAGE)", localizations: [],
+                              allowsMixedLocalizations: false, keyLocations: [:])
+        plist.describesBundle = true
+        guard let properties else { return plist }
+        if let region = properties[InfoPlist.developmentRegionKey]?.string { plist.developmentRegion = region }
+        if let list = properties[InfoPlist.localizationsKey] {
+            plist.localizations = list.items.compactMap(\.string).filter { !$0.isEmpty }
+            // Declared, even empty: an empty list is a declaration the bundle reads.
+            plist.keyLocations[InfoPlist.localizationsKey] = SourceLocation(file: path)
+        }
+        if let mixed = properties[InfoPlist.allowMixedLocalizationsKey]?.string {
+            plist.allowsMixedLocalizations = ["true", "yes", "1"].contains(mixed.lowercased())
+        }
+        plist.packageType = properties[InfoPlist.packageTypeKey]?.string
+        let keys = Set(properties.entries.map(\.key))
+        plist.describesWatchApp = !keys.isDisjoint(with: ["WKCompanionAppBundleIdentifier", "WKWatchKitApp", "WKApplication"])
+        plist.describesAppClip = keys.contains("NSAppClip")
+        plist.describesExtension = plist.describesWatchApp || plist.describesAppClip || !keys.isDisjoint(with: ["NSExtension", "EXAppExtensionAttributes"])
+        return plist
     }
 
     /// The fields of a target l10n reads.
-    private static let readFields: Set<String> = ["type", "platform", "info", "settings", "sources", "resources"]
+    private static let readFields: Set<String> = ["type", "platform", "info", "settings", "configFiles", "sources", "resources"]
 
     /// A template's values with `${target_name}` (and `$target_name`) replaced by the target's
     /// name; nil once the spec's templates have copied `budget` nodes (a hostile spec's targets
@@ -266,27 +379,31 @@ struct GeneratedProjectSpec {
         }
         /// The paths of a value, relative to the project: `"A/**"`, `["A/**", "B"]`, `.glob("A/**")`,
         /// `.file(path: "x")`, relative to the manifest; `.relativeToRoot("x")` and `"//x"` to the root.
-        /// A glob's `excluding:` list names no folder of the target.
-        func paths(_ range: Range<Int>?) -> [String] {
+        /// A glob's `excluding:` list names no folder of the target: it is kept with the glob.
+        func globs(_ range: Range<Int>?) -> [(path: String, excluding: [String])] {
             guard let range else { return [] }
-            var result: [String] = []
+            var result: [(path: String, excluding: [String])] = []
             var index = range.lowerBound
+            func path(at index: Int) -> String? {
+                guard let text = tokens[index].string?.plainText else { return nil }
+                let fromRoot = text.hasPrefix("//") || (index >= 2 && tokens[index - 1].isPunctuation("(")
+                    && ["relativeToRoot", "relativeToRootDirectory"].contains(tokens[index - 2].identifier ?? ""))
+                let relative = text.hasPrefix("//") ? String(text.dropFirst(2)) : text
+                return fromRoot ? ProjectDiscovery.normalized(relative) : ProjectDiscovery.joined(folder, relative)
+            }
             while index < range.upperBound {
                 if tokens[index].identifier == "excluding", index + 1 < range.upperBound, tokens[index + 1].isPunctuation(":"),
                    index + 2 < range.upperBound, let close = closes[index + 2] {
+                    if !result.isEmpty { result[result.count - 1].excluding += (index + 2...close).compactMap(path(at:)) }
                     index = close + 1
                     continue
                 }
-                if let text = tokens[index].string?.plainText {
-                    let fromRoot = text.hasPrefix("//") || (index >= 2 && tokens[index - 1].isPunctuation("(")
-                        && ["relativeToRoot", "relativeToRootDirectory"].contains(tokens[index - 2].identifier ?? ""))
-                    let relative = text.hasPrefix("//") ? String(text.dropFirst(2)) : text
-                    if let path = fromRoot ? ProjectDiscovery.normalized(relative) : ProjectDiscovery.joined(folder, relative) { result.append(path) }
-                }
+                if let path = path(at: index) { result.append((path, [])) }
                 index += 1
             }
             return result
         }
+        func paths(_ range: Range<Int>?) -> [String] { globs(range).map(\.path) }
         /// A target made in a helper function of this manifest (`func mainTarget(name: String) -> Target
         /// { .target(name: name, …) }`): the names its calls pass (`mainTarget(name: "Mail")`).
         func helperNames(_ range: Range<Int>?, at call: Int) -> [String] {
@@ -335,8 +452,13 @@ struct GeneratedProjectSpec {
             if let range = arguments["infoPlist"], range.count == 1 || range.contains(where: { tokens[$0].identifier == "file" }) {
                 plists = Array(paths(range).prefix(1))
             }
-            let listed = paths(arguments["sources"]) + paths(arguments["resources"])
-            let (folders, files) = Self.folders(listed, in: "", root: root)
+            var folders: [String] = [], files: [String] = [], entries: [SourceEntry] = []
+            for glob in globs(arguments["sources"]) + globs(arguments["resources"]) {
+                let (listedFolders, listedFiles) = Self.folders([glob.path], in: "", root: root)
+                folders += listedFolders
+                files += listedFiles
+                entries += listedFolders.map { SourceEntry(folder: $0, excludes: glob.excluding.map(PathGlob.init)) }
+            }
             // `dependencies: [.target(name: "Widget"), …]`: the targets it embeds.
             let depends = arguments["dependencies"].map { range in
                 range.filter { tokens[$0].identifier == "name" && $0 + 2 < range.upperBound && tokens[$0 + 1].isPunctuation(":") }
@@ -344,7 +466,7 @@ struct GeneratedProjectSpec {
             } ?? []
             for targetName in targetNames {
                 add(name: targetName, type: "com.apple.product-type." + kind, platform: platform, plists: plists, folders: folders, files: files,
-                    spec: path)
+                    entries: entries, spec: path)
                 dependencies[targetName] = depends
             }
             readAny = true
@@ -382,7 +504,7 @@ struct GeneratedProjectSpec {
     // MARK: Shared
 
     private mutating func add(name: String, type: String, platform: String?, plists: [String], folders: [String], files: [String] = [],
-                              spec: String) {
+                              entries: [SourceEntry] = [], spec: String) {
         let sdk: String? = switch platform?.lowercased() {
         case "watchos": "watchos"
         case "macos": "macosx"
@@ -394,7 +516,8 @@ struct GeneratedProjectSpec {
         var target = ProjectDiscovery.ProjectTarget(project: spec, id: spec + ":" + name, name: name, type: type, sdk: sdk, groups: [],
                                                     infoPlists: Array(Set(plists)).sorted())
         target.isFromSpec = true
-        let spec = Target(target: target, folders: Array(Set(folders)).sorted(), files: Array(Set(files)).sorted())
+        let spec = Target(target: target, folders: Array(Set(folders)).sorted(), files: Array(Set(files)).sorted(),
+                          entries: entries.isEmpty ? folders.map { SourceEntry(folder: $0) } : entries)
         // A target declared again (an included file's, a second manifest's) replaces the first.
         if let position = positions[name] { targets[position] = spec } else {
             positions[name] = targets.count

@@ -47,9 +47,9 @@ public struct ProjectDiscovery: Sendable {
             : ProjectManifest()
 
         var unreadable: [String] = []
-        let files = listFiles(excluding: Set(manifest.exclude), unreadable: &unreadable)
+        var files = listFiles(excluding: Set(manifest.exclude), unreadable: &unreadable)
         var projectFileWarnings: [String] = []
-        let bundleFacts = try readAppBundle(files: files, manifest: manifest, warnings: &projectFileWarnings)
+        let bundleFacts = try readAppBundle(files: &files, manifest: manifest, warnings: &projectFileWarnings)
 
         // A manifest layer may name a catalog the search does not reach: outside the root (a
         // SwiftPM checkout), or in an excluded or build folder. It is read all the same.
@@ -227,7 +227,8 @@ public struct ProjectDiscovery: Sendable {
     /// only when no other is found. A file named other than `Info.plist` counts when Xcode's old
     /// templates named it so (`<Product>-Info.plist`) or a project file's `INFOPLIST_FILE` names
     /// it, and only when it holds `CFBundle…` keys (`GoogleService-Info.plist` holds none).
-    private func readAppBundle(files: [String], manifest: ProjectManifest, warnings: inout [String]) throws -> AppBundle {
+    /// Tables a project spec builds into no target are taken out of `files`.
+    private func readAppBundle(files: inout [String], manifest: ProjectManifest, warnings: inout [String]) throws -> AppBundle {
         // The Xcode project files, read once for the plists they name and the development language.
         let projectFiles = xcodeProjectFiles()
         // Their objects, parsed once. A project file in which no target can be read (Xcode's XML
@@ -241,6 +242,8 @@ public struct ProjectDiscovery: Sendable {
         // declares the targets the project file would hold.
         let generated = readsTargets ? GeneratedProjectSpec() : GeneratedProjectSpec.read(files: files, root: root, isVendor: isVendor)
         warnings += generated.warnings
+        let leftOut = generated.tablesLeftOut(of: files)
+        if !leftOut.isEmpty { files.removeAll { leftOut.contains($0) } }
         if !generated.targets.isEmpty && generated.isComplete { readsTargets = true }
         var plists: [(path: String, plist: InfoPlist)] = []
         let named = Set(infoPlistSettings(in: projectFiles)).union(generated.targets.flatMap(\.target.infoPlists))
@@ -259,6 +262,13 @@ public struct ProjectDiscovery: Sendable {
                           plist.describesBundle {
                     // Only by its name: a file that is no property list is no bundle's.
                     plists.append((path, plist))
+                }
+            }
+            // A spec's plist that is generated, not committed: its properties are all there is.
+            let listed = Set(files)
+            for target in generated.targets {
+                if let plist = target.generatedPlist, !listed.contains(plist.path), !plists.contains(where: { $0.path == plist.path }) {
+                    plists.append((plist.path, plist))
                 }
             }
         }

@@ -360,6 +360,133 @@ final class GeneratedProjectSpecTests: XCTestCase {
         XCTAssertEqual(bundles(project, preferred: "fr").first, "Shop (app): ko")
     }
 
+    /// element-ios: `excludes: ["**/*.strings"]` on the app's folder, then only the languages
+    /// translated enough listed file by file; kiwix-apple: `excludes: ["**/qqq.lproj"]`. A table
+    /// every entry leaves out is built into no product, so no bundle offers its language.
+    func testXcodeGenExcludesAndIncludes() throws {
+        let project = try discover([
+            "project.yml": .text("""
+            name: Riot
+            targets:
+              Riot:
+                type: application
+                platform: iOS
+                sources:
+                - path: App
+                  excludes:
+                    - "**/*.strings" # all languages out
+                    - "**/qqq.lproj"
+                # Once a language is over 80% translated, it is listed here
+                - path: App/Assets/de.lproj/Vector.strings
+                - path: App/Assets/en.lproj/Vector.strings
+              Kit:
+                type: framework
+                sources:
+                - path: Kit
+                  includes: ["{en,fr}.lproj/*"]
+            """),
+            "App/Info.plist": Self.plist,
+            "App/Assets/en.lproj/Vector.strings": .text("\"a\" = \"A\";\n"),
+            "App/Assets/de.lproj/Vector.strings": .text("\"a\" = \"A\";\n"),
+            "App/Assets/cs.lproj/Vector.strings": .text("\"a\" = \"A\";\n"),
+            "App/Assets/qqq.lproj/Vector.stringsdict": .plurals(key: "n", variable: "n", valueType: "d", forms: ["other": "%d"]),
+            "Kit/en.lproj/Kit.strings": .text("\"k\" = \"K\";\n"),
+            "Kit/fr.lproj/Kit.strings": .text("\"k\" = \"K\";\n"),
+            "Kit/ja.lproj/Kit.strings": .text("\"k\" = \"K\";\n"),
+        ])
+        XCTAssertEqual(project.stringsTables.map { "\($0.bundle)/\($0.table): \($0.files.keys.sorted())" }.sorted(),
+                       ["Kit/Kit: [\"en\", \"fr\"]", "Riot/Vector: [\"de\", \"en\"]"])
+        XCTAssertEqual(project.stringsTables.flatMap { $0.pluralFiles.keys }, [], "qqq.lproj is left out as a folder")
+        XCTAssertEqual(bundles(project, preferred: "cs"), ["Riot (app): en", "Kit (framework): en"])
+    }
+
+    /// A Tuist glob's `excluding:` list leaves its tables out, as XcodeGen's `excludes:` does.
+    func testTuistExcludingLeavesTablesOut() throws {
+        let project = try discover([
+            "Project.swift": .text("""
+            import ProjectDescription
+            let project = Project(name: "Kiwix", targets: [
+                .target(name: "Kiwix", destinations: .iOS, product: .app, bundleId: "k", infoPlist: "App/Info.plist",
+                        sources: ["App/**"], resources: [.glob(pattern: "Resources/**", excluding: ["Resources/qqq.lproj/**"])]),
+            ])
+            """),
+            "App/Info.plist": Self.plist,
+            "Resources/en.lproj/Localizable.strings": .text("\"a\" = \"A\";\n"),
+            "Resources/de.lproj/Localizable.strings": .text("\"a\" = \"A\";\n"),
+            "Resources/qqq.lproj/Localizable.strings": .text("\"a\" = \"Message documentation\";\n"),
+        ])
+        XCTAssertEqual(project.stringsTables.first?.files.keys.sorted(), ["de", "en"])
+    }
+
+    /// ProtonMail's layout: XcodeGen writes the Info.plist from `info: properties:` and the
+    /// repository does not commit it, so the properties are all there is; another target's plist
+    /// is named in an xcconfig its configurations are based on.
+    func testXcodeGenInfoPropertiesAndConfigFiles() throws {
+        let project = try discover([
+            "project.yml": .text("""
+            name: Kana
+            configFiles:
+              Debug: Config/Shared.xcconfig
+            targets:
+              Kana:
+                type: application
+                platform: iOS
+                sources: [App]
+                info:
+                  path: App/Generated/Info.plist
+                  properties:
+                    CFBundleDevelopmentRegion: ja
+                    CFBundleLocalizations: [ja, en]
+              Widget:
+                type: app-extension
+                platform: iOS
+                sources: [Widget]
+                configFiles:
+                  Debug: Config/Widget.xcconfig
+            """),
+            "Config/Shared.xcconfig": .text("SWIFT_VERSION = 5.0\n"),
+            "Config/Widget.xcconfig": .text("#include \"Base.xcconfig\"\nINFOPLIST_FILE = Widget/Support/WidgetInfo.plist // the widget's\n"),
+            "Config/Base.xcconfig": .text("INFOPLIST_FILE = Other/WrongInfo.plist\n"),
+            "Other/WrongInfo.plist": Self.extensionPlist,
+            "App/ja.lproj/Localizable.strings": .text("\"a\" = \"あ\";\n"),
+            "App/en.lproj/Localizable.strings": .text("\"a\" = \"A\";\n"),
+            "Widget/Support/WidgetInfo.plist": Self.extensionPlist,
+            "Widget/en.lproj/Widget.strings": .text("\"w\" = \"W\";\n"),
+        ])
+        XCTAssertEqual(project.app.name, "Kana")
+        XCTAssertEqual(project.app.infoPlistPath, "App/Generated/Info.plist")
+        XCTAssertEqual(project.app.developmentRegion, "ja")
+        XCTAssertEqual(project.app.declaredLocalizations, ["ja", "en"])
+        XCTAssertEqual(bundles(project, preferred: "fr"), ["Kana (app): ja", "Widget (extension): en"])
+        XCTAssertEqual(project.app.outsideFolders.extensionFolders, ["Widget"],
+                       "the xcconfig's last assignment names the plist, not its include's")
+    }
+
+    /// The globs of `excludes:` and `excluding:`: names, classes, `**`, alternatives, and folders.
+    func testPathGlobs() {
+        let cases: [(String, String, Bool)] = [
+            ("App/**/*.strings", "App/Assets/cs.lproj/Vector.strings", true),
+            ("App/**/*.strings", "App/Vector.strings", true),
+            ("App/**/*.strings", "App/Assets/cs.lproj/Vector.stringsdict", false),
+            ("App/**/qqq.lproj", "App/a/b/qqq.lproj/Localizable.strings", true),
+            ("App/*.lproj", "App/de.lproj/Localizable.strings", true),
+            ("App/*.lproj", "App/Sub/de.lproj/Localizable.strings", false),
+            ("App/[a-c]?.lproj/*", "App/cs.lproj/L.strings", true),
+            ("App/[!a-c]?.lproj/*", "App/cs.lproj/L.strings", false),
+            ("App/{en,fr}.lproj/*", "App/fr.lproj/L.strings", true),
+            ("App/{en,fr}.lproj/*", "App/de.lproj/L.strings", false),
+            ("App/?.lproj/*", "App/é.lproj/L.strings", true),
+            ("Other/**", "App/de.lproj/L.strings", false),
+        ]
+        for (pattern, path, expected) in cases {
+            XCTAssertEqual(PathGlob(pattern).matches(path), expected, "\(pattern) ~ \(path)")
+        }
+        XCTAssertEqual(PathGlob.expandingBraces("{a,b}{c,d}").sorted(), ["ac", "ad", "bc", "bd"])
+        XCTAssertEqual(PathGlob.expandingBraces(String(repeating: "{a,b}", count: 20)).count, PathGlob.alternativeLimit)
+        // A pattern that would backtrack exponentially runs in linear time.
+        XCTAssertFalse(PathGlob(String(repeating: "*a", count: 200) + "b").matches(String(repeating: "a", count: 5_000)))
+    }
+
     /// kDrive: a target made by another factory (`.extensionTarget(name:…)`) is not read, so the
     /// spec is incomplete: the folder of that extension keeps its own bundle, not the app's.
     func testAnotherTargetFactoryLeavesTheSpecIncomplete() throws {

@@ -42,6 +42,16 @@ public struct InfoPlist: Equatable, Sendable {
     /// Whether that is an App Clip.
     public var describesAppClip = false
 
+    public init(path: String, format: Format = .xml, developmentRegion: String? = nil, localizations: [String] = [],
+                allowsMixedLocalizations: Bool = false, keyLocations: [String: SourceLocation] = [:]) {
+        self.path = path
+        self.format = format
+        self.developmentRegion = developmentRegion
+        self.localizations = localizations
+        self.allowsMixedLocalizations = allowsMixedLocalizations
+        self.keyLocations = keyLocations
+    }
+
     /// Whether the development region is an unexpanded build setting (`$(DEVELOPMENT_LANGUAGE)`),
     /// known only from the Xcode project.
     public var developmentRegionIsBuildSetting: Bool {
