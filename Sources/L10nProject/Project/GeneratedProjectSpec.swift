@@ -94,17 +94,26 @@ struct GeneratedProjectSpec {
     /// out (`excludes: ["**/*.strings"]`, `excluding: ["Resources/qqq.lproj/**"]`) and no target
     /// lists by itself: built into no product, no bundle offers their languages. None when a
     /// target could not be read, as it may build them.
-    func tablesLeftOut(of files: [String]) -> Set<String> {
+    /// More tables times globs than `matchLimit` are a warning, and none is left out.
+    mutating func tablesLeftOut(of files: [String]) -> Set<String> {
         let entries = targets.flatMap(\.entries)
         guard isComplete, entries.contains(where: { !$0.excludes.isEmpty || !$0.includes.isEmpty }) else { return [] }
         let listed = Set(targets.flatMap(\.files))
+        let tables = files.filter { [".strings", ".stringsdict", ".xcstrings"].contains(where: $0.hasSuffix) && !listed.contains($0) }
+        let globs = entries.reduce(0) { $0 + $1.excludes.count + $1.includes.count }
+        guard tables.count * globs <= Self.matchLimit else {
+            warnings.append("\(targets[0].target.project): warning: \(tables.count) tables and \(globs) excludes:/includes: globs are too many to match, so no table is taken as left out of the targets")
+            return []
+        }
         var leftOut = Set<String>()
-        for file in files where [".strings", ".stringsdict", ".xcstrings"].contains(where: file.hasSuffix) && !listed.contains(file) {
+        for file in tables {
             let holding = entries.filter { $0.folder.isEmpty || file.hasPrefix($0.folder + "/") }
             if !holding.isEmpty && !holding.contains(where: { $0.builds(file) }) { leftOut.insert(file) }
         }
         return leftOut
     }
+
+    static let matchLimit = 5_000_000
 
     // MARK: XcodeGen
 
@@ -236,9 +245,15 @@ struct GeneratedProjectSpec {
     /// A build setting's value in an xcconfig file: the last unconditional assignment, with the
     /// files it `#include`s read in place (relative to it); nil when none sets it or the file is
     /// missing, outside the project or included more than 16 deep.
-    static func configSetting(_ key: String, in path: String, root: URL, depth: Int = 0) -> String? {
+    static func configSetting(_ key: String, in path: String, root: URL) -> String? {
+        var seen = Set<String>()
+        return configSetting(key, in: path, root: root, depth: 0, seen: &seen)
+    }
+
+    /// Each file is read once, however many include it.
+    private static func configSetting(_ key: String, in path: String, root: URL, depth: Int, seen: inout Set<String>) -> String? {
         let url = root.appendingPathComponent(path)
-        guard depth < 16, FileTransaction.isInside(FileTransaction.resolved(url), root),
+        guard depth < 16, seen.insert(path).inserted, FileTransaction.isInside(FileTransaction.resolved(url), root),
               let data = try? AtomicFile.read(url), data.count < 1 << 20 else { return nil }
         var value: String?
         for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
@@ -247,7 +262,7 @@ struct GeneratedProjectSpec {
                 guard let open = text.firstIndex(of: "\""), let close = text[text.index(after: open)...].firstIndex(of: "\""),
                       let included = ProjectDiscovery.joined((path as NSString).deletingLastPathComponent, String(text[text.index(after: open)..<close]))
                 else { continue }
-                if let found = configSetting(key, in: included, root: root, depth: depth + 1) { value = found }
+                if let found = configSetting(key, in: included, root: root, depth: depth + 1, seen: &seen) { value = found }
                 continue
             }
             if let comment = text.range(of: "//") { text = text[..<comment.lowerBound] }

@@ -8,7 +8,14 @@ struct PathGlob: Equatable, Sendable {
     /// At most this many alternatives per pattern: `{a,b}{c,d}…` doubles with each group.
     static let alternativeLimit = 256
 
+    /// Longer patterns match nothing: no real one comes near, and matching costs their length.
+    static let lengthLimit = 1_024
+
     init(_ pattern: String) {
+        guard pattern.utf8.count <= Self.lengthLimit else {
+            alternatives = []
+            return
+        }
         alternatives = Self.expandingBraces(pattern).map { $0.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) } }
     }
 

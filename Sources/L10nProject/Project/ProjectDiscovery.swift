@@ -240,10 +240,10 @@ public struct ProjectDiscovery: Sendable {
         }
         // Without a project file, a generator's spec (XcodeGen's project.yml, Tuist's Project.swift)
         // declares the targets the project file would hold.
-        let generated = readsTargets ? GeneratedProjectSpec() : GeneratedProjectSpec.read(files: files, root: root, isVendor: isVendor)
-        warnings += generated.warnings
+        var generated = readsTargets ? GeneratedProjectSpec() : GeneratedProjectSpec.read(files: files, root: root, isVendor: isVendor)
         let leftOut = generated.tablesLeftOut(of: files)
         if !leftOut.isEmpty { files.removeAll { leftOut.contains($0) } }
+        warnings += generated.warnings
         if !generated.targets.isEmpty && generated.isComplete { readsTargets = true }
         var plists: [(path: String, plist: InfoPlist)] = []
         let named = Set(infoPlistSettings(in: projectFiles)).union(generated.targets.flatMap(\.target.infoPlists))

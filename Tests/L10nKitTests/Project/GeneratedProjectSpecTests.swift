@@ -483,6 +483,7 @@ final class GeneratedProjectSpecTests: XCTestCase {
         }
         XCTAssertEqual(PathGlob.expandingBraces("{a,b}{c,d}").sorted(), ["ac", "ad", "bc", "bd"])
         XCTAssertEqual(PathGlob.expandingBraces(String(repeating: "{a,b}", count: 20)).count, PathGlob.alternativeLimit)
+        XCTAssertFalse(PathGlob(String(repeating: "*", count: PathGlob.lengthLimit + 1)).matches("a"), "too long to be real")
         // A pattern that would backtrack exponentially runs in linear time.
         XCTAssertFalse(PathGlob(String(repeating: "*a", count: 200) + "b").matches(String(repeating: "a", count: 5_000)))
     }
