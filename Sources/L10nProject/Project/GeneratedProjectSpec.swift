@@ -18,7 +18,8 @@ struct GeneratedProjectSpec {
         /// `excluding:`) or keep (`includes:`).
         var entries: [SourceEntry] = []
         /// The Info.plist the generator writes from the spec's properties (XcodeGen's
-        /// `info: properties:`), for when the file is not committed.
+        /// `info: properties:`, for when the file is not committed; Tuist's
+        /// `.extendingDefault(with:)`, whose file has no path in the project).
         var generatedPlist: InfoPlist?
     }
 
@@ -388,6 +389,50 @@ struct GeneratedProjectSpec {
                 constants[constant] = value
             }
         }
+        // `let shared: [String: Plist.Value] = [ … ]`: dictionaries a target's `infoPlist:` may extend with.
+        var dictionaries: [String: Range<Int>] = [:]
+        for index in tokens.indices.dropLast(3) where tokens[index].identifier == "let" {
+            guard let constant = tokens[index + 1].identifier else { continue }
+            var at = index + 2
+            while at < min(tokens.count - 1, index + 16), tokens[at].kind != .operatorSymbol("=") { at = closes[at].map { $0 + 1 } ?? at + 1 }
+            if at + 1 < tokens.count, tokens[at].kind == .operatorSymbol("="), tokens[at + 1].isPunctuation("["), let close = closes[at + 1] {
+                dictionaries[constant] = (at + 1)..<close
+            }
+        }
+        /// The localization keys of an `infoPlist: .extendingDefault(with: [ … ])` (or a constant
+        /// it names), on the plist Tuist generates: its region is the project's development language.
+        func extendedPlist(_ range: Range<Int>) -> InfoPlist? {
+            guard range.contains(where: { tokens[$0].identifier == "extendingDefault" }) else { return nil }
+            var plist = InfoPlist(path: "", developmentRegion: "$(DEVELOPMENT_LANGUAGE)")
+            plist.describesBundle = true
+            let ranges = [range] + range.compactMap { tokens[$0].identifier.flatMap { dictionaries[$0] } }
+            for part in ranges {
+                for index in part where index + 2 < part.upperBound && tokens[index + 1].isPunctuation(":") {
+                    guard let key = tokens[index].string?.plainText else { continue }
+                    // The value: `"ko"`, `.string("ko")`, `["ko", "en"]`, `true`, `.boolean(true)`.
+                    var end = index + 3
+                    if tokens[index + 2].isPunctuation("[") || tokens[index + 2].isPunctuation(".") {
+                        let open = tokens[index + 2].isPunctuation(".") ? index + 4 : index + 2
+                        end = open < part.upperBound ? (closes[open].map { $0 + 1 } ?? index + 3) : index + 3
+                    }
+                    let value = (index + 2)..<min(end, part.upperBound)
+                    let texts = value.compactMap { tokens[$0].string?.plainText }
+                    switch key {
+                    case InfoPlist.developmentRegionKey: if let region = texts.first { plist.developmentRegion = region }
+                    case InfoPlist.localizationsKey:
+                        plist.localizations = texts.filter { !$0.isEmpty }
+                        plist.keyLocations[key] = SourceLocation(file: path)
+                    case InfoPlist.allowMixedLocalizationsKey:
+                        plist.allowsMixedLocalizations = value.contains { tokens[$0].identifier == "true" }
+                            || texts.contains { ["yes", "true"].contains($0.lowercased()) }
+                    case "NSExtension", "EXAppExtensionAttributes", "NSAppClip", "WKApplication", "WKWatchKitApp", "WKCompanionAppBundleIdentifier":
+                        plist.describesExtension = true
+                    default: break
+                    }
+                }
+            }
+            return plist
+        }
         func literal(_ range: Range<Int>?) -> String? {
             guard let range, range.count == 1 else { return nil }
             return tokens[range.lowerBound].string?.plainText ?? tokens[range.lowerBound].identifier.flatMap { constants[$0] }
@@ -467,6 +512,7 @@ struct GeneratedProjectSpec {
             if let range = arguments["infoPlist"], range.count == 1 || range.contains(where: { tokens[$0].identifier == "file" }) {
                 plists = Array(paths(range).prefix(1))
             }
+            let extended = arguments["infoPlist"].flatMap(extendedPlist)
             var folders: [String] = [], files: [String] = [], entries: [SourceEntry] = []
             for glob in globs(arguments["sources"]) + globs(arguments["resources"]) {
                 let (listedFolders, listedFiles) = Self.folders([glob.path], in: "", root: root)
@@ -482,6 +528,7 @@ struct GeneratedProjectSpec {
             for targetName in targetNames {
                 add(name: targetName, type: "com.apple.product-type." + kind, platform: platform, plists: plists, folders: folders, files: files,
                     entries: entries, spec: path)
+                targets[positions[targetName]!].generatedPlist = extended
                 dependencies[targetName] = depends
             }
             readAny = true

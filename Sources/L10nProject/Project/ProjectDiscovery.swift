@@ -267,7 +267,7 @@ public struct ProjectDiscovery: Sendable {
             // A spec's plist that is generated, not committed: its properties are all there is.
             let listed = Set(files)
             for target in generated.targets {
-                if let plist = target.generatedPlist, !listed.contains(plist.path), !plists.contains(where: { $0.path == plist.path }) {
+                if let plist = target.generatedPlist, !plist.path.isEmpty, !listed.contains(plist.path), !plists.contains(where: { $0.path == plist.path }) {
                     plists.append((plist.path, plist))
                 }
             }
@@ -310,14 +310,16 @@ public struct ProjectDiscovery: Sendable {
         let name = chosenTargets.count == 1 ? chosenTargets[0]
             : chosen == nil && appTargets.count == 1 ? appTargets.first!
             : folder.isEmpty ? root.lastPathComponent : (folder as NSString).lastPathComponent
+        // Without a plist file the app's is generated: the keys of Tuist's `.extendingDefault(with:)` are all there is.
+        let plist = chosen?.plist ?? generated.targets.first { $0.target.name == name }?.generatedPlist
         var app = AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
-                            developmentRegion: chosen.map { $0.plist.developmentRegionIsBuildSetting
+                            developmentRegion: plist.map { $0.developmentRegionIsBuildSetting
                                 ? developmentLanguage(in: projectFiles) ?? generated.developmentLanguage ?? (generated.targets.isEmpty ? nil : "en")
-                                : $0.plist.developmentRegion }
+                                : $0.developmentRegion }
                                 // A generated plist's region is the spec's `$(DEVELOPMENT_LANGUAGE)`.
                                 ?? generated.developmentLanguage,
-                            declaredLocalizations: chosen.flatMap { Self.declaresLocalizations($0.plist) ? $0.plist.localizations : nil },
-                            allowsMixedLocalizations: chosen?.plist.allowsMixedLocalizations ?? false)
+                            declaredLocalizations: plist.flatMap { Self.declaresLocalizations($0) ? $0.localizations : nil },
+                            allowsMixedLocalizations: plist?.allowsMixedLocalizations ?? false)
         // Another target's property list marks its folder as that bundle's.
         let others = manifest.infoPlist == nil ? plists.filter { $0.path != chosen?.path }
             : files.filter { !isVendor($0) && $0 != chosen?.path && ((($0 as NSString).lastPathComponent == "Info.plist") || named.contains($0)) }

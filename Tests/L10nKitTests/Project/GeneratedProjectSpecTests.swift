@@ -462,6 +462,35 @@ final class GeneratedProjectSpecTests: XCTestCase {
                        "the xcconfig's last assignment names the plist, not its include's")
     }
 
+    /// Tuist generates the plist of `infoPlist: .extendingDefault(with: [ … ])`; its localization
+    /// keys, inline or in a constant of the manifest, are the app's.
+    func testTuistExtendedDefaultPlist() throws {
+        let project = try discover([
+            "Project.swift": .text("""
+            import ProjectDescription
+            let shared: [String: Plist.Value] = [
+                "CFBundleDevelopmentRegion": "ko",
+                "CFBundleLocalizations": [.string("ko"), "en"],
+                "UILaunchScreen": [:],
+            ]
+            let project = Project(name: "Shop", targets: [
+                .target(name: "Shop", destinations: .iOS, product: .app, bundleId: "s",
+                        infoPlist: .extendingDefault(with: shared.merging(["CFBundleAllowMixedLocalizations": true]) { $1 }),
+                        sources: ["Shop/**"]),
+            ])
+            """),
+            "Shop/ko.lproj/Localizable.strings": .text("\"a\" = \"가\";\n"),
+            "Shop/en.lproj/Localizable.strings": .text("\"a\" = \"A\";\n"),
+            "Shop/de.lproj/Localizable.strings": .text("\"a\" = \"A\";\n"),
+        ])
+        XCTAssertEqual(project.app.name, "Shop")
+        XCTAssertNil(project.app.infoPlistPath)
+        XCTAssertEqual(project.app.developmentRegion, "ko")
+        XCTAssertEqual(project.app.declaredLocalizations, ["ko", "en"])
+        XCTAssertTrue(project.app.allowsMixedLocalizations)
+        XCTAssertEqual(bundles(project, preferred: "fr"), ["Shop (app): ko"])
+    }
+
     /// The globs of `excludes:` and `excluding:`: names, classes, `**`, alternatives, and folders.
     func testPathGlobs() {
         let cases: [(String, String, Bool)] = [
