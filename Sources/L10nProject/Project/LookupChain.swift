@@ -69,11 +69,13 @@ extension Project {
     public func layer(_ layer: Layer, contains key: String) -> Bool {
         if let catalog = catalog(for: layer) { return catalog.entries[key] != nil }
         guard let table = stringsTables.first(where: { $0.bundle == layer.bundle && $0.table == layer.table }) else { return false }
-        return table.files.values.contains { $0.value(forKey: key) != nil }
+        // A key only in the table's `.stringsdict` (Apple's plural pattern) is the table's too.
+        return table.files.values.contains { $0.value(forKey: key) != nil } || table.pluralFiles.values.contains { $0.entry(forKey: key) != nil }
     }
 
     /// The plain value a layer has for a key in one localization (the root string unit of a
-    /// catalog entry, or the `.strings` value), nil when it has none.
+    /// catalog entry; a `.stringsdict` entry's format, which Foundation takes over the
+    /// `.strings` value; or the `.strings` value), nil when it has none.
     public func value(in layer: Layer, key: String, locale: String) -> String? {
         if let catalog = catalog(for: layer) {
             let unit = catalog.stringUnit(key: key, locale: locale)
@@ -82,6 +84,10 @@ extension Project {
             return unit.value
         }
         guard let table = stringsTables.first(where: { $0.bundle == layer.bundle && $0.table == layer.table }) else { return nil }
+        if let entry = table.pluralFiles[locale]?.entry(forKey: key),
+           let format = entry.formatKey ?? entry.deviceCases?.first?.string ?? entry.widthCases?.first?.string {
+            return format
+        }
         return table.files[locale]?.value(forKey: key)
     }
 
@@ -91,7 +97,7 @@ extension Project {
     /// for a catalog layer, or when no localization of the list has a file of the table.
     public func tableLocalization(of layer: Layer, _ localizations: [String]) -> String? {
         guard catalog(for: layer) == nil, let table = stringsTables.first(where: { $0.bundle == layer.bundle && $0.table == layer.table }) else { return nil }
-        return localizations.first { table.files[$0] != nil }
+        return localizations.first { table.files[$0] != nil || table.pluralFiles[$0] != nil }
     }
 
     /// Resolves a key as the app does for a device whose bundle search list is `localizations`

@@ -205,4 +205,23 @@ final class LegacyTableCoverageTests: XCTestCase {
         XCTAssertTrue(explained.text.contains("has the key, wins, but its 'ru' file lacks it, and Foundation reads no other file for it: the raw key shows"), explained.text)
         XCTAssertTrue(explained.text.contains("shows 'LoginInfo' (the raw key, 9 columns)"), explained.text)
     }
+
+    /// ThinMP: a key only in the table's `.stringsdict` (Apple's plural pattern) is the table's:
+    /// `resolve` said no layer had it and the raw key showed, while `check` and `export` knew it.
+    func testResolveReadsAKeyOnlyInTheStringsdict() throws {
+        let model = try project([
+            "App/en.lproj/Localizable.strings": .text("\"Title\" = \"Title\";\n"),
+            "App/en.lproj/Localizable.stringsdict": .plurals(key: "AlbumsCount", variable: "albums", valueType: "d",
+                                                              forms: ["one": "%d album", "other": "%d albums"]),
+            "App/ja.lproj/Localizable.strings": .text("\"Title\" = \"タイトル\";\n"),
+        ], declared: ["en", "ja"])
+        let english = model.resolve("AlbumsCount", localizations: ["en"])
+        XCTAssertEqual(english.value, "%#@albums@")
+        XCTAssertEqual(english.locale, "en")
+        // Japanese devices read ja.lproj's files alone: the key is not there, so the raw key shows.
+        XCTAssertEqual(model.resolve("AlbumsCount", localizations: ["ja", "en"]).value, "AlbumsCount")
+        let explained = KeyResolution.explain(["AlbumsCount"], in: model, preferred: ["en"])
+        XCTAssertEqual(explained.keys.first?.winner, 0, explained.text)
+        XCTAssertTrue(explained.text.contains("has the key, wins with 'en' '%#@albums@'"), explained.text)
+    }
 }
