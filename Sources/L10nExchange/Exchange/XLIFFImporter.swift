@@ -476,6 +476,10 @@ struct ImportSession {
     var seen = ImportUnitIDs()
     /// The units of the `<file>` being imported: room for its ids when its file and locale are new.
     var unitsInFile = 0
+    /// The units of the file being judged, and the substitutions they bring forms of (by key,
+    /// `key\0name`), gathered when a text first names one the catalog lacks.
+    var fileUnits: [TransUnit] = []
+    var fileSubstitutions: Set<String>?
     var pluralIntegersByLocale: [String: [PluralCategory: [Int]]?] = [:]
     var notes: [String] = []
     /// The plural variations of catalogs a form was written into without their `other` after it
@@ -551,6 +555,8 @@ struct ImportSession {
             let piece = pieces[index]
             pieces[index].file.units = []
             unitsInFile = piece.file.units.count
+            fileUnits = piece.file.units
+            fileSubstitutions = nil
             // Most files are translations for a catalog: what their units share (the route, the
             // catalog's slot) is worked out once per file, not once per unit.
             let origin = ImportUnitOutcome.Origin(input: piece.input, original: piece.file.original, locale: piece.locale)
@@ -738,6 +744,16 @@ struct ImportSession {
         let verdict = ImportPolicy.decide(&candidate)
         Self.record(verdict, candidate, into: &outcome)
         guard case .applied(let value, let state) = verdict, let unitPath = candidate.expected?.path else { return }
+        // A text that uses a substitution the locale does not define, with none of its forms in
+        // this file (a translator filled the main unit only): written alone, it leaves a
+        // localization Xcode refuses to build and that `check` reports as undefined-substitution.
+        if let name = undefinedSubstitution(in: value, key: key, locale: locale, slot: slot, unitPath: unitPath) {
+            outcome.rules.append(ImportUnitOutcome.Reason.placeholderMismatch.rawValue)
+            Self.refuse(&outcome, .placeholderMismatch,
+                        "the translation uses the substitution '\(name)' (%#@\(name)@), which '\(locale)' does not define yet, and this file brings none of its forms: "
+                        + "written alone it would leave a localization Xcode cannot build; return it together with the units of its forms (\(key)|==|substitutions.\(name).…)")
+            return
+        }
         var writtenIndex = entryIndex
         if copiesSDKEntry, var copy = sdkEntry {
             copy.extractionState = .manual
@@ -777,6 +793,36 @@ struct ImportSession {
                 pluralVariations.append(PluralVariation(path: path, key: key, locale: locale, variation: Array(variation)))
             }
         }
+    }
+
+    /// The first substitution `value` names (`%#@arg1@`, `%1$#@arg1@`) that the locale's
+    /// localization of `key` does not define and that no unit of the file being judged brings
+    /// forms of; nil when every one is defined or coming (or the text names none).
+    private mutating func undefinedSubstitution(in value: String, key: String, locale: String, slot: Int, unitPath: StringUnitPath) -> String? {
+        guard value.utf8.count >= 4, value.contains("#@"), !unitPath.components.contains("substitutions") else { return nil }
+        let defined = catalogs.edit(slot) { catalog in catalog.entries[key]?.localizations?[locale]?.substitutions.map { Set($0.keys) } ?? [] }
+        let candidates = UndefinedSubstitutionCheck.possibleSubstitutionNames(in: value)
+        guard candidates.contains(where: { !defined.contains($0) }) else { return nil }
+        for name in FormatString(value, substitution: nil).substitutionNames where !defined.contains(name) {
+            if fileSubstitutions == nil {
+                // `<key>|==|substitutions.<name>.…` of the file's units with a target, gathered once
+                // per file and only when asked; a name may hold dots, so every prefix counts.
+                var found = Set<String>()
+                let marker = XcodeUnitID.variationSeparator + "substitutions."
+                for unit in fileUnits where unit.target != nil {
+                    guard let range = unit.id.range(of: marker) else { continue }
+                    let rest = unit.id[range.upperBound...]
+                    var end = rest.startIndex
+                    while let dot = rest[end...].firstIndex(of: ".") {
+                        found.insert(String(unit.id[..<range.lowerBound]) + "\u{0}" + rest[..<dot])
+                        end = rest.index(after: dot)
+                    }
+                }
+                fileSubstitutions = found
+            }
+            if !fileSubstitutions!.contains(key + "\u{0}" + name) { return name }
+        }
+        return nil
     }
 
     // MARK: Source edits

@@ -182,6 +182,32 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertEqual(german.stringUnit(at: ["substitutions", "strings", "plural", "other"])?.value, "%arg Zeichenketten")
     }
 
+    /// A translator file that fills a substitution string's main unit but none of its forms
+    /// (swift-translate's PluralTest catalog): written alone it would use `%#@strings@` with no
+    /// German substitution, which Xcode refuses to build. It is refused; with a form it applies.
+    func testAMainUnitWithoutItsSubstitutionsFormsIsRefused() throws {
+        let main = unit("one_substitution", "This %1$@ has %2$#@strings@.", "Dieses %1$@ hat %2$#@strings@.")
+        let alone = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([
+            main, unit("one_substitution|==|substitutions.strings.plural.one", "%2$lld string", nil),
+        ])])
+        XCTAssertEqual(alone.outcomes.map(\.status), [.refused, .skipped])
+        XCTAssertEqual(alone.outcomes.first?.reason, .placeholderMismatch)
+        XCTAssertTrue(alone.outcomes.first?.message?.contains("uses the substitution 'strings' (%#@strings@), which 'de' does not define yet") ?? false,
+                      alone.outcomes.first?.message ?? "")
+        XCTAssertTrue(alone.changes.isEmpty)
+        // The forms later in the same file: the main unit applies (forms may follow it, as Xcode orders them).
+        let withForm = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([
+            main, unit("one_substitution|==|substitutions.strings.plural.other", "%2$lld strings", "%2$lld Zeichenketten"),
+        ])])
+        XCTAssertEqual(withForm.outcomes.map(\.status), [.applied, .applied])
+        // Once German defines the substitution, the main unit may come alone.
+        try withForm.write()
+        let later = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([
+            unit("one_substitution", "This %1$@ has %2$#@strings@.", "Hier: %1$@ hat %2$#@strings@."),
+        ])])
+        XCTAssertEqual(later.outcomes.map(\.status), [.applied])
+    }
+
     /// A value equal to the current one in positional form keeps the catalog's own text.
     func testEquivalentPositionalTargetIsUnchanged() throws {
         let first = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([unit("Key as source %@ / %@", "Key as source %@ / %@", "%@ / %@ (de)")])])

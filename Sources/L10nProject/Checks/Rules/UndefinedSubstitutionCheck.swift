@@ -92,7 +92,7 @@ public struct UndefinedSubstitutionCheck: Check {
     /// parser reads (`FormatString.substitutionNames`) is among them, so a text whose names
     /// are all defined needs no parse. Read from the UTF-8 bytes; a name ends at `@`, and one
     /// broken by a space, `%` or a line break is none, as for the parser.
-    static func possibleSubstitutionNames(in text: String) -> [String] {
+    package static func possibleSubstitutionNames(in text: String) -> [String] {
         text.withUTF8Bytes { bytes -> [String] in
             guard let base = bytes.baseAddress, bytes.count >= 3 else { return [] }
             let at = UInt8(ascii: "@")
