@@ -141,7 +141,7 @@ public struct ReportJob: Sendable {
             for (offset, key) in context.chainKeys.enumerated() {
                 let (layer, entry) = context.chainWinners[offset]
                 // An empty key (Xcode extracts `Text("")`) shows nothing in any language: nothing to translate.
-                guard entry?.shouldTranslate != false, !key.isEmpty, context.misnamedOverride(key, layer: layer) == nil else { continue }
+                guard entry?.isToTranslate ?? true, !key.isEmpty, context.misnamedOverride(key, layer: layer) == nil else { continue }
                 keys.append(Key(key: key, layer: layer, target: context.translationTarget(ofWinner: layer), localizations: entry?.localizations))
             }
             self.keys = keys
@@ -227,7 +227,7 @@ public struct ReportJob: Sendable {
         func count(_ file: CatalogFile, state: (CatalogEntry) -> StringUnitState?) {
             var position: Int?
             for key in file.catalog.orderedKeys {
-                guard !key.isEmpty, let entry = file.catalog.entries[key], entry.shouldTranslate != false else { continue }
+                guard !key.isEmpty, let entry = file.catalog.entries[key], entry.isToTranslate else { continue }
                 if position == nil { position = slot("\(file.bundle)/\(file.table)", file: file.path) }
                 add(position!, key: key, state: state(entry))
             }

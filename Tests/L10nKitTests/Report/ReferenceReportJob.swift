@@ -66,7 +66,7 @@ struct ReferenceReportJob {
 
     /// Whether a key of the chain is one a device looks up and translators must translate.
     private func counts(_ key: String, layer: Int, _ context: CheckContext) -> Bool {
-        if context.chain[layer].catalog?.entries[key]?.shouldTranslate == false || key.isEmpty { return false }
+        if context.chain[layer].catalog?.entries[key].map({ !$0.isToTranslate }) ?? false || key.isEmpty { return false }
         return context.misnamedOverride(key, layer: layer) == nil
     }
 
@@ -100,7 +100,7 @@ struct ReferenceReportJob {
         }
         let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
         for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle == project.app.name {
-            for key in file.catalog.orderedKeys where !key.isEmpty && file.catalog.entries[key]?.shouldTranslate != false {
+            for key in file.catalog.orderedKeys where !key.isEmpty && file.catalog.entries[key]?.isToTranslate ?? true {
                 let entry = file.catalog.entries[key]
                 let state = CheckContext.plainValue(entry, locale: chosen) == nil ? nil : (CheckContext.plainUnit(entry, locale: chosen)?.state ?? .translated)
                 add("\(file.bundle)/\(file.table)", file: file.path, key: key, state: state)
@@ -108,7 +108,7 @@ struct ReferenceReportJob {
         }
         for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle != project.app.name {
             guard let gap = context.catalogGap(of: file, locale: locale, chosen: chosen)?.gap else { continue }
-            for key in file.catalog.orderedKeys where !key.isEmpty && file.catalog.entries[key]?.shouldTranslate != false {
+            for key in file.catalog.orderedKeys where !key.isEmpty && file.catalog.entries[key]?.isToTranslate ?? true {
                 let entry = file.catalog.entries[key]
                 let state = gap == context.sourceLanguage || gap == "Base" ? .translated
                     : CheckContext.plainValue(entry, locale: gap) == nil ? nil : (CheckContext.plainUnit(entry, locale: gap)?.state ?? .translated)

@@ -63,6 +63,9 @@ public struct MissingTranslationCheck: Check {
                 localizable: ["ly_img_editor_dock_button_crop": ["en": "Trim", "de": "Beschneiden"],
                               "Open Editor": ["de": "Editor öffnen"]]),
         .app("An empty key (Xcode extracts Text(\"\")): it shows nothing in any language", localizable: ["": [:], "x": ["en": "x", "de": "x"]]),
+        .app("A key Xcode marked stale (no longer in the code, left out of the export): no device looks it up",
+             localizable: ["x": ["en": "x", "de": "x"]],
+             more: ["App/Old.xcstrings": .text(#"{"sourceLanguage":"en","strings":{"Old":{"extractionState":"stale","localizations":{"en":{"stringUnit":{"state":"translated","value":"Old"}}}}},"version":"1.0"}"#)]),
         .app("A storyboard whose texts come from stbLocKey at run time: no locale has its .strings", localizable: ["x": ["en": "x", "de": "x"]],
              more: ["App/Base.lproj/Main.storyboard": storyboard(["abc-de-fgh": "Hello"])]),
         .app("A storyboard migrated to a String Catalog (mul.lproj) that translates it", localizable: ["x": ["en": "x", "de": "x"]],
@@ -102,7 +105,7 @@ public struct MissingTranslationCheck: Check {
             let (position, entry) = context.chainWinners[offset]
             let winner = context.chain[position]
             // An empty key (Xcode extracts `Text("")`) shows nothing in any language.
-            if entry?.shouldTranslate == false || key.isEmpty { continue }
+            if entry.map({ !$0.isToTranslate }) ?? false || key.isEmpty { continue }
             // No code looks up a misnamed override; unknown-key reports it.
             if context.misnamedOverride(key, layer: position) != nil { continue }
             // The layers below an app winner, their entries of the key looked up once for all locales.
@@ -217,10 +220,10 @@ public struct MissingTranslationCheck: Check {
         return result
     }
 
-    /// A catalog's keys to translate (not empty, not `shouldTranslate: false`) with no value in `locale`, in Xcode's order.
+    /// A catalog's keys to translate (not empty, not `shouldTranslate: false`, not stale) with no value in `locale`, in Xcode's order.
     private static func keys(of catalog: StringCatalog, lacking locale: String) -> [String] {
         catalog.orderedKeys.filter { key in
-            guard !key.isEmpty, let entry = catalog.entries[key], entry.shouldTranslate != false else { return false }
+            guard !key.isEmpty, let entry = catalog.entries[key], entry.isToTranslate else { return false }
             return CheckContext.plainValue(entry, locale: locale) == nil
         }
     }
