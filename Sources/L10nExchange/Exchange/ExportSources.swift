@@ -174,6 +174,9 @@ final class EntrySources: Sendable {
     let translate: Bool
     /// `extractionState` is `stale`.
     let isStale: Bool
+    /// An App Shortcuts phrase set (a localization holds a `stringSet`): XLIFF carries no unit of
+    /// it, and a plain value written beside the set would give the localization two shapes.
+    let isPhraseSet: Bool
     let shape: Shape
     /// Whether a target's plain value has a unit: the source has one, or the entry is `keyOnly`.
     let hasRootUnit: Bool
@@ -207,6 +210,16 @@ final class EntrySources: Sendable {
         var sourceZero: [UInt8] = []
         let source = entry.localizations?[sourceLanguage]
         let leaves = source?.stringUnits ?? []
+        isPhraseSet = leaves.isEmpty && entry.localizations?.values.contains { $0.stringSet != nil } == true
+        if isPhraseSet {
+            shape = .keyOnly
+            hasRootUnit = false
+            units = []
+            self.sourcePaths = sourcePaths
+            self.pluralPrefixes = pluralPrefixes
+            self.sourceZero = sourceZero
+            return
+        }
         guard let source, !leaves.isEmpty else {
             shape = .keyOnly
             hasRootUnit = true

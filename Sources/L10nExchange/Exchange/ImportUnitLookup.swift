@@ -47,6 +47,8 @@ struct ImportUnitLookup {
             lastPlace[slot] = madeOrder[slot].count - 1
             places[slot][key] = lastPlace[slot]
         }
+        // An App Shortcuts phrase set has no unit (the export writes none): a plain value beside the set is refused.
+        if known.isPhraseSet { return nil }
         let target = locale == sourceLanguage ? nil : entry.localizations?[locale]
         let categories: [UInt8]?
         if known.pluralPrefixes.isEmpty, target?.hasNoVariationsOrSubstitutions ?? true {

@@ -306,7 +306,7 @@ public struct XLIFFExporter: Sendable {
         // Units are read in place through the buffers: copying a unit per step retains and
         // releases every string it holds.
         catalog.entries.withUnsafeBufferPointer { entries in
-            for index in entries.indices where including(index, entries[index]) {
+            for index in entries.indices where !entries[index].isPhraseSet && including(index, entries[index]) {
                 let target = isSourceLanguage && !sourceAsTarget ? nil : entries[index].localizations?[localeID]
                 if let categories = entries[index].categories(for: target, localeCategories: locale.categoryBits) {
                     targets[index] = target

@@ -716,7 +716,11 @@ struct ImportSession {
                 outcome.id = expectedID
                 if UTF8Key.same(key, unit.id) { outcome.key = expectedID }
             }
-            if !candidate.knowsUnit { candidate.unknownID = "\"\(key)\" has no \(id.variationDescription) for \(locale)" }
+            if !candidate.knowsUnit {
+                candidate.unknownID = found.localizations?.values.contains(where: { $0.stringSet != nil }) == true
+                    ? "\"\(key)\" is an App Shortcuts phrase set (stringSet), which XLIFF does not carry: edit its phrases in Xcode's String Catalog editor"
+                    : "\"\(key)\" has no \(id.variationDescription) for \(locale)"
+            }
         } else {
             candidate.unknownID = "\(path) has no key \"\(key)\"" + (path == files.editorCatalogPath ? " (nor does the SDK)" : "")
         }

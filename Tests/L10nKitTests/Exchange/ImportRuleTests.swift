@@ -208,6 +208,56 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertEqual(later.outcomes.map(\.status), [.applied])
     }
 
+    /// An App Shortcuts catalog (pitstop-app's, cut down): a phrase set (`stringSet`) has no XLIFF
+    /// unit. The export left it as a missing unit whose source is the key, and importing a
+    /// translation of that unit wrote a plain value beside the set; now neither happens.
+    func testAppShortcutsPhraseSetsAreNotExchanged() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Shortcuts", isDirectory: true)
+        let catalog = """
+        {
+          "sourceLanguage" : "pt-BR",
+          "strings" : {
+            "Atualizar KM no ${applicationName}" : {
+              "localizations" : {
+                "en" : {
+                  "stringSet" : {
+                    "state" : "translated",
+                    "values" : [
+                      "Update KM in ${applicationName}"
+                    ]
+                  }
+                },
+                "pt-BR" : {
+                  "stringSet" : {
+                    "state" : "new",
+                    "values" : [
+                      "Atualizar KM no ${applicationName}",
+                      "Mudar o KM no ${applicationName}"
+                    ]
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.1"
+        }
+        """
+        try CheckExample("", files: ["App/Info.plist": .infoPlist(declared: ["pt-BR", "en", "de"]),
+                                     "App/AppShortcuts.xcstrings": .text(catalog)]).write(to: root)
+        for scope in ["missing", "all"] {
+            let export = CLIRun(["export", "--xliff", "--locale", "de", "--scope", scope, "--out", "out-\(scope)", "--project", "."], in: root)
+            XCTAssertEqual(export.status, 0, export.stderr)
+            XCTAssertTrue(export.stdout.contains("nothing to export"), export.stdout)
+        }
+        let plan = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(original: "App/AppShortcuts.xcstrings", source: "pt-BR", target: "en", [
+            unit("Atualizar KM no ${applicationName}", "Atualizar KM no ${applicationName}", "Update mileage in ${applicationName}"),
+        ])])
+        XCTAssertEqual(plan.outcomes.map(\.reason), [.unknownID])
+        XCTAssertTrue(plan.outcomes[0].message?.contains("is an App Shortcuts phrase set (stringSet), which XLIFF does not carry") ?? false,
+                      plan.outcomes[0].message ?? "")
+        XCTAssertTrue(plan.changes.isEmpty)
+    }
+
     /// A value equal to the current one in positional form keeps the catalog's own text.
     func testEquivalentPositionalTargetIsUnchanged() throws {
         let first = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([unit("Key as source %@ / %@", "Key as source %@ / %@", "%@ / %@ (de)")])])
