@@ -984,16 +984,17 @@ struct ImportSession {
         var outcome = start
         let (folderLocale, path) = stringsTarget(table, locale: locale)
         outcome.targetPath = path
-        outcome.key = unit.id
+        let key = Self.stringsKey(unit.id, table: table)
+        outcome.key = key
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: !unit.translate, hasStates: false)
         candidate.isSourceEdit = isSourceEdit
         if unit.translate {
-            candidate.isDuplicate = !seen.insert(unit.id, path: path, locale: locale, expected: unitsInFile)
+            candidate.isDuplicate = !seen.insert(key, path: path, locale: locale, expected: unitsInFile)
         }
-        let current = stringsValues[path]?[unit.id] ?? table.table.files[folderLocale]?.value(forKey: unit.id)
-        if var expected = StringsUnits.unit(forKey: unit.id, source: table.sourceFile, target: nil) {
+        let current = stringsValues[path]?[key] ?? table.table.files[folderLocale]?.value(forKey: key)
+        if var expected = StringsUnits.unit(forKey: key, source: table.sourceFile, target: nil) {
             // A copy edit earlier in the run changed the source this translation is checked against.
-            if !isSourceEdit, let edited = stringsValues[table.originalPath]?[unit.id] {
+            if !isSourceEdit, let edited = stringsValues[table.originalPath]?[key] {
                 expected.sourceValue = edited
                 expected.source = FormatString.positionalized(edited)
             }
@@ -1012,13 +1013,25 @@ struct ImportSession {
             value = SourceEdits.written(value, replacing: expected.sourceValue)
             outcome.newValue = value
         }
-        stringsValues[path, default: [:]][unit.id] = value
+        stringsValues[path, default: [:]][key] = value
         if lastStringsTarget?.tableKept == false {
             stringsTables[path] = table
             lastStringsTarget?.tableKept = true
         }
         applied[path, default: 0] += 1
         return outcome
+    }
+
+    /// The `.strings` key a unit id names. Xcode 6 to 9 wrote the key as the `.strings` file spells
+    /// it (`Allowing SpaxTel\naccess`, `A \"fair\" mode`) where Xcode 15 writes the text: an id
+    /// the table lacks that holds a backslash is read as a quoted `.strings` key, and that key is
+    /// taken when the table has it.
+    static func stringsKey(_ id: String, table: ExchangeFiles.Table) -> String {
+        guard id.utf8.contains(UInt8(ascii: "\\")), StringsUnits.unit(forKey: id, source: table.sourceFile, target: nil) == nil,
+              let read = try? StringsReader.parse("\"" + id + "\" = \"\";", path: ""), read.entries.count == 1,
+              let key = read.entries.first?.key, key != id, StringsUnits.unit(forKey: key, source: table.sourceFile, target: nil) != nil
+        else { return id }
+        return key
     }
 
     /// The folder locale and the `.strings` file a table's units for `locale` are written to.

@@ -258,6 +258,28 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertTrue(plan.changes.isEmpty)
     }
 
+    /// Xcode 6 to 9 wrote a `.strings` key as the file spells it in the unit id (a real Xcode 6.4
+    /// export: `id="Allowing SpaxTel\naccess to contacts"`, its `<source>` on two lines; Xcode
+    /// 9.4's `A \"fair\" mode`). The unit was refused as unknown-id; it names the key the file holds.
+    func testLegacyEscapedStringsIDsNameTheirKey() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Legacy", isDirectory: true)
+        try CheckExample("", files: [
+            "App/Info.plist": .infoPlist(declared: ["en", "fr"]),
+            "App/en.lproj/Localizable.strings": .text("\"Allowing SpaxTel\\naccess to contacts\" = \"Allowing SpaxTel\\naccess to contacts\";\n"
+                                                      + "\"A \\\"fair\\\" mode\" = \"A \\\"fair\\\" mode\";\n"),
+        ]).write(to: root)
+        let plan = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(original: "App/en.lproj/Localizable.strings", target: "fr", [
+            unit("Allowing SpaxTel\\naccess to contacts", "Allowing SpaxTel\naccess to contacts", "SpaxTel permettant\nl'accès aux contacts"),
+            unit("A \\\"fair\\\" mode", "A \"fair\" mode", "Un mode « juste »"),
+            unit("No \\n such key", "No \n such key", "Non"),
+        ])])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied, .refused])
+        XCTAssertEqual(plan.outcomes.map(\.key), ["Allowing SpaxTel\naccess to contacts", "A \"fair\" mode", "No \\n such key"])
+        let written = try StringsReader.parse(XCTUnwrap(plan.changes.first?.data), path: "fr")
+        XCTAssertEqual(written.value(forKey: "Allowing SpaxTel\naccess to contacts"), "SpaxTel permettant\nl'accès aux contacts")
+        XCTAssertEqual(written.value(forKey: "A \"fair\" mode"), "Un mode « juste »")
+    }
+
     /// A value equal to the current one in positional form keeps the catalog's own text.
     func testEquivalentPositionalTargetIsUnchanged() throws {
         let first = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([unit("Key as source %@ / %@", "Key as source %@ / %@", "%@ / %@ (de)")])])
