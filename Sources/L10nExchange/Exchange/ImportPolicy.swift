@@ -387,7 +387,7 @@ public enum ImportPolicy {
             }),
         ImportRule(
             id: "percent-text", effect: .rewrite,
-            summary: "a source without arguments is not a format string; `%N$ ` in its translation, a tool's positional rewrite of a `%` that is text, is written back as `% `",
+            summary: "a source without arguments is not a format string; `%N$ ` in its translation, a tool's positional rewrite of a `%` that is text, is written back as `% ` (not when the source writes `%N$ ` itself)",
             triggeringExamples: [.unit("50 %1$ und", ["damage": ["en": "Inflicts damage between 50% and 150% of the base value"]],
                                        TransUnit(id: "damage", source: "Inflicts damage between 50% and 150% of the base value",
                                                  target: "Fügt Schaden zwischen 50 %1$ und 150 %2$ des Grundwerts zu", targetState: .translated))],
@@ -396,11 +396,16 @@ public enum ImportPolicy {
                       TransUnit(id: "snap", source: "Snap to 25% Steps", target: "In 25 %-Schritten einrasten", targetState: .translated)),
                 .unit("A source with an argument is formatted", ["Save 30%% for %@": ["en": "Save 30%% for %@"]],
                       TransUnit(id: "Save 30%% for %@", source: "Save 30%% for %@", target: "Spare 30 %% für %1$@", targetState: .translated)),
+                .unit("The source writes `%1$ ` itself (cliqz-ios), so the translation's is no tool's rewrite",
+                      ["blocked": ["en": "Blocked access to %1$ because it is phishing"]],
+                      TransUnit(id: "blocked", source: "Blocked access to %1$ because it is phishing",
+                                target: "Zugang zu %1$ gesperrt, weil es Phishing ist", targetState: .translated)),
             ],
             evaluate: { candidate in
                 // A source without `%` has no specifiers; one with `%` is parsed once per run.
                 guard let sourceValue = candidate.expected?.sourceValue, ImportPolicy.hasPercent(candidate.value),
                       !ImportPolicy.hasPercent(sourceValue) || candidate.parsedSource()?.specifiers.isEmpty == true,
+                      !ImportPolicy.hasPercent(sourceValue) || FormatString.percentTextRewriteUndone(sourceValue) == nil,
                       let undone = FormatString.percentTextRewriteUndone(candidate.value) else { return nil }
                 candidate.remarks.append("note (percent-text): \(MessageText.quoted(candidate.value)) carries a positional rewrite of a '%' that is text, which a device would show literally; wrote \(MessageText.quoted(undone))")
                 candidate.value = undone
@@ -474,7 +479,7 @@ public enum ImportPolicy {
             }),
         ImportRule(
             id: "placeholder-mismatch", effect: .refuse,
-            summary: "what `String(format:)` would misread or crash on: an argument read as another type, one the source does not pass, lost substitutions, mixed positions the source does not share",
+            summary: "what `String(format:)` would misread or crash on: an argument read as another type, one the source does not pass, lost substitutions, mixed positions the source does not share; a text naming a substitution (`%#@arg1@`) that the locale does not define when the file brings none of that substitution's forms (written alone, the localization would not build)",
             triggeringExamples: [
                 .unit("%@ became %lld", ["By %@": ["en": "By %@"]], TransUnit(id: "By %@", source: "By %@", target: "Von %lld", targetState: .translated)),
                 .unit("An argument the source does not pass", ["Hello, %@!": ["en": "Hello, %@!"]],
