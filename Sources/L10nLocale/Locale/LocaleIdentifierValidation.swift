@@ -25,6 +25,10 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// catalog's "multiple languages" key and Xcode's pseudo-locales (accented and bidi).
     public static let specialIdentifiers: [String] = ["Base", "mul", "en-XA", "ar-XB"]
 
+    /// Legacy language codes and what replaces them (CLDR's language aliases of reason
+    /// "legacy"): ICU lists none of them as ISO 639.
+    public static let legacyLanguages = ["in": "id", "iw": "he", "ji": "yi", "jw": "jv", "mo": "ro", "tl": "fil", "sh": "sr-Latn"]
+
     /// The old English names CFBundle still reads as languages (`English.lproj` is `en`):
     /// CoreFoundation's short list.
     public static let oldLanguageNames = [
@@ -118,6 +122,14 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
         while !pieces.isEmpty {
             if let id = try? canonical(pieces.joined(separator: "-")).get(), id != text { return id }
             pieces.removeLast()
+        }
+        // A legacy code (as Java and Android still write them) before a guess from a country of
+        // the same letters (`in` is India, whose likely language is Hindi; `tl` Timor-Leste).
+        var subtags = trimmed.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+        if let first = subtags.first, let replacement = legacyLanguages[first.lowercased()] {
+            subtags[0] = replacement
+            if let id = try? canonical(subtags.joined(separator: "-")).get() { return id }
+            return try? canonical(replacement).get()
         }
         return nearestLanguage(to: trimmed)
     }

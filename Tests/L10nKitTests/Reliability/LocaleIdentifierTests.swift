@@ -39,6 +39,11 @@ final class LocaleIdentifierTests: XCTestCase {
             ("fr_FR.UTF-8", .invalidCharacter, "fr-FR"),
             ("Englisch", .language("Englisch"), "en"),
             ("english", .language("english"), "en"),
+            // Legacy codes Java and Android still write, not the country of the same letters (India, Timor-Leste).
+            ("in", .unknownLanguage("in"), "id"),
+            ("iw_IL", .unknownLanguage("iw"), "he-IL"),
+            ("tl", .unknownLanguage("tl"), "fil"),
+            ("ji", .unknownLanguage("ji"), "yi"),
         ]
         for (text, reason, suggestion) in cases {
             XCTAssertThrowsError(try LocaleIdentifier(validating: text), text.prefix(20).description) { error in
