@@ -87,6 +87,8 @@ public struct PlaceholderMismatchCheck: Check {
             return made
         }
         context.appStringsTranslations { table, locale, entry, sourceText in
+            // An empty source is empty-value's to report: it says nothing of the arguments passed.
+            guard !sourceText.isEmpty else { return }
             let source = parsed(sourceText)
             guard !source.format.specifiers.isEmpty else {
                 // A placeholder its source lacks: nothing fills it.
