@@ -4,8 +4,9 @@ import L10nCore
 /// The catalog format versions l10n reads and writes knowingly. A newer version is still read
 /// and written (unknown fields are kept), but its meaning may have changed, so it is a warning.
 public enum StringCatalogVersion {
-    /// Versions Xcode 15 to 26 write.
-    public static let known: Set<String> = ["1.0", "1.1"]
+    /// Versions Xcode 15 to 26 write (1.2 and 1.3 in real Xcode 26 projects: BreadUp's App
+    /// Shortcuts catalog, Solstice's InfoPlist catalog with `machine_translated` states).
+    public static let known: Set<String> = ["1.0", "1.1", "1.2", "1.3"]
 
     /// A warning for a catalog whose `version` l10n does not know, or nil.
     public static func warning(_ version: String?, file: String) -> String? {
