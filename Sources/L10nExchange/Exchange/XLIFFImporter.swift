@@ -678,23 +678,30 @@ struct ImportSession {
     /// A catalog unit, for the catalog at `path` kept in `slot`; `outcome` is completed in place.
     private mutating func processCatalogUnit(_ unit: TransUnit, path: String, slot: Int, locale: String, outcome: inout ImportUnitOutcome) {
         outcome.targetPath = path
-        let id = XcodeUnitID(unit.id, kind: .stringCatalog)
+        var id = XcodeUnitID(unit.id, kind: .stringCatalog)
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: false, hasStates: true)
-        guard let key = id.key else {
+        guard var key = id.key else {
             candidate.unknownID = "\"\(unit.id)\" is not a catalog key"
             Self.record(ImportPolicy.decide(&candidate), candidate, into: &outcome)
             return
         }
-        outcome.key = key
         // Read through the dictionary, never a local copy, so the edits below do not copy the
         // catalog. The entry's place serves the write too: a key is hashed once per unit.
         let entryIndex: Dictionary<String, CatalogEntry>.Index?
         var entry: CatalogEntry?
         var sourceLanguage: String
         (entryIndex, entry, sourceLanguage) = catalogs.edit(slot) { catalog in
-            let index = catalog.entries.index(forKey: key)
+            var index = catalog.entries.index(forKey: key)
+            // A key whose text holds `|==|` (`ambiguous|==|plural.one`) is exported under its own
+            // text: read as a variation of a key the catalog lacks, it is that key.
+            if index == nil, case .catalogVariation = id, let literal = catalog.entries.index(forKey: unit.id) {
+                index = literal
+                key = unit.id
+                id = .key(unit.id)
+            }
             return (index, index.map { catalog.entries.values[$0] }, catalog.sourceLanguage)
         }
+        outcome.key = key
         var copiesSDKEntry = false
         if case .none = entry, path == files.editorCatalogPath, let sdk = files.sdkCatalog?.catalog, let sdkEntry = sdk.entries[key] {
             entry = sdkEntry

@@ -280,6 +280,22 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertEqual(written.value(forKey: "A \"fair\" mode"), "Un mode « juste »")
     }
 
+    /// A key whose text holds the variation separator (`ambiguous|==|plural.one`) is exported
+    /// under its own text; the import read that id as a variation of a key the catalog lacks and
+    /// refused l10n's own export. It is the literal key when the catalog has no other.
+    func testAKeyHoldingTheVariationSeparatorRoundTrips() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Literal", isDirectory: true)
+        try CheckExample("", files: [
+            "App/Info.plist": .infoPlist(declared: ["en", "fr"]),
+            "App/Localizable.xcstrings": .catalog(["ambiguous|==|plural.one": ["en": "ambiguous", "fr": "ambigu"]]),
+        ]).write(to: root)
+        let plan = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(target: "fr", [
+            unit("ambiguous|==|plural.one", "ambiguous", "équivoque"),
+        ])])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied])
+        XCTAssertEqual(try catalog(plan).stringUnit(key: "ambiguous|==|plural.one", locale: "fr")?.value, "équivoque")
+    }
+
     /// A value equal to the current one in positional form keeps the catalog's own text.
     func testEquivalentPositionalTargetIsUnchanged() throws {
         let first = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([unit("Key as source %@ / %@", "Key as source %@ / %@", "%@ / %@ (de)")])])
