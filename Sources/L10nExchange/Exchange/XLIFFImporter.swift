@@ -609,6 +609,13 @@ struct ImportSession {
                 why = "the texts of \(path) are in the String Catalog \(catalog.path) now; export again and translate its units there"
             }
             var candidate = ImportCandidate(unit: unit, locale: locale, unsupported: why, doNotTranslate: !unit.translate, hasStates: false)
+            // Nothing translated (Xcode 6 exported Info.plist units with a source only): skipped as
+            // any unit without a target, not refused for its file's kind, which would fail the run.
+            if unit.translate, unit.target?.isEmpty ?? true {
+                candidate.rules = [ImportUnitOutcome.Reason.noTarget.rawValue]
+                Self.record(.skipped(.noTarget), candidate, into: &outcome)
+                return outcome
+            }
             Self.record(ImportPolicy.decide(&candidate), candidate, into: &outcome)
             return outcome
         case .catalog(let path):

@@ -347,6 +347,17 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertEqual(results[0].message, "App/en.lproj/Legacy.stringsdict has no string \"/files:dict/NSStringLocalizedFormatKey:dict/:string\"")
     }
 
+    /// Xcode 6 exported Info.plist files as units with a source only (OTPAuth's ru.xliff): with
+    /// nothing translated they are skipped, not refused for their file's kind (which failed the run).
+    func testAnUnsupportedFilesUnitWithoutATargetIsSkipped() throws {
+        let path = "App/App-Info.plist"
+        try Data("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>CFBundleName</key>\n\t<string>App</string>\n</dict>\n</plist>\n".utf8)
+            .write(to: root.appendingPathComponent(path))
+        let results = try outcome([unit("CFBundleName", "App", nil), unit("CFBundleShortVersionString", "1.0", "1.0")], original: path)
+        XCTAssertEqual(results.map(\.status), [.skipped, .refused])
+        XCTAssertEqual(results.map(\.reason), [.noTarget, .unsupportedFile])
+    }
+
     // MARK: .strings
 
     /// A locale without a file gets `<locale>.lproj/<Table>.strings` in genstrings' layout,
