@@ -109,6 +109,11 @@ public struct CatalogUnits: Sendable {
         let targetLeaves = target?.stringUnits ?? []
 
         var candidates: [StringUnitPath] = sourceLeaves.map(\.path)
+        // A locale that varies a string its source does not (a translator's device or plural
+        // forms) has no plain value: the variations replace it, as Xcode's import makes them.
+        if target?.hasVariations == true, source?.hasVariations != true, target?.stringUnit == nil {
+            candidates.removeAll { $0.isRoot }
+        }
         for leaf in targetLeaves where !candidates.contains(leaf.path) { candidates.append(leaf.path) }
         if candidates.isEmpty { candidates = [StringUnitPath()] }
         let paths = expandPlurals(candidates, sourceLeaves: sourceLeaves, targetLeaves: targetLeaves)

@@ -309,7 +309,7 @@ public enum ImportPolicy {
             }),
         ImportRule(
             id: "unknown-id", effect: .refuse,
-            summary: "a key or variation the project does not have (nor the SDK), or a plural case the locale does not use",
+            summary: "a key or variation the project does not have (nor the SDK), or a plural case the locale does not use; a translator's device or plural variation of a string its source does not vary is no unknown id: it replaces the locale's plain value, as Xcode imports it",
             triggeringExamples: [
                 .unit("No such key", ["Done": ["en": "Done"]], TransUnit(id: "Finish", source: "Finish", target: "Beenden", targetState: .translated)),
                 .unit("German has no 'few'", ["%lld files": ["en/plural/one": "%lld file", "en/plural/other": "%lld files"]],

@@ -730,10 +730,19 @@ struct ImportSession {
                 outcome.id = expectedID
                 if UTF8Key.same(key, unit.id) { outcome.key = expectedID }
             }
+            if !candidate.knowsUnit, case .catalogVariation(_, let variation) = id,
+               let added = addedVariation(unit, key: key, entry: found, variation: variation, sourceLanguage: sourceLanguage, locale: locale) {
+                candidate.expected = added
+                outcome.key = key
+            }
             if !candidate.knowsUnit {
                 candidate.unknownID = found.localizations?.values.contains(where: { $0.stringSet != nil }) == true
                     ? "\"\(key)\" is an App Shortcuts phrase set (stringSet), which XLIFF does not carry: edit its phrases in Xcode's String Catalog editor"
-                    : "\"\(key)\" has no \(id.variationDescription) for \(locale)"
+                    : found.localizations?[locale]?.variations?.kinds.keys.sorted().first.map { kind in
+                        id.key == unit.id
+                            ? "'\(locale)' varies \"\(key)\" by \(kind), so it has no plain value: translate its variation units (\(key)|==|\(kind).…)"
+                            : "\"\(key)\" has no \(id.variationDescription) for \(locale)"
+                    } ?? "\"\(key)\" has no \(id.variationDescription) for \(locale)"
             }
         } else {
             candidate.unknownID = "\(path) has no key \"\(key)\"" + (path == files.editorCatalogPath ? " (nor does the SDK)" : "")
@@ -797,6 +806,16 @@ struct ImportSession {
             Self.refuse(&outcome, .unknownID, error.description)
             return
         }
+        // A variation the translator added to a locale that had a plain value: varied now, so
+        // the plain value goes (a localization has one or the other).
+        if !unitPath.isRoot, !unitPath.components.contains("substitutions") {
+            catalogs.edit(slot) { catalog in
+                if catalog.entries[key]?.localizations?[locale]?.stringUnit != nil,
+                   catalog.entries[key]?.localizations?[catalog.sourceLanguage]?.hasVariations == false {
+                    catalog.entries[key]!.localizations![locale]!.stringUnit = nil
+                }
+            }
+        }
         applied[path, default: 0] += 1
         // A variation's forms come one after the other (Xcode's order ends with `other`): its
         // first form is remembered and its `other` forgets it, so a file that brings every form
@@ -811,6 +830,46 @@ struct ImportSession {
                 pluralVariations.append(PluralVariation(path: path, key: key, locale: locale, variation: Array(variation)))
             }
         }
+    }
+
+    /// Devices a catalog varies by, as Xcode names them.
+    static let variationDevices: Set<String> = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision", "vision", "other"]
+
+    /// The unit of a variation a translator added for a locale whose source does not vary (Xcode:
+    /// "translation tools are able to vary a string that wasn't previously varied" by sending
+    /// `Bird Food Shop|==|device.applewatch` or `%lld files|==|plural.few` instead of the plain
+    /// unit): a device, a plural category the locale uses, or a plural under a device, in a
+    /// locale not varied another way. Its source is the source's plain text. Nil for any other.
+    private mutating func addedVariation(_ unit: TransUnit, key: String, entry: CatalogEntry, variation: [String], sourceLanguage: String,
+                                         locale: String) -> ExchangeUnit? {
+        // The source's plain text, or the key for a key-as-source entry without a source localization.
+        let source = entry.localizations?[sourceLanguage]
+        guard entry.shouldTranslate != false, source?.hasVariations != true, source?.substitutions == nil, source?.stringSet == nil,
+              let rootValue = source.map({ $0.stringUnit?.value }) ?? key else { return nil }
+        var isPlural = false
+        var index = 0
+        while index + 1 < variation.count {
+            let (kind, name) = (variation[index], variation[index + 1])
+            switch kind {
+            case "device" where index == 0 && Self.variationDevices.contains(name): break
+            case "plural" where index + 2 == variation.count:
+                guard let categories = pluralIntegers(for: locale)?.keys, categories.contains(where: { $0.rawValue == name }) else { return nil }
+                isPlural = true
+            default: return nil
+            }
+            index += 2
+        }
+        guard index == variation.count, index > 0 else { return nil }
+        // A locale varied already by another kind keeps its structure: no second kind beside it.
+        let target = entry.localizations?[locale]
+        if let kinds = target?.variations?.kinds.keys, !kinds.isEmpty, !kinds.contains(variation[0]) { return nil }
+        let path = StringUnitPath(variation)
+        let current = target?.stringUnit(at: path)
+        var found = ExchangeUnit(id: unit.id, key: key, path: path, source: FormatString.positionalized(rootValue, substitution: nil),
+                                 sourceValue: rootValue, sourceSubstitution: nil, targetSubstitution: nil, targetValue: current?.value,
+                                 targetState: current?.state, translate: true, note: entry.comment ?? "", isPluralCase: isPlural)
+        if isPlural { found.countSource = ExchangeUnit.countSource(of: rootValue, other: rootValue) }
+        return found
     }
 
     /// The first substitution `value` names (`%#@arg1@`, `%1$#@arg1@`) that the locale's

@@ -308,11 +308,42 @@ final class ImportRuleTests: XCTestCase {
 
     // MARK: Ids
 
+    /// Apple (WWDC23 "Discover String Catalogs"): "translation tools are also able to vary a string
+    /// that wasn't previously varied by replacing the translation units in the XLIFF with the
+    /// desired variation structure". Device units for a key-as-source entry, plural units for a
+    /// plain one (which drop the locale's plain value); a case the locale does not use, a device
+    /// Xcode does not know, or a second kind beside the locale's own are still unknown.
+    func testATranslatorMayVaryAStringTheSourceDoesNot() throws {
+        let plan = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([
+            unit("Greeting|==|device.applewatch", "Hello", "Hi"),
+            unit("Greeting|==|device.other", "Hello", "Hallo"),
+            unit("Greeting|==|plural.one", "Hello", "Hallo"),
+            unit("Greeting|==|device.toaster", "Hello", "Hallo"),
+        ])])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied, .refused, .refused])
+        let german = try XCTUnwrap(try catalog(plan).entries["Greeting"]?.localizations?["de"])
+        XCTAssertNil(german.stringUnit, "the variations replace the plain value")
+        XCTAssertEqual(german.stringUnit(at: ["device", "applewatch"])?.value, "Hi")
+        XCTAssertEqual(german.stringUnit(at: ["device", "other"])?.value, "Hallo")
+        try plan.write()
+        // Exported again, the varied locale has its variations' units, not the plain one it no longer has.
+        let written = try StringCatalogReader.read(contentsOf: root.appendingPathComponent("App/Localizable.xcstrings"))
+        let units = CatalogUnits(locale: "de").units(key: "Greeting", entry: try XCTUnwrap(written.entries["Greeting"]), sourceLanguage: "en")
+        XCTAssertEqual(units.map(\.id), ["Greeting|==|device.applewatch", "Greeting|==|device.other"])
+
+        let russian = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(target: "ru", [
+            unit("Greeting|==|plural.one", "Hello", "Привет"),
+            unit("Greeting|==|plural.two", "Hello", "Привет"),
+            unit("Greeting|==|plural.other", "Hello", "Привет всем"),
+        ])])
+        XCTAssertEqual(russian.outcomes.map(\.status), [.applied, .refused, .applied], "Russian has no 'two'")
+    }
+
     func testUnknownIDsAreRefused() throws {
         let results = try outcome([
             unit("Nope", "Nope", "Nein"),
             unit("%lld items|==|plural.few", "%lld items", "%lld Elemente"),
-            unit("Greeting|==|device.mac", "Hello", "Hallo"),
+            unit("Greeting|==|device.toaster", "Hello", "Hallo"),
         ])
         XCTAssertEqual(results.map(\.reason), [.unknownID, .unknownID, .unknownID])
         XCTAssertEqual(results[0].message, "App/Localizable.xcstrings has no key \"Nope\"")
