@@ -710,6 +710,7 @@ struct ImportSession {
         }
         outcome.key = key
         var copiesSDKEntry = false
+        var addsVariation = false
         if case .none = entry, path == files.editorCatalogPath, let sdk = files.sdkCatalog?.catalog, let sdkEntry = sdk.entries[key] {
             entry = sdkEntry
             sourceLanguage = sdk.sourceLanguage
@@ -734,6 +735,7 @@ struct ImportSession {
                let added = addedVariation(unit, key: key, entry: found, variation: variation, sourceLanguage: sourceLanguage, locale: locale) {
                 candidate.expected = added
                 outcome.key = key
+                addsVariation = true
             }
             if !candidate.knowsUnit {
                 candidate.unknownID = found.localizations?.values.contains(where: { $0.stringSet != nil }) == true
@@ -808,10 +810,9 @@ struct ImportSession {
         }
         // A variation the translator added to a locale that had a plain value: varied now, so
         // the plain value goes (a localization has one or the other).
-        if !unitPath.isRoot, !unitPath.components.contains("substitutions") {
+        if addsVariation {
             catalogs.edit(slot) { catalog in
-                if catalog.entries[key]?.localizations?[locale]?.stringUnit != nil,
-                   catalog.entries[key]?.localizations?[catalog.sourceLanguage]?.hasVariations == false {
+                if catalog.entries[key]?.localizations?[locale]?.stringUnit != nil {
                     catalog.entries[key]!.localizations![locale]!.stringUnit = nil
                 }
             }
