@@ -877,7 +877,8 @@ struct ImportSession {
     /// localization of `key` does not define and that no unit of the file being judged brings
     /// forms of; nil when every one is defined or coming (or the text names none).
     private mutating func undefinedSubstitution(in value: String, key: String, locale: String, slot: Int, unitPath: StringUnitPath) -> String? {
-        guard value.utf8.count >= 4, value.contains("#@"), !unitPath.components.contains("substitutions") else { return nil }
+        // Most values hold no `#` (a byte scan settles them); a text naming a substitution has `#@`.
+        guard value.utf8.count >= 4, value.utf8.contains(UInt8(ascii: "#")), !unitPath.components.contains("substitutions") else { return nil }
         let defined = catalogs.edit(slot) { catalog in catalog.entries[key]?.localizations?[locale]?.substitutions.map { Set($0.keys) } ?? [] }
         let candidates = UndefinedSubstitutionCheck.possibleSubstitutionNames(in: value)
         guard candidates.contains(where: { !defined.contains($0) }) else { return nil }
@@ -886,9 +887,9 @@ struct ImportSession {
                 // `<key>|==|substitutions.<name>.…` of the file's units with a target, gathered once
                 // per file and only when asked; a name may hold dots, so every prefix counts.
                 var found = Set<String>()
-                let marker = XcodeUnitID.variationSeparator + "substitutions."
+                let marker = Array((XcodeUnitID.variationSeparator + "substitutions.").utf8)
                 for unit in fileUnits where unit.target != nil {
-                    guard let range = unit.id.range(of: marker) else { continue }
+                    guard let range = unit.id.utf8.firstRange(of: marker) else { continue }
                     let rest = unit.id[range.upperBound...]
                     var end = rest.startIndex
                     while let dot = rest[end...].firstIndex(of: ".") {

@@ -107,6 +107,8 @@ final class PlaceholderStringsTablesTests: XCTestCase {
         var expected: [String] = []
         var quick = 0
         context.appStringsTranslations { table, locale, entry, source in
+            // Later rule, added to both: an empty source is empty-value's to report.
+            if source.isEmpty { return }
             if let plain = FormatString.plainSpecifiers(in: source), !plain.isEmpty,
                FormatString.readsLikePlainSource(entry.value, plain, translationSubstitution: nil, sourceSubstitution: nil) { quick += 1 }
             // Later rule, added to both: a placeholder in a translation whose source takes none.
