@@ -299,6 +299,13 @@ struct GeneratedProjectSpec {
         return plist
     }
 
+    /// The keys of a Tuist plist dictionary l10n reads: the localization keys, and those that
+    /// make the bundle an extension, a watch app or an App Clip.
+    static let readPlistKeys: Set<String> = [
+        InfoPlist.developmentRegionKey, InfoPlist.localizationsKey, InfoPlist.allowMixedLocalizationsKey,
+        "NSExtension", "EXAppExtensionAttributes", "NSAppClip", "WKApplication", "WKWatchKitApp", "WKCompanionAppBundleIdentifier",
+    ]
+
     /// The fields of a target l10n reads.
     private static let readFields: Set<String> = ["type", "platform", "info", "settings", "configFiles", "sources", "resources"]
 
@@ -401,34 +408,47 @@ struct GeneratedProjectSpec {
         }
         /// The localization keys of an `infoPlist: .extendingDefault(with: [ … ])` (or a constant
         /// it names), on the plist Tuist generates: its region is the project's development language.
+        /// The localization keys a dictionary literal's tokens set, each with its value's tokens.
+        func plistKeys(_ part: Range<Int>) -> [(key: String, value: Range<Int>)] {
+            var found: [(key: String, value: Range<Int>)] = []
+            for index in part where index + 2 < part.upperBound && tokens[index + 1].isPunctuation(":") {
+                guard let key = tokens[index].string?.plainText, Self.readPlistKeys.contains(key) else { continue }
+                // The value: `"ko"`, `.string("ko")`, `["ko", "en"]`, `true`, `.boolean(true)`.
+                var end = index + 3
+                if tokens[index + 2].isPunctuation("[") || tokens[index + 2].isPunctuation(".") {
+                    let open = tokens[index + 2].isPunctuation(".") ? index + 4 : index + 2
+                    end = open < part.upperBound ? (closes[open].map { $0 + 1 } ?? index + 3) : index + 3
+                }
+                found.append((key, (index + 2)..<min(end, part.upperBound)))
+            }
+            return found
+        }
+        // A constant's keys, found once however many targets extend with it.
+        var constantKeys: [String: [(key: String, value: Range<Int>)]] = [:]
         func extendedPlist(_ range: Range<Int>) -> InfoPlist? {
             guard range.contains(where: { tokens[$0].identifier == "extendingDefault" }) else { return nil }
             var plist = InfoPlist(path: "", developmentRegion: "$(DEVELOPMENT_LANGUAGE)")
             plist.describesBundle = true
-            let ranges = [range] + range.compactMap { tokens[$0].identifier.flatMap { dictionaries[$0] } }
-            for part in ranges {
-                for index in part where index + 2 < part.upperBound && tokens[index + 1].isPunctuation(":") {
-                    guard let key = tokens[index].string?.plainText else { continue }
-                    // The value: `"ko"`, `.string("ko")`, `["ko", "en"]`, `true`, `.boolean(true)`.
-                    var end = index + 3
-                    if tokens[index + 2].isPunctuation("[") || tokens[index + 2].isPunctuation(".") {
-                        let open = tokens[index + 2].isPunctuation(".") ? index + 4 : index + 2
-                        end = open < part.upperBound ? (closes[open].map { $0 + 1 } ?? index + 3) : index + 3
-                    }
-                    let value = (index + 2)..<min(end, part.upperBound)
-                    let texts = value.compactMap { tokens[$0].string?.plainText }
-                    switch key {
-                    case InfoPlist.developmentRegionKey: if let region = texts.first { plist.developmentRegion = region }
-                    case InfoPlist.localizationsKey:
-                        plist.localizations = texts.filter { !$0.isEmpty }
-                        plist.keyLocations[key] = SourceLocation(file: path)
-                    case InfoPlist.allowMixedLocalizationsKey:
-                        plist.allowsMixedLocalizations = value.contains { tokens[$0].identifier == "true" }
-                            || texts.contains { ["yes", "true"].contains($0.lowercased()) }
-                    case "NSExtension", "EXAppExtensionAttributes", "NSAppClip", "WKApplication", "WKWatchKitApp", "WKCompanionAppBundleIdentifier":
-                        plist.describesExtension = true
-                    default: break
-                    }
+            // The constants' keys first, the literal's over them (`shared.merging([…]) { $1 }`).
+            var keys: [(key: String, value: Range<Int>)] = []
+            for name in Set(range.compactMap { tokens[$0].identifier }) {
+                guard let part = dictionaries[name] else { continue }
+                if constantKeys[name] == nil { constantKeys[name] = plistKeys(part) }
+                keys += constantKeys[name]!
+            }
+            keys += plistKeys(range)
+            for (key, value) in keys {
+                let texts = value.compactMap { tokens[$0].string?.plainText }
+                switch key {
+                case InfoPlist.developmentRegionKey: if let region = texts.first { plist.developmentRegion = region }
+                case InfoPlist.localizationsKey:
+                    plist.localizations = texts.filter { !$0.isEmpty }
+                    plist.keyLocations[key] = SourceLocation(file: path)
+                case InfoPlist.allowMixedLocalizationsKey:
+                    plist.allowsMixedLocalizations = value.contains { tokens[$0].identifier == "true" }
+                        || texts.contains { ["yes", "true"].contains($0.lowercased()) }
+                default:
+                    plist.describesExtension = true
                 }
             }
             return plist

@@ -463,19 +463,19 @@ final class GeneratedProjectSpecTests: XCTestCase {
     }
 
     /// Tuist generates the plist of `infoPlist: .extendingDefault(with: [ … ])`; its localization
-    /// keys, inline or in a constant of the manifest, are the app's.
+    /// keys, inline or in a constant of the manifest (the inline ones over the constant's), are the app's.
     func testTuistExtendedDefaultPlist() throws {
         let project = try discover([
             "Project.swift": .text("""
             import ProjectDescription
             let shared: [String: Plist.Value] = [
-                "CFBundleDevelopmentRegion": "ko",
+                "CFBundleDevelopmentRegion": "en",
                 "CFBundleLocalizations": [.string("ko"), "en"],
                 "UILaunchScreen": [:],
             ]
             let project = Project(name: "Shop", targets: [
                 .target(name: "Shop", destinations: .iOS, product: .app, bundleId: "s",
-                        infoPlist: .extendingDefault(with: shared.merging(["CFBundleAllowMixedLocalizations": true]) { $1 }),
+                        infoPlist: .extendingDefault(with: shared.merging(["CFBundleAllowMixedLocalizations": true, "CFBundleDevelopmentRegion": "ko"]) { $1 }),
                         sources: ["Shop/**"]),
             ])
             """),
