@@ -95,15 +95,15 @@ struct GeneratedProjectSpec {
     /// out (`excludes: ["**/*.strings"]`, `excluding: ["Resources/qqq.lproj/**"]`) and no target
     /// lists by itself: built into no product, no bundle offers their languages. None when a
     /// target could not be read, as it may build them.
-    /// More tables times globs than `matchLimit` are a warning, and none is left out.
+    /// More tables times entries and globs than `matchLimit` are a warning, and none is left out.
     mutating func tablesLeftOut(of files: [String]) -> Set<String> {
         let entries = targets.flatMap(\.entries)
         guard isComplete, entries.contains(where: { !$0.excludes.isEmpty || !$0.includes.isEmpty }) else { return [] }
         let listed = Set(targets.flatMap(\.files))
         let tables = files.filter { [".strings", ".stringsdict", ".xcstrings"].contains(where: $0.hasSuffix) && !listed.contains($0) }
         let globs = entries.reduce(0) { $0 + $1.excludes.count + $1.includes.count }
-        guard tables.count * globs <= Self.matchLimit else {
-            warnings.append("\(targets[0].target.project): warning: \(tables.count) tables and \(globs) excludes:/includes: globs are too many to match, so no table is taken as left out of the targets")
+        guard tables.count * (globs + entries.count) <= Self.matchLimit else {
+            warnings.append("\(targets[0].target.project): warning: \(tables.count) tables against \(entries.count) sources entries and \(globs) excludes:/includes: globs are too many to match, so no table is taken as left out of the targets")
             return []
         }
         var leftOut = Set<String>()
