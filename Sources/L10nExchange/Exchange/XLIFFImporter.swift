@@ -717,13 +717,19 @@ struct ImportSession {
             copiesSDKEntry = true
         }
         candidate.doNotTranslate = !unit.translate || entry?.shouldTranslate == false
+        // A substitution named `@total.strings@` in the id is the unit l10n names without the `@`s.
+        var unitID = unit.id
+        if case .catalogVariation(_, let variation) = id, variation.first == "substitutions" || variation.dropFirst(2).first == "substitutions",
+           unit.id.utf8.contains(UInt8(ascii: "@")) {
+            unitID = ExchangeUnit.id(key: key, path: StringUnitPath(variation))
+        }
         if !candidate.doNotTranslate {
-            candidate.isDuplicate = !seen.insert(unit.id, path: path, locale: locale, expected: unitsInFile)
+            candidate.isDuplicate = !seen.insert(unitID, path: path, locale: locale, expected: unitsInFile)
         }
         // The expected unit is read in place below (`candidate.expected?.`): binding it copies
         // every field of it, several times a unit.
         if let found = entry {
-            candidate.expected = unitLookup.unit(id: unit.id, key: key, entry: found, sourceLanguage: sourceLanguage,
+            candidate.expected = unitLookup.unit(id: unitID, key: key, entry: found, sourceLanguage: sourceLanguage,
                                                  catalogPath: path, locale: locale)
             if let expectedID = candidate.expected?.id, UTF8Key.same(expectedID, unit.id) {
                 // The outcome keeps the project's id, one string for every locale's unit, and
@@ -893,7 +899,10 @@ struct ImportSession {
                     let rest = unit.id[range.upperBound...]
                     var end = rest.startIndex
                     while let dot = rest[end...].firstIndex(of: ".") {
-                        found.insert(String(unit.id[..<range.lowerBound]) + "\u{0}" + rest[..<dot])
+                        var name = rest[..<dot]
+                        // `@total.strings@`, the delimited form of a dotted name.
+                        if name.utf8.count > 2, name.hasPrefix("@"), name.hasSuffix("@") { name = name.dropFirst().dropLast() }
+                        found.insert(String(unit.id[..<range.lowerBound]) + "\u{0}" + name)
                         end = rest.index(after: dot)
                     }
                 }

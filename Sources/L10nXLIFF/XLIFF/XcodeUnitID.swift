@@ -145,8 +145,14 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
     public static func joiningSubstitutionName(_ path: [String]) -> [String] {
         guard let at = path.firstIndex(of: "substitutions"), at == 0 || at == 2 else { return path }
         let rest = path[(at + 1)...]
-        guard rest.count > 3, rest[rest.endIndex - 2] == "plural" else { return path }
-        return Array(path[...at]) + [rest.dropLast(2).joined(separator: ".")] + rest.suffix(2)
+        guard rest.count >= 3, rest[rest.endIndex - 2] == "plural" else { return path }
+        // Most names: one component, no `@`, kept as they are.
+        if rest.count == 3, rest[rest.startIndex].utf8.first != UInt8(ascii: "@") { return path }
+        var name = rest.dropLast(2).joined(separator: ".")
+        // `substitutions.@total.strings@.plural.one`, the form reported from a recent Xcode's
+        // export: a name never holds `@` (it ends one), so the pair is only the delimiters.
+        if name.utf8.count > 2, name.hasPrefix("@"), name.hasSuffix("@") { name = String(name.dropFirst().dropLast()) }
+        return Array(path[...at]) + [name] + rest.suffix(2)
     }
 
     public static func isCatalogVariationPath(_ path: [String]) -> Bool {

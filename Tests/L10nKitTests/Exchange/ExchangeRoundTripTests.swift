@@ -238,5 +238,12 @@ final class ExchangeRoundTripTests: XCTestCase {
         let written = try StringCatalogReader.read(Data(contentsOf: root.appendingPathComponent("App/Localizable.xcstrings")), file: "c")
         XCTAssertEqual(written.entries["dotted"]?.localizations?["de"]?.stringUnit(at: StringUnitPath(["substitutions", "total.strings", "plural", "one"]))?.value,
                        "DE %arg x")
+        // The same units with the name between `@`s, as a recent Xcode is reported to write it, come back too.
+        xliff = xliff.replacingOccurrences(of: "substitutions.total.strings.", with: "substitutions.@total.strings@.")
+            .replacingOccurrences(of: "DE ", with: "DE2 ")
+        try Data(xliff.utf8).write(to: out.appendingPathComponent("de.xliff"))
+        let again = CLIRun(["import", out.appendingPathComponent("de.xliff").path, "--project", root.path])
+        XCTAssertEqual(again.status, 0, again.stdout + again.stderr)
+        XCTAssertTrue(again.stdout.contains("3 units: 3 applied"), again.stdout)
     }
 }

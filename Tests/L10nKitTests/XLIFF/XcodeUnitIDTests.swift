@@ -36,6 +36,12 @@ final class XcodeUnitIDTests: XCTestCase {
             XCTAssertEqual(parsed, expected, id)
             XCTAssertEqual(parsed.rawValue, id)
         }
+        // The delimited form reported from a recent Xcode's export (Murzav/xcstrings-mcp's fixture)
+        // reads as the same unit; l10n writes the name without the `@`s.
+        XCTAssertEqual(XcodeUnitID("KEY|==|substitutions.@total.strings@.plural.one", kind: .stringCatalog),
+                       .catalogVariation(key: "KEY", path: ["substitutions", "total.strings", "plural", "one"]))
+        XCTAssertEqual(XcodeUnitID("KEY|==|substitutions.@arg1@.plural.one", kind: .stringCatalog),
+                       .catalogVariation(key: "KEY", path: ["substitutions", "arg1", "plural", "one"]))
         XCTAssertEqual(XcodeUnitID("KEY|==|plural.one", kind: .strings), .key("KEY|==|plural.one"))
         XCTAssertEqual(XcodeUnitID.catalogVariation(key: "K", path: ["device", "mac", "substitutions", "n", "plural", "two"]).rawValue,
                        "K|==|device.mac.substitutions.n.plural.two")
