@@ -146,11 +146,12 @@ public struct ExchangeFiles: Sendable {
             let name = sdkLayer.table + ".xcstrings"
             editorCatalogPath = project.app.folder.isEmpty ? name : project.app.folder + "/" + name
         }
-        // The app layers' catalogs found once, not once per SDK key (20,000 of them); a `.strings`
-        // layer is asked as before.
-        let appLayers = project.lookupChain.appLayers.map { layer in (layer: layer, catalog: project.catalog(for: layer)) }
+        // The app layers' catalogs (and a legacy layer's keys) found once, not once per SDK key (20,000 of them).
+        let appLayers = project.lookupChain.appLayers.map { layer in
+            (layer: layer, catalog: project.catalog(for: layer), keys: project.legacyLayerKeys(layer))
+        }
         sdkOnlyKeys = sdkCatalog.catalog.orderedKeys.filter { key in
-            !appLayers.contains { $0.catalog.map { $0.entries[key] != nil } ?? project.layer($0.layer, contains: key) }
+            !appLayers.contains { $0.catalog.map { $0.entries[key] != nil } ?? $0.keys?.contains(key) ?? false }
         }
     }
 

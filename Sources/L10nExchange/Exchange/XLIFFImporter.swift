@@ -890,11 +890,13 @@ struct ImportSession {
         guard candidates.contains(where: { !defined.contains($0) }) else { return nil }
         for name in FormatString(value, substitution: nil).substitutionNames where !defined.contains(name) {
             if fileSubstitutions == nil {
-                // `<key>|==|substitutions.<name>.…` of the file's units with a target, gathered once
+                // `<key>|==|substitutions.<name>.…` of the file's units with a finished target, gathered once
                 // per file and only when asked; a name may hold dots, so every prefix counts.
                 var found = Set<String>()
                 let marker = Array((XcodeUnitID.variationSeparator + "substitutions.").utf8)
-                for unit in fileUnits where unit.target != nil {
+                for unit in fileUnits where !(unit.target?.isEmpty ?? true) {
+                    // A form in an unfinished state (`new`, `needs-translation`) is skipped: it brings nothing.
+                    guard case .apply = ExchangeStates.onImport(unit.targetState) else { continue }
                     guard let range = unit.id.utf8.firstRange(of: marker) else { continue }
                     let rest = unit.id[range.upperBound...]
                     var end = rest.startIndex

@@ -43,6 +43,8 @@ extension Project {
         // Each app catalog's entries taken once: walking (layer, catalog) pairs copied both for
         // every SDK key.
         let appEntries = appLayers.map { catalog(for: $0)?.entries }
+        // A legacy layer's keys, gathered once.
+        let legacyKeys = appLayers.map { legacyLayerKeys($0) }
         // The first app layer that has the key wins; a legacy table there hides the key.
         var renamed: [(key: String, layer: Int, app: CatalogEntry, sdk: CatalogEntry)] = []
         // Walked in the SDK file's own order when that is Xcode's (the reader checked): the
@@ -56,7 +58,7 @@ extension Project {
                     // Looked up only for a rename: most SDK keys have none.
                     guard let sdkEntry = sdkEntries[key] else { break }
                     renamed.append((key, index, appEntry, sdkEntry))
-                } else if !self.layer(appLayers[index], contains: key) {
+                } else if !(legacyKeys[index]?.contains(key) ?? false) {
                     continue
                 }
                 break

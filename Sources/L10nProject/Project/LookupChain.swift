@@ -73,6 +73,17 @@ extension Project {
         return table.files.values.contains { $0.value(forKey: key) != nil } || table.pluralFiles.values.contains { $0.entry(forKey: key) != nil }
     }
 
+    /// Every key a legacy layer's files have (`.strings` and `.stringsdict`), for a walk over many
+    /// keys: `layer(_:contains:)` reads a `.stringsdict` entry by entry. Nil for a catalog layer.
+    public func legacyLayerKeys(_ layer: Layer) -> Set<String>? {
+        guard catalog(for: layer) == nil else { return nil }
+        guard let table = stringsTables.first(where: { $0.bundle == layer.bundle && $0.table == layer.table }) else { return [] }
+        var keys = Set<String>()
+        for file in table.files.values { keys.formUnion(file.keys) }
+        for file in table.pluralFiles.values { keys.formUnion(file.keys) }
+        return keys
+    }
+
     /// The plain value a layer has for a key in one localization (the root string unit of a
     /// catalog entry; a `.stringsdict` entry's format, which Foundation takes over the
     /// `.strings` value; or the `.strings` value), nil when it has none.

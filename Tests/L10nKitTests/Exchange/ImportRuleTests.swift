@@ -189,8 +189,10 @@ final class ImportRuleTests: XCTestCase {
         let main = unit("one_substitution", "This %1$@ has %2$#@strings@.", "Dieses %1$@ hat %2$#@strings@.")
         let alone = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([
             main, unit("one_substitution|==|substitutions.strings.plural.one", "%2$lld string", nil),
+            // A form in an unfinished state is skipped too: it brings nothing (the review's case).
+            unit("one_substitution|==|substitutions.strings.plural.other", "%2$lld strings", "Zeichenketten", .new),
         ])])
-        XCTAssertEqual(alone.outcomes.map(\.status), [.refused, .skipped])
+        XCTAssertEqual(alone.outcomes.map(\.status), [.refused, .skipped, .skipped])
         XCTAssertEqual(alone.outcomes.first?.reason, .placeholderMismatch)
         XCTAssertTrue(alone.outcomes.first?.message?.contains("uses the substitution 'strings' (%#@strings@), which 'de' does not define yet") ?? false,
                       alone.outcomes.first?.message ?? "")
