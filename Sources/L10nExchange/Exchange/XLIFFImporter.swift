@@ -742,6 +742,13 @@ struct ImportSession {
                 candidate.expected = added
                 outcome.key = key
                 addsVariation = true
+            } else if !candidate.knowsUnit, case .key = id, let kinds = found.localizations?[locale]?.variations?.kinds.keys, kinds.count == 1,
+                      let added = addedVariation(unit, key: key, entry: found, variation: [kinds.first!, "other"], sourceLanguage: sourceLanguage,
+                                                 locale: locale) {
+                // The plain unit of a locale a translator varied (in this file, before it): it is the variation's `other`.
+                candidate.expected = added
+                outcome.key = key
+                addsVariation = true
             }
             if !candidate.knowsUnit {
                 candidate.unknownID = found.localizations?.values.contains(where: { $0.stringSet != nil }) == true
@@ -816,11 +823,16 @@ struct ImportSession {
         }
         // A variation the translator added to a locale that had a plain value: varied now, so
         // the plain value goes (a localization has one or the other).
-        if addsVariation {
+        if addsVariation, let kind = unitPath.components.first {
             catalogs.edit(slot) { catalog in
-                if catalog.entries[key]?.localizations?[locale]?.stringUnit != nil {
-                    catalog.entries[key]!.localizations![locale]!.stringUnit = nil
+                guard let plain = catalog.entries[key]?.localizations?[locale]?.stringUnit else { return }
+                // The plain value becomes the variation's `other` (as Xcode's editor keeps it when a
+                // string is varied), unless the translator sent that case.
+                let other = StringUnitPath([kind, "other"])
+                if catalog.entries[key]?.localizations?[locale]?.stringUnit(at: other) == nil {
+                    try? catalog.setStringUnit(value: plain.value, state: plain.state, key: key, locale: locale, path: other)
                 }
+                catalog.entries[key]!.localizations![locale]!.stringUnit = nil
             }
         }
         applied[path, default: 0] += 1
@@ -855,12 +867,16 @@ struct ImportSession {
               let rootValue = source.map({ $0.stringUnit?.value }) ?? key else { return nil }
         var isPlural = false
         var index = 0
+        let target = entry.localizations?[locale]
         while index + 1 < variation.count {
             let (kind, name) = (variation[index], variation[index + 1])
             switch kind {
             case "device" where index == 0 && Self.variationDevices.contains(name): break
             case "plural" where index + 2 == variation.count:
-                guard let categories = pluralIntegers(for: locale)?.keys, categories.contains(where: { $0.rawValue == name }) else { return nil }
+                // A plural needs a number to choose by; and under a device, not beside that device's own plain value.
+                guard let categories = pluralIntegers(for: locale)?.keys, categories.contains(where: { $0.rawValue == name }),
+                      !FormatString(rootValue).specifiers.isEmpty,
+                      index == 0 || target?.stringUnit(at: StringUnitPath(Array(variation[..<index]))) == nil else { return nil }
                 isPlural = true
             default: return nil
             }
@@ -868,7 +884,6 @@ struct ImportSession {
         }
         guard index == variation.count, index > 0 else { return nil }
         // A locale varied already by another kind keeps its structure: no second kind beside it.
-        let target = entry.localizations?[locale]
         if let kinds = target?.variations?.kinds.keys, !kinds.isEmpty, !kinds.contains(variation[0]) { return nil }
         let path = StringUnitPath(variation)
         let current = target?.stringUnit(at: path)

@@ -333,12 +333,30 @@ final class ImportRuleTests: XCTestCase {
         let units = CatalogUnits(locale: "de").units(key: "Greeting", entry: try XCTUnwrap(written.entries["Greeting"]), sourceLanguage: "en")
         XCTAssertEqual(units.map(\.id), ["Greeting|==|device.applewatch", "Greeting|==|device.other"])
 
-        let russian = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(target: "ru", [
+        // A device unit alone keeps the locale's plain value as the variation's `other` (the
+        // review's case: it was dropped, and German iPhones showed English).
+        let watchOnly = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(target: "ru", [
+            unit("Greeting|==|device.applewatch", "Hello", "Привет!"),
             unit("Greeting|==|plural.one", "Hello", "Привет"),
-            unit("Greeting|==|plural.two", "Hello", "Привет"),
-            unit("Greeting|==|plural.other", "Hello", "Привет всем"),
+        ])])
+        XCTAssertEqual(watchOnly.outcomes.map(\.status), [.applied, .refused], "no plural for a text without a number")
+        let russianGreeting = try XCTUnwrap(try catalog(watchOnly).entries["Greeting"]?.localizations?["ru"])
+        XCTAssertNil(russianGreeting.stringUnit)
+        XCTAssertEqual(russianGreeting.stringUnit(at: ["device", "other"])?.value, "Привет")
+        XCTAssertEqual(russianGreeting.stringUnit(at: ["device", "applewatch"])?.value, "Привет!")
+
+        let files = try Fixtures.temporaryFolder(self).appendingPathComponent("Files", isDirectory: true)
+        try CheckExample("", files: ["App/Info.plist": .infoPlist(declared: ["en", "ru"]),
+                                     "App/Localizable.xcstrings": .catalog(["%lld files": ["en": "%lld files", "ru": "%lld файлов"]])]).write(to: files)
+        let russian = try ExchangeFixtures.plan(files, [ExchangeFixtures.xliff(target: "ru", [
+            unit("%lld files|==|plural.one", "%lld files", "%lld файл"),
+            unit("%lld files|==|plural.two", "%lld files", "%lld файла"),
+            unit("%lld files|==|plural.few", "%lld files", "%lld файла"),
         ])])
         XCTAssertEqual(russian.outcomes.map(\.status), [.applied, .refused, .applied], "Russian has no 'two'")
+        let plural = try XCTUnwrap(try catalog(russian).entries["%lld files"]?.localizations?["ru"])
+        XCTAssertNil(plural.stringUnit)
+        XCTAssertEqual(plural.stringUnit(at: ["plural", "other"])?.value, "%lld файлов", "the plain value is the plural's other")
     }
 
     func testUnknownIDsAreRefused() throws {
