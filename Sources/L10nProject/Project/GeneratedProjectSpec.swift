@@ -31,10 +31,20 @@ struct GeneratedProjectSpec {
         /// Project-relative globs of the only files taken, when any.
         var includes: [PathGlob] = []
 
-        /// Whether the entry builds `path`: inside its folder, not left out, and kept if it keeps only some.
-        func builds(_ path: String) -> Bool {
-            (folder.isEmpty || path.hasPrefix(folder + "/")) && !excludes.contains { $0.matches(path) }
-                && (includes.isEmpty || includes.contains { $0.matches(path) })
+        /// Whether the entry builds `path`: inside its folder, not left out, and kept if it keeps
+        /// only some. Nil when the matching spends `budget` first.
+        func builds(_ path: String, budget: inout Int) -> Bool? {
+            guard folder.isEmpty || path.hasPrefix(folder + "/") else { return false }
+            for glob in excludes {
+                guard let matched = glob.matches(path, budget: &budget) else { return nil }
+                if matched { return false }
+            }
+            if includes.isEmpty { return true }
+            for glob in includes {
+                guard let matched = glob.matches(path, budget: &budget) else { return nil }
+                if matched { return true }
+            }
+            return false
         }
     }
 
@@ -53,6 +63,8 @@ struct GeneratedProjectSpec {
     private var substitutionBudget = 1_000_000
     /// Spec files already read, by path: workspaces' specs include the same files.
     private var parsedFiles: [String: YAMLNode] = [:]
+    /// Each xcconfig's `INFOPLIST_FILE`, by path.
+    private var configPlists: [String: String?] = [:]
     /// The shallowest `Info.plist` under each folder of the project, found once.
     private var shallowestPlist: [String: String] = [:]
 
@@ -95,21 +107,36 @@ struct GeneratedProjectSpec {
     /// out (`excludes: ["**/*.strings"]`, `excluding: ["Resources/qqq.lproj/**"]`) and no target
     /// lists by itself: built into no product, no bundle offers their languages. None when a
     /// target could not be read, as it may build them.
-    /// More tables times entries and globs than `matchLimit` are a warning, and none is left out.
+    /// More tables times entries than `matchLimit`, or glob matching longer than four times that
+    /// many steps, is a warning, and none is left out.
     mutating func tablesLeftOut(of files: [String]) -> Set<String> {
         let entries = targets.flatMap(\.entries)
         guard isComplete, entries.contains(where: { !$0.excludes.isEmpty || !$0.includes.isEmpty }) else { return [] }
         let listed = Set(targets.flatMap(\.files))
         let tables = files.filter { [".strings", ".stringsdict", ".xcstrings"].contains(where: $0.hasSuffix) && !listed.contains($0) }
         let globs = entries.reduce(0) { $0 + $1.excludes.count + $1.includes.count }
-        guard tables.count * (globs + entries.count) <= Self.matchLimit else {
-            warnings.append("\(targets[0].target.project): warning: \(tables.count) tables against \(entries.count) sources entries and \(globs) excludes:/includes: globs are too many to match, so no table is taken as left out of the targets")
+        let tooMany = "\(targets[0].target.project): warning: \(tables.count) tables against \(entries.count) sources entries and \(globs) excludes:/includes: globs are too much to match, so no table is taken as left out of the targets"
+        guard tables.count * entries.count <= Self.matchLimit else {
+            warnings.append(tooMany)
             return []
         }
+        // Every step of the glob matching counts against one budget.
+        var budget = Self.matchLimit * 4
         var leftOut = Set<String>()
         for file in tables {
-            let holding = entries.filter { $0.folder.isEmpty || file.hasPrefix($0.folder + "/") }
-            if !holding.isEmpty && !holding.contains(where: { $0.builds(file) }) { leftOut.insert(file) }
+            var holding = false, built = false
+            for entry in entries where entry.folder.isEmpty || file.hasPrefix(entry.folder + "/") {
+                holding = true
+                guard let builds = entry.builds(file, budget: &budget) else {
+                    warnings.append(tooMany)
+                    return []
+                }
+                if builds {
+                    built = true
+                    break
+                }
+            }
+            if holding && !built { leftOut.insert(file) }
         }
         return leftOut
     }
@@ -213,7 +240,7 @@ struct GeneratedProjectSpec {
             guard let (node, at) = configs else { continue }
             for entry in node.entries {
                 guard let relative = entry.value.string, let config = ProjectDiscovery.joined(at, relative),
-                      let value = Self.configSetting("INFOPLIST_FILE", in: config, root: root),
+                      let value = configInfoPlist(config, root: root),
                       let plist = ProjectDiscovery.infoPlistPath(value[...], base: base) else { continue }
                 plists.append(plist)
             }
@@ -241,6 +268,15 @@ struct GeneratedProjectSpec {
         add(name: name, type: Self.productType(xcodeGen: type), platform: platform, plists: plists, folders: folders, files: files,
             entries: entries, spec: path)
         targets[positions[name]!].generatedPlist = generatedPlist
+    }
+
+    /// `INFOPLIST_FILE` in an xcconfig, read once per file however many targets and
+    /// configurations name it.
+    private mutating func configInfoPlist(_ path: String, root: URL) -> String? {
+        if let known = configPlists[path] { return known }
+        let value = Self.configSetting("INFOPLIST_FILE", in: path, root: root)
+        configPlists[path] = .some(value)
+        return value
     }
 
     /// A build setting's value in an xcconfig file: the last unconditional assignment, with the

@@ -2,12 +2,17 @@
 /// `excluding:`: `*` and `?` within a name, `[a-z]` and `[!x]` classes, `**` for any number of
 /// folders, `{a,b}` alternatives. A pattern that names a folder takes in everything inside it.
 struct PathGlob: Equatable, Sendable {
-    /// One alternative after braces are expanded: its components, `**` kept as a component.
-    private let alternatives: [[[UInt8]]]
+    /// One component of an alternative: `**`, or a name pattern's bytes.
+    private enum Component: Equatable, Sendable {
+        case anyFolders
+        case name([UInt8])
+    }
+
+    /// The alternatives after braces are expanded.
+    private let alternatives: [[Component]]
 
     /// At most this many alternatives per pattern: `{a,b}{c,d}…` doubles with each group.
-    static let alternativeLimit = 256
-
+    static let alternativeLimit = 64
     /// Longer patterns match nothing: no real one comes near, and matching costs their length.
     static let lengthLimit = 1_024
 
@@ -16,46 +21,68 @@ struct PathGlob: Equatable, Sendable {
             alternatives = []
             return
         }
-        alternatives = Self.expandingBraces(pattern).map { $0.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) } }
+        alternatives = Self.expandingBraces(pattern).map { alternative in
+            alternative.split(separator: "/", omittingEmptySubsequences: true).map { $0 == "**" ? .anyFolders : .name(Array($0.utf8)) }
+        }
     }
 
     /// Whether `path` or a folder above it matches.
     func matches(_ path: String) -> Bool {
+        var budget = Int.max
+        return matches(path, budget: &budget) ?? false
+    }
+
+    /// `matches(_:)` within `budget` steps, which it spends; nil when they run out first. A
+    /// pattern's cost is its alternatives times the path's folders times their bytes, and a
+    /// caller matching many pairs shares one budget among them.
+    func matches(_ path: String, budget: inout Int) -> Bool? {
         let components = path.split(separator: "/").map { Array($0.utf8) }
-        return alternatives.contains { pattern in
-            (1...max(1, components.count)).contains { Self.match(pattern[...], components.prefix($0)) }
+        for pattern in alternatives {
+            for length in 1...max(1, components.count) {
+                guard let matched = Self.match(pattern[...], components.prefix(length), budget: &budget) else { return nil }
+                if matched { return true }
+            }
         }
+        return false
     }
 
     /// Wildcard matching with one backtrack point: `**` stands for any run of components, as
-    /// `*` for any run of bytes within one. Linear for any pattern (no exponential backtracking).
-    private static func match(_ pattern: ArraySlice<[UInt8]>, _ components: ArraySlice<[UInt8]>) -> Bool {
+    /// `*` for any run of bytes within one. Nil when the budget runs out.
+    private static func match(_ pattern: ArraySlice<Component>, _ components: ArraySlice<[UInt8]>, budget: inout Int) -> Bool? {
         var p = pattern.startIndex, c = components.startIndex
         var star: (p: Int, c: Int)?
         while c < components.endIndex {
-            if p < pattern.endIndex, pattern[p] == Array("**".utf8) {
+            budget -= 1
+            if budget < 0 { return nil }
+            if p < pattern.endIndex, pattern[p] == .anyFolders {
                 star = (p, c)
                 p += 1
-            } else if p < pattern.endIndex, matchName(pattern[p][...], components[c][...]) {
-                p += 1
-                c += 1
-            } else if let last = star {
-                star = (last.p, last.c + 1)
-                p = last.p + 1
-                c = last.c + 1
-            } else {
-                return false
+                continue
             }
+            if p < pattern.endIndex, case .name(let name) = pattern[p] {
+                guard let matched = matchName(name[...], components[c][...], budget: &budget) else { return nil }
+                if matched {
+                    p += 1
+                    c += 1
+                    continue
+                }
+            }
+            guard let last = star else { return false }
+            star = (last.p, last.c + 1)
+            p = last.p + 1
+            c = last.c + 1
         }
-        while p < pattern.endIndex, pattern[p] == Array("**".utf8) { p += 1 }
+        while p < pattern.endIndex, pattern[p] == .anyFolders { p += 1 }
         return p == pattern.endIndex
     }
 
     /// One name against one pattern component: `*`, `?`, `[…]`, `\x`.
-    private static func matchName(_ pattern: ArraySlice<UInt8>, _ name: ArraySlice<UInt8>) -> Bool {
+    private static func matchName(_ pattern: ArraySlice<UInt8>, _ name: ArraySlice<UInt8>, budget: inout Int) -> Bool? {
         var p = pattern.startIndex, n = name.startIndex
         var star: (p: Int, n: Int)?
         while n < name.endIndex {
+            budget -= 1
+            if budget < 0 { return nil }
             if p < pattern.endIndex, pattern[p] == UInt8(ascii: "*") {
                 star = (p, n)
                 p += 1

@@ -512,6 +512,13 @@ final class GeneratedProjectSpecTests: XCTestCase {
         }
         XCTAssertEqual(PathGlob.expandingBraces("{a,b}{c,d}").sorted(), ["ac", "ad", "bc", "bd"])
         XCTAssertEqual(PathGlob.expandingBraces(String(repeating: "{a,b}", count: 20)).count, PathGlob.alternativeLimit)
+        // Every step counts against a budget: the review's 144-byte globs of braces, stars and
+        // `**` against deep paths of long names cost up to a second each before.
+        let hostile = PathGlob(String(repeating: "{a,b}*a*a*/**/", count: 6) + "*x*y*z")
+        let deep = (0..<15).map { _ in String(repeating: "a", count: 200) }.joined(separator: "/")
+        var budget = 100_000
+        XCTAssertNil(hostile.matches(deep, budget: &budget), "the budget runs out")
+        XCTAssertLessThan(budget, 0)
         XCTAssertFalse(PathGlob(String(repeating: "*", count: PathGlob.lengthLimit + 1)).matches("a"), "too long to be real")
         // A pattern that would backtrack exponentially runs in linear time.
         XCTAssertFalse(PathGlob(String(repeating: "*a", count: 200) + "b").matches(String(repeating: "a", count: 5_000)))
