@@ -900,28 +900,25 @@ struct ImportSession {
     private mutating func undefinedSubstitution(in value: String, key: String, locale: String, slot: Int, unitPath: StringUnitPath) -> String? {
         // Most values hold no `#` (a byte scan settles them); a text naming a substitution has `#@`.
         guard value.utf8.count >= 4, value.utf8.contains(UInt8(ascii: "#")), !unitPath.components.contains("substitutions") else { return nil }
-        let defined = catalogs.edit(slot) { catalog in catalog.entries[key]?.localizations?[locale]?.substitutions.map { Set($0.keys) } ?? [] }
         let candidates = UndefinedSubstitutionCheck.possibleSubstitutionNames(in: value)
-        guard candidates.contains(where: { !defined.contains($0) }) else { return nil }
-        for name in FormatString(value, substitution: nil).substitutionNames where !defined.contains(name) {
+        guard !candidates.isEmpty else { return nil }
+        // Most name substitutions the locale defines: only the others are looked at further.
+        let undefined = catalogs.edit(slot) { catalog in
+            let substitutions = catalog.entries[key]?.localizations?[locale]?.substitutions
+            return candidates.filter { substitutions?[$0] == nil }
+        }
+        guard !undefined.isEmpty else { return nil }
+        for name in FormatString(value, substitution: nil).substitutionNames where undefined.contains(name) {
             if fileSubstitutions == nil {
-                // `<key>|==|substitutions.<name>.…` of the file's units with a finished target, gathered once
-                // per file and only when asked; a name may hold dots, so every prefix counts.
+                // The substitutions the file's units with a finished target bring forms of
+                // (`<key>|==|substitutions.<name>.plural.…`), gathered once per file and only when asked.
                 var found = Set<String>()
-                let marker = Array((XcodeUnitID.variationSeparator + "substitutions.").utf8)
-                for unit in fileUnits where !(unit.target?.isEmpty ?? true) {
+                for unit in fileUnits where !(unit.target?.isEmpty ?? true) && XcodeUnitID.lastSeparator(in: unit.id) != nil {
                     // A form in an unfinished state (`new`, `needs-translation`) is skipped: it brings nothing.
-                    guard case .apply = ExchangeStates.onImport(unit.targetState) else { continue }
-                    guard let range = unit.id.utf8.firstRange(of: marker) else { continue }
-                    let rest = unit.id[range.upperBound...]
-                    var end = rest.startIndex
-                    while let dot = rest[end...].firstIndex(of: ".") {
-                        var name = rest[..<dot]
-                        // `@total.strings@`, the delimited form of a dotted name.
-                        if name.utf8.count > 2, name.hasPrefix("@"), name.hasSuffix("@") { name = name.dropFirst().dropLast() }
-                        found.insert(String(unit.id[..<range.lowerBound]) + "\u{0}" + name)
-                        end = rest.index(after: dot)
-                    }
+                    guard case .apply = ExchangeStates.onImport(unit.targetState),
+                          case .catalogVariation(let unitKey, let path) = XcodeUnitID(unit.id, kind: .stringCatalog),
+                          let at = path.firstIndex(of: "substitutions"), at + 1 < path.count else { continue }
+                    found.insert(unitKey + "\u{0}" + path[at + 1])
                 }
                 fileSubstitutions = found
             }

@@ -104,7 +104,7 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The byte offset of the last `|==|` in the id (the one starting last), nil when there is none.
-    static func lastSeparator(in id: String) -> Int? {
+    public static func lastSeparator(in id: String) -> Int? {
         return id.withUTF8Bytes { bytes -> Int? in
             // Most ids are plain keys without a `|`: memchr tells at once.
             guard bytes.count >= 4, memchr(bytes.baseAddress!, 0x7C, bytes.count) != nil else { return nil }
