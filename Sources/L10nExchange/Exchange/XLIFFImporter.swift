@@ -720,7 +720,7 @@ struct ImportSession {
         // A substitution named `@total.strings@` in the id is the unit l10n names without the `@`s.
         var unitID = unit.id
         if case .catalogVariation(_, let variation) = id, variation.first == "substitutions" || variation.dropFirst(2).first == "substitutions",
-           unit.id.utf8.contains(UInt8(ascii: "@")) {
+           XcodeUnitID.hasDelimitedName(unit.id) {
             unitID = ExchangeUnit.id(key: key, path: StringUnitPath(variation))
         }
         if !candidate.doNotTranslate {
@@ -899,7 +899,7 @@ struct ImportSession {
     /// forms of; nil when every one is defined or coming (or the text names none).
     private mutating func undefinedSubstitution(in value: String, key: String, locale: String, slot: Int, unitPath: StringUnitPath) -> String? {
         // Most values hold no `#` (a byte scan settles them); a text naming a substitution has `#@`.
-        guard value.utf8.count >= 4, value.utf8.contains(UInt8(ascii: "#")), !unitPath.components.contains("substitutions") else { return nil }
+        guard value.utf8.count >= 4, value.containsASCII(UInt8(ascii: "#")), !unitPath.components.contains("substitutions") else { return nil }
         let candidates = UndefinedSubstitutionCheck.possibleSubstitutionNames(in: value)
         guard !candidates.isEmpty else { return nil }
         // Most name substitutions the locale defines: only the others are looked at further.
@@ -1125,7 +1125,7 @@ struct ImportSession {
     /// the table lacks that holds a backslash is read as a quoted `.strings` key, and that key is
     /// taken when the table has it.
     static func stringsKey(_ id: String, table: ExchangeFiles.Table) -> String {
-        guard id.utf8.contains(UInt8(ascii: "\\")), StringsUnits.unit(forKey: id, source: table.sourceFile, target: nil) == nil,
+        guard id.containsASCII(UInt8(ascii: "\\")), StringsUnits.unit(forKey: id, source: table.sourceFile, target: nil) == nil,
               let read = try? StringsReader.parse("\"" + id + "\" = \"\";", path: ""), read.entries.count == 1,
               let key = read.entries.first?.key, key != id, StringsUnits.unit(forKey: key, source: table.sourceFile, target: nil) != nil
         else { return id }

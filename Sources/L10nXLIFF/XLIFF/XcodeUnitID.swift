@@ -103,6 +103,13 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
         id[start...].split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     }
 
+    /// Whether the variation path after the id's last `|==|` holds an `@` (a substitution name
+    /// written between `@`s): the id is then not the one l10n writes for the unit.
+    public static func hasDelimitedName(_ id: String) -> Bool {
+        guard let start = lastSeparator(in: id) else { return false }
+        return id.utf8.dropFirst(start + 4).contains(UInt8(ascii: "@"))
+    }
+
     /// The byte offset of the last `|==|` in the id (the one starting last), nil when there is none.
     public static func lastSeparator(in id: String) -> Int? {
         return id.withUTF8Bytes { bytes -> Int? in
@@ -145,9 +152,9 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
     public static func joiningSubstitutionName(_ path: [String]) -> [String] {
         guard let at = path.firstIndex(of: "substitutions"), at == 0 || at == 2 else { return path }
         let rest = path[(at + 1)...]
-        guard rest.count >= 3, rest[rest.endIndex - 2] == "plural" else { return path }
         // Most names: one component, no `@`, kept as they are.
-        if rest.count == 3, rest[rest.startIndex].utf8.first != UInt8(ascii: "@") { return path }
+        guard rest.count > 3 || (rest.count == 3 && rest[rest.startIndex].utf8.first == UInt8(ascii: "@")),
+              rest[rest.endIndex - 2] == "plural" else { return path }
         var name = rest.dropLast(2).joined(separator: ".")
         // `substitutions.@total.strings@.plural.one`, the form reported from a recent Xcode's
         // export: a name never holds `@` (it ends one), so the pair is only the delimiters.
