@@ -913,7 +913,7 @@ struct ImportSession {
                 // The substitutions the file's units with a finished target bring forms of
                 // (`<key>|==|substitutions.<name>.plural.…`), gathered once per file and only when asked.
                 var found = Set<String>()
-                for unit in fileUnits where !(unit.target?.isEmpty ?? true) && XcodeUnitID.lastSeparator(in: unit.id) != nil {
+                for unit in fileUnits where !(unit.target?.isEmpty ?? true) && XcodeUnitID.mayNameSubstitution(unit.id) {
                     // A form in an unfinished state (`new`, `needs-translation`) is skipped: it brings nothing.
                     guard case .apply = ExchangeStates.onImport(unit.targetState),
                           case .catalogVariation(let unitKey, let path) = XcodeUnitID(unit.id, kind: .stringCatalog),

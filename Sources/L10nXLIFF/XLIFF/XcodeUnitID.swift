@@ -107,7 +107,18 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
     /// written between `@`s): the id is then not the one l10n writes for the unit.
     public static func hasDelimitedName(_ id: String) -> Bool {
         guard let start = lastSeparator(in: id) else { return false }
-        return id.utf8.dropFirst(start + 4).contains(UInt8(ascii: "@"))
+        return id.withUTF8Bytes { bytes in bytes[(start + 4)...].contains(UInt8(ascii: "@")) }
+    }
+
+    /// Whether the variation path after the id's last `|==|` may name a substitution: it starts
+    /// with `substitutions.` or with a device case (`device.mac.substitutions.…`). A byte test,
+    /// before any parse.
+    public static func mayNameSubstitution(_ id: String) -> Bool {
+        guard let start = lastSeparator(in: id) else { return false }
+        return id.withUTF8Bytes { bytes in
+            let tail = bytes[(start + 4)...]
+            return tail.starts(with: "substitutions.".utf8) || tail.starts(with: "device.".utf8)
+        }
     }
 
     /// The byte offset of the last `|==|` in the id (the one starting last), nil when there is none.
