@@ -913,12 +913,11 @@ struct ImportSession {
                 // The substitutions the file's units with a finished target bring forms of
                 // (`<key>|==|substitutions.<name>.plural.…`), gathered once per file and only when asked.
                 var found = Set<String>()
-                for unit in fileUnits where !(unit.target?.isEmpty ?? true) && XcodeUnitID.mayNameSubstitution(unit.id) {
+                for index in fileUnits.indices {
                     // A form in an unfinished state (`new`, `needs-translation`) is skipped: it brings nothing.
-                    guard case .apply = ExchangeStates.onImport(unit.targetState),
-                          case .catalogVariation(let unitKey, let path) = XcodeUnitID(unit.id, kind: .stringCatalog),
-                          let at = path.firstIndex(of: "substitutions"), at + 1 < path.count else { continue }
-                    found.insert(unitKey + "\u{0}" + path[at + 1])
+                    guard let form = XcodeUnitID.substitutionForm(fileUnits[index].id), !(fileUnits[index].target?.isEmpty ?? true),
+                          case .apply = ExchangeStates.onImport(fileUnits[index].targetState) else { continue }
+                    found.insert(form.key + "\u{0}" + form.name)
                 }
                 fileSubstitutions = found
             }

@@ -110,15 +110,35 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
         return id.withUTF8Bytes { bytes in bytes[(start + 4)...].contains(UInt8(ascii: "@")) }
     }
 
-    /// Whether the variation path after the id's last `|==|` may name a substitution: it starts
-    /// with `substitutions.` or with a device case (`device.mac.substitutions.…`). A byte test,
-    /// before any parse.
-    public static func mayNameSubstitution(_ id: String) -> Bool {
-        guard let start = lastSeparator(in: id) else { return false }
-        return id.withUTF8Bytes { bytes in
-            let tail = bytes[(start + 4)...]
-            return tail.starts(with: "substitutions.".utf8) || tail.starts(with: "device.".utf8)
+    /// The key and substitution name of a substitution form's id (`KEY|==|substitutions.NAME.plural.one`,
+    /// after a device case too, the name with dots or between `@`s as the parser reads it), read
+    /// from the bytes without taking the id apart; nil for any other id.
+    public static func substitutionForm(_ id: String) -> (key: Substring, name: Substring)? {
+        guard let start = lastSeparator(in: id) else { return nil }
+        let found: (Int, Int, Int)? = id.withUTF8Bytes { bytes in
+            var at = start + 4
+            let marker = "substitutions.".utf8
+            if !bytes[at...].starts(with: marker) {
+                // `device.X.` first.
+                guard bytes[at...].starts(with: "device.".utf8),
+                      let dot = bytes[(at + 7)...].firstIndex(of: UInt8(ascii: ".")) else { return nil }
+                at = dot + 1
+                guard bytes[at...].starts(with: marker) else { return nil }
+            }
+            let nameStart = at + marker.count
+            // The name ends at the last `.plural.`.
+            let plural = Array(".plural.".utf8)
+            var end = bytes.count - plural.count
+            while end > nameStart, !bytes[end...].starts(with: plural) { end -= 1 }
+            guard end > nameStart else { return nil }
+            return (start, nameStart, end)
         }
+        guard let (keyEnd, nameStart, nameEnd) = found else { return nil }
+        let utf8 = id.utf8
+        let key = id[..<utf8.index(utf8.startIndex, offsetBy: keyEnd)]
+        var name = id[utf8.index(utf8.startIndex, offsetBy: nameStart)..<utf8.index(utf8.startIndex, offsetBy: nameEnd)]
+        if name.utf8.count > 2, name.hasPrefix("@"), name.hasSuffix("@") { name = name.dropFirst().dropLast() }
+        return (key, name)
     }
 
     /// The byte offset of the last `|==|` in the id (the one starting last), nil when there is none.

@@ -42,6 +42,19 @@ final class XcodeUnitIDTests: XCTestCase {
                        .catalogVariation(key: "KEY", path: ["substitutions", "total.strings", "plural", "one"]))
         XCTAssertEqual(XcodeUnitID("KEY|==|substitutions.@arg1@.plural.one", kind: .stringCatalog),
                        .catalogVariation(key: "KEY", path: ["substitutions", "arg1", "plural", "one"]))
+        // The import's byte reading of a substitution form's key and name agrees with the parser.
+        for id in ["KEY|==|substitutions.total.strings.plural.one", "KEY|==|substitutions.@total.strings@.plural.one",
+                   "K|==|device.mac.substitutions.n.plural.two", "a|==|b|==|substitutions.x.plural.other"] {
+            guard case .catalogVariation(let key, let path) = XcodeUnitID(id, kind: .stringCatalog), let at = path.firstIndex(of: "substitutions") else {
+                XCTFail(id)
+                continue
+            }
+            let form = XcodeUnitID.substitutionForm(id)
+            XCTAssertEqual(form.map { String($0.key) }, key, id)
+            XCTAssertEqual(form.map { String($0.name) }, path[at + 1], id)
+        }
+        XCTAssertNil(XcodeUnitID.substitutionForm("KEY|==|plural.one"))
+        XCTAssertNil(XcodeUnitID.substitutionForm("KEY"))
         XCTAssertEqual(XcodeUnitID("KEY|==|plural.one", kind: .strings), .key("KEY|==|plural.one"))
         XCTAssertEqual(XcodeUnitID.catalogVariation(key: "K", path: ["device", "mac", "substitutions", "n", "plural", "two"]).rawValue,
                        "K|==|device.mac.substitutions.n.plural.two")
