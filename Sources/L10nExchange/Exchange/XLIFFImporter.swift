@@ -480,6 +480,8 @@ struct ImportSession {
     /// `key\0name`), gathered when a text first names one the catalog lacks.
     var fileUnits: [TransUnit] = []
     var fileSubstitutions: Set<String>?
+    /// The place in `fileUnits` of the catalog unit being judged.
+    var unitInFile = 0
     var pluralIntegersByLocale: [String: [PluralCategory: [Int]]?] = [:]
     var notes: [String] = []
     /// The plural variations of catalogs a form was written into without their `other` after it
@@ -563,6 +565,7 @@ struct ImportSession {
             if case .catalog(let path) = piece.destination, !piece.file.units.isEmpty, !isSameLocale(piece.locale, catalogSourceLanguage(path)) {
                 let slot = catalogSlot(path)
                 for (offset, unit) in piece.file.units.enumerated() {
+                    unitInFile = offset
                     places.put(catalogTranslation(unit, origin: origin, path: path, slot: slot),
                                at: piece.firstOutcome + offset)
                 }
@@ -909,9 +912,22 @@ struct ImportSession {
         }
         guard !undefined.isEmpty else { return nil }
         for name in FormatString(value, substitution: nil).substitutionNames where undefined.contains(name) {
+            // In Xcode's order a key's forms follow it: looked for there first.
+            var next = unitInFile + 1
+            var follows = false
+            let variations = key + XcodeUnitID.variationSeparator
+            while next < fileUnits.count, fileUnits[next].id.hasPrefix(variations) {
+                if let form = XcodeUnitID.substitutionForm(fileUnits[next].id), form.name == name, !(fileUnits[next].target?.isEmpty ?? true),
+                   case .apply = ExchangeStates.onImport(fileUnits[next].targetState) {
+                    follows = true
+                    break
+                }
+                next += 1
+            }
+            if follows { continue }
             if fileSubstitutions == nil {
-                // The substitutions the file's units with a finished target bring forms of
-                // (`<key>|==|substitutions.<name>.plural.…`), gathered once per file and only when asked.
+                // Elsewhere in the file: the substitutions its units with a finished target bring
+                // forms of (`<key>|==|substitutions.<name>.plural.…`), gathered once per file and only when asked.
                 var found = Set<String>()
                 for index in fileUnits.indices {
                     // A form in an unfinished state (`new`, `needs-translation`) is skipped: it brings nothing.

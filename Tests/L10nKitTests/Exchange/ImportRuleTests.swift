@@ -202,6 +202,12 @@ final class ImportRuleTests: XCTestCase {
             main, unit("one_substitution|==|substitutions.strings.plural.other", "%2$lld strings", "%2$lld Zeichenketten"),
         ])])
         XCTAssertEqual(withForm.outcomes.map(\.status), [.applied, .applied])
+        // Anywhere in the file: a hand-made file may bring the form first.
+        let formFirst = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([
+            unit("one_substitution|==|substitutions.strings.plural.other", "%2$lld strings", "%2$lld Zeichenketten"),
+            unit("Greeting", "Hello", "Hallo"), main,
+        ])])
+        XCTAssertEqual(formFirst.outcomes.map(\.status), [.applied, .applied, .applied])
         // Once German defines the substitution, the main unit may come alone.
         try withForm.write()
         let later = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff([
