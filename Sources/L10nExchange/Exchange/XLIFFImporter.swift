@@ -571,6 +571,7 @@ struct ImportSession {
                 }
             } else {
                 for (offset, unit) in piece.file.units.enumerated() {
+                    unitInFile = offset
                     places.put(process(unit, origin: origin, destination: piece.destination),
                                at: piece.firstOutcome + offset)
                 }
@@ -824,8 +825,8 @@ struct ImportSession {
             Self.refuse(&outcome, .unknownID, error.description)
             return
         }
-        // A variation the translator added to a locale that had a plain value: varied now, so
-        // the plain value goes (a localization has one or the other).
+        // A variation the translator added to a locale that had a plain value: varied now, it
+        // has no plain value beside the variation (a localization has one or the other).
         if addsVariation, let kind = unitPath.components.first {
             catalogs.edit(slot) { catalog in
                 guard let plain = catalog.entries[key]?.localizations?[locale]?.stringUnit else { return }
@@ -917,8 +918,7 @@ struct ImportSession {
             var follows = false
             let variations = key + XcodeUnitID.variationSeparator
             while next < fileUnits.count, fileUnits[next].id.hasPrefix(variations) {
-                if let form = XcodeUnitID.substitutionForm(fileUnits[next].id), form.name == name, !(fileUnits[next].target?.isEmpty ?? true),
-                   case .apply = ExchangeStates.onImport(fileUnits[next].targetState) {
+                if let form = finishedSubstitutionForm(next), form.name == name {
                     follows = true
                     break
                 }
@@ -930,16 +930,22 @@ struct ImportSession {
                 // forms of (`<key>|==|substitutions.<name>.plural.…`), gathered once per file and only when asked.
                 var found = Set<String>()
                 for index in fileUnits.indices {
-                    // A form in an unfinished state (`new`, `needs-translation`) is skipped: it brings nothing.
-                    guard let form = XcodeUnitID.substitutionForm(fileUnits[index].id), !(fileUnits[index].target?.isEmpty ?? true),
-                          case .apply = ExchangeStates.onImport(fileUnits[index].targetState) else { continue }
-                    found.insert(form.key + "\u{0}" + form.name)
+                    if let form = finishedSubstitutionForm(index) { found.insert(form.key + "\u{0}" + form.name) }
                 }
                 fileSubstitutions = found
             }
             if !fileSubstitutions!.contains(key + "\u{0}" + name) { return name }
         }
         return nil
+    }
+
+    /// The key and substitution name of the file's unit at `index` when it is a substitution's
+    /// form with a target in a finished state; a form without one, or unfinished (`new`,
+    /// `needs-translation`), is skipped and brings nothing.
+    private func finishedSubstitutionForm(_ index: Int) -> (key: Substring, name: Substring)? {
+        guard let form = XcodeUnitID.substitutionForm(fileUnits[index].id), !(fileUnits[index].target?.isEmpty ?? true),
+              case .apply = ExchangeStates.onImport(fileUnits[index].targetState) else { return nil }
+        return form
     }
 
     // MARK: Source edits

@@ -25,8 +25,9 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// catalog's "multiple languages" key and Xcode's pseudo-locales (accented and bidi).
     public static let specialIdentifiers: [String] = ["Base", "mul", "en-XA", "ar-XB"]
 
-    /// Legacy language codes and what replaces them (CLDR's language aliases of reason
-    /// "legacy"): ICU lists none of them as ISO 639.
+    /// Legacy language codes and what replaces them (CLDR's language aliases: `in`, `iw`, `ji`,
+    /// `jw` and `mo` were withdrawn from ISO 639; `tl` and `sh` are replaced by `fil` and
+    /// `sr-Latn`). ICU's list of languages, which the rule reads, has none of them.
     public static let legacyLanguages = ["in": "id", "iw": "he", "ji": "yi", "jw": "jv", "mo": "ro", "tl": "fil", "sh": "sr-Latn"]
 
     /// The old English names CFBundle still reads as languages (`English.lproj` is `en`):
@@ -205,7 +206,9 @@ public struct LocaleIdentifierError: Error, Equatable, Sendable, CustomStringCon
         case .invalidCharacter: why = "it may only hold letters, digits, '-' and '_'"
         case .emptySubtag: why = "it has an empty part between separators"
         case .language(let subtag): why = "'\(subtag)' is not a language code (2 or 3 letters)"
-        case .unknownLanguage(let subtag): why = "'\(subtag)' is not an ISO 639 language"
+        case .unknownLanguage(let subtag):
+            why = LocaleIdentifier.legacyLanguages[subtag.lowercased()].map { "'\(subtag)' is a legacy code, replaced by '\($0)'" }
+                ?? "'\(subtag)' is not an ISO 639 language"
         case .unknownRegion(let subtag): why = "'\(subtag)' is not an ISO 3166 region"
         case .subtag(let subtag): why = "'\(subtag)' is not a script (4 letters), region (2 letters or 3 digits) or variant"
         }
