@@ -25,10 +25,15 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// catalog's "multiple languages" key and Xcode's pseudo-locales (accented and bidi).
     public static let specialIdentifiers: [String] = ["Base", "mul", "en-XA", "ar-XB"]
 
-    /// Legacy language codes and what replaces them (CLDR's language aliases: `in`, `iw`, `ji`,
-    /// `jw` and `mo` were withdrawn from ISO 639; `tl` and `sh` are replaced by `fil` and
-    /// `sr-Latn`). ICU's list of languages, which the rule reads, has none of them.
-    public static let legacyLanguages = ["in": "id", "iw": "he", "ji": "yi", "jw": "jv", "mo": "ro", "tl": "fil", "sh": "sr-Latn"]
+    /// What replaces a legacy language code ICU's list of languages lacks, in Xcode's form:
+    /// CLDR's language aliases (`in` → `id`, `iw` → `he`, `tl` → `fil`, `sh` → `sr-Latn`, as
+    /// Java and Android still write them). Nil for a code ICU lists, or one no alias replaces.
+    public static func replacement(ofLegacyLanguage code: String) -> String? {
+        let language = code.lowercased()
+        guard (2...3).contains(language.utf8.count), !isoLanguages.contains(language),
+              let alias = ICULocale.alias(table: "language", key: language) else { return nil }
+        return try? canonical(alias).get()
+    }
 
     /// The old English names CFBundle still reads as languages (`English.lproj` is `en`):
     /// CoreFoundation's short list.
@@ -127,10 +132,9 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
         // A legacy code (as Java and Android still write them) before a guess from a country of
         // the same letters (`in` is India, whose likely language is Hindi; `tl` Timor-Leste).
         var subtags = trimmed.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
-        if let first = subtags.first, let replacement = legacyLanguages[first.lowercased()] {
+        if let first = subtags.first, let replacement = replacement(ofLegacyLanguage: first) {
             subtags[0] = replacement
-            if let id = try? canonical(subtags.joined(separator: "-")).get() { return id }
-            return try? canonical(replacement).get()
+            return (try? canonical(subtags.joined(separator: "-")).get()) ?? replacement
         }
         return nearestLanguage(to: trimmed)
     }
@@ -207,7 +211,7 @@ public struct LocaleIdentifierError: Error, Equatable, Sendable, CustomStringCon
         case .emptySubtag: why = "it has an empty part between separators"
         case .language(let subtag): why = "'\(subtag)' is not a language code (2 or 3 letters)"
         case .unknownLanguage(let subtag):
-            why = LocaleIdentifier.legacyLanguages[subtag.lowercased()].map { "'\(subtag)' is a legacy code, replaced by '\($0)'" }
+            why = LocaleIdentifier.replacement(ofLegacyLanguage: subtag).map { "'\(subtag)' is a legacy code, replaced by '\($0)'" }
                 ?? "'\(subtag)' is not an ISO 639 language"
         case .unknownRegion(let subtag): why = "'\(subtag)' is not an ISO 3166 region"
         case .subtag(let subtag): why = "'\(subtag)' is not a script (4 letters), region (2 letters or 3 digits) or variant"

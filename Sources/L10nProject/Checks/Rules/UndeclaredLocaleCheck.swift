@@ -112,7 +112,7 @@ public struct UndeclaredLocaleCheck: Check {
                 result.append(finding(
                     file: table.path(locale: locale), locale: locale,
                     message: "'\(folder)' is named '\(locale)', which is "
-                        + (LocaleIdentifier.legacyLanguages[locale.lowercased()].map { "a legacy language code (replaced by '\($0)'): devices that prefer the language may not be matched to it" }
+                        + (LocaleIdentifier.replacement(ofLegacyLanguage: locale).map { "a legacy language code (replaced by '\($0)'): devices that prefer the language may not be matched to it" }
                             ?? "no ISO 639 language code: no device ever shows it"),
                     hint: error.suggestion.map { "rename the folder to '\($0).lproj'" } ?? "rename the folder to the language's ISO code, e.g. 'de.lproj'"))
             }
