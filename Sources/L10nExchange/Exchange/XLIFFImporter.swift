@@ -487,6 +487,9 @@ struct ImportSession {
     /// The plural variations of catalogs a form was written into without their `other` after it
     /// (catalog path, key, locale, the variation's path): `finish` names those that have none.
     var pluralVariations: [PluralVariation] = []
+    /// Device variations translators added (`…|==|device.applewatch`), for a note when one has
+    /// no `other` case after the import.
+    var addedDeviceVariations: [PluralVariation] = []
 
     struct PluralVariation: Hashable {
         var path: String
@@ -545,6 +548,7 @@ struct ImportSession {
         documentTexts.merge(other.documentTexts) { $1 }
         notes += other.notes
         pluralVariations += other.pluralVariations
+        addedDeviceVariations += other.addedDeviceVariations
         unfinishedSourceEdits += other.unfinishedSourceEdits
     }
 
@@ -838,6 +842,7 @@ struct ImportSession {
                 }
                 catalog.entries[key]!.localizations![locale]!.stringUnit = nil
             }
+            if kind == "device" { addedDeviceVariations.append(PluralVariation(path: path, key: key, locale: locale, variation: ["device"])) }
         }
         applied[path, default: 0] += 1
         // A variation's forms come one after the other (Xcode's order ends with `other`): its
@@ -1464,7 +1469,7 @@ struct ImportSession {
                 lacking[path + "\u{0}" + locale, default: (path, locale, [])].keys.append(key)
             }
         }
-        return lacking.values
+        var notes = lacking.values
             .sorted { ($0.path, $0.locale) < ($1.path, $1.locale) }
             .map { group in
                 let keys = group.keys.sorted()
@@ -1472,6 +1477,18 @@ struct ImportSession {
                 return "\(group.path): \(keys.count) plural\(keys.count == 1 ? "" : "s") in '\(group.locale)' \(keys.count == 1 ? "has" : "have") forms but no 'other' after the import (\(listed)): "
                     + "a count without a form of its own shows nothing; translate the 'other' form too (l10n check reports it as plural-categories)"
             }
+        // Device variations a translator added without `other`, the case every device not named reads.
+        var deviceLacking: [String: (path: String, locale: String, keys: Set<String>)] = [:]
+        for added in addedDeviceVariations {
+            guard catalogs[added.path]?.entries[added.key]?.localizations?[added.locale]?.stringUnit(at: ["device", "other"]) == nil else { continue }
+            deviceLacking[added.path + "\u{0}" + added.locale, default: (added.path, added.locale, [])].keys.insert(added.key)
+        }
+        notes += deviceLacking.values.sorted { ($0.path, $0.locale) < ($1.path, $1.locale) }.map { group in
+            let keys = group.keys.sorted()
+            return "\(group.path): \(keys.count) string\(keys.count == 1 ? "" : "s") in '\(group.locale)' \(keys.count == 1 ? "varies" : "vary") by device without an 'other' case after the import (\(MessageText.firstItems(keys))): "
+                + "devices not named show the source language; translate the 'device.other' unit too"
+        }
+        return notes
     }
 
     /// A catalog's bytes as the import writes them: a new file without a final newline, as

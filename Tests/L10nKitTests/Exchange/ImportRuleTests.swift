@@ -351,6 +351,13 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertEqual(russianGreeting.stringUnit(at: ["device", "other"])?.value, "Привет")
         XCTAssertEqual(russianGreeting.stringUnit(at: ["device", "applewatch"])?.value, "Привет!")
 
+        // Without a plain value to keep, a device case alone leaves every other device the source: said in a note.
+        let french = try ExchangeFixtures.plan(root, [ExchangeFixtures.xliff(target: "fr", [unit("Greeting|==|device.applewatch", "Hello", "Salut")])])
+        XCTAssertEqual(french.outcomes.map(\.status), [.applied])
+        XCTAssertTrue(french.notes.contains { $0.contains("1 string in 'fr' varies by device without an 'other' case after the import (\"Greeting\")") },
+                      french.notes.joined(separator: "\n"))
+        XCTAssertFalse(watchOnly.notes.contains { $0.contains("without an 'other' case") }, "the plain value became the other")
+
         let files = try Fixtures.temporaryFolder(self).appendingPathComponent("Files", isDirectory: true)
         try CheckExample("", files: ["App/Info.plist": .infoPlist(declared: ["en", "ru"]),
                                      "App/Localizable.xcstrings": .catalog(["%lld files": ["en": "%lld files", "ru": "%lld файлов"]])]).write(to: files)
