@@ -110,13 +110,17 @@ struct GeneratedProjectSpec {
     /// More tables times entries than `matchLimit`, or glob matching longer than four times that
     /// many steps, is a warning, and none is left out.
     mutating func tablesLeftOut(of files: [String]) -> Set<String> {
-        let entries = targets.flatMap(\.entries)
-        guard isComplete, entries.contains(where: { !$0.excludes.isEmpty || !$0.includes.isEmpty }) else { return [] }
-        let listed = Set(targets.flatMap(\.files))
+        guard isComplete, targets.contains(where: { $0.entries.contains { !$0.excludes.isEmpty || !$0.includes.isEmpty } }) else { return [] }
+        // A test bundle ships in no product: a table only a test target builds (bitwarden's
+        // `**/Fixtures/*`, excluded from the framework, included by its tests) is left out too.
+        let shipping = targets.filter { !$0.target.type.contains("-test") && !$0.target.type.hasSuffix(".ui-testing") }
+        let entries = shipping.flatMap(\.entries)
+        let testFolders = targets.filter { target in !shipping.contains { $0.target.name == target.target.name } }.flatMap(\.entries).map(\.folder)
+        let listed = Set(shipping.flatMap(\.files))
         let tables = files.filter { [".strings", ".stringsdict", ".xcstrings"].contains(where: $0.hasSuffix) && !listed.contains($0) }
         let globs = entries.reduce(0) { $0 + $1.excludes.count + $1.includes.count }
         let tooMany = "\(targets[0].target.project): warning: \(tables.count) tables against \(entries.count) sources entries and \(globs) excludes:/includes: globs are too much to match, so no table is taken as left out of the targets"
-        guard tables.count * entries.count <= Self.matchLimit else {
+        guard tables.count * (entries.count + testFolders.count) <= Self.matchLimit else {
             warnings.append(tooMany)
             return []
         }
@@ -124,7 +128,7 @@ struct GeneratedProjectSpec {
         var budget = Self.matchLimit * 4
         var leftOut = Set<String>()
         for file in tables {
-            var holding = false, built = false
+            var holding = testFolders.contains { $0.isEmpty || file.hasPrefix($0 + "/") }, built = false
             for entry in entries where entry.folder.isEmpty || file.hasPrefix(entry.folder + "/") {
                 holding = true
                 guard let builds = entry.builds(file, budget: &budget) else {
@@ -214,10 +218,15 @@ struct GeneratedProjectSpec {
             for entry in templates[template]?.entries ?? [] where Self.readFields.contains(entry.key) { fields.append((entry.key, entry.value, base, true)) }
         }
         for entry in body.entries where Self.readFields.contains(entry.key) { fields.append((entry.key, entry.value, folder, false)) }
+        // `templateAttributes: { sourcesPath: BitwardenShared }`: what `${sourcesPath}` stands for in the templates.
+        var attributes: [(name: String, value: String)] = []
+        for entry in body["templateAttributes"]?.entries ?? [] {
+            if let value = entry.value.string, attributes.count < 64 { attributes.append((entry.key, value)) }
+        }
         func field(_ key: String) -> (value: YAMLNode, folder: String)? {
             guard let found = fields.last(where: { $0.key == key }) else { return nil }
             guard found.isTemplate else { return (found.value, found.folder) }
-            return Self.substituted(found.value, name, budget: &substitutionBudget).map { ($0, found.folder) }
+            return Self.substituted(found.value, name, attributes: attributes, budget: &substitutionBudget).map { ($0, found.folder) }
         }
         guard let type = field("type")?.value.string else { return }
         let platform = field("platform")?.value.string ?? field("platform")?.value.items.first?.string
@@ -348,24 +357,29 @@ struct GeneratedProjectSpec {
     /// A template's values with `${target_name}` (and `$target_name`) replaced by the target's
     /// name; nil once the spec's templates have copied `budget` nodes (a hostile spec's targets
     /// times a template of aliases must not take minutes).
-    private static func substituted(_ node: YAMLNode, _ name: String, budget: inout Int) -> YAMLNode? {
+    private static func substituted(_ node: YAMLNode, _ name: String, attributes: [(name: String, value: String)] = [],
+                                    budget: inout Int) -> YAMLNode? {
         budget -= 1
         guard budget >= 0 else { return nil }
         switch node {
         case .scalar(let text):
-            guard text.contains("target_name") else { return node }
-            return .scalar(text.replacingOccurrences(of: "${target_name}", with: name).replacingOccurrences(of: "$target_name", with: name))
+            guard text.contains("$") else { return node }
+            var result = text.replacingOccurrences(of: "${target_name}", with: name).replacingOccurrences(of: "$target_name", with: name)
+            for attribute in attributes where result.contains("${" + attribute.name + "}") {
+                result = result.replacingOccurrences(of: "${" + attribute.name + "}", with: attribute.value)
+            }
+            return .scalar(result)
         case .sequence(let items):
             var result: [YAMLNode] = []
             for item in items {
-                guard let copy = substituted(item, name, budget: &budget) else { return nil }
+                guard let copy = substituted(item, name, attributes: attributes, budget: &budget) else { return nil }
                 result.append(copy)
             }
             return .sequence(result)
         case .mapping(let entries):
             var result: [(key: String, value: YAMLNode)] = []
             for entry in entries {
-                guard let copy = substituted(entry.value, name, budget: &budget) else { return nil }
+                guard let copy = substituted(entry.value, name, attributes: attributes, budget: &budget) else { return nil }
                 result.append((entry.key, copy))
             }
             return .mapping(result)

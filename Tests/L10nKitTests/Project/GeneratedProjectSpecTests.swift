@@ -400,6 +400,50 @@ final class GeneratedProjectSpecTests: XCTestCase {
         XCTAssertEqual(bundles(project, preferred: "cs"), ["Riot (app): en", "Kit (framework): en"])
     }
 
+    /// bitwarden/ios: targets declared through templates whose `templateAttributes` name their
+    /// folder (`path: ${sourcesPath}`), and a framework that excludes `**/Fixtures/*` which only
+    /// its unit-test target includes: the fixture table ships in no product.
+    func testXcodeGenTemplateAttributesAndTestOnlyTables() throws {
+        let project = try discover([
+            "project.yml": .text("""
+            name: Bitwarden
+            targetTemplates:
+              CommonTarget:
+                sources:
+                  - path: ${sourcesPath}
+                    excludes: ["**/*Tests.*", "**/Fixtures/*"]
+              TestTarget:
+                sources:
+                  - path: ${sourcesPath}
+                    includes: ["**/*Tests.*", "**/Fixtures/*"]
+            targets:
+              Bitwarden:
+                type: application
+                platform: iOS
+                templates: [CommonTarget]
+                templateAttributes: {sourcesPath: Bitwarden}
+              BitwardenShared:
+                type: framework
+                platform: iOS
+                templates: [CommonTarget]
+                templateAttributes:
+                  sourcesPath: BitwardenShared
+              BitwardenSharedTests:
+                type: bundle.unit-test
+                platform: iOS
+                templates: [TestTarget]
+                templateAttributes: {sourcesPath: BitwardenShared}
+            """),
+            "Bitwarden/Info.plist": Self.plist,
+            "BitwardenShared/UI/Support/Info.plist": .infoPlist(declared: []),
+            "BitwardenShared/UI/Support/Localizations/en.lproj/Localizable.strings": .text("\"Save\" = \"Save\";\n"),
+            "BitwardenShared/UI/Support/Localizations/de.lproj/Localizable.strings": .text("\"Save\" = \"Sichern\";\n"),
+            "BitwardenShared/TestHelpers/Fixtures/ru.lproj/Localizable.strings": .text("\"Save\" = \"Сохранить\";\n"),
+        ])
+        XCTAssertEqual(project.stringsTables.map { "\($0.bundle)/\($0.table): \($0.files.keys.sorted())" },
+                       ["BitwardenShared/Localizable: [\"de\", \"en\"]"], "named by its template's folder; the fixture left out")
+    }
+
     /// A Tuist glob's `excluding:` list leaves its tables out, as XcodeGen's `excludes:` does.
     func testTuistExcludingLeavesTablesOut() throws {
         let project = try discover([
