@@ -225,3 +225,22 @@ final class LegacyTableCoverageTests: XCTestCase {
         XCTAssertTrue(explained.text.contains("has the key, wins with 'en' '%#@albums@'"), explained.text)
     }
 }
+
+/// bitwarden/ios's Info.plist declares `dk` and `cz`, Denmark's and Czechia's country codes, for
+/// Danish and Czech: no device prefers them. `undeclared-locale` names them as such with the
+/// language meant; `missing-translation` and the coverage report do not count them as locales.
+final class DeclaredCountryCodeTests: XCTestCase {
+    func testACountryCodeDeclaredAsALanguage() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Codes", isDirectory: true)
+        try CheckExample("", files: [
+            "App/Info.plist": .infoPlist(declared: ["en", "da", "dk"]),
+            "App/en.lproj/Localizable.strings": .text("\"Save\" = \"Save\";\n"),
+            "App/da.lproj/Localizable.strings": .text("\"Save\" = \"Gem\";\n"),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        let findings = try CheckJob().run(on: project).findings
+        XCTAssertEqual(findings.map(\.message), ["Info.plist declares 'dk', which is no ISO 639 language code: no device prefers it (did you mean 'da'?)"])
+        XCTAssertEqual(findings.first?.hint, "replace 'dk' by 'da' in CFBundleLocalizations")
+        XCTAssertEqual(try ReportJob().run(on: project).appLocales.map(\.locale), ["da"])
+    }
+}

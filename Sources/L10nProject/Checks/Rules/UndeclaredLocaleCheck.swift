@@ -61,7 +61,7 @@ public struct UndeclaredLocaleCheck: Check {
     }
 
     /// The validation's error when the locale is such a code (its suggestion: `uk` for `ua`).
-    static func unknownLanguageCode(_ locale: String) -> LocaleIdentifierError? {
+    package static func unknownLanguageCode(_ locale: String) -> LocaleIdentifierError? {
         guard locale != "Base", locale != "mul" else { return nil }
         do {
             _ = try LocaleIdentifier(validating: locale)
@@ -149,6 +149,16 @@ public struct UndeclaredLocaleCheck: Check {
             }
         }
         for locale in declared where locale != source && locale != "Base" && !isTranslated(locale) {
+            // A code that is no language (bitwarden's `dk` and `cz`, Denmark's and Czechia's
+            // country codes): no device prefers it, and no translation into it would show.
+            if let error = Self.unknownLanguageCode(locale) {
+                result.append(finding(
+                    file: project.app.infoPlistPath, locale: locale,
+                    message: "Info.plist declares '\(locale)', which is no ISO 639 language code: no device prefers it"
+                        + (error.suggestion.map { " (did you mean '\($0)'?)" } ?? ""),
+                    hint: error.suggestion.map { "replace '\(locale)' by '\($0)' in CFBundleLocalizations" } ?? "remove '\(locale)' from CFBundleLocalizations"))
+                continue
+            }
             result.append(finding(
                 file: project.app.infoPlistPath, locale: locale,
                 message: "Info.plist declares '\(locale)', but no catalog or table translates anything into it: \(context.device(for: locale)) devices get the app in \(source)",
