@@ -745,28 +745,13 @@ struct ImportSession {
                 outcome.id = expectedID
                 if UTF8Key.same(key, unit.id) { outcome.key = expectedID }
             }
-            if !candidate.knowsUnit, case .catalogVariation(_, let variation) = id,
+            if !candidate.knowsUnit, let variation = Self.addableVariation(id, target: found.localizations?[locale]),
                let added = addedVariation(unit, key: key, entry: found, variation: variation, sourceLanguage: sourceLanguage, locale: locale) {
                 candidate.expected = added
                 outcome.key = key
                 addsVariation = true
-            } else if !candidate.knowsUnit, case .key = id, let kinds = found.localizations?[locale]?.variations?.kinds.keys, kinds.count == 1,
-                      let added = addedVariation(unit, key: key, entry: found, variation: [kinds.first!, "other"], sourceLanguage: sourceLanguage,
-                                                 locale: locale) {
-                // The plain unit of a locale a translator varied (in this file, before it): it is the variation's `other`.
-                candidate.expected = added
-                outcome.key = key
-                addsVariation = true
             }
-            if !candidate.knowsUnit {
-                candidate.unknownID = found.localizations?.values.contains(where: { $0.stringSet != nil }) == true
-                    ? "\"\(key)\" is an App Shortcuts phrase set (stringSet), which XLIFF does not carry: edit its phrases in Xcode's String Catalog editor"
-                    : found.localizations?[locale]?.variations?.kinds.keys.sorted().first.map { kind in
-                        id.key == unit.id
-                            ? "'\(locale)' varies \"\(key)\" by \(kind), so it has no plain value: translate its variation units (\(key)|==|\(kind).…)"
-                            : "\"\(key)\" has no \(id.variationDescription) for \(locale)"
-                    } ?? "\"\(key)\" has no \(id.variationDescription) for \(locale)"
-            }
+            if !candidate.knowsUnit { candidate.unknownID = Self.catalogUnknownIDMessage(id, key: key, entry: found, locale: locale) }
         } else {
             candidate.unknownID = "\(path) has no key \"\(key)\"" + (path == files.editorCatalogPath ? " (nor does the SDK)" : "")
         }
@@ -858,6 +843,31 @@ struct ImportSession {
                 pluralVariations.append(PluralVariation(path: path, key: key, locale: locale, variation: Array(variation)))
             }
         }
+    }
+
+    /// The variation a unit the project lacks may add: its own path, or for the plain unit of a
+    /// locale a translator varied by one kind (in this file, before it), that kind's `other`.
+    private static func addableVariation(_ id: XcodeUnitID, target: CatalogLocalization?) -> [String]? {
+        switch id {
+        case .catalogVariation(_, let path):
+            return path
+        case .key:
+            guard let kinds = target?.variations?.kinds.keys, kinds.count == 1, let kind = kinds.first else { return nil }
+            return [kind, "other"]
+        default:
+            return nil
+        }
+    }
+
+    /// Why a catalog unit the key has no place for is refused.
+    private static func catalogUnknownIDMessage(_ id: XcodeUnitID, key: String, entry: CatalogEntry, locale: String) -> String {
+        if entry.localizations?.values.contains(where: { $0.stringSet != nil }) == true {
+            return "\"\(key)\" is an App Shortcuts phrase set (stringSet), which XLIFF does not carry: edit its phrases in Xcode's String Catalog editor"
+        }
+        if case .key = id, let kind = entry.localizations?[locale]?.variations?.kinds.keys.sorted().first {
+            return "'\(locale)' varies \"\(key)\" by \(kind), so it has no plain value: translate its variation units (\(key)|==|\(kind).…)"
+        }
+        return "\"\(key)\" has no \(id.variationDescription) for \(locale)"
     }
 
     /// Devices a catalog varies by, as Xcode names them.

@@ -33,8 +33,7 @@ public struct ReportJob: Sendable {
         let source = context.sourceLanguage
         let sdkLocales = project.sdkLocales
         let full = Set(project.fullLocalizationLocales)
-        // A declared code that is no language (`dk`) has no devices to count for: undeclared-locale reports it.
-        let counted = context.locales.filter { $0 != source && !Self.pseudoLocales.contains($0) && UndeclaredLocaleCheck.unknownLanguageCode($0) == nil }
+        let counted = context.translationLocales.filter { !Self.pseudoLocales.contains($0) }
         let wantsPseudo = !context.budgets.isEmpty && project.manifest.checkSeverities[WidthCheck.id] != .off
         let checked = findings.findings
         // The pseudo-locale part, the custom labels, the devices and each locale's coverage read

@@ -12,6 +12,12 @@ public struct CheckContext: Sendable {
     public let offeredLocales: [String]
     /// The offered locales the run looks at (`--locale` narrows them); the source language included.
     public let locales: [String]
+    /// Among `locales`, those other than the source that devices can prefer: not a declared code
+    /// that is no language (bitwarden's `dk`), which `undeclared-locale` reports instead. The
+    /// locales translations are counted for.
+    public var translationLocales: [String] {
+        locales.filter { $0 != sourceLanguage && UndeclaredLocaleCheck.unknownLanguageCode($0) == nil }
+    }
     /// Width budgets: the manifest's, else the CE.SDK surfaces for an app on the editor SDK.
     public let budgets: [WidthBudget]
     /// Storyboards and XIBs, scanned once.

@@ -320,27 +320,43 @@ struct GeneratedProjectSpec {
         return value.flatMap { $0.isEmpty ? nil : $0 }
     }
 
-    /// The Info.plist XcodeGen writes at `path`: its defaults (the region is the project's
-    /// development language) under the spec's `properties`.
+    /// The Info.plist XcodeGen writes at `path` from `info: properties:`.
     static func generatedPlist(_ path: String, properties: YAMLNode?) -> InfoPlist {
-        var plist = InfoPlist(path: path, format: .xml, developmentRegion: "$(DEVELOPMENT_LANGUAGE)", localizations: [],
-                              allowsMixedLocalizations: false, keyLocations: [:])
+        generatedPlist(path, keys: (properties?.entries ?? []).map { entry in
+            let texts = entry.value.string.map { [$0] } ?? entry.value.items.compactMap(\.string)
+            return (entry.key, texts, texts.contains { ["true", "yes", "1"].contains($0.lowercased()) })
+        })
+    }
+
+    /// The Info.plist a generator writes: its defaults (the region is the project's development
+    /// language) under the keys the spec sets, each with its value's strings and whether it is true.
+    static func generatedPlist(_ path: String, keys: [(key: String, texts: [String], isTrue: Bool)]) -> InfoPlist {
+        var plist = InfoPlist(path: path, developmentRegion: "$(DEVELOPMENT_LANGUAGE)")
         plist.describesBundle = true
-        guard let properties else { return plist }
-        if let region = properties[InfoPlist.developmentRegionKey]?.string { plist.developmentRegion = region }
-        if let list = properties[InfoPlist.localizationsKey] {
-            plist.localizations = list.items.compactMap(\.string).filter { !$0.isEmpty }
-            // Declared, even empty: an empty list is a declaration the bundle reads.
-            plist.keyLocations[InfoPlist.localizationsKey] = SourceLocation(file: path)
+        for (key, texts, isTrue) in keys {
+            switch key {
+            case InfoPlist.developmentRegionKey:
+                if let region = texts.first { plist.developmentRegion = region }
+            case InfoPlist.localizationsKey:
+                plist.localizations = texts.filter { !$0.isEmpty }
+                // Declared, even empty: an empty list is a declaration the bundle reads.
+                plist.keyLocations[key] = SourceLocation(file: path)
+            case InfoPlist.allowMixedLocalizationsKey:
+                plist.allowsMixedLocalizations = isTrue
+            case InfoPlist.packageTypeKey:
+                plist.packageType = texts.first
+            case "WKCompanionAppBundleIdentifier", "WKWatchKitApp", "WKApplication":
+                plist.describesWatchApp = true
+                plist.describesExtension = true
+            case "NSAppClip":
+                plist.describesAppClip = true
+                plist.describesExtension = true
+            case "NSExtension", "EXAppExtensionAttributes":
+                plist.describesExtension = true
+            default:
+                break
+            }
         }
-        if let mixed = properties[InfoPlist.allowMixedLocalizationsKey]?.string {
-            plist.allowsMixedLocalizations = ["true", "yes", "1"].contains(mixed.lowercased())
-        }
-        plist.packageType = properties[InfoPlist.packageTypeKey]?.string
-        let keys = Set(properties.entries.map(\.key))
-        plist.describesWatchApp = !keys.isDisjoint(with: ["WKCompanionAppBundleIdentifier", "WKWatchKitApp", "WKApplication"])
-        plist.describesAppClip = keys.contains("NSAppClip")
-        plist.describesExtension = plist.describesWatchApp || plist.describesAppClip || !keys.isDisjoint(with: ["NSExtension", "EXAppExtensionAttributes"])
         return plist
     }
 
@@ -477,8 +493,6 @@ struct GeneratedProjectSpec {
         var constantKeys: [String: [(key: String, value: Range<Int>)]] = [:]
         func extendedPlist(_ range: Range<Int>) -> InfoPlist? {
             guard range.contains(where: { tokens[$0].identifier == "extendingDefault" }) else { return nil }
-            var plist = InfoPlist(path: "", developmentRegion: "$(DEVELOPMENT_LANGUAGE)")
-            plist.describesBundle = true
             // The constants' keys first, the literal's over them (`shared.merging([…]) { $1 }`).
             var keys: [(key: String, value: Range<Int>)] = []
             for name in Set(range.compactMap { tokens[$0].identifier }) {
@@ -487,21 +501,10 @@ struct GeneratedProjectSpec {
                 keys += constantKeys[name]!
             }
             keys += plistKeys(range)
-            for (key, value) in keys {
+            return Self.generatedPlist("", keys: keys.map { key, value in
                 let texts = value.compactMap { tokens[$0].string?.plainText }
-                switch key {
-                case InfoPlist.developmentRegionKey: if let region = texts.first { plist.developmentRegion = region }
-                case InfoPlist.localizationsKey:
-                    plist.localizations = texts.filter { !$0.isEmpty }
-                    plist.keyLocations[key] = SourceLocation(file: path)
-                case InfoPlist.allowMixedLocalizationsKey:
-                    plist.allowsMixedLocalizations = value.contains { tokens[$0].identifier == "true" }
-                        || texts.contains { ["yes", "true"].contains($0.lowercased()) }
-                default:
-                    plist.describesExtension = true
-                }
-            }
-            return plist
+                return (key, texts, value.contains { tokens[$0].identifier == "true" } || texts.contains { ["yes", "true"].contains($0.lowercased()) })
+            })
         }
         func literal(_ range: Range<Int>?) -> String? {
             guard let range, range.count == 1 else { return nil }

@@ -136,9 +136,8 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
         guard let (keyEnd, nameStart, nameEnd) = found else { return nil }
         let utf8 = id.utf8
         let key = id[..<utf8.index(utf8.startIndex, offsetBy: keyEnd)]
-        var name = id[utf8.index(utf8.startIndex, offsetBy: nameStart)..<utf8.index(utf8.startIndex, offsetBy: nameEnd)]
-        if name.utf8.count > 2, name.hasPrefix("@"), name.hasSuffix("@") { name = name.dropFirst().dropLast() }
-        return (key, name)
+        let name = id[utf8.index(utf8.startIndex, offsetBy: nameStart)..<utf8.index(utf8.startIndex, offsetBy: nameEnd)]
+        return (key, undelimited(name))
     }
 
     /// The byte offset of the last `|==|` in the id (the one starting last), nil when there is none.
@@ -186,11 +185,15 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
         // Most names: one component, no `@`, kept as they are.
         guard rest.count > 3 || (rest.count == 3 && rest[rest.startIndex].utf8.first == UInt8(ascii: "@")),
               rest[rest.endIndex - 2] == "plural" else { return path }
-        var name = rest.dropLast(2).joined(separator: ".")
-        // `substitutions.@total.strings@.plural.one`, the form reported from a recent Xcode's
-        // export: a name never holds `@` (it ends one), so the pair is only the delimiters.
-        if name.utf8.count > 2, name.hasPrefix("@"), name.hasSuffix("@") { name = String(name.dropFirst().dropLast()) }
-        return Array(path[...at]) + [name] + rest.suffix(2)
+        let name = rest.dropLast(2).joined(separator: ".")
+        return Array(path[...at]) + [String(undelimited(name[...]))] + rest.suffix(2)
+    }
+
+    /// A substitution name without the `@`s of `substitutions.@total.strings@.plural.one`, the
+    /// form reported from a recent Xcode's export: a name never holds `@` (it ends one), so the
+    /// pair is only the delimiters.
+    static func undelimited(_ name: Substring) -> Substring {
+        name.utf8.count > 2 && name.hasPrefix("@") && name.hasSuffix("@") ? name.dropFirst().dropLast() : name
     }
 
     public static func isCatalogVariationPath(_ path: [String]) -> Bool {

@@ -20,7 +20,7 @@ struct ReferenceReportJob {
         let thresholds = self.thresholds ?? project.manifest.release
         let source = context.sourceLanguage
         let full = Set(project.fullLocalizationLocales)
-        let counted = context.locales.filter { $0 != source && !ReportJob.pseudoLocales.contains($0) && UndeclaredLocaleCheck.unknownLanguageCode($0) == nil }
+        let counted = context.translationLocales.filter { !ReportJob.pseudoLocales.contains($0) }
         let coverage = counted.map { locale in
             coverageOf(locale, context: context, findings: findings.findings, appOnly: !full.contains(locale),
                        threshold: thresholds.threshold(for: locale))

@@ -91,9 +91,7 @@ public struct MissingTranslationCheck: Check {
         var result: [Finding] = []
         let checkedTables = Set(context.appCatalogs.map(\.path))
         // The chain, key by key: each key's winning entry is looked up once for every locale.
-        // A declared code that is no language (`dk`) has no devices: undeclared-locale reports it.
-        let targets = context.locales.filter { $0 != source && UndeclaredLocaleCheck.unknownLanguageCode($0) == nil }
-            .compactMap { locale -> (locale: String, chosen: String)? in
+        let targets = context.translationLocales.compactMap { locale -> (locale: String, chosen: String)? in
             guard let chosen = context.searchList(for: locale).first, chosen != source else { return nil }
             return (locale, chosen)
         }
