@@ -130,6 +130,7 @@ public enum BuiltInChecks {
         UndefinedSubstitutionCheck.self,
         SuspiciousPercentCheck.self,
         PluralCategoriesCheck.self,
+        DeviceWithoutOtherCheck.self,
         WidthCheck.self,
         MissingTranslationCheck.self,
         StaleSourceCheck.self,
