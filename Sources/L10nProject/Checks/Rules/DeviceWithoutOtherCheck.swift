@@ -40,47 +40,45 @@ public struct DeviceWithoutOtherCheck: Check {
     public init() {}
 
     public func findings(in context: CheckContext) -> [Finding] {
-        var result: [Finding] = []
-        for file in context.appCatalogFiles {
-            let path = file.path
-            for (key, entry) in file.catalog.entries where entry.isToTranslate {
-                guard let localizations = entry.localizations else { continue }
-                for (locale, localization) in localizations where !localization.hasNoVariationsOrSubstitutions {
-                    Self.forEachDeviceVariation(in: localization) { prefix, cases in
-                        guard cases["other"] == nil else { return }
-                        let named = Set(cases.keys.map { $0 == "vision" ? "applevision" : $0 })
-                        let left = Self.devices.filter { !named.contains($0) }
-                        guard !left.isEmpty else { return }
-                        let place = PlaceholderMismatchCheck.describe(key, StringUnitPath(prefix + ["device"]))
-                        let names = Self.devices.filter(named.contains) + named.subtracting(Self.devices).sorted()
-                        result.append(finding(file: path, key: key, locale: locale,
-                                              message: "\(place) [\(locale)] varies for \(names.joined(separator: ", ")) and has no 'other': \(left.joined(separator: ", ")) devices have no '\(locale)' text for it"))
+        // The string units the context gathered once, not the catalogs walked again: most
+        // units are an entry's own string, settled by `isRoot`. A device variation's cases are
+        // known by the units under it, so each variation's names are gathered by its place.
+        struct Place: Hashable {
+            let file: String
+            let key: String
+            let locale: String
+            let prefix: [String]
+        }
+        var order: [Place] = []
+        var names: [Place: Set<String>] = [:]
+        var catalogs: [String: StringCatalog] = [:]
+        context.appUnitsInPlace { file, unit in
+            guard !unit.isRoot else { return }
+            let components = unit.path.components
+            var index = 0
+            while index + 1 < components.count {
+                if components[index] == "device" {
+                    let place = Place(file: file.path, key: unit.key, locale: unit.locale, prefix: Array(components[..<index]))
+                    if names[place] == nil {
+                        order.append(place)
+                        catalogs[file.path] = file.catalog
                     }
+                    names[place, default: []].insert(components[index + 1])
                 }
+                index += 2
             }
+        }
+        var result: [Finding] = []
+        for place in order {
+            let named = Set(names[place]!.map { $0 == "vision" ? "applevision" : $0 })
+            guard !named.contains("other"), catalogs[place.file]?.entries[place.key]?.isToTranslate ?? false else { continue }
+            let left = Self.devices.filter { !named.contains($0) }
+            guard !left.isEmpty else { continue }
+            let listed = Self.devices.filter(named.contains) + named.subtracting(Self.devices).sorted()
+            let described = PlaceholderMismatchCheck.describe(place.key, StringUnitPath(place.prefix + ["device"]))
+            result.append(finding(file: place.file, key: place.key, locale: place.locale,
+                                  message: "\(described) [\(place.locale)] varies for \(listed.joined(separator: ", ")) and has no 'other': \(left.joined(separator: ", ")) devices have no '\(place.locale)' text for it"))
         }
         return result
-    }
-
-    /// Calls `body` with the path to each device variation of a localization (of the entry, of
-    /// a plural form or of a substitution's) and its cases.
-    static func forEachDeviceVariation(in localization: CatalogLocalization, prefix: [String] = [],
-                                       _ body: (_ prefix: [String], _ cases: CatalogLocalizations) -> Void) {
-        if let variations = localization.variations {
-            for kind in variations.kinds.keys.sorted() {
-                guard let cases = variations.kinds[kind] else { continue }
-                if kind == "device" { body(prefix, cases) }
-                for name in cases.keys.sorted() {
-                    guard let variation = cases[name], !variation.hasNoVariationsOrSubstitutions else { continue }
-                    forEachDeviceVariation(in: variation, prefix: prefix + [kind, name], body)
-                }
-            }
-        }
-        if let substitutions = localization.substitutions {
-            for name in substitutions.keys.sorted() {
-                guard let substitution = substitutions[name], let variations = substitution.variations else { continue }
-                forEachDeviceVariation(in: CatalogLocalization(variations: variations), prefix: prefix + ["substitutions", name], body)
-            }
-        }
     }
 }
