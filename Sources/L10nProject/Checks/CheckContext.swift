@@ -227,6 +227,14 @@ public struct CheckContext: Sendable {
         project.stringsTables.filter { !ProjectDiscovery.isVendorPath($0.folder + "/x") }
     }
 
+    /// The tables (`folder/table`) a storyboard, XIB or intent definition owns: ibtool's and
+    /// Xcode's strings files of the document, whose keys are its object ids, not lookups by code.
+    package var documentTableIDs: Set<String> {
+        Set((project.interfaceFiles + project.intentDefinitionFiles).map { path in
+            Project.tableID(ofFileAt: path, table: ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
+        })
+    }
+
     /// The SDK's keys, indexed for "did you mean" (nil without an SDK layer).
     let sdkKeyIndex: SDKKeyIndex?
 

@@ -31,6 +31,11 @@ public struct KeyUnusedCheck: Check {
                  }
              }
              """#)]),
+        .app("A storyboard's strings file: its object ids are the storyboard's, which ibtool applies at build time (Pack_It, WorldTrotter)",
+             localizable: ["welcome_title": ["en": "Welcome", "de": "Willkommen"]],
+             more: ["App/Home.swift": .text(#"let title = Text("welcome_title")"#),
+                    "App/Base.lproj/Main.storyboard": .text(#"<?xml version="1.0" encoding="UTF-8"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects><label id="3JI-87-cfh" text="Hello"/></objects></scene></scenes></document>"#),
+                    "App/de.lproj/Main.strings": .text("/* Class = \"UILabel\"; text = \"Hello\"; ObjectID = \"3JI-87-cfh\"; */\n\"3JI-87-cfh.text\" = \"Hallo\";\n")]),
         .app("Without Swift sources nothing is reported (every key would be unused)",
              localizable: ["old_banner": ["en": "Summer sale", "de": "Sommerschlussverkauf"]]),
     ]
@@ -68,7 +73,10 @@ public struct KeyUnusedCheck: Check {
                 result.append(finding(file: file.path, key: key, message: "\(CheckContext.quoted(key)) is looked up by no Swift source, storyboard or the SDK"))
             }
         }
-        for table in context.appStringsTables where !readBySystem.contains(table.table) {
+        // A storyboard's own strings file (`de.lproj/Main.strings`, keys `kCO-9u-5kw.text`) is
+        // read by the storyboard at build time, not looked up by code.
+        let documentTables = context.documentTableIDs
+        for table in context.appStringsTables where !readBySystem.contains(table.table) && !documentTables.contains(table.folder + "/" + table.table) {
             let keys = Set(table.files.values.flatMap(\.keys)).filter { !isUsed($0) }
             for key in keys.sorted() {
                 let locale = table.files[context.sourceLanguage]?.value(forKey: key) != nil

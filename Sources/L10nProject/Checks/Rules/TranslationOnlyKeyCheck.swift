@@ -43,9 +43,7 @@ public struct TranslationOnlyKeyCheck: Check {
         let source = context.sourceLanguage
         // A storyboard's, XIB's or intent definition's table takes its keys from the document,
         // not from a development-language `.strings` file.
-        let documentTables = Set((context.project.interfaceFiles + context.project.intentDefinitionFiles).map { path in
-            Project.tableID(ofFileAt: path, table: ((path as NSString).lastPathComponent as NSString).deletingPathExtension)
-        })
+        let documentTables = context.documentTableIDs
         for table in context.appStringsTables where table.table != "InfoPlist" && !documentTables.contains(table.folder + "/" + table.table) {
             guard let (sourceLocale, sourceFile) = table.sourceFile(sourceLanguage: source) else { continue }
             // A key of the development language's `.stringsdict` is the table's too: a language
