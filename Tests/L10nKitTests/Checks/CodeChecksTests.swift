@@ -112,6 +112,27 @@ final class CodeChecksTests: XCTestCase {
         ])
     }
 
+    /// A table whose development-language file is `Base.lproj`'s (ZorkLocalizationDemo's
+    /// layout): a key it has is missing only where a translation lacks it.
+    func testIBKeyMissingReadsABaseTableAsTheDevelopmentLanguage() throws {
+        let base = CheckExample.app("", localizable: ["a": ["en": "A", "de": "A"]], more: [
+            "Kit/Base.lproj/Main.storyboard": IBKeyMissingCheckStoryboard.text,
+            "Kit/Base.lproj/Localizable.strings": .text("\"welcome_title\" = \"Welcome\";\n"),
+            "Kit/de.lproj/Localizable.strings": .text("\"other\" = \"Andere\";\n"),
+        ])
+        XCTAssertEqual(try findings(IBKeyMissingCheck.self, base), [
+            "Kit/Base.lproj/Main.storyboard:7 error de label L1-ab-cde names \"welcome_title\" (stbLocKey), which Kit/de.lproj/Localizable.strings lacks: a device that picks 'de' shows the raw key",
+        ])
+        let neither = CheckExample.app("", localizable: ["a": ["en": "A", "de": "A"]], more: [
+            "Kit/Base.lproj/Main.storyboard": IBKeyMissingCheckStoryboard.text,
+            "Kit/Base.lproj/Localizable.strings": .text("\"other\" = \"Other\";\n"),
+            "Kit/de.lproj/Localizable.strings": .text("\"welcome_title\" = \"Willkommen\";\n"),
+        ])
+        XCTAssertEqual(try findings(IBKeyMissingCheck.self, neither), [
+            "Kit/Base.lproj/Main.storyboard:7 error en label L1-ab-cde names \"welcome_title\" (stbLocKey), which Kit/Base.lproj/Localizable.strings lacks: a device that picks 'en' shows the raw key",
+        ])
+    }
+
     func testWidthOfCodeLabels() throws {
         XCTAssertEqual(try findings(WidthCheck.self, WidthCheck.triggeringExamples[1]), [
             "App/Dock.swift:1 warning - Dock.Buttons.imagesLibrary(title:) shows 'Brand Studio Pro', 16 columns wide; the dock has 14: en, de devices see it truncated",

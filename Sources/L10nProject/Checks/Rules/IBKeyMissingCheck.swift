@@ -71,8 +71,11 @@ public struct IBKeyMissingCheck: Check {
                     // The localizations with a `.strings` file (one without falls back to the next
                     // localization's); a key of the same localization's `.stringsdict` is the
                     // table's too, Foundation reads both. A table of `.stringsdict` files only: those.
+                    // `Base.lproj` is the development language's file when the table has no
+                    // `<source>.lproj` one (ZorkLocalizationDemo): its devices read it.
                     let locales = table.files.isEmpty ? table.pluralFiles.keys.sorted() : table.locales
-                    for locale in locales where locale != "Base" {
+                    let baseIsSource = table.files[context.sourceLanguage] == nil && table.pluralFiles[context.sourceLanguage] == nil
+                    for locale in locales where locale != "Base" || baseIsSource {
                         all.append(locale)
                         if table.files[locale]?.value(forKey: reference.key) == nil && table.pluralFiles[locale]?.root[reference.key] == nil {
                             lacking.append(locale)
@@ -85,10 +88,11 @@ public struct IBKeyMissingCheck: Check {
                                           message: "\(place) names \"\(reference.key)\" (\(reference.keyPath)), which no Localizable table of \(bundle) has: every device shows the raw key"))
                     continue
                 }
-                for locale in lacking {
+                for lackingLocale in lacking {
+                    let locale = lackingLocale == "Base" ? context.sourceLanguage : lackingLocale
                     result.append(finding(file: document.path, key: reference.key, locale: locale,
                                           line: reference.location.line, column: reference.location.column,
-                                          message: "\(place) names \"\(reference.key)\" (\(reference.keyPath)), which \(table?.path(locale: locale) ?? locale) lacks: a device that picks '\(locale)' shows the raw key"))
+                                          message: "\(place) names \"\(reference.key)\" (\(reference.keyPath)), which \(table?.path(locale: lackingLocale) ?? locale) lacks: a device that picks '\(locale)' shows the raw key"))
                 }
             }
         }
