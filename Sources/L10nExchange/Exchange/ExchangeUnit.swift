@@ -41,6 +41,37 @@ public struct ExchangeUnit: Hashable, Sendable {
     /// `other` source when that one does. The case's form must still state the count where its
     /// category covers several numbers (Russian `one`: 1, 21, 31, …).
     public var countSource: String?
+    /// For a case of a `.stringsdict` variable: what its specifiers are judged against.
+    public var variableForm: VariableForm?
+
+    /// How a `.stringsdict` variable's form is judged, as the `placeholder-mismatch` check
+    /// judges it: against the source variable's `other` (what the key passes; the source's own
+    /// `one` may leave out the count a Russian `one` must show), a form's one implicit
+    /// specifier read at the variable's argument (`of %d matches` and `из %2$d совпадений`
+    /// under `%2$#@total@` read the same argument). A reference: most units have none.
+    public final class VariableForm: Hashable, Sendable {
+        /// The source text the form is judged against, positioned.
+        public let source: String
+        /// The variable's argument, when the entry names it.
+        public let argument: Int?
+
+        public init(source: String, argument: Int?) {
+            self.source = source
+            self.argument = argument
+        }
+
+        public static func == (a: VariableForm, b: VariableForm) -> Bool { a.source == b.source && a.argument == b.argument }
+
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(source)
+            hasher.combine(argument)
+        }
+
+        /// A form's text as judged.
+        public func positioned(_ text: String) -> String {
+            argument.map { FormatString.positioned(text, argument: $0) } ?? text
+        }
+    }
 
     /// `countSource` of a plural case whose own source is `source` in a variation whose
     /// `other` source is `other`: that `other` when it states the count and the case does not.

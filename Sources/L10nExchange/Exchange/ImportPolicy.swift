@@ -90,7 +90,13 @@ struct ImportCandidate: ~Copyable {
         if let known = mismatchesOfValue, known.value == value { return known.mismatches }
         guard let sourceValue = expected?.sourceValue else { return [] }
         let found: [FormatMismatch]
-        if !ImportPolicy.hasPercent(sourceValue) {
+        if let form = expected?.variableForm {
+            // A `.stringsdict` variable's form, judged as the check judges it.
+            let source = FormatString(form.source)
+            found = source.specifiers.isEmpty ? []
+                : FormatString.translationMismatches(source: source, sourceSubstitution: nil, translation: FormatString(form.positioned(value)),
+                                                     isPluralCase: expected!.isPluralCase)
+        } else if !ImportPolicy.hasPercent(sourceValue) {
             found = []
         } else if parsedSource()?.issues.isEmpty == true,
                   let plain = sourcePlainSpecifiers ?? FormatString.plainSpecifiers(in: sourceValue, readingSubstitution: expected!.sourceSubstitution != nil),
@@ -639,7 +645,12 @@ public enum ImportPolicy {
         // it in words ("One file") while its variation's `other` shows it.
         guard expected.isPluralCase, let category = expected.path.pluralCategory, category != .zero else { return nil }
         let source: FormatString
-        if hasPercent(expected.sourceValue) {
+        var translation = translation
+        if let form = expected.variableForm {
+            // A `.stringsdict` variable's form: its count is the variable's argument.
+            source = FormatString(form.source)
+            translation = FormatString(form.positioned(value))
+        } else if hasPercent(expected.sourceValue) {
             source = parsedSource ?? FormatString(expected.sourceValue, substitution: expected.sourceSubstitution)
         } else if let countSource = expected.countSource {
             source = FormatString(countSource, substitution: expected.sourceSubstitution)

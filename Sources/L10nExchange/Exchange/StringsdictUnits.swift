@@ -1,4 +1,5 @@
 import L10nFormats
+import L10nLocale
 import L10nXLIFF
 
 /// Computes the units of a legacy `.stringsdict` table for a target locale, as Xcode exports them.
@@ -44,23 +45,32 @@ public enum StringsdictUnits {
         for entry in source.entries {
             let note = notes?.entry(forKey: entry.key)?.comment ?? ""
             let targetEntry = target?.entry(forKey: entry.key)
+            let arguments = entry.variableArguments
             if let format = entry.formatKey {
                 units.append(unit(key: entry.key, variable: nil, source: format, target: targetEntry?.formatKey, note: note))
             }
             for variable in entry.variables {
                 let targetVariable = targetEntry?.variable(variable.name)
                 let other = variable.ruleType == .plural ? variable.value(for: "other") : nil
+                let argument = arguments[variable.name]
+                func form(_ text: String) -> ExchangeUnit.VariableForm {
+                    let judged = other ?? text
+                    return ExchangeUnit.VariableForm(source: argument.map { FormatString.positioned(judged, argument: $0) } ?? judged, argument: argument)
+                }
                 for item in variable.cases {
                     guard let text = item.string else { continue }
                     var made = unit(key: entry.key, variable: (variable, item.category), source: text,
                                     target: targetVariable?.value(for: item.category), note: note)
                     made.countSource = ExchangeUnit.countSource(of: text, other: other)
+                    made.variableForm = form(text)
                     units.append(made)
                 }
                 guard variable.ruleType == .plural, let other = variable.value(for: "other") else { continue }
                 for category in localeCategories ?? [] where !variable.cases.contains(where: { $0.category == category }) {
-                    units.append(unit(key: entry.key, variable: (variable, category), source: other,
-                                      target: targetVariable?.value(for: category), note: note))
+                    var made = unit(key: entry.key, variable: (variable, category), source: other,
+                                    target: targetVariable?.value(for: category), note: note)
+                    made.variableForm = form(other)
+                    units.append(made)
                 }
             }
         }

@@ -497,12 +497,13 @@ public struct CheckContext: Sendable {
     }
 
     /// Every string of the app's legacy `.stringsdict` translations with the source file's string
-    /// it translates, as the export pairs them: the format key with the source's, each case of a
-    /// variable with the source variable's same case (a plural category the source lacks,
-    /// Russian `few`, with its `other`). `place` names the string in a finding (made only when
-    /// asked); `location` is where it stands in the locale's file.
+    /// its specifiers are judged against: the format key with the source's, a plural form with
+    /// the source variable's `other` (what the key passes), another variable's case with the
+    /// same case. `compared` is the text as judged (a form's implicit specifier positioned at
+    /// its variable's argument, `text` as written for the finding). `place` names the string in
+    /// a finding (made only when asked); `location` is where it stands in the locale's file.
     func appStringsdictTranslations(_ body: (_ table: StringsTable, _ locale: String, _ key: String, _ place: () -> String, _ text: String,
-                                             _ source: String, _ isPluralCase: Bool, _ location: SourceLocation?) -> Void) {
+                                             _ compared: String, _ source: String, _ isPluralCase: Bool, _ location: SourceLocation?) -> Void) {
         for table in appStringsTables {
             guard let sourceFile = table.sourcePluralFile(sourceLanguage: sourceLanguage) else { continue }
             // The source's entries by key, made once per table: `entry(forKey:)` searches the
@@ -512,16 +513,32 @@ public struct CheckContext: Sendable {
                 for entry in file.entries {
                     guard let sourceEntry = sourceEntries[entry.key] else { continue }
                     if let format = entry.formatKey, let sourceFormat = sourceEntry.formatKey {
-                        body(table, locale, entry.key, { "\"\(entry.key)\" \(Stringsdict.formatKey)" }, format, sourceFormat, false, entry.location)
+                        body(table, locale, entry.key, { "\"\(entry.key)\" \(Stringsdict.formatKey)" }, format, format, sourceFormat, false, entry.location)
                     }
+                    var sourceArguments: [String: Int]?
+                    var arguments: [String: Int]?
                     for variable in entry.variables {
                         guard let sourceVariable = sourceEntry.variable(variable.name) else { continue }
                         let isPlural = variable.ruleType == .plural
                         for item in variable.cases {
+                            // A plural form is judged against the source's `other`, which shows
+                            // what the key passes: the source's `one` may leave the count out
+                            // ("Add member to %2$@?") where Russian `one`, covering 21 and 31,
+                            // must show it (Signal's "Добавить %1$d участника в «%2$@»?").
                             guard let text = item.string,
-                                  let source = sourceVariable.value(for: item.category) ?? (isPlural ? sourceVariable.value(for: "other") : nil)
+                                  let source = (isPlural ? sourceVariable.value(for: "other") : nil) ?? sourceVariable.value(for: item.category)
                             else { continue }
-                            body(table, locale, entry.key, { "\"\(entry.key)\" %#@\(variable.name)@ \(item.category)" }, text, source, isPlural,
+                            // A form's one implicit specifier is its variable's argument, which a
+                            // translation may write with its position (`of %d matches` under
+                            // `%2$#@total@`, `из %2$d совпадений`): both are read positioned.
+                            if sourceArguments == nil {
+                                sourceArguments = sourceEntry.variableArguments
+                                arguments = entry.variableArguments
+                            }
+                            let sourceArgument = sourceArguments?[variable.name], argument = arguments?[variable.name] ?? sourceArgument
+                            body(table, locale, entry.key, { "\"\(entry.key)\" %#@\(variable.name)@ \(item.category)" }, text,
+                                 argument.map { FormatString.positioned(text, argument: $0) } ?? text,
+                                 sourceArgument.map { FormatString.positioned(source, argument: $0) } ?? source, isPlural,
                                  item.location ?? variable.location ?? entry.location)
                         }
                     }

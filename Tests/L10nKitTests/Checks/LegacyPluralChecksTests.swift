@@ -47,4 +47,84 @@ final class LegacyPluralChecksTests: XCTestCase {
         XCTAssertEqual(row.pluralGaps, 1, "ru lacks 'few' in the table's .stringsdict")
         XCTAssertTrue(report.findings.findings.contains { $0.file == "Kit/ru.lproj/Files.stringsdict" && $0.check == "plural-categories" })
     }
+
+    /// A `.stringsdict` entry whose format reads `position` and whose forms name `total` at
+    /// argument 2, as Signal's `CONVERSATION_SEARCH_RESULTS_%d_%d`.
+    static func nestedEntry(position: (one: String, other: String), total: [String: String]) -> ExampleFile {
+        let forms = total.keys.sorted { PluralCategory(name: $0)! < PluralCategory(name: $1)! }
+            .map { "\t\t\t<key>\($0)</key>\n\t\t\t<string>\(total[$0]!)</string>\n" }.joined()
+        return .text("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>RESULTS_%d_%d</key>
+        \t<dict>
+        \t\t<key>NSStringLocalizedFormatKey</key>
+        \t\t<string>%1$#@position@</string>
+        \t\t<key>position</key>
+        \t\t<dict>
+        \t\t\t<key>NSStringFormatSpecTypeKey</key>
+        \t\t\t<string>NSStringPluralRuleType</string>
+        \t\t\t<key>NSStringFormatValueTypeKey</key>
+        \t\t\t<string>d</string>
+        \t\t\t<key>one</key>
+        \t\t\t<string>\(position.one)</string>
+        \t\t\t<key>other</key>
+        \t\t\t<string>\(position.other)</string>
+        \t\t</dict>
+        \t\t<key>total</key>
+        \t\t<dict>
+        \t\t\t<key>NSStringFormatSpecTypeKey</key>
+        \t\t\t<string>NSStringPluralRuleType</string>
+        \t\t\t<key>NSStringFormatValueTypeKey</key>
+        \t\t\t<string>d</string>
+        \(forms)\t\t</dict>
+        \t</dict>
+        </dict>
+        </plist>
+
+        """)
+    }
+
+    /// A nested variable's form reads its own argument whether it writes `%d` (English) or
+    /// `%2$d` (Russian): the same argument, not one the source does not pass (Signal's files).
+    func testANestedVariablesFormReadsItsOwnArgument() throws {
+        let model = try project([
+            "App/Localizable.xcstrings": .text(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#),
+            "App/en.lproj/Search.stringsdict": Self.nestedEntry(position: ("%d %2$#@total@", "%d %2$#@total@"),
+                                                                total: ["one": "of %d match", "other": "of %d matches"]),
+            "App/ru.lproj/Search.stringsdict": Self.nestedEntry(position: ("%1$d %2$#@total@", "%1$d %2$#@total@"),
+                                                                total: ["one": "из %2$d совпадения", "few": "из %2$d совпадений",
+                                                                        "many": "из %2$d совпадений", "other": "из %2$d совпадения"]),
+        ])
+        XCTAssertEqual(try CheckJob(options: CheckOptions(only: ["placeholder-mismatch", "plural-categories"])).run(on: model).findings.map(\.message), [])
+        // A form that reads another argument still mismatches, and is quoted as written.
+        let wrong = try project([
+            "App/Localizable.xcstrings": .text(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#),
+            "App/en.lproj/Search.stringsdict": Self.nestedEntry(position: ("%d %2$#@total@", "%d %2$#@total@"),
+                                                                total: ["one": "of %d match", "other": "of %d matches"]),
+            "App/ru.lproj/Search.stringsdict": Self.nestedEntry(position: ("%1$d %2$#@total@", "%1$d %2$#@total@"),
+                                                                total: ["one": "из %2$d совпадения", "few": "из %2$d совпадений",
+                                                                        "many": "из %3$d совпадений", "other": "из %2$d совпадения"]),
+        ])
+        XCTAssertEqual(try CheckJob(options: CheckOptions(only: ["placeholder-mismatch"])).run(on: wrong).findings.map(\.message), [
+            "\"RESULTS_%d_%d\" %#@total@ many [ru] 'из %3$d совпадений': the translation reads argument 3 (%3$d), which the source does not pass",
+        ])
+    }
+
+    /// Forms that all leave the count out choose words only: a missing category is a warning.
+    func testAPluralWithoutCountsLacksCategoriesAsAWarning() throws {
+        let model = try project([
+            "App/Localizable.xcstrings": .text(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#),
+            "App/en.lproj/Lists.stringsdict": .plurals(key: "delete-lists", variable: "v0", valueType: "d",
+                                                       forms: ["one": "Delete list?", "other": "Delete lists?"]),
+            "App/ru.lproj/Lists.stringsdict": .plurals(key: "delete-lists", variable: "v0", valueType: "d",
+                                                       forms: ["one": "Удалить список?", "other": "Удалить списки?"]),
+        ])
+        let findings = try CheckJob(options: CheckOptions(only: ["plural-categories"])).run(on: model).findings
+        XCTAssertEqual(findings.map(\.severity), [.warning, .warning])
+        XCTAssertEqual(findings.first?.message,
+                       "\"delete-lists\" %#@v0@ [ru] lacks 'few': 2, 3, 4, 22, 23, 24, … use the 'other' form's words (no form shows the count)")
+    }
 }

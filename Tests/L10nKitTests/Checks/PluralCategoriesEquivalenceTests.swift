@@ -46,11 +46,15 @@ final class PluralCategoriesEquivalenceTests: XCTestCase {
             if present.contains(.zero) {
                 for (category, numbers) in integersBelow100 { integersBelow100[category] = numbers.filter { $0 != 0 } }
             }
+            let showsCount = FormatString.hasSpecifiers(cases["other"]?.stringUnit?.value ?? "") || FormatString.hasSpecifiers(sourceOther)
             for category in rules.categories where !present.contains(category) {
                 let numbers = integersBelow100[category] ?? []
                 if category == .other {
                     result.append(check.finding(.error, file: file, key: key, locale: locale,
                                                 message: "\(place) [\(locale)] has no 'other' form: every number without its own form shows nothing"))
+                } else if !numbers.isEmpty && !showsCount {
+                    result.append(check.finding(.warning, file: file, key: key, locale: locale,
+                                                message: "\(place) [\(locale)] lacks '\(category.rawValue)': \(PluralCategoriesCheck.list(numbers)) use the 'other' form's words (no form shows the count)"))
                 } else if !numbers.isEmpty {
                     result.append(check.finding(.error, file: file, key: key, locale: locale,
                                                 message: "\(place) [\(locale)] lacks '\(category.rawValue)': \(PluralCategoriesCheck.list(numbers)) use the 'other' form and read wrong"))

@@ -214,6 +214,34 @@ final class StringsdictExchangeTests: XCTestCase {
         XCTAssertEqual(outcomes[3].reason, .unknownID)
     }
 
+    /// A form is judged as the check judges it (Signal's Russian files): against the source
+    /// variable's `other`, so a `one` may show the count the English `one` leaves out, and a
+    /// nested variable's form may write its argument's position (`из %2$d` for `of %d`).
+    func testFormsAreJudgedAgainstTheVariablesOtherAndArgument() throws {
+        let english = LegacyPluralChecksTests.nestedEntry(position: ("%d %2$#@total@", "%d %2$#@total@"),
+                                                         total: ["one": "of %d match", "other": "of %d matches"])
+        let russian = LegacyPluralChecksTests.nestedEntry(position: ("%1$d %2$#@total@", "%1$d %2$#@total@"),
+                                                         total: ["one": "из %2$d совпадения", "other": "из %2$d совпадения"])
+        let root = try ExchangeFixtures.project(self, files: [
+            "App/en.lproj/Search.stringsdict": english.data,
+            "App/ru.lproj/Search.stringsdict": russian.data,
+            "App/en.lproj/Members.stringsdict": ExampleFile.plurals(key: "ADD_%d", variable: "text", valueType: "d",
+                                                                    forms: ["one": "Add member to %2$@?", "other": "Add %d members to %2$@?"]).data,
+        ])
+        let original = "App/en.lproj/Search.stringsdict"
+        let units = [
+            TransUnit(id: "/RESULTS_%d_%d:dict/total:dict/many:dict/:string", source: "of %d matches", target: "из %2$d совпадений"),
+            TransUnit(id: "/RESULTS_%d_%d:dict/total:dict/few:dict/:string", source: "of %d matches", target: "из %3$d совпадений"),
+        ]
+        var outcomes: [ImportUnitOutcome] = []
+        for unit in units { outcomes += try ExchangeFixtures.plan(root, [try ExchangeFixtures.xliff(original: original, target: "ru", [unit])]).outcomes }
+        XCTAssertEqual(outcomes.map(\.status), [.applied, .refused])
+        XCTAssertEqual(outcomes[0].rules, ["apply"], "no plural-count warning: the form shows its variable's count")
+        let one = TransUnit(id: "/ADD_%d:dict/text:dict/one:dict/:string", source: "Add member to %2$@?", target: "Добавить %1$d участника в %2$@?")
+        let members = try ExchangeFixtures.plan(root, [try ExchangeFixtures.xliff(original: "App/en.lproj/Members.stringsdict", target: "ru", [one])])
+        XCTAssertEqual(members.outcomes.map(\.status), [.applied])
+    }
+
     /// A copy edit of the development language's `.stringsdict` (Elytra's, with its German file):
     /// export `en`, change one plural form, import with `--source-edits`: only that string of the
     /// English file changes, the German strings of the same variable are listed to re-check (a

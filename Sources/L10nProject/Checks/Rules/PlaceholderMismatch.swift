@@ -50,6 +50,13 @@ public struct PlaceholderMismatchCheck: Check {
         .app("A plural form states its count in words",
              localizable: ["%lld files": ["en/plural/one": "One file", "en/plural/other": "%lld files",
                                           "de/plural/one": "Eine Datei", "de/plural/other": "%lld Dateien"]]),
+        .app("A .stringsdict 'one' form shows the count the English one leaves out: Russian 'one' covers 21 and 31 (Signal)",
+             localizable: ["x": ["en": "x"]], more: [
+                 "App/en.lproj/Members.stringsdict": .plurals(key: "ADD_MEMBERS_%d", variable: "text", valueType: "d",
+                                                              forms: ["one": "Add member to “%2$@”?", "other": "Add %d members to “%2$@”?"]),
+                 "App/de.lproj/Members.stringsdict": .plurals(key: "ADD_MEMBERS_%d", variable: "text", valueType: "d",
+                                                              forms: ["one": "%1$d Mitglied zu „%2$@“ hinzufügen?", "other": "%1$d Mitglieder zu „%2$@“ hinzufügen?"]),
+             ]),
     ]
 
     public init() {}
@@ -107,9 +114,9 @@ public struct PlaceholderMismatchCheck: Check {
             }
         }
         // A legacy `.stringsdict`: the format key and each form against the source file's.
-        context.appStringsdictTranslations { table, locale, key, place, text, sourceText, isPluralCase, location in
+        context.appStringsdictTranslations { table, locale, key, place, text, compared, sourceText, isPluralCase, location in
             let source = parsed(sourceText)
-            for mismatch in Self.mismatches(source: source.format, sourceSubstitution: nil, translation: text,
+            for mismatch in Self.mismatches(source: source.format, sourceSubstitution: nil, translation: compared,
                                             translationSubstitution: nil, isPluralCase: isPluralCase, plainSource: source.plain) {
                 result.append(finding(mismatch.severity, file: table.pluralPath(locale: locale), key: key, locale: locale,
                                       line: location?.line, column: location?.column,

@@ -8,7 +8,7 @@ import L10nLocale
 public struct PluralCategoriesCheck: Check {
     public static let id = "plural-categories"
     public static let defaultSeverity = Severity.error
-    public static let severityRule: String? = "error when the category covers an integer below 100 (or `other` is missing); warning when only larger numbers reach it (French many: 1,000,000)"
+    public static let severityRule: String? = "error when the category covers an integer below 100 (or `other` is missing); warning when only larger numbers reach it (French many: 1,000,000), or when no form shows the count (the categories then choose words only)"
     public static let summary = "A plural variation lacks a category its locale's CLDR rules select, or a form drops a count that varies"
     public static let hint = "add the missing plural forms (l10n plurals LOCALE lists them)"
 
@@ -28,6 +28,13 @@ public struct PluralCategoriesCheck: Check {
         .app("German 'other' drops the count the English 'other' shows: 0, 2, 3, … all read 'Farben'",
              localizable: ["%lld colors": ["en/plural/one": "%lld color", "en/plural/other": "%lld colors",
                                            "de/plural/one": "%lld Farbe", "de/plural/other": "Farben"]]),
+        .app("A .stringsdict 'one' form reads the names but writes the count as 1: Russian 'one' covers 21 and 31 (DuckDuckGo)",
+             declared: ["en", "ru"], localizable: ["x": ["en": "x"]], more: [
+                 "App/en.lproj/Trackers.stringsdict": .plurals(key: "trackers", variable: "count", valueType: "d",
+                                                               forms: ["one": "%2$@ and 1 other", "other": "%2$@ and %1$d others"]),
+                 "App/ru.lproj/Trackers.stringsdict": .plurals(key: "trackers", variable: "count", valueType: "d",
+                                                               forms: ["one": "%2$@ и ещё 1", "few": "%2$@ и ещё %1$d", "many": "%2$@ и ещё %1$d", "other": "%2$@ и ещё %1$d"]),
+             ]),
         .app("A zero form takes 0, but Russian still lacks 'many' for 5, 6, …", declared: ["en", "ru"], localizable: ["x": ["en": "x"]],
              more: ["App/ru.lproj/Days.stringsdict": .plurals(key: "days ago", variable: "days", valueType: "d",
                                                               forms: ["zero": "Сегодня", "one": "%d день назад", "few": "%d дня назад", "other": "%d дня назад"])]),
@@ -108,11 +115,21 @@ public struct PluralCategoriesCheck: Check {
                 let file = table.pluralPath(locale: locale)
                 let sourceFile = table.sourcePluralFile(sourceLanguage: context.sourceLanguage)
                 for entry in plurals.entries {
+                    // The argument each variable counts: a form shows its count when it reads
+                    // that one, not any (DuckDuckGo's Russian `one` "%2$@, %3$@ и ещё 1" reads
+                    // two names and writes the count as 1, wrong for 21 and 31).
+                    var arguments: [String: Int]?
                     for variable in entry.variables where variable.ruleType == .plural {
                         var present: UInt8 = 0
                         for form in variable.cases { present |= PluralCategory(name: form.category)?.bit ?? 0 }
+                        if arguments == nil {
+                            arguments = entry.variableArguments
+                                .merging(sourceFile?.entry(forKey: entry.key)?.variableArguments ?? [:]) { own, _ in own }
+                        }
+                        let counted = arguments?[variable.name]
                         check(present: present, other: variable.value(for: "other"),
                               sourceOther: { sourceFile?.entry(forKey: entry.key)?.variable(variable.name)?.value(for: "other") },
+                              showsCount: { text in counted.map { FormatString.reads(text, argument: $0) } ?? FormatString.hasSpecifiers(text) },
                               forms: { body in for form in variable.cases { body(form.category, form.string, form.location) } },
                               place: { "\"\(entry.key)\" %#@\(variable.name)@" },
                               rules: localeRules, file: file, key: entry.key, locale: locale,
@@ -155,6 +172,7 @@ public struct PluralCategoriesCheck: Check {
     /// text, where it stands when the finding's own line is not the variable's) and the
     /// description of the variation, asked only when needed.
     private func check(present: UInt8, other: String?, sourceOther: () -> String?,
+                       showsCount: @escaping (String) -> Bool = FormatString.hasSpecifiers,
                        forms: ((_ category: String, _ text: String?, _ location: SourceLocation?) -> Void) -> Void, place: () -> String,
                        rules localeRules: LocaleRules, file: String, key: String, locale: String,
                        line: Int? = nil, column: Int? = nil, into result: inout [Finding]) {
@@ -174,6 +192,14 @@ public struct PluralCategoriesCheck: Check {
             let numbers = integersBelow100[category] ?? []
             return zeroIsOwn && numbers.first == 0 ? Array(numbers.dropFirst()) : numbers
         }
+        // Whether the variation shows its count: its `other` form does, or the source's does.
+        var knownShowsCount: Bool?
+        func showsItsCount() -> Bool {
+            if let known = knownShowsCount { return known }
+            let shows = other.map(showsCount) == true || sourceOther().map(showsCount) == true
+            knownShowsCount = shows
+            return shows
+        }
         for category in rules.categories where present & category.bit == 0 {
             let numbers = covered(category)
             if category != .other {
@@ -182,6 +208,10 @@ public struct PluralCategoriesCheck: Check {
             }
             if category == .other {
                 result.append(finding(.error, message: "\(place()) [\(locale)] has no 'other' form: every number without its own form shows nothing"))
+            } else if !numbers.isEmpty, !showsItsCount() {
+                // No form shows the count ("Удалить список?" / "Удалить списки?"): the
+                // categories choose words only, which the `other` form's may fit.
+                result.append(finding(.warning, message: "\(place()) [\(locale)] lacks '\(category.rawValue)': \(Self.list(numbers)) use the 'other' form's words (no form shows the count)"))
             } else if !numbers.isEmpty {
                 result.append(finding(.error, message: "\(place()) [\(locale)] lacks '\(category.rawValue)': \(Self.list(numbers)) use the 'other' form and read wrong"))
             } else {
@@ -193,14 +223,14 @@ public struct PluralCategoriesCheck: Check {
         // (a translated `other` that dropped it is then a form without a count too); forms
         // that all leave it out ("Delete these files?", or a count shown beside the
         // substitution) are a choice, not a loss.
-        guard let other, FormatString.hasSpecifiers(other) || sourceOther().map(FormatString.hasSpecifiers) == true else { return }
+        guard let other, showsItsCount() else { return }
         // Forms that state no count although their category covers several integers (rare: the
         // list stays empty, unallocated, for almost every variation).
         var wordy: [(category: String, text: String, numbers: [Int], location: SourceLocation?)] = []
         forms { category, text, location in
             // Foundation uses an explicit zero form for exactly 0 in every language.
             guard let text, let plural = PluralCategory(name: category),
-                  plural != .zero, !FormatString.hasSpecifiers(text) else { return }
+                  plural != .zero, !showsCount(text) else { return }
             let numbers = covered(plural)
             if numbers.count > 1 { wordy.append((category, text, numbers, location)) }
         }
