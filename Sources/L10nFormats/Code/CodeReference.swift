@@ -250,13 +250,18 @@ public struct SwiftSource: Sendable {
     /// The file's lookup members of `String` by name (`localized`, `localised`): those whose body
     /// looks `self` up with an Apple lookup (any lookup for `localized`).
     public var lookupDefinitions: [String: LookupDefinition] = [:]
+    /// `@IBInspectable var NAME: String?` properties whose setter looks the value up as a key
+    /// (`setTitle(key?.localized, for: .normal)`): storyboard runtime attributes named `NAME`
+    /// are keys of the Localizable table (Pack_It's `xibLocKey`).
+    public var localizingKeyPaths: [String] = []
 
     public init(path: String, references: [CodeReference], labels: [CodeLabel], exportedImports: Set<String> = [],
-                lookupDefinitions: [String: LookupDefinition] = [:]) {
+                lookupDefinitions: [String: LookupDefinition] = [:], localizingKeyPaths: [String] = []) {
         self.path = path
         self.references = references
         self.labels = labels
         self.exportedImports = exportedImports
         self.lookupDefinitions = lookupDefinitions
+        self.localizingKeyPaths = localizingKeyPaths
     }
 }

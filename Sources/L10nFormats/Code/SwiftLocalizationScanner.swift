@@ -46,7 +46,30 @@ public struct SwiftLocalizationScanner: Sendable {
         collectReferences(tokens, matches: matches, types: types, imports: imports, into: &references, byToken: &byToken, nested: false,
                           definitions: &definitions)
         let labels = self.labels(tokens, matches: matches, types: types, references: &references, byToken: byToken)
-        return SwiftSource(path: path, references: references, labels: labels, exportedImports: exported, lookupDefinitions: definitions)
+        return SwiftSource(path: path, references: references, labels: labels, exportedImports: exported, lookupDefinitions: definitions,
+                           localizingKeyPaths: localizingKeyPaths(tokens, matches: matches))
+    }
+
+    /// The names of `@IBInspectable var NAME: String?` properties whose body looks a string up
+    /// (a lookup member such as `localized`, or `NSLocalizedString`): a storyboard's runtime
+    /// attribute of that name holds a key.
+    func localizingKeyPaths(_ tokens: [SwiftToken], matches: [Int: Int]) -> [String] {
+        var result: [String] = []
+        for index in tokens.indices where tokens[index].identifier == "IBInspectable" {
+            // `@IBInspectable public var NAME: String? {`: the name after `var`, a few tokens on.
+            guard let at = (index + 1..<min(index + 5, tokens.count)).first(where: { tokens[$0].identifier == "var" }),
+                  at + 3 < tokens.count, let name = tokens[at + 1].identifier, tokens[at + 2].isPunctuation(":"),
+                  tokens[at + 3].identifier == "String",
+                  let open = (at + 4..<min(at + 8, tokens.count)).first(where: { tokens[$0].isPunctuation("{") }),
+                  let close = matches[open] else { continue }
+            // One that names another table (`tableName:`) is not the Localizable table's.
+            let body = tokens[open..<close].compactMap(\.identifier)
+            let looksUp = !body.contains("tableName") && body.contains { identifier in
+                lookupMembers.contains(identifier) || identifier == "NSLocalizedString" || identifier == "localizedString"
+            }
+            if looksUp && !result.contains(name) { result.append(name) }
+        }
+        return result
     }
 
     // MARK: references

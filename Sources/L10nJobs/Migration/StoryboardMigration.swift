@@ -69,7 +69,8 @@ public struct StoryboardMigration: Sendable {
         var table = LocalizableTable(project: project, bundle: ibtoolTable.bundle, folder: folder, locales: locales)
 
         var plan = StoryboardMigrationPlan(storyboardPath: storyboardPath, table: table.displayName, locales: locales)
-        let keyed = Set(document.localizationKeys.map(\.objectID))
+        // The key path each keyed element has (Pack_It's buttons carry the app's own `xibLocKey`).
+        let keyed = Dictionary(document.localizationKeys.map { ($0.objectID, $0.keyPath) }, uniquingKeysWith: { first, _ in first })
         let covered = Dictionary(Self.coveredProperties.map { ($0.elementName, $0) }, uniquingKeysWith: { first, _ in first })
         let spans = InterfaceBuilderElementSpans(original)
         var edits: [(offset: Int, length: Int, text: String)] = []
@@ -80,9 +81,9 @@ public struct StoryboardMigration: Sendable {
             let localized = stringsFiles.values.contains { $0.value(forKey: text.stringsKey) != nil }
             guard localized else { continue }
             guard let property = covered[text.elementName], property.property == text.property,
-                  !keyed.contains(text.objectID), !text.value.isEmpty, let span = spans.byID[text.objectID] else {
-                let reason = keyed.contains(text.objectID) ? "the element already has a \(keyPath) key"
-                    : covered[text.elementName].map { "the \(keyPath) extension of \($0.className) sets only \($0.property)" }
+                  keyed[text.objectID] == nil, !text.value.isEmpty, let span = spans.byID[text.objectID] else {
+                let reason = keyed[text.objectID].map { "the element already has a \($0) key" }
+                    ?? covered[text.elementName].map { "the \(keyPath) extension of \($0.className) sets only \($0.property)" }
                     ?? "no \(keyPath) extension for \(text.className)"
                 plan.kept.append(.init(objectID: text.objectID, property: text.property, className: text.className, reason: reason))
                 continue

@@ -164,7 +164,8 @@ public struct ProjectDiscovery: Sendable {
             ?? Self.developmentFolder(app.developmentRegion ?? "en", in: app.lprojFolders + stringsTables.flatMap { Array($0.files.keys) + Array($0.pluralFiles.keys) })
         var project = Project(root: root, sourceLanguage: sourceLanguage, app: app, catalogs: catalogs,
                               stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
-                              storyboardKeyPaths: manifest.storyboardKeyPaths ?? ["stbLocKey"], manifest: manifest)
+                              storyboardKeyPaths: manifest.storyboardKeyPaths ?? Self.storyboardKeyPaths(declaredIn: scanned.compactMap { try? $0.get() }),
+                              manifest: manifest)
         project.fileStamps = stamps
         project.lprojNames = lprojNames
         project.extensionBundles = project.extensionBundlesFound()
@@ -385,6 +386,15 @@ public struct ProjectDiscovery: Sendable {
 
     /// The names of the project files' targets that are not applications: frameworks, bundles,
     /// extensions, watch apps and tests, each a bundle of its own.
+    /// The storyboard key paths without a manifest: `stbLocKey`, then those the app's Swift
+    /// declares as `@IBInspectable` string properties that look their value up (Pack_It's
+    /// `xibLocKey` on `UIButton`), so their keys count as looked up and `migrate-ib` keeps them.
+    static func storyboardKeyPaths(declaredIn sources: [SwiftSource]) -> [String] {
+        var paths = ["stbLocKey"]
+        for source in sources { for name in source.localizingKeyPaths where !paths.contains(name) { paths.append(name) } }
+        return paths
+    }
+
     static func nonApplicationTargets(in projects: [(project: String, text: String)]) -> Set<String> {
         nonApplicationTargets(projectTargets(in: projects.map { ($0.project, projectObjects($0.text)) }))
     }

@@ -321,6 +321,45 @@ final class StoryboardMigrationTests: XCTestCase {
         XCTAssertEqual(after.localizationKeys.map(\.key), ["Fill in the form", "Name", "Send"])
     }
 
+    /// An element that already has the app's own localizing attribute (Pack_It's `xibLocKey`,
+    /// an `@IBInspectable` whose setter looks the key up) keeps it: a second, `stbLocKey`, one
+    /// would be applied after it and show the ibtool text instead. The check reads its key too.
+    func testAnElementWithTheAppsOwnKeyPathIsKept() throws {
+        let extensionSource = """
+        import UIKit
+
+        extension UIButton {
+            @IBInspectable var xibLocKey: String? {
+                get { return nil }
+                set(key) { setTitle(key?.localized, for: .normal) }
+            }
+        }
+
+        extension UIView {
+            @IBInspectable var cornerName: String? {
+                get { return nil }
+                set { layer.name = newValue }
+            }
+        }
+
+        """
+        let root = try makeProject(swift: ["ButtonExtensions.swift": extensionSource], strings: [
+            "en.lproj/Localizable.strings": "\"send_button\" = \"Send\";\n\"unused_key\" = \"Unused\";\n",
+            "ru.lproj/Localizable.strings": "\"send_button\" = \"Отправить\";\n\"unused_key\" = \"Не нужно\";\n",
+        ])
+        let storyboard = Self.storyboard(keys: ["JxI-gF-4bE": "send_button"]).replacingOccurrences(of: "stbLocKey", with: "xibLocKey")
+        try Data(storyboard.utf8).write(to: root.appendingPathComponent("App/Base.lproj/Main.storyboard"))
+        XCTAssertEqual(try ProjectDiscovery(root: root).discover().storyboardKeyPaths, ["stbLocKey", "xibLocKey"],
+                       "a property that does not look its value up is no key path")
+
+        let run = CLIRun(["migrate-ib", "App/Base.lproj/Main.storyboard", "--dry-run"], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("kept for ibtool: JxI-gF-4bE.normalTitle (UIButton): the element already has a xibLocKey key"), run.stdout)
+        let check = CLIRun(["check", "--only", "key-unused,ib-key-missing"], in: root)
+        XCTAssertTrue(check.stdout.contains("'unused_key' is looked up by no Swift source"), check.stdout)
+        XCTAssertFalse(check.stdout.contains("'send_button'"), check.stdout)
+    }
+
     func testBadInputIsRefusedWithItsPlaceAndNothingChanges() throws {
         let root = try makeProject()
         let storyboard = root.appendingPathComponent("App/Base.lproj/Main.storyboard")
