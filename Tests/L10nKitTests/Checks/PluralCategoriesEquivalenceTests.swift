@@ -176,4 +176,64 @@ final class PluralCategoriesEquivalenceTests: XCTestCase {
         try StringCatalogWriter().data(for: catalog).write(to: url)
         try assertSameFindings(output.root, atLeast: 200)
     }
+
+    /// `device-without-other` reads the context's units by localization; the reference walks every
+    /// entry's variations (its own, under plural forms, in substitutions), as its first version did.
+    func testDeviceWithoutOtherMatchesAWalkOfTheCatalogs() throws {
+        var size = ProjectGenerator.Size.small
+        size.appStrings = 300
+        let output = try ProjectGenerator(size: size, seed: 29).write(to: try Fixtures.temporaryFolder(self))
+        let url = output.root.appendingPathComponent("\(ProjectGenerator.appName)/Localizable.xcstrings")
+        var catalog = try StringCatalogReader.read(contentsOf: url)
+        var random = SeededRandom(seed: 29)
+        var devices = 0
+        func mutate(_ localization: inout CatalogLocalization) {
+            guard var variations = localization.variations else { return }
+            for kind in Array(variations.kinds.keys) {
+                if kind == "device" {
+                    devices += 1
+                    for name in Array(variations.kinds[kind]!.keys) where random.below(3) == 0 { variations.kinds[kind]![name] = nil }
+                    if variations.kinds[kind]!.isEmpty { variations.kinds[kind] = nil; continue }
+                }
+                guard let names = variations.kinds[kind]?.keys else { continue }
+                for name in Array(names) { mutate(&variations.kinds[kind]![name]!) }
+            }
+            localization.variations = variations
+        }
+        for key in Array(catalog.entries.keys) {
+            guard var localizations = catalog.entries[key]?.localizations else { continue }
+            for locale in Array(localizations.keys) { mutate(&localizations[locale]!) }
+            catalog.entries[key]?.localizations = localizations
+        }
+        XCTAssertGreaterThan(devices, 30)
+        try StringCatalogWriter().data(for: catalog).write(to: url)
+
+        let context = try CheckContext(project: ProjectDiscovery(root: output.root).discover())
+        func walk(_ localization: CatalogLocalization, _ prefix: [String], _ body: ([String], CatalogLocalizations) -> Void) {
+            for (kind, cases) in localization.variations?.kinds ?? [:] {
+                if kind == "device" { body(prefix, cases) }
+                for (name, variation) in cases { walk(variation, prefix + [kind, name], body) }
+            }
+            for (name, substitution) in localization.substitutions ?? [:] {
+                walk(CatalogLocalization(variations: substitution.variations), prefix + ["substitutions", name], body)
+            }
+        }
+        var expected: [String] = []
+        for file in context.appCatalogFiles {
+            for (key, entry) in file.catalog.entries where entry.isToTranslate {
+                for (locale, localization) in entry.localizations ?? [:] {
+                    walk(localization, []) { prefix, cases in
+                        guard cases["other"] == nil, cases.count < DeviceWithoutOtherCheck.devices.count,
+                              cases.values.contains(where: { !$0.stringUnits.isEmpty }) else { return }
+                        expected.append("\(file.path) \(locale) \(PlaceholderMismatchCheck.describe(key, StringUnitPath(prefix + ["device"])))")
+                    }
+                }
+            }
+        }
+        let found = DeviceWithoutOtherCheck().findings(in: context).map { finding in
+            "\(finding.file ?? "") \(finding.locale ?? "") \(finding.message.components(separatedBy: " [\(finding.locale ?? "")] ")[0])"
+        }
+        XCTAssertGreaterThan(expected.count, 10)
+        XCTAssertEqual(found.sorted(), expected.sorted())
+    }
 }

@@ -40,45 +40,51 @@ public struct DeviceWithoutOtherCheck: Check {
     public init() {}
 
     public func findings(in context: CheckContext) -> [Finding] {
-        // The string units the context gathered once, not the catalogs walked again: most
-        // units are an entry's own string, settled by `isRoot`. A device variation's cases are
-        // known by the units under it, so each variation's names are gathered by its place.
-        struct Place: Hashable {
-            let file: String
-            let key: String
-            let locale: String
-            let prefix: [String]
+        // The string units the context gathered once, not the catalogs walked again: most are
+        // an entry's own string, settled by `isRoot`. A localization's units come together, so
+        // its device variations' case names are gathered while its units last, by the path
+        // before `device` (a localization has one or two: no table of them is worth hashing).
+        var result: [Finding] = []
+        var file: CheckContext.AppCatalog?
+        var key = "", locale = ""
+        var variations: [(prefix: ArraySlice<String>, names: [String])] = []
+        func flush() {
+            defer { variations.removeAll(keepingCapacity: true) }
+            guard let file, !variations.isEmpty, file.catalog.entries[key]?.isToTranslate ?? false else { return }
+            for variation in variations {
+                let named = Set(variation.names.map { $0 == "vision" ? "applevision" : $0 })
+                guard !named.contains("other") else { continue }
+                let left = Self.devices.filter { !named.contains($0) }
+                guard !left.isEmpty else { continue }
+                let listed = Self.devices.filter(named.contains) + named.subtracting(Self.devices).sorted()
+                let described = PlaceholderMismatchCheck.describe(key, StringUnitPath(Array(variation.prefix) + ["device"]))
+                result.append(finding(file: file.path, key: key, locale: locale,
+                                      message: "\(described) [\(locale)] varies for \(listed.joined(separator: ", ")) and has no 'other': \(left.joined(separator: ", ")) devices have no '\(locale)' text for it"))
+            }
         }
-        var order: [Place] = []
-        var names: [Place: Set<String>] = [:]
-        var catalogs: [String: StringCatalog] = [:]
-        context.appUnitsInPlace { file, unit in
+        context.appUnitsInPlace { catalog, unit in
             guard !unit.isRoot else { return }
+            if file !== catalog || !unit.hasKey(key) || !unit.isIn(locale) {
+                flush()
+                file = catalog
+                key = unit.key
+                locale = unit.locale
+            }
             let components = unit.path.components
             var index = 0
             while index + 1 < components.count {
                 if components[index] == "device" {
-                    let place = Place(file: file.path, key: unit.key, locale: unit.locale, prefix: Array(components[..<index]))
-                    if names[place] == nil {
-                        order.append(place)
-                        catalogs[file.path] = file.catalog
+                    let prefix = components[..<index], name = components[index + 1]
+                    if let known = variations.firstIndex(where: { $0.prefix == prefix }) {
+                        if !variations[known].names.contains(name) { variations[known].names.append(name) }
+                    } else {
+                        variations.append((prefix, [name]))
                     }
-                    names[place, default: []].insert(components[index + 1])
                 }
                 index += 2
             }
         }
-        var result: [Finding] = []
-        for place in order {
-            let named = Set(names[place]!.map { $0 == "vision" ? "applevision" : $0 })
-            guard !named.contains("other"), catalogs[place.file]?.entries[place.key]?.isToTranslate ?? false else { continue }
-            let left = Self.devices.filter { !named.contains($0) }
-            guard !left.isEmpty else { continue }
-            let listed = Self.devices.filter(named.contains) + named.subtracting(Self.devices).sorted()
-            let described = PlaceholderMismatchCheck.describe(place.key, StringUnitPath(place.prefix + ["device"]))
-            result.append(finding(file: place.file, key: place.key, locale: place.locale,
-                                  message: "\(described) [\(place.locale)] varies for \(listed.joined(separator: ", ")) and has no 'other': \(left.joined(separator: ", ")) devices have no '\(place.locale)' text for it"))
-        }
+        flush()
         return result
     }
 }

@@ -172,7 +172,7 @@ public struct PluralCategoriesCheck: Check {
     /// text, where it stands when the finding's own line is not the variable's) and the
     /// description of the variation, asked only when needed.
     private func check(present: UInt8, other: String?, sourceOther: () -> String?,
-                       showsCount: @escaping (String) -> Bool = FormatString.hasSpecifiers,
+                       showsCount readsCount: ((String) -> Bool)? = nil,
                        forms: ((_ category: String, _ text: String?, _ location: SourceLocation?) -> Void) -> Void, place: () -> String,
                        rules localeRules: LocaleRules, file: String, key: String, locale: String,
                        line: Int? = nil, column: Int? = nil, into result: inout [Finding]) {
@@ -192,6 +192,8 @@ public struct PluralCategoriesCheck: Check {
             let numbers = integersBelow100[category] ?? []
             return zeroIsOwn && numbers.first == 0 ? Array(numbers.dropFirst()) : numbers
         }
+        // A form shows the count when it has a specifier, unless the caller knows which argument it is.
+        func showsCount(_ text: String) -> Bool { readsCount?(text) ?? FormatString.hasSpecifiers(text) }
         // Whether the variation shows its count: its `other` form does, or the source's does.
         var knownShowsCount: Bool?
         func showsItsCount() -> Bool {
