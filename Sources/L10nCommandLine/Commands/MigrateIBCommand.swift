@@ -75,6 +75,12 @@ struct MigrateIBCommand: ParsableCommand {
         for (path, action) in plan.files {
             context.print("\(dryRun ? "would be " : "")\(action.rawValue): \(prefix)\(path)")
         }
+        for file in plan.newLocaleFiles {
+            let count = file.lackedKeys.count
+            context.note("warning: \(prefix)\(file.path) is new: \(count) other key\(count == 1 ? "" : "s") of the table (\(MessageText.firstItems(file.lackedKeys))) "
+                + "\(count == 1 ? "has" : "have") no '\(file.locale)' value in it, so '\(file.locale)' devices show \(count == 1 ? "it as a raw key" : "them as raw keys"), "
+                + "where they showed the development language's text; translate \(count == 1 ? "it" : "them") before shipping (l10n export --xliff --locale \(file.locale))")
+        }
         let count = plan.migrated.count
         context.print("\(prefix)\(plan.storyboardPath): \(dryRun ? "would migrate" : "migrated") \(count) text\(count == 1 ? "" : "s") to \(plan.table)"
             + ", \(plan.kept.count) kept for ibtool" + (dryRun ? "; nothing written (--dry-run)" : ""))

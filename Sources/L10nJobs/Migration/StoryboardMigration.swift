@@ -113,6 +113,7 @@ public struct StoryboardMigration: Sendable {
         }
         plan.add(path: storyboardPath, url: storyboardURL, change: .init(url: storyboardURL, data: Data(bytes), expected: .bytes(original)), action: .modified)
         for change in table.changes() { plan.add(path: change.path, url: change.change.url, change: change.change, action: change.action) }
+        plan.newLocaleFiles = table.newLocaleFiles()
 
         // The per-locale storyboard strings: migrated entries leave; a file left empty is removed.
         for locale in stringsFiles.keys.sorted() {
@@ -306,8 +307,18 @@ public struct StoryboardMigrationPlan: Sendable {
     /// The new Swift file with the extension, when the app lacks it for some classes.
     public var extensionPath: String?
     public var extensionClasses: [String] = []
+    /// A `.strings` file the migration creates for a locale the table had no file for, with the
+    /// table's keys it lacks: devices of that locale read the new file and show those keys raw,
+    /// where they showed the development language's texts before.
+    public struct NewLocaleFile: Sendable, Equatable {
+        public var path: String
+        public var locale: String
+        public var lackedKeys: [String]
+    }
+
     /// Every file written, created or removed, by project path.
     public var files: [(path: String, action: Action)] = []
+    public var newLocaleFiles: [NewLocaleFile] = []
     public var changes: [FileTransaction.Change] = []
 
     init(storyboardPath: String, table: String, locales: [String]) {
@@ -408,6 +419,22 @@ struct LocalizableTable {
             file.setValue(value, forKey: key, comment: comment)
             strings.files[locale] = file
         }
+    }
+
+    /// The `.strings` files made for locales the table had none for, with the keys of the
+    /// table they lack (its development-language file's, else every file's).
+    func newLocaleFiles() -> [StoryboardMigrationPlan.NewLocaleFile] {
+        guard catalog == nil, !originalStrings.files.isEmpty else { return [] }
+        let tableKeys = originalStrings.sourceFile(sourceLanguage: project.sourceLanguage)?.file.keys
+            ?? originalStrings.files.values.flatMap(\.keys)
+        var result: [StoryboardMigrationPlan.NewLocaleFile] = []
+        for locale in strings.files.keys.sorted() where originalStrings.files[locale] == nil {
+            guard let file = strings.files[locale] else { continue }
+            var seen = Set<String>()
+            let lacked = tableKeys.filter { file.value(forKey: $0) == nil && seen.insert($0).inserted }
+            if !lacked.isEmpty { result.append(.init(path: strings.path(locale: locale), locale: locale, lackedKeys: lacked)) }
+        }
+        return result
     }
 
     /// The files to write: only those whose content changed.

@@ -360,6 +360,18 @@ final class StoryboardMigrationTests: XCTestCase {
         XCTAssertFalse(check.stdout.contains("'send_button'"), check.stdout)
     }
 
+    /// A locale the table had no file for gets one holding only the moved keys: its devices
+    /// then show the table's other keys raw, which the run says (Criptext's XIB, whose Spanish
+    /// strings file met a Localizable table without Spanish).
+    func testANewLocaleFileSaysWhichKeysItLacks() throws {
+        let root = try makeProject(strings: ["en.lproj/Localizable.strings": "\"Welcome\" = \"Welcome\";\n"])
+        let run = CLIRun(["migrate-ib", "App/Base.lproj/Main.storyboard", "--dry-run"], in: root)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("warning: App/ru.lproj/Localizable.strings is new: 1 other key of the table (\"Welcome\") has no 'ru' value in it, "
+                                          + "so 'ru' devices show it as a raw key"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("App/en.lproj/Localizable.strings is new"), run.stderr)
+    }
+
     func testBadInputIsRefusedWithItsPlaceAndNothingChanges() throws {
         let root = try makeProject()
         let storyboard = root.appendingPathComponent("App/Base.lproj/Main.storyboard")
