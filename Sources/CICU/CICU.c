@@ -235,7 +235,7 @@ const char *const *l10n_iso_languages(void) { return uloc_getISOLanguages(); }
 
 const char *const *l10n_iso_countries(void) { return uloc_getISOCountries(); }
 
-int32_t l10n_locale_alias(const char *table, const char *key, char *out, int32_t capacity) {
+int32_t l10n_locale_alias(const char *table, const char *key, const char *field, char *out, int32_t capacity) {
     UErrorCode status = U_ZERO_ERROR;
     int32_t result = 0;
     UResourceBundle *metadata = ures_openDirect(NULL, "metadata", &status);
@@ -244,7 +244,7 @@ int32_t l10n_locale_alias(const char *table, const char *key, char *out, int32_t
     UResourceBundle *entry = ures_getByKey(kind, key, NULL, &status);
     if (U_SUCCESS(status)) {
         int32_t length = capacity;
-        ures_getUTF8StringByKey(entry, "replacement", out, &length, 1, &status);
+        ures_getUTF8StringByKey(entry, field, out, &length, 1, &status);
         result = U_SUCCESS(status) && length < capacity ? length : -1;
     } else if (status == U_MISSING_RESOURCE_ERROR) {
         result = 0;

@@ -74,9 +74,10 @@ int32_t l10n_locale_parent(const char *locale, char *out, int32_t capacity);
 /* BCP 47 language tag for a locale id, and back. */
 int32_t l10n_locale_to_language_tag(const char *locale, char *out, int32_t capacity);
 int32_t l10n_locale_from_language_tag(const char *tag, char *out, int32_t capacity);
-/* CLDR alias from ICU's metadata bundle: table "language" (or "script", "territory"), key id.
-   Returns the replacement's length, 0 when there is no alias, negative on error. */
-int32_t l10n_locale_alias(const char *table, const char *key, char *out, int32_t capacity);
+/* CLDR alias from ICU's metadata bundle: table "language" (or "script", "territory"), key id,
+   field "replacement" or "reason". Returns the field's length, 0 when there is no alias,
+   negative on error. */
+int32_t l10n_locale_alias(const char *table, const char *key, const char *field, char *out, int32_t capacity);
 /* ISO 639 language codes (2 letters, plus CLDR's 3-letter ones) and ISO 3166 region codes that
    ICU knows: NULL-terminated lists owned by ICU. */
 const char *const *l10n_iso_languages(void);

@@ -207,10 +207,10 @@ public enum ICULocale {
     public static func languageTag(_ id: String) -> String? { ICU.string { l10n_locale_to_language_tag(id, $0, $1) } }
     public static func fromLanguageTag(_ tag: String) -> String? { ICU.string { l10n_locale_from_language_tag(tag, $0, $1) } }
 
-    /// CLDR alias replacement from ICU's `metadata` bundle (`table` is "language", "script" or
-    /// "territory"); nil when there is none.
-    public static func alias(table: String, key: String) -> String? {
-        guard let value = ICU.string(capacity: 256, { l10n_locale_alias(table, key, $0, $1) }), !value.isEmpty else { return nil }
+    /// CLDR alias from ICU's `metadata` bundle (`table` is "language", "script" or "territory"):
+    /// its `replacement`, or its `reason` (`deprecated`, `macrolanguage`...); nil when there is none.
+    public static func alias(table: String, key: String, field: String = "replacement") -> String? {
+        guard let value = ICU.string(capacity: 256, { l10n_locale_alias(table, key, field, $0, $1) }), !value.isEmpty else { return nil }
         return value
     }
 }

@@ -30,9 +30,16 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
     /// Java and Android still write them). Nil for a code ICU lists, or one no alias replaces.
     public static func replacement(ofLegacyLanguage code: String) -> String? {
         let language = code.lowercased()
-        guard (2...3).contains(language.utf8.count), !isoLanguages.contains(language),
+        guard (2...3).contains(language.utf8.count), !isoLanguages.contains(language), !isIndividualLanguage(language),
               let alias = ICULocale.alias(table: "language", key: language) else { return nil }
         return try? canonical(alias).get()
+    }
+
+    /// Whether a code ICU's ISO list lacks is an individual language of a macrolanguage, which
+    /// CLDR aliases to it (`kmr`, Northern Kurdish, of `ku`; `arb` of `ar`): a language of its
+    /// own that Xcode writes (mastodon-ios's `kmr-TR`), unlike a deprecated code (`iw`, `in`).
+    static func isIndividualLanguage(_ language: String) -> Bool {
+        language.utf8.count == 3 && ICULocale.alias(table: "language", key: language, field: "reason") == "macrolanguage"
     }
 
     /// The old English names CFBundle still reads as languages (`English.lproj` is `en`):
@@ -76,7 +83,7 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
         var index = 0
         let language = subtags[0].lowercased()
         guard (2...3).contains(language.count), language.utf8.allSatisfy(isLetter) else { return .failure(.language(subtags[0])) }
-        guard isoLanguages.contains(language) else { return .failure(.unknownLanguage(subtags[0])) }
+        guard isoLanguages.contains(language) || isIndividualLanguage(language) else { return .failure(.unknownLanguage(subtags[0])) }
         parts.append(language)
         index = 1
         if index < subtags.count, subtags[index].count == 4, subtags[index].utf8.allSatisfy(isLetter) {

@@ -15,7 +15,10 @@ final class LocaleIdentifierTests: XCTestCase {
                      "es-419": "es-419", "sr-Latn": "sr-Latn", "ca-ES-valencia": "ca-ES-valencia", "fil": "fil", "yue": "yue",
                      "base": "Base", "Base": "Base", "mul": "mul", "en_xa": "en-XA", "ar-XB": "ar-XB",
                      // CFBundle's old names of `.lproj` folders (`English.lproj`) are their languages.
-                     "English": "en", "Italian": "it", "Japanese": "ja"]
+                     "English": "en", "Italian": "it", "Japanese": "ja",
+                     // Individual languages of a macrolanguage, which ICU's ISO list lacks and CLDR
+                     // aliases to it: languages of their own, as Xcode writes them (mastodon-ios's kmr-TR).
+                     "kmr-TR": "kmr-TR", "kmr_tr": "kmr-TR", "arb": "arb"]
         for (text, expected) in cases {
             XCTAssertEqual(try LocaleIdentifier(validating: text).rawValue, expected, text)
         }
@@ -44,6 +47,8 @@ final class LocaleIdentifierTests: XCTestCase {
             ("iw_IL", .unknownLanguage("iw"), "he-IL"),
             ("tl", .unknownLanguage("tl"), "fil"),
             ("ji", .unknownLanguage("ji"), "yi"),
+            // An overlong code (ISO 639-2 `deu` for `de`) is not a language of its own.
+            ("deu", .unknownLanguage("deu"), "de"),
         ]
         for (text, reason, suggestion) in cases {
             XCTAssertThrowsError(try LocaleIdentifier(validating: text), text.prefix(20).description) { error in
