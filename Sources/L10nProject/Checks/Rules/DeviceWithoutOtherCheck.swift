@@ -50,10 +50,11 @@ public struct DeviceWithoutOtherCheck: Check {
         var variations: [(prefix: ArraySlice<String>, names: [String])] = []
         func flush() {
             defer { variations.removeAll(keepingCapacity: true) }
-            guard let file, !variations.isEmpty, file.catalog.entries[key]?.isToTranslate ?? false else { return }
-            for variation in variations {
+            // Most variations have their `other`: settled before the entry is looked up.
+            guard let file, variations.contains(where: { !$0.names.contains("other") }),
+                  file.catalog.entries[key]?.isToTranslate ?? false else { return }
+            for variation in variations where !variation.names.contains("other") {
                 let named = Set(variation.names.map { $0 == "vision" ? "applevision" : $0 })
-                guard !named.contains("other") else { continue }
                 let left = Self.devices.filter { !named.contains($0) }
                 guard !left.isEmpty else { continue }
                 let listed = Self.devices.filter(named.contains) + named.subtracting(Self.devices).sorted()
