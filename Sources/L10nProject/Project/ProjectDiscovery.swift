@@ -162,6 +162,12 @@ public struct ProjectDiscovery: Sendable {
             ?? chain.layers.lazy.compactMap { layer in catalogs.first { $0.path == layer.catalogPath }?.catalog.sourceLanguage }.first
             ?? catalogs.first?.catalog.sourceLanguage
             ?? Self.developmentFolder(app.developmentRegion ?? "en", in: app.lprojFolders + stringsTables.flatMap { Array($0.files.keys) + Array($0.pluralFiles.keys) })
+        // A region no file states (`$(DEVELOPMENT_LANGUAGE)` without a project file, or no
+        // plist) is the project's development language, which Xcode writes as its catalogs'
+        // `sourceLanguage`: a device no localization matches falls back to it, not to `en_US`.
+        if app.developmentRegion == nil, manifest.sourceLanguage != nil || !catalogs.isEmpty {
+            app.developmentRegion = sourceLanguage
+        }
         var project = Project(root: root, sourceLanguage: sourceLanguage, app: app, catalogs: catalogs,
                               stringsTables: stringsTables, interfaceFiles: interfaceFiles, lookupChain: chain,
                               storyboardKeyPaths: manifest.storyboardKeyPaths ?? Self.storyboardKeyPaths(declaredIn: scanned.compactMap { try? $0.get() }),

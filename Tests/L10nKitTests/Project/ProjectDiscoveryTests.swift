@@ -43,6 +43,21 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertFalse(resolved.app.availableLocalizations.contains { $0.contains("$") })
     }
 
+    /// Without a project file, `$(DEVELOPMENT_LANGUAGE)` is the catalogs' source language, as the
+    /// build resolves it (Xcode writes the project's development language there): a Norwegian
+    /// device that no localization matches reads `en`, not `en-US` (mastodon-ios's catalog has both).
+    func testUnresolvedDevelopmentLanguageIsTheCatalogsSourceLanguage() throws {
+        let files: [String: ExampleFile] = [
+            "App/Info.plist": Self.plist([("CFBundleDevelopmentRegion", "$(DEVELOPMENT_LANGUAGE)")]),
+            "App/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello there", "en-US": "Hello", "de": "Hallo"]]),
+        ]
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("P", isDirectory: true)
+        try CheckExample("", files: files).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.app.developmentRegion, "en")
+        XCTAssertEqual(project.app.localizations.localizations(forPreferredLanguages: ["nb"]).first, "en")
+    }
+
     static func plist(_ members: [(String, String)], localizations: [String]? = nil) -> ExampleFile {
         let body = members.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined()
             + (localizations.map { "<key>CFBundleLocalizations</key><array>" + $0.map { "<string>\($0)</string>" }.joined() + "</array>" } ?? "")
