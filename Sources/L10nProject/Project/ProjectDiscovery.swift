@@ -322,7 +322,10 @@ public struct ProjectDiscovery: Sendable {
         var app = AppBundle(name: name, folder: folder, infoPlistPath: chosen?.path,
                             developmentRegion: plist.map { $0.developmentRegionIsBuildSetting
                                 ? developmentLanguage(in: projectFiles) ?? generated.developmentLanguage ?? (generated.targets.isEmpty ? nil : "en")
-                                : $0.developmentRegion }
+                                // A plist without the key, which Xcode completes (`GENERATE_INFOPLIST_FILE`),
+                                // gets its generated `$(DEVELOPMENT_LANGUAGE)` (Genshin-Pizza-Helper's zh-Hans).
+                                : $0.developmentRegion
+                                    ?? (projectFiles.contains { $0.text.contains("GENERATE_INFOPLIST_FILE = YES") } ? developmentLanguage(in: projectFiles) : nil) }
                                 // A generated plist's region is the spec's `$(DEVELOPMENT_LANGUAGE)`.
                                 ?? generated.developmentLanguage,
                             declaredLocalizations: plist.flatMap { Self.declaresLocalizations($0) ? $0.localizations : nil },

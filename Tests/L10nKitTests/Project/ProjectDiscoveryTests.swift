@@ -58,6 +58,28 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertEqual(project.app.localizations.localizations(forPreferredLanguages: ["nb"]).first, "en")
     }
 
+    /// A plist without `CFBundleDevelopmentRegion` that Xcode completes (`GENERATE_INFOPLIST_FILE`)
+    /// gets the generated `$(DEVELOPMENT_LANGUAGE)`: the project file's region (Genshin-Pizza-Helper's
+    /// zh-Hans was taken as `en`, every fallback named wrongly); a plist Xcode does not complete has none.
+    func testAPlistXcodeCompletesHasTheProjectsRegion() throws {
+        func project(generated: Bool) throws -> Project {
+            let files: [String: ExampleFile] = [
+                "App/Info.plist": Self.plist([("CFBundleDisplayName", "Pizza")]),
+                "App/zh-Hans.lproj/Localizable.strings": .text("\"home\" = \"主页\";\n"),
+                "App/fr.lproj/Localizable.strings": .text("\"home\" = \"Accueil\";\n"),
+                "App.xcodeproj/project.pbxproj": .text("// !$*UTF8*$!\n{\n\t\tdevelopmentRegion = \"zh-Hans\";\n"
+                                                       + (generated ? "\t\t\t\tGENERATE_INFOPLIST_FILE = YES;\n" : "") + "\t\t\t\tINFOPLIST_FILE = App/Info.plist;\n}\n"),
+            ]
+            let root = try Fixtures.temporaryFolder(self).appendingPathComponent(generated ? "G" : "N", isDirectory: true)
+            try CheckExample("", files: files).write(to: root)
+            return try ProjectDiscovery(root: root).discover()
+        }
+        let completed = try project(generated: true)
+        XCTAssertEqual(completed.app.developmentRegion, "zh-Hans")
+        XCTAssertEqual(completed.sourceLanguage, "zh-Hans")
+        XCTAssertNil(try project(generated: false).app.developmentRegion, "CoreFoundation reads no region from the plist as written")
+    }
+
     static func plist(_ members: [(String, String)], localizations: [String]? = nil) -> ExampleFile {
         let body = members.map { "<key>\($0.0)</key><string>\($0.1)</string>" }.joined()
             + (localizations.map { "<key>CFBundleLocalizations</key><array>" + $0.map { "<string>\($0)</string>" }.joined() + "</array>" } ?? "")
