@@ -36,6 +36,11 @@ public struct KeyUnusedCheck: Check {
              more: ["App/Home.swift": .text(#"let title = Text("welcome_title")"#),
                     "App/Base.lproj/Main.storyboard": .text(#"<?xml version="1.0" encoding="UTF-8"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects><label id="3JI-87-cfh" text="Hello"/></objects></scene></scenes></document>"#),
                     "App/de.lproj/Main.strings": .text("/* Class = \"UILabel\"; text = \"Hello\"; ObjectID = \"3JI-87-cfh\"; */\n\"3JI-87-cfh.text\" = \"Hallo\";\n")]),
+        .app("A Settings bundle's Root.strings: the Settings app reads the titles Root.plist names",
+             localizable: ["welcome_title": ["en": "Welcome", "de": "Willkommen"]],
+             more: ["App/Home.swift": .text(#"let title = Text("welcome_title")"#),
+                    "App/Settings.bundle/en.lproj/Root.strings": .text("\"Group\" = \"Group\";\n\"Name\" = \"Name\";\n"),
+                    "App/Settings.bundle/de.lproj/Root.strings": .text("\"Group\" = \"Gruppe\";\n\"Name\" = \"Name\";\n")]),
         .app("Without Swift sources nothing is reported (every key would be unused)",
              localizable: ["old_banner": ["en": "Summer sale", "de": "Sommerschlussverkauf"]]),
     ]
@@ -76,7 +81,10 @@ public struct KeyUnusedCheck: Check {
         // A storyboard's own strings file (`de.lproj/Main.strings`, keys `kCO-9u-5kw.text`) is
         // read by the storyboard at build time, not looked up by code.
         let documentTables = context.documentTableIDs
-        for table in context.appStringsTables where !readBySystem.contains(table.table) && !documentTables.contains(table.folder + "/" + table.table) {
+        // A Settings bundle's tables are read by the Settings app, for the titles `Root.plist` names.
+        func isSettingsBundle(_ folder: String) -> Bool { folder.split(separator: "/").contains { $0.hasSuffix("Settings.bundle") } }
+        for table in context.appStringsTables where !readBySystem.contains(table.table) && !documentTables.contains(table.folder + "/" + table.table)
+            && !isSettingsBundle(table.folder) {
             let keys = Set(table.files.values.flatMap(\.keys)).filter { !isUsed($0) }
             for key in keys.sorted() {
                 let locale = table.files[context.sourceLanguage]?.value(forKey: key) != nil
