@@ -124,12 +124,19 @@ public struct MissingTranslationCheck: Check {
         var reportedCatalogs = Set<String>()
         let otherCatalogs = context.otherBundleCatalogs
         let frameworkTables = context.frameworkTablesWithKeys
+        // A legacy table without the device's localization is read from the first one of its
+        // search list that has it: zh-Hant's for a zh-HK device, before the development language.
+        func shown(_ table: StringsTable?, _ locale: String) -> String {
+            guard let table, table.files[locale] == nil,
+                  let found = context.searchList(for: locale).first(where: { table.files[$0] != nil }), found != "Base" else { return source }
+            return found
+        }
         for (index, (locale, chosen)) in targets.enumerated() {
             for target in missing[index].indices where !missing[index][target].isEmpty {
                 let layer = context.chain[target]
                 // A legacy table's locale file without the key: Foundation shows the raw key.
                 result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: missing[index][target],
-                                    locale: chosen, device: context.device(for: locale), source: source,
+                                    locale: chosen, device: context.device(for: locale), source: layer.catalog == nil ? shown(layer.table, locale) : source,
                                     rawKey: layer.catalog == nil && layer.table?.files[chosen] != nil && !routed[index][target]))
             }
             let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
@@ -144,7 +151,7 @@ public struct MissingTranslationCheck: Check {
                 let lacking = table.keys.filter { !table.has($0, locale: chosen) }
                 if !lacking.isEmpty {
                     result.append(group(file: table.path(locale: chosen), table: table.name, keys: lacking, locale: chosen,
-                                        device: context.device(for: locale), source: source, rawKey: table.showsRawKey(locale: chosen)))
+                                        device: context.device(for: locale), source: shown(table.table, locale), rawKey: table.showsRawKey(locale: chosen)))
                 }
             }
             // Another bundle's catalog (a widget's, a framework's): the keys lacking the language
