@@ -681,7 +681,9 @@ public struct CheckContext: Sendable {
     package func frameworkTableView(_ table: FrameworkTable, locale: String, chosen: String) -> (keys: [String], used: String, serves: Bool)? {
         guard let used = frameworkLocalization(table.table, locale: locale) else { return nil }
         let serves = used == chosen || (project.extensionBundles.contains(table.table.bundle) && ICULocale.language(used) == ICULocale.language(chosen))
-        return (table.sourceKeys ?? table.table.files[used]?.keys ?? [], used, serves)
+        // Without a file of the development language or of the one used (an intent definition's
+        // table, whose source is the definition): the keys its translations have.
+        return (table.sourceKeys ?? table.table.files[used]?.keys ?? table.table.files.min(by: { $0.key < $1.key })?.value.keys ?? [], used, serves)
     }
 
     /// A framework's legacy table with its development-language file's keys, taken once for

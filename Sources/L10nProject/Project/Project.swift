@@ -175,9 +175,19 @@ public struct Project: Sendable {
     /// own catalogs' locales (Xcode compiles each into an `.lproj`), `Base` included.
     public func localizations(ofBundle name: String) -> [String] {
         var locales = Set<String>()
+        var folders = Set<String>()
         for table in stringsTables where table.bundle == name {
             locales.formUnion(table.files.keys)
             locales.formUnion(table.pluralFiles.keys)
+            folders.insert(table.folder)
+        }
+        // An intent definition kept in a language's folder (`zh-Hans.lproj/AccountIntents.intentdefinition`,
+        // Genshin-Pizza-Helper's) is compiled into that folder: a localization of the bundle whose
+        // texts are the definition's own.
+        for path in intentDefinitionFiles {
+            guard let locale = ProjectDiscovery.lprojLocale(of: path, names: lprojNames), locale != "Base",
+                  folders.contains(((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent) else { continue }
+            locales.insert(locale)
         }
         for file in catalogs where file.bundle == name && ownsCatalog(atPath: file.path) {
             locales.formUnion(file.catalog.compiledLocales)

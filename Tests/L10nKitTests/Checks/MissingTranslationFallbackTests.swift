@@ -18,4 +18,31 @@ final class MissingTranslationFallbackTests: XCTestCase {
         let findings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: project).findings
         XCTAssertEqual(findings.map(\.message), ["1 key of App/Settings has no 'zh-HK': zh-HK devices see them in 'zh-Hant' (\"home\")"])
     }
+
+    /// An intent definition kept in a language's folder (Genshin-Pizza-Helper's
+    /// `zh-Hans.lproj/AccountIntents.intentdefinition`) makes that language one of its extension's
+    /// localizations: English devices of an extension translated only into French read the
+    /// definition's Chinese, and the table's keys are its translations'.
+    func testAnIntentDefinitionsFolderIsALocalizationOfItsBundle() throws {
+        func plist(_ body: String) -> ExampleFile {
+            .text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(body)</dict></plist>\n")
+        }
+        let files: [String: ExampleFile] = [
+            "App/Info.plist": plist("<key>CFBundleDevelopmentRegion</key><string>zh-Hans</string><key>CFBundleLocalizations</key>"
+                                    + "<array><string>zh-Hans</string><string>fr</string><string>en</string></array>"),
+            "App/zh-Hans.lproj/Localizable.strings": .text("\"home\" = \"主页\";\n"),
+            "App/fr.lproj/Localizable.strings": .text("\"home\" = \"Accueil\";\n"),
+            "App/en.lproj/Localizable.strings": .text("\"home\" = \"Home\";\n"),
+            "AccountIntent/Info.plist": plist("<key>CFBundleDevelopmentRegion</key><string>zh-Hans</string><key>NSExtension</key><dict>"
+                                              + "<key>NSExtensionPointIdentifier</key><string>com.apple.intents-service</string></dict>"),
+            "AccountIntent/zh-Hans.lproj/AccountIntents.intentdefinition": plist("<key>INEnums</key><array/>"),
+            "AccountIntent/fr.lproj/AccountIntents.strings": .text("\"81ss5Y\" = \"Terminé\";\n"),
+        ]
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Intents", isDirectory: true)
+        try CheckExample("", files: files).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.localizations(ofBundle: "AccountIntent"), ["fr", "zh-Hans"])
+        let findings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: project).findings
+        XCTAssertEqual(findings.map(\.message), ["1 key of AccountIntent/AccountIntents has no 'en': en devices see them in 'zh-Hans' (\"81ss5Y\")"])
+    }
 }

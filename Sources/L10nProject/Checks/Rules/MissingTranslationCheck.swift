@@ -174,6 +174,12 @@ public struct MissingTranslationCheck: Check {
                     // A table without the localization its bundle chose shows its development language's texts.
                     if used != source, used != "Base" {
                         result.append(group(file: table.path(locale: used), table: name, keys: keys, locale: used, device: device, source: source))
+                    } else if !serves {
+                        // A bundle without the device's language falls back to its development
+                        // language, held by a document rather than a file of the table (an intent
+                        // definition in `zh-Hans.lproj`): the device sees that language.
+                        result.append(group(file: table.path(locale: chosen), table: name, keys: keys, locale: chosen, device: device,
+                                            source: used == "Base" ? source : used))
                     }
                     continue
                 }
