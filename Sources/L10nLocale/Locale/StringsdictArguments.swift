@@ -43,9 +43,19 @@ extension FormatString {
     /// specifier counting as that argument, as `positioned` writes it).
     public static func reads(_ text: String, argument: Int) -> Bool {
         guard text.contains("%") else { return false }
-        return FormatString(positioned(text, argument: argument)).specifiers.contains { specifier in
-            guard case .character = specifier.conversion else { return false }
-            return specifier.argument == argument
+        // One parse, read as `positioned` would write it: its one implicit specifier at `argument`.
+        let specifiers = FormatString(text).specifiers
+        let values = specifiers.filter { specifier in
+            if case .character = specifier.conversion { return true }
+            return false
         }
+        if argument > 1 {
+            let implicit = values.filter { $0.position == nil }
+            if implicit.count == 1, implicit[0].widthArgument == nil, implicit[0].precisionArgument == nil,
+               !specifiers.contains(where: { $0.position == argument }) {
+                return true
+            }
+        }
+        return values.contains { $0.argument == argument }
     }
 }

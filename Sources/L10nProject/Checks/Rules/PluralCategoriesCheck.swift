@@ -114,22 +114,37 @@ public struct PluralCategoriesCheck: Check {
                 guard let localeRules = rules(for: locale == "Base" ? context.sourceLanguage : locale) else { continue }
                 let file = table.pluralPath(locale: locale)
                 let sourceFile = table.sourcePluralFile(sourceLanguage: context.sourceLanguage)
+                // The source's entries by key, made once per file and only when an entry does not
+                // name its own variable's argument: `entry(forKey:)` searches the file's members.
+                var sourceEntries: [String: StringsdictEntry]?
+                func sourceEntry(_ key: String) -> StringsdictEntry? {
+                    if sourceEntries == nil {
+                        sourceEntries = Dictionary((sourceFile?.entries ?? []).map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+                    }
+                    return sourceEntries?[key]
+                }
                 for entry in plurals.entries {
                     // The argument each variable counts: a form shows its count when it reads
                     // that one, not any (DuckDuckGo's Russian `one` "%2$@, %3$@ и ещё 1" reads
                     // two names and writes the count as 1, wrong for 21 and 31).
+                    // Asked only of a form that writes positions (`%2$@`): one of implicit
+                    // specifiers only reads its variable's argument with any of them.
                     var arguments: [String: Int]?
+                    func counted(_ name: String) -> Int? {
+                        if arguments == nil { arguments = entry.variableArguments }
+                        if arguments?[name] == nil, let known = sourceEntry(entry.key)?.variableArguments[name] { arguments?[name] = known }
+                        return arguments?[name]
+                    }
                     for variable in entry.variables where variable.ruleType == .plural {
                         var present: UInt8 = 0
                         for form in variable.cases { present |= PluralCategory(name: form.category)?.bit ?? 0 }
-                        if arguments == nil {
-                            arguments = entry.variableArguments
-                                .merging(sourceFile?.entry(forKey: entry.key)?.variableArguments ?? [:]) { own, _ in own }
-                        }
-                        let counted = arguments?[variable.name]
+                        let name = variable.name
                         check(present: present, other: variable.value(for: "other"),
-                              sourceOther: { sourceFile?.entry(forKey: entry.key)?.variable(variable.name)?.value(for: "other") },
-                              showsCount: { text in counted.map { FormatString.reads(text, argument: $0) } ?? FormatString.hasSpecifiers(text) },
+                              sourceOther: { sourceEntry(entry.key)?.variable(name)?.value(for: "other") },
+                              showsCount: { text in
+                                  guard text.utf8.contains(UInt8(ascii: "$")), let argument = counted(name) else { return FormatString.hasSpecifiers(text) }
+                                  return FormatString.reads(text, argument: argument)
+                              },
                               forms: { body in for form in variable.cases { body(form.category, form.string, form.location) } },
                               place: { "\"\(entry.key)\" %#@\(variable.name)@" },
                               rules: localeRules, file: file, key: entry.key, locale: locale,
