@@ -10,13 +10,19 @@ final class MissingTranslationFallbackTests: XCTestCase {
         let example = CheckExample.app("", declared: ["en", "zh-Hant", "zh-HK"], localizable: ["x": ["en": "x", "zh-Hant": "x", "zh-HK": "x"]], more: [
             "App/en.lproj/Settings.strings": .text("\"home\" = \"Home\";\n"),
             "App/zh-Hant.lproj/Settings.strings": .text("\"home\" = \"主頁\";\n"),
+            "App/en.lproj/Other.strings": .text("\"a\" = \"A\";\n\"b\" = \"B\";\n"),
+            "App/zh-Hant.lproj/Other.strings": .text("\"a\" = \"甲\";\n"),
             "App/zh-HK.lproj/InfoPlist.strings": .text("\"CFBundleDisplayName\" = \"披薩\";\n"),
         ])
         let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
         try example.write(to: root)
         let project = try ProjectDiscovery(root: root).discover()
         let findings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: project).findings
-        XCTAssertEqual(findings.map(\.message), ["1 key of App/Settings has no 'zh-HK': zh-HK devices see them in 'zh-Hant' (\"home\")"])
+        // A key the file read instead lacks shows raw: Foundation reads no further file for it.
+        XCTAssertEqual(findings.map(\.message).sorted(), ["1 key of App/Other has no 'zh-HK': zh-HK devices see the raw key (\"b\")",
+                                                          "1 key of App/Other has no 'zh-HK': zh-HK devices see them in 'zh-Hant' (\"a\")",
+                                                          "1 key of App/Other has no 'zh-Hant': zh-Hant devices see the raw key (\"b\")",
+                                                          "1 key of App/Settings has no 'zh-HK': zh-HK devices see them in 'zh-Hant' (\"home\")"])
     }
 
     /// An intent definition kept in a language's folder (Genshin-Pizza-Helper's

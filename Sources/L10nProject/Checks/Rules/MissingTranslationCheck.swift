@@ -131,13 +131,32 @@ public struct MissingTranslationCheck: Check {
                   let found = context.searchList(for: locale).first(where: { table.files[$0] != nil }), found != "Base" else { return source }
             return found
         }
+        // The keys such a device lacks: those the file it reads has show in its language, the
+        // others raw (Foundation reads no further file for one key).
+        func groups(file: String?, table: StringsTable?, name: String, keys: [String], locale: String, chosen: String, rawKey: Bool,
+                    absentShowRaw: Bool = true) -> [Finding] {
+            let device = context.device(for: locale), fallback = shown(table, locale)
+            guard fallback != source, let read = table?.files[fallback] else {
+                return [group(file: file, table: name, keys: keys, locale: chosen, device: device, source: fallback, rawKey: rawKey)]
+            }
+            let plurals = table?.pluralFiles[fallback]
+            let present = keys.filter { read.value(forKey: $0) != nil || plurals?.root[$0] != nil }
+            let absent = keys.filter { read.value(forKey: $0) == nil && plurals?.root[$0] == nil }
+            return (present.isEmpty ? [] : [group(file: file, table: name, keys: present, locale: chosen, device: device, source: fallback)])
+                + (absent.isEmpty ? [] : [group(file: file, table: name, keys: absent, locale: chosen, device: device, source: source, rawKey: absentShowRaw)])
+        }
         for (index, (locale, chosen)) in targets.enumerated() {
             for target in missing[index].indices where !missing[index][target].isEmpty {
                 let layer = context.chain[target]
                 // A legacy table's locale file without the key: Foundation shows the raw key.
-                result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: missing[index][target],
-                                    locale: chosen, device: context.device(for: locale), source: layer.catalog == nil ? shown(layer.table, locale) : source,
-                                    rawKey: layer.catalog == nil && layer.table?.files[chosen] != nil && !routed[index][target]))
+                let rawKey = layer.catalog == nil && layer.table?.files[chosen] != nil && !routed[index][target]
+                if layer.catalog == nil {
+                    result += groups(file: layer.file(locale: chosen), table: layer.table, name: layer.layer.name, keys: missing[index][target],
+                                     locale: locale, chosen: chosen, rawKey: rawKey)
+                } else {
+                    result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: missing[index][target],
+                                        locale: chosen, device: context.device(for: locale), source: source, rawKey: rawKey))
+                }
             }
             let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
             for file in project.catalogs where checkedTables.contains(file.path) && !chainPaths.contains(file.path) && file.bundle == project.app.name {
@@ -150,8 +169,8 @@ public struct MissingTranslationCheck: Check {
             for table in context.appTableKeys {
                 let lacking = table.keys.filter { !table.has($0, locale: chosen) }
                 if !lacking.isEmpty {
-                    result.append(group(file: table.path(locale: chosen), table: table.name, keys: lacking, locale: chosen,
-                                        device: context.device(for: locale), source: shown(table.table, locale), rawKey: table.showsRawKey(locale: chosen)))
+                    result += groups(file: table.path(locale: chosen), table: table.table, name: table.name, keys: lacking, locale: locale, chosen: chosen,
+                                     rawKey: table.showsRawKey(locale: chosen), absentShowRaw: table.table.table != "InfoPlist" && !table.isDocument)
                 }
             }
             // Another bundle's catalog (a widget's, a framework's): the keys lacking the language
