@@ -62,10 +62,30 @@ public struct SwiftLocalizationScanner: Sendable {
                   tokens[at + 3].identifier == "String",
                   let open = (at + 4..<min(at + 8, tokens.count)).first(where: { tokens[$0].isPunctuation("{") }),
                   let close = matches[open] else { continue }
-            // One that names another table (`tableName:`) is not the Localizable table's.
-            let body = tokens[open..<close].compactMap(\.identifier)
-            let looksUp = !body.contains("tableName") && body.contains { identifier in
-                lookupMembers.contains(identifier) || identifier == "NSLocalizedString" || identifier == "localizedString"
+            // The value itself must be looked up (`key?.localized`, `NSLocalizedString(newValue, …)`),
+            // not some other text in the body; one that names another table is not the Localizable table's.
+            let body = Array(tokens[open..<close])
+            guard !body.contains(where: { $0.identifier == "tableName" }) else { continue }
+            var values: Set<String> = [name, "newValue"]
+            for index in body.indices.dropLast(3) where body[index].identifier == "set" && body[index + 1].isPunctuation("(") {
+                if let parameter = body[index + 2].identifier { values.insert(parameter) }
+            }
+            let looksUp = body.indices.contains { index in
+                guard let identifier = body[index].identifier else { return false }
+                if lookupMembers.contains(identifier) {
+                    // `value.localized`, `value?.localized`, `value!.localized`.
+                    var at = index - 1
+                    guard at > 0, body[at].isPunctuation(".") else { return false }
+                    at -= 1
+                    if case .operatorSymbol(let symbol) = body[at].kind, symbol == "?" || symbol == "!" { at -= 1 }
+                    return at >= 0 && body[at].identifier.map(values.contains) == true
+                }
+                // `NSLocalizedString(value, …)`, `Bundle.main.localizedString(forKey: value, …)`.
+                guard identifier == "NSLocalizedString" || identifier == "localizedString", index + 2 < body.count,
+                      body[index + 1].isPunctuation("(") else { return false }
+                var at = index + 2
+                if body[at].identifier == "forKey", at + 2 < body.count, body[at + 1].isPunctuation(":") { at += 2 }
+                return body[at].identifier.map(values.contains) == true
             }
             if looksUp && !result.contains(name) { result.append(name) }
         }

@@ -342,6 +342,13 @@ final class StoryboardMigrationTests: XCTestCase {
             }
         }
 
+        extension UILabel {
+            @IBInspectable var badgeText: String? {
+                get { return nil }
+                set { text = newValue?.uppercased(); accessibilityLabel = NSLocalizedString("badge_accessibility", comment: "") }
+            }
+        }
+
         """
         let root = try makeProject(swift: ["ButtonExtensions.swift": extensionSource], strings: [
             "en.lproj/Localizable.strings": "\"send_button\" = \"Send\";\n\"unused_key\" = \"Unused\";\n",
@@ -350,7 +357,7 @@ final class StoryboardMigrationTests: XCTestCase {
         let storyboard = Self.storyboard(keys: ["JxI-gF-4bE": "send_button"]).replacingOccurrences(of: "stbLocKey", with: "xibLocKey")
         try Data(storyboard.utf8).write(to: root.appendingPathComponent("App/Base.lproj/Main.storyboard"))
         XCTAssertEqual(try ProjectDiscovery(root: root).discover().storyboardKeyPaths, ["stbLocKey", "xibLocKey"],
-                       "a property that does not look its value up is no key path")
+                       "a property that does not look its value up is no key path, nor one that looks up another text")
 
         let run = CLIRun(["migrate-ib", "App/Base.lproj/Main.storyboard", "--dry-run"], in: root)
         XCTAssertEqual(run.status, 0, run.stderr)
