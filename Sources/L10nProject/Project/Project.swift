@@ -221,6 +221,9 @@ public struct AppBundle: Sendable, Equatable {
     public var infoPlistPath: String?
     /// `CFBundleDevelopmentRegion`.
     public var developmentRegion: String?
+    /// Whether the region is a build setting no file resolves (`$(DEVELOPMENT_LANGUAGE)` without
+    /// a project file) or the plist is generated without one: the build's region, not none.
+    package var developmentRegionIsUnresolved = false
     /// `CFBundleLocalizations`, nil when Info.plist does not say.
     public var declaredLocalizations: [String]?
     /// `.lproj` folder names shipped directly by the bundle (without the extension).

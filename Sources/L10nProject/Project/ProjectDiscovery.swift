@@ -165,7 +165,7 @@ public struct ProjectDiscovery: Sendable {
         // A region no file states (`$(DEVELOPMENT_LANGUAGE)` without a project file, or no
         // plist) is the project's development language, which Xcode writes as its catalogs'
         // `sourceLanguage`: a device no localization matches falls back to it, not to `en_US`.
-        if app.developmentRegion == nil, manifest.sourceLanguage != nil || !catalogs.isEmpty {
+        if app.developmentRegion == nil, app.developmentRegionIsUnresolved, manifest.sourceLanguage != nil || !catalogs.isEmpty {
             app.developmentRegion = sourceLanguage
         }
         var project = Project(root: root, sourceLanguage: sourceLanguage, app: app, catalogs: catalogs,
@@ -325,11 +325,12 @@ public struct ProjectDiscovery: Sendable {
                                 // A plist without the key, which Xcode completes (`GENERATE_INFOPLIST_FILE`),
                                 // gets its generated `$(DEVELOPMENT_LANGUAGE)` (Genshin-Pizza-Helper's zh-Hans).
                                 : $0.developmentRegion
-                                    ?? (projectFiles.contains { $0.text.contains("GENERATE_INFOPLIST_FILE = YES") } ? developmentLanguage(in: projectFiles) : nil) }
+                                    ?? (chosen.map { Self.generatesInfoPlist($0.path, in: projectFiles) } == true ? developmentLanguage(in: projectFiles) : nil) }
                                 // A generated plist's region is the spec's `$(DEVELOPMENT_LANGUAGE)`.
                                 ?? generated.developmentLanguage,
                             declaredLocalizations: plist.flatMap { Self.declaresLocalizations($0) ? $0.localizations : nil },
                             allowsMixedLocalizations: plist?.allowsMixedLocalizations ?? false)
+        app.developmentRegionIsUnresolved = plist?.developmentRegionIsBuildSetting ?? true
         // Another target's property list marks its folder as that bundle's.
         let others = manifest.infoPlist == nil ? plists.filter { $0.path != chosen?.path }
             : files.filter { !isVendor($0) && $0 != chosen?.path && ((($0 as NSString).lastPathComponent == "Info.plist") || named.contains($0)) }
@@ -393,8 +394,6 @@ public struct ProjectDiscovery: Sendable {
         return app
     }
 
-    /// The names of the project files' targets that are not applications: frameworks, bundles,
-    /// extensions, watch apps and tests, each a bundle of its own.
     /// The storyboard key paths without a manifest: `stbLocKey`, then those the app's Swift
     /// declares as `@IBInspectable` string properties that look their value up (Pack_It's
     /// `xibLocKey` on `UIButton`), so their keys count as looked up and `migrate-ib` keeps them.
@@ -404,6 +403,24 @@ public struct ProjectDiscovery: Sendable {
         return paths
     }
 
+    /// Whether the build settings that name `plist` (`INFOPLIST_FILE`) also have Xcode complete it
+    /// (`GENERATE_INFOPLIST_FILE = YES`): another target's setting (a test target's) says nothing of it.
+    static func generatesInfoPlist(_ plist: String, in projects: [(project: String, text: String)]) -> Bool {
+        for (_, text) in projects {
+            for block in text.components(separatedBy: "buildSettings = {").dropFirst() {
+                let settings = block.components(separatedBy: "};").first ?? block
+                guard settings.contains("GENERATE_INFOPLIST_FILE = YES"),
+                      let range = settings.range(of: #"(?<![A-Z_])INFOPLIST_FILE = "?[^";\n]+"?;"#, options: .regularExpression) else { continue }
+                var value = String(settings[range].dropFirst("INFOPLIST_FILE = ".count).dropLast()).replacingOccurrences(of: "\"", with: "")
+                for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/"] where value.hasPrefix(prefix) { value.removeFirst(prefix.count) }
+                if plist == value || plist.hasSuffix("/" + value) { return true }
+            }
+        }
+        return false
+    }
+
+    /// The names of the project files' targets that are not applications: frameworks, bundles,
+    /// extensions, watch apps and tests, each a bundle of its own.
     static func nonApplicationTargets(in projects: [(project: String, text: String)]) -> Set<String> {
         nonApplicationTargets(projectTargets(in: projects.map { ($0.project, projectObjects($0.text)) }))
     }

@@ -47,6 +47,12 @@ final class ProjectDiscoveryTests: XCTestCase {
     /// build resolves it (Xcode writes the project's development language there): a Norwegian
     /// device that no localization matches reads `en`, not `en-US` (mastodon-ios's catalog has both).
     func testUnresolvedDevelopmentLanguageIsTheCatalogsSourceLanguage() throws {
+        // A plist as written without the key (not completed by Xcode) has no region: CoreFoundation's `en_US` fallback.
+        let unstated = try Fixtures.temporaryFolder(self).appendingPathComponent("U", isDirectory: true)
+        try CheckExample("", files: ["App/Info.plist": Self.plist([("CFBundleDisplayName", "X")]),
+                                     "App/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello", "de": "Hallo"]])]).write(to: unstated)
+        XCTAssertNil(try ProjectDiscovery(root: unstated).discover().app.developmentRegion)
+
         let files: [String: ExampleFile] = [
             "App/Info.plist": Self.plist([("CFBundleDevelopmentRegion", "$(DEVELOPMENT_LANGUAGE)")]),
             "App/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello there", "en-US": "Hello", "de": "Hallo"]]),
@@ -67,8 +73,11 @@ final class ProjectDiscoveryTests: XCTestCase {
                 "App/Info.plist": Self.plist([("CFBundleDisplayName", "Pizza")]),
                 "App/zh-Hans.lproj/Localizable.strings": .text("\"home\" = \"主页\";\n"),
                 "App/fr.lproj/Localizable.strings": .text("\"home\" = \"Accueil\";\n"),
+                // A test target's settings generate its own plist, whichever the app's do.
                 "App.xcodeproj/project.pbxproj": .text("// !$*UTF8*$!\n{\n\t\tdevelopmentRegion = \"zh-Hans\";\n"
-                                                       + (generated ? "\t\t\t\tGENERATE_INFOPLIST_FILE = YES;\n" : "") + "\t\t\t\tINFOPLIST_FILE = App/Info.plist;\n}\n"),
+                                                       + "\t\t\tbuildSettings = {\n" + (generated ? "\t\t\t\tGENERATE_INFOPLIST_FILE = YES;\n" : "")
+                                                       + "\t\t\t\tINFOPLIST_FILE = App/Info.plist;\n\t\t\t};\n"
+                                                       + "\t\t\tbuildSettings = {\n\t\t\t\tGENERATE_INFOPLIST_FILE = YES;\n\t\t\t\tINFOPLIST_FILE = AppTests/Info.plist;\n\t\t\t};\n}\n"),
             ]
             let root = try Fixtures.temporaryFolder(self).appendingPathComponent(generated ? "G" : "N", isDirectory: true)
             try CheckExample("", files: files).write(to: root)
