@@ -516,7 +516,6 @@ public struct CheckContext: Sendable {
                         body(table, locale, entry.key, { "\"\(entry.key)\" \(Stringsdict.formatKey)" }, format, format, sourceFormat, false, entry.location)
                     }
                     var sourceArguments: [String: Int]?
-                    var arguments: [String: Int]?
                     for variable in entry.variables {
                         guard let sourceVariable = sourceEntry.variable(variable.name) else { continue }
                         let isPlural = variable.ruleType == .plural
@@ -530,14 +529,14 @@ public struct CheckContext: Sendable {
                             else { continue }
                             // A form's one implicit specifier is its variable's argument, which a
                             // translation may write with its position (`of %d matches` under
-                            // `%2$#@total@`, `из %2$d совпадений`): both are read positioned.
-                            if sourceArguments == nil {
-                                sourceArguments = sourceEntry.variableArguments
-                                arguments = entry.variableArguments
-                            }
-                            let sourceArgument = sourceArguments?[variable.name], argument = arguments?[variable.name] ?? sourceArgument
+                            // `%2$#@total@`, `из %2$d совпадений`): both are read positioned, at
+                            // the source's argument of the variable, as the import reads them. A
+                            // translation whose format key moves the variable (Kraftstoff's
+                            // Japanese `%#@events@…%#@cars@`) has that reported at the format key.
+                            if sourceArguments == nil { sourceArguments = sourceEntry.variableArguments }
+                            let sourceArgument = sourceArguments?[variable.name]
                             body(table, locale, entry.key, { "\"\(entry.key)\" %#@\(variable.name)@ \(item.category)" }, text,
-                                 argument.map { FormatString.positioned(text, argument: $0) } ?? text,
+                                 sourceArgument.map { FormatString.positioned(text, argument: $0) } ?? text,
                                  sourceArgument.map { FormatString.positioned(source, argument: $0) } ?? source, isPlural,
                                  item.location ?? variable.location ?? entry.location)
                         }

@@ -127,4 +127,27 @@ final class LegacyPluralChecksTests: XCTestCase {
         XCTAssertEqual(findings.first?.message,
                        "\"delete-lists\" %#@v0@ [ru] lacks 'few': 2, 3, 4, 22, 23, 24, … use the 'other' form's words (no form shows the count)")
     }
+
+    /// A translation whose format key moves the variables (Kraftstoff's Japanese
+    /// `%#@events@燃料イベントで%#@cars@台の車を輸入。`) is reported at the format key; its forms,
+    /// each reading its own variable's value, are not reported again.
+    func testMovedVariablesAreReportedAtTheFormatKeyOnly() throws {
+        func entry(_ format: String, cars: String, events: String) -> ExampleFile {
+            func variable(_ name: String, _ other: String) -> String {
+                "\t\t<key>\(name)</key>\n\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n"
+                    + "\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>d</string>\n\t\t\t<key>other</key>\n\t\t\t<string>\(other)</string>\n\t\t</dict>\n"
+            }
+            return .text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\t<key>imported</key>\n\t<dict>\n"
+                         + "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(format)</string>\n"
+                         + variable("cars", cars) + variable("events", events) + "\t</dict>\n</dict>\n</plist>\n")
+        }
+        let model = try project([
+            "App/Localizable.xcstrings": .text(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#),
+            "App/en.lproj/Import.stringsdict": entry("Imported %#@cars@ with %#@events@.", cars: "%d cars", events: "%d fuel events"),
+            "App/ru.lproj/Import.stringsdict": entry("%#@events@ и %#@cars@", cars: "%d машин", events: "%d событий"),
+        ])
+        let findings = try CheckJob(options: CheckOptions(only: ["placeholder-mismatch"])).run(on: model).findings
+        XCTAssertEqual(findings.count, 2)
+        XCTAssertTrue(findings.allSatisfy { $0.message.contains("NSStringLocalizedFormatKey") }, "\(findings.map(\.message))")
+    }
 }
