@@ -50,9 +50,9 @@ public struct SwiftLocalizationScanner: Sendable {
                            localizingKeyPaths: localizingKeyPaths(tokens, matches: matches))
     }
 
-    /// The names of `@IBInspectable var NAME: String?` properties whose body looks a string up
-    /// (a lookup member such as `localized`, or `NSLocalizedString`): a storyboard's runtime
-    /// attribute of that name holds a key.
+    /// The names of `@IBInspectable var NAME: String?` properties whose body looks their value up
+    /// (`value?.localized` with a lookup member, `NSLocalizedString(newValue, …)`): a storyboard's
+    /// runtime attribute of that name holds a key.
     func localizingKeyPaths(_ tokens: [SwiftToken], matches: [Int: Int]) -> [String] {
         var result: [String] = []
         for index in tokens.indices where tokens[index].identifier == "IBInspectable" {

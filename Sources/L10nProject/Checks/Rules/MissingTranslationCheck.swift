@@ -126,8 +126,8 @@ public struct MissingTranslationCheck: Check {
         let frameworkTables = context.frameworkTablesWithKeys
         // A legacy table without the device's localization is read from the first one of its
         // search list that has it: zh-Hant's for a zh-HK device, before the development language.
-        func shown(_ table: StringsTable?, _ locale: String) -> String {
-            guard let table, table.files[locale] == nil,
+        func shown(_ table: StringsTable?, _ locale: String, _ chosen: String) -> String {
+            guard let table, table.files[chosen] == nil,
                   let found = context.searchList(for: locale).first(where: { table.files[$0] != nil }), found != "Base" else { return source }
             return found
         }
@@ -135,7 +135,7 @@ public struct MissingTranslationCheck: Check {
         // others raw (Foundation reads no further file for one key).
         func groups(file: String?, table: StringsTable?, name: String, keys: [String], locale: String, chosen: String, rawKey: Bool,
                     absentShowRaw: Bool = true) -> [Finding] {
-            let device = context.device(for: locale), fallback = shown(table, locale)
+            let device = context.device(for: locale), fallback = shown(table, locale, chosen)
             guard fallback != source, let read = table?.files[fallback] else {
                 return [group(file: file, table: name, keys: keys, locale: chosen, device: device, source: fallback, rawKey: rawKey)]
             }
@@ -152,7 +152,7 @@ public struct MissingTranslationCheck: Check {
                 let rawKey = layer.catalog == nil && layer.table?.files[chosen] != nil && !routed[index][target]
                 if layer.catalog == nil {
                     result += groups(file: layer.file(locale: chosen), table: layer.table, name: layer.layer.name, keys: missing[index][target],
-                                     locale: locale, chosen: chosen, rawKey: rawKey)
+                                     locale: locale, chosen: chosen, rawKey: rawKey, absentShowRaw: !routed[index][target])
                 } else {
                     result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: missing[index][target],
                                         locale: chosen, device: context.device(for: locale), source: source, rawKey: rawKey))
