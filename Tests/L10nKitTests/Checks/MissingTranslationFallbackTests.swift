@@ -51,4 +51,32 @@ final class MissingTranslationFallbackTests: XCTestCase {
         let findings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: project).findings
         XCTAssertEqual(findings.map(\.message), ["1 key of AccountIntent/AccountIntents has no 'en': en devices see them in 'zh-Hans' (\"81ss5Y\")"])
     }
+
+    /// A Settings bundle's table holds the titles its `Root.plist` shows (`Title`, `FooterText`,
+    /// `Titles`): the Settings app looks them up there and shows one the table lacks as written.
+    /// A key of `Root.strings` no specifier names (the template's "none given") is none of them.
+    func testASettingsBundlesKeysAreItsPlistsTitles() throws {
+        let rootPlist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>StringsTable</key><string>Root</string><key>PreferenceSpecifiers</key><array>
+            <dict><key>Type</key><string>PSGroupSpecifier</string><key>Title</key><string>Group</string></dict>
+            <dict><key>Type</key><string>PSMultiValueSpecifier</string><key>Title</key><string>Theme</string><key>Key</key><string>theme</string>
+            <key>Titles</key><array><string>Light</string><string>Dark</string></array><key>Values</key><array><integer>0</integer><integer>1</integer></array></dict>
+            </array></dict></plist>
+
+            """
+        let example = CheckExample.app("", localizable: ["x": ["en": "x", "de": "x"]], more: [
+            "App/Settings.bundle/Root.plist": .text(rootPlist),
+            "App/Settings.bundle/en.lproj/Root.strings": .text("\"Group\" = \"Group\";\n\"none given\" = \"none given\";\n"),
+            "App/Settings.bundle/de.lproj/Root.strings": .text("\"Group\" = \"Gruppe\";\n\"Theme\" = \"Design\";\n"),
+        ])
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Settings", isDirectory: true)
+        try example.write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        let findings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: project).findings
+        XCTAssertEqual(findings.map(\.message), ["2 keys of Settings/Root have no 'de': de devices see them in 'en' (\"Light\", \"Dark\")"])
+        let report = try ReportJob().run(on: project)
+        let row = try XCTUnwrap((report.appLocales + report.fullLocalization).first { $0.locale == "de" }?.tables.first { $0.table == "Settings/Root" })
+        XCTAssertEqual([row.reachable, row.finished], [4, 2])
+    }
 }

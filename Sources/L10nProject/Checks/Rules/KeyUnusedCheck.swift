@@ -82,9 +82,8 @@ public struct KeyUnusedCheck: Check {
         // read by the storyboard at build time, not looked up by code.
         let documentTables = context.documentTableIDs
         // A Settings bundle's tables are read by the Settings app, for the titles `Root.plist` names.
-        func isSettingsBundle(_ folder: String) -> Bool { folder.split(separator: "/").contains { $0.hasSuffix("Settings.bundle") } }
         for table in context.appStringsTables where !readBySystem.contains(table.table) && !documentTables.contains(table.folder + "/" + table.table)
-            && !isSettingsBundle(table.folder) {
+            && !CheckContext.isSettingsBundle(table.folder) {
             let keys = Set(table.files.values.flatMap(\.keys)).filter { !isUsed($0) }
             for key in keys.sorted() {
                 let locale = table.files[context.sourceLanguage]?.value(forKey: key) != nil
