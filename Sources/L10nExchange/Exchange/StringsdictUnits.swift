@@ -53,8 +53,8 @@ public enum StringsdictUnits {
                 let targetVariable = targetEntry?.variable(variable.name)
                 let other = variable.ruleType == .plural ? variable.value(for: "other") : nil
                 let argument = arguments[variable.name]
-                func form(_ text: String) -> ExchangeUnit.VariableForm {
-                    let judged = other ?? text
+                func form(_ category: String, _ text: String) -> ExchangeUnit.VariableForm {
+                    let judged = variable.judgedSource(for: category) ?? text
                     return ExchangeUnit.VariableForm(source: argument.map { FormatString.positioned(judged, argument: $0) } ?? judged, argument: argument)
                 }
                 for item in variable.cases {
@@ -62,14 +62,14 @@ public enum StringsdictUnits {
                     var made = unit(key: entry.key, variable: (variable, item.category), source: text,
                                     target: targetVariable?.value(for: item.category), note: note)
                     made.countSource = ExchangeUnit.countSource(of: text, other: other)
-                    made.variableForm = form(text)
+                    made.variableForm = form(item.category, text)
                     units.append(made)
                 }
                 guard variable.ruleType == .plural, let other = variable.value(for: "other") else { continue }
                 for category in localeCategories ?? [] where !variable.cases.contains(where: { $0.category == category }) {
                     var made = unit(key: entry.key, variable: (variable, category), source: other,
                                     target: targetVariable?.value(for: category), note: note)
-                    made.variableForm = form(other)
+                    made.variableForm = form(category, other)
                     units.append(made)
                 }
             }

@@ -871,7 +871,7 @@ struct ImportSession {
     }
 
     /// Devices a catalog varies by, as Xcode names them.
-    static let variationDevices: Set<String> = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision", "vision", "other"]
+    static let variationDevices = Set(CatalogVariations.deviceNames + ["vision", "other"])
 
     /// The unit of a variation a translator added for a locale whose source does not vary (Xcode:
     /// "translation tools are able to vary a string that wasn't previously varied" by sending

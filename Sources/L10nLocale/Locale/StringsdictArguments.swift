@@ -21,19 +21,21 @@ extension StringsdictEntry {
     }
 }
 
+extension StringsdictVariable {
+    /// The source text a case of this (source) variable is judged against: a plural's `other`,
+    /// which shows what the key passes (the source's `one` may leave out the count a Russian
+    /// `one` must show), else the case's own; nil when neither is there.
+    public func judgedSource(for category: String) -> String? {
+        (ruleType == .plural ? value(for: "other") : nil) ?? value(for: category)
+    }
+}
+
 extension FormatString {
     /// A `.stringsdict` variable's form with its one implicit value specifier written at the
     /// variable's argument (`of %d matches` → `of %2$d matches` under `%2$#@total@`), as a
     /// translation may write it (`из %2$d совпадений`); any other form as it is.
     public static func positioned(_ text: String, argument: Int) -> String {
-        guard argument > 1, text.contains("%") else { return text }
-        let format = FormatString(text)
-        let implicit = format.specifiers.filter { specifier in
-            if case .character = specifier.conversion { return specifier.position == nil }
-            return false
-        }
-        guard implicit.count == 1, let specifier = implicit.first, specifier.widthArgument == nil, specifier.precisionArgument == nil,
-              !format.specifiers.contains(where: { $0.position == argument }) else { return text }
+        guard argument > 1, text.contains("%"), let specifier = FormatString(text).specifierPositioned(at: argument) else { return text }
         var units = Array(text.utf16)
         units.insert(contentsOf: "\(argument)$".utf16, at: specifier.range.lowerBound + 1)
         return String(decoding: units, as: UTF16.self)
@@ -44,18 +46,23 @@ extension FormatString {
     public static func reads(_ text: String, argument: Int) -> Bool {
         guard text.contains("%") else { return false }
         // One parse, read as `positioned` would write it: its one implicit specifier at `argument`.
-        let specifiers = FormatString(text).specifiers
-        let values = specifiers.filter { specifier in
-            if case .character = specifier.conversion { return true }
+        let format = FormatString(text)
+        if argument > 1, format.specifierPositioned(at: argument) != nil { return true }
+        return format.specifiers.contains { specifier in
+            guard case .character = specifier.conversion else { return false }
+            return specifier.argument == argument
+        }
+    }
+
+    /// The specifier `positioned` writes at `argument`: the form's one implicit value specifier,
+    /// without `*` amounts, when no other specifier names that position; nil otherwise.
+    func specifierPositioned(at argument: Int) -> FormatSpecifier? {
+        let implicit = specifiers.filter { specifier in
+            if case .character = specifier.conversion { return specifier.position == nil }
             return false
         }
-        if argument > 1 {
-            let implicit = values.filter { $0.position == nil }
-            if implicit.count == 1, implicit[0].widthArgument == nil, implicit[0].precisionArgument == nil,
-               !specifiers.contains(where: { $0.position == argument }) {
-                return true
-            }
-        }
-        return values.contains { $0.argument == argument }
+        guard implicit.count == 1, let specifier = implicit.first, specifier.widthArgument == nil, specifier.precisionArgument == nil,
+              !specifiers.contains(where: { $0.position == argument }) else { return nil }
+        return specifier
     }
 }

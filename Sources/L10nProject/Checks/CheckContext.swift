@@ -506,9 +506,7 @@ public struct CheckContext: Sendable {
                                              _ compared: String, _ source: String, _ isPluralCase: Bool, _ location: SourceLocation?) -> Void) {
         for table in appStringsTables {
             guard let sourceFile = table.sourcePluralFile(sourceLanguage: sourceLanguage) else { continue }
-            // The source's entries by key, made once per table: `entry(forKey:)` searches the
-            // file's members, which asked once per key of every locale grew with keys squared.
-            let sourceEntries = Dictionary(sourceFile.entries.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+            let sourceEntries = sourceFile.entriesByKey
             for (locale, file) in table.pluralFiles.sorted(by: { $0.key < $1.key }) where locale != sourceLanguage && locale != "Base" {
                 for entry in file.entries {
                     guard let sourceEntry = sourceEntries[entry.key] else { continue }
@@ -524,9 +522,7 @@ public struct CheckContext: Sendable {
                             // what the key passes: the source's `one` may leave the count out
                             // ("Add member to %2$@?") where Russian `one`, covering 21 and 31,
                             // must show it (Signal's "Добавить %1$d участника в «%2$@»?").
-                            guard let text = item.string,
-                                  let source = (isPlural ? sourceVariable.value(for: "other") : nil) ?? sourceVariable.value(for: item.category)
-                            else { continue }
+                            guard let text = item.string, let source = sourceVariable.judgedSource(for: item.category) else { continue }
                             // A form's one implicit specifier is its variable's argument, which a
                             // translation may write with its position (`of %d matches` under
                             // `%2$#@total@`, `из %2$d совпадений`): both are read positioned, at
@@ -682,7 +678,7 @@ public struct CheckContext: Sendable {
         let serves = used == chosen || (project.extensionBundles.contains(table.table.bundle) && ICULocale.language(used) == ICULocale.language(chosen))
         // Without a file of the development language or of the one used (an intent definition's
         // table, whose source is the definition): the keys its translations have.
-        return (table.sourceKeys ?? table.table.files[used]?.keys ?? table.table.files.min(by: { $0.key < $1.key })?.value.keys ?? [], used, serves)
+        return (table.sourceKeys ?? table.table.files[used]?.keys ?? table.keysOfAnyFile ?? [], used, serves)
     }
 
     /// A framework's legacy table with its development-language file's keys, taken once for
@@ -691,6 +687,10 @@ public struct CheckContext: Sendable {
         package let table: StringsTable
         /// Nil without a development-language (or `Base`) file: then the used file's keys count.
         package let sourceKeys: [String]?
+
+        /// The source's keys, else those of the table's first file by locale (an intent
+        /// definition's table, whose source is the definition).
+        package var keysOfAnyFile: [String]? { sourceKeys ?? table.files.min(by: { $0.key < $1.key })?.value.keys }
     }
 
     /// `frameworkTables`, each with its keys.

@@ -325,7 +325,8 @@ public struct ProjectDiscovery: Sendable {
                                 // A plist without the key, which Xcode completes (`GENERATE_INFOPLIST_FILE`),
                                 // gets its generated `$(DEVELOPMENT_LANGUAGE)` (Genshin-Pizza-Helper's zh-Hans).
                                 : $0.developmentRegion
-                                    ?? (chosen.map { Self.generatesInfoPlist($0.path, in: projectFiles) } == true ? developmentLanguage(in: projectFiles) : nil) }
+                                    ?? (chosen.flatMap { plistTargets[$0.path] }?.contains(where: \.generatesInfoPlist) == true
+                                        ? developmentLanguage(in: projectFiles) : nil) }
                                 // A generated plist's region is the spec's `$(DEVELOPMENT_LANGUAGE)`.
                                 ?? generated.developmentLanguage,
                             declaredLocalizations: plist.flatMap { Self.declaresLocalizations($0) ? $0.localizations : nil },
@@ -401,22 +402,6 @@ public struct ProjectDiscovery: Sendable {
         var paths = ["stbLocKey"]
         for source in sources { for name in source.localizingKeyPaths where !paths.contains(name) { paths.append(name) } }
         return paths
-    }
-
-    /// Whether the build settings that name `plist` (`INFOPLIST_FILE`) also have Xcode complete it
-    /// (`GENERATE_INFOPLIST_FILE = YES`): another target's setting (a test target's) says nothing of it.
-    static func generatesInfoPlist(_ plist: String, in projects: [(project: String, text: String)]) -> Bool {
-        for (_, text) in projects {
-            for block in text.components(separatedBy: "buildSettings = {").dropFirst() {
-                let settings = block.components(separatedBy: "};").first ?? block
-                guard settings.contains("GENERATE_INFOPLIST_FILE = YES"),
-                      let range = settings.range(of: #"(?<![A-Z_])INFOPLIST_FILE = "?[^";\n]+"?;"#, options: .regularExpression) else { continue }
-                var value = String(settings[range].dropFirst("INFOPLIST_FILE = ".count).dropLast()).replacingOccurrences(of: "\"", with: "")
-                for prefix in ["$(SRCROOT)/", "${SRCROOT}/", "$(PROJECT_DIR)/"] where value.hasPrefix(prefix) { value.removeFirst(prefix.count) }
-                if plist == value || plist.hasSuffix("/" + value) { return true }
-            }
-        }
-        return false
     }
 
     /// The names of the project files' targets that are not applications: frameworks, bundles,
@@ -543,6 +528,8 @@ public struct ProjectDiscovery: Sendable {
         var groups: [String]
         /// The project-relative Info.plist files its configurations' `INFOPLIST_FILE` name.
         var infoPlists: [String]
+        /// Whether a configuration has Xcode complete the plist (`GENERATE_INFOPLIST_FILE = YES`).
+        var generatesInfoPlist = false
         /// Whether a project spec marks it as the shipped app among several: it bears the
         /// project's name or depends on an app extension (a component harness app does neither).
         var isShippedApp = false
@@ -579,8 +566,10 @@ public struct ProjectDiscovery: Sendable {
                 .compactMap { objects[$0] }
             let sdk = configurations.lazy.compactMap { $0.values["buildSettings.SDKROOT"] }.first
             let plists = Set(configurations.compactMap { $0.values["buildSettings.INFOPLIST_FILE"].flatMap { Self.infoPlistPath($0[...], base: base) } })
-            return ProjectTarget(project: project, id: id, name: name, type: type, sdk: sdk, groups: object.lists["fileSystemSynchronizedGroups"] ?? [],
-                                 infoPlists: plists.sorted())
+            var target = ProjectTarget(project: project, id: id, name: name, type: type, sdk: sdk, groups: object.lists["fileSystemSynchronizedGroups"] ?? [],
+                                       infoPlists: plists.sorted())
+            target.generatesInfoPlist = configurations.contains { $0.values["buildSettings.GENERATE_INFOPLIST_FILE"] == "YES" }
+            return target
         }
     }
 

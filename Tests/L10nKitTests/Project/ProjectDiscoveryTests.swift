@@ -74,10 +74,10 @@ final class ProjectDiscoveryTests: XCTestCase {
                 "App/zh-Hans.lproj/Localizable.strings": .text("\"home\" = \"主页\";\n"),
                 "App/fr.lproj/Localizable.strings": .text("\"home\" = \"Accueil\";\n"),
                 // A test target's settings generate its own plist, whichever the app's do.
-                "App.xcodeproj/project.pbxproj": .text("// !$*UTF8*$!\n{\n\t\tdevelopmentRegion = \"zh-Hans\";\n"
-                                                       + "\t\t\tbuildSettings = {\n" + (generated ? "\t\t\t\tGENERATE_INFOPLIST_FILE = YES;\n" : "")
-                                                       + "\t\t\t\tINFOPLIST_FILE = App/Info.plist;\n\t\t\t};\n"
-                                                       + "\t\t\tbuildSettings = {\n\t\t\t\tGENERATE_INFOPLIST_FILE = YES;\n\t\t\t\tINFOPLIST_FILE = AppTests/Info.plist;\n\t\t\t};\n}\n"),
+                "App.xcodeproj/project.pbxproj": .text(Self.projectFile(region: "zh-Hans", targets: [
+                    ("App", "com.apple.product-type.application", (generated ? ["GENERATE_INFOPLIST_FILE = YES;"] : []) + ["INFOPLIST_FILE = App/Info.plist;"]),
+                    ("AppTests", "com.apple.product-type.bundle.unit-test", ["GENERATE_INFOPLIST_FILE = YES;", "INFOPLIST_FILE = AppTests/Info.plist;"]),
+                ])),
             ]
             let root = try Fixtures.temporaryFolder(self).appendingPathComponent(generated ? "G" : "N", isDirectory: true)
             try CheckExample("", files: files).write(to: root)
@@ -87,6 +87,21 @@ final class ProjectDiscoveryTests: XCTestCase {
         XCTAssertEqual(completed.app.developmentRegion, "zh-Hans")
         XCTAssertEqual(completed.sourceLanguage, "zh-Hans")
         XCTAssertNil(try project(generated: false).app.developmentRegion, "CoreFoundation reads no region from the plist as written")
+    }
+
+    /// A project file with `region` and native targets (name, product type, build settings), each
+    /// with one build configuration, as Xcode links them.
+    static func projectFile(region: String, targets: [(name: String, type: String, settings: [String])]) -> String {
+        var objects = ""
+        for (index, target) in targets.enumerated() {
+            objects += "\t\tT\(index) /* \(target.name) */ = {\n\t\t\tisa = PBXNativeTarget;\n\t\t\tbuildConfigurationList = L\(index);\n"
+                + "\t\t\tname = \(target.name);\n\t\t\tproductType = \"\(target.type)\";\n\t\t};\n"
+                + "\t\tL\(index) = {\n\t\t\tisa = XCConfigurationList;\n\t\t\tbuildConfigurations = (\n\t\t\t\tC\(index) /* Release */,\n\t\t\t);\n\t\t};\n"
+                + "\t\tC\(index) /* Release */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n"
+                + target.settings.map { "\t\t\t\t\($0)\n" }.joined() + "\t\t\t};\n\t\t\tname = Release;\n\t\t};\n"
+        }
+        return "// !$*UTF8*$!\n{\n\tobjects = {\n\t\tP = {\n\t\t\tisa = PBXProject;\n\t\t\tdevelopmentRegion = \"\(region)\";\n\t\t};\n"
+            + objects + "\t};\n}\n"
     }
 
     static func plist(_ members: [(String, String)], localizations: [String]? = nil) -> ExampleFile {

@@ -105,6 +105,12 @@ public struct Stringsdict: Equatable, Sendable {
         }
     }
 
+    /// Every entry by key (the last of a repeated key, as Foundation reads it), made in one pass:
+    /// `entry(forKey:)` searches the members, which for every key of a file grows with keys squared.
+    public var entriesByKey: [String: StringsdictEntry] {
+        Dictionary(entries.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
     public func entry(forKey key: String) -> StringsdictEntry? {
         guard let member = root.member(key), let dictionary = member.value.dictionary else { return nil }
         return Self.entry(key, dictionary, location: member.location)

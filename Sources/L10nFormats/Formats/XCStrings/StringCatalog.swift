@@ -286,6 +286,10 @@ public struct CatalogVariations: Hashable, Sendable {
         set { kinds["plural"] = newValue }
     }
 
+    /// The devices a device variation may name besides `other` (Xcode 15 also wrote `vision`
+    /// for `applevision`).
+    public static let deviceNames = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision"]
+
     /// Device cases (`iphone ipod ipad mac applewatch appletv applevision other`).
     public var device: CatalogLocalizations? {
         get { kinds["device"] }

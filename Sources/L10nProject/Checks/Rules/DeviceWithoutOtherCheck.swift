@@ -9,8 +9,7 @@ public struct DeviceWithoutOtherCheck: Check {
     public static let summary = "A device variation has no 'other' case, so the devices it does not name have no text for it"
     public static let hint = "add the variation's 'other' case (Xcode's \"Other\" row): the text every device the variation does not name shows"
 
-    /// The devices a catalog's device variation may name (Xcode 15 wrote `vision` for `applevision`).
-    static let devices = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision"]
+    static let devices = CatalogVariations.deviceNames
 
     public static let triggeringExamples: [CheckExample] = [
         .app("German varies for the Mac only: an iPhone or iPad has no German text", localizable: [

@@ -239,7 +239,7 @@ public struct MissingTranslationCheck: Check {
                 }
                 for framework in tables where framework.table.bundle == bundle {
                     let table = framework.table
-                    guard let keys = framework.sourceKeys ?? table.files.sorted(by: { $0.key < $1.key }).first?.value.keys, !keys.isEmpty else { continue }
+                    guard let keys = framework.keysOfAnyFile, !keys.isEmpty else { continue }
                     let file = table.files[locale]
                     let lacking = file.map { file in keys.filter { file.value(forKey: $0) == nil } } ?? keys
                     if !lacking.isEmpty {

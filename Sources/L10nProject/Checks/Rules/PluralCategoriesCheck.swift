@@ -114,13 +114,10 @@ public struct PluralCategoriesCheck: Check {
                 guard let localeRules = rules(for: locale == "Base" ? context.sourceLanguage : locale) else { continue }
                 let file = table.pluralPath(locale: locale)
                 let sourceFile = table.sourcePluralFile(sourceLanguage: context.sourceLanguage)
-                // The source's entries by key, made once per file and only when an entry does not
-                // name its own variable's argument: `entry(forKey:)` searches the file's members.
+                // The source's entries by key, made once per file and only when asked.
                 var sourceEntries: [String: StringsdictEntry]?
                 func sourceEntry(_ key: String) -> StringsdictEntry? {
-                    if sourceEntries == nil {
-                        sourceEntries = Dictionary((sourceFile?.entries ?? []).map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
-                    }
+                    if sourceEntries == nil { sourceEntries = sourceFile?.entriesByKey ?? [:] }
                     return sourceEntries?[key]
                 }
                 for entry in plurals.entries {
