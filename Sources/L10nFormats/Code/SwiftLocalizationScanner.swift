@@ -50,46 +50,106 @@ public struct SwiftLocalizationScanner: Sendable {
                            localizingKeyPaths: localizingKeyPaths(tokens, matches: matches))
     }
 
-    /// The names of `@IBInspectable var NAME: String?` properties whose body looks their value up
-    /// (`value?.localized` with a lookup member, `NSLocalizedString(newValue, …)`): a storyboard's
-    /// runtime attribute of that name holds a key.
+    /// The names of `@IBInspectable var NAME: String?` properties whose value is looked up as a key:
+    /// in the property's own accessors or observers (`value?.localized`, `NSLocalizedString(newValue, …)`,
+    /// `guard let key = NAME … NSLocalizedString(key, …)`), or, for any of them, in the methods of
+    /// the type that declares it (a stored `NAME` read in `awakeFromNib`). A storyboard's runtime
+    /// attribute of that name holds a key of the Localizable table.
     func localizingKeyPaths(_ tokens: [SwiftToken], matches: [Int: Int]) -> [String] {
         var result: [String] = []
         for index in tokens.indices where tokens[index].identifier == "IBInspectable" {
             // `@IBInspectable public var NAME: String? {`: the name after `var`, a few tokens on.
             guard let at = (index + 1..<min(index + 5, tokens.count)).first(where: { tokens[$0].identifier == "var" }),
                   at + 3 < tokens.count, let name = tokens[at + 1].identifier, tokens[at + 2].isPunctuation(":"),
-                  tokens[at + 3].identifier == "String",
-                  let open = (at + 4..<min(at + 8, tokens.count)).first(where: { tokens[$0].isPunctuation("{") }),
-                  let close = matches[open] else { continue }
-            // The value itself must be looked up (`key?.localized`, `NSLocalizedString(newValue, …)`),
-            // not some other text in the body; one that names another table is not the Localizable table's.
-            let body = Array(tokens[open..<close])
-            guard !body.contains(where: { $0.identifier == "tableName" }) else { continue }
-            var values: Set<String> = [name, "newValue"]
-            for index in body.indices.dropLast(3) where body[index].identifier == "set" && body[index + 1].isPunctuation("(") {
-                if let parameter = body[index + 2].identifier { values.insert(parameter) }
-            }
-            let looksUp = body.indices.contains { index in
-                guard let identifier = body[index].identifier else { return false }
-                if lookupMembers.contains(identifier) {
-                    // `value.localized`, `value?.localized`, `value!.localized`.
-                    var at = index - 1
-                    guard at > 0, body[at].isPunctuation(".") else { return false }
-                    at -= 1
-                    if case .operatorSymbol(let symbol) = body[at].kind, symbol == "?" || symbol == "!" { at -= 1 }
-                    return at >= 0 && body[at].identifier.map(values.contains) == true
+                  tokens[at + 3].identifier == "String", !result.contains(name) else { continue }
+            // The property's own body (a stored property has none within the next few tokens).
+            if let open = (at + 4..<min(at + 8, tokens.count)).first(where: { tokens[$0].isPunctuation("{") }),
+               let close = matches[open] {
+                let body = tokens[open..<close]
+                // One that names another table is not the Localizable table's.
+                var values: Set<String> = [name, "newValue"]
+                for index in body.indices.dropLast(3) where body[index].identifier == "set" && body[index + 1].isPunctuation("(") {
+                    if let parameter = body[index + 2].identifier { values.insert(parameter) }
                 }
-                // `NSLocalizedString(value, …)`, `Bundle.main.localizedString(forKey: value, …)`.
-                guard identifier == "NSLocalizedString" || identifier == "localizedString", index + 2 < body.count,
-                      body[index + 1].isPunctuation("(") else { return false }
-                var at = index + 2
-                if body[at].identifier == "forKey", at + 2 < body.count, body[at + 1].isPunctuation(":") { at += 2 }
-                return body[at].identifier.map(values.contains) == true
+                if !body.contains(where: { $0.identifier == "tableName" }), looksUp(values, in: body, matches: matches) {
+                    result.append(name)
+                    continue
+                }
             }
-            if looksUp && !result.contains(name) { result.append(name) }
+            // The declaring type's body: its methods read the stored value by name (or `self.NAME`).
+            if let open = Self.enclosingBrace(of: index, in: tokens), let close = matches[open],
+               looksUp([name], in: tokens[open..<close], matches: matches, skippingTables: true) {
+                result.append(name)
+            }
         }
         return result
+    }
+
+    /// Whether `body` looks up one of `values` (or a constant bound to one: `if let key = value`)
+    /// as a key; `skippingTables` leaves out a lookup that names a table among its arguments.
+    private func looksUp(_ values: Set<String>, in body: ArraySlice<SwiftToken>, matches: [Int: Int], skippingTables: Bool = false) -> Bool {
+        var values = values
+        /// The value named at `index` (`key`, `self.key`), if it is one of `values`.
+        func value(at index: Int) -> Bool {
+            guard index >= body.startIndex, index < body.endIndex, let name = body[index].identifier else { return false }
+            if name == "self", index + 2 < body.endIndex, body[index + 1].isPunctuation("."), let member = body[index + 2].identifier {
+                return values.contains(member)
+            }
+            return values.contains(name)
+        }
+        // `let key = value`, `if let key = self.value ?? ""`, `guard let key = value else`: the
+        // constant holds the value too. Bindings of bindings are found by a second pass.
+        for _ in 0..<2 {
+            for index in body.indices.dropLast(3) where body[index].identifier == "let" || body[index].identifier == "var" {
+                guard let bound = body[index + 1].identifier, case .operatorSymbol("=") = body[index + 2].kind, value(at: index + 3) else { continue }
+                let end = body[index + 3].identifier == "self" ? index + 5 : index + 3
+                guard end + 1 < body.endIndex else { values.insert(bound); continue }
+                let next = body[end + 1]
+                let ends: Bool
+                switch next.kind {
+                case .operatorSymbol(let symbol): ends = symbol == "??" || symbol == "!"
+                case .punctuation(let byte): ends = byte == UInt8(ascii: "{") || byte == UInt8(ascii: ",") || byte == UInt8(ascii: ")") || byte == UInt8(ascii: ";")
+                default: ends = next.identifier == "else" || next.line != body[end].line
+                }
+                if ends { values.insert(bound) }
+            }
+        }
+        return body.indices.contains { index in
+            guard let identifier = body[index].identifier else { return false }
+            if lookupMembers.contains(identifier) {
+                // `value.localized`, `value?.localized`, `value!.localized`, `self.value?.localized`.
+                var at = index - 1
+                guard at > body.startIndex, body[at].isPunctuation(".") else { return false }
+                at -= 1
+                if case .operatorSymbol(let symbol) = body[at].kind, symbol == "?" || symbol == "!" { at -= 1 }
+                if at - 2 >= body.startIndex, body[at - 1].isPunctuation("."), body[at - 2].identifier == "self" { at -= 2 }
+                return value(at: at)
+            }
+            // `NSLocalizedString(value, …)`, `Bundle.main.localizedString(forKey: value, …)`.
+            guard identifier == "NSLocalizedString" || identifier == "localizedString", index + 2 < body.endIndex,
+                  body[index + 1].isPunctuation("(") else { return false }
+            if skippingTables, let close = matches[index + 1], body[(index + 1)..<min(close, body.endIndex)].contains(where: { $0.identifier == "tableName" || $0.identifier == "table" }) {
+                return false
+            }
+            var at = index + 2
+            if body[at].identifier == "forKey", at + 2 < body.endIndex, body[at + 1].isPunctuation(":") { at += 2 }
+            return value(at: at)
+        }
+    }
+
+    /// The `{` of the innermost braces around `index` (a type's or extension's body), nil at the top level.
+    private static func enclosingBrace(of index: Int, in tokens: [SwiftToken]) -> Int? {
+        var depth = 0
+        for at in stride(from: index - 1, through: 0, by: -1) {
+            guard case .punctuation(let byte) = tokens[at].kind else { continue }
+            if byte == UInt8(ascii: "}") {
+                depth += 1
+            } else if byte == UInt8(ascii: "{") {
+                if depth == 0 { return at }
+                depth -= 1
+            }
+        }
+        return nil
     }
 
     // MARK: references

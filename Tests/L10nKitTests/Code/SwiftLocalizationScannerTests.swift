@@ -364,4 +364,66 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         XCTAssertEqual(LookupFunction("L10n.tr(_, key)")?.keyArgument, 1)
         XCTAssertEqual(LookupFunction(".tr")?.components, ["", "tr"])
     }
+
+    /// An `@IBInspectable` key property is looked up in the shapes real apps write: through a
+    /// constant bound in its observer (`guard let key = NAME`), or stored and read by the type's
+    /// `awakeFromNib`. The first were missed before (so `migrate-ib` added a second key path and
+    /// `key-unused` called the storyboard's keys unused); values that are not looked up, or looked
+    /// up in another table, are no key path.
+    func testInspectableKeyPropertiesReadThroughBindingsAndMethods() throws {
+        let source = #"""
+        import UIKit
+
+        class KeyedLabel: UILabel {
+            @IBInspectable var titleKey: String? {
+                didSet {
+                    guard let key = titleKey else { return }
+                    text = NSLocalizedString(key, comment: "")
+                }
+            }
+        }
+
+        class KeyedButton: UIButton {
+            @IBInspectable var buttonKey: String? = nil {
+                didSet {
+                    if let name = buttonKey, isEnabled {
+                        let shown = name
+                        setTitle(shown.localized, for: .normal)
+                    }
+                }
+            }
+        }
+
+        class StoredKeyButton: UIButton {
+            @IBInspectable var storedKey: String?
+            @IBInspectable var tintName: String?
+            @IBInspectable var tableKey: String?
+
+            override func awakeFromNib() {
+                super.awakeFromNib()
+                if let storedKey = self.storedKey {
+                    setTitle(NSLocalizedString(storedKey, comment: storedKey), for: .normal)
+                }
+                accessibilityHint = NSLocalizedString(tableKey ?? "", tableName: "Hints", comment: "")
+                tintColor = UIColor(named: tintName ?? "")
+            }
+        }
+
+        class ChainedLabel: UILabel {
+            @IBInspectable var chainedKey: String?
+            override func awakeFromNib() {
+                let first = chainedKey ?? ""
+                let second = first
+                text = second.localized
+            }
+        }
+
+        class Untouched: UIView {
+            @IBInspectable var plainName: String? {
+                didSet { accessibilityIdentifier = plainName }
+            }
+        }
+        """#
+        XCTAssertEqual(try scan(source).localizingKeyPaths, ["titleKey", "buttonKey", "storedKey", "chainedKey"])
+    }
 }
