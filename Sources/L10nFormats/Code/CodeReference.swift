@@ -254,14 +254,18 @@ public struct SwiftSource: Sendable {
     /// (`setTitle(key?.localized, for: .normal)`): storyboard runtime attributes named `NAME`
     /// are keys of the Localizable table (Pack_It's `xibLocKey`).
     public var localizingKeyPaths: [String] = []
+    /// Types whose `awakeFromNib` looks the element's own text up (`text = text?.localized`): a
+    /// storyboard's texts of those classes are keys, not ibtool's texts.
+    public var textLocalizingClasses: [String] = []
 
     public init(path: String, references: [CodeReference], labels: [CodeLabel], exportedImports: Set<String> = [],
-                lookupDefinitions: [String: LookupDefinition] = [:], localizingKeyPaths: [String] = []) {
+                lookupDefinitions: [String: LookupDefinition] = [:], localizingKeyPaths: [String] = [], textLocalizingClasses: [String] = []) {
         self.path = path
         self.references = references
         self.labels = labels
         self.exportedImports = exportedImports
         self.lookupDefinitions = lookupDefinitions
         self.localizingKeyPaths = localizingKeyPaths
+        self.textLocalizingClasses = textLocalizingClasses
     }
 }

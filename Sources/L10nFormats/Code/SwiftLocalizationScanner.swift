@@ -47,7 +47,8 @@ public struct SwiftLocalizationScanner: Sendable {
                           definitions: &definitions)
         let labels = self.labels(tokens, matches: matches, types: types, references: &references, byToken: byToken)
         return SwiftSource(path: path, references: references, labels: labels, exportedImports: exported, lookupDefinitions: definitions,
-                           localizingKeyPaths: localizingKeyPaths(tokens, matches: matches))
+                           localizingKeyPaths: localizingKeyPaths(tokens, matches: matches),
+                           textLocalizingClasses: textLocalizingClasses(tokens, matches: matches))
     }
 
     /// The names of `@IBInspectable var NAME: String?` properties whose value is looked up as a key:
@@ -80,6 +81,29 @@ public struct SwiftLocalizationScanner: Sendable {
             if let open = Self.enclosingBrace(of: index, in: tokens), let close = matches[open],
                looksUp([name], in: tokens[open..<close], matches: matches, skippingTables: true) {
                 result.append(name)
+            }
+        }
+        return result
+    }
+
+    /// The types whose `awakeFromNib` looks the element's own text up as a key (`text = text?.localized`,
+    /// `setTitle(title(for: .normal)?.localized, for: .normal)`): a storyboard's texts of those
+    /// classes are keys of the Localizable table. A class by its name, an extension by the type it extends.
+    func textLocalizingClasses(_ tokens: [SwiftToken], matches: [Int: Int]) -> [String] {
+        var result: [String] = []
+        for index in tokens.indices.dropFirst() where tokens[index].identifier == "awakeFromNib" && tokens[index - 1].identifier == "func" {
+            guard let open = (index + 1..<min(index + 5, tokens.count)).first(where: { tokens[$0].isPunctuation("{") }),
+                  let close = matches[open],
+                  looksUp(["text", "title", "placeholder"], in: tokens[open..<close], matches: matches, skippingTables: true),
+                  let typeBody = Self.enclosingBrace(of: index, in: tokens) else { continue }
+            // `final class UILocalizedLabel: UILabel {`, `extension UIButton {`: the name after the keyword.
+            var at = typeBody - 1
+            while at > 0, at > typeBody - 40, !tokens[at].isPunctuation("{"), !tokens[at].isPunctuation("}") {
+                if let keyword = tokens[at].identifier, keyword == "class" || keyword == "extension", let name = tokens[at + 1].identifier {
+                    if !result.contains(name) { result.append(name) }
+                    break
+                }
+                at -= 1
             }
         }
         return result
@@ -122,6 +146,11 @@ public struct SwiftLocalizationScanner: Sendable {
                 guard at > body.startIndex, body[at].isPunctuation(".") else { return false }
                 at -= 1
                 if case .operatorSymbol(let symbol) = body[at].kind, symbol == "?" || symbol == "!" { at -= 1 }
+                // `title(for: .normal)?.localized`: the value a call of that name returns.
+                if at > body.startIndex, body[at].isPunctuation(")"),
+                   let opener = (body.startIndex..<at).last(where: { matches[$0] == at }) {
+                    at = opener - 1
+                }
                 if at - 2 >= body.startIndex, body[at - 1].isPunctuation("."), body[at - 2].identifier == "self" { at -= 2 }
                 return value(at: at)
             }

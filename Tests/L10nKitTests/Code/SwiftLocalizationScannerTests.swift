@@ -426,4 +426,47 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         """#
         XCTAssertEqual(try scan(source).localizingKeyPaths, ["titleKey", "buttonKey", "storedKey", "chainedKey"])
     }
+
+    /// A class (or an extension of a UIKit class) whose `awakeFromNib` looks the element's own
+    /// text up uses the storyboard's texts as keys; one that only styles it does not.
+    func testAwakeFromNibLookingUpTheElementsOwnText() throws {
+        let source = #"""
+        import UIKit
+
+        @IBDesignable final class UILocalizedLabel: UILabel {
+            override func awakeFromNib() {
+                super.awakeFromNib()
+                text = text?.localized
+            }
+        }
+
+        extension UIButton {
+            open override func awakeFromNib() {
+                super.awakeFromNib()
+                setTitle(self.title(for: .normal)?.localized, for: .normal)
+            }
+        }
+
+        class PlaceholderField: UITextField {
+            override func awakeFromNib() {
+                if let key = placeholder { placeholder = NSLocalizedString(key, comment: "") }
+            }
+        }
+
+        class StyledLabel: UILabel {
+            override func awakeFromNib() {
+                super.awakeFromNib()
+                text = text?.uppercased()
+                accessibilityHint = NSLocalizedString("label_hint", comment: "")
+            }
+        }
+
+        class TabledLabel: UILabel {
+            override func awakeFromNib() {
+                text = NSLocalizedString(text ?? "", tableName: "Screens", comment: "")
+            }
+        }
+        """#
+        XCTAssertEqual(try scan(source).textLocalizingClasses, ["UILocalizedLabel", "UIButton", "PlaceholderField"])
+    }
 }

@@ -41,6 +41,18 @@ public struct KeyUnusedCheck: Check {
              more: ["App/Home.swift": .text(#"let title = Text("welcome_title")"#),
                     "App/Settings.bundle/en.lproj/Root.strings": .text("\"Group\" = \"Group\";\n\"Name\" = \"Name\";\n"),
                     "App/Settings.bundle/de.lproj/Root.strings": .text("\"Group\" = \"Gruppe\";\n\"Name\" = \"Name\";\n")]),
+        .app("A storyboard text is the key where the element's class looks its own text up in awakeFromNib",
+             localizable: ["welcome_title": ["en": "Welcome", "de": "Willkommen"]],
+             more: ["App/LocalizedLabel.swift": .text("""
+                    import UIKit
+                    final class LocalizedLabel: UILabel {
+                        override func awakeFromNib() {
+                            super.awakeFromNib()
+                            text = text?.localized
+                        }
+                    }
+                    """),
+                    "App/Base.lproj/Main.storyboard": .text(#"<?xml version="1.0" encoding="UTF-8"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="s"><objects><label id="3JI-87-cfh" customClass="LocalizedLabel" text="welcome_title"/></objects></scene></scenes></document>"#)]),
         .app("Without Swift sources nothing is reported (every key would be unused)",
              localizable: ["old_banner": ["en": "Summer sale", "de": "Sommerschlussverkauf"]]),
     ]
@@ -61,6 +73,15 @@ public struct KeyUnusedCheck: Check {
             }
         }
         for document in context.interfaceDocuments { referenced.formUnion(document.localizationKeys.map(\.key)) }
+        // `text = text?.localized` in a class's `awakeFromNib`: the texts of its elements are keys.
+        let textClasses = Set(project.swiftSources.flatMap(\.textLocalizingClasses))
+        if !textClasses.isEmpty {
+            for document in context.interfaceDocuments {
+                for text in document.texts where textClasses.contains(text.customClass ?? text.className) || textClasses.contains(text.className) {
+                    referenced.insert(text.value)
+                }
+            }
+        }
         let shapes = Dictionary(grouping: patterns, by: KeyShape.init)
         let sdkKeys = project.sdkKeys
         func isUsed(_ key: String) -> Bool {
