@@ -49,12 +49,21 @@ public struct XclocBundle: Sendable {
         if let locale = contents?.targetLocale { candidates.append(locale + ".xliff") }
         var chosen = candidates.map { localized.appendingPathComponent($0) }.first { fileManager.fileExists(atPath: $0.path) }
         if chosen == nil {
-            let all = ((try? fileManager.contentsOfDirectory(atPath: localized.path)) ?? []).filter { $0.lowercased().hasSuffix(".xliff") }
+            let all = ((try? fileManager.contentsOfDirectory(atPath: localized.path)) ?? []).filter { $0.lowercased().hasSuffix(".xliff") && !$0.hasPrefix(".") }
             if all.count == 1 { chosen = localized.appendingPathComponent(all[0]) }
         }
         guard let xliff = chosen else {
             throw XLIFFError(.bundle, "the bundle has no Localized Contents/\(candidates.first ?? "<lang>.xliff")", at: SourceLocation(file: shown),
                              hint: "export the bundle again with Xcode's Export Localizations or l10n export")
+        }
+        // Xcode writes one XLIFF per bundle: another one there would be left unread without a word
+        // (a hidden `._fr.xliff` is a Mac archive's metadata, not a translation).
+        let others = ((try? fileManager.contentsOfDirectory(atPath: localized.path)) ?? [])
+            .filter { $0.lowercased().hasSuffix(".xliff") && !$0.hasPrefix(".") && $0 != xliff.lastPathComponent }.sorted()
+        if !others.isEmpty {
+            throw XLIFFError(.bundle, "Localized Contents holds \(others.count == 1 ? "another XLIFF file" : "\(others.count) other XLIFF files") besides \(xliff.lastPathComponent) (\(others.joined(separator: ", "))); a bundle is read as one XLIFF, as Xcode writes it, so nothing was read",
+                             at: SourceLocation(file: shown),
+                             hint: "import the files on their own: l10n import '\(shown)/Localized Contents/\(others[0])' and the bundle's \(xliff.lastPathComponent)")
         }
         let display = displayPath.map { $0 + "/Localized Contents/" + xliff.lastPathComponent } ?? xliff.path
         let document = try XLIFFReader().read(contentsOf: xliff, displayPath: display)
@@ -98,31 +107,56 @@ public struct XclocContents: Hashable, Sendable {
         self.version = version
     }
 
-    /// Reads `contents.json`; unknown keys are ignored, a non-object or non-JSON file is an error.
+    /// Reads `contents.json`; unknown keys are ignored, a non-object or non-JSON file is an error
+    /// at its line and column. `targetLocale` names the bundle's XLIFF file, so it must be a
+    /// locale id: never a path.
     public init(json data: Data, path: String) throws {
-        let object: Any
+        var targetLocaleAt: SourceLocation?
+        let root: [(key: String, value: JSONValue)]
         do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw XLIFFError(.bundle, "contents.json is not valid JSON", at: SourceLocation(file: path),
+            root = try JSONReader.read(data, file: path) { reader in
+                guard try reader.peekKind() == .object else {
+                    throw XLIFFError(.bundle, "contents.json is not a JSON object", at: reader.location(),
+                                     hint: "export the bundle again, or remove contents.json: the XLIFF alone is enough")
+                }
+                var members: [(key: String, value: JSONValue)] = []
+                try reader.readObject(detectingDuplicates: false) { reader, key, _ in
+                    if key == "targetLocale" { targetLocaleAt = reader.location() }
+                    members.append((key, try reader.readValue()))
+                }
+                try reader.finish()
+                return members
+            }
+        } catch let error as XLIFFError {
+            throw error
+        } catch let error as any LocatedError {
+            throw XLIFFError(.bundle, "contents.json is not valid JSON: \(error.message)", at: error.location,
                              hint: "export the bundle again, or remove contents.json: the XLIFF alone is enough")
         }
-        guard let root = object as? [String: Any] else {
-            throw XLIFFError(.bundle, "contents.json is not a JSON object", at: SourceLocation(file: path))
-        }
-        func string(_ dictionary: [String: Any], _ key: String) -> String? {
-            if let text = dictionary[key] as? String { return text }
-            if let number = dictionary[key] as? NSNumber { return number.stringValue }
-            return nil
+        func string(_ members: [(key: String, value: JSONValue)], _ key: String) -> String? {
+            switch members.last(where: { $0.key == key })?.value {
+            case .string(let text): return text
+            case .number(let lexeme): return lexeme
+            case .bool(let flag): return flag ? "1" : "0"
+            default: return nil
+            }
         }
         developmentRegion = string(root, "developmentRegion")
         targetLocale = string(root, "targetLocale")
         project = string(root, "project")
         workspace = string(root, "workspace")
         version = string(root, "version")
-        if let tool = root["toolInfo"] as? [String: Any] {
+        if case .object(let tool)? = root.last(where: { $0.key == "toolInfo" })?.value {
             toolInfo = ToolInfo(toolBuildNumber: string(tool, "toolBuildNumber"), toolID: string(tool, "toolID"),
                                 toolName: string(tool, "toolName"), toolVersion: string(tool, "toolVersion"))
+        }
+        if let targetLocale {
+            do {
+                _ = try LocaleIdentifier(validating: targetLocale)
+            } catch {
+                throw XLIFFError(.bundle, "contents.json: targetLocale \"\(targetLocale)\" is not a locale id (\(error)); it names the bundle's XLIFF file, so nothing was read",
+                                 at: targetLocaleAt ?? SourceLocation(file: path), hint: "export the bundle again; Xcode writes the locale there, e.g. \"fr\"")
+            }
         }
     }
 }

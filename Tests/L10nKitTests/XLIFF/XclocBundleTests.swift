@@ -79,4 +79,35 @@ final class XclocBundleTests: XCTestCase {
             XCTAssertTrue((error as? XLIFFError)?.location?.file.hasSuffix("it.xcloc/Localized Contents/it.xliff") ?? false)
         }
     }
+
+    /// `targetLocale` names the bundle's XLIFF file: a path there would read a file outside the
+    /// bundle (`../../elsewhere/fr`), so it must be a locale id, refused at its line and column;
+    /// a broken `contents.json` is located too.
+    func testTargetLocaleMustBeALocaleIdAndErrorsAreLocated() throws {
+        let contents = "{\n  \"developmentRegion\" : \"en\",\n  \"targetLocale\" : \"../../elsewhere/fr\"\n}\n"
+        XCTAssertThrowsError(try XclocContents(json: Data(contents.utf8), path: "b.xcloc/contents.json")) { error in
+            XCTAssertEqual((error as? XLIFFError)?.location, SourceLocation(file: "b.xcloc/contents.json", line: 3, column: 20))
+            XCTAssertTrue((error as? XLIFFError)?.message.contains("targetLocale \"../../elsewhere/fr\" is not a locale id") ?? false, "\(error)")
+        }
+        XCTAssertThrowsError(try XclocContents(json: Data("{\n  \"targetLocale\" : \n}\n".utf8), path: "c.json")) { error in
+            XCTAssertEqual((error as? XLIFFError)?.location?.line, 3, "\(error)")
+        }
+        let renamed = try makeBundle(named: "returned", xliffName: "de.xliff", xliff: Data(XLIFFReaderTests.minimal.utf8),
+                                     contents: Self.contentsJSON.replacingOccurrences(of: "\"de\"", with: "\"../de\""))
+        XCTAssertThrowsError(try XclocBundle.read(at: renamed))
+    }
+
+    /// Xcode writes one XLIFF per bundle: a second one beside it would be left unread, so the
+    /// bundle is refused and names it; a Mac archive's hidden `._de.xliff` is not a translation.
+    func testASecondXLIFFInTheBundleIsNamedNotDropped() throws {
+        let xliff = Data(XLIFFReaderTests.minimal.utf8)
+        let url = try makeBundle(named: "de.xcloc", xliffName: "de.xliff", xliff: xliff, contents: Self.contentsJSON)
+        try Data([0, 5, 22, 7]).write(to: url.appendingPathComponent("Localized Contents/._de.xliff"))
+        XCTAssertEqual(try XclocBundle.read(at: url).document.files.count, 1)
+        try xliff.write(to: url.appendingPathComponent("Localized Contents/de-part2.xliff"))
+        XCTAssertThrowsError(try XclocBundle.read(at: url, displayPath: "de.xcloc")) { error in
+            XCTAssertEqual((error as? XLIFFError)?.kind, .bundle)
+            XCTAssertTrue((error as? XLIFFError)?.message.contains("another XLIFF file besides de.xliff (de-part2.xliff)") ?? false, "\(error)")
+        }
+    }
 }
