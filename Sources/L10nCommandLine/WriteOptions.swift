@@ -28,3 +28,4 @@ struct WriteOptions {
         }
     }
 }
+

@@ -83,11 +83,26 @@ struct FormatCommand: ParsableCommand {
         // The journal of the run lives in the folder holding every file; a run killed while
         // renaming left one there, which is completed before anything is read.
         let root = Self.commonFolder(files.map { FileTransaction.resolved($0.url) })
-        if !check { try writing.recoverInterruptedWrites(in: root, context) }
+        // A project's import keeps its journal in the project folder, which a folder given here
+        // may be while its files share a deeper one (all under `App/`).
+        var journalRoots = [root]
+        for path in paths {
+            var isFolder: ObjCBool = false
+            let url = FileTransaction.resolved(context.url(for: path, isDirectory: true))
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue, !journalRoots.contains(url) { journalRoots.append(url) }
+        }
+        for journalRoot in journalRoots {
+            if check {
+                try FileTransaction.requireNotInterrupted(root: journalRoot, lockTimeout: writing.lockTimeout, waiting: context.note)
+            } else {
+                try writing.recoverInterruptedWrites(in: journalRoot, context)
+            }
+        }
         let job = FormatJob(options: FormatOptions(rewrite: !check, force: writing.force, locksFiles: true, lockTimeout: writing.lockTimeout))
         let result: FormatResult
         do {
-            result = try job.run(files, root: root, waiting: context.note, progress: { done, total, path in
+            result = try job.run(files, root: root, protected: ProtectedPaths(folderNames: ProjectDiscovery.vendorFolders), waiting: context.note,
+                                 progress: { done, total, path in
                 context.progress(done, of: total, "format \(path)")
             })
         } catch let failure as FormatFailure {

@@ -81,7 +81,9 @@ struct PseudoCommand: ParsableCommand {
             for warning in discovered.warnings { context.note(warning) }
             let plan = try planned(discovered, context)
             let folder = context.url(for: out, isDirectory: true)
-            if folder.standardizedFileURL.path == root.standardizedFileURL.path {
+            // Compared with links resolved: `--out link` to the project would write pseudo text
+            // over the project's own catalogs.
+            if FileTransaction.resolved(folder).path == FileTransaction.resolved(root).path {
                 throw UsageError("--out names the project folder; use --write to change the project")
             }
             for path in try PseudoLocalization.write(plan, under: folder) {

@@ -97,6 +97,8 @@ public struct FileTransaction {
     /// Files outside `root` the transaction may replace all the same: catalogs of layers the
     /// manifest marks writable (their journal entries are absolute paths).
     public var allowedOutside: [URL] = []
+    /// Files inside `root` no change may reach, even through a symbolic link (a vendor's, the SDK's).
+    public var protected = ProtectedPaths()
     public var lockTimeout: TimeInterval = 60
     /// Receives "waiting for ..." messages.
     public var waiting: (String) -> Void = { _ in }
@@ -143,6 +145,13 @@ public struct FileTransaction {
             guard Self.isInside(target, boundary) || allowedOutside.map(Self.resolved).contains(target) else {
                 throw InputError(file: change.url.path, "refusing to write outside \(root.path): the path resolves to \(target.path)",
                                  hint: "a symbolic link or '..' in the path leads out of the folder; nothing was written")
+            }
+            // A protected file named as itself is the caller's to refuse or allow (`format` of a
+            // file given by hand); reached through a link from another path, never.
+            if let reached = Self.path(of: target, inside: boundary), let why = protected.reason(forPath: reached),
+               Self.path(of: change.url.standardizedFileURL, inside: root.standardizedFileURL).flatMap(protected.reason(forPath:)) == nil {
+                throw InputError(file: change.url.path, "refusing to write \(reached), \(why): the path leads there through a symbolic link; nothing was written",
+                                 hint: "give the app a file of its own instead of the link")
             }
             var info = stat()
             if change.removes, lstat(target.path, &info) != 0 {
@@ -275,6 +284,41 @@ public struct FileTransaction {
         }
         rmdir(folder.path)
         return restored
+    }
+
+    /// The files of transactions a killed run left half done in `root` (some replaced, some not),
+    /// for the commands that only read: they must not read that mix, nor repair it. Waits for the
+    /// locks of a run still in progress, whose journal is then gone. A committed transaction
+    /// (every file new) is not half done.
+    public static func interruptedFiles(root: URL, lockTimeout: TimeInterval = 60, waiting: (String) -> Void = { _ in }) throws -> [String] {
+        let folder = journalFolder(root)
+        var info = stat()
+        guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
+        var files: [String] = []
+        for name in names.sorted() where name.hasSuffix(".journal") {
+            let url = folder.appendingPathComponent(name)
+            // A journal cut off while it was written: its run changed nothing yet.
+            guard let data = try? Data(contentsOf: url), let journal = Journal(data: data, root: resolved(root)) else { continue }
+            let locks = try FileLock.lockAll(lockable(journal.entries.map { resolved($0.target) }, root: root), timeout: lockTimeout, waiting: waiting)
+            let stillThere = FileManager.default.fileExists(atPath: url.path)
+            locks.forEach { $0.release() }
+            guard stillThere else { continue }
+            let base = resolved(root)
+            files += journal.entries.map { path(of: $0.target, inside: base) ?? $0.target.path }
+        }
+        return files
+    }
+
+    /// Refuses to read a folder a killed run left half-written (`interruptedFiles`): a command
+    /// that only reads must neither report on that mix nor repair it behind the user's back.
+    public static func requireNotInterrupted(root: URL, lockTimeout: TimeInterval = 60, waiting: (String) -> Void = { _ in }) throws {
+        let files = try interruptedFiles(root: root, lockTimeout: lockTimeout, waiting: waiting)
+        guard !files.isEmpty else { return }
+        let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
+        throw InputError(file: journalFolder(root).path,
+                         "an interrupted l10n run left \(files.count) file\(files.count == 1 ? "" : "s") half-written (\(shown)); nothing was read",
+                         hint: "run 'l10n format' in the project (or the import again): it puts the old files back before it reads")
     }
 
     // MARK: Files
@@ -513,6 +557,12 @@ public struct FileTransaction {
         let boundary = resolved(root)
         let allowed = Set(allowedOutside.map(resolved))
         return urls.filter { isInside($0, boundary) || allowed.contains($0) }
+    }
+
+    /// The path of `url` inside `folder` (`App/de.lproj/x.strings`), nil when it is not inside it.
+    static func path(of url: URL, inside folder: URL) -> String? {
+        let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
+        return url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : nil
     }
 
     /// Whether a resolved path is the folder or inside it.

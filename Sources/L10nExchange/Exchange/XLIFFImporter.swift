@@ -79,6 +79,8 @@ public struct ImportPlan: Sendable {
     public var root: URL?
     /// Catalogs outside the root the plan may write: layers the manifest marks writable.
     public var writableOutsideRoot: [URL] = []
+    /// Files inside the root no write may reach through a link (`Project.protectedPaths`).
+    public var protectedPaths = ProtectedPaths()
 
     /// Writes every changed file as one `FileTransaction` inside the project root (and the
     /// writable layers outside it the manifest declares), creating
@@ -92,6 +94,7 @@ public struct ImportPlan: Sendable {
         var transaction = FileTransaction(root: root, changes: changes.map { FileTransaction.Change(url: $0.url, data: $0.data, expected: $0.expected) })
         transaction.heldLocks = held
         transaction.allowedOutside = writableOutsideRoot
+        transaction.protected = protectedPaths
         transaction.force = force
         transaction.lockTimeout = lockTimeout
         transaction.waiting = waiting
@@ -1555,6 +1558,7 @@ struct ImportSession {
         notes += changes.compactMap(\.note)
         var plan = ImportPlan(outcomes: outcomes, changes: changes, notes: notes, root: project.root)
         plan.writableOutsideRoot = project.writableOutsideRootURLs
+        plan.protectedPaths = project.protectedPaths
         return plan
     }
 }

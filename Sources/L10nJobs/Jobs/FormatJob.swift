@@ -127,14 +127,16 @@ public struct FormatJob: Sendable {
     /// Formats the project's own catalogs and tables (`files(of:)`) and hands back the model with
     /// the rewritten files parsed into it, so the stages after it need not read the project again.
     public func run(on project: Project) throws -> FormatResult {
-        var result = try run(try Self.files(of: project), root: project.root, allowedOutside: project.writableOutsideRootURLs)
+        var result = try run(try Self.files(of: project), root: project.root, allowedOutside: project.writableOutsideRootURLs,
+                             protected: project.protectedPaths)
         result.project = try project.afterWriting(result.written)
         return result
     }
 
     /// Reads every file, then (rewriting) writes those not in canonical form in one transaction
     /// under `root`; throws `FormatFailure` without writing when a file cannot be read or parsed.
-    public func run(_ files: [FormatFile], root: URL, allowedOutside: [URL] = [], waiting: (String) -> Void = { _ in },
+    public func run(_ files: [FormatFile], root: URL, allowedOutside: [URL] = [], protected: ProtectedPaths = ProtectedPaths(),
+                    waiting: (String) -> Void = { _ in },
                     progress: (_ done: Int, _ total: Int, _ path: String) -> Void = { _, _, _ in }) throws -> FormatResult {
         var locks: [FileLock] = []
         defer { locks.forEach { $0.release() } }
@@ -182,6 +184,7 @@ public struct FormatJob: Sendable {
         transaction.takesLocks = !options.locksFiles
         transaction.force = options.force
         transaction.allowedOutside = allowedOutside
+        transaction.protected = protected
         try transaction.commit()
         return result
     }

@@ -483,6 +483,7 @@ public struct StoryboardMigrationJob: Sendable {
                                              timeout: lockTimeout, waiting: waiting)
             defer { locks.forEach { $0.release() } }
             var transaction = FileTransaction(root: root, changes: plan.changes)
+            transaction.protected = project.protectedPaths
             transaction.heldLocks = locks
             transaction.force = force
             transaction.lockTimeout = lockTimeout

@@ -195,6 +195,18 @@ public struct Project: Sendable {
         return locales.sorted()
     }
 
+    /// What no write reaches inside the root, symbolic links resolved: vendor folders and the SDK's
+    /// catalog (an app catalog that is a link to the SDK's must not carry an import into it).
+    public var protectedPaths: ProtectedPaths {
+        var files: [String: String] = [:]
+        if let sdk = lookupChain.sdkLayer?.catalogPath {
+            let base = FileTransaction.resolved(root).path + "/"
+            let resolved = FileTransaction.resolved(url(forPath: sdk)).path
+            if resolved.hasPrefix(base) { files[String(resolved.dropFirst(base.count))] = "the SDK's catalog, which l10n never changes" }
+        }
+        return ProtectedPaths(folderNames: ProjectDiscovery.vendorFolders, files: files)
+    }
+
     /// The resolved URLs of the writable layers outside the root, which a write may touch.
     public var writableOutsideRootURLs: [URL] { writableOutsideRoot.sorted().map { FileTransaction.resolved(url(forPath: $0)) } }
 

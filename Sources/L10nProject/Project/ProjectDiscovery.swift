@@ -41,6 +41,9 @@ public struct ProjectDiscovery: Sendable {
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw InputError("project folder \(root.path) does not exist", hint: "pass --project with the folder that holds your app")
         }
+        // The commands that write put back what a killed run left half-written before they
+        // discover; for the others that mix is no project to read.
+        try FileTransaction.requireNotInterrupted(root: root)
         let manifestURL = root.appendingPathComponent(ProjectManifest.fileName)
         let manifest = FileManager.default.fileExists(atPath: manifestURL.path)
             ? try ProjectManifest.read(AtomicFile.read(manifestURL), file: manifestURL.path)

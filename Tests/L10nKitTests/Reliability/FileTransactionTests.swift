@@ -186,4 +186,47 @@ final class FileTransactionTests: XCTestCase {
         }
         XCTAssertTrue(FileManager.default.fileExists(atPath: notes.path))
     }
+
+    /// A file that is a link into a protected folder is refused at the commit, before anything is
+    /// written; the protected file named as itself is the caller's to allow.
+    func testAWriteThroughALinkIntoAProtectedFolderIsRefused() throws {
+        let vendor = url("Vendor/Kit/Kit.xcstrings")
+        try FileManager.default.createDirectory(at: vendor.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("vendor".utf8).write(to: vendor)
+        try FileManager.default.createSymbolicLink(atPath: url("App/Kit.xcstrings").path, withDestinationPath: "../Vendor/Kit/Kit.xcstrings")
+        var transaction = FileTransaction(root: root, changes: [FileTransaction.Change(url: url("App/Localizable.xcstrings"), data: Data("new".utf8)),
+                                                                FileTransaction.Change(url: url("App/Kit.xcstrings"), data: Data("new".utf8))])
+        transaction.protected = ProtectedPaths(folderNames: ["Vendor"])
+        let before = try ReliabilityFixtures.snapshot(root)
+        XCTAssertThrowsError(try transaction.commit()) { error in
+            XCTAssertTrue("\(error)".contains("refusing to write Vendor/Kit/Kit.xcstrings, a vendor file"), "\(error)")
+        }
+        XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
+        var direct = FileTransaction(root: root, changes: [FileTransaction.Change(url: vendor, data: Data("named".utf8))])
+        direct.protected = ProtectedPaths(folderNames: ["Vendor"])
+        XCTAssertNoThrow(try direct.commit())
+    }
+
+    /// The commands that only read refuse a project a killed run left half-written, naming its
+    /// files, until a writing run (here `recover`) puts them back; discovery does it for them all.
+    func testReadingAHalfWrittenProjectIsRefused() throws {
+        var transaction = FileTransaction(root: root, changes: fourChanges())
+        transaction.failingRename = 2
+        transaction.keepsStateOnFailure = true
+        XCTAssertThrowsError(try transaction.commit())
+        XCTAssertEqual(try FileTransaction.interruptedFiles(root: root),
+                       ["App/Localizable.xcstrings", "App/Second.xcstrings", "App/de.lproj/Legacy.strings", "App/de.lproj/Other.strings"])
+        XCTAssertThrowsError(try ProjectDiscovery(root: root).discover()) { error in
+            XCTAssertTrue("\(error)".contains("an interrupted l10n run left 4 files half-written (App/Localizable.xcstrings, App/Second.xcstrings, App/de.lproj/Legacy.strings and 1 more); nothing was read"), "\(error)")
+        }
+        let check = CLIRun(["format", "--check", root.path])
+        XCTAssertEqual(check.status, 2, check.stdout)
+        XCTAssertTrue(check.stderr.contains("half-written"), check.stderr)
+        // `format` of the project folder puts the files back, though they all lie under `App/`.
+        let format = CLIRun(["format", root.path])
+        XCTAssertEqual(format.status, 0, format.stderr)
+        XCTAssertTrue(format.stderr.contains("note: restored"), format.stderr)
+        XCTAssertEqual(try FileTransaction.interruptedFiles(root: root), [])
+        XCTAssertNoThrow(try ProjectDiscovery(root: root).discover())
+    }
 }

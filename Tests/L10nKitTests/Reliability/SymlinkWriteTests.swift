@@ -156,4 +156,35 @@ final class SymlinkWriteTests: XCTestCase {
         XCTAssertEqual(CLIRun(["format", vendor.path]).status, 0)
         XCTAssertNotEqual(try Data(contentsOf: vendor), bytes)
     }
+
+    /// `--out` that is a link to the project is the project: comparing the names let pseudo text
+    /// replace every French translation.
+    func testPseudoOutThroughALinkToTheProjectIsRefused() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let link = root.deletingLastPathComponent().appendingPathComponent("link")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: root)
+        let before = try ReliabilityFixtures.snapshot(root)
+        let run = CLIRun(["pseudo", "--project", root.path, "--out", link.path, "--locale", "fr"])
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.contains("--out names the project folder"), run.stderr)
+        XCTAssertEqual(CLIRun(["pseudo", "--project", link.path, "--out", root.path, "--locale", "fr"]).status, 2)
+        XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
+    }
+
+    /// An app catalog that is a link to the SDK's catalog never carries a write into it: the
+    /// import and pseudo --write refuse at the commit, naming the file the link leads to.
+    func testAnAppCatalogLinkedToTheSDKCatalogIsNotWrittenThrough() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let app = root.appendingPathComponent("BrandedEditor/IMGLYEditor.xcstrings")
+        try FileManager.default.removeItem(at: app)
+        try FileManager.default.createSymbolicLink(atPath: app.path, withDestinationPath: "../Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings")
+        let before = try ReliabilityFixtures.snapshot(root)
+        let xliff = ReliabilityFixtures.xliff(target: "fr", [("BrandedEditor/IMGLYEditor.xcstrings", [("ly_img_editor_button_close", "Close", "Fermer")])])
+        let input = try ReliabilityFixtures.write(xliff, "in.xliff", in: root.deletingLastPathComponent())
+        let run = CLIRun(["import", input.path, "--project", root.path])
+        XCTAssertEqual(run.status, 2, run.stdout)
+        XCTAssertTrue(run.stderr.contains("refusing to write Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings, the SDK's catalog"), run.stderr)
+        XCTAssertEqual(CLIRun(["pseudo", "--project", root.path, "--write"]).status, 2)
+        XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
+    }
 }
