@@ -263,7 +263,9 @@ public struct CheckJob: Sendable {
         let url = options.baseline ?? project.manifest.baseline.map { project.url(forPath: $0) }
         guard let url else { return nil }
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw InputError("the baseline \(url.path) does not exist", hint: "record one with l10n check --write-baseline \(url.path)")
+            // Named by the manifest: the error points at its field.
+            let at = options.baseline == nil ? project.manifest.baselineLocation : nil
+            throw InputError("the baseline \(url.path) does not exist", at: at, hint: "record one with l10n check --write-baseline \(url.path)")
         }
         return Set(try Baseline.read(AtomicFile.read(url), file: url.path))
     }

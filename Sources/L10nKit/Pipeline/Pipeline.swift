@@ -44,7 +44,9 @@ public struct Pipeline: Sendable, Equatable {
                 case "description": description = try reader.readString()
                 case "project":
                     projectLocation = reader.location()
-                    project = resolve(try reader.readString(), in: folder)
+                    let text = try reader.readString()
+                    try requirePath(text, field: "\"project\"", at: projectLocation ?? start)
+                    project = resolve(text, in: folder)
                 case "stages":
                     var list: [PipelineStage] = []
                     try expect(.array, &reader, "an array of stage objects")
@@ -89,6 +91,23 @@ public struct Pipeline: Sendable, Equatable {
     static func expect(_ kind: JSONKind, _ reader: inout JSONReader, _ what: String) throws {
         let found = try reader.peekKind()
         if found != kind { throw InputError("expected \(what), found \(found)", at: reader.location()) }
+    }
+
+    /// A path a pipeline names, checked before any stage runs: an empty one would name the
+    /// pipeline's own folder, a NUL byte or an over-long name fail only once a stage writes.
+    static func requirePath(_ text: String, field: String, at location: SourceLocation) throws {
+        let problem: String?
+        if text.isEmpty {
+            problem = "is empty"
+        } else if text.utf8.contains(0) {
+            problem = "holds a NUL byte"
+        } else if text.utf8.count > 1024 || text.split(separator: "/").contains(where: { $0.utf8.count > 255 }) {
+            problem = "is longer than a file system allows (1,024 bytes, 255 a name)"
+        } else {
+            problem = nil
+        }
+        guard let problem else { return }
+        throw InputError("\(field) \(problem); no stage was run", at: location, hint: "name a folder or file relative to the pipeline file's folder")
     }
 
     static func resolve(_ path: String, in folder: URL) -> URL {
@@ -168,7 +187,15 @@ public enum PipelineStage: Sendable, Equatable {
                 throw InputError("unknown check \"\(id)\"", at: options.location(of: check.only.contains(id) ? "only" : "skip") ?? start,
                                  hint: (Suggestion.didYouMean(id, among: BuiltInChecks.ids).map { "did you mean \"\($0)\"? " } ?? "") + "'l10n checks' lists them")
             }
-            if let baseline = try options.string("baseline") { check.baseline = Pipeline.resolve(baseline, in: folder) }
+            if let baseline = try options.path("baseline") {
+                let url = Pipeline.resolve(baseline, in: folder)
+                // Settled before any stage runs, like an import's files.
+                guard FileManager.default.fileExists(atPath: url.path) else {
+                    throw InputError("stage check: no baseline file \(url.path)", at: options.location(of: "baseline") ?? start,
+                                     hint: "write one with 'l10n check --write-baseline FILE'; \"baseline\" is relative to the pipeline file's folder; no stage was run")
+                }
+                check.baseline = url
+            }
             stage = .check(check)
         case "discover":
             stage = .discover
@@ -181,7 +208,7 @@ public enum PipelineStage: Sendable, Equatable {
                 }
                 return format
             }
-            let out = try options.string("out").map { Pipeline.resolve($0, in: folder) }
+            let out = try options.path("out").map { Pipeline.resolve($0, in: folder) }
             if let out, let writableRoot {
                 try Pipeline.requireInside(writableRoot, out, what: "\"out\"", at: options.location(of: "out") ?? start)
             }
@@ -197,7 +224,7 @@ public enum PipelineStage: Sendable, Equatable {
             guard let scope = ExportScope(rawValue: scopeName) else {
                 throw InputError("unknown scope \"\(scopeName)\"", at: options.location(of: "scope") ?? start, hint: "scopes are overrides, missing, all")
             }
-            guard let outPath = try options.string("out") else {
+            guard let outPath = try options.path("out") else {
                 throw InputError("stage export needs \"out\": the folder to write into", at: start)
             }
             let out = Pipeline.resolve(outPath, in: folder)
@@ -220,6 +247,7 @@ public enum PipelineStage: Sendable, Equatable {
             // Settled before any stage runs: a missing file found by the import stage itself
             // would come after earlier stages had written.
             for file in files {
+                try Pipeline.requirePath(file, field: "\"files\" entry", at: options.location(of: "files") ?? start)
                 let url = Pipeline.resolve(file, in: folder)
                 guard !FileManager.default.fileExists(atPath: url.path),
                       !exported.contains(where: { FileTransaction.isInside(url.standardizedFileURL, $0.standardizedFileURL) }) else { continue }
@@ -258,6 +286,13 @@ struct StageOptions {
         used.insert(key)
         guard let (field, location) = fields[key] else { return nil }
         guard let text = field.stringValue else { throw InputError("\"\(key)\" of stage \(stage) must be a string", at: location) }
+        return text
+    }
+
+    /// A string option naming a file or folder (`Pipeline.requirePath`).
+    mutating func path(_ key: String) throws -> String? {
+        guard let text = try string(key) else { return nil }
+        try Pipeline.requirePath(text, field: "\"\(key)\" of stage \(stage)", at: location(of: key) ?? SourceLocation(file: ""))
         return text
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import L10nLocale
 import L10nFormats
 
 /// Minimum coverage per locale: `"*"` for every locale not named.
@@ -27,7 +28,17 @@ extension CoverageThresholds {
         guard let members = value.objectMembers else { throw fail("a percentage, or an object of locale → percentage") }
         var result = CoverageThresholds()
         for (locale, item) in members {
-            if locale == "*" { result.fallback = try percent(item) } else { result.byLocale[locale] = try percent(item) }
+            if locale == "*" {
+                result.fallback = try percent(item)
+                continue
+            }
+            // A typo (`Frnch`) or a path would be a threshold no locale ever meets, silently.
+            do {
+                _ = try LocaleIdentifier(validating: locale)
+            } catch {
+                throw fail("an object of locale → percentage (\"*\" for the rest); \(error.message)")
+            }
+            result.byLocale[locale] = try percent(item)
         }
         return result
     }

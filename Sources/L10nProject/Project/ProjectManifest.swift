@@ -1,6 +1,7 @@
 import Foundation
 import L10nCore
 import L10nFormats
+import L10nLocale
 
 /// The optional `l10n.json` at a project's root: what discovery cannot guess.
 ///
@@ -65,6 +66,9 @@ public struct ProjectManifest: Sendable, Equatable {
     public var previousSDK: String?
     /// Where `previousSdk` stands in `l10n.json`, for errors about the file it names.
     public var previousSDKLocation: SourceLocation?
+    /// Where `infoPlist` and `baseline` are written, for an error about the file they name.
+    public var infoPlistLocation: SourceLocation?
+    public var baselineLocation: SourceLocation?
     /// Functions of the app's own that look a key up, called with the key first (`"L10n.tr"`),
     /// besides the ones l10n knows (`Text`, `NSLocalizedString`, `String(localized:)`, …).
     public var localizedFunctions: [String] = []
@@ -123,15 +127,25 @@ public struct ProjectManifest: Sendable, Equatable {
             guard case .array(let items) = value else { throw fail(field, "an array of strings") }
             return try items.map { guard let text = $0.stringValue else { throw fail(field, "an array of strings") }; return text }
         }
+        /// A relative path that stays inside the project: `App/Info.plist`, not `/etc/x` or `../x`.
+        func isProjectPath(_ text: String) -> Bool {
+            !text.hasPrefix("/") && !text.hasPrefix("~") && !text.utf8.contains(0) && ProjectDiscovery.normalized(text) != nil
+        }
         var manifest = ProjectManifest()
         for (key, value) in members {
             switch key {
             case "sourceLanguage":
                 guard let text = value.stringValue else { throw fail(key, "a string") }
-                manifest.sourceLanguage = text
+                do {
+                    _ = try LocaleIdentifier(validating: text)
+                    manifest.sourceLanguage = text
+                } catch {
+                    throw fail(key, "a locale id such as \"en\" (\(error.message))")
+                }
             case "infoPlist":
-                guard let text = value.stringValue else { throw fail(key, "a string") }
+                guard let text = value.stringValue, isProjectPath(text) else { throw fail(key, "a path inside the project, such as \"App/Info.plist\"") }
                 manifest.infoPlist = text
+                manifest.infoPlistLocation = locations[key]
             case "storyboardKeyPaths":
                 manifest.storyboardKeyPaths = try strings(value, key)
             case "exclude":
@@ -178,8 +192,9 @@ public struct ProjectManifest: Sendable, Equatable {
                     manifest.checkSeverities[id] = parsed
                 }
             case "baseline":
-                guard let text = value.stringValue else { throw fail(key, "a string") }
+                guard let text = value.stringValue, isProjectPath(text) else { throw fail(key, "a path inside the project, such as \"l10n-baseline.json\"") }
                 manifest.baseline = text
+                manifest.baselineLocation = locations[key]
             case "release":
                 guard let members = value.objectMembers else { throw fail(key, "an object such as { \"minCoverage\": 100 }") }
                 for (field, item) in members {

@@ -29,6 +29,13 @@ final class PipelineTests: XCTestCase {
             ("{\"project\":\"x\"}", 1, 1, "no \"stages\""),
             ("{\"stages\":[{\"stage\":\"format\"}]}", 1, 1, "names no \"project\""),
             ("{\"project\":\"x\",\"stages\":[}", 1, 26, "expected a value"),
+            // Paths are settled before any stage runs: an empty one named the pipeline's folder,
+            // a NUL wrote a folder named "a%00b", a missing baseline stopped the run midway.
+            ("{\"project\":\"\",\"stages\":[{\"stage\":\"format\"}]}", 1, 12, "\"project\" is empty"),
+            ("{\"project\":\"x\",\"stages\":[{\"stage\":\"export\",\"out\":\"a\\u0000b\"}]}", 1, 50, "\"out\" of stage export holds a NUL byte"),
+            ("{\"project\":\"x\",\"stages\":[{\"stage\":\"report\",\"formats\":[\"json\"],\"out\":\"\"}]}", 1, 69, "\"out\" of stage report is empty"),
+            ("{\"project\":\"x\",\"stages\":[{\"stage\":\"check\",\"baseline\":\"no-such-baseline.json\"}]}", 1, 54, "stage check: no baseline file"),
+            ("{\"project\":\"x\",\"stages\":[{\"stage\":\"format\"}],\"gate\":{\"minCoverage\":{\"Frnch\":90}}}", 1, 68, "\"minCoverage\" of the gate must be an object of locale"),
         ]
         for (text, line, column, message) in cases {
             XCTAssertThrowsError(try read(text), text) { error in

@@ -831,6 +831,35 @@ final class ProjectDiscoveryTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("unknown field \"layerz\""), "\(error)")
         }
     }
+
+    /// The manifest's paths and locale ids are checked where they are written: an absolute
+    /// `infoPlist` was joined to the project, a missing one or a missing baseline named no place,
+    /// a `sourceLanguage` of "../../PWN" was shown to users as a language, and a coverage
+    /// threshold for a typo (`Frnch`) was a gate no locale ever met.
+    func testManifestPathsAndLocalesAreCheckedAtTheirField() throws {
+        let root = try Fixtures.temporaryFolder(self)
+        try Data(#"{"sourceLanguage":"en","strings":{"a":{}},"version":"1.0"}"#.utf8).write(to: root.appendingPathComponent("Localizable.xcstrings"))
+        let cases: [(String, Int, String)] = [
+            ("{\n  \"infoPlist\" : \"/etc/passwd\" }", 2, "field \"infoPlist\" must be a path inside the project"),
+            ("{\n  \"infoPlist\" : \"../Other/Info.plist\" }", 2, "field \"infoPlist\" must be a path inside the project"),
+            ("{\n\n  \"infoPlist\" : \"App/Info.plist\" }", 3, "\"infoPlist\" names no file: App/Info.plist"),
+            ("{\n  \"sourceLanguage\" : \"../../PWN\" }", 2, "field \"sourceLanguage\" must be a locale id"),
+            ("{\n  \"baseline\" : \"/tmp/x.json\" }", 2, "field \"baseline\" must be a path inside the project"),
+            ("{\n  \"release\" : { \"minCoverage\" : { \"Frnch\" : 90 } } }", 2, "must be an object of locale → percentage"),
+        ]
+        for (text, line, message) in cases {
+            try Data(text.utf8).write(to: root.appendingPathComponent("l10n.json"))
+            XCTAssertThrowsError(try ProjectDiscovery(root: root).discover(), text) { error in
+                XCTAssertEqual((error as? LocatedError)?.location?.line, line, "\(error)")
+                XCTAssertTrue((error as? LocatedError)?.location?.file.hasSuffix("l10n.json") ?? false, "\(error)")
+                XCTAssertTrue("\(error)".contains(message), "\(error)")
+            }
+        }
+        try Data("{\n\n  \"baseline\" : \"l10n-baseline.json\" }".utf8).write(to: root.appendingPathComponent("l10n.json"))
+        let check = CLIRun(["check", "--project", root.path])
+        XCTAssertEqual(check.status, 2, check.stdout)
+        XCTAssertTrue(check.stderr.contains("l10n.json:3:16: error: the baseline"), check.stderr)
+    }
 }
 
 final class AtomicFileTests: XCTestCase {

@@ -237,7 +237,7 @@ public struct PluralCategoriesCheck: Check {
         // (a translated `other` that dropped it is then a form without a count too); forms
         // that all leave it out ("Delete these files?", or a count shown beside the
         // substitution) are a choice, not a loss.
-        guard let other, showsItsCount() else { return }
+        guard other != nil, showsItsCount() else { return }
         // Forms that state no count although their category covers several integers (rare: the
         // list stays empty, unallocated, for almost every variation).
         var wordy: [(category: String, text: String, numbers: [Int], location: SourceLocation?)] = []
