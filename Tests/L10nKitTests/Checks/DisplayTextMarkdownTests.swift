@@ -1,0 +1,120 @@
+import Foundation
+import L10nKit
+import XCTest
+@testable import L10nProject
+
+/// The width check measures a value as SwiftUI's `Text` shows it, which reads inline Markdown as
+/// CommonMark with GitHub's strikethrough: delimiters that pair are not shown, ones that pair with
+/// nothing are text; escapes, autolinks and entities show their character.
+final class DisplayTextMarkdownTests: XCTestCase {
+    private func assertShown(_ cases: KeyValuePairs<String, String>, file: StaticString = #filePath, line: UInt = #line) {
+        for (value, shown) in cases {
+            XCTAssertEqual(DisplayText.withoutMarkup(value), shown, value.debugDescription, file: file, line: line)
+        }
+    }
+
+    func testDelimitersThatPairWithNothingAreShown() {
+        assertShown([
+            "Password*": "Password*",
+            "5 * 3": "5 * 3",
+            "* required": "* required",
+            "**unclosed": "**unclosed",
+            "foo*bar": "foo*bar",
+            "*foo bar *": "*foo bar *",
+            "a * foo bar*": "a * foo bar*",
+            "_ foo bar_": "_ foo bar_",
+            "snake_case_name": "snake_case_name",
+            "foo_bar_": "foo_bar_",
+            "пристаням_стремятся_": "пристаням_стремятся_",
+            "it`s 50~~60": "it`s 50~~60",
+            "`unclosed": "`unclosed",
+            "``a`": "``a`",
+            "~~open": "~~open",
+            "a ~ b": "a ~ b",
+            "1 < 2 > 0": "1 < 2 > 0",
+            "Tom & Jerry": "Tom & Jerry",
+            "&unknown; &#; &#x;": "&unknown; &#; &#x;",
+            "C:\\path": "C:\\path",
+            "[a] [b": "[a] [b",
+        ])
+    }
+
+    func testPairedDelimitersAreNotShown() {
+        assertShown([
+            "*a*": "a",
+            "**a**": "a",
+            "_a_": "a",
+            "__a__": "a",
+            "***a***": "a",
+            "~~a~~": "a",
+            "~a~": "a",
+            "`a`": "a",
+            "``a ` b``": "a ` b",
+            "`` `a` ``": "`a`",
+            "`*a*`": "*a*",
+            "*a `*`*": "a *",
+            "a*b*c": "abc",
+            "5*6*78": "5678",
+            "日本*語*": "日本語",
+            "**Größe**": "Größe",
+            "Save _now_": "Save now",
+            "__Done__": "Done",
+            "Tap _here_": "Tap here",
+            "*(*foo*)*": "(foo)",
+            "**foo*": "*foo",
+            "*foo**": "foo*",
+            "*foo**bar**baz*": "foobarbaz",
+            "*foo**bar*": "foo**bar",
+            "**Bold** and _it_ and ~~old~~ and `code`": "Bold and it and old and code",
+        ])
+    }
+
+    func testEscapesAutolinksEntitiesAndLinks() {
+        assertShown([
+            "\\_x\\_": "_x_",
+            "\\*": "*",
+            "\\*not emphasized*": "*not emphasized*",
+            "\\`not code`": "`not code`",
+            "\\\\*a*": "\\a",
+            "<https://a.b>": "https://a.b",
+            "<mailto:a@b.c>": "mailto:a@b.c",
+            "<foo@bar.example.com>": "foo@bar.example.com",
+            "Tom &amp; Jerry": "Tom & Jerry",
+            "&lt;&gt;&quot;&#39;&#x41;&#65;": "<>\"'AA",
+            "&#0;": "\u{FFFD}",
+            "[*Tap*](https://x.y) here": "Tap here",
+            "*[a](b)*": "a",
+            "^[%lld Seite](inflect: true) **fett** [Link](https://x.y) ~~alt~~": "%lld Seite fett Link alt",
+        ])
+        XCTAssertEqual(DisplayText.visible("**%@** files, 50%% *off*"), "00 files, 50% off")
+        XCTAssertEqual(DisplayText.visible("Password*"), "Password*")
+        XCTAssertEqual(DisplayText.visible("Plain text, no markup: 100% sure"), "Plain text, no markup: 100% sure")
+    }
+
+    /// The audit's projects: budgets on `k_` keys, reported as `l10n check` reports them.
+    func testWidthCheckMeasuresWhatSwiftUIShows() throws {
+        let manifest = #"""
+        { "widths": [ { "name": "label", "keys": "a_", "budget": 8 }, { "name": "field", "keys": "b_", "budget": 9 },
+                      { "name": "link", "keys": "c_", "budget": 11 } ] }
+        """#
+        let values = [
+            "a_0": "Password*", "a_1": "5 * 3", "a_2": "* required", "a_3": "Save _now_", "a_4": "__Done__", "a_5": "Tap _here_",
+            "b_0": "**unclosed", "b_1": "\\_x\\_", "b_2": "it`s 50~~60",
+            "c_0": "<https://a.b>", "c_1": "Tom &amp; Jerry", "c_2": "snake_case_x",
+        ]
+        let example = CheckExample.app("Markdown in labels", declared: ["en"], localizable: values.mapValues { ["en": $0] },
+                                       more: ["l10n.json": .text(manifest)])
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Example", isDirectory: true)
+        try example.write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        let messages = try CheckJob(options: CheckOptions(only: [WidthCheck.id])).run(on: project).findings.map(\.message)
+        let reported = messages.map { $0.components(separatedBy: ";")[0] }.sorted()
+        XCTAssertEqual(reported, [
+            "'* required' is 10 columns wide",
+            "'**unclosed' is 10 columns wide",
+            "'Password*' is 9 columns wide",
+            "'it`s 50~~60' is 11 columns wide",
+            "'snake_case_x' is 12 columns wide",
+        ], messages.joined(separator: "\n"))
+    }
+}
