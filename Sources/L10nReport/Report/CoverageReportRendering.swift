@@ -57,6 +57,11 @@ extension CoverageReport {
     /// Locales below their coverage threshold.
     public var failingLocales: [LocaleCoverage] { (fullLocalization + appLocales).filter { !$0.passes } }
 
+    /// `value` cut to two decimals; a share computed as 28.999999999999996 is 29.
+    package static func truncatedToHundredths(_ value: Double) -> Double {
+        (value * 100 + 1e-7).rounded(.down) / 100
+    }
+
     package static func percent(_ value: Double) -> String {
         value >= 100 ? "100%" : String(format: "%.1f%%", (value * 10).rounded(.down) / 10)
     }
@@ -446,9 +451,10 @@ extension CoverageReport {
 }
 
 extension JSONStream {
-    /// `"name" : 12.34`, a share with two decimals; `null` when there is none.
+    /// `"name" : 12.34`, a share with two decimals, cut as the other renderings cut it (99.995
+    /// is 99.99, never a 100.00 beside `"passes" : false`); `null` when there is none.
     fileprivate mutating func decimal(_ name: String, _ value: Double?) {
         key(name)
-        if let value { number(String(format: "%.2f", value)) } else { null() }
+        if let value { number(String(format: "%.2f", CoverageReport.truncatedToHundredths(value))) } else { null() }
     }
 }

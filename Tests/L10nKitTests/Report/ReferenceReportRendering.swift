@@ -191,7 +191,8 @@ extension CoverageReport {
 
     func referenceJson(pathPrefix: String) -> String {
         func number(_ value: Int) -> JSONValue { .number(String(value)) }
-        func decimal(_ value: Double) -> JSONValue { .number(String(format: "%.2f", value)) }
+        // Two decimals, cut: 99.995 is 99.99, never a 100.00 that fails.
+        func decimal(_ value: Double) -> JSONValue { .number(String(format: "%.2f", (value * 100 + 1e-7).rounded(.down) / 100)) }
         func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
         func coverage(_ locale: LocaleCoverage) -> JSONValue {
             .object([
