@@ -141,7 +141,7 @@ public struct ReportJob: Sendable {
             for (offset, key) in context.chainKeys.enumerated() {
                 let (layer, entry) = context.chainWinners[offset]
                 // An empty key (Xcode extracts `Text("")`) shows nothing in any language: nothing to translate.
-                guard entry?.isToTranslate ?? true, !key.isEmpty, context.misnamedOverride(key, layer: layer) == nil else { continue }
+                guard context.isToTranslate(key, layer: layer, entry: entry), !key.isEmpty, context.misnamedOverride(key, layer: layer) == nil else { continue }
                 keys.append(Key(key: key, layer: layer, target: context.translationTarget(ofWinner: layer), localizations: entry?.localizations))
             }
             self.keys = keys
@@ -186,8 +186,10 @@ public struct ReportJob: Sendable {
             case nil:
                 tables[slot].missing += 1
                 tables[slot].missingKeys.append(key())
-            case .needsReview?, .new?: tables[slot].needsReview += 1
-            default: tables[slot].finished += 1
+            case .translated?: tables[slot].finished += 1
+            // `needs_review`, `new`, and the states a person has not signed off (`stale`,
+            // `machine_translated`, one a newer Xcode writes): a value to review, not a finished one.
+            default: tables[slot].needsReview += 1
             }
         }
         // A key counts as translated when the device's first choice has a value: the search
@@ -207,7 +209,7 @@ public struct ReportJob: Sendable {
             var state: StringUnitState?
             if !searchList.isEmpty {
                 if isCatalog[layer] {
-                    state = CheckContext.plainState(keys[index].localizations, locale: chosen)
+                    state = CheckContext.coverageState(keys[index].localizations, locale: chosen)
                 } else if chain[layer].hasValue(keys[index].key, entry: nil, locale: chosen) {
                     state = .translated
                 }
@@ -233,7 +235,7 @@ public struct ReportJob: Sendable {
             }
         }
         for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle == project.app.name {
-            count(file) { CheckContext.plainState($0, locale: chosen) }
+            count(file) { CheckContext.coverageState($0.localizations, locale: chosen) }
         }
         // Another bundle's catalog (a package's, a framework's, an extension's) counts in the
         // localization its keys need on this device, as `missing-translation` judges it: a
@@ -241,7 +243,7 @@ public struct ReportJob: Sendable {
         for file in context.otherBundleCatalogs {
             guard let (gap, _) = context.catalogGap(of: file, locale: locale, chosen: chosen) else { continue }
             let showsSource = gap == context.sourceLanguage || gap == "Base"
-            count(file) { showsSource ? .translated : CheckContext.plainState($0, locale: gap) }
+            count(file) { showsSource ? .translated : CheckContext.coverageState($0.localizations, locale: gap) }
         }
         for table in context.appTableKeys {
             // The row of a legacy table is its `.strings` file, where plural gaps are counted too.

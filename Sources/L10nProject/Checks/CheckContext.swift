@@ -263,6 +263,16 @@ public struct CheckContext: Sendable {
         return result
     }
 
+    /// Whether a chain key whose winner at `layer` is `entry` is one to translate: not marked
+    /// `shouldTranslate: false`, and not `stale` unless it overrides a lower layer's key. Xcode
+    /// marks the app's overrides of SDK keys stale (no app code looks them up), yet the SDK
+    /// reads them and the override wins on devices.
+    package func isToTranslate(_ key: String, layer: Int, entry: CatalogEntry?) -> Bool {
+        guard let entry, !entry.isToTranslate else { return true }
+        guard entry.shouldTranslate != false else { return false }
+        return chain[(layer + 1)...].contains { $0.contains(key) }
+    }
+
     /// The index in `chain` of the layer that wins `key`, nil when no layer has it.
     /// Asked of the layers in turn: the checks that walk every chain key read `chainWinners`,
     /// so a table of every key's winner was not worth hashing each key into.
@@ -430,6 +440,23 @@ public struct CheckContext: Sendable {
         guard let localizations, let position = localizations.index(forKey: locale) else { return nil }
         if let state = localizations.stringUnitState(at: position) { return state }
         return plainUnit(localizations, at: position)?.state
+    }
+
+    /// The state a locale's value of a key counts as in coverage: that of every string unit it
+    /// has (its own, each plural and device case, each substitution's forms), `translated` only
+    /// when all are; else the first other state (nil, missing, when it has no unit at all). One
+    /// case that needs review is a value to review, whichever case `plainState` would read.
+    package static func coverageState(_ localizations: CatalogLocalizations?, locale: String) -> StringUnitState? {
+        guard let localizations, let position = localizations.index(forKey: locale) else { return nil }
+        // Most values are one string unit: read in place.
+        // A unit without a state (one made in memory; the reader refuses them) shows its value.
+        if localizations.hasNoVariationsOrSubstitutions(at: position) {
+            if localizations.hasStringUnit(at: position) { return localizations.stringUnitState(at: position) ?? .translated }
+            return plainUnit(localizations, at: position)?.state
+        }
+        let leaves = localizations.localization(at: position).stringUnits
+        guard !leaves.isEmpty else { return plainUnit(localizations, at: position)?.state }
+        return leaves.lazy.compactMap(\.unit.state).first { $0 != .translated } ?? .translated
     }
 
     /// Whether `plainUnit(entry, locale:)` has a unit, asked without copying one.

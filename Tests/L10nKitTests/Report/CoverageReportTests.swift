@@ -126,6 +126,61 @@ final class CoverageReportTests: XCTestCase {
         return (L10nTool.run(arguments, context: context), out, err)
     }
 
+    /// A value counts as finished only when every string unit it has is `translated`: a
+    /// machine translation or a stale one is to review (Solstice's catalog was 100 % and passed),
+    /// and so is a plural or substitution whose other forms still need review, whichever form
+    /// was read before.
+    func testCoverageCountsEveryUnitAndOnlyTranslatedFinishes() throws {
+        func unit(_ state: String?, _ value: String) -> String {
+            "{ \"stringUnit\" : { " + (state.map { "\"state\" : \"\($0)\", " } ?? "") + "\"value\" : \"\(value)\" } }"
+        }
+        func plural(_ one: String, _ other: String) -> String { "{ \"variations\" : { \"plural\" : { \"one\" : \(one), \"other\" : \(other) } } }" }
+        let catalog = """
+            { "sourceLanguage" : "en", "version" : "1.0", "strings" : {
+              "machine" : { "localizations" : { "en" : \(unit("translated", "Machine")), "de" : \(unit("machine_translated", "Maschine")) } },
+              "plural" : { "localizations" : { "en" : \(plural(unit("translated", "%lld item"), unit("translated", "%lld items"))),
+                                              "de" : \(plural(unit("needs_review", "%lld Ding"), unit("translated", "%lld Dinge"))) } },
+              "stale" : { "localizations" : { "en" : \(unit("translated", "Stale")), "de" : \(unit("stale", "Alt")) } },
+              "subst" : { "localizations" : { "en" : \(unit("translated", "%#@n@ left")),
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "%#@n@ übrig" },
+                         "substitutions" : { "n" : { "argNum" : 1, "formatSpecifier" : "lld",
+                           "variations" : { "plural" : { "one" : \(unit("translated", "%arg")), "other" : \(unit("new", "%arg")) } } } } } } },
+              "done" : { "localizations" : { "en" : \(unit("translated", "Done")), "de" : \(unit("translated", "Fertig")) } }
+            } }
+            """
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("States", isDirectory: true)
+        try CheckExample("", files: ["App/Localizable.xcstrings": .text(catalog), "App/Info.plist": .infoPlist(declared: ["en", "de"])]).write(to: root)
+        let report = try ReportJob().run(on: try ProjectDiscovery(root: root).discover())
+        let de = try XCTUnwrap(report.appLocales.first { $0.locale == "de" })
+        XCTAssertEqual([de.reachable, de.finished, de.needsReview, de.missing], [5, 1, 4, 0], "done finishes; machine, plural, stale, subst are to review")
+        let check = try CheckJob(options: CheckOptions(only: [NeedsReviewCheck.id])).run(on: try ProjectDiscovery(root: root).discover())
+        XCTAssertEqual(check.findings.compactMap(\.key).sorted(), ["machine", "plural", "stale", "subst"])
+    }
+
+    /// An override of an SDK key that Xcode marks `stale` (no app code looks it up) still wins on
+    /// devices: it counts, and its missing locales are named. A catalog without any value in a
+    /// declared de-AT compiles no table for it: de-AT devices read de.
+    func testStaleOverridesCountAndRegionsReadTheirLanguage() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Chain", isDirectory: true)
+        try CheckExample("", files: [
+            "App/Info.plist": .infoPlist(declared: ["en", "de", "de-AT"]),
+            "App/Localizable.xcstrings": .catalog(["title": ["en": "Title", "de": "Titel"]]),
+            "App/IMGLYEditor.xcstrings": .text("""
+                { "sourceLanguage" : "en", "version" : "1.0", "strings" : {
+                  "ly_img_editor_crop" : { "extractionState" : "stale", "localizations" : { "en" : { "stringUnit" : { "state" : "translated", "value" : "Trim" } } } }
+                } }
+                """),
+            "Vendor/IMGLYEditor/IMGLYEditor.xcstrings": .catalog(["ly_img_editor_crop": ["en": "Crop", "de": "Zuschneiden"]]),
+        ]).write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        let report = try ReportJob().run(on: project)
+        let de = try XCTUnwrap(report.appLocales.first { $0.locale == "de" })
+        XCTAssertTrue(de.tables.contains { $0.missingKeys.contains("ly_img_editor_crop") }, "\(de.tables)")
+        let messages = report.findings.findings.filter { $0.check == MissingTranslationCheck.id || $0.check == UndeclaredLocaleCheck.id }.map(\.message)
+        XCTAssertTrue(messages.contains { $0.contains("have no 'de-AT': de-AT devices see them in 'de'") || $0.contains("has no 'de-AT': de-AT devices see them in 'de'") }, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.contains("Info.plist declares 'de-AT', but no catalog or table translates anything into it: de-AT devices get the app in de") }, "\(messages)")
+    }
+
     func testGoldenMarkdownAndJSON() throws {
         for (format, name) in [("md", "BrandedEditor.report.md"), ("json", "BrandedEditor.report.json"), ("text", "BrandedEditor.report.txt")] {
             let result = run(["report", "--project", "Samples/BrandedEditor", "--format", format])
@@ -143,6 +198,18 @@ final class CoverageReportTests: XCTestCase {
         let problems = ReportSchema.validate(document)
         XCTAssertEqual(problems, [], problems.joined(separator: "\n"))
         XCTAssertFalse(ReportSchema.validate(.object([("version", .number("1"))])).isEmpty, "the checker finds missing fields")
+    }
+
+    /// One key of 2,500 moves coverage by 0.04 points: a change (a locale that drops below 100 %
+    /// fails), not "unchanged"; a difference only the JSON's two decimals made is none.
+    func testCompareNamesSmallChanges() {
+        func line(_ before: Double, _ after: Double) -> String? {
+            ReportComparison(coverage: [.init(locale: "de", before: before, after: after)], newFindings: [], fixedFindings: [],
+                             newCustomLabels: [], removedCustomLabels: []).lines.first
+        }
+        XCTAssertEqual(line(100, 2499.0 / 2500 * 100), "de: 100% → 99.9% (down 0.04 points)")
+        XCTAssertEqual(line(27.27, 3.0 / 11 * 100), "de: 27.2% → 27.2% (unchanged)")
+        XCTAssertEqual(line(50, 62.5), "de: 50.0% → 62.5% (up 12.5 points)")
     }
 
     func testCompareShowsWhatChanged() throws {

@@ -64,9 +64,23 @@ struct ReferenceReportJob {
         }
     }
 
+    /// The state a value counts as: every string unit of the localization translated, else the
+    /// first other state; a unit without a state shows its value.
+    private static func state(_ entry: CatalogEntry?, locale: String) -> StringUnitState? {
+        guard let localization = entry?.localizations?[locale] else { return nil }
+        let units = localization.stringUnits.map(\.unit)
+        guard !units.isEmpty else { return CheckContext.plainUnit(entry, locale: locale)?.state ?? .translated }
+        return units.compactMap(\.state).first { $0 != .translated } ?? .translated
+    }
+
     /// Whether a key of the chain is one a device looks up and translators must translate.
     private func counts(_ key: String, layer: Int, _ context: CheckContext) -> Bool {
-        if context.chain[layer].catalog?.entries[key].map({ !$0.isToTranslate }) ?? false || key.isEmpty { return false }
+        if key.isEmpty { return false }
+        // A stale override of a lower layer's key still wins on devices: it counts.
+        if let entry = context.chain[layer].catalog?.entries[key], !entry.isToTranslate,
+           entry.shouldTranslate == false || !context.chain[(layer + 1)...].contains(where: { $0.catalog?.entries[key] != nil || $0.table?.files.values.contains { $0.value(forKey: key) != nil } == true }) {
+            return false
+        }
         return context.misnamedOverride(key, layer: layer) == nil
     }
 
@@ -86,8 +100,8 @@ struct ReferenceReportJob {
             case nil:
                 tables[name]!.missing += 1
                 tables[name]!.missingKeys.append(key)
-            case .needsReview?, .new?: tables[name]!.needsReview += 1
-            default: tables[name]!.finished += 1
+            case .translated?: tables[name]!.finished += 1
+            default: tables[name]!.needsReview += 1
             }
         }
         for key in context.chainKeys {
@@ -95,14 +109,14 @@ struct ReferenceReportJob {
             let winner = context.chain[shown.layer]
             if appOnly && winner.layer.role == .sdk { continue }
             let target = context.chain[context.translationTarget(ofWinner: shown.layer)]
-            let state: StringUnitState? = shown.locale == chosen ? (winner.catalog.flatMap { CheckContext.plainUnit($0.entries[key], locale: chosen)?.state } ?? .translated) : nil
+            let state: StringUnitState? = shown.locale == chosen ? (winner.catalog.map { Self.state($0.entries[key], locale: chosen) } ?? .translated) : nil
             add(target.layer.name, file: target.layer.catalogPath ?? target.table?.path(locale: chosen), key: key, state: state)
         }
         let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
         for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle == project.app.name {
             for key in file.catalog.orderedKeys where !key.isEmpty && file.catalog.entries[key]?.isToTranslate ?? true {
                 let entry = file.catalog.entries[key]
-                let state = CheckContext.plainValue(entry, locale: chosen) == nil ? nil : (CheckContext.plainUnit(entry, locale: chosen)?.state ?? .translated)
+                let state = CheckContext.plainValue(entry, locale: chosen) == nil ? nil : Self.state(entry, locale: chosen)
                 add("\(file.bundle)/\(file.table)", file: file.path, key: key, state: state)
             }
         }
@@ -111,7 +125,7 @@ struct ReferenceReportJob {
             for key in file.catalog.orderedKeys where !key.isEmpty && file.catalog.entries[key]?.isToTranslate ?? true {
                 let entry = file.catalog.entries[key]
                 let state = gap == context.sourceLanguage || gap == "Base" ? .translated
-                    : CheckContext.plainValue(entry, locale: gap) == nil ? nil : (CheckContext.plainUnit(entry, locale: gap)?.state ?? .translated)
+                    : CheckContext.plainValue(entry, locale: gap) == nil ? nil : Self.state(entry, locale: gap)
                 add("\(file.bundle)/\(file.table)", file: file.path, key: key, state: state)
             }
         }

@@ -129,6 +129,16 @@ public struct CatalogLocalizations: RandomAccessCollection, Hashable, Sendable, 
         elements[position].value.hasStringUnit
     }
 
+    /// Whether the localization at `position` has neither variations nor substitutions, asked without a copy.
+    public func hasNoVariationsOrSubstitutions(at position: Int) -> Bool {
+        elements[position].value.hasNoVariationsOrSubstitutions
+    }
+
+    /// The localization at `position` (`index(forKey:)`).
+    public func localization(at position: Int) -> CatalogLocalization {
+        elements[position].value
+    }
+
     /// The locale ids, sorted.
     public var keys: some RandomAccessCollection<String> { elements.lazy.map(\.key) }
 

@@ -413,9 +413,9 @@ public struct StringUnitState: RawRepresentable, Hashable, Sendable, Expressible
     public static let new = StringUnitState(rawValue: "new")
     public static let translated = StringUnitState(rawValue: "translated")
     public static let needsReview = StringUnitState(rawValue: "needs_review")
-    /// Reported for newer Xcode versions, not seen in a file yet.
+    /// A translation whose source changed (newer Xcode versions).
     public static let stale = StringUnitState(rawValue: "stale")
-    /// Reported for newer Xcode versions, not seen in a file yet.
+    /// A translation a machine made (Xcode 26 catalogs, version 1.1 and later).
     public static let machineTranslated = StringUnitState(rawValue: "machine_translated")
 }
 

@@ -105,7 +105,7 @@ public struct MissingTranslationCheck: Check {
             let (position, entry) = context.chainWinners[offset]
             let winner = context.chain[position]
             // An empty key (Xcode extracts `Text("")`) shows nothing in any language.
-            if entry.map({ !$0.isToTranslate }) ?? false || key.isEmpty { continue }
+            if !context.isToTranslate(key, layer: position, entry: entry) || key.isEmpty { continue }
             // No code looks up a misnamed override; unknown-key reports it.
             if context.misnamedOverride(key, layer: position) != nil { continue }
             // The layers below an app winner, their entries of the key looked up once for all locales.
@@ -131,6 +131,15 @@ public struct MissingTranslationCheck: Check {
                   let found = context.searchList(for: locale).first(where: { table.files[$0] != nil }), found != "Base" else { return source }
             return found
         }
+        // A catalog without any value in the chosen localization compiles no table for it: the
+        // device reads the next localization of its search list the catalog has.
+        func catalogFallback(_ catalog: StringCatalog, _ locale: String, _ chosen: String) -> String? {
+            let locales = Set(catalog.locales)
+            guard !locales.contains(chosen),
+                  let found = context.searchList(for: locale).first(where: { $0 != chosen && locales.contains($0) }),
+                  found != source, found != "Base" else { return nil }
+            return found
+        }
         // The keys such a device lacks: those the file it reads has show in its language, the
         // others raw (Foundation reads no further file for one key).
         func groups(file: String?, table: StringsTable?, name: String, keys: [String], locale: String, chosen: String, rawKey: Bool,
@@ -153,6 +162,19 @@ public struct MissingTranslationCheck: Check {
                 if layer.catalog == nil {
                     result += groups(file: layer.file(locale: chosen), table: layer.table, name: layer.layer.name, keys: missing[index][target],
                                      locale: locale, chosen: chosen, rawKey: rawKey, absentShowRaw: !routed[index][target])
+                } else if let catalog = layer.catalog, let fallback = catalogFallback(catalog, locale, chosen) {
+                    // No table of the chosen localization is compiled from the catalog: devices read
+                    // the next one it has (de for a declared de-AT), as `resolve` shows.
+                    let keys = missing[index][target]
+                    let present = keys.filter { layer.value($0, locale: fallback) != nil }
+                    let absent = keys.filter { layer.value($0, locale: fallback) == nil }
+                    let device = context.device(for: locale)
+                    if !present.isEmpty {
+                        result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: present, locale: chosen, device: device, source: fallback))
+                    }
+                    if !absent.isEmpty {
+                        result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: absent, locale: chosen, device: device, source: source))
+                    }
                 } else {
                     result.append(group(file: layer.file(locale: chosen), table: layer.layer.name, keys: missing[index][target],
                                         locale: chosen, device: context.device(for: locale), source: source, rawKey: rawKey))

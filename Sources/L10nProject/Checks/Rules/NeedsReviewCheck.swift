@@ -1,17 +1,18 @@
 import L10nCore
-/// A value in state `needs_review` or `new`: it ships as it is, unreviewed. A development-language
-/// value in state `new` is not one: Xcode writes that state on the source texts it extracts with
+/// A value in state `needs_review` or `new` (or `machine_translated`, or `stale`, which no person
+/// signed off either): it ships as it is, unreviewed. A development-language value in state `new` is not one: Xcode writes that state on the source texts it extracts with
 /// their value (storyboards, Info.plist) and on the positional form it adds for a key with several
 /// arguments; nobody reviews those, and a device shows the developer's own text.
 public struct NeedsReviewCheck: Check {
     public static let id = "needs-review"
     public static let defaultSeverity = Severity.warning
-    public static let summary = "A translation is marked needs_review or new, and ships unreviewed"
+    public static let summary = "A translation is marked needs_review, new, machine_translated or stale, and ships unreviewed"
     public static let hint = "review it and mark it translated (or export it again for the translator)"
 
     public static let triggeringExamples: [CheckExample] = [
         .app("A translation still to review", localizable: ["search": ["en": "Search %@…", "de": "[needs_review] %@ durchsuchen…"]]),
         .app("A new translation", localizable: ["search": ["en": "Search %@…", "de": "[new] %@ durchsuchen…"]]),
+        .app("A machine translation nobody reviewed", localizable: ["search": ["en": "Search %@…", "de": "[machine_translated] %@ durchsuchen…"]]),
         .app("A development-language text marked for review", localizable: ["search": ["en": "[needs_review] Search %@…"]]),
         .app("App Shortcuts phrases to review", localizable: ["x": ["en": "x"]],
              more: ["App/AppShortcuts.xcstrings": .text(Self.appShortcuts(locale: "de", state: "needs_review"))]),
@@ -55,8 +56,8 @@ public struct NeedsReviewCheck: Check {
         var result: [Finding] = []
         context.appUnitsInPlace { file, unit in
             let state = unit.state
-            guard state == .needsReview || state == .new, !unit.value.isEmpty else { return }
-            if state == .new, unit.isIn(file.catalog.sourceLanguage) { return }
+            guard state == .needsReview || state == .new || state == .machineTranslated || state == .stale, !unit.value.isEmpty else { return }
+            if state != .needsReview, unit.isIn(file.catalog.sourceLanguage) { return }
             let key = unit.key, locale = unit.locale, leaf = unit.leaf
             var message = MessageBuilder()
             PlaceholderMismatchCheck.appendDescription(key, leaf.path, to: &message)

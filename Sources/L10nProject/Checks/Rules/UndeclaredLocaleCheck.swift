@@ -159,9 +159,12 @@ public struct UndeclaredLocaleCheck: Check {
                     hint: error.suggestion.map { "replace '\(locale)' by '\($0)' in CFBundleLocalizations" } ?? "remove '\(locale)' from CFBundleLocalizations"))
                 continue
             }
+            // Its devices read the next localization of their search list that has texts
+            // (de for a declared de-AT, zh-Hant for zh-HK), else the development language.
+            let shown = context.searchList(for: locale).first { $0 != locale && $0 != "Base" && ($0 == source || isTranslated($0)) } ?? source
             result.append(finding(
                 file: project.app.infoPlistPath, locale: locale,
-                message: "Info.plist declares '\(locale)', but no catalog or table translates anything into it: \(context.device(for: locale)) devices get the app in \(source)",
+                message: "Info.plist declares '\(locale)', but no catalog or table translates anything into it: \(context.device(for: locale)) devices get the app in \(shown)",
                 hint: "translate the app into '\(locale)' or remove it from CFBundleLocalizations"))
         }
         return result
