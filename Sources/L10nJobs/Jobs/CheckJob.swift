@@ -260,7 +260,7 @@ public struct CheckJob: Sendable {
     }
 
     private func baselineIdentities(_ project: Project) throws -> Set<FindingIdentity>? {
-        let url = options.baseline ?? project.manifest.baseline.map { project.url(forPath: $0) }
+        let url = options.baseline ?? project.manifest.baseline.map { project.url(forManifestPath: $0) }
         guard let url else { return nil }
         guard FileManager.default.fileExists(atPath: url.path) else {
             // Named by the manifest: the error points at its field.

@@ -82,6 +82,11 @@ public struct Project: Sendable {
     /// The absolute URL of a project-relative path.
     public func url(forPath path: String) -> URL { root.appendingPathComponent(path) }
 
+    /// A file the manifest names to read (`infoPlist`, `baseline`): relative to the root, or absolute.
+    public func url(forManifestPath path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path).standardizedFileURL : root.appendingPathComponent(path).standardizedFileURL
+    }
+
     /// `<folder>/<table>` of every catalog, its folder taken past an `.lproj` (`App/mul.lproj/Main.xcstrings`
     /// is `App/Main`): a Base storyboard or a legacy table of that id is localized by the catalog.
     public var catalogTableIDs: Set<String> {

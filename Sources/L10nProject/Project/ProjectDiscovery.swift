@@ -258,12 +258,13 @@ public struct ProjectDiscovery: Sendable {
         var plists: [(path: String, plist: InfoPlist)] = []
         let named = Set(infoPlistSettings(in: projectFiles)).union(generated.targets.flatMap(\.target.infoPlists))
         if let path = manifest.infoPlist {
-            guard FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) else {
+            let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : root.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: url.path) else {
                 throw InputError("\"infoPlist\" names no file: \(path)",
                                  at: manifest.infoPlistLocation ?? SourceLocation(file: root.appendingPathComponent(ProjectManifest.fileName).path),
                                  hint: "give the app's Info.plist relative to the project folder, or leave \"infoPlist\" out to find it")
             }
-            plists = [(path, try InfoPlistReader.read(contentsOf: root.appendingPathComponent(path)))]
+            plists = [(path, try InfoPlistReader.read(contentsOf: url))]
         } else {
             for path in files where !isVendor(path) {
                 let name = (path as NSString).lastPathComponent

@@ -127,9 +127,10 @@ public struct ProjectManifest: Sendable, Equatable {
             guard case .array(let items) = value else { throw fail(field, "an array of strings") }
             return try items.map { guard let text = $0.stringValue else { throw fail(field, "an array of strings") }; return text }
         }
-        /// A relative path that stays inside the project: `App/Info.plist`, not `/etc/x` or `../x`.
-        func isProjectPath(_ text: String) -> Bool {
-            !text.hasPrefix("/") && !text.hasPrefix("~") && !text.utf8.contains(0) && ProjectDiscovery.normalized(text) != nil
+        /// A file to read: relative to the project folder (`../baseline.json` beside it is fine, a
+        /// read) or absolute; never empty, never holding a NUL byte.
+        func isReadablePath(_ text: String) -> Bool {
+            !text.isEmpty && !text.utf8.contains(0) && !text.hasPrefix("~")
         }
         var manifest = ProjectManifest()
         for (key, value) in members {
@@ -143,7 +144,7 @@ public struct ProjectManifest: Sendable, Equatable {
                     throw fail(key, "a locale id such as \"en\" (\(error.message))")
                 }
             case "infoPlist":
-                guard let text = value.stringValue, isProjectPath(text) else { throw fail(key, "a path inside the project, such as \"App/Info.plist\"") }
+                guard let text = value.stringValue, isReadablePath(text) else { throw fail(key, "a file's path relative to the project folder, such as \"App/Info.plist\"") }
                 manifest.infoPlist = text
                 manifest.infoPlistLocation = locations[key]
             case "storyboardKeyPaths":
@@ -192,7 +193,7 @@ public struct ProjectManifest: Sendable, Equatable {
                     manifest.checkSeverities[id] = parsed
                 }
             case "baseline":
-                guard let text = value.stringValue, isProjectPath(text) else { throw fail(key, "a path inside the project, such as \"l10n-baseline.json\"") }
+                guard let text = value.stringValue, isReadablePath(text) else { throw fail(key, "a file's path relative to the project folder, such as \"l10n-baseline.json\"") }
                 manifest.baseline = text
                 manifest.baselineLocation = locations[key]
             case "release":

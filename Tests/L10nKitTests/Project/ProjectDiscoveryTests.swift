@@ -840,11 +840,11 @@ final class ProjectDiscoveryTests: XCTestCase {
         let root = try Fixtures.temporaryFolder(self)
         try Data(#"{"sourceLanguage":"en","strings":{"a":{}},"version":"1.0"}"#.utf8).write(to: root.appendingPathComponent("Localizable.xcstrings"))
         let cases: [(String, Int, String)] = [
-            ("{\n  \"infoPlist\" : \"/etc/passwd\" }", 2, "field \"infoPlist\" must be a path inside the project"),
-            ("{\n  \"infoPlist\" : \"../Other/Info.plist\" }", 2, "field \"infoPlist\" must be a path inside the project"),
+            ("{\n  \"infoPlist\" : \"\" }", 2, "field \"infoPlist\" must be a file's path relative to the project folder"),
             ("{\n\n  \"infoPlist\" : \"App/Info.plist\" }", 3, "\"infoPlist\" names no file: App/Info.plist"),
+            ("{\n  \"infoPlist\" : \"/no/such/Info.plist\" }", 2, "\"infoPlist\" names no file: /no/such/Info.plist"),
             ("{\n  \"sourceLanguage\" : \"../../PWN\" }", 2, "field \"sourceLanguage\" must be a locale id"),
-            ("{\n  \"baseline\" : \"/tmp/x.json\" }", 2, "field \"baseline\" must be a path inside the project"),
+            ("{\n  \"baseline\" : \"a\\u0000b\" }", 2, "field \"baseline\" must be a file's path relative to the project folder"),
             ("{\n  \"release\" : { \"minCoverage\" : { \"Frnch\" : 90 } } }", 2, "must be an object of locale → percentage"),
         ]
         for (text, line, message) in cases {
