@@ -49,8 +49,9 @@ public enum PseudoExpansion: Sendable, Hashable {
 
 /// Turns a source text into its pseudo-localized form, keeping everything a program reads intact
 /// and in order: format specifiers (`%@`, `%1$lld`, `%%`, `%#@name@`, a variation's `%arg`),
-/// Markdown link targets and attributes (`](url)`, `^[…](inflect: true)`), code spans, and every
-/// character that is not a Latin letter (newlines, escapes' characters, punctuation).
+/// Markdown link targets and attributes (`](url)`, `^[…](inflect: true)`), code spans, App
+/// Shortcuts' `${applicationName}`, HTML entities, autolinks and tags, and every character that
+/// is not a Latin letter (newlines, escapes' characters, punctuation).
 public struct PseudoText: Sendable, Hashable {
     public var styles: Set<PseudoStyle>
     public var expansion: PseudoExpansion
@@ -158,11 +159,13 @@ public struct PseudoText: Sendable, Hashable {
     }
 
     /// Splits `text` into what must stay intact (specifiers, `%%`, link targets and attributes,
-    /// code spans) and the visible text between.
+    /// code spans, App Shortcuts' `${applicationName}`, HTML entities, autolinks and tags) and the
+    /// visible text between.
     static func pieces(of text: String, substitution: SubstitutionArgument?) -> [Piece] {
-        // Most labels hold no `%`, `]` or `` ` ``: nothing in them is kept, so they are one piece.
+        // Most labels hold none of `%`, `]`, `` ` ``, `$`, `&`, `<`: nothing in them is kept, so they are one piece.
         let hasPercent = text.containsASCII(UInt8(ascii: "%"))
-        if !hasPercent, !text.containsASCII(UInt8(ascii: "]")), !text.containsASCII(UInt8(ascii: "`")) {
+        if !hasPercent, !text.containsASCII(UInt8(ascii: "]")), !text.containsASCII(UInt8(ascii: "`")), !text.containsASCII(UInt8(ascii: "$")),
+           !text.containsASCII(UInt8(ascii: "&")), !text.containsASCII(UInt8(ascii: "<")) {
             return text.isEmpty ? [] : [.text(text)]
         }
         // Over the UTF-8 bytes: every boundary below is an ASCII character or a token's edge, so
@@ -185,19 +188,60 @@ public struct PseudoText: Sendable, Hashable {
                 offset += length
             }
         }
-        // `](target)` of a link or an attributed run, and `` `code` `` spans.
+        func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+        func isNameByte(_ byte: UInt8) -> Bool { isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") }
+        // `](target)` of a link or an attributed run, code spans, `${name}`, entities, `<…>`.
         var index = 0
         while index < units.count {
             let unit = units[index]
-            if unit == UInt8(ascii: "]"), index + 1 < units.count, units[index + 1] == UInt8(ascii: "("),
-               let close = units[(index + 2)...].firstIndex(of: UInt8(ascii: ")")) {
-                for position in (index + 1)...close { kept[position] = true }
-                index = close + 1
-                continue
+            var end: Int?
+            switch unit {
+            case UInt8(ascii: "]"):
+                if index + 1 < units.count, units[index + 1] == UInt8(ascii: "("),
+                   let close = units[(index + 2)...].firstIndex(of: UInt8(ascii: ")")) {
+                    for position in (index + 1)...close { kept[position] = true }
+                    index = close + 1
+                    continue
+                }
+            case UInt8(ascii: "`"):
+                // A code span closes with a run of as many backticks (CommonMark): ``a `b` c``.
+                let run = units[index...].prefix { $0 == unit }.count
+                var search = index + run
+                while search < units.count {
+                    guard units[search] == unit else { search += 1; continue }
+                    let closing = units[search...].prefix { $0 == unit }.count
+                    if closing == run { end = search + run - 1; break }
+                    search += closing
+                }
+                if end == nil {
+                    index += run
+                    continue
+                }
+            case UInt8(ascii: "$"):
+                // App Shortcuts' and App Intents' `${applicationName}`, `${parameter}`.
+                if index + 2 < units.count, units[index + 1] == UInt8(ascii: "{"),
+                   let close = units[(index + 2)...].firstIndex(where: { !isNameByte($0) }), units[close] == UInt8(ascii: "}"), close > index + 2 {
+                    end = close
+                }
+            case UInt8(ascii: "&"):
+                // `&amp;`, `&#233;`, `&#x41;`: SwiftUI shows the character.
+                if let close = units[(index + 1)...].prefix(33).firstIndex(of: UInt8(ascii: ";")), close > index + 1 {
+                    let name = units[(index + 1)..<close]
+                    let numeric = name.first == UInt8(ascii: "#") && name.dropFirst().allSatisfy { isNameByte($0) } && name.count > 1
+                    if numeric || name.allSatisfy({ isLetter($0) || (0x30...0x39).contains($0) }) { end = close }
+                }
+            case UInt8(ascii: "<"):
+                // An autolink (`<https://a.b>`, `<me@a.b>`) or an HTML tag (`<b>`, `</a>`, `<a href="…">`).
+                if index + 1 < units.count, isLetter(units[index + 1]) || units[index + 1] == UInt8(ascii: "/"),
+                   let close = units[(index + 1)...].firstIndex(where: { $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "<") || $0 == 0x0A }),
+                   units[close] == UInt8(ascii: ">") {
+                    end = close
+                }
+            default: break
             }
-            if unit == UInt8(ascii: "`"), let close = units[(index + 1)...].firstIndex(of: unit) {
-                for position in index...close { kept[position] = true }
-                index = close + 1
+            if let end {
+                for position in index...end { kept[position] = true }
+                index = end + 1
                 continue
             }
             index += 1

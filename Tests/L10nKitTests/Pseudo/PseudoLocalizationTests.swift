@@ -97,6 +97,22 @@ final class PseudoLocalizationTests: XCTestCase {
         XCTAssertTrue(PseudoText().apply("%arg photos", substitution: argument).hasPrefix("[%arg "))
     }
 
+    /// What a program or SwiftUI reads stays as written: App Shortcuts' `${applicationName}`
+    /// (a phrase without it is refused), HTML entities, autolinks and tags, and a code span
+    /// closed by as many backticks. The text around them is accented; a `<` or `&` that opens
+    /// nothing is text too.
+    func testAppShortcutTokensEntitiesAutolinksAndCodeSpansStayIntact() {
+        let text = PseudoText(styles: [.accented])
+        XCTAssertEqual(text.apply("Open ${applicationName} with ${parameter}"), "Öþéñ ${applicationName} ŵîţĥ ${parameter}")
+        XCTAssertEqual(text.apply("Tom &amp; Jerry &#x41;&#233;"), "Ţöɱ &amp; Ĵéŕŕý &#x41;&#233;")
+        XCTAssertEqual(text.apply("See <https://img.ly/help>, <b>bold</b>"), "Šéé <https://img.ly/help>, <b>ƀöļđ</b>")
+        XCTAssertEqual(text.apply("Run ``git `log` now`` to see"), "Ŕûñ ``git `log` now`` ţö šéé")
+        XCTAssertEqual(text.apply("a < b & c; ${} $ {x}"), "å < ƀ & ç; ${} $ {ẋ}")
+        for styles in [PseudoStyle.defaults, [.bidi]] {
+            XCTAssertTrue(PseudoText(styles: styles).apply("Start ${applicationName}").contains("${applicationName}"), "\(styles)")
+        }
+    }
+
     func testBidiWrapsEveryWordInRightToLeftMarks() {
         let bidi = PseudoText(styles: [.bidi])
         XCTAssertEqual(bidi.apply("Crop %@"), "\u{200F}\u{202E}Crop\u{202C}\u{200F} %@")
@@ -295,7 +311,8 @@ final class PseudoLocalizationTests: XCTestCase {
     }
 
     /// `PseudoText.pieces` as it was before labels without `%`, `]` or `` ` `` became one piece
-    /// at once: every text went through its UTF-16 units.
+    /// at once: every text went through its UTF-16 units (code spans since closed by a run of as
+    /// many backticks, as CommonMark closes them).
     private func referencePieces(of text: String, substitution: SubstitutionArgument?) -> [PseudoText.Piece] {
         var kept = [Bool](repeating: false, count: text.utf16.count)
         let units = Array(text.utf16)
@@ -323,9 +340,16 @@ final class PseudoLocalizationTests: XCTestCase {
                 index = close + 1
                 continue
             }
-            if unit == UInt16(UInt8(ascii: "`")), let close = units[(index + 1)...].firstIndex(of: unit) {
-                for position in index...close { kept[position] = true }
-                index = close + 1
+            if unit == UInt16(UInt8(ascii: "`")) {
+                // Closed by a run of as many backticks, else the run is text.
+                let run = units[index...].prefix { $0 == unit }.count
+                var search = index + run, end: Int?
+                while search < units.count, end == nil {
+                    let closing = units[search...].prefix { $0 == unit }.count
+                    if closing == run { end = search + run - 1 } else { search += max(closing, 1) }
+                }
+                if let end { for position in index...end { kept[position] = true } }
+                index = (end ?? index + run - 1) + 1
                 continue
             }
             index += 1
