@@ -60,13 +60,19 @@ struct FillCommand: ParsableCommand {
             return planned!.plan
         }
         if let planned {
-            let applied = Set(planned.plan.outcomes.filter { $0.status == .applied }.map { "\($0.original)\u{0}\($0.id)" })
+            // Each value named with the file it is written to (`ru.lproj/Main.strings`), not the
+            // export's `original` (the development language's file).
+            var written: [String: String] = [:]
+            for outcome in planned.plan.outcomes where outcome.status == .applied {
+                written["\(outcome.original)\u{0}\(outcome.id)"] = outcome.targetPath ?? outcome.original
+            }
             var count = 0
-            for item in planned.filled where applied.contains("\(item.file)\u{0}\(item.id)") {
+            for item in planned.filled {
+                guard let path = written["\(item.file)\u{0}\(item.id)"] else { continue }
                 let suggestion = item.suggestion
                 let from = "\(suggestion.kind.rawValue) \(suggestion.quality)% from \(suggestion.file) \(quoted(suggestion.id))"
                     + (suggestion.kind == .near ? " (source \(quoted(suggestion.source)))" : "")
-                context.print("\(item.file): \(quoted(item.id)) [\(fill.locale)] = \(quoted(suggestion.target)): \(from)")
+                context.print("\(path): \(quoted(item.id)) [\(fill.locale)] = \(quoted(suggestion.target)): \(from)")
                 count += 1
             }
             for outcome in planned.plan.outcomes where outcome.status == .refused {

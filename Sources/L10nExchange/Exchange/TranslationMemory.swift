@@ -513,19 +513,21 @@ public struct TranslationMemory: Sendable {
         return FormatString.plainSpecifiers(in: text)?.joined(separator: " ")
     }
 
-    /// Whether an id names a plural case (`KEY|==|plural.one`, `KEY|==|substitutions.N.plural.few`).
+    /// Whether an id names a plural case that may state its count in words (`KEY|==|plural.one`,
+    /// `KEY|==|substitutions.N.plural.zero`): `zero`, `one` and `two` stand for one number each
+    /// ("Ein Foto"); `few`, `many` and `other` cover many, so they must show the count.
     static func isPluralCase(_ id: String) -> Bool {
-        return id.withUTF8Bytes { bytes in
-            let marker = Array("plural.".utf8)
-            guard bytes.count > marker.count else { return false }
-            for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
-                if (0..<marker.count).allSatisfy({ bytes[start + $0] == marker[$0] }), start >= 1,
-                   bytes[start - 1] == UInt8(ascii: ".") || bytes[start - 1] == UInt8(ascii: "|") {
-                    return true
-                }
-            }
-            return false
-        }
+        guard let category = pluralCategory(of: id) else { return false }
+        return category == "zero" || category == "one" || category == "two"
+    }
+
+    /// The plural category an export unit's id names (`few` of `KEY|==|substitutions.N.plural.few`,
+    /// `one` of `KEY|==|device.ipad.plural.one`), nil for a unit of no plural.
+    public static func pluralCategory(of id: String) -> String? {
+        guard let separator = id.range(of: "|==|") else { return nil }
+        let components = id[separator.upperBound...].split(separator: ".", omittingEmptySubsequences: false)
+        guard let index = components.lastIndex(of: "plural"), index + 1 < components.count else { return nil }
+        return String(components[index + 1])
     }
 
     /// Whether a suggested target's specifiers fit the source: nothing the import would refuse,
@@ -919,18 +921,31 @@ public struct TranslationFill: Sendable {
         let export = XLIFFExporter(project: project).export(locale: locale, scope: .missing)
         var memory = TranslationMemory(project: project)
         var filled: [Filled] = []
+        var missedGroups = Set<String>()
         var document = XLIFFDocument()
         for file in export.document.files {
             var units: [TransUnit] = []
+            var found: [(unit: TransUnit, suggestion: TranslationSuggestion)] = []
             for unit in file.units where unit.translate && unit.target == nil {
-                guard let best = memory.suggestions(for: unit.source, locale: locale, file: file.original, id: unit.id)
-                    .first(where: { $0.quality >= minimumQuality }) else { continue }
+                let category = TranslationMemory.pluralCategory(of: unit.id)
+                if let best = memory.suggestions(for: unit.source, locale: locale, file: file.original, id: unit.id)
+                    .first(where: { $0.quality >= minimumQuality
+                        && (Self.fills(category, from: TranslationMemory.pluralCategory(of: $0.id)) || Self.isSameKey($0, unit.id, file.original)) }) {
+                    found.append((unit, best))
+                } else {
+                    missedGroups.insert(Self.pluralGroup(of: unit.id))
+                }
+            }
+            // A plural's forms are filled all or none: a lone `other` makes a locale that showed
+            // the source ("1 file") show "1 Dateien".
+            for (unit, suggestion) in found where !missedGroups.contains(Self.pluralGroup(of: unit.id)) {
                 var copy = unit
-                copy.target = best.target
+                copy.target = suggestion.target
                 copy.targetState = .needsReviewTranslation
                 units.append(copy)
-                filled.append(Filled(file: file.original, id: unit.id, suggestion: best))
+                filled.append(Filled(file: file.original, id: unit.id, suggestion: suggestion))
             }
+            missedGroups.removeAll()
             guard !units.isEmpty else { continue }
             var copy = file
             copy.units = units
@@ -938,5 +953,29 @@ public struct TranslationFill: Sendable {
         }
         let plan = try XLIFFImporter(project: project).plan([ImportInput(path: "fill \(locale)", document: document)])
         return (filled, plan)
+    }
+
+    /// Whether a suggestion from a unit of plural category `from` may fill one of `category`
+    /// (nil: no plural). A form takes its own category's translation; `one` and `other`, which
+    /// English has, also take a plain value of the same source. `few` and `many` have no English
+    /// text of their own (their source is `other`'s), so only a `few` or `many` fills them, or
+    /// the same key's own `other`: another key's Russian `other` ("%lld файла") is wrong for 5 files.
+    static func fills(_ category: String?, from source: String?) -> Bool {
+        guard let category else { return source == nil || source == "other" }
+        if let source { return source == category }
+        return category == "one" || category == "other"
+    }
+
+    /// Whether a suggestion comes from the same key of the same file: the locale's own `other`
+    /// for its missing `many` is what a device shows for those numbers already.
+    static func isSameKey(_ suggestion: TranslationSuggestion, _ id: String, _ file: String) -> Bool {
+        func key(_ id: String) -> Substring { id.range(of: "|==|").map { id[..<$0.lowerBound] } ?? id[...] }
+        return suggestion.file == file && key(suggestion.id) == key(id)
+    }
+
+    /// The id of a unit with its plural category left out: the forms of one plural share it.
+    static func pluralGroup(of id: String) -> String {
+        guard let category = TranslationMemory.pluralCategory(of: id), let range = id.range(of: "plural." + category, options: .backwards) else { return id }
+        return id.replacingCharacters(in: range, with: "plural.*")
     }
 }

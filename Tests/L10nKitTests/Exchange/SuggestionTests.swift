@@ -214,6 +214,10 @@ final class SuggestionTests: XCTestCase {
         // The unreviewed placeholder value was not replaced.
         XCTAssertEqual(editor.stringUnit(key: "ly_img_editor_asset_library_label_search_placeholder %@", locale: "fr")?.value, "Rechercher %@…")
 
+        // A table's value is named with the file it goes to, not the export's development-language original.
+        let russian = CLIRun(["fill", "--project", root.path, "--locale", "ru", "--dry-run"])
+        XCTAssertTrue(russian.stdout.hasPrefix("OnboardingKit/ru.lproj/Onboarding.strings: 'Xq2-Ab-7Kd.configuration.title' [ru] = 'Продолжить'"), russian.stdout)
+
         let again = CLIRun(["fill", "--project", root.path, "--locale", "fr"])
         XCTAssertTrue(again.stdout.hasSuffix("fr: filled 0 values as needs_review\n"), again.stdout)
 
@@ -223,6 +227,36 @@ final class SuggestionTests: XCTestCase {
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertTrue(result.stderr.contains(message), result.stderr)
         }
+    }
+
+    /// A plural is filled whole or not at all, each form from its own category (or the same
+    /// key's `other`, which devices show for a missing `many` already), and `other` must show the
+    /// count: a lone `other` ("1 Dateien"), another key's Russian `other` for `many` ("5 файла")
+    /// and a count-less "Fotos" were written before.
+    func testFillKeepsPluralsWholeAndEachFormInItsCategory() throws {
+        func plural(_ forms: [(String, String)]) -> String {
+            "{ \"variations\" : { \"plural\" : { " + forms.map { "\"\($0.0)\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\($0.1)\" } }" }.joined(separator: ", ") + " } } }"
+        }
+        func plain(_ value: String) -> String { "{ \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(value)\" } }" }
+        let catalog = """
+            { "sourceLanguage" : "en", "version" : "1.0", "strings" : {
+              "%lld files" : { "localizations" : { "en" : \(plain("%lld files")), "de" : \(plain("%lld Dateien")) } },
+              "%lld photos" : { "localizations" : { "en" : \(plain("%lld photos")), "de" : \(plain("Fotos")) } },
+              "files.in.folder" : { "localizations" : { "en" : \(plural([("one", "%lld file"), ("other", "%lld files")])),
+                "ru" : \(plural([("one", "%lld файл"), ("few", "%lld файла"), ("many", "%lld файлов"), ("other", "%lld файла")])) } },
+              "files.selected" : { "localizations" : { "en" : \(plural([("one", "%lld file"), ("other", "%lld files")])) } },
+              "photos.selected" : { "localizations" : { "en" : \(plural([("one", "%lld photo"), ("other", "%lld photos")])) } }
+            } }
+            """
+        let root = try ExchangeFixtures.project(self, files: ["App/Localizable.xcstrings": Data(catalog.utf8)])
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(try TranslationFill(locale: "de").plan(project).filled.map(\.id), [], "no de 'one' anywhere: neither plural is filled")
+        XCTAssertEqual(try TranslationFill(locale: "ru").plan(project).filled.map(\.id), ["%lld files"],
+                       "ru 'many' and 'few' have no match of their own; a plain key takes a plural's 'other', as it is one form for every count")
+        XCTAssertEqual(TranslationFill.pluralGroup(of: "k|==|substitutions.n.plural.few"), "k|==|substitutions.n.plural.*")
+        XCTAssertEqual(TranslationMemory.pluralCategory(of: "k|==|device.ipad.plural.one"), "one")
+        XCTAssertNil(TranslationMemory.pluralCategory(of: "plural.one"))
+        XCTAssertFalse(TranslationMemory.fits("Fotos", source: "%lld photos", pluralCase: TranslationMemory.isPluralCase("k|==|plural.other")))
     }
 
     /// Translate Toolkit (the CAT tools' Python library) reads the hand-off with suggestions: the
