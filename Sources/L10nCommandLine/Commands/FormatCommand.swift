@@ -82,6 +82,16 @@ struct FormatCommand: ParsableCommand {
         }
         // The journal of the run lives in the folder holding every file; a run killed while
         // renaming left one there, which is completed before anything is read.
+        // A file that is a link into a vendor folder is refused before anything is read: the
+        // run's folder, made from the resolved paths, may lie inside that vendor folder itself.
+        let vendor = ProtectedPaths(folderNames: ProjectDiscovery.vendorFolders)
+        for file in files where !check {
+            let named = file.url.standardizedFileURL, reached = FileTransaction.resolved(file.url)
+            if reached != named, let why = vendor.reason(named: named, reached: reached, root: named.deletingLastPathComponent(), rootNamed: named.deletingLastPathComponent()) {
+                throw InputError(file: file.path, "refusing to write \(reached.path), \(why): the path leads there through a symbolic link; nothing was written",
+                                 hint: "name the vendor file itself to format it, or give the app a file of its own instead of the link")
+            }
+        }
         let root = Self.commonFolder(files.map { FileTransaction.resolved($0.url) })
         // A project's import keeps its journal in the project folder, which a folder given here
         // may be while its files share a deeper one (all under `App/`).

@@ -146,11 +146,9 @@ public struct FileTransaction {
                 throw InputError(file: change.url.path, "refusing to write outside \(root.path): the path resolves to \(target.path)",
                                  hint: "a symbolic link or '..' in the path leads out of the folder; nothing was written")
             }
-            // A protected file named as itself is the caller's to refuse or allow (`format` of a
-            // file given by hand); reached through a link from another path, never.
-            if let reached = Self.path(of: target, inside: boundary), let why = protected.reason(forPath: reached),
-               Self.path(of: change.url.standardizedFileURL, inside: root.standardizedFileURL).flatMap(protected.reason(forPath:)) == nil {
-                throw InputError(file: change.url.path, "refusing to write \(reached), \(why): the path leads there through a symbolic link; nothing was written",
+            // Reached through a link from another path, a protected file is never written.
+            if let why = protected.reason(named: change.url.standardizedFileURL, reached: target, root: boundary, rootNamed: root.standardizedFileURL) {
+                throw InputError(file: change.url.path, "refusing to write \(Self.path(of: target, inside: boundary) ?? target.path), \(why): the path leads there through a symbolic link; nothing was written",
                                  hint: "give the app a file of its own instead of the link")
             }
             var info = stat()
@@ -286,10 +284,10 @@ public struct FileTransaction {
         return restored
     }
 
-    /// The files of transactions a killed run left half done in `root` (some replaced, some not),
-    /// for the commands that only read: they must not read that mix, nor repair it. Waits for the
-    /// locks of a run still in progress, whose journal is then gone. A committed transaction
-    /// (every file new) is not half done.
+    /// The files of transactions a killed run left half done in `root` (some file put in place
+    /// before the commit point, which recovery will undo), for the commands that only read: they
+    /// must not read that mix, nor repair it. Waits for the locks of a run still in progress, whose
+    /// journal is then gone. A committed transaction (every file new) is not half done.
     public static func interruptedFiles(root: URL, lockTimeout: TimeInterval = 60, waiting: (String) -> Void = { _ in }) throws -> [String] {
         let folder = journalFolder(root)
         var info = stat()
@@ -304,6 +302,15 @@ public struct FileTransaction {
             let stillThere = FileManager.default.fileExists(atPath: url.path)
             locks.forEach { $0.release() }
             guard stillThere else { continue }
+            // Half done only when some file was put in place: its temporary file is gone and its
+            // old copy kept (or the new file is there). A journal whose run renamed nothing (or
+            // one planted without any of its files) left the project as it was.
+            let manager = FileManager.default
+            let replaced = journal.entries.contains { entry in
+                !manager.fileExists(atPath: entry.temporary.path)
+                    && (entry.isNew ? manager.fileExists(atPath: entry.target.path) : manager.fileExists(atPath: entry.backup.path))
+            }
+            guard replaced else { continue }
             let base = resolved(root)
             files += journal.entries.map { path(of: $0.target, inside: base) ?? $0.target.path }
         }

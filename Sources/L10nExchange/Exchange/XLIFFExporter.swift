@@ -182,6 +182,11 @@ public struct XLIFFExporter: Sendable {
             }
         }
 
+        let layers = project.lookupChain.layers
+        func overridesLowerLayer(_ path: String, _ key: String) -> Bool {
+            guard let position = layers.firstIndex(where: { $0.catalogPath == path }) else { return false }
+            return layers[(position + 1)...].contains { project.catalog(for: $0)?.entries[key] != nil }
+        }
         for file in files.catalogs {
             let catalog = sources.catalog(file)
             // The editor catalog's run has room for the SDK's units, which are merged into it in place.
@@ -194,8 +199,11 @@ public struct XLIFFExporter: Sendable {
                 if files.ignoredCatalogPaths.contains(file.path) {
                     units = []
                 } else {
+                    // A stale entry is no longer in the code, unless it overrides a lower layer's
+                    // key: Xcode marks the app's overrides of SDK keys stale, yet the SDK reads them
+                    // and the override wins on devices (the report counts them too).
                     units = self.units(of: catalog, catalogUnits, missingOnly: true) { _, entry in
-                        !entry.isStale && entry.translate
+                        entry.translate && (!entry.isStale || overridesLowerLayer(file.path, entry.key))
                     }.units
                 }
             case .overrides:

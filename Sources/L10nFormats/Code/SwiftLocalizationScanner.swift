@@ -77,9 +77,12 @@ public struct SwiftLocalizationScanner: Sendable {
                     continue
                 }
             }
-            // The declaring type's body: its methods read the stored value by name (or `self.NAME`).
+            // The declaring type's own methods read the stored value by name (or `self.NAME`); not
+            // a method whose parameter or local of that name hides it, nor a nested type's.
             if let open = Self.enclosingBrace(of: index, in: tokens), let close = matches[open],
-               looksUp([name], in: tokens[open..<close], matches: matches, skippingTables: true) {
+               Self.methodBodies(of: open, close, tokens, matches: matches, hiding: name).contains(where: {
+                   looksUp([name], in: tokens[$0], matches: matches, skippingTables: true)
+               }) {
                 result.append(name)
             }
         }
@@ -119,6 +122,8 @@ public struct SwiftLocalizationScanner: Sendable {
             if name == "self", index + 2 < body.endIndex, body[index + 1].isPunctuation("."), let member = body[index + 2].identifier {
                 return values.contains(member)
             }
+            // `other.name`, `label.text`: another object's property, not this one's value.
+            if index - 1 >= body.startIndex, body[index - 1].isPunctuation(".") { return false }
             return values.contains(name)
         }
         // `let key = value`, `if let key = self.value ?? ""`, `guard let key = value else`: the
@@ -164,6 +169,42 @@ public struct SwiftLocalizationScanner: Sendable {
             if body[at].identifier == "forKey", at + 2 < body.endIndex, body[at + 1].isPunctuation(":") { at += 2 }
             return value(at: at)
         }
+    }
+
+    /// The bodies of the methods (`func`, `init`) declared directly in the type body `open..<close`,
+    /// leaving out those with a parameter or a local constant named `hidden` (not bound from it).
+    private static func methodBodies(of open: Int, _ close: Int, _ tokens: [SwiftToken], matches: [Int: Int], hiding hidden: String) -> [Range<Int>] {
+        var bodies: [Range<Int>] = []
+        var index = open + 1
+        while index < close {
+            let token = tokens[index]
+            if case .punctuation(let byte) = token.kind, byte == UInt8(ascii: "{"), let end = matches[index] {
+                // A nested type's or a property's body: not a method of this type.
+                index = end + 1
+                continue
+            }
+            guard token.identifier == "func" || token.identifier == "init",
+                  let parameters = (index + 1..<min(index + 4, close)).first(where: { tokens[$0].isPunctuation("(") }),
+                  let parametersEnd = matches[parameters],
+                  let bodyOpen = (parametersEnd + 1..<close).first(where: { tokens[$0].isPunctuation("{") || tokens[$0].isPunctuation("}") }),
+                  tokens[bodyOpen].isPunctuation("{"), let bodyClose = matches[bodyOpen] else {
+                index += 1
+                continue
+            }
+            let parameterNames = (parameters + 1..<parametersEnd).filter { tokens[$0 + 1].isPunctuation(":") }.compactMap { tokens[$0].identifier }
+            func shadows(_ at: Int) -> Bool {
+                let keyword = tokens[at].identifier
+                guard keyword == "let" || keyword == "var", tokens[at + 1].identifier == hidden else { return false }
+                // `if let NAME = NAME`, `guard let NAME = self.NAME`: bound from the value itself.
+                if tokens[at + 3].identifier == hidden { return false }
+                if tokens[at + 3].identifier == "self", at + 5 < tokens.count, tokens[at + 5].identifier == hidden { return false }
+                return true
+            }
+            let shadowingLocal = (bodyOpen + 1..<max(bodyOpen + 1, bodyClose - 3)).contains(where: shadows)
+            if !parameterNames.contains(hidden) && !shadowingLocal { bodies.append(bodyOpen..<bodyClose) }
+            index = bodyClose + 1
+        }
+        return bodies
     }
 
     /// The `{` of the innermost braces around `index` (a type's or extension's body), nil at the top level.

@@ -34,19 +34,43 @@ public enum DisplayText {
     /// shows bare, an autolink `<https://a.b>` its address, an entity (`&amp;`, `&#x41;`) its
     /// character, a link `[text](target)` and an attribute `^[text](attributes)` their text.
     public static func withoutMarkup(_ value: String) -> String {
-        // Most values hold none of the characters that start markup: returned untouched.
-        let starts = value.withUTF8Bytes { bytes -> Bool in
-            bytes.contains(where: { byte in
-                switch byte {
-                case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"), UInt8(ascii: "\\"),
-                     UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "["): true
-                default: false
-                }
-            })
-        }
-        guard starts else { return value }
+        // Most values hold nothing that can start markup: returned untouched. "Terms & Conditions",
+        // "file_name" and "a < b" cannot, so they stay on this path too.
+        guard value.withUTF8Bytes(Self.mayHoldMarkup) else { return value }
+        return shownByInlineMarkdown(value)
+    }
+
+    /// `value` read by the inline Markdown reader, without the fast path (the tests check the
+    /// fast path against it).
+    static func shownByInlineMarkdown(_ value: String) -> String {
         var inline = InlineMarkdown(Array(value.unicodeScalars))
         return inline.shown()
+    }
+}
+
+extension DisplayText {
+    /// Whether the bytes hold something inline Markdown may read: `*`, `` ` ``, `~`, `\`, `[`, an
+    /// `&` before a letter or `#` (an entity), a `<` before a letter or `/` (an autolink), or an `_`
+    /// beside a character that is no letter or digit (`_emphasis_`; `file_name` is none).
+    static func mayHoldMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func isWordByte(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80
+        }
+        for (index, byte) in bytes.enumerated() {
+            switch byte {
+            case UInt8(ascii: "*"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "\\"), UInt8(ascii: "["):
+                return true
+            case UInt8(ascii: "&"):
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") || (isWordByte(bytes[index + 1]) && bytes[index + 1] < 0x80) { return true }
+            case UInt8(ascii: "<"):
+                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") || ((0x41...0x5A).contains(bytes[index + 1]) || (0x61...0x7A).contains(bytes[index + 1])) { return true }
+            case UInt8(ascii: "_"):
+                if index == 0 || index + 1 == bytes.count || !isWordByte(bytes[index - 1]) || !isWordByte(bytes[index + 1]) { return true }
+            default:
+                continue
+            }
+        }
+        return false
     }
 }
 

@@ -12,7 +12,10 @@ public struct CoverageThresholds: Sendable, Equatable {
         self.fallback = fallback
     }
 
-    public func threshold(for locale: String) -> Double { byLocale[locale] ?? fallback }
+    /// The threshold of `locale` however the project spells it (`pt_BR` finds `pt-BR`'s).
+    public func threshold(for locale: String) -> Double {
+        byLocale[locale] ?? LocaleIdentifier.canonicalized(locale).flatMap { byLocale[$0] } ?? fallback
+    }
 }
 
 extension CoverageThresholds {
@@ -33,12 +36,14 @@ extension CoverageThresholds {
                 continue
             }
             // A typo (`Frnch`) or a path would be a threshold no locale ever meets, silently.
+            // Kept as the id it stands for: `DE` is `de`, whose threshold it sets.
+            let id: String
             do {
-                _ = try LocaleIdentifier(validating: locale)
+                id = try LocaleIdentifier(validating: locale).rawValue
             } catch {
                 throw fail("an object of locale → percentage (\"*\" for the rest); \(error.message)")
             }
-            result.byLocale[locale] = try percent(item)
+            result.byLocale[id] = try percent(item)
         }
         return result
     }

@@ -138,8 +138,8 @@ public struct ProjectManifest: Sendable, Equatable {
             case "sourceLanguage":
                 guard let text = value.stringValue else { throw fail(key, "a string") }
                 do {
-                    _ = try LocaleIdentifier(validating: text)
-                    manifest.sourceLanguage = text
+                    // Kept as the id it stands for (`EN` and `en_US` are `en`, `en-US`).
+                    manifest.sourceLanguage = try LocaleIdentifier(validating: text).rawValue
                 } catch {
                     throw fail(key, "a locale id such as \"en\" (\(error.message))")
                 }

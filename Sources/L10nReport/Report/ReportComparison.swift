@@ -73,7 +73,7 @@ public struct ReportComparison: Sendable {
             }
             // Compared as the JSON report keeps them (two decimals, cut): a single key of 2,500 moves
             // coverage by 0.04 points, which is a change, and a locale that drops below 100 % fails.
-            let delta = CoverageReport.truncatedToHundredths(change.after) - CoverageReport.truncatedToHundredths(before)
+            let delta = ((CoverageReport.truncatedToHundredths(change.after) - CoverageReport.truncatedToHundredths(before)) * 100).rounded() / 100
             let word = abs(delta) < 0.005 ? "unchanged"
                 : (delta > 0 ? "up" : "down") + String(format: abs(delta) < 0.1 ? " %.2f points" : " %.1f points", abs(delta))
             lines.append("\(change.locale): \(CoverageReport.percent(before)) → \(CoverageReport.percent(change.after)) (\(word))")

@@ -57,9 +57,10 @@ public struct XclocBundle: Sendable {
                              hint: "export the bundle again with Xcode's Export Localizations or l10n export")
         }
         // Xcode writes one XLIFF per bundle: another one there would be left unread without a word
-        // (a hidden `._fr.xliff` is a Mac archive's metadata, not a translation).
+        // (a hidden `._fr.xliff` is a Mac archive's metadata, not a translation; on a disk that
+        // ignores case, `FR.xliff` found `fr.xliff`, the same file).
         let others = ((try? fileManager.contentsOfDirectory(atPath: localized.path)) ?? [])
-            .filter { $0.lowercased().hasSuffix(".xliff") && !$0.hasPrefix(".") && $0 != xliff.lastPathComponent }.sorted()
+            .filter { $0.lowercased().hasSuffix(".xliff") && !$0.hasPrefix(".") && $0.lowercased() != xliff.lastPathComponent.lowercased() }.sorted()
         if !others.isEmpty {
             throw XLIFFError(.bundle, "Localized Contents holds \(others.count == 1 ? "another XLIFF file" : "\(others.count) other XLIFF files") besides \(xliff.lastPathComponent) (\(others.joined(separator: ", "))); a bundle is read as one XLIFF, as Xcode writes it, so nothing was read",
                              at: SourceLocation(file: shown),

@@ -2,6 +2,7 @@ import Foundation
 import L10nKit
 import XCTest
 @testable import L10nProject
+import L10nTestSupport
 
 /// The width check measures a value as SwiftUI's `Text` shows it, which reads inline Markdown as
 /// CommonMark with GitHub's strikethrough: delimiters that pair are not shown, ones that pair with
@@ -116,5 +117,21 @@ final class DisplayTextMarkdownTests: XCTestCase {
             "'it`s 50~~60' is 11 columns wide",
             "'snake_case_x' is 12 columns wide",
         ], messages.joined(separator: "\n"))
+    }
+
+    /// The fast path returns a value untouched only where the Markdown reader would too:
+    /// "Terms & Conditions", "file_name", "a < b" and random texts of such characters.
+    func testTheFastPathLeavesOnlyWhatTheReaderLeaves() {
+        for text in ["Terms & Conditions", "file_name_here", "a < b > c", "R&D", "x_y", "日本_語", "50 % off"] {
+            XCTAssertEqual(DisplayText.shownByInlineMarkdown(text), text, text)
+        }
+        let alphabet: [String] = ["a", "Z", "7", " ", "_", "&", "<", ">", ";", "#", "/", ".", "é", "日", "x_y", "&amp;", "<b>", "_a_"]
+        var random = SeededRandom(seed: 11)
+        for _ in 0..<20_000 {
+            let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
+            if !text.withUTF8Bytes(DisplayText.mayHoldMarkup) {
+                XCTAssertEqual(DisplayText.shownByInlineMarkdown(text), text, text)
+            }
+        }
     }
 }

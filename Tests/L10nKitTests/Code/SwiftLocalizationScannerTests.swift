@@ -369,7 +369,8 @@ final class SwiftLocalizationScannerTests: XCTestCase {
     /// constant bound in its observer (`guard let key = NAME`), or stored and read by the type's
     /// `awakeFromNib`. The first were missed before (so `migrate-ib` added a second key path and
     /// `key-unused` called the storyboard's keys unused); values that are not looked up, or looked
-    /// up in another table, are no key path.
+    /// up in another table, are no key path, nor a parameter, a local, another object's property
+    /// or a nested type's property that shares the name.
     func testInspectableKeyPropertiesReadThroughBindingsAndMethods() throws {
         let source = #"""
         import UIKit
@@ -421,6 +422,22 @@ final class SwiftLocalizationScannerTests: XCTestCase {
         class Untouched: UIView {
             @IBInspectable var plainName: String? {
                 didSet { accessibilityIdentifier = plainName }
+            }
+        }
+
+        class Badge: UIView {
+            @IBInspectable var name: String?
+            @IBInspectable var title: String?
+            @IBInspectable var caption: String?
+            func show(name: String) { accessibilityLabel = NSLocalizedString(name, comment: "") }
+            func label(for other: Badge) -> String? { other.title?.localized }
+            func render() {
+                let caption = "fixed"
+                accessibilityHint = caption.localized
+            }
+            class Helper {
+                var name: String?
+                func text() -> String { NSLocalizedString(name ?? "", comment: "") }
             }
         }
         """#

@@ -47,6 +47,17 @@ final class PipelineTests: XCTestCase {
         }
     }
 
+    /// A threshold is set for the locale its id stands for, however either side spells it:
+    /// `DE` is `de`'s (it was a threshold no locale had, so a failing `de` passed), and a
+    /// `pt-BR` threshold applies to a project's `pt_BR`.
+    func testGateLocalesAreTheIdsTheyStandFor() throws {
+        let pipeline = try read(#"{"project":"x","stages":[{"stage":"format"}],"gate":{"minCoverage":{"DE":100,"pt-BR":80,"*":0}}}"#)
+        let thresholds = try XCTUnwrap(pipeline.gate?.minCoverage)
+        XCTAssertEqual(thresholds.threshold(for: "de"), 100)
+        XCTAssertEqual(thresholds.threshold(for: "pt_BR"), 80)
+        XCTAssertEqual(thresholds.threshold(for: "fr"), 0)
+    }
+
     func testShippedPipelinesParse() throws {
         let folder = Fixtures.packageRoot.appendingPathComponent("Pipelines")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }

@@ -228,5 +228,14 @@ final class FileTransactionTests: XCTestCase {
         XCTAssertTrue(format.stderr.contains("note: restored"), format.stderr)
         XCTAssertEqual(try FileTransaction.interruptedFiles(root: root), [])
         XCTAssertNoThrow(try ProjectDiscovery(root: root).discover())
+
+        // Killed before its first rename: the journal is left, the project is as it was.
+        var early = FileTransaction(root: root, changes: fourChanges())
+        early.failingRename = 0
+        early.keepsStateOnFailure = true
+        XCTAssertThrowsError(try early.commit())
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: url(".l10n").path).filter { $0.hasSuffix(".journal") }.count, 1)
+        XCTAssertEqual(try FileTransaction.interruptedFiles(root: root), [], "nothing was put in place")
+        XCTAssertNoThrow(try ProjectDiscovery(root: root).discover())
     }
 }

@@ -186,5 +186,15 @@ final class SymlinkWriteTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("refusing to write Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings, the SDK's catalog"), run.stderr)
         XCTAssertEqual(CLIRun(["pseudo", "--project", root.path, "--write"]).status, 2)
         XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
+        // Named alone, the link's folder is the run's: the vendor file is still not written.
+        let sdk = root.appendingPathComponent("Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings")
+        var bytes = try Data(contentsOf: sdk)
+        bytes.append(contentsOf: Array("\n\n".utf8))
+        try bytes.write(to: sdk)
+        let format = CLIRun(["format", "BrandedEditor/IMGLYEditor.xcstrings"], in: root)
+        XCTAssertEqual(format.status, 2, format.stdout)
+        XCTAssertTrue(format.stderr.contains("a vendor file, which l10n never changes: the path leads there through a symbolic link"), format.stderr)
+        XCTAssertEqual(try Data(contentsOf: sdk), bytes)
+        XCTAssertEqual(CLIRun(["format", "--check", "BrandedEditor/IMGLYEditor.xcstrings"], in: root).status, 1, "a check reads it")
     }
 }

@@ -133,8 +133,11 @@ public struct MissingTranslationCheck: Check {
         }
         // A catalog without any value in the chosen localization compiles no table for it: the
         // device reads the next localization of its search list the catalog has.
-        func catalogFallback(_ catalog: StringCatalog, _ locale: String, _ chosen: String) -> String? {
-            let locales = Set(catalog.locales)
+        var catalogLocales: [Int: Set<String>] = [:]
+        func catalogFallback(_ target: Int, _ catalog: StringCatalog, _ locale: String, _ chosen: String) -> String? {
+            // Each layer's locales gathered once: a catalog's `locales` walks every entry.
+            let locales = catalogLocales[target] ?? Set(catalog.locales)
+            catalogLocales[target] = locales
             guard !locales.contains(chosen),
                   let found = context.searchList(for: locale).first(where: { $0 != chosen && locales.contains($0) }),
                   found != source, found != "Base" else { return nil }
@@ -162,7 +165,7 @@ public struct MissingTranslationCheck: Check {
                 if layer.catalog == nil {
                     result += groups(file: layer.file(locale: chosen), table: layer.table, name: layer.layer.name, keys: missing[index][target],
                                      locale: locale, chosen: chosen, rawKey: rawKey, absentShowRaw: !routed[index][target])
-                } else if let catalog = layer.catalog, let fallback = catalogFallback(catalog, locale, chosen) {
+                } else if let catalog = layer.catalog, let fallback = catalogFallback(target, catalog, locale, chosen) {
                     // No table of the chosen localization is compiled from the catalog: devices read
                     // the next one it has (de for a declared de-AT), as `resolve` shows.
                     let keys = missing[index][target]

@@ -1,8 +1,9 @@
 import L10nCore
 /// A value in state `needs_review` or `new` (or `machine_translated`, or `stale`, which no person
-/// signed off either): it ships as it is, unreviewed. A development-language value in state `new` is not one: Xcode writes that state on the source texts it extracts with
-/// their value (storyboards, Info.plist) and on the positional form it adds for a key with several
-/// arguments; nobody reviews those, and a device shows the developer's own text.
+/// signed off either): it ships as it is, unreviewed. A development-language value in state `new`
+/// is not one: Xcode writes that state on the source texts it extracts with their value
+/// (storyboards, Info.plist) and on the positional form it adds for a key with several arguments;
+/// nobody reviews those, and a device shows the developer's own text.
 public struct NeedsReviewCheck: Check {
     public static let id = "needs-review"
     public static let defaultSeverity = Severity.warning
