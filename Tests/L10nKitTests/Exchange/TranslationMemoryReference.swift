@@ -206,19 +206,13 @@ struct TranslationMemoryReference: Sendable {
     }
 
     /// Whether an id names a plural case (`KEY|==|plural.one`, `KEY|==|substitutions.N.plural.few`).
+    /// Whether the id names a plural case that may state its count in words: `zero`, `one`, `two`
+    /// (`few`, `many` and `other` cover many numbers and must show the count).
     static func isPluralCase(_ id: String) -> Bool {
-        var id = id
-        return id.withUTF8 { bytes in
-            let marker = Array("plural.".utf8)
-            guard bytes.count > marker.count else { return false }
-            for start in 0...(bytes.count - marker.count) where bytes[start] == marker[0] {
-                if (0..<marker.count).allSatisfy({ bytes[start + $0] == marker[$0] }), start >= 1,
-                   bytes[start - 1] == UInt8(ascii: ".") || bytes[start - 1] == UInt8(ascii: "|") {
-                    return true
-                }
-            }
-            return false
-        }
+        guard let separator = id.range(of: "|==|") else { return false }
+        let components = id[separator.upperBound...].components(separatedBy: ".")
+        guard let index = components.lastIndex(of: "plural"), index + 1 < components.count else { return false }
+        return ["zero", "one", "two"].contains(components[index + 1])
     }
 
     // Whether a target fits its source is `TranslationMemory.fits`, the rule both share (the
