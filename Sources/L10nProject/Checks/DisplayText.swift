@@ -49,17 +49,34 @@ public enum DisplayText {
 }
 
 extension DisplayText {
-    /// Whether the bytes hold something inline Markdown may read: `*`, `` ` ``, `~`, `\`, `[`, an
-    /// `&` before a letter or `#` (an entity), a `<` before a letter or `/` (an autolink), or an `_`
-    /// beside a character that is no letter or digit (`_emphasis_`; `file_name` is none).
+    /// Whether the bytes hold something inline Markdown may read: `*`, `` ` ``, `~`, a `\` before
+    /// ASCII punctuation (an escape), a `[` with a `](` after it (a link or attribute), an `&`
+    /// before a letter or `#` (an entity), a `<` before a letter or `/` (an autolink), or an `_`
+    /// beside a character that is no letter or digit (`_emphasis_`; `file_name` is none). A
+    /// pseudo-locale's "[Šéţţîñĝš··]" and "a \ b" are none.
     static func mayHoldMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         func isWordByte(_ byte: UInt8) -> Bool {
             (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || byte >= 0x80
         }
+        func isPunctuation(_ byte: UInt8) -> Bool {
+            (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte) || (0x7B...0x7E).contains(byte)
+        }
+        var noLinkAfter = false
         for (index, byte) in bytes.enumerated() {
             switch byte {
-            case UInt8(ascii: "*"), UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "\\"), UInt8(ascii: "["):
+            case UInt8(ascii: "*"), UInt8(ascii: "`"), UInt8(ascii: "~"):
                 return true
+            case UInt8(ascii: "\\"):
+                if index + 1 < bytes.count, isPunctuation(bytes[index + 1]) { return true }
+            case UInt8(ascii: "["):
+                // A later `[` has no `](` after it either once the first has none.
+                guard !noLinkAfter else { continue }
+                var at = index + 1
+                while at + 1 < bytes.count {
+                    if bytes[at] == UInt8(ascii: "]"), bytes[at + 1] == UInt8(ascii: "(") { return true }
+                    at += 1
+                }
+                noLinkAfter = true
             case UInt8(ascii: "&"):
                 if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") || (isWordByte(bytes[index + 1]) && bytes[index + 1] < 0x80) { return true }
             case UInt8(ascii: "<"):

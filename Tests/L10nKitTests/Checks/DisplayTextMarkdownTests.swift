@@ -122,16 +122,21 @@ final class DisplayTextMarkdownTests: XCTestCase {
     /// The fast path returns a value untouched only where the Markdown reader would too:
     /// "Terms & Conditions", "file_name", "a < b" and random texts of such characters.
     func testTheFastPathLeavesOnlyWhatTheReaderLeaves() {
-        for text in ["Terms & Conditions", "file_name_here", "a < b > c", "R&D", "x_y", "日本_語", "50 % off"] {
+        for text in ["Terms & Conditions", "file_name_here", "a < b > c", "R&D", "x_y", "日本_語", "50 % off", "[Šéţţîñĝš··]", "a \\ b", "[a] [b]"] {
             XCTAssertEqual(DisplayText.shownByInlineMarkdown(text), text, text)
         }
-        let alphabet: [String] = ["a", "Z", "7", " ", "_", "&", "<", ">", ";", "#", "/", ".", "é", "日", "x_y", "&amp;", "<b>", "_a_"]
+        let alphabet: [String] = ["a", "Z", "7", " ", "_", "&", "<", ">", ";", "#", "/", ".", "é", "日", "x_y", "&amp;", "<b>", "_a_",
+                                  "[", "]", "(", ")", "\\", "\\*", "](", "*", "**"]
         var random = SeededRandom(seed: 11)
         for _ in 0..<20_000 {
             let text = (0..<Int.random(in: 1...8, using: &random)).map { _ in alphabet.randomElement(using: &random)! }.joined()
             if !text.withUTF8Bytes(DisplayText.mayHoldMarkup) {
                 XCTAssertEqual(DisplayText.shownByInlineMarkdown(text), text, text)
             }
+        }
+        // Markup after a bracket that opens no link is still seen.
+        for text in ["[a] **b**", "[x] *y*", "[Šé] `c`"] {
+            XCTAssertTrue(text.withUTF8Bytes(DisplayText.mayHoldMarkup), text)
         }
     }
 }

@@ -92,6 +92,20 @@ extension CatalogLocalization {
         return leaves
     }
 
+    /// Whether every string unit of the localization (its own, every variation case, every
+    /// substitution's forms) satisfies `body`, asked without making leaves, paths or lookups;
+    /// true when it has none.
+    public func allStringUnits(_ body: (StringUnit) -> Bool) -> Bool {
+        if let stringUnit, !body(stringUnit) { return false }
+        if let substitutions {
+            for substitution in substitutions.values {
+                if let variations = substitution.variations, !variations.allStringUnits(body) { return false }
+            }
+        }
+        if let variations, !variations.allStringUnits(body) { return false }
+        return true
+    }
+
     /// `stringUnits.first?.unit`, found without making the leaves and their paths.
     public var firstStringUnit: StringUnit? {
         if let stringUnit { return stringUnit }
@@ -211,6 +225,14 @@ extension CatalogVariations {
             }
         }
         return nil
+    }
+
+    /// `CatalogLocalization.allStringUnits` over every case of every kind, in stored order.
+    fileprivate func allStringUnits(_ body: (StringUnit) -> Bool) -> Bool {
+        for cases in kinds.values {
+            for variation in cases.values where !variation.allStringUnits(body) { return false }
+        }
+        return true
     }
 
     fileprivate func collect(prefix: StringUnitPath, into leaves: inout [StringUnitLeaf]) {

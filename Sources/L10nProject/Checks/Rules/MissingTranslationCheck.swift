@@ -133,13 +133,19 @@ public struct MissingTranslationCheck: Check {
         }
         // A catalog without any value in the chosen localization compiles no table for it: the
         // device reads the next localization of its search list the catalog has.
-        var catalogLocales: [Int: Set<String>] = [:]
+        // Whether a layer's catalog has any value in a locale, asked once per layer and locale: the
+        // walk stops at the first entry that has one (at once, for a locale the catalog has).
+        var catalogHas: [String: Bool] = [:]
+        func has(_ target: Int, _ catalog: StringCatalog, _ locale: String) -> Bool {
+            let question = "\(target)\u{0}\(locale)"
+            if let known = catalogHas[question] { return known }
+            let answer = catalog.entries.values.contains { $0.localizations?.index(forKey: locale) != nil }
+            catalogHas[question] = answer
+            return answer
+        }
         func catalogFallback(_ target: Int, _ catalog: StringCatalog, _ locale: String, _ chosen: String) -> String? {
-            // Each layer's locales gathered once: a catalog's `locales` walks every entry.
-            let locales = catalogLocales[target] ?? Set(catalog.locales)
-            catalogLocales[target] = locales
-            guard !locales.contains(chosen),
-                  let found = context.searchList(for: locale).first(where: { $0 != chosen && locales.contains($0) }),
+            guard !has(target, catalog, chosen),
+                  let found = context.searchList(for: locale).first(where: { $0 != chosen && has(target, catalog, $0) }),
                   found != source, found != "Base" else { return nil }
             return found
         }
