@@ -449,10 +449,8 @@ public struct CheckContext: Sendable {
     package static func coverageState(_ localizations: CatalogLocalizations?, locale: String) -> StringUnitState? {
         guard let localizations, let position = localizations.index(forKey: locale) else { return nil }
         // Most values are one string unit: read in place.
-        if localizations.hasNoVariationsOrSubstitutions(at: position) {
-            if localizations.hasStringUnit(at: position) { return localizations.stringUnitState(at: position) }
-            return plainUnit(localizations, at: position)?.state
-        }
+        if let state = localizations.stringUnitState(at: position), localizations.hasNoVariationsOrSubstitutions(at: position) { return state }
+        if localizations.hasNoVariationsOrSubstitutions(at: position) { return plainUnit(localizations, at: position)?.state }
         // Walked in place: collecting the leaves with their paths cost 4 % of a check and report.
         var other: StringUnitState?, count = 0
         let localization = localizations.localization(at: position)

@@ -57,7 +57,9 @@ public struct NeedsReviewCheck: Check {
         var result: [Finding] = []
         context.appUnitsInPlace { file, unit in
             let state = unit.state
-            guard state == .needsReview || state == .new || state == .machineTranslated || state == .stale, !unit.value.isEmpty else { return }
+            // Most units are translated: one comparison for them.
+            guard state != .translated, state == .needsReview || state == .new || state == .machineTranslated || state == .stale,
+                  !unit.value.isEmpty else { return }
             if state != .needsReview, unit.isIn(file.catalog.sourceLanguage) { return }
             let key = unit.key, locale = unit.locale, leaf = unit.leaf
             var message = MessageBuilder()
