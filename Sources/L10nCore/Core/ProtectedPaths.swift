@@ -28,13 +28,9 @@ public struct ProtectedPaths: Sendable, Equatable {
     /// that neither the name nor the root lies in. A protected file named as itself is the
     /// caller's to refuse or allow (`format` of a file given by hand).
     public func reason(named: URL, reached: URL, root: URL, rootNamed: URL) -> String? {
-        func inside(_ url: URL, _ folder: URL) -> String? {
-            let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
-            return url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : nil
-        }
         // Named as itself, a protected file or vendor folder is the caller's to allow.
-        if let own = inside(named, rootNamed), reason(forPath: own) != nil { return nil }
-        if let path = inside(reached, root), let why = files[path] { return why }
+        if let own = FileTransaction.path(of: named, inside: rootNamed), reason(forPath: own) != nil { return nil }
+        if let path = FileTransaction.path(of: reached, inside: root), let why = files[path] { return why }
         let allowed = Set(named.deletingLastPathComponent().pathComponents).union(root.pathComponents)
         if reached.deletingLastPathComponent().pathComponents.contains(where: { folderNames.contains($0) && !allowed.contains($0) }) {
             return "a vendor file, which l10n never changes"
