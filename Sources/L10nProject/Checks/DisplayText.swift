@@ -181,12 +181,10 @@ private struct InlineMarkdown {
             case "[", "^":
                 // `[text](target)` and `^[text](attributes)`: the text, read on its own.
                 let open = scalar == "^" ? index + 1 : index
-                if open < end, source[open] == "[",
-                   let close = source[(open + 1)..<end].firstIndex(of: "]"), close + 1 < end, source[close + 1] == "(",
-                   let closing = source[(close + 2)..<end].firstIndex(of: ")") {
+                if open < end, source[open] == "[", let (close, after) = linkEnd(open: open, end: end) {
                     var text = InlineMarkdown(Array(source[(open + 1)..<close]))
                     pending.append(contentsOf: text.shown().unicodeScalars)
-                    index = closing + 1
+                    index = after
                     continue
                 }
             case "*", "_", "~":
@@ -200,6 +198,40 @@ private struct InlineMarkdown {
             pending.append(scalar)
             index += 1
         }
+    }
+
+    /// The `]` that closes the link text opened at `open` and the index after the `)` that closes
+    /// its destination: brackets nest in the text and parentheses in the destination, and a
+    /// backslash escapes either (`[a [b] c](x)`, `[a](https://x.com/foo_(bar))`, `[a\]b](c)`).
+    private func linkEnd(open: Int, end: Int) -> (close: Int, after: Int)? {
+        var depth = 0, at = open
+        while at < end {
+            switch source[at] {
+            case "\\": at += 1
+            case "[": depth += 1
+            case "]":
+                depth -= 1
+                if depth == 0 {
+                    guard at + 1 < end, source[at + 1] == "(" else { return nil }
+                    var parentheses = 0, position = at + 1
+                    while position < end {
+                        switch source[position] {
+                        case "\\": position += 1
+                        case "(": parentheses += 1
+                        case ")":
+                            parentheses -= 1
+                            if parentheses == 0 { return (at, position + 1) }
+                        default: break
+                        }
+                        position += 1
+                    }
+                    return nil
+                }
+            default: break
+            }
+            at += 1
+        }
+        return nil
     }
 
     /// A code span opened by the `run` backticks at `index`: its content as shown (line ends as

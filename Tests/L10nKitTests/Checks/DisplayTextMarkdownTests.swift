@@ -139,4 +139,14 @@ final class DisplayTextMarkdownTests: XCTestCase {
             XCTAssertTrue(text.withUTF8Bytes(DisplayText.mayHoldMarkup), text)
         }
     }
+
+    /// A link's text nests brackets and its destination parentheses, and a backslash escapes
+    /// either: only the text is shown.
+    func testLinksNestAndEscape() {
+        XCTAssertEqual(DisplayText.withoutMarkup("[a [b] c](x)"), "a [b] c")
+        XCTAssertEqual(DisplayText.withoutMarkup("[a](https://x.com/foo_(bar)) done"), "a done")
+        XCTAssertEqual(DisplayText.withoutMarkup("[a\\]b](c)"), "a]b")
+        XCTAssertEqual(DisplayText.withoutMarkup("[open](no close"), "[open](no close")
+        XCTAssertEqual(DisplayText.withoutMarkup("^[%lld Seite](inflect: true)"), "%lld Seite")
+    }
 }
