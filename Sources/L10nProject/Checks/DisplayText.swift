@@ -52,7 +52,7 @@ extension DisplayText {
     /// Whether the bytes hold something inline Markdown may read: `*`, `` ` ``, `~`, a `\` before
     /// ASCII punctuation (an escape), a `[` with a `](` after it (a link or attribute), an `&`
     /// before a letter or `#` (an entity), a `<` before a letter or `/` (an autolink), or an `_`
-    /// beside a character that is no letter or digit (`_emphasis_`; `file_name` is none). A
+    /// beside a character that is no ASCII letter or digit (`_emphasis_`; `file_name` is none). A
     /// pseudo-locale's "[Šéţţîñĝš··]" and "a \ b" are none.
     static func mayHoldMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         func isWordByte(_ byte: UInt8) -> Bool {
@@ -82,7 +82,10 @@ extension DisplayText {
             case UInt8(ascii: "<"):
                 if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") || ((0x41...0x5A).contains(bytes[index + 1]) || (0x61...0x7A).contains(bytes[index + 1])) { return true }
             case UInt8(ascii: "_"):
-                if index == 0 || index + 1 == bytes.count || !isWordByte(bytes[index - 1]) || !isWordByte(bytes[index + 1]) { return true }
+                // Only ASCII letters and digits on both sides settle it: beside another script's
+                // character or punctuation («_a_») the reader decides.
+                func isASCIIWord(_ byte: UInt8) -> Bool { byte < 0x80 && isWordByte(byte) }
+                if index == 0 || index + 1 == bytes.count || !isASCIIWord(bytes[index - 1]) || !isASCIIWord(bytes[index + 1]) { return true }
             default:
                 continue
             }

@@ -135,7 +135,7 @@ final class DisplayTextMarkdownTests: XCTestCase {
             }
         }
         // Markup after a bracket that opens no link is still seen.
-        for text in ["[a] **b**", "[x] *y*", "[Šé] `c`"] {
+        for text in ["[a] **b**", "[x] *y*", "[Šé] `c`", "«_a_»"] {
             XCTAssertTrue(text.withUTF8Bytes(DisplayText.mayHoldMarkup), text)
         }
     }
