@@ -51,7 +51,7 @@ public enum DisplayText {
 extension DisplayText {
     /// Whether the bytes hold something inline Markdown may read: `*`, `` ` ``, `~`, a `\` before
     /// ASCII punctuation (an escape), a `[` with a `](` after it (a link or attribute), an `&`
-    /// before a letter or `#` (an entity), a `<` before a letter or `/` (an autolink), or an `_`
+    /// before a letter or `#` (an entity), a `<` before a printable character (an autolink), or an `_`
     /// beside a character that is no ASCII letter or digit (`_emphasis_`; `file_name` is none). A
     /// pseudo-locale's "[Šéţţîñĝš··]" and "a \ b" are none.
     static func mayHoldMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -80,7 +80,9 @@ extension DisplayText {
             case UInt8(ascii: "&"):
                 if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "#") || (isWordByte(bytes[index + 1]) && bytes[index + 1] < 0x80) { return true }
             case UInt8(ascii: "<"):
-                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") || ((0x41...0x5A).contains(bytes[index + 1]) || (0x61...0x7A).contains(bytes[index + 1])) { return true }
+                // An autolink's scheme starts with a letter, an e-mail address with nearly any
+                // character (`<1user@a.b>`): anything printable but `<`, `>` and a space.
+                if index + 1 < bytes.count, (0x21...0x7E).contains(bytes[index + 1]), bytes[index + 1] != UInt8(ascii: "<"), bytes[index + 1] != UInt8(ascii: ">") { return true }
             case UInt8(ascii: "_"):
                 // Only ASCII letters and digits on both sides settle it: beside another script's
                 // character or punctuation («_a_») the reader decides.
@@ -183,8 +185,11 @@ private struct InlineMarkdown {
                 }
             case "[", "^":
                 // `[text](target)` and `^[text](attributes)`: the text, read on its own.
+                // A link holds no link (CommonMark): with one inside, this `[` is text and the inner
+                // one is read when it comes, so the text read on its own nests no deeper.
                 let open = scalar == "^" ? index + 1 : index
-                if open < end, source[open] == "[", let (close, after) = linkEnd(open: open, end: end) {
+                if open < end, source[open] == "[", let (close, after) = linkEnd(open: open, end: end, attribute: scalar == "^"),
+                   !((open + 1)..<close).contains(where: { source[$0] == "[" && linkEnd(open: $0, end: close, attribute: false) != nil }) {
                     var text = InlineMarkdown(Array(source[(open + 1)..<close]))
                     pending.append(contentsOf: text.shown().unicodeScalars)
                     index = after
@@ -206,7 +211,9 @@ private struct InlineMarkdown {
     /// The `]` that closes the link text opened at `open` and the index after the `)` that closes
     /// its destination: brackets nest in the text and parentheses in the destination, and a
     /// backslash escapes either (`[a [b] c](x)`, `[a](https://x.com/foo_(bar))`, `[a\]b](c)`).
-    private func linkEnd(open: Int, end: Int) -> (close: Int, after: Int)? {
+    /// A link's destination holds no space unless a title follows it (`[a](b "c")`); an
+    /// `attribute`'s (`^[…](inflect: true)`) may.
+    private func linkEnd(open: Int, end: Int, attribute: Bool) -> (close: Int, after: Int)? {
         var depth = 0, at = open
         while at < end {
             switch source[at] {
@@ -223,7 +230,9 @@ private struct InlineMarkdown {
                         case "(": parentheses += 1
                         case ")":
                             parentheses -= 1
-                            if parentheses == 0 { return (at, position + 1) }
+                            if parentheses == 0 {
+                                return attribute || isDestination(source[(at + 2)..<position]) ? (at, position + 1) : nil
+                            }
                         default: break
                         }
                         position += 1
@@ -235,6 +244,19 @@ private struct InlineMarkdown {
             at += 1
         }
         return nil
+    }
+
+    /// Whether the text between a link's parentheses is a destination, with an optional title:
+    /// no space in the destination itself.
+    private func isDestination(_ text: ArraySlice<Unicode.Scalar>) -> Bool {
+        let trimmed = text.drop(while: { $0 == " " || $0 == "\n" })
+        guard let space = trimmed.firstIndex(where: { $0 == " " || $0 == "\n" || $0 == "\t" }) else { return true }
+        let title = trimmed[space...].drop(while: { $0 == " " || $0 == "\n" || $0 == "\t" })
+        guard let first = title.first else { return true }
+        var last = title.endIndex - 1
+        while last > title.startIndex, title[last] == " " { last -= 1 }
+        let closer: Unicode.Scalar = first == "(" ? ")" : first
+        return (first == "\"" || first == "'" || first == "(") && last > title.startIndex && title[last] == closer
     }
 
     /// A code span opened by the `run` backticks at `index`: its content as shown (line ends as

@@ -125,7 +125,7 @@ final class DisplayTextMarkdownTests: XCTestCase {
         for text in ["Terms & Conditions", "file_name_here", "a < b > c", "R&D", "x_y", "日本_語", "50 % off", "[Šéţţîñĝš··]", "a \\ b", "[a] [b]"] {
             XCTAssertEqual(DisplayText.shownByInlineMarkdown(text), text, text)
         }
-        let alphabet: [String] = ["a", "Z", "7", " ", "_", "&", "<", ">", ";", "#", "/", ".", "é", "日", "x_y", "&amp;", "<b>", "_a_",
+        let alphabet: [String] = ["a", "Z", "7", " ", "_", "&", "<", ">", ";", "#", "/", ".", "é", "日", "x_y", "&amp;", "<b>", "_a_", "@", "1", "<1",
                                   "[", "]", "(", ")", "\\", "\\*", "](", "*", "**"]
         var random = SeededRandom(seed: 11)
         for _ in 0..<20_000 {
@@ -148,5 +148,13 @@ final class DisplayTextMarkdownTests: XCTestCase {
         XCTAssertEqual(DisplayText.withoutMarkup("[a\\]b](c)"), "a]b")
         XCTAssertEqual(DisplayText.withoutMarkup("[open](no close"), "[open](no close")
         XCTAssertEqual(DisplayText.withoutMarkup("^[%lld Seite](inflect: true)"), "%lld Seite")
+        // A link holds no link: the outer brackets are text, and nesting stays flat however deep.
+        XCTAssertEqual(DisplayText.withoutMarkup("[a [b](c) d](e)"), "[a b d](e)")
+        let deep = String(repeating: "[", count: 3_000) + "a" + String(repeating: "](b)", count: 3_000)
+        XCTAssertEqual(TextWidth.columns(DisplayText.withoutMarkup(deep)), 2_999 + 1 + 2_999 * 4)
+        // A destination holds no space unless a title follows it.
+        XCTAssertEqual(DisplayText.withoutMarkup("[see](the docs)"), "[see](the docs)")
+        XCTAssertEqual(DisplayText.withoutMarkup("[see](/docs \"Help\")"), "see")
+        XCTAssertEqual(DisplayText.withoutMarkup("Mail <1user@example.com>"), "Mail 1user@example.com")
     }
 }
