@@ -182,10 +182,9 @@ public struct XLIFFExporter: Sendable {
             }
         }
 
-        let layers = project.lookupChain.layers
         func overridesLowerLayer(_ path: String, _ key: String) -> Bool {
-            guard let position = layers.firstIndex(where: { $0.catalogPath == path }) else { return false }
-            return layers[(position + 1)...].contains { project.catalog(for: $0)?.entries[key] != nil }
+            guard let position = project.lookupChain.layers.firstIndex(where: { $0.catalogPath == path }) else { return false }
+            return project.layerBelow(position, contains: key)
         }
         for file in files.catalogs {
             let catalog = sources.catalog(file)

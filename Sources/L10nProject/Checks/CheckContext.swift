@@ -270,7 +270,7 @@ public struct CheckContext: Sendable {
     package func isToTranslate(_ key: String, layer: Int, entry: CatalogEntry?) -> Bool {
         guard let entry, !entry.isToTranslate else { return true }
         guard entry.shouldTranslate != false else { return false }
-        return chain[(layer + 1)...].contains { $0.contains(key) }
+        return project.layerBelow(layer, contains: key)
     }
 
     /// The index in `chain` of the layer that wins `key`, nil when no layer has it.

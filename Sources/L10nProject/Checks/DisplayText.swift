@@ -214,31 +214,23 @@ private struct InlineMarkdown {
     /// A link's destination holds no space unless a title follows it (`[a](b "c")`); an
     /// `attribute`'s (`^[…](inflect: true)`) may.
     private func linkEnd(open: Int, end: Int, attribute: Bool) -> (close: Int, after: Int)? {
-        var depth = 0, at = open
+        guard let close = closing(from: open, "[", "]", end: end), close + 1 < end, source[close + 1] == "(",
+              let parenthesis = closing(from: close + 1, "(", ")", end: end),
+              attribute || isDestination(source[(close + 2)..<parenthesis]) else { return nil }
+        return (close, parenthesis + 1)
+    }
+
+    /// The index of the `closer` that balances the `opener` at `start`, a backslash escaping
+    /// either; nil when none does before `end`.
+    private func closing(from start: Int, _ opener: Unicode.Scalar, _ closer: Unicode.Scalar, end: Int) -> Int? {
+        var depth = 0, at = start
         while at < end {
             switch source[at] {
             case "\\": at += 1
-            case "[": depth += 1
-            case "]":
+            case opener: depth += 1
+            case closer:
                 depth -= 1
-                if depth == 0 {
-                    guard at + 1 < end, source[at + 1] == "(" else { return nil }
-                    var parentheses = 0, position = at + 1
-                    while position < end {
-                        switch source[position] {
-                        case "\\": position += 1
-                        case "(": parentheses += 1
-                        case ")":
-                            parentheses -= 1
-                            if parentheses == 0 {
-                                return attribute || isDestination(source[(at + 2)..<position]) ? (at, position + 1) : nil
-                            }
-                        default: break
-                        }
-                        position += 1
-                    }
-                    return nil
-                }
+                if depth == 0 { return at }
             default: break
             }
             at += 1

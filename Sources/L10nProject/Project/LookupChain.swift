@@ -65,6 +65,12 @@ extension Project {
         layer.catalogPath.flatMap { catalog(atPath: $0)?.catalog }
     }
 
+    /// Whether a chain layer below the one at `position` has the key: the layer at `position`
+    /// then overrides it (the app's editor catalog over the SDK's), whatever Xcode's extraction says.
+    public func layerBelow(_ position: Int, contains key: String) -> Bool {
+        lookupChain.layers.dropFirst(position + 1).contains { layer($0, contains: key) }
+    }
+
     /// Whether a layer contains the key at all (in any localization).
     public func layer(_ layer: Layer, contains key: String) -> Bool {
         if let catalog = catalog(for: layer) { return catalog.entries[key] != nil }
