@@ -57,7 +57,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) throws -> ExitStatus {
-        let discovered = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
+        let discovered = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover(waiting: context.note)
         for warning in discovered.warnings { context.note(warning) }
         let exporter = XLIFFExporter(project: discovered)
         let targets = locales.isEmpty ? exporter.defaultLocales : ExportJob.spelled(locales, in: discovered)

@@ -62,7 +62,7 @@ struct MatchCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let matcher = LocaleMatcher(limit: limit)
         if let project {
-            let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
+            let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover(waiting: context.note)
             let views = DevicesJob(languageLists: preferredGiven ? [preferred] : DevicesJob.commonDevices, matcher: matcher).run(on: model)
             context.write(json ? DeviceReport.json(views) + "\n" : DeviceReport.text(views))
             return .success

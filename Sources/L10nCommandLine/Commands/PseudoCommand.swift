@@ -67,7 +67,7 @@ struct PseudoCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let root = context.url(for: project, isDirectory: true)
         if xliff {
-            let discovered = try ProjectDiscovery(root: root).discover()
+            let discovered = try ProjectDiscovery(root: root).discover(waiting: context.note)
             for warning in discovered.warnings { context.note(warning) }
             let export = localization.export(discovered)
             let folder = context.url(for: out ?? ".", isDirectory: true)
@@ -77,7 +77,7 @@ struct PseudoCommand: ParsableCommand {
             return .success
         }
         if let out {
-            let discovered = try ProjectDiscovery(root: root).discover()
+            let discovered = try ProjectDiscovery(root: root).discover(waiting: context.note)
             for warning in discovered.warnings { context.note(warning) }
             let plan = try planned(discovered, context)
             let folder = context.url(for: out, isDirectory: true)

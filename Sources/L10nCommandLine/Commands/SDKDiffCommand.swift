@@ -40,7 +40,7 @@ struct SDKDiffCommand: ParsableCommand {
         let newCatalog = try StringCatalogReader.read(contentsOf: context.url(for: new, isDirectory: false), displayPath: new)
         let diff: SDKDiff
         if let project {
-            let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover()
+            let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover(waiting: context.note)
             for warning in model.warnings { context.note(warning) }
             diff = try SDKDiff(old: oldCatalog, new: newCatalog, project: model)
         } else {

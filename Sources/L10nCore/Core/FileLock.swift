@@ -16,8 +16,10 @@ public final class FileLock: @unchecked Sendable {
     private var descriptor: Int32 = -1
 
     /// Takes the lock, waiting up to `timeout` seconds; `waiting` is called once with a message
-    /// naming the holder when the lock is held by another process.
-    public init(for url: URL, timeout: TimeInterval, waiting: (String) -> Void = { _ in }) throws {
+    /// naming the holder when the lock is held by another process. `timeoutOption` is the option
+    /// that sets the timeout, named in that message; nil for a command without one.
+    public init(for url: URL, timeout: TimeInterval, timeoutOption: String? = "--lock-timeout",
+                waiting: (String) -> Void = { _ in }) throws {
         self.url = url
         self.lockURL = Self.lockURL(for: url)
         let deadline = Date().addingTimeInterval(timeout)
@@ -50,14 +52,14 @@ public final class FileLock: @unchecked Sendable {
                 throw InputError(file: url.path, "cannot lock the file: \(reason)")
             }
             if !announced {
-                waiting("waiting for \(holder()) to finish with \(url.path) (up to \(Self.seconds(timeout)) s, --lock-timeout)")
+                waiting("waiting for \(holder()) to finish with \(url.path) (up to \(Self.seconds(timeout)) s\(timeoutOption.map { ", " + $0 } ?? ""))")
                 announced = true
             }
             guard Date() < deadline else {
                 let holder = holder()
                 close(descriptor)
                 throw InputError(file: url.path, "\(holder) still holds the file after \(Self.seconds(timeout)) s; nothing was written",
-                                 hint: "wait for it to finish and run again, or raise --lock-timeout")
+                                 hint: "wait for it to finish and run again" + (timeoutOption.map { ", or raise " + $0 } ?? ""))
             }
             close(descriptor)
             usleep(20_000)
@@ -110,11 +112,11 @@ public final class FileLock: @unchecked Sendable {
     /// reading the files it now writes. A run that needs more locks later gives up those it holds
     /// and takes them all again in path order (`ImportJob`), so no two runs wait for each other.
     public static func lockAll(_ urls: [URL], except held: [FileLock] = [], timeout: TimeInterval,
-                               waiting: (String) -> Void = { _ in }) throws -> [FileLock] {
+                               timeoutOption: String? = "--lock-timeout", waiting: (String) -> Void = { _ in }) throws -> [FileLock] {
         var locks: [FileLock] = []
         var seen = Set(held.filter(\.isHeld).map(\.lockURL.path))
         for url in urls.sorted(by: { $0.path < $1.path }) where seen.insert(lockURL(for: url).path).inserted {
-            locks.append(try FileLock(for: url, timeout: timeout, waiting: waiting))
+            locks.append(try FileLock(for: url, timeout: timeout, timeoutOption: timeoutOption, waiting: waiting))
         }
         return locks
     }

@@ -288,7 +288,8 @@ public struct FileTransaction {
     /// before the commit point, which recovery will undo), for the commands that only read: they
     /// must not read that mix, nor repair it. Waits for the locks of a run still in progress, whose
     /// journal is then gone. A committed transaction (every file new) is not half done.
-    public static func interruptedFiles(root: URL, lockTimeout: TimeInterval = 60, waiting: (String) -> Void = { _ in }) throws -> [String] {
+    public static func interruptedFiles(root: URL, lockTimeout: TimeInterval = 60, timeoutOption: String? = "--lock-timeout",
+                                        waiting: (String) -> Void = { _ in }) throws -> [String] {
         let folder = journalFolder(root)
         var info = stat()
         guard lstat(folder.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
@@ -298,7 +299,8 @@ public struct FileTransaction {
             let url = folder.appendingPathComponent(name)
             // A journal cut off while it was written: its run changed nothing yet.
             guard let data = try? Data(contentsOf: url), let journal = Journal(data: data, root: resolved(root)) else { continue }
-            let locks = try FileLock.lockAll(lockable(journal.entries.map { resolved($0.target) }, root: root), timeout: lockTimeout, waiting: waiting)
+            let locks = try FileLock.lockAll(lockable(journal.entries.map { resolved($0.target) }, root: root), timeout: lockTimeout,
+                                             timeoutOption: timeoutOption, waiting: waiting)
             let stillThere = FileManager.default.fileExists(atPath: url.path)
             locks.forEach { $0.release() }
             guard stillThere else { continue }
@@ -319,8 +321,9 @@ public struct FileTransaction {
 
     /// Refuses to read a folder a killed run left half-written (`interruptedFiles`): a command
     /// that only reads must neither report on that mix nor repair it behind the user's back.
-    public static func requireNotInterrupted(root: URL, lockTimeout: TimeInterval = 60, waiting: (String) -> Void = { _ in }) throws {
-        let files = try interruptedFiles(root: root, lockTimeout: lockTimeout, waiting: waiting)
+    public static func requireNotInterrupted(root: URL, lockTimeout: TimeInterval = 60, timeoutOption: String? = "--lock-timeout",
+                                             waiting: (String) -> Void = { _ in }) throws {
+        let files = try interruptedFiles(root: root, lockTimeout: lockTimeout, timeoutOption: timeoutOption, waiting: waiting)
         guard !files.isEmpty else { return }
         let shown = files.prefix(3).joined(separator: ", ") + (files.count > 3 ? " and \(files.count - 3) more" : "")
         throw InputError(file: journalFolder(root).path,

@@ -35,15 +35,16 @@ public struct ProjectDiscovery: Sendable {
     }
 
     /// Reads the project: every catalog, table and Info.plist parsed; the first bad file throws a
-    /// located error and nothing else is reported as discovered.
-    public func discover() throws -> Project {
+    /// located error and nothing else is reported as discovered. `waiting` hears, once, that a
+    /// running import holds files this run must wait for (up to 60 s) before it can read them.
+    public func discover(waiting: (String) -> Void = { _ in }) throws -> Project {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw InputError("project folder \(root.path) does not exist", hint: "pass --project with the folder that holds your app")
         }
         // The commands that write put back what a killed run left half-written before they
         // discover; for the others that mix is no project to read.
-        try FileTransaction.requireNotInterrupted(root: root)
+        try FileTransaction.requireNotInterrupted(root: root, timeoutOption: nil, waiting: waiting)
         let manifestURL = root.appendingPathComponent(ProjectManifest.fileName)
         let manifest = FileManager.default.fileExists(atPath: manifestURL.path)
             ? try ProjectManifest.read(AtomicFile.read(manifestURL), file: manifestURL.path)

@@ -238,4 +238,20 @@ final class FileTransactionTests: XCTestCase {
         XCTAssertEqual(try FileTransaction.interruptedFiles(root: root), [], "nothing was put in place")
         XCTAssertNoThrow(try ProjectDiscovery(root: root).discover())
     }
+
+    /// A command that only reads, started while a live import holds the files of its journal,
+    /// says whom it waits for (it used to wait silently), naming no option it lacks.
+    func testAReadingCommandSaysWhomItWaitsFor() throws {
+        var live = FileTransaction(root: root, changes: fourChanges())
+        live.failingRename = 0
+        live.keepsStateOnFailure = true
+        XCTAssertThrowsError(try live.commit())
+        let lock = try FileLock(for: url("App/Localizable.xcstrings"), timeout: 1)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { lock.release() }
+        let check = CLIRun(["check", "--project", root.path])
+        XCTAssertNotEqual(check.status, 2, check.stderr)
+        XCTAssertTrue(check.stderr.contains("waiting for l10n (pid \(getpid())"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("Localizable.xcstrings (up to 60 s)"), check.stderr)
+        XCTAssertFalse(check.stderr.contains("--lock-timeout"), check.stderr)
+    }
 }
