@@ -486,7 +486,9 @@ public struct TranslationMemory: Sendable {
         if signature == sourceSignature, signature >= 0 { return true }
         let plural = query.plural ?? Self.isPluralCase(query.id)
         query.plural = plural
-        guard signature >= 0, sourceSignature >= 0 else {
+        // Against a source without specifiers a target's fit depends on more than its list
+        // (`%d Tage` is a placeholder, `%dx` a word): not shared through the table.
+        guard signature >= 0, sourceSignature > 0 else {
             return Self.fits(target, source: query.sourceText, pluralCase: plural)
         }
         let key = Int64(signature) << 32 | Int64(sourceSignature) << 1 | (plural ? 1 : 0)
@@ -538,6 +540,9 @@ public struct TranslationMemory: Sendable {
         guard target.utf8.contains(percent) || source.utf8.contains(percent) else { return true }
         if let a = FormatString.plainSpecifiers(in: target), let b = FormatString.plainSpecifiers(in: source), a == b { return true }
         let parsed = FormatString(source)
+        // A source that reads no argument is not a format string: a `%` in the target is text
+        // (`In 25 %-Schritten`), unless it is a placeholder nothing would fill, as the check has it.
+        guard !parsed.specifiers.isEmpty else { return PlaceholderMismatchCheck.unfilledSpecifier(target) == nil }
         let options = pluralCase ? FormatComparisonOptions.pluralCase(of: parsed, substitution: nil) : FormatComparisonOptions()
         return !FormatString.mismatches(source: parsed, translation: FormatString(target), options: options).contains { mismatch in
             if case .missingArgument = mismatch.kind { return true }

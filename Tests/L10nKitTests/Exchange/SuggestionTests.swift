@@ -389,3 +389,18 @@ extension SuggestionTests {
         }
     }
 }
+
+extension SuggestionTests {
+    /// A source that reads no argument is not a format string, as the check and the import have
+    /// it: the docs' own `In 25 %-Schritten einrasten` is offered (it was refused as reading a
+    /// wide C string), while a placeholder nothing would fill is not.
+    func testAPercentIsTextWhereTheSourceReadsNoArgument() {
+        let cases: [(String, String, Bool)] = [
+            ("Snap to 25% Steps", "In 25 %-Schritten einrasten", true), ("A 25% raise", "Eine 25 %ige Erhöhung", true),
+            ("Done", "Fertig (100 %)", true), ("Done", "Fertig %@", false), ("Days", "%d Tage", false), ("Zoom", "%dx Zoom", true),
+        ]
+        for (source, target, expected) in cases {
+            XCTAssertEqual(TranslationMemory.fits(target, source: source, pluralCase: false), expected, "\(source) / \(target)")
+        }
+    }
+}

@@ -177,7 +177,7 @@ struct TranslationMemoryReference: Sendable {
 
     /// `fits` for a memory entry, decided once per pair of specifier lists.
     private mutating func fits(_ entry: borrowing Entry, source: String, sourceSignature: Int32, pluralCase: Bool) -> Bool {
-        guard entry.signature >= 0, sourceSignature >= 0 else {
+        guard entry.signature >= 0, sourceSignature > 0 else {
             return TranslationMemory.fits(entry.target, source: source, pluralCase: pluralCase)
         }
         if entry.signature == sourceSignature { return true }

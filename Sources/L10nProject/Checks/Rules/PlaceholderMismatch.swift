@@ -173,7 +173,7 @@ public struct PlaceholderMismatchCheck: Check {
     /// The first placeholder of a text that is never a word (`%@`, `%1$@`, `%lld`, or `%d`, `%u`,
     /// `%f` before a non-letter), nil when it has none: in `25 %ige` or `%-Schritten` the `%` is
     /// text, `%%` a percent sign. Most texts hold no `%`, which `memchr` settles.
-    static func unfilledSpecifier(_ text: String) -> String? {
+    package static func unfilledSpecifier(_ text: String) -> String? {
         text.withUTF8Bytes { bytes -> String? in
             guard let base = bytes.baseAddress else { return nil }
             let count = bytes.count
