@@ -377,6 +377,9 @@ public struct TranslationMemory: Sendable {
 
     /// The same with the locale and file as numbers (-1: a file the memory does not hold).
     mutating func suggestions(for sourceText: String, locale: Int32, file: Int32, id: String) -> [TranslationSuggestion] {
+        // An empty source is no text: another empty source's translation (of "Cancel", say) is
+        // no translation of whatever this key shows.
+        guard !sourceText.isEmpty else { return [] }
         let source = number(ofSource: sourceText)
         var sourceSignature = sources[Int(source)].signature
         if sourceSignature == Source.unknownSignature {

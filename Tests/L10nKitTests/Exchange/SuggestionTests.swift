@@ -404,3 +404,21 @@ extension SuggestionTests {
         }
     }
 }
+
+extension SuggestionTests {
+    /// An empty source is no text: two keys whose development-language value is empty are not
+    /// "the same source" (real CeaselessIOS: fill wrote the Japanese "Cancel" into 11 other keys).
+    func testAnEmptySourceGetsNoSuggestion() throws {
+        let root = try ExchangeFixtures.project(self, files: [
+            "App/en.lproj/Localizable.strings": Data("\"Cancel\" = \"\";\n\"Edit\" = \"\";\n\"Save\" = \"Save\";\n\"Store\" = \"Save\";\n".utf8),
+            "App/de.lproj/Localizable.strings": Data("\"Cancel\" = \"Abbrechen\";\n\"Save\" = \"Sichern\";\n".utf8),
+        ])
+        let (_, suggested) = try export(root, locale: "de")
+        XCTAssertEqual(alternatives(suggested, "Edit"), [])
+        XCTAssertEqual(alternatives(suggested, "Store").map(\.target), ["Sichern"], "a real source still gets its exact match")
+        let dry = CLIRun(["fill", "--project", root.path, "--locale", "de", "--dry-run"])
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertFalse(dry.stdout.contains("'Edit'"), dry.stdout)
+        XCTAssertTrue(dry.stdout.hasSuffix("de: would fill 1 value as needs_review; nothing written (--dry-run)\n"), dry.stdout)
+    }
+}

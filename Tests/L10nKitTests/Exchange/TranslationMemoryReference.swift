@@ -133,6 +133,7 @@ struct TranslationMemoryReference: Sendable {
     /// unit itself (never suggested to itself). A suggestion whose specifiers do not fit the
     /// source (an error the import would refuse) is dropped.
     mutating func suggestions(for source: String, locale: String, file: String, id: String) -> [TranslationSuggestion] {
+        guard !source.isEmpty else { return [] }
         var found: [TranslationSuggestion] = []
         let plural = Self.isPluralCase(id)
         let sourceSignature: Int32
