@@ -173,13 +173,21 @@ public struct ExchangeFiles: Sendable {
         let catalogTables = project.catalogTableIDs
         for path in paths.sorted(by: { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }) {
             let lproj = (path as NSString).deletingLastPathComponent
-            guard (lproj as NSString).lastPathComponent == "Base.lproj", !ProjectDiscovery.isVendorPath(path) else { continue }
+            // An intent definition may also be kept in the development language's folder without
+            // a Base one (Genshin-Pizza-Helper's `zh-Hans.lproj/AccountIntents.intentdefinition`,
+            // translated in `fr.lproj/AccountIntents.strings`): it is the table's source then.
+            guard !ProjectDiscovery.isVendorPath(path),
+                  (lproj as NSString).lastPathComponent == "Base.lproj"
+                    || (kind == .intentDefinition && project.intentDefinitionPath(ofTableIn: (lproj as NSString).deletingLastPathComponent,
+                                                                                   named: ((path as NSString).lastPathComponent as NSString).deletingPathExtension) == path)
+            else { continue }
             let folder = (lproj as NSString).deletingLastPathComponent
             let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
             guard !catalogTables.contains(Project.tableID(ofFileAt: path, table: name)) else { continue }
             var strings = project.stringsTables.first { $0.folder == folder && $0.table == name }
                 ?? StringsTable(bundle: "", table: name, folder: folder, files: [:], lprojNames: project.lprojNames)
             strings.files["Base"] = nil
+            if let locale = ProjectDiscovery.lprojLocale(of: path, names: project.lprojNames) { strings.files[locale] = nil }
             do {
                 let data = try AtomicFile.read(project.url(forPath: path), shownAs: path)
                 let base = try baseStrings(data, path, strings.path(locale: "Base"))

@@ -36,12 +36,16 @@ public struct CanonicalForm: Sendable {
         return StringsWriter.canonicalData(for: parsed, layout: url.map(hasIntentDefinition(besideStringsAt:)) == true ? .intentDefinition : nil)
     }
 
-    /// Whether `<folder>/<locale>.lproj/<Name>.strings` has `<folder>/Base.lproj/<Name>.intentdefinition`.
+    /// Whether `<folder>/<locale>.lproj/<Name>.strings` has `<folder>/Base.lproj/<Name>.intentdefinition`,
+    /// or the definition in another `.lproj` of the folder (a project without Base internationalization
+    /// keeps it in its development language's).
     public static func hasIntentDefinition(besideStringsAt url: URL) -> Bool {
         guard url.deletingLastPathComponent().pathExtension == "lproj" else { return false }
-        let definition = url.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Base.lproj")
-            .appendingPathComponent(url.deletingPathExtension().lastPathComponent + ".intentdefinition")
-        return FileManager.default.fileExists(atPath: definition.path)
+        let folder = url.deletingLastPathComponent().deletingLastPathComponent()
+        let name = url.deletingPathExtension().lastPathComponent + ".intentdefinition"
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Base.lproj").appendingPathComponent(name).path) { return true }
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return folders.contains { $0.hasSuffix(".lproj") && FileManager.default.fileExists(atPath: folder.appendingPathComponent($0).appendingPathComponent(name).path) }
     }
 
     /// `.stringsdict` in the property-list layout `StringsdictWriter` (and so `import`) writes,

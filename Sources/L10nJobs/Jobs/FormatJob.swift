@@ -112,10 +112,9 @@ public struct FormatJob: Sendable {
         for file in project.catalogs where project.ownsCatalog(atPath: file.path) {
             add(file.path, .stringCatalog, nil, file.catalog)
         }
-        let definitions = Set(project.intentDefinitionFiles)
         for table in project.stringsTables where !ProjectDiscovery.isVendorPath(table.folder + "/x") {
             // An intent definition's tables keep Xcode's layout for them (sorted, no comments added).
-            let isIntents = definitions.contains((table.folder.isEmpty ? "" : table.folder + "/") + "Base.lproj/\(table.table).intentdefinition")
+            let isIntents = project.intentDefinitionPath(ofTableIn: table.folder, named: table.table) != nil
             for locale in table.locales {
                 guard let file = table.files[locale] else { continue }
                 add(table.path(locale: locale), .strings, StringsWriter.canonicalData(for: file, layout: isIntents ? .intentDefinition : nil), nil)

@@ -670,7 +670,8 @@ public struct CheckContext: Sendable {
                         result.append(TableKeys(name: name, table: table, keys: keys, isPlural: false, isDocument: true,
                                                 ownDocuments: ownDocuments[id] ?? []))
                     }
-                } else if let keys = table.sourceFile(sourceLanguage: source)?.file.keys, !keys.isEmpty {
+                } else if let keys = table.sourceFile(sourceLanguage: source)?.file.keys
+                            ?? (translated ? intentDefinitionKeys(of: table, in: project) : nil), !keys.isEmpty {
                     result.append(TableKeys(name: name, table: table, keys: keys, isPlural: false))
                 }
             }
@@ -728,8 +729,18 @@ public struct CheckContext: Sendable {
     /// `frameworkTables`, each with its keys.
     package var frameworkTablesWithKeys: [FrameworkTable] {
         frameworkTables.map { table in
-            FrameworkTable(table: table, sourceKeys: settingsKeys(of: table) ?? table.sourceFile(sourceLanguage: sourceLanguage)?.file.keys)
+            FrameworkTable(table: table, sourceKeys: settingsKeys(of: table) ?? table.sourceFile(sourceLanguage: sourceLanguage)?.file.keys
+                               ?? Self.intentDefinitionKeys(of: table, in: project))
         }
+    }
+
+    /// An intent definition's table: the definition's string ids, which export hands translators
+    /// (in `Base.lproj` or the development language's folder); nil for any other table.
+    static func intentDefinitionKeys(of table: StringsTable, in project: Project) -> [String]? {
+        guard let path = project.intentDefinitionPath(ofTableIn: table.folder, named: table.table),
+              let data = try? AtomicFile.read(project.url(forPath: path)),
+              let definition = try? IntentDefinition.parse(data, path: path) else { return nil }
+        return definition.baseStrings(path: path).keys
     }
 
     /// Whether a folder is inside a `Settings.bundle`, whose tables the Settings app reads.
@@ -766,10 +777,12 @@ public struct CheckContext: Sendable {
     }
 
     /// Whether a device sees a key raw where a framework's or extension's table file lacks it:
-    /// not for `InfoPlist` (the Info.plist's value shows) nor a storyboard's or XIB's table (its own text shows).
+    /// not for `InfoPlist` (the Info.plist's value shows), a storyboard's or XIB's table (its own
+    /// text shows) nor an intent definition's (the definition's text shows).
     package func showsRawKey(_ table: StringsTable) -> Bool {
         // The Settings app shows a title its table lacks as the plist writes it.
-        guard table.table != "InfoPlist", !Self.isSettingsBundle(table.folder) else { return false }
+        guard table.table != "InfoPlist", !Self.isSettingsBundle(table.folder),
+              project.intentDefinitionPath(ofTableIn: table.folder, named: table.table) == nil else { return false }
         let base = table.folder + "/Base.lproj/" + table.table
         return !project.interfaceFiles.contains { $0 == base + ".storyboard" || $0 == base + ".xib" }
     }

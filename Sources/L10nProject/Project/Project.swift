@@ -200,6 +200,20 @@ public struct Project: Sendable {
         return locales.sorted()
     }
 
+    /// The intent definition whose texts the `.lproj/<name>.strings` files of `folder` translate:
+    /// `Base.lproj/<name>.intentdefinition`, else the one in the development language's folder
+    /// (Xcode keeps it there for a project without Base internationalization); nil without one.
+    public func intentDefinitionPath(ofTableIn folder: String, named name: String) -> String? {
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        let base = prefix + "Base.lproj/\(name).intentdefinition"
+        if intentDefinitionFiles.contains(base) { return base }
+        return intentDefinitionFiles.first { path in
+            path.hasPrefix(prefix) && (path as NSString).lastPathComponent == name + ".intentdefinition"
+                && ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent == folder
+                && ProjectDiscovery.lprojLocale(of: path, names: lprojNames) == sourceLanguage
+        }
+    }
+
     /// What no write reaches inside the root, symbolic links resolved: vendor folders and the SDK's
     /// catalog (an app catalog that is a link to the SDK's must not carry an import into it).
     public var protectedPaths: ProtectedPaths {

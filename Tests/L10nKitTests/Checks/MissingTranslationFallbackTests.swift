@@ -28,7 +28,9 @@ final class MissingTranslationFallbackTests: XCTestCase {
     /// An intent definition kept in a language's folder (Genshin-Pizza-Helper's
     /// `zh-Hans.lproj/AccountIntents.intentdefinition`) makes that language one of its extension's
     /// localizations: English devices of an extension translated only into French read the
-    /// definition's Chinese, and the table's keys are its translations'.
+    /// definition's Chinese. The table's keys are the definition's string ids, which export hands
+    /// translators (they were its translations', so a stale id counted and a new one did not), and a
+    /// key the French file lacks shows the definition's text, not the raw id.
     func testAnIntentDefinitionsFolderIsALocalizationOfItsBundle() throws {
         func plist(_ body: String) -> ExampleFile {
             .text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\(body)</dict></plist>\n")
@@ -41,15 +43,28 @@ final class MissingTranslationFallbackTests: XCTestCase {
             "App/en.lproj/Localizable.strings": .text("\"home\" = \"Home\";\n"),
             "AccountIntent/Info.plist": plist("<key>CFBundleDevelopmentRegion</key><string>zh-Hans</string><key>NSExtension</key><dict>"
                                               + "<key>NSExtensionPointIdentifier</key><string>com.apple.intents-service</string></dict>"),
-            "AccountIntent/zh-Hans.lproj/AccountIntents.intentdefinition": plist("<key>INEnums</key><array/>"),
-            "AccountIntent/fr.lproj/AccountIntents.strings": .text("\"81ss5Y\" = \"Terminé\";\n"),
+            "AccountIntent/zh-Hans.lproj/AccountIntents.intentdefinition": plist(
+                "<key>INEnums</key><array><dict><key>INEnumDisplayName</key><string>通知方式</string><key>INEnumDisplayNameID</key>"
+                + "<string>fYQAf4</string><key>INEnumName</key><string>NoticeMethod</string><key>INEnumValues</key><array>"
+                + "<dict><key>INEnumValueDisplayName</key><string>（未知）</string><key>INEnumValueDisplayNameID</key><string>2yWIH0</string>"
+                + "<key>INEnumValueName</key><string>unknown</string></dict>"
+                + "<dict><key>INEnumValueDisplayName</key><string>全部完成时</string><key>INEnumValueDisplayNameID</key><string>81ss5Y</string>"
+                + "<key>INEnumValueIndex</key><integer>1</integer><key>INEnumValueName</key><string>allCompleted</string></dict>"
+                + "</array></dict></array>"),
+            "AccountIntent/fr.lproj/AccountIntents.strings": .text("\"81ss5Y\" = \"Terminé\";\n\n\"2yWIH0\" = \"(Inconnu)\";\n"),
         ]
         let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Intents", isDirectory: true)
         try CheckExample("", files: files).write(to: root)
         let project = try ProjectDiscovery(root: root).discover()
         XCTAssertEqual(project.localizations(ofBundle: "AccountIntent"), ["fr", "zh-Hans"])
         let findings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: project).findings
-        XCTAssertEqual(findings.map(\.message), ["1 key of AccountIntent/AccountIntents has no 'en': en devices see them in 'zh-Hans' (\"81ss5Y\")"])
+        XCTAssertEqual(findings.map(\.message).sorted(), ["1 key of AccountIntent/AccountIntents has no 'fr': fr devices see them in 'zh-Hans' (\"fYQAf4\")",
+                                                          "2 keys of AccountIntent/AccountIntents have no 'en': en devices see them in 'zh-Hans' (\"fYQAf4\", \"81ss5Y\")"])
+        // Export hands the same units: the definition kept in the development language's folder is the table's source.
+        let exporter = XLIFFExporter(project: project)
+        XCTAssertEqual(exporter.export(locale: "en", scope: .missing).document.allUnits.map(\.unit.id), ["81ss5Y", "fYQAf4"])
+        XCTAssertEqual(exporter.export(locale: "fr", scope: .missing).document.files.map(\.original),
+                       ["AccountIntent/zh-Hans.lproj/AccountIntents.intentdefinition"])
     }
 
     /// A Settings bundle's table holds the titles its `Root.plist` shows (`Title`, `FooterText`,

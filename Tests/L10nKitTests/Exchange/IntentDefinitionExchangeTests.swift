@@ -84,8 +84,17 @@ final class IntentDefinitionExchangeTests: XCTestCase {
         XCTAssertEqual(files.first { $0.path == Self.germanPath }?.canonical, original)
         XCTAssertTrue(CanonicalForm.hasIntentDefinition(besideStringsAt: root.appendingPathComponent(Self.germanPath)))
         // Without the definition beside it, the same file is an ordinary table.
+        let definition = try Data(contentsOf: root.appendingPathComponent(Self.definitionPath))
         try FileManager.default.removeItem(at: root.appendingPathComponent(Self.definitionPath))
         XCTAssertEqual(CLIRun(["format", "--check", "MastodonIntent"], in: root).status, 1)
+        // A definition kept in the development language's folder (no Base internationalization,
+        // Genshin-Pizza-Helper's layout) is the table's definition too.
+        let english = root.appendingPathComponent("MastodonIntent/en.lproj/Intents.intentdefinition")
+        try FileManager.default.createDirectory(at: english.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try definition.write(to: english)
+        let moved = CLIRun(["format", "--check", "MastodonIntent"], in: root)
+        XCTAssertEqual(moved.status, 0, moved.stdout + moved.stderr)
+        XCTAssertEqual(try FormatJob.files(of: ProjectDiscovery(root: root).discover()).first { $0.path == Self.germanPath }?.canonical, original)
     }
 
     /// A definition that is no property list is a located error, and a project with it exports
