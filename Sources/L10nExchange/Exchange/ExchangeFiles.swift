@@ -123,7 +123,8 @@ public struct ExchangeFiles: Sendable {
             guard !interfaceFolders.contains(table.folder + "/" + table.table) else { return nil }
             guard !ProjectDiscovery.isVendorPath(table.path(locale: project.sourceLanguage)) else { return nil }
             for locale in [project.sourceLanguage, "Base"] {
-                if let file = table.files[locale] { return Table(table: table, sourceLocale: locale, sourceFile: file) }
+                guard let file = table.files[locale] else { continue }
+                return Table(table: table, sourceLocale: locale, sourceFile: project.settingsTitles(of: table).map { Self.settingsSource($0, file) } ?? file)
             }
             return nil
         }
@@ -153,6 +154,19 @@ public struct ExchangeFiles: Sendable {
         sdkOnlyKeys = sdkCatalog.catalog.orderedKeys.filter { key in
             !appLayers.contains { $0.catalog.map { $0.entries[key] != nil } ?? $0.keys?.contains(key) ?? false }
         }
+    }
+
+    /// A Settings bundle table's source: the titles its plists show through it, which `check`
+    /// and `report` count, each with the development-language file's text (else the title, which
+    /// the Settings app shows as written); the file's other keys (the template's "none given")
+    /// are shown by nothing.
+    private static func settingsSource(_ titles: [String], _ file: StringsFile) -> StringsFile {
+        var source = StringsFile(path: file.path, encoding: file.encoding)
+        for title in titles {
+            let entry = file.entry(forKey: title)
+            source.setValue(entry?.value ?? title, forKey: title, comment: entry?.comment)
+        }
+        return source
     }
 
     /// The app catalog at a project-relative path.

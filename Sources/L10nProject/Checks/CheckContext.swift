@@ -748,32 +748,9 @@ public struct CheckContext: Sendable {
         folder.split(separator: "/").contains { $0.hasSuffix("Settings.bundle") }
     }
 
-    /// A Settings bundle's table: the texts its property lists show through it (`Root.plist`'s
-    /// `StringsTable`), each specifier's `Title`, `FooterText`, `Titles` and `ShortTitles`, as the
-    /// Settings app looks them up; nil for any other table, or one no plist names.
+    /// A Settings bundle's table: the titles its property lists show through it (`Project.settingsTitles(of:)`).
     func settingsKeys(of table: StringsTable) -> [String]? {
-        guard Self.isSettingsBundle(table.folder) else { return nil }
-        let folder = project.url(forPath: table.folder)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
-        var keys: [String] = []
-        var seen = Set<String>()
-        func add(_ value: Any?) {
-            if let text = value as? String, !text.isEmpty, seen.insert(text).inserted { keys.append(text) }
-        }
-        var named = false
-        for name in names.sorted() where name.hasSuffix(".plist") {
-            guard let data = try? AtomicFile.read(folder.appendingPathComponent(name)),
-                  let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { continue }
-            let tableName = plist["StringsTable"] as? String ?? (name as NSString).deletingPathExtension
-            guard tableName == table.table, let specifiers = plist["PreferenceSpecifiers"] as? [[String: Any]] else { continue }
-            named = true
-            for specifier in specifiers {
-                add(specifier["Title"])
-                add(specifier["FooterText"])
-                for list in ["Titles", "ShortTitles"] { (specifier[list] as? [Any])?.forEach(add) }
-            }
-        }
-        return named ? keys : nil
+        project.settingsTitles(of: table)
     }
 
     /// Whether a device sees a key raw where a framework's or extension's table file lacks it:

@@ -200,6 +200,34 @@ public struct Project: Sendable {
         return locales.sorted()
     }
 
+    /// A Settings bundle's table: the texts its property lists show through it (`Root.plist`'s
+    /// `StringsTable`), each specifier's `Title`, `FooterText`, `Titles` and `ShortTitles`, as the
+    /// Settings app looks them up; nil for any other table, or one no plist names.
+    public func settingsTitles(of table: StringsTable) -> [String]? {
+        guard CheckContext.isSettingsBundle(table.folder) else { return nil }
+        let folder = url(forPath: table.folder)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        var keys: [String] = []
+        var seen = Set<String>()
+        func add(_ value: Any?) {
+            if let text = value as? String, !text.isEmpty, seen.insert(text).inserted { keys.append(text) }
+        }
+        var named = false
+        for name in names.sorted() where name.hasSuffix(".plist") {
+            guard let data = try? AtomicFile.read(folder.appendingPathComponent(name)),
+                  let plist = try? PropertyListSerialization.propertyList(from: data, format: nil) as? [String: Any] else { continue }
+            let tableName = plist["StringsTable"] as? String ?? (name as NSString).deletingPathExtension
+            guard tableName == table.table, let specifiers = plist["PreferenceSpecifiers"] as? [[String: Any]] else { continue }
+            named = true
+            for specifier in specifiers {
+                add(specifier["Title"])
+                add(specifier["FooterText"])
+                for list in ["Titles", "ShortTitles"] { (specifier[list] as? [Any])?.forEach(add) }
+            }
+        }
+        return named ? keys : nil
+    }
+
     /// The intent definition whose texts the `.lproj/<name>.strings` files of `folder` translate:
     /// `Base.lproj/<name>.intentdefinition`, else the one in the development language's folder
     /// (Xcode keeps it there for a project without Base internationalization); nil without one.

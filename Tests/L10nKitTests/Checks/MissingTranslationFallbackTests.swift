@@ -93,5 +93,13 @@ final class MissingTranslationFallbackTests: XCTestCase {
         let report = try ReportJob().run(on: project)
         let row = try XCTUnwrap((report.appLocales + report.fullLocalization).first { $0.locale == "de" }?.tables.first { $0.table == "Settings/Root" })
         XCTAssertEqual([row.reachable, row.finished], [4, 2])
+        // Export hands the same titles (it handed "none given" alone, so the table never got
+        // done), and a translated title is no translation-only key.
+        let exporter = XLIFFExporter(project: project)
+        XCTAssertEqual(exporter.export(locale: "de", scope: .missing).document.allUnits.map(\.unit.id), ["Dark", "Light"])
+        XCTAssertEqual(exporter.export(locale: "de", scope: .all).document.allUnits.filter { $0.file.original.contains("Settings.bundle") }.map(\.unit.id),
+                       ["Dark", "Group", "Light", "Theme"])
+        let others = try CheckJob(options: CheckOptions(only: ["translation-only-key"])).run(on: project).findings
+        XCTAssertEqual(others.map(\.message), [])
     }
 }

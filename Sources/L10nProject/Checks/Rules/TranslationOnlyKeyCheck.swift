@@ -64,7 +64,9 @@ public struct TranslationOnlyKeyCheck: Check {
                         continue
                     }
                     if known == nil {
+                        // A Settings bundle's titles are its keys too: export offers them.
                         known = Set(sourceEntries.lazy.map(\.key)).union(table.sourcePluralFile(sourceLanguage: source)?.root.keys ?? [])
+                            .union(context.project.settingsTitles(of: table) ?? [])
                     }
                     if !known!.contains(key) { extra.append(key) }
                 }
