@@ -78,7 +78,7 @@ public enum L10nTool {
             entries = [ErrorJSON.Entry(message: error.description)]
         case let error as InputErrors:
             for failure in error.errors { context.printError(failure.description) }
-            if let note = error.note { context.printError("note: \(note)") }
+            if let note = error.note { context.note("note: \(note)") }
             entries = ErrorJSON(error.errors).entries
         case let error as any LocatedError:
             context.printError(error.description)

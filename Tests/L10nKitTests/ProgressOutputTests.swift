@@ -63,6 +63,13 @@ final class ProgressOutputTests: XCTestCase {
         let error = CLIRun(["format", "Missing.xcstrings", "--quiet"], in: out)
         XCTAssertEqual(error.status, 2)
         XCTAssertTrue(error.stderr.hasPrefix("error: no such file: Missing.xcstrings"), error.stderr)
+        // The note after an import's errors is a note: --quiet drops it, the errors stay.
+        let loudImport = CLIRun(["import", "Missing.xliff", "--project", sample])
+        XCTAssertTrue(loudImport.stderr.hasSuffix("note: nothing was written\n"), loudImport.stderr)
+        let quietImport = CLIRun(["import", "Missing.xliff", "--project", sample, "--quiet"])
+        XCTAssertEqual(quietImport.status, 2)
+        XCTAssertTrue(quietImport.stderr.hasPrefix("error: no such file: Missing.xliff"), quietImport.stderr)
+        XCTAssertFalse(quietImport.stderr.contains("note:"), quietImport.stderr)
     }
 
     func testVerboseAddsALinePerFile() throws {

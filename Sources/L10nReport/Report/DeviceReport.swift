@@ -19,7 +19,8 @@ public enum DeviceReport {
         return lines.map { $0 + "\n" }.joined()
     }
 
-    /// Compact JSON: an object for one device, an array of them for several.
+    /// Compact JSON: an array of device objects, one device or several (one top-level type
+    /// whatever the arguments, as json.md promises).
     public static func json(_ views: [DeviceView]) -> String {
         func object(_ view: DeviceView) -> JSONValue {
             .object([
@@ -34,7 +35,6 @@ public enum DeviceReport {
                 })),
             ])
         }
-        let value = views.count == 1 ? object(views[0]) : .array(views.map(object))
-        return JSONWriter.compactString(value)
+        return JSONWriter.compactString(.array(views.map(object)))
     }
 }

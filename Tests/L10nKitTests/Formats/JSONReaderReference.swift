@@ -60,8 +60,11 @@ struct ReferenceJSONReader {
     mutating func peekKind() throws -> JSONKind {
         skipWhitespace()
         guard offset < bytes.count else {
-            throw error(.truncated, offset == 0 || isBOMOnly ? "the file is empty; a JSON value was expected" : "unexpected end of file; a value was expected",
-                        hint: "the file may have been cut off; restore it from version control")
+            if offset == 0 || isBOMOnly {
+                throw JSONError(.truncated, "the file is empty; a JSON value was expected", at: SourceLocation(file: file),
+                                hint: "the file may have been cut off; restore it from version control")
+            }
+            throw error(.truncated, "unexpected end of file; a value was expected", hint: "the file may have been cut off; restore it from version control")
         }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return .object

@@ -43,6 +43,10 @@ final class LocaleMatcherCommandTests: XCTestCase {
         XCTAssertEqual(project.status, 0, project.stderr)
         XCTAssertTrue(project.stdout.hasPrefix("device with no preferred language\n  BrandedEditor (app): en\n"), project.stdout)
         XCTAssertEqual(project.stdout.components(separatedBy: "device ").count, 2, "one device, not the common ones")
+        // One device or the common ones: a JSON array either way (one device was an object).
+        let one = CLIRun(["match", "--preferred", "de", "--project", Fixtures.sample("BrandedEditor").path, "--format", "json"])
+        XCTAssertTrue(one.stdout.hasPrefix("[{\"preferred\":[\"de\"],\"bundles\":[{\"bundle\":\"BrandedEditor\""), one.stdout)
+        XCTAssertTrue(CLIRun(["match", "--project", Fixtures.sample("BrandedEditor").path, "--format", "json"]).stdout.hasPrefix("[{\"preferred\":[\"en-US\"]"))
     }
 
     func testRepeatedOptionsAndLimit() {

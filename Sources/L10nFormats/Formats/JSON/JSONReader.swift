@@ -66,8 +66,12 @@ public struct JSONReader: FormatReader {
     public mutating func peekKind() throws -> JSONKind {
         skipWhitespace()
         guard offset < bytes.count else {
-            throw error(.truncated, offset == 0 || isBOMOnly ? "the file is empty; a JSON value was expected" : "unexpected end of file; a value was expected",
-                        hint: "the file may have been cut off; restore it from version control")
+            let hint = "the file may have been cut off; restore it from version control"
+            // An empty file is about the whole file: no position is made up for it.
+            if offset == 0 || isBOMOnly {
+                throw JSONError(.truncated, "the file is empty; a JSON value was expected", at: SourceLocation(file: file), hint: hint)
+            }
+            throw error(.truncated, "unexpected end of file; a value was expected", hint: hint)
         }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return .object
