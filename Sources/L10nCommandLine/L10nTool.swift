@@ -124,7 +124,8 @@ public enum L10nTool {
             context.print(version)
             return .success
         case "help":
-            guard arguments.count > 1 else { throw HelpRequest() }
+            // `help help` and `help --help` ask for the overview, which lists `help` itself.
+            guard arguments.count > 1, !["help", "-h", "--help"].contains(arguments[1]) else { throw HelpRequest() }
             context.print(help(for: try command(resolving: arguments[1])))
             return .success
         default:
@@ -133,7 +134,8 @@ public enum L10nTool {
         let found = try command(resolving: name)
         type = found
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") { throw HelpRequest() }
+        // After `--` every argument is a value: `width -- --help` measures the text "--help".
+        if rest[..<(rest.firstIndex(of: "--") ?? rest.endIndex)].contains("--help") { throw HelpRequest() }
         let parsed = try ParsedArguments.parse(rest, specs: found.arguments)
         return try found.init(parsed).run(context)
     }

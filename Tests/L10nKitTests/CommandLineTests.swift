@@ -82,6 +82,20 @@ final class CommandLineSuggestionTests: XCTestCase {
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.stdout, L10nTool.help(for: ExportCommand.self) + "\n")
         XCTAssertEqual(run.stderr, "")
+        // `help help` is the overview ("unknown command 'help'; did you mean 'help'?" before).
+        for arguments in [["help", "help"], ["help", "--help"]] {
+            let overview = CLIRun(arguments)
+            XCTAssertEqual(overview.status, 0, overview.stderr)
+            XCTAssertTrue(overview.stdout.hasPrefix("OVERVIEW: l10n"), overview.stdout)
+        }
+    }
+
+    /// After `--` every argument is a value, `--help` too.
+    func testHelpAfterTheSeparatorIsAValue() {
+        let run = CLIRun(["width", "--", "--help"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stdout, "6\n")
+        XCTAssertTrue(CLIRun(["width", "--help"]).stdout.hasPrefix("OVERVIEW: Print the display width"))
     }
 
     func testMistypedLocaleIdsSuggestTheNearest() {

@@ -31,6 +31,8 @@ struct ResolveCommand: ParsableCommand {
         project = arguments.value("project") ?? "."
         languages = arguments.values("languages")
         guard !languages.isEmpty else { throw UsageError("missing --languages <languages>, e.g. --languages de-AT,en") }
+        // A mistyped language (`dee`, `../x`) is no device to explain: refused with the nearest id.
+        _ = try arguments.locales("languages")
         json = try OutputFormat(arguments) == .json
     }
 

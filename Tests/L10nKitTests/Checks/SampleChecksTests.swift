@@ -135,6 +135,12 @@ final class SampleChecksTests: XCTestCase {
         XCTAssertTrue(out.contains("1. BrandedEditor/Localizable (BrandedEditor/Localizable.xcstrings): has the key, wins, but has no 'de': its 'en' 'Copy' shows"), out)
         XCTAssertTrue(out.contains("3. IMGLYCoreUI/IMGLYEditor (Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings): not reached (has 'de' 'Duplizieren')"), out)
         XCTAssertTrue(out.contains("shows 'Copy' (en, 4 columns)"), out)
+        // A mistyped language is refused, not explained as a device that sees English.
+        for typo in ["dee", "../x"] {
+            let refused = CLIRun(["resolve", "x", "--project", "Samples/BrandedEditor", "--languages", "de-AT,\(typo)"], in: Fixtures.packageRoot)
+            XCTAssertEqual(refused.status, 2, refused.stdout)
+            XCTAssertTrue(refused.stderr.hasPrefix("error: --languages: "), refused.stderr)
+        }
 
         out = ""
         XCTAssertEqual(L10nTool.run(["resolve", "ly_img_editor_inspector_bar_button_corp", "--project", "Samples/BrandedEditor",
