@@ -957,6 +957,21 @@ struct ImportSession {
         return nil
     }
 
+    /// The first variable a `.stringsdict` format key's translation names that the locale's entry
+    /// (`existing`) does not define and that no unit of this file brings a finished form of.
+    private func undefinedStringsdictVariable(in value: String, key: String, existing: StringsdictEntry?) -> String? {
+        guard value.containsASCII(UInt8(ascii: "#")) else { return nil }
+        for name in FormatString(value, substitution: nil).substitutionNames where existing?.variable(name) == nil {
+            let brought = fileUnits.contains { unit in
+                guard let parts = StringsdictUnits.parse(id: unit.id), parts.key == key, parts.variable == name,
+                      !(unit.target?.isEmpty ?? true), case .apply = ExchangeStates.onImport(unit.targetState) else { return false }
+                return true
+            }
+            if !brought { return name }
+        }
+        return nil
+    }
+
     /// The key and substitution name of the file's unit at `index` when it is a substitution's
     /// form with a target in a finished state; a form without one, or unfinished (`new`,
     /// `needs-translation`), is skipped and brings nothing.
@@ -1239,6 +1254,17 @@ struct ImportSession {
         let verdict = ImportPolicy.decide(&candidate)
         Self.record(verdict, candidate, into: &outcome)
         guard case .applied(let value, _) = verdict else { return outcome }
+        // A format key naming a variable (`%#@n@`) the locale's file does not define, with none
+        // of its forms in this file: written alone it leaves a key `check` reports as
+        // undefined-substitution and devices show nothing for; refused as in a catalog.
+        if let parts, parts.variable == nil,
+           let name = undefinedStringsdictVariable(in: value, key: parts.key, existing: table.table.pluralFiles[folderLocale]?.entry(forKey: parts.key)) {
+            outcome.rules.append(ImportUnitOutcome.Reason.placeholderMismatch.rawValue)
+            Self.refuse(&outcome, .placeholderMismatch,
+                        "the translation uses the variable '\(name)' (%#@\(name)@), which '\(locale)' does not define yet, and this file brings none of its forms: "
+                        + "written alone it would show nothing there; return it together with the units of the variable's forms")
+            return outcome
+        }
         stringsdictValues[path, default: [:]][unit.id] = value
         stringsdictTables[path] = table
         applied[path, default: 0] += 1

@@ -57,4 +57,23 @@ final class ImportIncompletePluralTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("note: App/ru.lproj/Localizable.stringsdict: 1 plural in 'ru' has forms but no 'other' after the import (\"%ld color(s)\")"),
                       run.stdout)
     }
+
+    /// A `.stringsdict` format key naming its variable, returned without any of the variable's
+    /// forms into a locale that has none: refused as in a catalog (it was written alone, and
+    /// `check` then found an undefined-substitution error in the file the import created).
+    func testAStringsdictFormatKeyWithoutItsVariableIsRefused() throws {
+        let root = try ExchangeFixtures.project(self, files: [
+            "App/en.lproj/Localizable.stringsdict": ExampleFile.plurals(key: "%ld color(s)", variable: "colors", valueType: "ld",
+                                                                        forms: ["one": "%ld color", "other": "%ld colors"]).data,
+            "App/ru.lproj/Localizable.strings": Data("\"title\" = \"Заголовок\";\n".utf8),
+        ])
+        let alone = try importForms(["%#@colors@": "Цвета: %#@colors@"], root: root)
+        XCTAssertEqual(alone.status, 1, alone.stderr)
+        XCTAssertTrue(alone.stdout.contains("refused (placeholder-mismatch)") && alone.stdout.contains("the variable 'colors' (%#@colors@), which 'ru' does not define yet"),
+                      alone.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("App/ru.lproj/Localizable.stringsdict").path))
+        let together = try importForms(["%#@colors@": "Цвета: %#@colors@", "%ld color": "%ld цвет", "%ld colors": "%ld цветов"], root: root)
+        XCTAssertEqual(together.status, 0, together.stderr)
+        XCTAssertTrue(together.stdout.contains("0 refused") && together.stdout.contains("→ \"Цвета: %#@colors@\""), together.stdout)
+    }
 }
