@@ -570,7 +570,7 @@ public struct FileTransaction {
     }
 
     /// The path of `url` inside `folder` (`App/de.lproj/x.strings`), nil when it is not inside it.
-    static func path(of url: URL, inside folder: URL) -> String? {
+    public static func path(of url: URL, inside folder: URL) -> String? {
         let base = folder.path.hasSuffix("/") ? folder.path : folder.path + "/"
         return url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : nil
     }

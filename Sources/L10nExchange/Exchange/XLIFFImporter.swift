@@ -357,6 +357,17 @@ public struct XLIFFImporter: Sendable {
             return .failure(ImportFileError(.outsideRoot, "original \"\(file.original)\" lies outside the project folder \(project.root.path)", at: at,
                                             hint: "import files that name project-relative paths (as l10n export writes them), or pass the right --project"))
         }
+        // An app file that is a symbolic link into a vendor folder or to the SDK's catalog is one
+        // l10n never writes: its units are refused one by one, the other files imported, and a
+        // dry run says so too (the commit's own check refused the whole run, exit 2).
+        if isInsideRoot(path) {
+            let named = project.url(forPath: path).standardizedFileURL, root = FileTransaction.resolved(project.root)
+            let reached = FileTransaction.resolved(named)
+            if let why = project.protectedPaths.reason(named: named, reached: reached, root: root, rootNamed: project.root.standardizedFileURL) {
+                return .failure(ImportFileError(.readOnlyFile, "original \"\(path)\" is a symbolic link to \(FileTransaction.path(of: reached, inside: root) ?? reached.path), \(why)",
+                                                at: at, hint: "give the app a file of its own instead of the link"))
+            }
+        }
         let sourceLanguage: String
         let destination: Destination
         if let catalog = files.catalog(atPath: path) {

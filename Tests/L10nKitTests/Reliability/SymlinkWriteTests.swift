@@ -172,7 +172,8 @@ final class SymlinkWriteTests: XCTestCase {
     }
 
     /// An app catalog that is a link to the SDK's catalog never carries a write into it: the
-    /// import and pseudo --write refuse at the commit, naming the file the link leads to.
+    /// import refuses its units as `read-only-file` when it plans (a dry run too: it announced a
+    /// write into the SDK), naming the file the link leads to; pseudo --write refuses at the commit.
     func testAnAppCatalogLinkedToTheSDKCatalogIsNotWrittenThrough() throws {
         let root = try ExchangeFixtures.sampleCopy(self)
         let app = root.appendingPathComponent("BrandedEditor/IMGLYEditor.xcstrings")
@@ -181,11 +182,20 @@ final class SymlinkWriteTests: XCTestCase {
         let before = try ReliabilityFixtures.snapshot(root)
         let xliff = ReliabilityFixtures.xliff(target: "fr", [("BrandedEditor/IMGLYEditor.xcstrings", [("ly_img_editor_button_close", "Close", "Fermer")])])
         let input = try ReliabilityFixtures.write(xliff, "in.xliff", in: root.deletingLastPathComponent())
-        let run = CLIRun(["import", input.path, "--project", root.path])
-        XCTAssertEqual(run.status, 2, run.stdout)
-        XCTAssertTrue(run.stderr.contains("refusing to write Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings, the SDK's catalog"), run.stderr)
-        XCTAssertEqual(CLIRun(["pseudo", "--project", root.path, "--write"]).status, 2)
+        for dryRun in [true, false] {
+            let run = CLIRun(["import", input.path, "--project", root.path] + (dryRun ? ["--dry-run"] : []))
+            XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+            XCTAssertTrue(run.stdout.contains("refused (read-only-file)") && run.stdout.contains(
+                "original \"BrandedEditor/IMGLYEditor.xcstrings\" is a symbolic link to Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings, the SDK's catalog"), run.stdout)
+            XCTAssertFalse(run.stdout.contains("write BrandedEditor/IMGLYEditor.xcstrings"), run.stdout)
+        }
         XCTAssertEqual(try ReliabilityFixtures.snapshot(root), before)
+        // pseudo --write writes the app's own files and names each unit of the link it leaves alone.
+        let sdkBefore = try Data(contentsOf: root.appendingPathComponent("Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings"))
+        let pseudo = CLIRun(["pseudo", "--project", root.path, "--write"])
+        XCTAssertEqual(pseudo.status, 0, pseudo.stderr)
+        XCTAssertTrue(pseudo.stderr.contains("not written (original \"BrandedEditor/IMGLYEditor.xcstrings\" is a symbolic link to Vendor/"), pseudo.stderr)
+        XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent("Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings")), sdkBefore)
         // Named alone, the link's folder is the run's: the vendor file is still not written.
         let sdk = root.appendingPathComponent("Vendor/IMGLYEditor/Sources/IMGLYCoreUI/IMGLYEditor.xcstrings")
         var bytes = try Data(contentsOf: sdk)
