@@ -24,6 +24,13 @@ public struct NeedsReviewCheck: Check {
              localizable: ["%@ by %@": ["en": "[new] %1$@ by %2$@", "de": "%1$@ von %2$@"]]),
         .app("App Shortcuts phrases Xcode extracted in the development language", localizable: ["x": ["en": "x"]],
              more: ["App/AppShortcuts.xcstrings": .text(Self.appShortcuts(locale: "en", state: "new"))]),
+        .app("A key marked not to translate, or no longer in the code: export and coverage leave it out (real MacMouseFix)",
+             localizable: ["x": ["en": "x"]], more: ["App/Brand.xcstrings": .text("""
+                 { "sourceLanguage" : "en", "strings" : {
+                   "brand" : { "shouldTranslate" : false, "localizations" : { "de" : { "stringUnit" : { "state" : "needs_review", "value" : "Marke" } } } },
+                   "old" : { "extractionState" : "stale", "localizations" : { "de" : { "stringUnit" : { "state" : "new", "value" : "Alt" } } } }
+                 }, "version" : "1.0" }
+                 """)]),
     ]
 
     /// An App Shortcuts catalog with one phrase set, in `locale` and `state`.
@@ -62,6 +69,13 @@ public struct NeedsReviewCheck: Check {
                   !unit.value.isEmpty else { return }
             if state != .needsReview, unit.isIn(file.catalog.sourceLanguage) { return }
             let key = unit.key, locale = unit.locale, leaf = unit.leaf
+            // A key nobody translates (`shouldTranslate: false`, or stale and no override of a
+            // lower layer's key) is left out of export, coverage and missing-translation alike:
+            // no review is asked of it either.
+            if let entry = file.catalog.entries[key], !entry.isToTranslate {
+                guard let layer = context.chain.firstIndex(where: { $0.layer.catalogPath == file.path }),
+                      context.isToTranslate(key, layer: layer, entry: entry) else { return }
+            }
             var message = MessageBuilder()
             PlaceholderMismatchCheck.appendDescription(key, leaf.path, to: &message)
             message.append(" [")
