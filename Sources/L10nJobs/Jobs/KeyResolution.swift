@@ -74,7 +74,10 @@ public struct KeyResolution: Sendable {
         let explained = keys.map { key -> Key in
             var steps: [Step] = []
             var winner: Int?
-            var shows = key, shownLocale: String?, fellBack = true
+            // Whether the layer's development-language text shows in place of the device's
+            // language (not a regional device reading its language's value, `de` for de-AT, nor
+            // a key no layer has, which shows raw).
+            var shows = key, shownLocale: String?, fellBack = false
             for layer in project.lookupChain.layers {
                 let list = searched(layer)
                 guard winner == nil else {
@@ -97,10 +100,11 @@ public struct KeyResolution: Sendable {
                 if let (locale, value) = list.lazy.compactMap({ locale in project.value(in: layer, key: key, locale: locale).map { (locale, $0) } }).first {
                     shows = value
                     shownLocale = locale
-                    fellBack = locale != list.first
+                    fellBack = locale != list.first && locale == (project.catalog(for: layer)?.sourceLanguage ?? project.sourceLanguage)
                 } else {
                     let source = project.catalog(for: layer)?.sourceLanguage ?? project.sourceLanguage
                     shows = project.value(in: layer, key: key, locale: source) ?? key
+                    fellBack = true
                 }
                 steps.append(Step(layer: layer, verdict: .wins, searched: list, locale: shownLocale, value: shows))
             }

@@ -150,6 +150,20 @@ final class SampleChecksTests: XCTestCase {
         XCTAssertEqual(key["shows"] as? String, "ly_img_editor_inspector_bar_button_corp")
         XCTAssertEqual((key["suggestions"] as? [String])?.first, "ly_img_editor_inspector_bar_button_crop")
         XCTAssertEqual(key["elsewhere"] as? [[String: String]], [])
+        XCTAssertEqual(key["fellBackToSource"] as? Bool, false, "no layer has it: the raw key shows, no source text")
+
+        // A de-AT device reading a catalog's 'de' value sees German, not the source: no fallback
+        // to the source (the JSON said "locale": "de" beside "fellBackToSource": true).
+        let regional = try Fixtures.temporaryFolder(self).appendingPathComponent("Regional", isDirectory: true)
+        try CheckExample.app("", declared: ["en", "de", "de-AT"], localizable: ["k_save": ["en": "Save", "de": "Sichern"],
+                                                                                "k_month": ["en": "January", "de": "Januar", "de-AT": "Jänner"],
+                                                                                "k_new": ["en": "New"]]).write(to: regional)
+        let german = CLIRun(["resolve", "k_save", "--project", regional.path, "--languages", "de-AT", "--format", "json"])
+        let germanKey = try XCTUnwrap(((try JSONSerialization.jsonObject(with: Data(german.stdout.utf8)) as? [String: Any])?["keys"] as? [[String: Any]])?.first)
+        XCTAssertEqual(germanKey["locale"] as? String, "de")
+        XCTAssertEqual(germanKey["fellBackToSource"] as? Bool, false)
+        let english = CLIRun(["resolve", "k_new", "--project", regional.path, "--languages", "de", "--format", "json"])
+        XCTAssertTrue(english.stdout.contains("\"locale\":\"en\",\"fellBackToSource\":true"), english.stdout)
 
         // A key of a table outside the chain (a framework's, InfoPlist) is found there, not called missing.
         out = ""
