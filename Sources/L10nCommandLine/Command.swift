@@ -146,7 +146,7 @@ public final class CommandContext: @unchecked Sendable {
 
     /// What to put before a project-relative path so it reads relative to the working folder.
     func displayPrefix(for root: URL) -> String {
-        guard let relative = DisplayPath.relative(root, to: currentDirectory) else { return root.standardizedFileURL.path + "/" }
+        guard let relative = DisplayPath.walking(root, from: currentDirectory) else { return root.standardizedFileURL.path + "/" }
         return relative.isEmpty ? "" : relative + "/"
     }
 }

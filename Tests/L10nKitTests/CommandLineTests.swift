@@ -1,5 +1,6 @@
 import XCTest
 @testable import L10nCommandLine
+import L10nCore
 
 final class CommandLineTests: XCTestCase {
     func testHelpListsEveryCommand() {
@@ -132,5 +133,26 @@ final class CommandLineSuggestionTests: XCTestCase {
         let run = CLIRun(["plurals", "jp"])
         XCTAssertEqual(run.status, 0)
         XCTAssertEqual(run.stderr, "warning: ICU has no plural rules for 'jp'; it uses the root rules, where every number is other; did you mean 'ja'?\n")
+    }
+}
+
+/// Finding paths read relative to the working folder, going up with `..` where the project lies
+/// above or beside it (they were absolute), and absolute only when the two share no folder but `/`.
+final class DisplayPathTests: XCTestCase {
+    func testPathsGoUpFromTheWorkingFolder() {
+        func url(_ path: String) -> URL { URL(fileURLWithPath: path, isDirectory: true) }
+        XCTAssertEqual(DisplayPath.walking(url("/w/proj/App"), from: url("/w")), "proj/App")
+        XCTAssertEqual(DisplayPath.walking(url("/w/proj"), from: url("/w/proj/App")), "..")
+        XCTAssertEqual(DisplayPath.walking(url("/w/other/App"), from: url("/w/proj/App")), "../../other/App")
+        XCTAssertEqual(DisplayPath.walking(url("/w"), from: url("/w")), "")
+        XCTAssertNil(DisplayPath.walking(url("/tmp/x"), from: url("/work/main")))
+    }
+
+    func testACheckFromInsideTheProjectNamesFilesFromThere() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let inside = root.appendingPathComponent("BrandedEditor")
+        let run = CLIRun(["check", "--project", "..", "--format", "json", "--only", "needs-review"], in: inside)
+        XCTAssertTrue(run.stdout.contains("\"file\":\"../BrandedEditor/"), run.stdout)
+        XCTAssertFalse(run.stdout.contains("\"file\":\"/"), run.stdout)
     }
 }
