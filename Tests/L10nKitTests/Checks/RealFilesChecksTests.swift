@@ -41,12 +41,14 @@ final class RealFilesChecksTests: XCTestCase {
                                  "App/Localizable.xcstrings": try Fixtures.shared("fixtures/xcstrings/MacMouseFix.Localizable.xcstrings")])
         let findings = try CheckJob(options: CheckOptions(only: ["needs-review"])).run(on: model).findings
         let main = findings.filter { $0.file?.hasSuffix("App/Main.xcstrings") == true }
-        XCTAssertEqual(main.count, 48, "the translations in needs_review; none of the 110 extracted English texts")
+        // 48 values to review, less 6 of keys nobody translates (shouldTranslate false or stale,
+        // which export and coverage leave out); counted apart by a script over the file.
+        XCTAssertEqual(main.count, 42, "the translations in needs_review; none of the 110 extracted English texts")
         XCTAssertFalse(main.contains { $0.locale == "en" })
         let localizable = findings.filter { $0.file?.hasSuffix("App/Localizable.xcstrings") == true }
-        XCTAssertEqual(localizable.count, 381, "370 translations in needs_review, 10 in new, 1 English text marked for review")
+        XCTAssertEqual(localizable.count, 370, "of 370 translations in needs_review, 10 in new and 1 English text marked for review, 11 are of keys nobody translates")
         XCTAssertEqual(localizable.filter { $0.locale == "en" }.map(\.key), ["app-version"])
-        XCTAssertEqual(localizable.filter { $0.message.hasSuffix("is new: devices show it unreviewed") }.count, 10)
+        XCTAssertEqual(localizable.filter { $0.message.hasSuffix("is new: devices show it unreviewed") }.count, 5)
     }
 
     func testKeepingYouAwakeIsClean() throws {

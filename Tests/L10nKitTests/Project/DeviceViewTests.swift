@@ -76,7 +76,7 @@ final class DeviceViewTests: XCTestCase {
 
         """)
         let json = CLIRun(["match", "--project", "Samples/BrandedEditor", "--preferred", "ja", "--json"])
-        XCTAssertEqual(json.stdout, #"{"preferred":["ja"],"bundles":[{"bundle":"BrandedEditor","kind":"app","available":["en","de","fr","ja"],"localizations":["ja","en"]},{"bundle":"IMGLYCoreUI","kind":"sdk","available":["de","en"],"localizations":["en"]},{"bundle":"OnboardingKit","kind":"framework","available":["en","ru"],"localizations":["en"]}]}"# + "\n")
+        XCTAssertEqual(json.stdout, #"[{"preferred":["ja"],"bundles":[{"bundle":"BrandedEditor","kind":"app","available":["en","de","fr","ja"],"localizations":["ja","en"]},{"bundle":"IMGLYCoreUI","kind":"sdk","available":["de","en"],"localizations":["en"]},{"bundle":"OnboardingKit","kind":"framework","available":["en","ru"],"localizations":["en"]}]}]"# + "\n")
         let bad = CLIRun(["match", "--project", "Samples/BrandedEditor", "--available", "en"])
         XCTAssertEqual(bad.status, 2)
         let missing = CLIRun(["match", "--project", "Samples/NoSuchProject", "--preferred", "de"])
