@@ -173,7 +173,10 @@ public struct XLIFFExporter: Sendable {
         // The development language in scope all is the file for copy editors: the app's own source
         // texts as targets; the SDK's are not the app's to edit.
         let copyEdits = scope == .all && locale == project.sourceLanguage
-        var sdk = scope == .overrides || copyEdits ? (units: [], keys: []) : sdkUnits(catalogUnits)
+        // The SDK's keys are missing where the SDK's own translation for the locale lacks them:
+        // for an app in de-AT, the SDK's de (which its bundle reads there), not a de-AT it never ships.
+        let sdkServed = project.sdkTranslation(forAppLocale: catalogLocale).flatMap { $0 == catalogLocale ? nil : LocaleUnits(locale: $0) }
+        var sdk = scope == .overrides || copyEdits ? (units: [], keys: []) : sdkUnits(sdkServed ?? catalogUnits)
         var customLabelKeys: [String: Set<String>] = [:]
         if scope == .overrides {
             for label in project.customLabels {

@@ -1,5 +1,6 @@
 import L10nCore
 import L10nFormats
+import L10nLocale
 
 /// A key the app redefines in one of its own layers that the SDK also defines: a rename.
 public struct CustomLabel: Sendable, Equatable {
@@ -29,11 +30,29 @@ extension Project {
     }
 
     /// Locales the app offers that the SDK does not ship (besides the source language): every
-    /// SDK key needs an app-side value in them, or the user sees the source language.
+    /// SDK key needs an app-side value in them, or the user sees the source language. Not a
+    /// regional locale whose devices the SDK serves in its language (the app offers de-AT, the
+    /// SDK ships de: the SDK bundle follows the app's de-AT to its German).
     public var fullLocalizationLocales: [String] {
         guard lookupChain.sdkLayer != nil else { return [] }
         let shipped = Set(sdkLocales)
-        return app.availableLocalizations.filter { !shipped.contains($0) && $0 != sourceLanguage }
+        let matcher = LocaleMatcher()
+        return app.availableLocalizations.filter { locale in
+            !shipped.contains(locale) && locale != sourceLanguage && sdkTranslation(forAppLocale: locale, matcher: matcher) == nil
+        }
+    }
+
+    /// The SDK's own translation a device whose app runs in `locale` reads (the SDK bundle
+    /// follows the app's choice: `de` for an app in de-AT when the SDK ships de); nil when the
+    /// SDK shows it its development language.
+    public func sdkTranslation(forAppLocale locale: String, matcher: LocaleMatcher = LocaleMatcher()) -> String? {
+        let shipped = sdkLocales
+        guard !shipped.isEmpty else { return nil }
+        if shipped.contains(locale) { return locale == sourceLanguage ? nil : locale }
+        let used = BundleLocalizations(lprojFolders: shipped, developmentRegion: sourceLanguage)
+            .localizations(forPreferredLanguages: [locale], inApp: app.localizations, matcher: matcher).first
+        guard let used, used != sourceLanguage, shipped.contains(used) else { return nil }
+        return used
     }
 
     /// The app's renames of SDK keys, in key order, each with the layer that wins.

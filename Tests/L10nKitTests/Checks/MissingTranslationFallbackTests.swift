@@ -102,4 +102,27 @@ final class MissingTranslationFallbackTests: XCTestCase {
         let others = try CheckJob(options: CheckOptions(only: ["translation-only-key"])).run(on: project).findings
         XCTAssertEqual(others.map(\.message), [])
     }
+
+    /// An app offering de-AT beside an SDK that ships de: the SDK's bundle follows the app's de-AT
+    /// to its German, so de-AT is no full-localization locale, and neither check, report nor export
+    /// asks a de-AT value of an SDK key (all three did, while resolve said the German shows).
+    func testARegionalLocaleTheSDKServesInItsLanguageIsNotFullLocalization() throws {
+        let example = CheckExample.editor("", declared: ["en", "de", "de-AT", "fr"],
+                                          sdk: ["ly_img_editor_dock_button_shapes": ["en": "Shapes", "de": "Formen"]],
+                                          localizable: ["Month": ["en": "January", "de": "Januar", "de-AT": "Jänner", "fr": "Janvier"]])
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Regional", isDirectory: true)
+        try example.write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.fullLocalizationLocales, ["fr"])
+        XCTAssertEqual(project.sdkTranslation(forAppLocale: "de-AT"), "de")
+        XCTAssertNil(project.sdkTranslation(forAppLocale: "fr"))
+        let findings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: project).findings
+        XCTAssertEqual(findings.compactMap(\.locale), ["fr"], findings.map(\.message).joined(separator: "\n"))
+        let exporter = XLIFFExporter(project: project)
+        XCTAssertEqual(exporter.export(locale: "de-AT", scope: .missing).document.allUnits.count, 0)
+        XCTAssertEqual(exporter.export(locale: "fr", scope: .missing).document.allUnits.map(\.unit.id), ["ly_img_editor_dock_button_shapes"])
+        let report = try ReportJob().run(on: project)
+        XCTAssertEqual(report.fullLocalization.map(\.locale), ["fr"])
+        XCTAssertEqual(report.appLocales.first { $0.locale == "de-AT" }?.coverage, 100)
+    }
 }

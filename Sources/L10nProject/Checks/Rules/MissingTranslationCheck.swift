@@ -62,6 +62,10 @@ public struct MissingTranslationCheck: Check {
                 sdk: ["ly_img_editor_dock_button_crop": ["en": "Crop", "de": "Zuschneiden"]],
                 localizable: ["ly_img_editor_dock_button_crop": ["en": "Trim", "de": "Beschneiden"],
                               "Open Editor": ["de": "Editor öffnen"]]),
+        .editor("The app offers de-AT, the SDK ships de: the SDK's bundle reads its German on de-AT devices",
+                declared: ["en", "de", "de-AT"],
+                sdk: ["ly_img_editor_dock_button_shapes": ["en": "Shapes", "de": "Formen"]],
+                localizable: ["Month": ["en": "January", "de": "Januar", "de-AT": "Jänner"]]),
         .app("An empty key (Xcode extracts Text(\"\")): it shows nothing in any language", localizable: ["": [:], "x": ["en": "x", "de": "x"]]),
         .app("A key Xcode marked stale (no longer in the code, left out of the export): no device looks it up",
              localizable: ["x": ["en": "x", "de": "x"]],
@@ -91,9 +95,11 @@ public struct MissingTranslationCheck: Check {
         var result: [Finding] = []
         let checkedTables = Set(context.appCatalogs.map(\.path))
         // The chain, key by key: each key's winning entry is looked up once for every locale.
-        let targets = context.translationLocales.compactMap { locale -> (locale: String, chosen: String)? in
+        // `sdk`: the SDK's own translation such a device reads (its bundle follows the app's
+        // choice: de for an app in de-AT), which an SDK key needs a value in.
+        let targets = context.translationLocales.compactMap { locale -> (locale: String, chosen: String, sdk: String)? in
             guard let chosen = context.searchList(for: locale).first, chosen != source else { return nil }
-            return (locale, chosen)
+            return (locale, chosen, project.sdkTranslation(forAppLocale: chosen) ?? chosen)
         }
         // Missing keys per target locale, then per chain layer (an array: appended to 200,000 times).
         var missing = [[[String]]](repeating: Array(repeating: [], count: context.chain.count), count: targets.count)
@@ -111,7 +117,7 @@ public struct MissingTranslationCheck: Check {
             // The layers below an app winner, their entries of the key looked up once for all locales.
             var below: CheckContext.LayersBelow?
             for (index, target) in targets.enumerated() {
-                if winner.hasValue(key, entry: entry, locale: target.chosen) { continue }
+                if winner.hasValue(key, entry: entry, locale: winner.layer.role == .sdk ? target.sdk : target.chosen) { continue }
                 // A key a lower layer translates is shadowed, which shadowed-locale reports.
                 if winner.layer.role == .app {
                     if below == nil { below = CheckContext.LayersBelow(context, key: key, winner: position) }
@@ -163,7 +169,7 @@ public struct MissingTranslationCheck: Check {
             return (present.isEmpty ? [] : [group(file: file, table: name, keys: present, locale: chosen, device: device, source: fallback)])
                 + (absent.isEmpty ? [] : [group(file: file, table: name, keys: absent, locale: chosen, device: device, source: source, rawKey: absentShowRaw)])
         }
-        for (index, (locale, chosen)) in targets.enumerated() {
+        for (index, (locale, chosen, _)) in targets.enumerated() {
             for target in missing[index].indices where !missing[index][target].isEmpty {
                 let layer = context.chain[target]
                 // A legacy table's locale file without the key: Foundation shows the raw key.
