@@ -65,7 +65,15 @@ struct CheckCommand: ParsableCommand {
             let result = try CheckJob(options: options).run(on: recording)
             let url = context.url(for: baselineToWrite)
             try AtomicFile.write(Baseline.data(for: result.findings), to: url)
-            context.print("wrote \(baselineToWrite): \(Set(result.findings.map(\.identity)).count) findings recorded")
+            let line = "wrote \(baselineToWrite): \(Set(result.findings.map(\.identity)).count) findings recorded"
+            guard format != .text else {
+                context.print(line)
+                return .success
+            }
+            // A machine format keeps its standard output to itself: the findings recorded, the
+            // line about the file on standard error.
+            context.note(line)
+            context.write(FindingsReport(result: result, pathPrefix: context.displayPrefix(for: root)).render(format))
             return .success
         }
         let result = try CheckJob(options: options).run(on: model)

@@ -71,6 +71,12 @@ final class CheckCommandTests: XCTestCase {
         let written = run(["check", "--project", "BrandedEditor", "--write-baseline", "baseline.json"], in: folder)
         XCTAssertEqual(written.status, 0)
         XCTAssertTrue(written.out.contains("wrote baseline.json: 24 findings recorded"), written.out)
+        // With a machine format, standard output stays that format: the findings recorded, the line on standard error.
+        let json = run(["check", "--project", "BrandedEditor", "--write-baseline", "baseline2.json", "--format", "json"], in: folder)
+        XCTAssertEqual(json.status, 0)
+        XCTAssertNotNil(try? JSONSerialization.jsonObject(with: Data(json.out.utf8)), json.out)
+        XCTAssertTrue(json.err.contains("wrote baseline2.json: 24 findings recorded"), json.err)
+        XCTAssertEqual(try Data(contentsOf: folder.appendingPathComponent("baseline2.json")), try Data(contentsOf: folder.appendingPathComponent("baseline.json")))
         let clean = run(["check", "--project", "BrandedEditor", "--baseline", "baseline.json"], in: folder)
         XCTAssertEqual(clean.status, 0, clean.out)
         XCTAssertTrue(clean.out.contains("24 more in the baseline, not counted"), clean.out)
