@@ -218,11 +218,14 @@ public struct XLIFFWriter: Sendable {
     private static func check(_ text: String, what: String, file: XLIFFFile, unit: TransUnit?) throws {
         guard let bad = text.unicodeScalars.first(where: { !isRepresentable($0) }) else { return }
         let code = "U+" + String(bad.value, radix: 16, uppercase: true).leftPadded(to: 4)
-        let subject = unit.map { "unit '\($0.id)' of '\(file.original)'" } ?? "file '\(file.original)'"
+        // The id is shown with such characters spelled out: a raw NUL or escape would reach the terminal.
+        let visibleID = unit.map { String($0.id.unicodeScalars.map { isRepresentable($0) ? String($0) : "\\u{\(String($0.value, radix: 16, uppercase: true))}" }.joined()) }
+        let subject = visibleID.map { "unit '\($0)' of '\(file.original)'" } ?? "file '\(file.original)'"
         throw XLIFFError(
             .unrepresentableCharacter(bad),
             "\(what) of \(subject) contains \(code), which XML 1.0 cannot carry",
-            at: unit?.location ?? file.location,
+            // An exported unit has no place in a translator file yet: the error is about the project file it comes from.
+            at: unit?.location ?? file.location ?? SourceLocation(file: file.original),
             hint: "remove the control character from the source file before exporting"
         )
     }

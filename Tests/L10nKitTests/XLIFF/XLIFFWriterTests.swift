@@ -95,6 +95,14 @@ final class XLIFFWriterTests: XCTestCase {
             XCTAssertEqual(error?.location, location)
             XCTAssertEqual(error?.message, "the source of unit 'bell' of 'a.xcstrings' contains U+0007, which XML 1.0 cannot carry")
         }
+        // An exported unit (no place in a translator file) names its project file; the id's
+        // control character is spelled out, never written raw to a terminal.
+        XCTAssertThrowsError(try writer.data(XLIFFDocument(files: [XLIFFFile(original: "App/Localizable.xcstrings", sourceLanguage: "en", targetLanguage: "de",
+                                                                             units: [TransUnit(id: "nul\u{0}key", source: "x")])]))) { error in
+            let error = error as? XLIFFError
+            XCTAssertEqual(error?.location, SourceLocation(file: "App/Localizable.xcstrings"))
+            XCTAssertEqual(error?.message, "the id of unit 'nul\\u{0}key' of 'App/Localizable.xcstrings' contains U+0000, which XML 1.0 cannot carry")
+        }
         XCTAssertThrowsError(try writer.data(XLIFFDocument(files: [XLIFFFile(original: "a\u{FFFE}", sourceLanguage: "en", targetLanguage: "de")])))
         XCTAssertFalse(XLIFFWriter.isRepresentable("\u{0}"))
         XCTAssertTrue(XLIFFWriter.isRepresentable("\u{85}"))
