@@ -24,6 +24,7 @@ final class CompletionsTests: XCTestCase {
             }
             XCTAssertTrue(text.contains("text json github junit"), "\(shell) lacks check's formats")
             XCTAssertTrue(text.contains("overrides missing all"), "\(shell) lacks export's scopes")
+            XCTAssertTrue(text.contains("accented expanded bracketed bidi"), "\(shell) lacks pseudo's styles")
         }
     }
 
@@ -81,6 +82,7 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(try complete(["l10n", "--quiet", "form"]), "format")
         XCTAssertEqual(try complete(["l10n", "check", "--format", ""]), "text json github junit")
         XCTAssertEqual(try complete(["l10n", "export", "--scope", "o"]), "overrides")
+        XCTAssertEqual(try complete(["l10n", "pseudo", "--style", "b"]), "bracketed bidi", "pseudo's styles, not file names")
         XCTAssertEqual(try complete(["l10n", "help", "comp"]), "completions")
         XCTAssertEqual(try complete(["l10n", "run", "--f"]), "--format")
     }

@@ -19,7 +19,8 @@ struct PseudoCommand: ParsableCommand {
     )
     static let arguments: [ArgumentSpec] = [
         .option("project", value: "dir", help: "The project folder.", default: "."),
-        .repeatingOption("style", value: "style", help: "accented, expanded, bracketed or bidi (repeat or separate with commas; default: accented, expanded, bracketed)."),
+        .repeatingOption("style", value: "style", help: "accented, expanded, bracketed or bidi (repeat or separate with commas; default: accented, expanded, bracketed).",
+                         values: PseudoStyle.allCases.map(\.rawValue)),
         .option("expansion", value: "percent", help: "auto (by text length) or a percentage for every text.", default: "auto"),
         .option("locale", value: "locale", help: "The pseudo-locale's id (default: ar-XB with bidi, else en-XA)."),
         .option("out", value: "dir", help: "Folder the XLIFF or the catalogs are written to (created when missing)."),
