@@ -144,6 +144,13 @@ public final class CommandContext: @unchecked Sendable {
     /// Whether colour may be used.
     public var usesColor: Bool { isTerminal && environment["NO_COLOR"] == nil }
 
+    /// With `--verbose`, what discovery read: a line per catalog, table and document, as the
+    /// pipeline's discover stage prints them.
+    func describeDiscovery(_ project: Project, root: URL) {
+        guard verbosity == .verbose else { return }
+        for line in PipelineRunner.summary(of: project, pathPrefix: displayPrefix(for: root)).split(separator: "\n") { printError(String(line)) }
+    }
+
     /// What to put before a project-relative path so it reads relative to the working folder.
     func displayPrefix(for root: URL) -> String {
         guard let relative = DisplayPath.walking(root, from: currentDirectory) else { return root.standardizedFileURL.path + "/" }

@@ -84,6 +84,18 @@ final class ProgressOutputTests: XCTestCase {
         XCTAssertTrue(both.stderr.contains("--quiet and --verbose exclude each other"), both.stderr)
     }
 
+    /// `--verbose` makes check, report, resolve and match say what discovery read, a line per
+    /// file (it changed nothing for them); without it those lines are not printed.
+    func testVerboseSaysWhatDiscoveryRead() {
+        for arguments in [["check"], ["report"], ["resolve", "x", "--languages", "de"], ["match", "--preferred", "de"]] {
+            let verbose = CLIRun(["--verbose"] + arguments + ["--project", sample])
+            XCTAssertTrue(verbose.stderr.contains("BrandedEditor/Localizable.xcstrings: 13 keys, de en fr ja (bundle BrandedEditor)"), "\(arguments): \(verbose.stderr)")
+            let plain = CLIRun(arguments + ["--project", sample])
+            XCTAssertFalse(plain.stderr.contains("13 keys"), "\(arguments): \(plain.stderr)")
+            XCTAssertEqual(plain.stdout, verbose.stdout, "\(arguments)")
+        }
+    }
+
     /// The import's line per translator file names its units; without `--verbose` it is not made.
     func testVerboseImportCountsTheUnitsOfEachFile() throws {
         let root = try ExchangeFixtures.sampleCopy(self)

@@ -55,6 +55,7 @@ struct CheckCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let root = context.url(for: project, isDirectory: true)
         let model = try ProjectDiscovery(root: root).discover(waiting: context.note)
+        context.describeDiscovery(model, root: root)
         for warning in model.warnings { context.note(warning) }
         var options = self.options
         options.baseline = baseline.map { context.url(for: $0) }

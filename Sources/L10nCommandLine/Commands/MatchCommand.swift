@@ -63,6 +63,7 @@ struct MatchCommand: ParsableCommand {
         let matcher = LocaleMatcher(limit: limit)
         if let project {
             let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover(waiting: context.note)
+            context.describeDiscovery(model, root: context.url(for: project, isDirectory: true))
             let views = DevicesJob(languageLists: preferredGiven ? [preferred] : DevicesJob.commonDevices, matcher: matcher).run(on: model)
             context.write(json ? DeviceReport.json(views) + "\n" : DeviceReport.text(views))
             return .success

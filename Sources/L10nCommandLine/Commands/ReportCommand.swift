@@ -47,6 +47,7 @@ struct ReportCommand: ParsableCommand {
     func run(_ context: CommandContext) throws -> ExitStatus {
         let root = context.url(for: project, isDirectory: true)
         let model = try ProjectDiscovery(root: root).discover(waiting: context.note)
+        context.describeDiscovery(model, root: root)
         for warning in model.warnings { context.note(warning) }
         var report = try ReportJob(checkOptions: CheckOptions(strict: strict)).run(on: model)
         let prefix = context.displayPrefix(for: root)

@@ -38,6 +38,7 @@ struct ResolveCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let model = try ProjectDiscovery(root: context.url(for: project, isDirectory: true)).discover(waiting: context.note)
+        context.describeDiscovery(model, root: context.url(for: project, isDirectory: true))
         for warning in model.warnings { context.note(warning) }
         let explanation = KeyResolution.explain(keys, in: model, preferred: languages)
         context.write(json ? explanation.json : explanation.text)

@@ -162,7 +162,7 @@ public struct PipelineRunner: Sendable {
     }
 
     /// What discovery found, for the discover stage.
-    static func summary(of project: Project, pathPrefix: String) -> String {
+    public static func summary(of project: Project, pathPrefix: String) -> String {
         var lines: [String] = []
         lines.append("app \(project.app.name)" + (project.app.infoPlistPath.map { " (\(pathPrefix)\($0))" } ?? "")
                      + ": offers \(project.app.availableLocalizations.joined(separator: ", ")); source language \(project.sourceLanguage)")
