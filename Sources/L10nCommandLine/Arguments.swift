@@ -126,6 +126,11 @@ public struct ParsedArguments: Sendable {
                     } else {
                         guard index < arguments.count else { throw UsageError("'--\(name)' needs a value <\(valueName)>") }
                         value = arguments[index]
+                        // `--project --format json`: the next word is another of the command's
+                        // options, not this one's value (write `--project=--format` for such a value).
+                        if value.hasPrefix("--"), specs.contains(where: { !$0.isPositional && "--" + $0.name == value.prefix { $0 != "=" } }) {
+                            throw UsageError("'--\(name)' needs a value <\(valueName)> before \(value.prefix { $0 != "=" })")
+                        }
                         index += 1
                     }
                     if repeating {

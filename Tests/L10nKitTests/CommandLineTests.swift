@@ -91,6 +91,23 @@ final class CommandLineSuggestionTests: XCTestCase {
         }
     }
 
+    /// An option whose value is missing says so rather than taking the next option as its value
+    /// (`--project --format json` read the project "--format" and then choked on "json"); flags
+    /// that exclude each other are refused.
+    func testAMissingValueAndConflictingFlagsAreNamed() {
+        let missing = CLIRun(["check", "--project", "--format", "json"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.hasPrefix("error: '--project' needs a value <dir> before --format"), missing.stderr)
+        let both = CLIRun(["export", "--xliff", "--xcloc", "--project", "Samples/BrandedEditor"])
+        XCTAssertEqual(both.status, 2)
+        XCTAssertTrue(both.stderr.hasPrefix("error: --xliff and --xcloc exclude each other"), both.stderr)
+        for empty in ["", ","] {
+            let none = CLIRun(["report", "--project", "Samples/BrandedEditor", "--format", empty])
+            XCTAssertEqual(none.status, 2, "'\(empty)' was taken for text")
+            XCTAssertTrue(none.stderr.hasPrefix("error: --format needs a format: text, md, json, html, junit"), none.stderr)
+        }
+    }
+
     /// After `--` every argument is a value, `--help` too.
     func testHelpAfterTheSeparatorIsAValue() {
         let run = CLIRun(["width", "--", "--help"])

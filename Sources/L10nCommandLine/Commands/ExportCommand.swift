@@ -50,6 +50,9 @@ struct ExportCommand: ParsableCommand {
         }
         self.scope = scope
         out = arguments.value("out") ?? "."
+        if arguments.flag("xcloc"), arguments.flag("xliff") {
+            throw UsageError("--xliff and --xcloc exclude each other: --xcloc wraps each locale's XLIFF in a bundle instead of writing it alone")
+        }
         format = arguments.flag("xcloc") ? .xcloc : .xliff
         budgets = arguments.flag("budgets")
         output = try OutputFormat(arguments)

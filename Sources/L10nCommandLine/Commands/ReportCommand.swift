@@ -33,6 +33,9 @@ struct ReportCommand: ParsableCommand {
     init(_ arguments: ParsedArguments) throws {
         project = arguments.value("project") ?? "."
         let names = arguments.values("format")
+        if names.isEmpty, arguments.isGiven("format") {
+            throw UsageError("--format needs a format: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         formats = try (names.isEmpty ? ["text"] : names).map { name in
             guard let format = ReportFormat(rawValue: name) else {
                 throw UsageError.unknown("format", name, among: ReportFormat.allCases.map(\.rawValue))
