@@ -1442,7 +1442,12 @@ struct ImportSession {
             var file = existing ?? StringsFile(path: path, encoding: .utf8)
             for key in table.sourceFile.keys {
                 guard let value = values[key] else { continue }
-                file.setValue(value, forKey: key, comment: table.sourceFile.entry(forKey: key)?.comment)
+                // After an entry with a comment (genstrings' layout gives each one), a new entry
+                // whose source has none gets genstrings' note, as its spacing follows where it
+                // lands: a file `format --check` passed still passes after the import.
+                let comment = table.sourceFile.entry(forKey: key)?.comment
+                    ?? (file.form == .plain && file.entry(forKey: key) == nil && file.entries.last?.comment != nil ? StringsWriter.noCommentNote : nil)
+                file.setValue(value, forKey: key, comment: comment)
             }
             // A new file of a storyboard or XIB is laid out as ibtool generates it (formats.md §3),
             // one of an intent definition as real intent strings files are (sorted, no comments).

@@ -90,3 +90,39 @@ final class LegacyProjectRoundTripTests: XCTestCase {
         XCTAssertEqual(plural.entry(forKey: "photos")?.variable("n")?.value(for: "one"), "DE %d photo")
     }
 }
+
+/// A translation's `.strings` file in genstrings' layout stays in it after an import adds a key
+/// whose source has no comment: the new entry gets genstrings' note, as the entries before it
+/// have, so `format --check` passes after the import as before (it failed on the file l10n wrote).
+final class ImportKeepsGenstringsLayoutTests: XCTestCase {
+    func testAnAppendedEntryGetsGenstringsNote() throws {
+        let root = try ExchangeFixtures.project(self, files: [
+            "App/en.lproj/Localizable.strings": Data("\"Dismiss\" = \"Dismiss\";\n\"Cancel\" = \"Cancel\";\n".utf8),
+            "App/fr.lproj/Localizable.strings": Data("/* No comment provided by engineer. */\n\"Dismiss\" = \"Rejeter\";\n\n".utf8),
+        ])
+        XCTAssertEqual(CLIRun(["format", "--check", "App/fr.lproj/Localizable.strings"], in: root).status, 0)
+        let xliff = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="App/en.lproj/Localizable.strings" source-language="en" target-language="fr" datatype="plaintext">
+                <body>
+                  <trans-unit id="Cancel" xml:space="preserve">
+                    <source>Cancel</source>
+                    <target state="translated">Annuler</target>
+                    <note/>
+                  </trans-unit>
+                </body>
+              </file>
+            </xliff>
+
+            """
+        let input = root.deletingLastPathComponent().appendingPathComponent("fr.xliff")
+        try Data(xliff.utf8).write(to: input)
+        let run = CLIRun(["import", input.path, "--project", root.path])
+        XCTAssertEqual(run.status, 0, run.stdout + run.stderr)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("App/fr.lproj/Localizable.strings"), encoding: .utf8),
+                       "/* No comment provided by engineer. */\n\"Dismiss\" = \"Rejeter\";\n\n/* No comment provided by engineer. */\n\"Cancel\" = \"Annuler\";\n\n")
+        let check = CLIRun(["format", "--check", "App/fr.lproj/Localizable.strings"], in: root)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+    }
+}
