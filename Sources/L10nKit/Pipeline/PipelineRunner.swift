@@ -65,8 +65,8 @@ public struct PipelineRunner: Sendable {
             do {
                 (result, project) = try run(stage, on: project, state: &state)
                 // A stage that may write files leaves earlier findings stale.
-                if case .format(check: false) = stage { state.checks = nil; state.report = nil }
-                if case .importFiles(_, dryRun: false, _) = stage { state.checks = nil; state.report = nil }
+                if case .format(check: false) = stage { state.checks = nil; state.report = nil; state.stageChecks = nil }
+                if case .importFiles(_, dryRun: false, _) = stage { state.checks = nil; state.report = nil; state.stageChecks = nil }
             } catch {
                 result = StageResult.failed(stage.name, error)
             }
@@ -77,7 +77,11 @@ public struct PipelineRunner: Sendable {
         if let gate = pipeline.gate {
             let result: StageResult
             do {
-                let findings = try state.checks ?? CheckJob().run(on: project)
+                // The check stage's findings, with its own baseline, skips and locales: a report
+                // stage ran every check again, without them (the gate said "8 check errors" under
+                // a check stage that said 0, all in its baseline).
+                let findings = try state.stageChecks ?? state.stageCheckOptions.map { try CheckJob(options: $0).run(on: project) }
+                    ?? state.checks ?? CheckJob().run(on: project)
                 let report = gate.minCoverage == nil ? nil : try state.report ?? ReportJob(thresholds: gate.minCoverage).run(on: project)
                 let failures = gate.failures(findings: findings, report: report)
                 result = failures.isEmpty
@@ -96,8 +100,13 @@ public struct PipelineRunner: Sendable {
     private struct RunState {
         var gate: PipelineGate?
         var checks: CheckResult?
-        /// Whether `checks` ran every check on every locale without a baseline, as a report's do.
+        /// Whether `checks` ran every check on every locale (with the check stage's baseline, if
+        /// any), as a report's do.
         var checksAreDefault = false
+        /// The last check stage's findings (nil once a later stage wrote files) and options: the
+        /// gate counts them, not a report stage's run of every check.
+        var stageChecks: CheckResult?
+        var stageCheckOptions: CheckOptions?
         var report: CoverageReport?
     }
 
@@ -106,9 +115,13 @@ public struct PipelineRunner: Sendable {
         case .discover:
             return (StageResult(stage: stage.name, status: .passed, output: Self.summary(of: project, pathPrefix: pathPrefix)), project)
         case .report(let formats, let out, let strict):
-            // A check stage with its default options already ran the checks over this model.
+            // A check stage's baseline holds for the report's findings too, as l10n.json's does
+            // (its report failed on the findings the stage had just set aside); a check stage that
+            // ran every check on every locale already has them.
+            var options = CheckOptions(strict: strict)
+            options.baseline = state.stageCheckOptions?.baseline
             let reusable = state.checksAreDefault ? state.checks : nil
-            let report = try ReportJob(checkOptions: CheckOptions(strict: strict), thresholds: state.gate?.minCoverage)
+            let report = try ReportJob(checkOptions: options, thresholds: state.gate?.minCoverage)
                 .run(on: project, checked: reusable)
             state.report = report
             state.checks = report.findings
@@ -127,7 +140,9 @@ public struct PipelineRunner: Sendable {
         case .check(let options):
             let result = try CheckJob(options: options).run(on: project)
             state.checks = result
-            state.checksAreDefault = options.only.isEmpty && options.skip.isEmpty && options.locales.isEmpty && options.baseline == nil
+            state.stageChecks = result
+            state.stageCheckOptions = options
+            state.checksAreDefault = options.only.isEmpty && options.skip.isEmpty && options.locales.isEmpty
             let text = FindingsReport(result: result, pathPrefix: pathPrefix).text
             return (StageResult(stage: stage.name, status: result.failed ? .findings : .passed, output: text), project)
         case .devices(let languages):

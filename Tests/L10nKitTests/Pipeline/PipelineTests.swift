@@ -115,6 +115,24 @@ final class PipelineTests: XCTestCase {
         XCTAssertTrue(typo.stderr.contains("did you mean \"needs-review\""), typo.stderr)
     }
 
+    /// A check stage's baseline holds for the gate and the report stage after it: the gate counted
+    /// the report's run of every check ("8 check errors" under a check stage that said 0), and the
+    /// report stage failed on the findings the stage had set aside.
+    func testACheckStagesBaselineHoldsForTheReportAndTheGate() throws {
+        let root = try workspace()
+        XCTAssertEqual(CLIRun(["check", "--project", "Samples/BrandedEditor", "--write-baseline", "Pipelines/baseline.json"], in: root).status, 0)
+        let file = root.appendingPathComponent("Pipelines/gate.json")
+        try Data(#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"check","baseline":"baseline.json"},{"stage":"report"}],"gate":{"maxErrors":0,"minCoverage":{"*":0}}}"#.utf8).write(to: file)
+        let run = CLIRun(["run", "Pipelines/gate.json"], in: root)
+        XCTAssertEqual(run.status, 0, run.stdout)
+        XCTAssertTrue(run.stdout.contains("check: passed, report: passed, gate: passed"), run.stdout)
+        // Without the baseline the same pipeline fails on the sample's 8 errors.
+        try Data(#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"check"},{"stage":"report"}],"gate":{"maxErrors":0,"minCoverage":{"*":0}}}"#.utf8).write(to: file)
+        let plain = CLIRun(["run", "Pipelines/gate.json"], in: root)
+        XCTAssertEqual(plain.status, 1)
+        XCTAssertTrue(plain.stdout.contains("the gate fails: 8 check errors (the gate allows 0)"), plain.stdout)
+    }
+
     func testBrokenProjectFailsTheRunBeforeAnyStage() throws {
         let root = try Fixtures.temporaryFolder(self)
         try Data("{".utf8).write(to: root.appendingPathComponent("Localizable.xcstrings"))
