@@ -45,7 +45,7 @@ public struct ReportComparison: Sendable {
             }
         }
         let coverage = (report.fullLocalization + report.appLocales).map {
-            CoverageChange(locale: $0.locale, before: before[$0.locale], after: ($0.coverage * 100).rounded() / 100)
+            CoverageChange(locale: $0.locale, before: before[$0.locale], after: CoverageReport.truncatedToHundredths($0.coverage))
         }
         func identity(_ check: String?, _ key: String?, _ locale: String?, _ file: String?) -> String {
             [check ?? "", key ?? "-", locale ?? "-", file ?? "-"].joined(separator: " ")

@@ -237,6 +237,11 @@ final class CoverageReportTests: XCTestCase {
         XCTAssertTrue(after.out.contains("  fixed: shadowed-locale ly_img_editor_canvas_menu_button_duplicate de BrandedEditor/BrandedEditor/Localizable.xcstrings"), after.out)
         XCTAssertTrue(after.out.contains("1 new finding, 2 fixed"), after.out)
         XCTAssertTrue(after.out.contains("  new: shadowed-locale ly_img_editor_dock_button_crop de BrandedEditor/BrandedEditor/Localizable.xcstrings"), after.out)
+        // Compared with itself, nothing moved: the new coverage is cut as the report cuts it (ja's
+        // 1.818 was rounded to 1.82 against the report's 1.81: "up 0.01 points").
+        XCTAssertEqual(run(["report", "--project", "BrandedEditor", "--format", "json", "--out", "again"], in: folder).status, 1)
+        let same = run(["report", "--project", "BrandedEditor", "--compare", "again/report.json"], in: folder)
+        XCTAssertFalse(same.out.contains(" points)"), same.out)
         let notAReport = run(["report", "--project", "BrandedEditor", "--compare", "BrandedEditor/BrandedEditor/Localizable.xcstrings"], in: folder)
         XCTAssertEqual(notAReport.status, 2)
         XCTAssertTrue(notAReport.err.contains("not an l10n report"), notAReport.err)
