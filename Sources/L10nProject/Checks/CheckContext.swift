@@ -695,7 +695,10 @@ public struct CheckContext: Sendable {
     /// is matched against the device's language among the extension's localizations.
     package func frameworkLocalization(_ table: StringsTable, locale: String) -> String? {
         guard project.extensionBundles.contains(table.bundle) else {
-            return BundleLocalizations(lprojFolders: table.locales, developmentRegion: sourceLanguage)
+            // The bundle's localizations, not the table's: CFBundle chooses one for the whole
+            // bundle, then reads each table there (a storyboard's table with only fr.lproj
+            // beside its Base one is read in English on a German device, not in French).
+            return BundleLocalizations(lprojFolders: project.localizations(ofBundle: table.bundle), developmentRegion: sourceLanguage)
                 .localizations(forPreferredLanguages: [locale], inApp: project.app.localizations).first
         }
         return bundleLocalization(table.bundle, locale: locale)

@@ -1,4 +1,5 @@
 import Foundation
+@testable import L10nProject
 import L10nKit
 import XCTest
 
@@ -124,5 +125,23 @@ final class MissingTranslationFallbackTests: XCTestCase {
         let report = try ReportJob().run(on: project)
         XCTAssertEqual(report.fullLocalization.map(\.locale), ["fr"])
         XCTAssertEqual(report.appLocales.first { $0.locale == "de-AT" }?.coverage, 100)
+    }
+
+    /// A framework's storyboard table with only a French file beside its Base storyboard: a German
+    /// device's framework runs in its development language (the bundle's choice, made over all
+    /// its localizations), so it shows the storyboard's own English, not the French file.
+    func testAFrameworkTableIsReadWhereItsBundleChose() throws {
+        let example = CheckExample.app("", declared: ["en", "de", "fr"], localizable: ["x": ["en": "x", "de": "x", "fr": "x"]], more: [
+            "Kit/en.lproj/Localizable.strings": .text("\"hello\" = \"Hello\";\n"),
+            "Kit/de.lproj/Localizable.strings": .text("\"hello\" = \"Hallo\";\n"),
+            "Kit/Base.lproj/Onboarding.storyboard": MissingTranslationCheck.storyboard(["abc-de-fgh": "Welcome"]),
+            "Kit/fr.lproj/Onboarding.strings": .text("/* Class = \"UILabel\"; text = \"Welcome\"; ObjectID = \"abc-de-fgh\"; */\n\"abc-de-fgh.text\" = \"Bienvenue\";\n"),
+        ])
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Kit", isDirectory: true)
+        try example.write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        let findings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: project).findings
+        let onboarding = findings.filter { $0.message.contains("Kit/Onboarding") }.map(\.message)
+        XCTAssertEqual(onboarding, ["1 key of Kit/Onboarding has no 'de': de devices see them in 'en' (\"abc-de-fgh.text\")"])
     }
 }
