@@ -95,7 +95,12 @@ public struct CheckJob: Sendable {
         var baselined = 0
         if let baseline = try baselineIdentities(project) {
             let before = findings.count
-            findings.removeAll { baseline.contains($0.identity) }
+            // A finding the baseline recorded at a lower severity is new: a dropped argument
+            // (warning) that became a crash (error) must not pass under the old entry.
+            findings.removeAll { finding in
+                guard let recorded = baseline[finding.identity] else { return false }
+                return recorded.map { finding.severity <= $0 } ?? true
+            }
             baselined = before - findings.count
         }
         Self.sort(&findings)
@@ -259,7 +264,7 @@ public struct CheckJob: Sendable {
         }
     }
 
-    private func baselineIdentities(_ project: Project) throws -> Set<FindingIdentity>? {
+    private func baselineIdentities(_ project: Project) throws -> [FindingIdentity: Severity?]? {
         let url = options.baseline ?? project.manifest.baseline.map { project.url(forManifestPath: $0) }
         guard let url else { return nil }
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -267,7 +272,8 @@ public struct CheckJob: Sendable {
             let at = options.baseline == nil ? project.manifest.baselineLocation : nil
             throw InputError("the baseline \(url.path) does not exist", at: at, hint: "record one with l10n check --write-baseline \(url.path)")
         }
-        return Set(try Baseline.read(AtomicFile.read(url), file: url.path))
+        return Dictionary(try Baseline.entries(AtomicFile.read(url), file: url.path).map { ($0.identity, $0.severity) },
+                          uniquingKeysWith: { first, second in max(first ?? .error, second ?? .error) })
     }
 }
 
@@ -275,22 +281,32 @@ public struct CheckJob: Sendable {
 public enum Baseline {
     public static let version = 1
 
-    /// `{ "version": 1, "findings": [ { "check": …, "file": …, "key": …, "locale": … } ] }`, sorted.
+    /// `{ "version": 1, "findings": [ { "check": …, "file": …, "key": …, "locale": …, "severity": … } ] }`,
+    /// sorted; `severity` is the highest of the identity's findings.
     public static func data(for findings: [Finding]) -> Data {
-        let identities = Set(findings.map(\.identity)).sorted()
+        var severities: [FindingIdentity: Severity] = [:]
+        for finding in findings { severities[finding.identity] = max(severities[finding.identity] ?? finding.severity, finding.severity) }
         let value = JSONValue.object([
             ("version", .number(String(version))),
-            ("findings", .array(identities.map { identity in
+            ("findings", .array(severities.keys.sorted().map { identity in
                 .object([("check", .string(identity.check)), ("file", .string(identity.file)),
-                         ("key", .string(identity.key)), ("locale", .string(identity.locale))])
+                         ("key", .string(identity.key)), ("locale", .string(identity.locale)),
+                         ("severity", .string(severities[identity]!.rawValue))])
             })),
         ])
         return JSONWriter(keyOrder: .asGiven, finalNewline: true).data(for: value)
     }
 
+    /// A baseline's findings.
     public static func read(_ data: Data, file: String) throws -> [FindingIdentity] {
+        try entries(data, file: file).map(\.identity)
+    }
+
+    /// A baseline's findings with the severity each had when it was recorded (nil in a baseline
+    /// written before severities were: it absorbs the finding at any severity).
+    public static func entries(_ data: Data, file: String) throws -> [(identity: FindingIdentity, severity: Severity?)] {
         try JSONReader.read(data, file: file) { reader in
-            var identities: [FindingIdentity] = []
+            var identities: [(identity: FindingIdentity, severity: Severity?)] = []
             var version: String?
             var versionAt: SourceLocation?
             guard try reader.peekKind() == .object else {
@@ -309,7 +325,14 @@ public enum Baseline {
                               let key = value["key"]?.stringValue, let locale = value["locale"]?.stringValue else {
                             throw InputError("a baseline finding needs the strings \"check\", \"file\", \"key\" and \"locale\"", at: at)
                         }
-                        identities.append(FindingIdentity(check: check, file: path, key: key, locale: locale))
+                        var severity: Severity?
+                        if let recorded = value["severity"] {
+                            guard let text = recorded.stringValue, let known = Severity(rawValue: text) else {
+                                throw InputError("a baseline finding's \"severity\" is note, warning or error", at: at)
+                            }
+                            severity = known
+                        }
+                        identities.append((FindingIdentity(check: check, file: path, key: key, locale: locale), severity))
                     }
                 default:
                     throw InputError("unknown baseline field \"\(key)\"", at: reader.location(), hint: "a baseline has \"version\" and \"findings\"")

@@ -64,6 +64,27 @@ final class CheckCommandTests: XCTestCase {
         }
     }
 
+    /// A baselined warning that becomes an error is new (a dropped %@ became a %d that crashes);
+    /// a baseline without severities (written before) still absorbs it.
+    func testAFindingThatGrewWorseIsNotBaselined() throws {
+        let folder = try Fixtures.temporaryFolder(self)
+        let write = { (value: String) in
+            try CheckExample.app("", localizable: ["by": ["en": "By %@", "de": value]]).write(to: folder.appendingPathComponent("P"))
+        }
+        try write("Von")
+        XCTAssertEqual(run(["check", "--project", "P", "--only", "placeholder-mismatch", "--write-baseline", "b.json"], in: folder).status, 0)
+        let recorded = try String(contentsOf: folder.appendingPathComponent("b.json"), encoding: .utf8)
+        XCTAssertTrue(recorded.contains("\"severity\" : \"warning\""), recorded)
+        XCTAssertEqual(run(["check", "--project", "P", "--only", "placeholder-mismatch", "--baseline", "b.json"], in: folder).status, 0)
+        try write("Von %lld")
+        let worse = run(["check", "--project", "P", "--only", "placeholder-mismatch", "--baseline", "b.json"], in: folder)
+        XCTAssertEqual(worse.status, 1, worse.out)
+        XCTAssertTrue(worse.out.contains("error:"), worse.out)
+        try Data(recorded.replacingOccurrences(of: ",\n      \"severity\" : \"warning\"", with: "").utf8).write(to: folder.appendingPathComponent("old.json"))
+        XCTAssertFalse(try String(contentsOf: folder.appendingPathComponent("old.json"), encoding: .utf8).contains("severity"))
+        XCTAssertEqual(run(["check", "--project", "P", "--only", "placeholder-mismatch", "--baseline", "old.json"], in: folder).status, 0)
+    }
+
     func testBaselineCountsOnlyNewFindings() throws {
         let folder = try Fixtures.temporaryFolder(self)
         let project = folder.appendingPathComponent("BrandedEditor")
