@@ -363,7 +363,7 @@ public struct PipelineGate: Sendable, Equatable {
         if let maxWarnings, warnings > maxWarnings { failures.append("\(warnings) check warning\(warnings == 1 ? "" : "s") (the gate allows \(maxWarnings))") }
         if minCoverage != nil, let report {
             for locale in report.failingLocales {
-                failures.append("\(locale.locale) coverage \(CoverageReport.percent(locale.coverage)) is below \(CoverageReport.percent(locale.threshold))")
+                failures.append("\(locale.locale) coverage \(CoverageReport.shortfall(locale.coverage, below: locale.threshold))")
             }
         }
         return failures

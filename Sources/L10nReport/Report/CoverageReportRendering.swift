@@ -66,6 +66,20 @@ extension CoverageReport {
         value >= 100 ? "100%" : String(format: "%.1f%%", (value * 10).rounded(.down) / 10)
     }
 
+    /// "27.2% is below 90.0%": a coverage under its threshold, with as many decimals as it takes
+    /// for the two to differ ("27.2727% is below 27.273%", not "27.2% is below 27.2%").
+    package static func shortfall(_ coverage: Double, below threshold: Double) -> String {
+        let shown = (percent(coverage), percent(threshold))
+        guard shown.0 == shown.1 else { return "\(shown.0) is below \(shown.1)" }
+        for digits in 2...6 {
+            let scale = pow(10, Double(digits))
+            let a = String(format: "%.\(digits)f%%", (coverage * scale).rounded(.down) / scale)
+            let b = String(format: "%.\(digits)f%%", (threshold * scale).rounded(.down) / scale)
+            if a != b { return "\(a) is below \(b)" }
+        }
+        return "\(shown.0) is below \(shown.1)"
+    }
+
     private func shadowedLabels() -> [LabelRow] { customLabels.filter(\.shadowsAnyLocale) }
 
     // MARK: Text
@@ -175,7 +189,7 @@ extension CoverageReport {
             reasons.append(reason)
         }
         for locale in failingLocales {
-            reasons.append("\(locale.locale) coverage \(Self.percent(locale.coverage)) is below \(Self.percent(locale.threshold))")
+            reasons.append("\(locale.locale) coverage \(Self.shortfall(locale.coverage, below: locale.threshold))")
         }
         return reasons
     }
@@ -440,7 +454,7 @@ extension CoverageReport {
             if locale.passes {
                 xml += "/>\n"
             } else {
-                let message = "\(locale.locale) coverage \(Self.percent(locale.coverage)) is below \(Self.percent(locale.threshold)): \(locale.missing) missing, \(locale.needsReview) to review"
+                let message = "\(locale.locale) coverage \(Self.shortfall(locale.coverage, below: locale.threshold)): \(locale.missing) missing, \(locale.needsReview) to review"
                 xml += ">\n      <failure type=\"coverage\" message=\"\(XMLText.escape(message))\">\(XMLText.escape(message))</failure>\n    </testcase>\n"
             }
         }

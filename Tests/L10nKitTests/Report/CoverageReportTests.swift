@@ -358,3 +358,13 @@ enum ReportSchema {
         return problems
     }
 }
+
+extension CoverageReportTests {
+    /// A shortfall at the threshold's edge shows the decimals that tell the two apart: the gate
+    /// said "fr coverage 27.2% is below 27.2%" for 3/11 against 27.273.
+    func testAShortfallShowsTheDecimalsThatDiffer() {
+        XCTAssertEqual(CoverageReport.shortfall(100.0 * 3 / 11, below: 90), "27.2% is below 90.0%")
+        XCTAssertEqual(CoverageReport.shortfall(100.0 * 3 / 11, below: 27.273), "27.272% is below 27.273%")
+        XCTAssertEqual(CoverageReport.shortfall(82.5, below: 82.51), "82.50% is below 82.51%")
+    }
+}
