@@ -361,7 +361,14 @@ public struct PipelineGate: Sendable, Equatable {
         let errors = findings.count(.error), warnings = findings.count(.warning)
         if let maxErrors, errors > maxErrors { failures.append("\(errors) check error\(errors == 1 ? "" : "s") (the gate allows \(maxErrors))") }
         if let maxWarnings, warnings > maxWarnings { failures.append("\(warnings) check warning\(warnings == 1 ? "" : "s") (the gate allows \(maxWarnings))") }
-        if minCoverage != nil, let report {
+        if let minCoverage, let report {
+            // A threshold for a locale the report does not count checks nothing: a typo
+            // (`fr-FR` for the app's `fr`) must not let the gate pass unchecked.
+            let counted = (report.fullLocalization + report.appLocales).map(\.locale)
+            let canonical = Set(counted.map { LocaleIdentifier.canonicalized($0) ?? $0 })
+            for named in minCoverage.byLocale.keys.sorted() where !canonical.contains(LocaleIdentifier.canonicalized(named) ?? named) {
+                failures.append("minCoverage names '\(named)', which the report does not count (it counts \(counted.joined(separator: ", ")))")
+            }
             for locale in report.failingLocales {
                 failures.append("\(locale.locale) coverage \(CoverageReport.shortfall(locale.coverage, below: locale.threshold))")
             }

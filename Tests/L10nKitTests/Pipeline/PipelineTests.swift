@@ -95,6 +95,11 @@ final class PipelineTests: XCTestCase {
         let fails = CLIRun(["run", "Pipelines/gate.json"], in: root)
         XCTAssertEqual(fails.status, 1)
         XCTAssertTrue(fails.stdout.contains("the gate fails: fr coverage 27.2% is below 30.0%\n"), fails.stdout)
+        // A threshold for a locale the report does not count would check nothing: named, and failed.
+        try Data(#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"discover"}],"gate":{"minCoverage":{"fr-FR":100,"*":0}}}"#.utf8).write(to: file)
+        let typoLocale = CLIRun(["run", "Pipelines/gate.json"], in: root)
+        XCTAssertEqual(typoLocale.status, 1, typoLocale.stdout)
+        XCTAssertTrue(typoLocale.stdout.contains("the gate fails: minCoverage names 'fr-FR', which the report does not count (it counts "), typoLocale.stdout)
         try Data(#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"discover"}],"gate":{"minErrors":1}}"#.utf8).write(to: file)
         let typo = CLIRun(["run", "Pipelines/gate.json"], in: root)
         XCTAssertEqual(typo.status, 2)
