@@ -11,7 +11,8 @@ struct ResolveCommand: ParsableCommand {
         fell through or won, the value shown and its width. A key no layer has is looked up in the \
         project's other tables (InfoPlist, a storyboard's, a second table), else gets the nearest keys. \
         A legacy table is read from one file, the first of the device's localizations that has one: \
-        a key that file lacks shows as the raw key.
+        a key that file lacks shows as the raw key. A catalog is read from the one table compiled for \
+        the first of them it has any value in: a key that table lacks shows its source text.
         """
     )
     static let arguments: [ArgumentSpec] = [

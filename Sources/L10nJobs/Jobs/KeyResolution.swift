@@ -71,6 +71,8 @@ public struct KeyResolution: Sendable {
             device.bundles.first { $0.bundle == layer.bundle }?.localizations ?? appList
         }
         var allKeys: [String]?
+        // Each catalog layer's compiled localizations, found once.
+        var compiled: [String: Set<String>] = [:]
         let explained = keys.map { key -> Key in
             var steps: [Step] = []
             var winner: Int?
@@ -97,13 +99,25 @@ public struct KeyResolution: Sendable {
                     steps.append(Step(layer: layer, verdict: .wins, searched: Array(list.prefix { $0 != read }) + [read], locale: nil, value: nil, rawKey: true))
                     continue
                 }
-                if let (locale, value) = list.lazy.compactMap({ locale in project.value(in: layer, key: key, locale: locale).map { (locale, $0) } }).first {
+                // A catalog is read from one compiled table: the first localization of the list it
+                // has any value in (a de-AT device reads its de-AT table, and a key that table lacks
+                // shows the source text, not de's), as a legacy table is read from one file.
+                let candidates: [String]
+                if let catalog = project.catalog(for: layer) {
+                    if compiled[layer.name] == nil { compiled[layer.name] = Set(catalog.compiledLocales) }
+                    candidates = list.first { compiled[layer.name]!.contains($0) }.map { [$0] } ?? []
+                } else {
+                    candidates = list
+                }
+                if let (locale, value) = candidates.lazy.compactMap({ locale in project.value(in: layer, key: key, locale: locale).map { (locale, $0) } }).first {
                     shows = value
                     shownLocale = locale
                     fellBack = locale != list.first && locale == (project.catalog(for: layer)?.sourceLanguage ?? project.sourceLanguage)
                 } else {
                     let source = project.catalog(for: layer)?.sourceLanguage ?? project.sourceLanguage
-                    shows = project.value(in: layer, key: key, locale: source) ?? key
+                    let sourceValue = project.value(in: layer, key: key, locale: source)
+                    shows = sourceValue ?? key
+                    if sourceValue != nil { shownLocale = source }
                     fellBack = true
                 }
                 steps.append(Step(layer: layer, verdict: .wins, searched: list, locale: shownLocale, value: shows))

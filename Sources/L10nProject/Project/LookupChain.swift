@@ -130,7 +130,11 @@ extension Project {
                 let value = value(in: layer, key: key, locale: read)
                 return Resolution(key: key, layer: layer, locale: value == nil ? nil : read, value: value ?? key, fellBackToSource: false, skipped: skipped)
             }
-            for locale in localizations {
+            // A catalog is read from one compiled table, the first localization it has any
+            // value in: a key that table lacks shows the source text.
+            let compiled = catalog(for: layer).map { Set($0.compiledLocales) }
+            let read = compiled.map { compiled in localizations.first { compiled.contains($0) }.map { [$0] } ?? [] } ?? localizations
+            for locale in read {
                 if let value = value(in: layer, key: key, locale: locale) {
                     return Resolution(key: key, layer: layer, locale: locale, value: value, fellBackToSource: false, skipped: skipped)
                 }

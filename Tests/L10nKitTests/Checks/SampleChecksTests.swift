@@ -152,18 +152,33 @@ final class SampleChecksTests: XCTestCase {
         XCTAssertEqual(key["elsewhere"] as? [[String: String]], [])
         XCTAssertEqual(key["fellBackToSource"] as? Bool, false, "no layer has it: the raw key shows, no source text")
 
-        // A de-AT device reading a catalog's 'de' value sees German, not the source: no fallback
-        // to the source (the JSON said "locale": "de" beside "fellBackToSource": true).
+        // A catalog is read from one compiled table, as missing-translation has it: a de-AT device
+        // reads a catalog without any de-AT value in German (no fallback to the source; the JSON
+        // said "locale": "de" beside "fellBackToSource": true), and one with a de-AT table in it,
+        // where a key that table lacks shows the source text (resolve said 'de' key by key).
         let regional = try Fixtures.temporaryFolder(self).appendingPathComponent("Regional", isDirectory: true)
+        let german = try Fixtures.temporaryFolder(self).appendingPathComponent("German", isDirectory: true)
         try CheckExample.app("", declared: ["en", "de", "de-AT"], localizable: ["k_save": ["en": "Save", "de": "Sichern"],
                                                                                 "k_month": ["en": "January", "de": "Januar", "de-AT": "Jänner"],
                                                                                 "k_new": ["en": "New"]]).write(to: regional)
-        let german = CLIRun(["resolve", "k_save", "--project", regional.path, "--languages", "de-AT", "--format", "json"])
-        let germanKey = try XCTUnwrap(((try JSONSerialization.jsonObject(with: Data(german.stdout.utf8)) as? [String: Any])?["keys"] as? [[String: Any]])?.first)
-        XCTAssertEqual(germanKey["locale"] as? String, "de")
-        XCTAssertEqual(germanKey["fellBackToSource"] as? Bool, false)
-        let english = CLIRun(["resolve", "k_new", "--project", regional.path, "--languages", "de", "--format", "json"])
-        XCTAssertTrue(english.stdout.contains("\"locale\":\"en\",\"fellBackToSource\":true"), english.stdout)
+        try CheckExample.app("", declared: ["en", "de", "de-AT"], localizable: ["k_save": ["en": "Save", "de": "Sichern"]]).write(to: german)
+        func resolved(_ name: String, _ languages: String, in root: URL) throws -> [String: Any] {
+            let run = CLIRun(["resolve", name, "--project", root.path, "--languages", languages, "--format", "json"])
+            return try XCTUnwrap(((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])?["keys"] as? [[String: Any]])?.first)
+        }
+        let fromGerman = try resolved("k_save", "de-AT", in: german)
+        XCTAssertEqual(fromGerman["shows"] as? String, "Sichern")
+        XCTAssertEqual(fromGerman["locale"] as? String, "de")
+        XCTAssertEqual(fromGerman["fellBackToSource"] as? Bool, false)
+        let fromSource = try resolved("k_save", "de-AT", in: regional)
+        XCTAssertEqual(fromSource["shows"] as? String, "Save")
+        XCTAssertEqual(fromSource["locale"] as? String, "en")
+        XCTAssertEqual(fromSource["fellBackToSource"] as? Bool, true)
+        let check = CLIRun(["check", "--project", regional.path, "--only", "missing-translation", "--locale", "de-AT"])
+        XCTAssertTrue(check.stdout.contains("2 keys of App/Localizable have no 'de-AT': de-AT devices see them in 'en' (\"k_new\", \"k_save\")"), check.stdout)
+        let english = try resolved("k_new", "de", in: regional)
+        XCTAssertEqual(english["locale"] as? String, "en")
+        XCTAssertEqual(english["fellBackToSource"] as? Bool, true)
 
         // A key of a table outside the chain (a framework's, InfoPlist) is found there, not called missing.
         out = ""
