@@ -121,7 +121,11 @@ public struct XLIFFExporter: Sendable {
     public init(project: Project) {
         self.project = project
         self.files = ExchangeFiles(project: project)
+        sdkLocales = project.sdkLocales
     }
+
+    /// The locales the SDK ships, gathered once over its entries (not once per exported locale).
+    private let sdkLocales: [String]
 
     /// The locales exported when none are given: those the app declares (`CFBundleLocalizations`,
     /// else its `.lproj` folders), without the source language.
@@ -175,7 +179,7 @@ public struct XLIFFExporter: Sendable {
         let copyEdits = scope == .all && locale == project.sourceLanguage
         // The SDK's keys are missing where the SDK's own translation for the locale lacks them:
         // for an app in de-AT, the SDK's de (which its bundle reads there), not a de-AT it never ships.
-        let sdkServed = project.sdkTranslation(forAppLocale: catalogLocale).flatMap { $0 == catalogLocale ? nil : LocaleUnits(locale: $0) }
+        let sdkServed = project.sdkTranslation(forAppLocale: catalogLocale, shipped: sdkLocales).flatMap { $0 == catalogLocale ? nil : LocaleUnits(locale: $0) }
         var sdk = scope == .overrides || copyEdits ? (units: [], keys: []) : sdkUnits(sdkServed ?? catalogUnits)
         var customLabelKeys: [String: Set<String>] = [:]
         if scope == .overrides {

@@ -35,18 +35,20 @@ extension Project {
     /// SDK ships de: the SDK bundle follows the app's de-AT to its German).
     public var fullLocalizationLocales: [String] {
         guard lookupChain.sdkLayer != nil else { return [] }
-        let shipped = Set(sdkLocales)
+        let shippedList = sdkLocales
+        let shipped = Set(shippedList)
         let matcher = LocaleMatcher()
         return app.availableLocalizations.filter { locale in
-            !shipped.contains(locale) && locale != sourceLanguage && sdkTranslation(forAppLocale: locale, matcher: matcher) == nil
+            !shipped.contains(locale) && locale != sourceLanguage && sdkTranslation(forAppLocale: locale, shipped: shippedList, matcher: matcher) == nil
         }
     }
 
     /// The SDK's own translation a device whose app runs in `locale` reads (the SDK bundle
     /// follows the app's choice: `de` for an app in de-AT when the SDK ships de); nil when the
-    /// SDK shows it its development language.
-    public func sdkTranslation(forAppLocale locale: String, matcher: LocaleMatcher = LocaleMatcher()) -> String? {
-        let shipped = sdkLocales
+    /// SDK shows it its development language. `shipped`: `sdkLocales`, when the caller has them
+    /// (they are gathered over every SDK entry).
+    public func sdkTranslation(forAppLocale locale: String, shipped: [String]? = nil, matcher: LocaleMatcher = LocaleMatcher()) -> String? {
+        let shipped = shipped ?? sdkLocales
         guard !shipped.isEmpty else { return nil }
         if shipped.contains(locale) { return locale == sourceLanguage ? nil : locale }
         let used = BundleLocalizations(lprojFolders: shipped, developmentRegion: sourceLanguage)
