@@ -27,6 +27,11 @@ public struct CheckContext: Sendable {
 
     /// The app bundle's resource search list for a device that prefers each offered locale.
     private let searchLists: [String: [String]]
+    /// For a device preferring each offered locale, the localization each chain layer is read in
+    /// (`readLocalization(layer:locale:)`), worked out once.
+    private let readLocalizations: [String: [String?]]
+    /// The locales the SDK ships, gathered once over its entries.
+    package let sdkLocales: [String]
     private let deviceNames: [String: String]
     /// The chain's layers with the backing data, in lookup order.
     package let chain: [ChainLayer]
@@ -157,6 +162,14 @@ public struct CheckContext: Sendable {
         // The app's own catalogs (a read-only layer outside the project is like a vendor's), read by the chain.
         let appFiles = project.catalogs.filter { project.ownsCatalog(atPath: $0.path) && !ignored.contains($0.path) }
         appCatalogFiles = appFiles
+        let shipped = project.sdkLocales
+        sdkLocales = shipped
+        var reads: [String: [String?]] = [:]
+        var catalogHas: [String: Bool] = [:]
+        for (locale, list) in lists {
+            reads[locale] = Self.readLocalizations(chain: self.chain, searchList: list, project: project, shipped: shipped, catalogHas: &catalogHas)
+        }
+        readLocalizations = reads
         // Merging the chain's keys (which finds each key's winner), gathering the app's string
         // units and indexing the SDK's keys for misnamed overrides are independent: side by side.
         let chain = self.chain
@@ -382,6 +395,39 @@ public struct CheckContext: Sendable {
         }
     }
 
+    /// The localization a device preferring `locale` reads chain layer `index` in, nil when it
+    /// reads none (the layer's source text shows). CFBundle loads one table per lookup: a catalog's
+    /// from the first localization of the search list it has any value in (Xcode compiles a table
+    /// for each), a legacy table's from the first with a file, the SDK's where its bundle follows
+    /// the app's choice (`Project.sdkTranslation`). A key that table lacks is not looked up in
+    /// the next one.
+    package func readLocalization(layer index: Int, locale: String) -> String? {
+        if let known = readLocalizations[locale] { return known[index] }
+        var catalogHas: [String: Bool] = [:]
+        return Self.readLocalizations(chain: chain, searchList: searchList(for: locale), project: project, shipped: sdkLocales,
+                                      catalogHas: &catalogHas)[index]
+    }
+
+    private static func readLocalizations(chain: [ChainLayer], searchList: [String], project: Project, shipped: [String],
+                                          catalogHas: inout [String: Bool]) -> [String?] {
+        chain.enumerated().map { index, layer -> String? in
+            if layer.layer.role == .sdk, layer.catalog != nil {
+                return searchList.first.flatMap { project.sdkTranslation(forAppLocale: $0, shipped: shipped) }
+            }
+            if let catalog = layer.catalog {
+                return searchList.first { locale in
+                    let question = "\(index)\u{0}\(locale)"
+                    if let known = catalogHas[question] { return known }
+                    // Stops at the first entry with a value: at once for a locale the catalog has.
+                    let answer = catalog.entries.values.contains { $0.localizations?.index(forKey: locale) != nil }
+                    catalogHas[question] = answer
+                    return answer
+                }
+            }
+            return searchList.first { layer.table?.files[$0] != nil || layer.table?.pluralFiles[$0] != nil }
+        }
+    }
+
     /// What a device preferring `locale` shows for `key`: the layer index, the localization whose
     /// value renders (nil when the layer's source text shows), and the text.
     package func shown(_ key: String, locale: String) -> (layer: Int, locale: String?, value: String)? {
@@ -400,10 +446,14 @@ public struct CheckContext: Sendable {
         func value(_ locale: String) -> String? { layer.value(key, entry: entry, locale: locale) }
         let source = layer.catalogSourceLanguage ?? sourceLanguage
         return locales.map { locale in
-            for candidate in searchList(for: locale) {
-                if let text = value(candidate) { return (index, candidate, text) }
-            }
-            return (index, nil, value(source) ?? key)
+            // One table is read: a key it lacks shows the catalog's source text, or in a legacy
+            // table's file the raw key (as `missing-translation` says).
+            let read = readLocalization(layer: index, locale: locale)
+            if let read, let text = value(read) { return (index, read, text) }
+            if layer.entries == nil, let read, read != source { return (index, nil, key) }
+            // The source text, named as a localization where the device's list has it.
+            if let text = value(source) { return (index, searchList(for: locale).contains(source) ? source : nil, text) }
+            return (index, nil, key)
         }
     }
 
