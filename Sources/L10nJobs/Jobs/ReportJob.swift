@@ -275,6 +275,8 @@ public struct ReportJob: Sendable {
         let surfaces = context.budgets.map(\.name)
         var rows: [CoverageReport.LabelRow] = []
         var copies = 0
+        // What the SDK would show: its value in the localization its bundle reads for the device.
+        let sdkIndex = context.chain.firstIndex { $0.layer.role == .sdk }
         for label in context.project.customLabels {
             guard let position = context.chain.firstIndex(where: { $0.layer == label.layer }) else { continue }
             let layer = context.chain[position]
@@ -300,7 +302,7 @@ public struct ReportJob: Sendable {
                 let shadowed = hidden != nil
                 return CoverageReport.LabelCell(
                     locale: chosen, shows: shown.value,
-                    replaces: hidden ?? CheckContext.plainValue(sdkEntry, locale: chosen) ?? sdkSource,
+                    replaces: hidden ?? sdkIndex.flatMap { context.readLocalization(layer: $0, locale: chosen) }.flatMap { CheckContext.plainValue(sdkEntry, locale: $0) } ?? sdkSource,
                     from: context.chain[shown.layer].layer.name, fromLocale: shown.locale, shadowed: shadowed,
                     columns: TextWidth.columns(DisplayText.visible(shown.value)), budget: surface?.budget(for: chosen))
             }
@@ -322,20 +324,30 @@ public struct ReportJob: Sendable {
         var fallbacksByLocalization: [String: Int] = [:]
         let chain = context.chain
         let isCatalog = reachable.isCatalog, sources = reachable.sourceLanguages
+        // A label shows in another language when the table its layer is read from for the device
+        // (`readLocalization`: a de-AT device reads the SDK's de, and a catalog without any de-AT
+        // value in de) lacks it, or is in another language, and the layer's source language is
+        // not the device's either.
         func fallbacks(_ chosen: String) -> Int {
             if let known = fallbacksByLocalization[chosen] { return known }
+            let language = ICULocale.language(chosen)
+            let reads = chain.indices.map { context.readLocalization(layer: $0, locale: chosen) }
+            let readsLanguage = reads.map { $0.map { ICULocale.language($0) == language } ?? false }
+            let sourceIsLanguage = sources.map { ICULocale.language($0) == language }
             var fallbacks = 0
             let keys = reachable.keys
             for index in keys.indices {
                 let layer = keys[index].layer
-                if isCatalog[layer] {
-                    if CheckContext.hasPlainUnit(keys[index].localizations, locale: chosen) { continue }
-                } else if chain[layer].hasValue(keys[index].key, entry: nil, locale: chosen) {
-                    continue
+                // The source text shows in the device's language (an en-GB device reading en, or
+                // a key-as-source entry, whose key is the source text).
+                if sourceIsLanguage[layer] { continue }
+                if let read = reads[layer], readsLanguage[layer] {
+                    if isCatalog[layer] {
+                        if CheckContext.hasPlainUnit(keys[index].localizations, locale: read) { continue }
+                    } else if chain[layer].hasValue(keys[index].key, entry: nil, locale: read) {
+                        continue
+                    }
                 }
-                // A key-as-source entry shows its key, which is the source text.
-                let source = sources[layer]
-                if chosen == source, keys[index].localizations?.index(forKey: source) == nil { continue }
                 fallbacks += 1
             }
             fallbacksByLocalization[chosen] = fallbacks

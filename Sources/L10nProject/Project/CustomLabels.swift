@@ -45,7 +45,7 @@ extension Project {
 
     /// The SDK's own translation a device whose app runs in `locale` reads (the SDK bundle
     /// follows the app's choice: `de` for an app in de-AT when the SDK ships de); nil when the
-    /// SDK shows it its development language. `shipped`: `sdkLocales`, when the caller has them
+    /// SDK shows it its development language, another language's. `shipped`: `sdkLocales`, when the caller has them
     /// (they are gathered over every SDK entry).
     public func sdkTranslation(forAppLocale locale: String, shipped: [String]? = nil, matcher: LocaleMatcher = LocaleMatcher()) -> String? {
         let shipped = shipped ?? sdkLocales
@@ -53,7 +53,10 @@ extension Project {
         if shipped.contains(locale) { return locale == sourceLanguage ? nil : locale }
         let used = BundleLocalizations(lprojFolders: shipped, developmentRegion: sourceLanguage)
             .localizations(forPreferredLanguages: [locale], inApp: app.localizations, matcher: matcher).first
-        guard let used, used != sourceLanguage, shipped.contains(used) else { return nil }
+        guard let used, shipped.contains(used) else { return nil }
+        // The SDK's development language serves a variant of it (en for an app in en-GB): that
+        // is its own translation, not a fallback to another language.
+        guard used != sourceLanguage || ICULocale.language(locale) == ICULocale.language(sourceLanguage) else { return nil }
         return used
     }
 

@@ -207,7 +207,8 @@ public struct CoverageReport: Sendable {
         public var device: String
         /// Each bundle and the localization it uses (`BrandedEditor: de`).
         public var bundles: [(bundle: String, kind: String, localization: String)]
-        /// Keys of the chain shown in another localization than the app's choice.
+        /// Keys of the chain shown in another language than the app's choice (a de-AT device
+        /// reading the SDK's de sees its language).
         public var fallbacks: Int
         public var reachable: Int
 

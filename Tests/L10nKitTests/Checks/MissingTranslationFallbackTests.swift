@@ -108,14 +108,15 @@ final class MissingTranslationFallbackTests: XCTestCase {
     /// to its German, so de-AT is no full-localization locale, and neither check, report nor export
     /// asks a de-AT value of an SDK key (all three did, while resolve said the German shows).
     func testARegionalLocaleTheSDKServesInItsLanguageIsNotFullLocalization() throws {
-        let example = CheckExample.editor("", declared: ["en", "de", "de-AT", "fr"],
+        let example = CheckExample.editor("", declared: ["en", "de", "de-AT", "fr", "en-GB"],
                                           sdk: ["ly_img_editor_dock_button_shapes": ["en": "Shapes", "de": "Formen"]],
-                                          localizable: ["Month": ["en": "January", "de": "Januar", "de-AT": "Jänner", "fr": "Janvier"]])
+                                          localizable: ["Month": ["en": "January", "de": "Januar", "de-AT": "Jänner", "fr": "Janvier", "en-GB": "January"]])
         let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Regional", isDirectory: true)
         try example.write(to: root)
         let project = try ProjectDiscovery(root: root).discover()
         XCTAssertEqual(project.fullLocalizationLocales, ["fr"])
         XCTAssertEqual(project.sdkTranslation(forAppLocale: "de-AT"), "de")
+        XCTAssertEqual(project.sdkTranslation(forAppLocale: "en-GB"), "en", "the SDK's English is an en-GB device's language")
         XCTAssertNil(project.sdkTranslation(forAppLocale: "fr"))
         let findings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: project).findings
         XCTAssertEqual(findings.compactMap(\.locale), ["fr"], findings.map(\.message).joined(separator: "\n"))
@@ -125,6 +126,9 @@ final class MissingTranslationFallbackTests: XCTestCase {
         let report = try ReportJob().run(on: project)
         XCTAssertEqual(report.fullLocalization.map(\.locale), ["fr"])
         XCTAssertEqual(report.appLocales.first { $0.locale == "de-AT" }?.coverage, 100)
+        // The devices part counts the SDK's German on de-AT devices as German (it said 1 of 2
+        // labels in another language).
+        XCTAssertEqual(report.devices.first { $0.device == "de-AT" }?.fallbacks, 0)
     }
 
     /// A framework's storyboard table with only a French file beside its Base storyboard: a German
