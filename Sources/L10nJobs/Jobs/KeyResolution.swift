@@ -118,9 +118,12 @@ public struct KeyResolution: Sendable {
                     let sourceValue = project.value(in: layer, key: key, locale: source)
                     shows = sourceValue ?? key
                     if sourceValue != nil { shownLocale = source }
-                    fellBack = true
+                    // A raw key is no source text.
+                    fellBack = sourceValue != nil
                 }
-                steps.append(Step(layer: layer, verdict: .wins, searched: list, locale: shownLocale, value: shows))
+                // A catalog was searched in the one table it is read from.
+                steps.append(Step(layer: layer, verdict: .wins, searched: project.catalog(for: layer) != nil && !candidates.isEmpty ? candidates : list,
+                                  locale: shownLocale, value: shows))
             }
             var suggestions: [String] = []
             if winner == nil {
@@ -202,7 +205,8 @@ public struct KeyResolution: Sendable {
                     } else if let locale = step.locale {
                         line += ": has the key, wins with '\(locale)' \(CheckContext.quoted(step.value ?? ""))"
                     } else {
-                        line += ": has the key, wins, but has none of \(step.searched.joined(separator: ", ")): its source text \(CheckContext.quoted(step.value ?? "")) shows"
+                        let lacking = step.searched.count == 1 ? "no '\(step.searched[0])'" : "none of \(step.searched.joined(separator: ", "))"
+                        line += ": has the key, wins, but has \(lacking): its source text \(CheckContext.quoted(step.value ?? "")) shows"
                     }
                 case .notReached:
                     line += ": not reached" + (step.locale.map { " (has '\($0)' \(CheckContext.quoted(step.value ?? "")))" } ?? "")

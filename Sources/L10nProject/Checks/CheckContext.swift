@@ -637,7 +637,7 @@ public struct CheckContext: Sendable {
         package let keys: [String]
         /// Whether the keys are `.stringsdict` keys.
         package let isPlural: Bool
-        /// Whether the keys are a storyboard's or XIB's texts.
+        /// Whether the keys are a document's texts (a storyboard's, a XIB's, an intent definition's).
         package let isDocument: Bool
         /// Locales with a copy of the storyboard or XIB of their own (`fr.lproj/Main.storyboard`):
         /// it shows its own texts, every key.
@@ -720,9 +720,12 @@ public struct CheckContext: Sendable {
                         result.append(TableKeys(name: name, table: table, keys: keys, isPlural: false, isDocument: true,
                                                 ownDocuments: ownDocuments[id] ?? []))
                     }
-                } else if let keys = table.sourceFile(sourceLanguage: source)?.file.keys
-                            ?? (translated ? intentDefinitionKeys(of: table, in: project) : nil), !keys.isEmpty {
+                } else if let keys = table.sourceFile(sourceLanguage: source)?.file.keys, !keys.isEmpty {
                     result.append(TableKeys(name: name, table: table, keys: keys, isPlural: false))
+                } else if translated, let keys = intentDefinitionKeys(of: table, in: project), !keys.isEmpty {
+                    // An intent definition's texts: like a storyboard's, a key a locale's file lacks
+                    // shows the definition's own text, not the raw id.
+                    result.append(TableKeys(name: name, table: table, keys: keys, isPlural: false, isDocument: true))
                 }
             }
             guard let plurals = table.pluralFiles[source] ?? table.pluralFiles["Base"] else { continue }

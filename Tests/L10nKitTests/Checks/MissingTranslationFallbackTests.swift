@@ -61,6 +61,17 @@ final class MissingTranslationFallbackTests: XCTestCase {
         let findings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: project).findings
         XCTAssertEqual(findings.map(\.message).sorted(), ["1 key of AccountIntent/AccountIntents has no 'fr': fr devices see them in 'zh-Hans' (\"fYQAf4\")",
                                                           "2 keys of AccountIntent/AccountIntents have no 'en': en devices see them in 'zh-Hans' (\"fYQAf4\", \"81ss5Y\")"])
+        // In the app's own bundle too, a key the French file lacks shows the definition's text.
+        let appIntents = try Fixtures.temporaryFolder(self).appendingPathComponent("AppIntents", isDirectory: true)
+        try CheckExample("", files: [
+            "App/Info.plist": plist("<key>CFBundleDevelopmentRegion</key><string>en</string><key>CFBundleLocalizations</key><array><string>en</string><string>fr</string></array>"),
+            "App/en.lproj/Localizable.strings": .text("\"home\" = \"Home\";\n"),
+            "App/fr.lproj/Localizable.strings": .text("\"home\" = \"Accueil\";\n"),
+            "App/en.lproj/AccountIntents.intentdefinition": files["AccountIntent/zh-Hans.lproj/AccountIntents.intentdefinition"]!,
+            "App/fr.lproj/AccountIntents.strings": .text("\"81ss5Y\" = \"Terminé\";\n"),
+        ]).write(to: appIntents)
+        let appFindings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: ProjectDiscovery(root: appIntents).discover()).findings
+        XCTAssertEqual(appFindings.map(\.message), ["1 key of App/AccountIntents has no 'fr': fr devices see them in 'en' (\"fYQAf4\")"])
         // Export hands the same units: the definition kept in the development language's folder is the table's source.
         let exporter = XLIFFExporter(project: project)
         XCTAssertEqual(exporter.export(locale: "en", scope: .missing).document.allUnits.map(\.unit.id), ["81ss5Y", "fYQAf4"])
