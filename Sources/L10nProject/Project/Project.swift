@@ -229,17 +229,19 @@ public struct Project: Sendable {
     }
 
     /// The intent definition whose texts the `.lproj/<name>.strings` files of `folder` translate:
-    /// `Base.lproj/<name>.intentdefinition`, else the one in the development language's folder
-    /// (Xcode keeps it there for a project without Base internationalization); nil without one.
+    /// `Base.lproj/<name>.intentdefinition`, else the one in a language's folder (Xcode keeps it
+    /// in the development language's for a project without Base internationalization); nil without one.
     public func intentDefinitionPath(ofTableIn folder: String, named name: String) -> String? {
         let prefix = folder.isEmpty ? "" : folder + "/"
         let base = prefix + "Base.lproj/\(name).intentdefinition"
         if intentDefinitionFiles.contains(base) { return base }
-        return intentDefinitionFiles.first { path in
+        // In a language's folder: the development language's first (an extension's may differ
+        // from the app's, zh-Hans beside en), else the first by path, as `format` finds it.
+        let candidates = intentDefinitionFiles.filter { path in
             path.hasPrefix(prefix) && (path as NSString).lastPathComponent == name + ".intentdefinition"
                 && ((path as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent == folder
-                && ProjectDiscovery.lprojLocale(of: path, names: lprojNames) == sourceLanguage
-        }
+        }.sorted()
+        return candidates.first { ProjectDiscovery.lprojLocale(of: $0, names: lprojNames) == sourceLanguage } ?? candidates.first
     }
 
     /// What no write reaches inside the root, symbolic links resolved: vendor folders and the SDK's
