@@ -122,9 +122,16 @@ public struct ExchangeFiles: Sendable {
         tables = project.stringsTables.compactMap { table in
             guard !interfaceFolders.contains(table.folder + "/" + table.table) else { return nil }
             guard !ProjectDiscovery.isVendorPath(table.path(locale: project.sourceLanguage)) else { return nil }
+            let titles = project.settingsTitles(of: table)
             for locale in [project.sourceLanguage, "Base"] {
                 guard let file = table.files[locale] else { continue }
-                return Table(table: table, sourceLocale: locale, sourceFile: project.settingsTitles(of: table).map { Self.settingsSource($0, file) } ?? file)
+                return Table(table: table, sourceLocale: locale, sourceFile: titles.map { Self.settingsSource($0, file) } ?? file)
+            }
+            // A Settings bundle's titles are its source even without a development-language file
+            // (the Settings app shows them as the plists write them): check and report count them.
+            if let titles, !titles.isEmpty {
+                let path = table.path(locale: project.sourceLanguage)
+                return Table(table: table, sourceLocale: project.sourceLanguage, sourceFile: Self.settingsSource(titles, StringsFile(path: path, encoding: .utf8)))
             }
             return nil
         }

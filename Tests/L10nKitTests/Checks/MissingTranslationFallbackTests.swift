@@ -113,6 +113,11 @@ final class MissingTranslationFallbackTests: XCTestCase {
                        ["Dark", "Group", "Light", "Theme"])
         let others = try CheckJob(options: CheckOptions(only: ["translation-only-key"])).run(on: project).findings
         XCTAssertEqual(others.map(\.message), [])
+        // Without an English Root.strings the titles are still the table's source (export handed nothing).
+        try FileManager.default.removeItem(at: root.appendingPathComponent("App/Settings.bundle/en.lproj"))
+        let withoutEnglish = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(XLIFFExporter(project: withoutEnglish).export(locale: "de", scope: .missing).document.allUnits
+            .filter { $0.file.original.contains("Settings.bundle") }.map(\.unit.id), ["Dark", "Light"])
     }
 
     /// An app offering de-AT beside an SDK that ships de: the SDK's bundle follows the app's de-AT
