@@ -494,6 +494,9 @@ struct ImportSession {
     /// `key\0name`), gathered when a text first names one the catalog lacks.
     var fileUnits: [TransUnit] = []
     var fileSubstitutions: Set<String>?
+    /// The `.stringsdict` variables the file's units bring a finished form of (`key\0variable`),
+    /// gathered once per file when a format key first names one its locale lacks.
+    var fileStringsdictVariables: Set<String>?
     /// The place in `fileUnits` of the catalog unit being judged.
     var unitInFile = 0
     var pluralIntegersByLocale: [String: [PluralCategory: [Int]]?] = [:]
@@ -577,6 +580,7 @@ struct ImportSession {
             unitsInFile = piece.file.units.count
             fileUnits = piece.file.units
             fileSubstitutions = nil
+            fileStringsdictVariables = nil
             // Most files are translations for a catalog: what their units share (the route, the
             // catalog's slot) is worked out once per file, not once per unit.
             let origin = ImportUnitOutcome.Origin(input: piece.input, original: piece.file.original, locale: piece.locale)
@@ -970,15 +974,19 @@ struct ImportSession {
 
     /// The first variable a `.stringsdict` format key's translation names that the locale's entry
     /// (`existing`) does not define and that no unit of this file brings a finished form of.
-    private func undefinedStringsdictVariable(in value: String, key: String, existing: StringsdictEntry?) -> String? {
+    private mutating func undefinedStringsdictVariable(in value: String, key: String, existing: StringsdictEntry?) -> String? {
         guard value.containsASCII(UInt8(ascii: "#")) else { return nil }
         for name in FormatString(value, substitution: nil).substitutionNames where existing?.variable(name) == nil {
-            let brought = fileUnits.contains { unit in
-                guard let parts = StringsdictUnits.parse(id: unit.id), parts.key == key, parts.variable == name,
-                      !(unit.target?.isEmpty ?? true), case .apply = ExchangeStates.onImport(unit.targetState) else { return false }
-                return true
+            if fileStringsdictVariables == nil {
+                var found = Set<String>()
+                for unit in fileUnits {
+                    guard let parts = StringsdictUnits.parse(id: unit.id), let variable = parts.variable,
+                          !(unit.target?.isEmpty ?? true), case .apply = ExchangeStates.onImport(unit.targetState) else { continue }
+                    found.insert(parts.key + "\u{0}" + variable)
+                }
+                fileStringsdictVariables = found
             }
-            if !brought { return name }
+            if !fileStringsdictVariables!.contains(key + "\u{0}" + name) { return name }
         }
         return nil
     }

@@ -31,8 +31,8 @@ public struct ReportJob: Sendable {
         findings.strict = checkOptions.strict
         let thresholds = self.thresholds ?? project.manifest.release
         let source = context.sourceLanguage
-        let sdkLocales = project.sdkLocales
-        let full = Set(project.fullLocalizationLocales)
+        let sdkLocales = context.sdkLocales
+        let full = Set(project.fullLocalizationLocales(shipped: sdkLocales))
         let counted = context.translationLocales.filter { !Self.pseudoLocales.contains($0) }
         let wantsPseudo = !context.budgets.isEmpty && project.manifest.checkSeverities[WidthCheck.id] != .off
         let checked = findings.findings

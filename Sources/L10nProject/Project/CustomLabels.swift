@@ -33,9 +33,12 @@ extension Project {
     /// SDK key needs an app-side value in them, or the user sees the source language. Not a
     /// regional locale whose devices the SDK serves in its language (the app offers de-AT, the
     /// SDK ships de: the SDK bundle follows the app's de-AT to its German).
-    public var fullLocalizationLocales: [String] {
+    public var fullLocalizationLocales: [String] { fullLocalizationLocales(shipped: nil) }
+
+    /// `fullLocalizationLocales` with `sdkLocales` given when the caller has them.
+    public func fullLocalizationLocales(shipped known: [String]?) -> [String] {
         guard lookupChain.sdkLayer != nil else { return [] }
-        let shippedList = sdkLocales
+        let shippedList = known ?? sdkLocales
         let shipped = Set(shippedList)
         let matcher = LocaleMatcher()
         return app.availableLocalizations.filter { locale in

@@ -97,7 +97,7 @@ public struct MissingTranslationCheck: Check {
         // The chain, key by key: each key's winning entry is looked up once for every locale.
         // `sdk`: the SDK's own translation such a device reads (its bundle follows the app's
         // choice: de for an app in de-AT), which an SDK key needs a value in.
-        let shipped = project.sdkLocales
+        let shipped = context.sdkLocales
         let targets = context.translationLocales.compactMap { locale -> (locale: String, chosen: String, sdk: String)? in
             guard let chosen = context.searchList(for: locale).first, chosen != source else { return nil }
             return (locale, chosen, project.sdkTranslation(forAppLocale: chosen, shipped: shipped) ?? chosen)

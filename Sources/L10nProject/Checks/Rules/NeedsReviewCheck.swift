@@ -90,7 +90,7 @@ public struct NeedsReviewCheck: Check {
         // App Shortcuts phrases (`AppShortcuts.xcstrings`, the one name App Intents reads) are
         // string sets, not units: a set's state is its phrases'.
         for file in context.appCatalogs where file.table == "AppShortcuts" {
-            for (key, entry) in file.catalog.entries {
+            for (key, entry) in file.catalog.entries where entry.isToTranslate {
                 for (locale, localization) in entry.localizations ?? [:] {
                     guard let set = localization.stringSet, let state = set.state,
                           state == .needsReview || (state == .new && locale != file.catalog.sourceLanguage) else { continue }
