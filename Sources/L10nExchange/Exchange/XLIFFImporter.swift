@@ -363,7 +363,9 @@ public struct XLIFFImporter: Sendable {
         if isInsideRoot(path) {
             let named = project.url(forPath: path).standardizedFileURL, root = FileTransaction.resolved(project.root)
             let reached = FileTransaction.resolved(named)
-            if let why = project.protectedPaths.reason(named: named, reached: reached, root: root, rootNamed: project.root.standardizedFileURL) {
+            // Only a path that leads elsewhere (a link on the way) can reach a protected file.
+            if FileTransaction.path(of: reached, inside: root) != path,
+               let why = project.protectedPaths.reason(named: named, reached: reached, root: root, rootNamed: project.root.standardizedFileURL) {
                 return .failure(ImportFileError(.readOnlyFile, "original \"\(path)\" is a symbolic link to \(FileTransaction.path(of: reached, inside: root) ?? reached.path), \(why)",
                                                 at: at, hint: "give the app a file of its own instead of the link"))
             }
