@@ -198,9 +198,10 @@ extension CoverageReport {
 
     func markdown(pathPrefix: String) -> ReportText {
         // Most texts hold neither `|` nor a newline: only those go through Foundation's search.
+        // Each byte is looked for with `memchr`: a closure asked of every byte cost about 650
+        // instructions a cell (74,000 cells in the bench's report).
         func cell(_ text: String) -> String {
-            var bytes = text
-            guard bytes.withUTF8({ $0.contains { $0 == UInt8(ascii: "|") || $0 == 0x0A } }) else { return text }
+            guard text.containsASCII(UInt8(ascii: "|")) || text.containsASCII(0x0A) else { return text }
             return text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
         }
         let md = ReportText("# l10n report: \(cell(project))\n\n", capacity: 1 << 20)
