@@ -330,10 +330,12 @@ public struct ReportJob: Sendable {
         // not the device's either.
         func fallbacks(_ chosen: String) -> Int {
             if let known = fallbacksByLocalization[chosen] { return known }
-            let language = ICULocale.language(chosen)
+            // `Base` is the development language's copy.
+            func languageOf(_ localization: String) -> String { ICULocale.language(localization == "Base" ? context.sourceLanguage : localization) }
+            let language = languageOf(chosen)
             let reads = chain.indices.map { context.readLocalization(layer: $0, locale: chosen) }
-            let readsLanguage = reads.map { $0.map { ICULocale.language($0) == language } ?? false }
-            let sourceIsLanguage = sources.map { ICULocale.language($0) == language }
+            let readsLanguage = reads.map { $0.map { languageOf($0) == language } ?? false }
+            let sourceIsLanguage = sources.map { languageOf($0) == language }
             var fallbacks = 0
             let keys = reachable.keys
             for index in keys.indices {

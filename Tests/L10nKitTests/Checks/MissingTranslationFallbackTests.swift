@@ -164,4 +164,20 @@ final class MissingTranslationFallbackTests: XCTestCase {
         let onboarding = findings.filter { $0.message.contains("Kit/Onboarding") }.map(\.message)
         XCTAssertEqual(onboarding, ["1 key of Kit/Onboarding has no 'de': de devices see them in 'en' (\"abc-de-fgh.text\")"])
     }
+
+    /// A device the app serves from `Base.lproj` reads the development language: none of its
+    /// labels is in another language (counting by language first took `Base` for one).
+    func testADeviceReadingBaseSeesTheDevelopmentLanguage() throws {
+        let example = CheckExample("", files: [
+            "App/Info.plist": .infoPlist(declared: ["en", "de"]),
+            "App/Base.lproj/Localizable.strings": .text("\"hello\" = \"Hello\";\n"),
+            "App/de.lproj/Localizable.strings": .text("\"hello\" = \"Hallo\";\n"),
+        ])
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Base", isDirectory: true)
+        try example.write(to: root)
+        let report = try ReportJob().run(on: ProjectDiscovery(root: root).discover())
+        let english = try XCTUnwrap(report.devices.first { $0.device == "en-GB" })
+        XCTAssertEqual(english.fallbacks, 0, "\(english.bundles)")
+        XCTAssertEqual(report.devices.first { $0.device == "de-AT" }?.fallbacks, 0)
+    }
 }
