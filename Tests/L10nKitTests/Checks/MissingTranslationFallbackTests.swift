@@ -169,14 +169,14 @@ final class MissingTranslationFallbackTests: XCTestCase {
     /// labels is in another language (counting by language first took `Base` for one).
     func testADeviceReadingBaseSeesTheDevelopmentLanguage() throws {
         let example = CheckExample("", files: [
-            "App/Info.plist": .infoPlist(declared: ["en", "de"]),
             "App/Base.lproj/Localizable.strings": .text("\"hello\" = \"Hello\";\n"),
             "App/de.lproj/Localizable.strings": .text("\"hello\" = \"Hallo\";\n"),
         ])
         let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Base", isDirectory: true)
         try example.write(to: root)
         let report = try ReportJob().run(on: ProjectDiscovery(root: root).discover())
-        let english = try XCTUnwrap(report.devices.first { $0.device == "en-GB" })
+        let english = try XCTUnwrap(report.devices.first { $0.device == "fr-CA" })
+        XCTAssertEqual(english.bundles.first?.localization, "Base")
         XCTAssertEqual(english.fallbacks, 0, "\(english.bundles)")
         XCTAssertEqual(report.devices.first { $0.device == "de-AT" }?.fallbacks, 0)
     }
