@@ -46,10 +46,10 @@ extension Project {
         }
     }
 
-    /// The SDK's own translation a device whose app runs in `locale` reads (the SDK bundle
-    /// follows the app's choice: `de` for an app in de-AT when the SDK ships de); nil when the
-    /// SDK shows it its development language, another language's. `shipped`: `sdkLocales`, when the caller has them
-    /// (they are gathered over every SDK entry).
+    /// The SDK's own localization a device whose app runs in `locale` reads (the SDK bundle
+    /// follows the app's choice: `de` for an app in de-AT when the SDK ships de, `en` for one in
+    /// en-GB); nil when the SDK shows that device its development language, which is not the
+    /// device's. `shipped`: `sdkLocales`, when the caller has them (gathered over every SDK entry).
     public func sdkTranslation(forAppLocale locale: String, shipped: [String]? = nil, matcher: LocaleMatcher = LocaleMatcher()) -> String? {
         let shipped = shipped ?? sdkLocales
         guard !shipped.isEmpty else { return nil }
