@@ -37,7 +37,7 @@ struct RunCommand: ParsableCommand {
         let results = runner.run(loaded, starting: { stage, number, count in
             context.progress(number, of: count, "run stage \(stage)")
             context.detail("stage \(number)/\(count): \(stage)")
-        }) { result in
+        }, waiting: context.note) { result in
             if text {
                 context.print("")
                 context.print("== \(result.stage) ==")

@@ -251,7 +251,8 @@ public struct FileTransaction {
     /// replaced gets its old bytes back, its temporary files and new folders are removed.
     /// Returns the paths restored, for a message. Waits for the locks of a run still in progress.
     @discardableResult
-    public static func recover(root: URL, lockTimeout: TimeInterval = 60, waiting: (String) -> Void = { _ in }) throws -> [String] {
+    public static func recover(root: URL, lockTimeout: TimeInterval = 60, timeoutOption: String? = "--lock-timeout",
+                               waiting: (String) -> Void = { _ in }) throws -> [String] {
         let folder = journalFolder(root)
         try requireJournalFolderInside(root)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return [] }
@@ -267,7 +268,8 @@ public struct FileTransaction {
                 }
                 continue
             }
-            let locks = try FileLock.lockAll(lockable(journal.entries.map { resolved($0.target) }, root: root), timeout: lockTimeout, waiting: waiting)
+            let locks = try FileLock.lockAll(lockable(journal.entries.map { resolved($0.target) }, root: root), timeout: lockTimeout,
+                                             timeoutOption: timeoutOption, waiting: waiting)
             // Its run finished meanwhile when the journal is gone.
             if FileManager.default.fileExists(atPath: url.path) {
                 if name.hasSuffix(".committed") {

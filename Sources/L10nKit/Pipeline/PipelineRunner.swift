@@ -31,14 +31,15 @@ public struct PipelineRunner: Sendable {
     }
 
     /// Runs every stage; `starting` hears of each stage (name, 1-based number, count) before it
-    /// runs, `progress` receives each result as soon as it is ready.
+    /// runs, `waiting` that another l10n run holds files the pipeline must first read (up to
+    /// 60 s), `progress` receives each result as soon as it is ready.
     public func run(_ pipeline: Pipeline, starting: (_ stage: String, _ number: Int, _ count: Int) -> Void = { _, _, _ in },
-                    progress: (StageResult) -> Void = { _ in }) -> [StageResult] {
+                    waiting: (String) -> Void = { _ in }, progress: (StageResult) -> Void = { _ in }) -> [StageResult] {
         var results: [StageResult] = []
         var project: Project
         do {
-            let restored = try FileTransaction.recover(root: pipeline.project)
-            project = try ProjectDiscovery(root: pipeline.project).discover()
+            let restored = try FileTransaction.recover(root: pipeline.project, timeoutOption: nil, waiting: waiting)
+            project = try ProjectDiscovery(root: pipeline.project).discover(waiting: waiting)
             // A manifest's writable layer outside the project is written by the import too: it
             // must lie inside the working folder like every other write of the pipeline.
             if let workingDirectory, pipeline.stages.contains(where: \.writesProject) {

@@ -253,5 +253,13 @@ final class FileTransactionTests: XCTestCase {
         XCTAssertTrue(check.stderr.contains("waiting for l10n (pid \(getpid())"), check.stderr)
         XCTAssertTrue(check.stderr.contains("Localizable.xcstrings (up to 60 s)"), check.stderr)
         XCTAssertFalse(check.stderr.contains("--lock-timeout"), check.stderr)
+        // `l10n run` says so too (it waited in silence), before it puts the journal's files back.
+        let again = try FileLock(for: url("App/Localizable.xcstrings"), timeout: 1)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { again.release() }
+        try Data(#"{"project":".","stages":[{"stage":"discover"}]}"#.utf8).write(to: url("p.json"))
+        let run = CLIRun(["run", "p.json"], in: root)
+        XCTAssertNotEqual(run.status, 2, run.stdout + run.stderr)
+        XCTAssertTrue(run.stderr.contains("waiting for l10n (pid \(getpid())"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("--lock-timeout"), run.stderr)
     }
 }
