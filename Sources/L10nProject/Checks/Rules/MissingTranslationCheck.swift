@@ -139,22 +139,11 @@ public struct MissingTranslationCheck: Check {
             return found
         }
         // A catalog without any value in the chosen localization compiles no table for it: the
-        // device reads the next localization of its search list the catalog has.
-        // Whether a layer's catalog has any value in a locale, asked once per layer and locale: the
-        // walk stops at the first entry that has one (at once, for a locale the catalog has).
-        var catalogHas: [String: Bool] = [:]
-        func has(_ target: Int, _ catalog: StringCatalog, _ locale: String) -> Bool {
-            let question = "\(target)\u{0}\(locale)"
-            if let known = catalogHas[question] { return known }
-            let answer = catalog.entries.values.contains { $0.localizations?.index(forKey: locale) != nil }
-            catalogHas[question] = answer
-            return answer
-        }
-        func catalogFallback(_ target: Int, _ catalog: StringCatalog, _ locale: String, _ chosen: String) -> String? {
-            guard !has(target, catalog, chosen),
-                  let found = context.searchList(for: locale).first(where: { $0 != chosen && has(target, catalog, $0) }),
-                  found != source, found != "Base" else { return nil }
-            return found
+        // device reads the next localization of its search list the catalog has, the one
+        // `readLocalization` found for the layer once per device.
+        func catalogFallback(_ target: Int, _ locale: String, _ chosen: String) -> String? {
+            guard let read = context.readLocalization(layer: target, locale: locale), read != chosen, read != source, read != "Base" else { return nil }
+            return read
         }
         // The keys such a device lacks: those the file it reads has show in its language, the
         // others raw (Foundation reads no further file for one key).
@@ -178,7 +167,7 @@ public struct MissingTranslationCheck: Check {
                 if layer.catalog == nil {
                     result += groups(file: layer.file(locale: chosen), table: layer.table, name: layer.layer.name, keys: missing[index][target],
                                      locale: locale, chosen: chosen, rawKey: rawKey, absentShowRaw: !routed[index][target])
-                } else if let catalog = layer.catalog, let fallback = catalogFallback(target, catalog, locale, chosen) {
+                } else if layer.catalog != nil, let fallback = catalogFallback(target, locale, chosen) {
                     // No table of the chosen localization is compiled from the catalog: devices read
                     // the next one it has (de for a declared de-AT), as `resolve` shows.
                     let keys = missing[index][target]
