@@ -151,8 +151,7 @@ public struct ExchangeFiles: Sendable {
         if let editorLayer = project.lookupChain.appLayers.first(where: { $0.table == sdkLayer.table }) {
             editorCatalogPath = editorLayer.catalogPath
         } else {
-            let name = sdkLayer.table + ".xcstrings"
-            editorCatalogPath = project.app.folder.isEmpty ? name : project.app.folder + "/" + name
+            editorCatalogPath = project.editorCatalogToCreate?.catalogPath
         }
         // The app layers' catalogs (and a legacy layer's keys) found once, not once per SDK key (20,000 of them).
         let appLayers = project.lookupChain.appLayers.map { layer in

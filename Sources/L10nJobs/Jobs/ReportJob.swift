@@ -197,7 +197,7 @@ public struct ReportJob: Sendable {
         // The chain taken once: per key, `context.chain` cost a retain and a release, 230,000
         // keys over the locales.
         let chain = context.chain
-        var slotByTarget = [Int?](repeating: nil, count: chain.count)
+        var slotByTarget = [Int?](repeating: nil, count: context.translationTargetCount)
         // Each layer's role and kind taken from `reachable`: per key, reading them off the layer
         // copied its description and retained its entries.
         let isSDK = reachable.isSDK, isCatalog = reachable.isCatalog
@@ -218,8 +218,8 @@ public struct ReportJob: Sendable {
             if let known = slotByTarget[targetIndex] {
                 position = known
             } else {
-                let target = chain[targetIndex]
-                position = slot(target.layer.name, file: target.layer.catalogPath ?? target.table?.path(locale: chosen))
+                let target = context.translationTargetLayer(targetIndex)
+                position = slot(target.name, file: target.catalogPath ?? chain[targetIndex].table?.path(locale: chosen))
                 slotByTarget[targetIndex] = position
             }
             add(position, key: keys[index].key, state: state)

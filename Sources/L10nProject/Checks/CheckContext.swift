@@ -35,6 +35,9 @@ public struct CheckContext: Sendable {
     private let deviceNames: [String: String]
     /// The chain's layers with the backing data, in lookup order.
     package let chain: [ChainLayer]
+    /// The app's editor catalog an import creates for SDK keys' translations when the app has no
+    /// layer of the SDK's table (`Project.editorCatalogToCreate`): translation target `chain.count`.
+    package let editorCatalogToCreate: Layer?
 
     /// One layer of the chain with its catalog or legacy table; a class, so the many lookups
     /// per key pass a reference instead of copying the catalog's containers.
@@ -158,6 +161,7 @@ public struct CheckContext: Sendable {
                        table: layer.catalogPath == nil
                            ? project.stringsTables.first { $0.bundle == layer.bundle && $0.table == layer.table } : nil)
         }
+        editorCatalogToCreate = project.editorCatalogToCreate
         let ignored = Set(project.ignoredCatalogs.map(\.path))
         // The app's own catalogs (a read-only layer outside the project is like a vendor's), read by the chain.
         let appFiles = project.catalogs.filter { project.ownsCatalog(atPath: $0.path) && !ignored.contains($0.path) }
@@ -558,11 +562,21 @@ public struct CheckContext: Sendable {
     }
 
     /// The chain layer where the translation of a key that `position` wins lands: for an SDK
-    /// key the app's editor table (as export routes it), else the winner itself.
+    /// key the app's editor table (as export routes it), else the winner itself. `chain.count`
+    /// stands for `editorCatalogToCreate`, the editor catalog export hands such keys under.
     package func translationTarget(ofWinner position: Int) -> Int {
         guard chain[position].layer.role == .sdk else { return position }
+        if editorCatalogToCreate != nil { return chain.count }
         return chain.firstIndex { $0.layer.role == .app && $0.layer.table == ProjectDiscovery.editorTable && $0.entries != nil }
             ?? chain.firstIndex { $0.layer.role == .app } ?? position
+    }
+
+    /// How many translation targets there are: the chain's layers, and the editor catalog to create.
+    package var translationTargetCount: Int { chain.count + (editorCatalogToCreate == nil ? 0 : 1) }
+
+    /// The layer a translation target names (`translationTarget(ofWinner:)`).
+    package func translationTargetLayer(_ target: Int) -> Layer {
+        target == chain.count ? editorCatalogToCreate! : chain[target].layer
     }
 
     /// Every translated entry of the app's legacy tables with the source-language (or `Base`)

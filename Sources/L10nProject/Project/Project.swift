@@ -256,6 +256,16 @@ public struct Project: Sendable {
         return ProtectedPaths(folderNames: ProjectDiscovery.vendorFolders, files: files)
     }
 
+    /// The app's editor catalog that SDK keys' translations land in when the app has no layer of
+    /// the SDK's table yet: `<app folder>/IMGLYEditor.xcstrings`, which export hands units under
+    /// and an import creates. Nil without an SDK catalog, or when the app has such a layer.
+    public var editorCatalogToCreate: Layer? {
+        guard let sdkLayer = lookupChain.sdkLayer, catalog(for: sdkLayer) != nil,
+              !lookupChain.appLayers.contains(where: { $0.table == sdkLayer.table }) else { return nil }
+        let name = sdkLayer.table + ".xcstrings"
+        return Layer(bundle: app.name, table: sdkLayer.table, role: .app, catalogPath: app.folder.isEmpty ? name : app.folder + "/" + name)
+    }
+
     /// The resolved URLs of the writable layers outside the root, which a write may touch.
     public var writableOutsideRootURLs: [URL] { writableOutsideRoot.sorted().map { FileTransaction.resolved(url(forPath: $0)) } }
 

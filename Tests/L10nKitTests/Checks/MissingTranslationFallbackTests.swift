@@ -147,6 +147,46 @@ final class MissingTranslationFallbackTests: XCTestCase {
         XCTAssertEqual(report.devices.first { $0.device == "de-AT" }?.fallbacks, 0)
     }
 
+    /// An app on the SDK without an `IMGLYEditor.xcstrings` of its own: export hands the SDK keys
+    /// French lacks under `App/IMGLYEditor.xcstrings`, which the import creates; check and report
+    /// name that catalog too (they counted those keys under `App/Localizable`, a catalog without
+    /// them, so its row said 1 of 3 where the app's own key was done).
+    func testSDKKeysAnAppHasNoEditorCatalogForAreCountedWhereExportHandsThem() throws {
+        let example = CheckExample.editor("", declared: ["en", "de", "fr"],
+                                          sdk: ["ly_img_editor_dock_button_shapes": ["en": "Shapes", "de": "Formen"],
+                                                "ly_img_editor_dock_button_text": ["en": "Text", "de": "Text"]],
+                                          localizable: ["Month": ["en": "January", "de": "Januar", "fr": "Janvier"]])
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("NoEditorCatalog", isDirectory: true)
+        try example.write(to: root)
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.editorCatalogToCreate?.catalogPath, "App/IMGLYEditor.xcstrings")
+        let exported = XLIFFExporter(project: project).export(locale: "fr", scope: .missing).document
+        XCTAssertEqual(exported.files.map(\.original), ["App/IMGLYEditor.xcstrings"])
+        let exportedKeys = exported.allUnits.map(\.unit.id)
+        let findings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: project).findings
+        XCTAssertEqual(findings.map(\.file), ["App/IMGLYEditor.xcstrings"])
+        XCTAssertEqual(findings.map(\.message), ["2 keys of App/IMGLYEditor (no such catalog yet) have no 'fr': fr devices see them in 'en' "
+                                                 + "(\"ly_img_editor_dock_button_shapes\", \"ly_img_editor_dock_button_text\")"])
+        XCTAssertEqual(findings.first?.keys.sorted(), exportedKeys.sorted())
+        let report = try ReportJob().run(on: project)
+        let rows = try XCTUnwrap(report.fullLocalization.first { $0.locale == "fr" }).tables
+        XCTAssertEqual(Set(rows.map(\.table)), ["App/Localizable", "App/IMGLYEditor"])
+        let editorRow = try XCTUnwrap(rows.first { $0.table == "App/IMGLYEditor" })
+        let localizableRow = try XCTUnwrap(rows.first { $0.table == "App/Localizable" })
+        XCTAssertEqual(editorRow.file, "App/IMGLYEditor.xcstrings")
+        XCTAssertEqual([localizableRow.reachable, localizableRow.finished], [1, 1])
+        XCTAssertEqual(editorRow.missingKeys.sorted(), exportedKeys.sorted())
+        // With the app's own editor catalog the keys are counted there, as before.
+        try CheckExample.editor("", declared: ["en", "de", "fr"], sdk: ["ly_img_editor_dock_button_shapes": ["en": "Shapes", "de": "Formen"]],
+                                localizable: ["Month": ["en": "January", "de": "Januar", "fr": "Janvier"]],
+                                editorTable: ["ly_img_editor_dock_button_text": ["en": "Words"]]).write(to: root.appendingPathComponent("../WithEditorCatalog"))
+        let withCatalog = try ProjectDiscovery(root: root.appendingPathComponent("../WithEditorCatalog").standardizedFileURL).discover()
+        XCTAssertNil(withCatalog.editorCatalogToCreate)
+        let withFindings = try CheckJob(options: CheckOptions(only: ["missing-translation"])).run(on: withCatalog).findings
+        XCTAssertEqual(Set(withFindings.compactMap(\.file)), ["App/IMGLYEditor.xcstrings"])
+        XCTAssertFalse(withFindings.contains { $0.message.contains("no such catalog yet") })
+    }
+
     /// A framework's storyboard table with only a French file beside its Base storyboard: a German
     /// device's framework runs in its development language (the bundle's choice, made over all
     /// its localizations), so it shows the storyboard's own English, not the French file.

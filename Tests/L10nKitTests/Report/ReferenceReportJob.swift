@@ -108,9 +108,10 @@ struct ReferenceReportJob {
             guard let shown = context.shown(key, locale: locale), counts(key, layer: shown.layer, context) else { continue }
             let winner = context.chain[shown.layer]
             if appOnly && winner.layer.role == .sdk { continue }
-            let target = context.chain[context.translationTarget(ofWinner: shown.layer)]
+            let targetIndex = context.translationTarget(ofWinner: shown.layer)
+            let target = context.translationTargetLayer(targetIndex)
             let state: StringUnitState? = shown.locale == chosen ? (winner.catalog.map { Self.state($0.entries[key], locale: chosen) } ?? .translated) : nil
-            add(target.layer.name, file: target.layer.catalogPath ?? target.table?.path(locale: chosen), key: key, state: state)
+            add(target.name, file: target.catalogPath ?? context.chain[targetIndex].table?.path(locale: chosen), key: key, state: state)
         }
         let chainPaths = Set(context.chain.compactMap(\.layer.catalogPath))
         for file in context.appCatalogs where !chainPaths.contains(file.path) && file.bundle == project.app.name {

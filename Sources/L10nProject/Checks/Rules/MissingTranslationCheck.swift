@@ -103,11 +103,11 @@ public struct MissingTranslationCheck: Check {
             return (locale, chosen, project.sdkTranslation(forAppLocale: chosen, shipped: shipped) ?? chosen)
         }
         // Missing keys per target locale, then per chain layer (an array: appended to 200,000 times).
-        var missing = [[[String]]](repeating: Array(repeating: [], count: context.chain.count), count: targets.count)
+        var missing = [[[String]]](repeating: Array(repeating: [], count: context.translationTargetCount), count: targets.count)
         let translationTargets = context.chain.indices.map(context.translationTarget(ofWinner:))
         // Groups holding keys another layer shows (SDK keys whose translation lands in the app's
         // table): those show the other layer's text, so the group is not said to show raw keys.
-        var routed = [[Bool]](repeating: Array(repeating: false, count: context.chain.count), count: targets.count)
+        var routed = [[Bool]](repeating: Array(repeating: false, count: context.translationTargetCount), count: targets.count)
         for (offset, key) in keys.enumerated() {
             let (position, entry) = context.chainWinners[offset]
             let winner = context.chain[position]
@@ -161,6 +161,14 @@ public struct MissingTranslationCheck: Check {
         }
         for (index, (locale, chosen, _)) in targets.enumerated() {
             for target in missing[index].indices where !missing[index][target].isEmpty {
+                guard target < context.chain.count else {
+                    // SDK keys whose translations go to the editor catalog an import creates: the
+                    // SDK's text shows until then.
+                    let layer = context.translationTargetLayer(target)
+                    result.append(group(file: layer.catalogPath, table: "\(layer.name) (no such catalog yet)", keys: missing[index][target], locale: chosen,
+                                        device: context.device(for: locale), source: source))
+                    continue
+                }
                 let layer = context.chain[target]
                 // A legacy table's locale file without the key: Foundation shows the raw key.
                 let rawKey = layer.catalog == nil && layer.table?.files[chosen] != nil && !routed[index][target]
