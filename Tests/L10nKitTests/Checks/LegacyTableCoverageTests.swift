@@ -99,17 +99,22 @@ final class LegacyTableCoverageTests: XCTestCase {
         XCTAssertEqual(try missing(model).map(\.file), ["App/ru.lproj/Main.strings"])
     }
 
-    /// SDK keys whose translation lands in the app's legacy `Localizable` show the SDK's text, so
-    /// a group holding them is not said to show raw keys; a group of the app's own keys is.
-    func testSDKKeysRoutedIntoALegacyTableShowTheSDKsText() throws {
+    /// SDK keys of an app without an `IMGLYEditor` table of its own show the SDK's text, and their
+    /// translations land in the `IMGLYEditor.xcstrings` an import creates (as export hands them),
+    /// so their group names that catalog and is not said to show raw keys; a group of the app's
+    /// own keys in its legacy `Localizable` is.
+    func testSDKKeysOfAnAppWithoutAnEditorTableShowTheSDKsText() throws {
         let model = try project([
             "App/en.lproj/Localizable.strings": .text("\"own\" = \"Own\";\n\"both\" = \"Both\";\n"),
             "App/de.lproj/Localizable.strings": .text("\"both\" = \"Beide\";\n"),
             "Vendor/IMGLYEditor/IMGLYEditor.xcstrings": .catalog(["ly_img_editor_x": ["en": "Crop"]]),
         ], declared: ["en", "de"])
         let found = try missing(model)
-        XCTAssertEqual(found.map(\.keys), [["ly_img_editor_x", "own"]])
-        XCTAssertEqual(found.first?.message, "2 keys of App/Localizable have no 'de': de devices see them in 'en' (\"ly_img_editor_x\", \"own\")")
+        XCTAssertEqual(found.map(\.keys), [["ly_img_editor_x"], ["own"]])
+        XCTAssertEqual(found.map(\.message), ["1 key of App/IMGLYEditor (no such catalog yet) has no 'de': de devices see them in 'en' (\"ly_img_editor_x\")",
+                                              "1 key of App/Localizable has no 'de': de devices see the raw key (\"own\")"])
+        XCTAssertEqual(XLIFFExporter(project: model).export(locale: "de", scope: .missing).document.files.map(\.original),
+                       ["App/en.lproj/Localizable.strings", "App/IMGLYEditor.xcstrings"])
         let own = try project([
             "App/en.lproj/Localizable.strings": .text("\"own\" = \"Own\";\n\"both\" = \"Both\";\n"),
             "App/de.lproj/Localizable.strings": .text("\"both\" = \"Beide\";\n"),
