@@ -35,6 +35,14 @@ public struct LocaleIdentifier: Hashable, Sendable, CustomStringConvertible {
         return try? canonical(alias).get()
     }
 
+    /// The locale id an `.lproj` folder named with a legacy language code stands for (`iw` → `he`,
+    /// `in-ID` → `id-ID`): CFLocale canonicalizes such names before matching. Nil for any other name.
+    public static func replacementOfLegacyFolder(_ name: String) -> String? {
+        let parts = name.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "-" || $0 == "_" })
+        guard let first = parts.first, let language = replacement(ofLegacyLanguage: String(first)) else { return nil }
+        return try? canonical(([language] + parts.dropFirst().map(String.init)).joined(separator: "-")).get()
+    }
+
     /// Whether a code ICU's ISO list lacks is an individual language of a macrolanguage, which
     /// CLDR aliases to it (`kmr`, Northern Kurdish, of `ku`; `arb` of `ar`): a language of its
     /// own that Xcode writes (mastodon-ios's `kmr-TR`), unlike a deprecated code (`iw`, `in`).

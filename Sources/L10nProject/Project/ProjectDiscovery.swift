@@ -1040,6 +1040,14 @@ public struct ProjectDiscovery: Sendable {
         for folder in folders.sorted() where folder != "Base" && !catalogLocales.contains(folder) {
             if let id = BundleLocalizations.spelling(of: folder, in: ids), id != folder, names[id] == nil { names[id] = folder }
         }
+        // A legacy language code (`iw` for Hebrew, `in` for Indonesian, as Android-style exporters
+        // write them): CFLocale canonicalizes it, so Hebrew devices read `iw.lproj`; the model
+        // takes it for its replacement, unless that locale has texts of its own.
+        for folder in folders.sorted() where names.values.contains(folder) == false && !catalogLocales.contains(folder) {
+            guard let id = LocaleIdentifier.replacementOfLegacyFolder(folder), !folders.contains(id), !catalogLocales.contains(id),
+                  names[id] == nil else { continue }
+            names[id] = folder
+        }
         return names
     }
 

@@ -113,6 +113,34 @@ final class LegacyFolderNameTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("en.lproj").path))
     }
 
+    /// `iw.lproj` and `in.lproj`, Hebrew and Indonesian under the legacy codes Android-style
+    /// exporters write (element-x-ios ships both): CFLocale canonicalizes them, so Hebrew devices
+    /// read `iw.lproj`. The model takes them for `he` and `id`: check names the key a Hebrew
+    /// device sees raw, the report counts Hebrew, export hands `he.xliff` and its import goes back
+    /// into `iw.lproj` (check said nothing, the report left Hebrew out, export refused 'iw').
+    func testALegacyLanguageCodeFolderIsItsReplacement() throws {
+        let root = try project(["en.lproj/Localizable.strings": "\"hello\" = \"Hello\";\n\"bye\" = \"Bye\";\n",
+                                "iw.lproj/Localizable.strings": "\"hello\" = \"שלום\";\n",
+                                "in.lproj/Localizable.strings": "\"hello\" = \"Halo\";\n\"bye\" = \"Dah\";\n"])
+        let project = try ProjectDiscovery(root: root).discover()
+        XCTAssertEqual(project.stringsTables.first?.locales.sorted(), ["en", "he", "id"])
+        let check = CLIRun(["check", "--project", "."], in: root)
+        XCTAssertEqual(check.stdout.components(separatedBy: "\n").filter { $0.contains("warning:") },
+                       ["iw.lproj/Localizable.strings: warning: 1 key of App/Localizable has no 'he': he devices see the raw key (\"bye\") [missing-translation]"])
+        let report = try ReportJob().run(on: project)
+        XCTAssertEqual(report.appLocales.map(\.locale), ["he", "id"])
+        let export = CLIRun(["export", "--xliff", "--out", "out", "--project", "."], in: root)
+        XCTAssertEqual(export.stdout, "wrote out/he.xliff: 1 unit, 1 source word, in 1 file (scope missing)\nid: nothing to export (scope missing); no file written\n", export.stderr)
+        let returned = try String(contentsOf: root.appendingPathComponent("out/he.xliff"), encoding: .utf8)
+            .replacingOccurrences(of: "<source>Bye</source>", with: "<source>Bye</source>\n        <target state=\"translated\">להתראות</target>")
+        try Data(returned.utf8).write(to: root.appendingPathComponent("returned.xliff"))
+        let imported = CLIRun(["import", "returned.xliff", "--project", "."], in: root)
+        XCTAssertEqual(imported.status, 0, imported.stderr + imported.stdout)
+        XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("iw.lproj/Localizable.strings"), encoding: .utf8),
+                       "\"hello\" = \"שלום\";\n\"bye\" = \"להתראות\";\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("he.lproj").path))
+    }
+
     /// A catalog's `pt-BR` and a table's `pt_BR.lproj` are one locale: one `pt-BR.xliff` holds
     /// both files, every `target-language` a language id (it used to write the file twice, the
     /// second overwriting the first).
