@@ -97,6 +97,22 @@ final class IntentDefinitionExchangeTests: XCTestCase {
         XCTAssertEqual(try FormatJob.files(of: ProjectDiscovery(root: root).discover()).first { $0.path == Self.germanPath }?.canonical, original)
     }
 
+    /// Xcode ends an intent definition's strings with a blank line after the last entry (`";\n\n"`,
+    /// Xcode 10.1 and 11.6), translation tools often with one line break: `format` keeps either
+    /// ending (`format --check` failed on the files Xcode had just written).
+    func testFormatKeepsXcodesBlankLineAtTheEnd() throws {
+        let root = try mastodon(withGerman: true)
+        let url = root.appendingPathComponent(Self.germanPath)
+        let xcodes = try Data(contentsOf: url) + Data("\n".utf8)
+        try xcodes.write(to: url)
+        let check = CLIRun(["format", "--check", "MastodonIntent"], in: root)
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertEqual(try FormatJob.files(of: ProjectDiscovery(root: root).discover()).first { $0.path == Self.germanPath }?.canonical, xcodes)
+        // Two blank lines are one too many in either layout.
+        try (xcodes + Data("\n".utf8)).write(to: url)
+        XCTAssertEqual(CLIRun(["format", "--check", "MastodonIntent"], in: root).status, 1)
+    }
+
     /// A definition that is no property list is a located error, and a project with it exports
     /// none of its units and refuses its `<file>` on import.
     func testUnreadableDefinitionIsAFileError() throws {
@@ -192,7 +208,10 @@ final class IntentDefinitionExchangeTests: XCTestCase {
         XCTAssertEqual(Set(plan.outcomes.compactMap(\.targetPath)), [Self.germanPath])
         XCTAssertEqual(plan.changes.map(\.path), [Self.germanPath])
         XCTAssertEqual(plan.changes.first?.isNew, true)
-        XCTAssertEqual(try XCTUnwrap(plan.changes.first?.data), try LegacyGolden.read("intents/Mastodon/de.lproj/Intents.strings"))
+        // Mastodon's file as Crowdin wrote it, ending as Xcode ends the files it generates: with a
+        // blank line after the last entry too (Xcode 10.1 and 11.6: cyanzhong/SiriKitBug,
+        // kingstinct/active-insulin).
+        XCTAssertEqual(try XCTUnwrap(plan.changes.first?.data), try LegacyGolden.read("intents/Mastodon/de.lproj/Intents.strings") + Data("\n".utf8))
         try plan.write()
         XCTAssertEqual(try Data(contentsOf: root.appendingPathComponent(Self.definitionPath)), definitionBytes)
 

@@ -148,12 +148,12 @@ public struct IntentDefinition: Equatable, Sendable, FormatReader {
         return file
     }
 
-    /// A new `<locale>.lproj/<Name>.strings` of an intent definition, laid out as the real ones in
-    /// public repositories are (mastodon/mastodon-ios `MastodonIntent/de.lproj/Intents.strings`):
-    /// entries sorted by id in code-point order, no comments, a blank line between entries.
+    /// A new `<locale>.lproj/<Name>.strings` of an intent definition, laid out as Xcode generates
+    /// them (Xcode 10.1 and 11.6, in kingstinct/active-insulin and cyanzhong/SiriKitBug): entries
+    /// sorted by id in code-point order, no comments, a blank line after each entry, the last too.
     public static func newStringsData(for file: StringsFile) -> Data {
         let entries = file.entries.sorted { $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars) }
-        let text = entries.map { StringsWriter.quoted($0.key) + " = " + StringsWriter.quoted($0.value) + ";\n" }.joined(separator: "\n")
+        let text = entries.map { StringsWriter.quoted($0.key) + " = " + StringsWriter.quoted($0.value) + ";\n\n" }.joined()
         return file.encoding.encode(text)
     }
 }

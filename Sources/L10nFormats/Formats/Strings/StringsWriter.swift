@@ -14,7 +14,8 @@ import L10nCore
 ///
 /// - `intentDefinition`: the layout of an intent definition's strings (`<locale>.lproj/Intents.strings`
 ///   beside `Base.lproj/Intents.intentdefinition`): ibtool's without the opening blank line and
-///   without comments of its own, as Xcode generates them. Never inferred from the keys (an intent
+///   without comments of its own, as Xcode generates them; a blank line after the last entry, as
+///   Xcode writes it, stays (`endsWithBlankLine`). Never inferred from the keys (an intent
 ///   id such as `16wxgf` looks like any word): the caller knows from the definition beside it.
 ///
 /// All keep a comment block that stands apart at the top of the file (a file header); the
@@ -127,9 +128,22 @@ public enum StringsWriter {
             }
             if header.isEmpty && layout == .interfaceBuilder { result += newline }
             result += sorted.map(\.element.text).joined(separator: newline)
-            if !footer.isEmpty { result += newline + footer.joined(separator: newline) + newline }
+            if !footer.isEmpty {
+                result += newline + footer.joined(separator: newline) + newline
+            } else if layout == .intentDefinition && endsWithBlankLine(file) {
+                result += newline
+            }
         }
         return result
+    }
+
+    /// Whether an intent definition's table ends as Xcode writes one, with a blank line after the
+    /// last entry (Xcode 10 and 11 write `";\n\n"`; translation tools often one line break): a
+    /// new file (nothing after its last entry) ends so, a read one keeps its own ending.
+    private static func endsWithBlankLine(_ file: StringsFile) -> Bool {
+        guard let last = file.trivia.last, !last.isEmpty else { return true }
+        var trivia = last
+        return trivia.withUTF8 { lineBreakCount($0[...]) } >= 2
     }
 
     /// Splits the text before an entry into free-standing comments (as written) and the entry's
