@@ -44,11 +44,13 @@ public final class FileLock: @unchecked Sendable {
                     break
                 }
                 close(descriptor)
+                descriptor = -1
                 continue
             }
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 let reason = String(cString: strerror(errno))
                 close(descriptor)
+                descriptor = -1
                 throw InputError(file: url.path, "cannot lock the file: \(reason)")
             }
             if !announced {
@@ -58,10 +60,12 @@ public final class FileLock: @unchecked Sendable {
             guard Date() < deadline else {
                 let holder = holder()
                 close(descriptor)
+                descriptor = -1
                 throw InputError(file: url.path, "\(holder) still holds the file after \(Self.seconds(timeout)) s; nothing was written",
                                  hint: "wait for it to finish and run again" + (timeoutOption.map { ", or raise " + $0 } ?? ""))
             }
             close(descriptor)
+            descriptor = -1
             usleep(20_000)
         }
         let note = "pid \(getpid()) \(CommandLine.arguments.dropFirst().prefix(1).joined())\n"

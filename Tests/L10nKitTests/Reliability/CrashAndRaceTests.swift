@@ -69,6 +69,19 @@ final class CrashAndRaceTests: XCTestCase {
         XCTAssertEqual(try Data(contentsOf: catalog), before)
     }
 
+    /// A run that gives up waiting leaves the holder's lock file alone. It removed it as it was
+    /// freed (its closed descriptor still looked held), so the next run took a new lock at once
+    /// and wrote beside the holder.
+    func testARunThatGivesUpWaitingLeavesTheHoldersLock() throws {
+        let root = try ReliabilityFixtures.project(self)
+        let catalog = root.appendingPathComponent("App/Localizable.xcstrings")
+        let lock = try FileLock(for: catalog, timeout: 1)
+        defer { lock.release() }
+        XCTAssertThrowsError(try FileLock(for: catalog, timeout: 0.1))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: lock.lockURL.path), "the holder's lock file is gone")
+        XCTAssertThrowsError(try FileLock(for: catalog, timeout: 0.1), "a third run took the lock the holder still holds")
+    }
+
     /// The lock is taken before the project is read: an import started while another run holds
     /// the catalog half-written waits, then reads the finished file and keeps its new value.
     /// (Locking only at the write read the half-written file and failed, exit 2.)
