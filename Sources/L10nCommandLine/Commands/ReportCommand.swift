@@ -13,7 +13,8 @@ struct ReportCommand: ParsableCommand {
         goes to standard output; with --out each is written to DIR/report.<ext> and the text \
         report is printed. --compare adds what changed since a previous report.json. Exit status: \
         0 when the release passes (no check error, every locale at its coverage threshold from \
-        l10n.json's release.minCoverage, 100% by default), 1 when it does not, 2 for unusable input.
+        l10n.json's release.minCoverage, 100% by default, and no threshold for a locale the report \
+        does not count), 1 when it does not, 2 for unusable input.
         """
     )
     static let arguments: [ArgumentSpec] = [

@@ -364,11 +364,7 @@ public struct PipelineGate: Sendable, Equatable {
         if let minCoverage, let report {
             // A threshold for a locale the report does not count checks nothing: a typo
             // (`fr-FR` for the app's `fr`) must not let the gate pass unchecked.
-            let counted = (report.fullLocalization + report.appLocales).map(\.locale)
-            let canonical = Set(counted.map { LocaleIdentifier.canonicalized($0) ?? $0 })
-            for named in minCoverage.byLocale.keys.sorted() where !canonical.contains(LocaleIdentifier.canonicalized(named) ?? named) {
-                failures.append("minCoverage names '\(named)', which the report does not count (it counts \(counted.joined(separator: ", ")))")
-            }
+            failures += report.uncountedThresholds(minCoverage).map(\.reason)
             for locale in report.failingLocales {
                 failures.append("\(locale.locale) coverage \(CoverageReport.shortfall(locale.coverage, below: locale.threshold))")
             }

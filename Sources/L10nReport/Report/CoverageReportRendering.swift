@@ -1,6 +1,7 @@
 import Foundation
 import L10nCore
 import L10nFormats
+import L10nLocale
 import L10nProject
 
 /// The renderings of the release report: terminal text, Markdown for a pull request or job
@@ -51,11 +52,23 @@ extension CoverageReport {
         }
     }
 
-    /// Whether the release passes: no check error and every counted locale at its threshold.
-    public var passes: Bool { !findings.failed && failingLocales.isEmpty }
+    /// Whether the release passes: no check error, every counted locale at its threshold, and no
+    /// threshold for a locale the report does not count.
+    public var passes: Bool { !findings.failed && failingLocales.isEmpty && uncountedThresholds().isEmpty }
 
     /// Locales below their coverage threshold.
     public var failingLocales: [LocaleCoverage] { (fullLocalization + appLocales).filter { !$0.passes } }
+
+    /// Each locale `thresholds` names (the report's own by default) that the report does not
+    /// count (a typo, `fr-FR` for the app's `fr`), with why: its threshold checks nothing, so the
+    /// report and a pipeline's gate fail on it as on a shortfall.
+    public func uncountedThresholds(_ thresholds: CoverageThresholds? = nil) -> [(locale: String, reason: String)] {
+        let counted = (fullLocalization + appLocales).map(\.locale)
+        let canonical = Set(counted.map { LocaleIdentifier.canonicalized($0) ?? $0 })
+        return (thresholds ?? self.thresholds).byLocale.keys.sorted()
+            .filter { !canonical.contains(LocaleIdentifier.canonicalized($0) ?? $0) }
+            .map { ($0, "minCoverage names '\($0)', which the report does not count (it counts \(counted.joined(separator: ", ")))") }
+    }
 
     /// `value` cut to two decimals; a share computed as 28.999999999999996 is 29.
     package static func truncatedToHundredths(_ value: Double) -> Double {
@@ -188,6 +201,7 @@ extension CoverageReport {
             if warnings > 0 { reason += (reason.isEmpty ? "" : " and ") + "\(warnings) warning\(warnings == 1 ? "" : "s") (strict)" }
             reasons.append(reason)
         }
+        reasons += uncountedThresholds().map(\.reason)
         for locale in failingLocales {
             reasons.append("\(locale.locale) coverage \(Self.shortfall(locale.coverage, below: locale.threshold))")
         }
@@ -449,7 +463,13 @@ extension CoverageReport {
     func junit(pathPrefix: String) -> ReportText {
         var report = FindingsReport(result: findings, pathPrefix: pathPrefix)
         let locales = fullLocalization + appLocales
-        var xml = "  <testsuite name=\"l10n coverage\" tests=\"\(locales.count)\" failures=\"\(failingLocales.count)\">\n"
+        let uncounted = uncountedThresholds()
+        let tests = locales.count + uncounted.count, failures = failingLocales.count + uncounted.count
+        var xml = "  <testsuite name=\"l10n coverage\" tests=\"\(tests)\" failures=\"\(failures)\">\n"
+        // A threshold that checks nothing fails as its own case, as it fails the release.
+        for (locale, message) in uncounted {
+            xml += "    <testcase classname=\"coverage\" name=\"minCoverage \(XMLText.escape(locale))\">\n      <failure type=\"coverage\" message=\"\(XMLText.escape(message))\">\(XMLText.escape(message))</failure>\n    </testcase>\n"
+        }
         for locale in locales {
             xml += "    <testcase classname=\"coverage\" name=\"\(XMLText.escape(locale.locale))\""
             if locale.passes {
@@ -460,7 +480,7 @@ extension CoverageReport {
             }
         }
         xml += "  </testsuite>\n"
-        report.extraSuite = (xml, locales.count, failingLocales.count)
+        report.extraSuite = (xml, tests, failures)
         return report.junitText()
     }
 }

@@ -100,6 +100,11 @@ final class PipelineTests: XCTestCase {
         let typoLocale = CLIRun(["run", "Pipelines/gate.json"], in: root)
         XCTAssertEqual(typoLocale.status, 1, typoLocale.stdout)
         XCTAssertTrue(typoLocale.stdout.contains("the gate fails: minCoverage names 'fr-FR', which the report does not count (it counts "), typoLocale.stdout)
+        // The run's report stage fails on it too, with the same words (it passed in silence).
+        try Data(#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"report"}],"gate":{"minCoverage":{"fr-FR":100,"*":0}}}"#.utf8).write(to: file)
+        let reportStage = CLIRun(["run", "Pipelines/gate.json"], in: root)
+        XCTAssertTrue(reportStage.stdout.contains("check errors; minCoverage names 'fr-FR', which the report does not count (it counts "), reportStage.stdout)
+        XCTAssertTrue(reportStage.stdout.contains("report: findings"), reportStage.stdout)
         try Data(#"{"project":"../Samples/BrandedEditor","stages":[{"stage":"discover"}],"gate":{"minErrors":1}}"#.utf8).write(to: file)
         let typo = CLIRun(["run", "Pipelines/gate.json"], in: root)
         XCTAssertEqual(typo.status, 2)

@@ -99,6 +99,38 @@ final class CoverageReportTests: XCTestCase {
         XCTAssertTrue(report.passes)
     }
 
+    /// A threshold for a locale the report does not count (`fr-FR` where it counts `fr`, `de` the
+    /// app does not offer; an id that is no locale is refused when l10n.json is read) checks nothing: `l10n report` fails on it (exit 1) as a pipeline's gate does, with the
+    /// gate's message, in every rendering that carries a shortfall. Before, the report passed.
+    func testAThresholdForALocaleTheReportDoesNotCountFailsTheRelease() throws {
+        let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Uncounted", isDirectory: true)
+        try CheckExample("", files: [
+            "App/Info.plist": .infoPlist(declared: ["en", "fr"]),
+            "App/Localizable.xcstrings": .catalog(["Hello": ["en": "Hello", "fr": "Bonjour"]]),
+            "l10n.json": .text(#"{ "release": { "minCoverage": { "fr-FR": 100, "de": 50, "*": 0 } } }"#),
+        ]).write(to: root)
+        let reason = "minCoverage names 'de', which the report does not count (it counts fr); "
+            + "minCoverage names 'fr-FR', which the report does not count (it counts fr)"
+        let text = run(["report", "--project", root.path])
+        XCTAssertEqual(text.status, 1, text.out + text.err)
+        XCTAssertTrue(text.out.hasSuffix("release: FAIL (\(reason))\n"), text.out)
+        let markdown = run(["report", "--project", root.path, "--format", "md"])
+        XCTAssertEqual(markdown.status, 1)
+        XCTAssertTrue(markdown.out.contains("**Release: fail** — \(reason).\n"), markdown.out)
+        let json = run(["report", "--project", root.path, "--format", "json"])
+        XCTAssertEqual(json.status, 1)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        XCTAssertEqual(object["passes"] as? Bool, false)
+        XCTAssertEqual(object["reasons"] as? [String], reason.components(separatedBy: "; "))
+        let junit = run(["report", "--project", root.path, "--format", "junit"])
+        XCTAssertTrue(junit.out.contains("<testcase classname=\"coverage\" name=\"minCoverage fr-FR\">\n      <failure type=\"coverage\""), junit.out)
+        // Spelled as the report counts it, the threshold checks the locale and the release passes.
+        try Data(#"{ "release": { "minCoverage": { "FR": 100, "*": 0 } } }"#.utf8).write(to: root.appendingPathComponent("l10n.json"))
+        let fixed = run(["report", "--project", root.path])
+        XCTAssertEqual(fixed.status, 0, fixed.out)
+        XCTAssertTrue(fixed.out.hasSuffix("release: pass\n"), fixed.out)
+    }
+
     /// Strict, a release that fails on warnings alone says so: "0 check errors or warnings" read as no finding at all.
     func testStrictReasonsCountWhatFails() throws {
         let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Strict", isDirectory: true)
