@@ -27,5 +27,12 @@ struct WriteOptions {
             context.note("note: restored \(path), left half-written by an interrupted run")
         }
     }
+
+    /// A dry run's stand-in for `recoverInterruptedWrites` (it writes nothing): waits up to
+    /// `--lock-timeout` for a run still writing in `root`, saying whom it waits for as a write
+    /// does, and refuses a folder a killed run left half-written.
+    func awaitInterruptedWrites(in root: URL, _ context: CommandContext) throws {
+        try FileTransaction.requireNotInterrupted(root: root, lockTimeout: lockTimeout, waiting: context.note)
+    }
 }
 

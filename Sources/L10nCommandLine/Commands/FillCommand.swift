@@ -44,7 +44,11 @@ struct FillCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let root = context.url(for: project, isDirectory: true)
-        if !dryRun { try writing.recoverInterruptedWrites(in: root, context) }
+        if dryRun {
+            try writing.awaitInterruptedWrites(in: root, context)
+        } else {
+            try writing.recoverInterruptedWrites(in: root, context)
+        }
         var planned: (filled: [TranslationFill.Filled], plan: ImportPlan)?
         let job = ImportJob(options: ImportOptions(dryRun: dryRun, force: writing.force, lockTimeout: writing.lockTimeout))
         _ = try job.run(root: root, waiting: context.note, warnings: context.note) { discovered in

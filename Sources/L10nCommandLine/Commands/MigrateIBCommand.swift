@@ -52,7 +52,11 @@ struct MigrateIBCommand: ParsableCommand {
             throw InputError(file: storyboard, "is not inside the project \(root.path)", hint: "pass the project folder with --project")
         }
         let relative = String(resolvedFile.path.dropFirst(resolvedRoot.path == "/" ? 1 : resolvedRoot.path.count + 1))
-        if !dryRun { try writing.recoverInterruptedWrites(in: root, context) }
+        if dryRun {
+            try writing.awaitInterruptedWrites(in: root, context)
+        } else {
+            try writing.recoverInterruptedWrites(in: root, context)
+        }
         let job = StoryboardMigrationJob(dryRun: dryRun, force: writing.force, lockTimeout: writing.lockTimeout)
         let plan = try job.run(root: root, storyboard: relative, waiting: context.note, warnings: context.note)
         let prefix = context.displayPrefix(for: root)

@@ -262,4 +262,29 @@ final class FileTransactionTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("waiting for l10n (pid \(getpid())"), run.stderr)
         XCTAssertFalse(run.stderr.contains("--lock-timeout"), run.stderr)
     }
+
+    /// `fill --dry-run` and `migrate-ib --dry-run`, started while a live import holds the files of
+    /// its journal, say whom they wait for and for how long, as `import --dry-run` does (they
+    /// waited in silence, up to 60 s whatever their --lock-timeout).
+    func testADryRunSaysWhomItWaitsFor() throws {
+        try FileManager.default.createDirectory(at: url("App/Base.lproj"), withIntermediateDirectories: true)
+        try Data("<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\"><scenes/></document>\n".utf8)
+            .write(to: url("App/Base.lproj/Main.storyboard"))
+        for arguments in [["import", "--dry-run", "in.xliff"], ["fill", "--locale", "de", "--dry-run"],
+                          ["migrate-ib", "App/Base.lproj/Main.storyboard", "--dry-run"]] {
+            if arguments[0] == "import" {
+                try Data(ReliabilityFixtures.xliff([("App/Localizable.xcstrings", ReliabilityFixtures.catalogUnits(0..<1, "v"))]).utf8).write(to: url("in.xliff"))
+            }
+            // The import's journal, left as a live run leaves it (import --dry-run puts it away).
+            var live = FileTransaction(root: root, changes: fourChanges())
+            live.failingRename = 0
+            live.keepsStateOnFailure = true
+            XCTAssertThrowsError(try live.commit())
+            let lock = try FileLock(for: url("App/Localizable.xcstrings"), timeout: 1)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { lock.release() }
+            let run = CLIRun(arguments + ["--lock-timeout", "5"], in: root)
+            XCTAssertTrue(run.stderr.contains("waiting for l10n (pid \(getpid())"), "\(arguments[0]): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("Localizable.xcstrings (up to 5 s, --lock-timeout)"), "\(arguments[0]): \(run.stderr)")
+        }
+    }
 }
