@@ -67,6 +67,9 @@ struct PseudoCommand: ParsableCommand {
 
     func run(_ context: CommandContext) throws -> ExitStatus {
         let root = context.url(for: project, isDirectory: true)
+        // --out and --xliff write no file of the project, so they lock none; they still read it,
+        // and wait for a run writing it up to --lock-timeout, as the other commands that take it do.
+        if xliff || out != nil { try writing.awaitInterruptedWrites(in: root, context) }
         if xliff {
             let discovered = try ProjectDiscovery(root: root).discover(waiting: context.note)
             for warning in discovered.warnings { context.note(warning) }

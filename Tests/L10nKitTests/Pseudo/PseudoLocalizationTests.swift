@@ -1,5 +1,6 @@
 import Foundation
 import L10nKit
+@testable import L10nCore
 @testable import L10nExchange
 @testable import L10nLocale
 @testable import L10nProject
@@ -226,6 +227,28 @@ final class PseudoLocalizationTests: XCTestCase {
         let second = CLIRun(["pseudo", "--project", root.path, "--write"])
         XCTAssertEqual(second.status, 0, second.stderr)
         XCTAssertEqual(try ExchangeFixtures.snapshot(root), after)
+    }
+
+    /// `--out` (and `--xliff`) read the project while a live import holds the files of its
+    /// journal: they wait for it up to `--lock-timeout`, naming the holder and the option. The
+    /// option was ignored: they waited up to 60 s, in silence.
+    func testOutWaitsForAWritingRunUpToTheLockTimeout() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let catalog = root.appendingPathComponent("BrandedEditor/Localizable.xcstrings")
+        var live = FileTransaction(root: root, changes: [FileTransaction.Change(url: catalog, data: try Data(contentsOf: catalog))])
+        live.failingRename = 0
+        live.keepsStateOnFailure = true
+        XCTAssertThrowsError(try live.commit())
+        let lock = try FileLock(for: catalog, timeout: 1)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 3) { lock.release() }
+        let out = try Fixtures.temporaryFolder(self).appendingPathComponent("pseudo")
+        for arguments in [["--out", out.path], ["--xliff", "--out", out.path]] {
+            let result = CLIRun(["pseudo", "--project", root.path, "--lock-timeout", "0.3"] + arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr) \(result.stdout)")
+            XCTAssertTrue(result.stderr.contains("Localizable.xcstrings (up to 0.3 s, --lock-timeout)"), "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains("still holds the file after 0.3 s"), "\(arguments): \(result.stderr)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: out.path), "nothing written")
+        }
     }
 
     func testBadArgumentsExit2AndWriteNothing() throws {
