@@ -207,6 +207,9 @@ public enum L10nTool {
             "COMMANDS:",
         ]
         lines += commands.map { "  " + $0.configuration.name.padding(toLength: width, withPad: " ", startingAt: 0) + $0.configuration.abstract }
+        lines += ["", "OPTIONS:"]
+        lines += [("--version", "Print the l10n version (l10n version adds ICU's)."), ("-h, --help", "Show help information.")]
+            .map { "  " + $0.padding(toLength: width, withPad: " ", startingAt: 0) + $1 }
         lines += ["", "GLOBAL OPTIONS:"]
         lines += globalArguments.map { "  " + $0.helpLabel.padding(toLength: width, withPad: " ", startingAt: 0) + $0.help }
         lines += ["", "See 'l10n help <command>' for detailed help."]

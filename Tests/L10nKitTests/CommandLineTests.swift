@@ -91,6 +91,17 @@ final class CommandLineSuggestionTests: XCTestCase {
         }
     }
 
+    /// `l10n --version` worked but no help or doc named it: the overview lists it and
+    /// `help version` (docs/commands.md) says how it differs from `l10n version`.
+    func testTheVersionOptionIsDocumented() {
+        let version = CLIRun(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.stdout, L10nTool.version + "\n")
+        let overview = CLIRun(["--help"])
+        XCTAssertTrue(overview.stdout.contains("\nOPTIONS:\n  --version      Print the l10n version (l10n version adds ICU's).\n"), overview.stdout)
+        XCTAssertTrue(CLIRun(["help", "version"]).stdout.contains("l10n --version prints the l10n version alone"))
+    }
+
     /// An option whose value is missing says so rather than taking the next option as its value
     /// (`--project --format json` read the project "--format" and then choked on "json"); flags
     /// that exclude each other are refused.
