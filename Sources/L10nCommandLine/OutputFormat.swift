@@ -19,24 +19,31 @@ enum OutputFormat: String {
         self = arguments.flag("json") ? .json : format
     }
 
-    /// Whether a command line asks for JSON (`--json`, or a `--format` whose first value is
-    /// json), read from the raw arguments so that even a line that does not parse gets its error as JSON.
+    /// Whether a command line asks for JSON (`--json`, or `--format json` as the command reads
+    /// it: the last value of a single-value `--format`, as swift-argument-parser takes it, the
+    /// first format of `report`'s repeating one), read from the raw arguments so that even a line
+    /// that does not parse gets its error as JSON.
     static func isRequested(in arguments: [String]) -> Bool {
+        var values: [String] = []
         var index = 0
         while index < arguments.count, arguments[index] != "--" {
             let argument = arguments[index]
             index += 1
             if argument == "--json" { return true }
-            var value: String?
             if argument.hasPrefix("--format=") {
-                value = String(argument.dropFirst("--format=".count))
+                values.append(String(argument.dropFirst("--format=".count)))
             } else if argument == "--format", index < arguments.count {
-                value = arguments[index]
+                values.append(arguments[index])
                 index += 1
             }
-            if let value, value.split(separator: ",").first == "json" { return true }
         }
-        return false
+        let globals = Set(L10nTool.globalArguments.map { "--" + $0.name })
+        let name = arguments.first { !globals.contains($0) } ?? ""
+        if let spec = L10nTool.command(named: name)?.arguments.first(where: { $0.name == "format" }),
+           case .option(_, repeating: true) = spec.kind {
+            return values.lazy.flatMap { $0.split(separator: ",") }.first == "json"
+        }
+        return values.last == "json"
     }
 }
 

@@ -106,6 +106,25 @@ final class JSONOutputTests: XCTestCase {
         }
     }
 
+    /// A single-value option given twice takes its last value, as swift-argument-parser's rule
+    /// is, everywhere: the error path read the first `--format` while the command read the last,
+    /// so `check --format json --format text` printed text and then a JSON error object.
+    /// `report`'s `--format` takes several and prints the first: its error follows that one.
+    func testARepeatedFormatIsReadAsTheCommandReadsIt() throws {
+        let text = CLIRun(["check", "--project", "nosuch", "--format", "json", "--format", "text"])
+        XCTAssertEqual(text.status, 2)
+        XCTAssertEqual(text.stdout, "", "the last --format is text: no JSON")
+        let json = CLIRun(["--quiet", "check", "--project", "nosuch", "--format=text", "--format", "json"])
+        XCTAssertEqual(json.status, 2)
+        XCTAssertTrue(try self.json(json)["error"]?["message"]?.stringValue?.contains("does not exist") == true, json.stdout)
+        let output = CLIRun(["check", "--project", sample, "--only", "key-missing", "--format", "text", "--format", "json"])
+        XCTAssertNotNil(try self.json(output)["findings"], "the command reads the last --format too")
+        let report = CLIRun(["report", "--project", "nosuch", "--format", "json", "--format", "text"])
+        XCTAssertEqual(report.status, 2)
+        XCTAssertNotNil(try self.json(report)["error"], "report prints its first format: JSON")
+        XCTAssertEqual(CLIRun(["report", "--project", "nosuch", "--format", "text,json"]).stdout, "")
+    }
+
     func testTextModeErrorsLeaveStandardOutputEmpty() {
         let run = CLIRun(["format", "--check", "Missing.xcstrings"])
         XCTAssertEqual(run.status, 2)
