@@ -22,7 +22,8 @@ public enum XLIFFErrorKind: LocatedErrorKind {
     case entity
     /// The text holds a character XML 1.0 cannot represent (most C0 controls, U+FFFE, U+FFFF).
     case unrepresentableCharacter(Unicode.Scalar)
-    /// An `.xcloc` bundle lacks a part or its `contents.json` is not readable.
+    /// An `.xcloc` bundle lacks a part, its `contents.json` is not readable, or it names another
+    /// locale than the XLIFF's `target-language`.
     case bundle
     /// The file could not be read.
     case io

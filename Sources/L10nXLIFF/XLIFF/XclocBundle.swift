@@ -68,6 +68,7 @@ public struct XclocBundle: Sendable {
         }
         let display = displayPath.map { $0 + "/Localized Contents/" + xliff.lastPathComponent } ?? xliff.path
         let document = try XLIFFReader().read(contentsOf: xliff, displayPath: display)
+        if let contents { try contents.checkTargetLocale(of: document, shownAs: shown + "/contents.json") }
         return XclocBundle(contents: contents, document: document, xliffPath: xliff.path)
     }
 }
@@ -82,6 +83,9 @@ public struct XclocContents: Hashable, Sendable {
     public var toolInfo: ToolInfo?
     /// The format version, `1.0` in every bundle seen.
     public var version: String?
+    /// Where `targetLocale` was read, for error messages; nil for contents made in memory. Not
+    /// part of the value: two contents that say the same are equal wherever they were read.
+    public var targetLocaleLocation: SourceLocation?
 
     /// `toolInfo`: the program that wrote the bundle.
     public struct ToolInfo: Hashable, Sendable {
@@ -144,6 +148,7 @@ public struct XclocContents: Hashable, Sendable {
         }
         developmentRegion = string(root, "developmentRegion")
         targetLocale = string(root, "targetLocale")
+        targetLocaleLocation = targetLocaleAt
         project = string(root, "project")
         workspace = string(root, "workspace")
         version = string(root, "version")
@@ -163,6 +168,38 @@ public struct XclocContents: Hashable, Sendable {
 }
 
 extension XclocContents {
+    public static func == (lhs: XclocContents, rhs: XclocContents) -> Bool {
+        lhs.developmentRegion == rhs.developmentRegion && lhs.targetLocale == rhs.targetLocale && lhs.project == rhs.project
+            && lhs.workspace == rhs.workspace && lhs.toolInfo == rhs.toolInfo && lhs.version == rhs.version
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(developmentRegion)
+        hasher.combine(targetLocale)
+        hasher.combine(project)
+        hasher.combine(workspace)
+        hasher.combine(toolInfo)
+        hasher.combine(version)
+    }
+
+    /// Refuses a bundle whose XLIFF translates into another locale than `contents.json` names.
+    /// Xcode writes the same id in both (`pt-BR`, `zh-Hans`); a difference means a folder was
+    /// renamed or a tool rewrote one of them, and which of the two is meant cannot be told, so
+    /// nothing is read. Both are compared as canonical locale ids (`LocaleIdentifier`): `pt_BR`,
+    /// `pt-br` and `pt-BR` are one locale. A `target-language` that is no locale id is left to
+    /// the import, which refuses it at its `<file>`.
+    func checkTargetLocale(of document: XLIFFDocument, shownAs path: String) throws {
+        guard let targetLocale, let expected = try? LocaleIdentifier(validating: targetLocale).rawValue else { return }
+        for file in document.files {
+            guard let declared = file.targetLanguage, !declared.isEmpty,
+                  let locale = try? LocaleIdentifier(validating: declared).rawValue, locale != expected else { continue }
+            let named = (targetLocaleLocation ?? SourceLocation(file: path)).description
+            throw XLIFFError(.bundle, "target-language \"\(declared)\" of <file original=\"\(file.original)\"> is not the bundle's locale: \(named) names targetLocale \"\(targetLocale)\"; a folder was renamed or a tool rewrote one of them, so nothing was read",
+                             at: file.location ?? targetLocaleLocation ?? SourceLocation(file: path),
+                             hint: "set target-language and contents.json's targetLocale to the locale the translations are in (Xcode writes the same id in both), or import the XLIFF file alone")
+        }
+    }
+
     /// The fields as `contents.json` holds them (absent fields left out).
     public var jsonValue: JSONValue {
         var members: [(key: String, value: JSONValue)] = []

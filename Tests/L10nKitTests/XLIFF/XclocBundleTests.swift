@@ -110,4 +110,27 @@ final class XclocBundleTests: XCTestCase {
             XCTAssertTrue((error as? XLIFFError)?.message.contains("another XLIFF file besides de.xliff (de-part2.xliff)") ?? false, "\(error)")
         }
     }
+
+    /// Xcode writes one locale id in `contents.json` and in the XLIFF's `target-language`; a
+    /// bundle where they differ (a translator renamed the folder, a tool rewrote one) is refused
+    /// before anything is read, at the `<file>`'s `target-language`, naming contents.json's line.
+    /// Spellings of one locale (`pt_BR`, `PT-br`, `pt-BR`) are the same id once canonicalized.
+    func testTargetLocaleAndTargetLanguageMustNameOneLocale() throws {
+        let portuguese = XLIFFReaderTests.minimal.replacingOccurrences(of: "target-language=\"de\"", with: "target-language=\"pt-PT\"")
+        let contents = Self.contentsJSON.replacingOccurrences(of: "\"de\"", with: "\"pt-BR\"")
+        let renamed = try makeBundle(named: "pt-BR.xcloc", xliffName: "pt-BR.xliff", xliff: Data(portuguese.utf8), contents: contents)
+        XCTAssertThrowsError(try ImportInput.read(contentsOf: renamed, displayPath: "pt-BR.xcloc")) { error in
+            let error = error as? XLIFFError
+            XCTAssertEqual(error?.kind, .bundle)
+            XCTAssertEqual(error?.location, SourceLocation(file: "pt-BR.xcloc/Localized Contents/pt-BR.xliff", line: 3, column: 3))
+            XCTAssertTrue(error?.message.hasPrefix("target-language \"pt-PT\" of <file original=\"App/Localizable.xcstrings\"> is not the bundle's locale: pt-BR.xcloc/contents.json:4:20 names targetLocale \"pt-BR\"") ?? false,
+                          "\(String(describing: error))")
+        }
+        for (declared, named) in [("pt_BR", "pt-BR"), ("pt-BR", "pt_br"), ("PT-br", "pt-BR"), ("zh-Hant-TW", "zh_hant_tw")] {
+            let xliff = XLIFFReaderTests.minimal.replacingOccurrences(of: "target-language=\"de\"", with: "target-language=\"\(declared)\"")
+            let url = try makeBundle(named: "\(named).xcloc", xliffName: "\(named).xliff", xliff: Data(xliff.utf8),
+                                     contents: Self.contentsJSON.replacingOccurrences(of: "\"de\"", with: "\"\(named)\""))
+            XCTAssertEqual(try XclocBundle.read(at: url).document.files.first?.targetLanguage, declared)
+        }
+    }
 }
