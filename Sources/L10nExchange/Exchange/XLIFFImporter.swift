@@ -1450,6 +1450,11 @@ struct ImportSession {
             let url = project.url(forPath: path)
             let existing = table.table.files[locale]
             var file = existing ?? StringsFile(path: path, encoding: .utf8)
+            // A layout `format` sorts (ibtool's, an intent definition's) keeps its order where the
+            // file has it: a new entry goes to its place, so `format --check` passes after the import.
+            let sortedLayout: StringsLayout? = existing.flatMap { existing in
+                table.isIntentDefinition ? .intentDefinition : StringsLayout.inferred(for: existing) == .interfaceBuilder ? .interfaceBuilder : nil
+            }
             for key in table.sourceFile.keys {
                 guard let value = values[key] else { continue }
                 // After an entry with a comment (genstrings' layout gives each one), a new entry
@@ -1457,7 +1462,8 @@ struct ImportSession {
                 // lands: a file `format --check` passed still passes after the import.
                 let comment = table.sourceFile.entry(forKey: key)?.comment
                     ?? (file.form == .plain && file.entry(forKey: key) == nil && file.entries.last?.comment != nil ? StringsWriter.noCommentNote : nil)
-                file.setValue(value, forKey: key, comment: comment)
+                file.setValue(value, forKey: key, comment: comment,
+                              keepingKeyOrder: sortedLayout == .intentDefinition || sortedLayout == .interfaceBuilder && StringsLayout.isObjectIDKey(key))
             }
             // A new file of a storyboard or XIB is laid out as ibtool generates it (formats.md §3),
             // one of an intent definition as real intent strings files are (sorted, no comments).
@@ -1466,8 +1472,8 @@ struct ImportSession {
                StringsWriter.canonicalData(for: existing, layout: .intentDefinition) == StringsWriter.data(for: existing) {
                 // An intent table in the layout Xcode generates stays in it: a new entry takes its
                 // place in the sorted order, so `format --check` passes after the import. (Values
-                // changed in place keep the layout. An ibtool table's new entry is appended under
-                // its comment: laying a storyboard's table out again cost 3 % of an import.)
+                // changed in place keep the layout. An ibtool table's new entry is inserted at its
+                // place under its comment above: laying a storyboard's table out again cost 3 % of an import.)
                 data = StringsWriter.canonicalData(for: file, layout: .intentDefinition)
             } else if existing != nil {
                 data = StringsWriter.data(for: file)

@@ -191,6 +191,33 @@ final class InterfaceBuilderExchangeTests: XCTestCase {
         XCTAssertEqual(export.document.files.first?.units.first { $0.id == "DVV-tE-ZNa.title" }?.target, "Plano")
     }
 
+    /// ibtool writes `Main.strings` in code-point order of keys, and `format --check` wants it so:
+    /// texts the file lacks go to their place in that order (first, between two, last), each
+    /// under ibtool's comment, so the real ibtool file with three entries taken out comes back
+    /// byte for byte and stays in `format`'s layout. Before, they were appended at the end.
+    func testNewTextsTakeTheirPlaceInASortedIbtoolFile() throws {
+        let golden = try LegacyGolden.read("ib/WorldTrotter/es.lproj/Main.strings")
+        let ibtool = try StringsReader.parse(golden, path: Self.spanishPath)
+        var stripped = ibtool
+        let missing = ["3JI-87-cfh.text", "bf2-EL-PtV.placeholder", "y8w-Wv-5ZH.text"]
+        for key in missing { XCTAssertTrue(stripped.removeValue(forKey: key)) }
+        // What ibtool (and `format`) write for the other five.
+        let strippedData = StringsWriter.canonicalData(for: stripped)
+        let root = try worldTrotter(withSpanish: strippedData)
+        let storyboard = XLIFFExporter(project: try ProjectDiscovery(root: root).discover()).export(locale: "es", scope: .missing)
+        var units = try XCTUnwrap(storyboard.document.files.first).units
+        XCTAssertEqual(units.map(\.id), ["3JI-87-cfh.text", "bf2-EL-PtV.placeholder", "y8w-Wv-5ZH.text"])
+        for index in units.indices { units[index].target = ibtool.value(forKey: units[index].id) }
+        let plan = try ExchangeFixtures.plan(root, [Self.input("es", units.reversed())])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied, .applied])
+        let written = try XCTUnwrap(plan.changes.first { $0.path == Self.spanishPath }?.data)
+        XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: golden, as: UTF8.self))
+        let imported = try StringsReader.parse(written, path: Self.spanishPath)
+        XCTAssertEqual(StringsWriter.canonicalData(for: imported), written, "format --check passes on the imported file")
+        XCTAssertEqual(imported.entry(forKey: "bf2-EL-PtV.placeholder")?.comment, ibtool.entry(forKey: "bf2-EL-PtV.placeholder")?.comment)
+        XCTAssertEqual(imported.entry(forKey: "hpm-um-eY3.title")?.comment, ibtool.entry(forKey: "hpm-um-eY3.title")?.comment)
+    }
+
     /// A copy edit of the development language (`--source-edits`): an edited text is written into
     /// the Base storyboard, only its attribute value changes (escaped as Interface Builder writes
     /// it), the Spanish value is listed to re-check, and the next export has the new source; a text

@@ -235,6 +235,55 @@ public struct StringsFile: Equatable, Sendable {
         xmlEdited = true
     }
 
+    /// Sets the value of `key` as `setValue(_:forKey:comment:)` does, except that with
+    /// `keepingKeyOrder` a new entry of a file whose keys are in code-point order (ibtool's
+    /// `Main.strings`, an intent definition's strings: the layouts `format` sorts) goes to its
+    /// place in that order, under its comment and spaced as the entries around it, so the file
+    /// stays sorted. A file not in that order (or not in plain form) gets it appended.
+    public mutating func setValue(_ value: String, forKey key: String, comment: String? = nil, keepingKeyOrder: Bool) {
+        guard keepingKeyOrder, lastIndexByKey[key] == nil, form == .plain, let index = orderedPlace(of: key),
+              insert(key: key, value: value, comment: comment, at: index) else {
+            setValue(value, forKey: key, comment: comment)
+            return
+        }
+        xmlEdited = true
+    }
+
+    /// Where a new `key` goes in entries sorted by key in code-point order (as `StringsWriter`
+    /// sorts them): before the first entry whose key follows it. Nil when the entries are not
+    /// in that order, or when it goes after the last one (an append).
+    private func orderedPlace(of key: String) -> Int? {
+        func precedes(_ a: String, _ b: String) -> Bool { a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) }
+        for index in entries.indices.dropFirst() where precedes(entries[index].key, entries[index - 1].key) { return nil }
+        return entries.firstIndex { precedes(key, $0.key) }
+    }
+
+    /// Inserts a new entry before `entries[index]`: on lines of its own above that entry's own
+    /// comment, with a blank line after it where that entry had one before it. False (nothing
+    /// changed) when that entry's comment or key does not start a line.
+    private mutating func insert(key: String, value: String, comment: String?, at index: Int) -> Bool {
+        let before = Array(trivia[index].unicodeScalars)
+        // The next entry's own lines start at its comment when that sits directly above the key.
+        var start = before.count
+        if let own = Self.comments(in: before).last, Self.lineBreakCount(before[own.range.upperBound...]) <= 1 {
+            start = own.range.lowerBound
+        }
+        while start > 0, before[start - 1] == " " || before[start - 1] == "\t" { start -= 1 }
+        guard start == 0 ? index == 0 : StringsParser.isLineEnd(before[start - 1]) else { return false }
+        let blankLine = (index > 0 ? Self.hasBlankLine(trivia[index]) : usesBlankLines) ? lineBreak : ""
+        let commentLine = comment.map { StringsWriter.blockComment($0) + lineBreak } ?? ""
+        var head = String.UnicodeScalarView(), own = String.UnicodeScalarView()
+        head.append(contentsOf: before[..<start])
+        own.append(contentsOf: before[start...])
+        let source = EntrySource(key: StringsWriter.quoted(key), beforeValue: " = ", value: StringsWriter.quoted(value), beforeSemicolon: "")
+        trivia.replaceSubrange(index...index, with: [String(head) + commentLine, lineBreak + blankLine + String(own)])
+        entries.insert(Entry(key: key, value: value, comment: comment, location: nil, source: source), at: index)
+        // The note is what a reader of the text will see: the last comment before the key.
+        entries[index].comment = Self.comments(in: Array(trivia[index].unicodeScalars)).last?.text
+        lastIndexByKey = Self.index(entries)
+        return true
+    }
+
     /// Removes every entry of `key` together with its own comment and line; returns whether
     /// there was one.
     @discardableResult
