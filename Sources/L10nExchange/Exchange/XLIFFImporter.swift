@@ -848,6 +848,9 @@ struct ImportSession {
                 catalog.entries[key]!.localizations![locale]!.stringUnit = nil
             }
             if kind == "device" { addedDeviceVariations.append(PluralVariation(path: path, key: key, locale: locale, variation: ["device"])) }
+        } else if unitPath.components.contains("device"),
+                  let note = deviceWithoutOtherNote(unitPath, key: key, locale: locale, sourceLanguage: sourceLanguage, slot: slot) {
+            outcome.message = outcome.message.map { $0 + "; " + note } ?? note
         }
         applied[path, default: 0] += 1
         // A variation's forms come one after the other (Xcode's order ends with `other`): its
@@ -863,6 +866,41 @@ struct ImportSession {
                 pluralVariations.append(PluralVariation(path: path, key: key, locale: locale, variation: Array(variation)))
             }
         }
+    }
+
+    /// For a unit of a device variation whose source names some devices but has no `other`
+    /// (a catalog edited by hand or by a tool; Xcode's editor always keeps an "Other" row): the
+    /// note that the devices not named show no text of the locale either, unless the locale has
+    /// an `other` of its own. The translation is right and is
+    /// applied; the gap is the source's, which `check` reports as `device-without-other`.
+    private mutating func deviceWithoutOtherNote(_ unitPath: StringUnitPath, key: String, locale: String, sourceLanguage: String, slot: Int) -> String? {
+        let components = unitPath.components
+        guard let at = components.lastIndex(of: "device"), at % 2 == 0, at + 1 < components.count,
+              !components[..<at].contains("substitutions") else { return nil }
+        let prefix = components[..<at]
+        /// The device cases of `localization` at `prefix` (a plural form's device variation lies
+        /// under `plural.one`).
+        func devices(_ localization: CatalogLocalization?) -> [String]? {
+            var node = localization
+            var rest = prefix
+            while rest.count >= 2, let current = node {
+                node = current.variations?.kinds[rest[rest.startIndex]]?[rest[rest.startIndex + 1]]
+                rest = rest.dropFirst(2)
+            }
+            guard rest.isEmpty, let cases = node?.variations?.device else { return nil }
+            return Array(cases.keys)
+        }
+        let (source, target) = catalogs.edit(slot) { catalog in
+            (devices(catalog.entries[key]?.localizations?[sourceLanguage]), devices(catalog.entries[key]?.localizations?[locale]))
+        }
+        guard let source, !source.contains("other"), !(target ?? []).contains("other") else { return nil }
+        let named = Set(source.map { $0 == "vision" ? "applevision" : $0 })
+        let left = CatalogVariations.deviceNames.filter { !named.contains($0) }
+        guard !left.isEmpty else { return nil }
+        let listed = CatalogVariations.deviceNames.filter(named.contains) + named.subtracting(CatalogVariations.deviceNames).sorted()
+        return "note (device-without-other): the source varies \(MessageText.quoted(key)) by device for \(listed.joined(separator: ", ")) without an 'other' case, "
+            + "so \(left.joined(separator: ", ")) devices show no '\(locale)' text for it (nor a \(sourceLanguage) one); "
+            + "add the source's 'other' case (Xcode's \"Other\" row) and translate it (l10n check reports it as device-without-other)"
     }
 
     /// The variation a unit the project lacks may add: its own path, or for the plain unit of a

@@ -372,6 +372,39 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertEqual(plural.stringUnit(at: ["plural", "other"])?.value, "%lld файлов", "the plain value is the plural's other")
     }
 
+    /// A source that varies by device without an 'other' case (edited by hand or by a tool)
+    /// leaves every device it does not name without text: each unit of such a variation is
+    /// applied with a note saying so (check's device-without-other), not refused; a source with
+    /// its 'other', or a locale with an 'other' of its own, gets none.
+    func testADeviceUnitOfASourceWithoutOtherGetsANote() throws {
+        let files = try Fixtures.temporaryFolder(self).appendingPathComponent("Devices", isDirectory: true)
+        try CheckExample("", files: ["App/Info.plist": .infoPlist(declared: ["en", "de", "fr"]),
+                                     "App/Localizable.xcstrings": .catalog([
+                                        "Tap to continue": ["en/device/iphone": "Tap to continue", "en/device/ipad": "Tap to continue",
+                                                            "fr/device/other": "Touchez pour continuer"],
+                                        "Tap here": ["en/device/mac": "Click here", "en/device/other": "Tap here"],
+                                     ])]).write(to: files)
+        let plan = try ExchangeFixtures.plan(files, [ExchangeFixtures.xliff(target: "de", [
+            unit("Tap to continue|==|device.ipad", "Tap to continue", "Tippen, um fortzufahren"),
+            unit("Tap to continue|==|device.iphone", "Tap to continue", "Tippen, um fortzufahren"),
+            unit("Tap here|==|device.mac", "Click here", "Hier klicken"),
+        ])])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied, .applied])
+        for outcome in plan.outcomes.prefix(2) {
+            XCTAssertEqual(outcome.message, "note (device-without-other): the source varies \"Tap to continue\" by device for iphone, ipad without an 'other' case, "
+                           + "so ipod, mac, applewatch, appletv, applevision devices show no 'de' text for it (nor a en one); "
+                           + "add the source's 'other' case (Xcode's \"Other\" row) and translate it (l10n check reports it as device-without-other)")
+        }
+        XCTAssertNil(plan.outcomes[2].message, "the source has its 'other'")
+        XCTAssertEqual(try catalog(plan).entries["Tap to continue"]?.localizations?["de"]?.stringUnit(at: ["device", "iphone"])?.value, "Tippen, um fortzufahren")
+
+        let withOther = try ExchangeFixtures.plan(files, [ExchangeFixtures.xliff(target: "fr", [
+            unit("Tap to continue|==|device.iphone", "Tap to continue", "Touchez pour continuer"),
+        ])])
+        XCTAssertEqual(withOther.outcomes.map(\.status), [.applied])
+        XCTAssertNil(withOther.outcomes.first?.message, "French has an 'other' of its own")
+    }
+
     func testUnknownIDsAreRefused() throws {
         let results = try outcome([
             unit("Nope", "Nope", "Nein"),
