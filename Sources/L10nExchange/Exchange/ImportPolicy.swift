@@ -353,22 +353,38 @@ public enum ImportPolicy {
             }),
         ImportRule(
             id: "no-target", effect: .skip,
-            summary: "no `<target>`, or an empty one (also one holding only inline elements or whitespace) for a source that is not",
+            summary: "no `<target>`, or an empty one (also one holding only inline elements or whitespace) for a source that is not; or one holding only the source's placeholders (`%@`, `<ph>%@</ph>`: a tool's copy of the source's codes) for a source with words (`Delete %@?`)",
             triggeringExamples: [
                 .unit("No target", ["Done": ["en": "Done"]], TransUnit(id: "Done", source: "Done")),
                 .unit("An empty target", ["Done": ["en": "Done"]], TransUnit(id: "Done", source: "Done", target: "", targetState: .translated)),
                 .unit("A space for a target", ["Done": ["en": "Done", "de": "Fertig"]], TransUnit(id: "Done", source: "Done", target: " ", targetState: .translated)),
                 .unit("An empty target for a space", [" ": ["en": " ", "de": " "]], TransUnit(id: " ", source: " ", target: "", targetState: .translated)),
+                .unit("Only the source's placeholder, as a CAT tool copies the source's codes into an untranslated target",
+                      ["Delete %@?": ["en": "Delete %@?", "de": "%@ löschen?"]],
+                      TransUnit(id: "Delete %@?", source: "Delete %@?", target: "%@", targetState: .translated)),
             ],
             nonTriggeringExamples: [.unit("A target", ["Done": ["en": "Done"]],
                                           TransUnit(id: "Done", source: "Done", target: "Fertig", targetState: .translated)),
                                     .unit("A space for a space", [" ": ["en": " "]],
-                                          TransUnit(id: " ", source: " ", target: " ", targetState: .translated))],
+                                          TransUnit(id: " ", source: " ", target: " ", targetState: .translated)),
+                                    .unit("Placeholders for a source of placeholders only", ["%@ %@": ["en": "%@ %@"]],
+                                          TransUnit(id: "%@ %@", source: "%1$@ %2$@", target: "%2$@ %1$@", targetState: .translated)),
+                                    .unit("Placeholders and words", ["Delete %@?": ["en": "Delete %@?"]],
+                                          TransUnit(id: "Delete %@?", source: "Delete %@?", target: "%@ löschen?", targetState: .translated))],
             evaluate: { candidate in
                 guard let target = candidate.target else { return .skipped(.noTarget) }
                 // An empty or blank target is a tool's placeholder, not a translation: it would replace a value with "" or " ".
-                return (target.isEmpty && !candidate.source.isEmpty) || (ImportPolicy.isBlank(target) && !ImportPolicy.isBlank(candidate.source))
-                    ? .skipped(.noTarget) : nil
+                if (target.isEmpty && !candidate.source.isEmpty) || (ImportPolicy.isBlank(target) && !ImportPolicy.isBlank(candidate.source)) {
+                    return .skipped(.noTarget)
+                }
+                // So is a target of the source's codes alone (`<ph>%@</ph>`, Trados' and memoQ's
+                // "copy source tags", Okapi's pre-filled segments): applied, "Delete %@?" showed
+                // the bare file name, and it replaced the project's translation. Placeholders the
+                // source does not pass are left to placeholder-mismatch, which refuses them.
+                guard ImportPolicy.hasPercent(target), ImportPolicy.hasPercent(candidate.source),
+                      ImportPolicy.holdsOnlyPlaceholders(target), !ImportPolicy.holdsOnlyPlaceholders(candidate.source),
+                      !candidate.knowsUnit || !candidate.mismatches().contains(where: { $0.severity == .error }) else { return nil }
+                return .skipped(.noTarget)
             }),
         ImportRule(
             id: "inline-code", effect: .refuse,
@@ -701,6 +717,23 @@ public enum ImportPolicy {
         guard let first = text.utf8.first else { return true }
         if first > 0x20 && first < 0x7F { return false }
         return text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+    }
+
+    /// Whether the text is nothing but format specifiers and whitespace (`%@`, `%1$@ %2$@`):
+    /// no word of its own. A substitution reference (`%#@files@`) is words (its forms hold
+    /// them), and so is `%%`; a text `FormatString` finds problems in is left to the rules that judge them.
+    static func holdsOnlyPlaceholders(_ text: String) -> Bool {
+        let format = FormatString(text)
+        guard format.issues.isEmpty else { return false }
+        return format.tokens.allSatisfy { token in
+            switch token {
+            case .literal(let literal): return isBlank(literal)
+            case .percentSign: return false
+            case .specifier(let specifier):
+                if case .substitution = specifier.conversion { return false }
+                return true
+            }
+        }
     }
 
     /// Whether the text has a `%`, without which it is one literal to `FormatString`.

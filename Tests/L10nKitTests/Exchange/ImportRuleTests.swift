@@ -405,6 +405,58 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertNil(withOther.outcomes.first?.message, "French has an 'other' of its own")
     }
 
+    /// A target that is only the source's placeholder (`<ph equiv-text="%@">%@</ph>` as a CAT tool
+    /// copies the source's codes into a segment not yet translated, or `%@` typed) for a source
+    /// with words is no translation, as an empty target is none: skipped (no-target), so the
+    /// project's "%@ löschen?" is kept and a device never shows the bare file name for
+    /// "Delete %@?". Placeholders the source does not pass are still refused, and a source
+    /// made of placeholders alone may be translated by placeholders.
+    func testATargetOfTheSourcesPlaceholdersAloneIsNoTranslation() throws {
+        let files = try Fixtures.temporaryFolder(self).appendingPathComponent("Codes", isDirectory: true)
+        try CheckExample("", files: ["App/Info.plist": .infoPlist(declared: ["en", "de"]),
+                                     "App/Localizable.xcstrings": .catalog([
+                                        "Delete %@?": ["en": "Delete %@?", "de": "%@ löschen?"],
+                                        "Move %@ to %@": ["en": "Move %@ to %@"],
+                                        "%@ %@": ["en": "%@ %@"],
+                                        "Rename %@": ["en": "Rename %@"],
+                                     ])]).write(to: files)
+        let xliff = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">
+              <file original="App/Localizable.xcstrings" source-language="en" target-language="de" datatype="plaintext">
+                <body>
+                  <trans-unit id="Delete %@?" xml:space="preserve">
+                    <source>Delete <ph id="1" equiv-text="%@">%@</ph>?</source>
+                    <target state="translated"><ph id="1" equiv-text="%@">%@</ph></target>
+                  </trans-unit>
+                  <trans-unit id="Move %@ to %@" xml:space="preserve">
+                    <source>Move %1$@ to %2$@</source>
+                    <target state="translated">%1$@ %2$@</target>
+                  </trans-unit>
+                  <trans-unit id="%@ %@" xml:space="preserve">
+                    <source>%1$@ %2$@</source>
+                    <target state="translated">%2$@ %1$@</target>
+                  </trans-unit>
+                  <trans-unit id="Rename %@" xml:space="preserve">
+                    <source>Rename %@</source>
+                    <target state="translated">%lld</target>
+                  </trans-unit>
+                </body>
+              </file>
+            </xliff>
+
+            """
+        let input = ImportInput(path: "de.xliff", document: try XLIFFReader().read(Data(xliff.utf8), path: "de.xliff"))
+        XCTAssertEqual(input.document.files[0].units[0].target, "%@")
+        let plan = try ExchangeFixtures.plan(files, [input])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.skipped, .skipped, .applied, .refused])
+        XCTAssertEqual(plan.outcomes.map(\.reason), [.noTarget, .noTarget, nil, .placeholderMismatch])
+        let german = try catalog(plan)
+        XCTAssertEqual(german.entries["Delete %@?"]?.localizations?["de"]?.stringUnit?.value, "%@ löschen?", "the translation is kept")
+        XCTAssertNil(german.entries["Move %@ to %@"]?.localizations?["de"])
+        XCTAssertEqual(german.entries["%@ %@"]?.localizations?["de"]?.stringUnit?.value, "%2$@ %1$@")
+    }
+
     func testUnknownIDsAreRefused() throws {
         let results = try outcome([
             unit("Nope", "Nope", "Nein"),
