@@ -593,7 +593,7 @@ public struct CheckContext: Sendable {
     }
 
     /// Every string of the app's legacy `.stringsdict` translations with the source file's string
-    /// its specifiers are judged against: the format key with the source's, a plural form with
+    /// its specifiers are judged against (the source file's own forms with its `other`): the format key with the source's, a plural form with
     /// the source variable's `other` (what the key passes), another variable's case with the
     /// same case. `compared` is the text as judged (a form's implicit specifier positioned at
     /// its variable's argument, `text` as written for the finding). `place` names the string in
@@ -603,7 +603,11 @@ public struct CheckContext: Sendable {
         for table in appStringsTables {
             guard let sourceFile = table.sourcePluralFile(sourceLanguage: sourceLanguage) else { continue }
             let sourceEntries = sourceFile.entriesByKey
-            for (locale, file) in table.pluralFiles.sorted(by: { $0.key < $1.key }) where locale != sourceLanguage && locale != "Base" {
+            // The source's own forms too: a `one` that leaves the count out and keeps a later
+            // implicit specifier (deltachat's "Send the following file to %s?") reads the count
+            // as that argument in the development language as in any other.
+            let sourceLocale = table.pluralFiles[sourceLanguage] != nil ? sourceLanguage : "Base"
+            for (locale, file) in table.pluralFiles.sorted(by: { $0.key < $1.key }) where locale == sourceLocale || (locale != sourceLanguage && locale != "Base") {
                 for entry in file.entries {
                     guard let sourceEntry = sourceEntries[entry.key] else { continue }
                     if let format = entry.formatKey, let sourceFormat = sourceEntry.formatKey {

@@ -34,6 +34,58 @@ final class LegacyPluralChecksTests: XCTestCase {
         XCTAssertEqual(findings.first?.line, 9, "at the variable")
     }
 
+    /// The development language's own `one` form that leaves the count out and keeps a later
+    /// implicit specifier (deltachat-ios's "Send the following file to %s?") reads the count as
+    /// that C string, in English as in German: it is judged against its `other` like a
+    /// translation's form (only the German copy was reported).
+    func testTheSourcesOwnFormThatShiftsItsArgumentsIsAnError() throws {
+        func file(one: String, other: String) -> ExampleFile {
+            .text("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                \t<key>send_files_to</key>
+                \t<dict>
+                \t\t<key>NSStringLocalizedFormatKey</key>
+                \t\t<string>%#@files@</string>
+                \t\t<key>files</key>
+                \t\t<dict>
+                \t\t\t<key>NSStringFormatSpecTypeKey</key>
+                \t\t\t<string>NSStringPluralRuleType</string>
+                \t\t\t<key>NSStringFormatValueTypeKey</key>
+                \t\t\t<string>d</string>
+                \t\t\t<key>one</key>
+                \t\t\t<string>\(one)</string>
+                \t\t\t<key>other</key>
+                \t\t\t<string>\(other)</string>
+                \t\t</dict>
+                \t</dict>
+                </dict>
+                </plist>
+
+                """)
+        }
+        let model = try project([
+            "App/Localizable.xcstrings": .text(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#),
+            "App/en.lproj/Send.stringsdict": file(one: "Send the following file to %s?", other: "Send the following %d files to %s?"),
+            "App/ru.lproj/Send.stringsdict": file(one: "Отправить %1$d файл в %2$s?", other: "Отправить %d файлов в %s?"),
+        ])
+        let findings = try CheckJob(options: CheckOptions(only: ["placeholder-mismatch"])).run(on: model).findings
+        XCTAssertEqual(findings.map(\.message), [
+            "\"send_files_to\" %#@files@ one [en] 'Send the following file to %s?': argument 1 is %s (C string) in this form but %d (int) in the 'other' form; "
+                + "an argument left out shifts the implicit ones after it: write positions such as %2$@",
+            "\"send_files_to\" %#@files@ one [en] 'Send the following file to %s?': this form does not use argument 2 (%s in the 'other' form)",
+        ])
+        XCTAssertEqual(findings.map(\.severity), [.error, .warning])
+        XCTAssertEqual(findings.first?.file, "App/en.lproj/Send.stringsdict")
+        // Written with its position, the form reads the right argument: nothing to report.
+        let fixed = try project([
+            "App/Localizable.xcstrings": .text(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#),
+            "App/en.lproj/Send.stringsdict": file(one: "Send the following file to %2$s?", other: "Send the following %d files to %s?"),
+        ])
+        XCTAssertEqual(try CheckJob(options: CheckOptions(only: ["placeholder-mismatch"])).run(on: fixed).findings.map(\.message), [])
+    }
+
     func testReportCountsAStringsdictGapOnItsTablesRow() throws {
         let model = try project([
             "App/Localizable.xcstrings": .text(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#),

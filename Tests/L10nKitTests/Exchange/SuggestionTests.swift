@@ -350,8 +350,8 @@ extension SuggestionTests {
             var exhaustive = bounded
             exhaustive.postingBudget = .max
             exhaustive.comparedBudget = .max
-            for locale in project.catalogs.flatMap(\.catalog.locales).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-            where locale != project.sourceLanguage {
+            let locales = project.catalogs.flatMap(\.catalog.locales).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            for locale in locales where locale != project.sourceLanguage {
                 let export = exporter.export(locale: locale, scope: .all)
                 XCTAssertEqual(exporter.withSuggestions(export, memory: &bounded).document,
                                exporter.withSuggestions(export, memory: &exhaustive).document, "\(root.lastPathComponent) \(locale)")

@@ -113,17 +113,28 @@ public struct PlaceholderMismatchCheck: Check {
                                       message: "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): \(mismatch.message)"))
             }
         }
-        // A legacy `.stringsdict`: the format key and each form against the source file's.
+        // A legacy `.stringsdict`: the format key and each form against the source file's (the
+        // source file's own forms against its `other`, said so).
         context.appStringsdictTranslations { table, locale, key, place, text, compared, sourceText, isPluralCase, location in
             let source = parsed(sourceText)
+            let isSourceForm = locale == context.sourceLanguage || locale == "Base"
             for mismatch in Self.mismatches(source: source.format, sourceSubstitution: nil, translation: compared,
                                             translationSubstitution: nil, isPluralCase: isPluralCase, plainSource: source.plain) {
+                let message = isSourceForm ? Self.ofSourceForm(mismatch.message) : mismatch.message
                 result.append(finding(mismatch.severity, file: table.pluralPath(locale: locale), key: key, locale: locale,
                                       line: location?.line, column: location?.column,
-                                      message: "\(place()) [\(locale)] \(CheckContext.quoted(text)): \(mismatch.message)"))
+                                      message: "\(place()) [\(locale)] \(CheckContext.quoted(text)): \(message)"))
             }
         }
         return result
+    }
+
+    /// A comparison's message about a development-language form judged against its variable's
+    /// `other`: the form and `other` where a translation's says the translation and the source.
+    static func ofSourceForm(_ message: String) -> String {
+        message.replacingOccurrences(of: "the translation does not use", with: "this form does not use")
+            .replacingOccurrences(of: "in the translation", with: "in this form")
+            .replacingOccurrences(of: "in the source", with: "in the 'other' form")
     }
 
     /// The finding for a plain translation holding a placeholder its plain source lacks (the
