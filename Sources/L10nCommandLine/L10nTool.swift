@@ -77,18 +77,38 @@ public enum L10nTool {
             }
             entries = [ErrorJSON.Entry(message: error.description)]
         case let error as InputErrors:
-            for failure in error.errors { context.printError(failure.description) }
+            let errors = error.errors.map { DisplayedError($0, from: context.currentDirectory) }
+            for failure in errors { context.printError(failure.description) }
             if let note = error.note { context.note("note: \(note)") }
-            entries = ErrorJSON(error.errors).entries
+            entries = ErrorJSON(errors).entries
         case let error as any LocatedError:
-            context.printError(error.description)
-            entries = ErrorJSON([error]).entries
+            let shown = DisplayedError(error, from: context.currentDirectory)
+            context.printError(shown.description)
+            entries = ErrorJSON([shown]).entries
         default:
             let message = plainMessage(error)
             context.printError("error: \(message)")
             entries = [ErrorJSON.Entry(message: message)]
         }
         if json { context.write(ErrorJSON(entries).text) }
+    }
+
+    /// A located error with its file named as findings name theirs: relative to the working
+    /// folder (`../App/Localizable.xcstrings`) where the reader was handed an absolute path.
+    struct DisplayedError: LocatedError {
+        let location: SourceLocation?
+        let message: String
+        let hint: String?
+
+        init(_ error: any LocatedError, from folder: URL) {
+            var location = error.location
+            if let file = location?.file, file.hasPrefix("/"), let shown = DisplayPath.walking(URL(fileURLWithPath: file), from: folder), !shown.isEmpty {
+                location?.file = shown
+            }
+            self.location = location
+            message = error.message
+            hint = error.hint
+        }
     }
 
     /// The arguments without `--quiet` and `--verbose` (anywhere before `--`), which set the

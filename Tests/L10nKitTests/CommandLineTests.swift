@@ -183,4 +183,20 @@ final class DisplayPathTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("\"file\":\"../BrandedEditor/"), run.stdout)
         XCTAssertFalse(run.stdout.contains("\"file\":\"/"), run.stdout)
     }
+
+    /// An unreadable catalog's error names the file as the findings would, from the working
+    /// folder, in text and JSON (it was absolute, where findings are relative).
+    func testAnErrorNamesItsFileFromTheWorkingFolder() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let catalog = root.appendingPathComponent("BrandedEditor/Localizable.xcstrings")
+        try Data(try Data(contentsOf: catalog).prefix(200)).write(to: catalog)
+        let inside = root.appendingPathComponent("OnboardingKit")
+        let text = CLIRun(["check", "--project", ".."], in: inside)
+        XCTAssertEqual(text.status, 2)
+        XCTAssertTrue(text.stderr.hasPrefix("../BrandedEditor/Localizable.xcstrings:"), text.stderr)
+        let json = CLIRun(["check", "--project", "..", "--format", "json"], in: inside)
+        XCTAssertEqual(json.status, 2)
+        XCTAssertTrue(json.stdout.contains("\"file\" : \"../BrandedEditor/Localizable.xcstrings\""), json.stdout)
+        XCTAssertTrue(json.stderr.hasPrefix("../BrandedEditor/Localizable.xcstrings:"), json.stderr)
+    }
 }

@@ -22,7 +22,7 @@ final class InputMessageTests: XCTestCase {
         ]).write(to: root)
         let run = CLIRun(["check", "--project", "P"], in: folder)
         XCTAssertEqual(run.status, 2, run.stdout)
-        XCTAssertTrue(run.stderr.hasPrefix(root.appendingPathComponent("en.lproj/Localizable.stringsdict").path + ":"), run.stderr)
+        XCTAssertTrue(run.stderr.hasPrefix("P/en.lproj/Localizable.stringsdict:"), run.stderr)
         try CheckExample("", files: ["en.lproj/Localizable.stringsdict": .plurals(key: "%d files", variable: "files", valueType: "d",
                                                                                     forms: ["one": "%d file", "other": "%d files"])]).write(to: root)
         let project = try ProjectDiscovery(root: root).discover()
