@@ -353,7 +353,7 @@ public enum ImportPolicy {
             }),
         ImportRule(
             id: "no-target", effect: .skip,
-            summary: "no `<target>`, or an empty one (also one holding only inline elements or whitespace) for a source that is not; or one holding only the source's placeholders (`%@`, `<ph>%@</ph>`: a tool's copy of the source's codes) for a source with words (`Delete %@?`)",
+            summary: "no `<target>`, or an empty one (also one holding only inline elements or whitespace) for a source that is not; or one holding only the source's placeholders (`%@`, `<ph>%@</ph>`: a tool's copy of the source's codes) for a source with words (`Delete %@?`), unless marked `final` or `signed-off`",
             triggeringExamples: [
                 .unit("No target", ["Done": ["en": "Done"]], TransUnit(id: "Done", source: "Done")),
                 .unit("An empty target", ["Done": ["en": "Done"]], TransUnit(id: "Done", source: "Done", target: "", targetState: .translated)),
@@ -380,8 +380,10 @@ public enum ImportPolicy {
                 // So is a target of the source's codes alone (`<ph>%@</ph>`, Trados' and memoQ's
                 // "copy source tags", Okapi's pre-filled segments): applied, "Delete %@?" showed
                 // the bare file name, and it replaced the project's translation. Placeholders the
-                // source does not pass are left to placeholder-mismatch, which refuses them.
-                guard ImportPolicy.hasPercent(target), ImportPolicy.hasPercent(candidate.source),
+                // source does not pass are left to placeholder-mismatch, which refuses them. A
+                // translator who marked it `final` or `signed-off` meant it (`Name: %@` → `%@`).
+                guard candidate.state != .final, candidate.state != .signedOff,
+                      ImportPolicy.hasPercent(target), ImportPolicy.hasPercent(candidate.source),
                       ImportPolicy.holdsOnlyPlaceholders(target), !ImportPolicy.holdsOnlyPlaceholders(candidate.source),
                       !candidate.knowsUnit || !candidate.mismatches().contains(where: { $0.severity == .error }) else { return nil }
                 return .skipped(.noTarget)

@@ -899,7 +899,7 @@ struct ImportSession {
         guard !left.isEmpty else { return nil }
         let listed = CatalogVariations.deviceNames.filter(named.contains) + named.subtracting(CatalogVariations.deviceNames).sorted()
         return "note (device-without-other): the source varies \(MessageText.quoted(key)) by device for \(listed.joined(separator: ", ")) without an 'other' case, "
-            + "so \(left.joined(separator: ", ")) devices show no '\(locale)' text for it (nor a \(sourceLanguage) one); "
+            + "so \(left.joined(separator: ", ")) devices show no '\(locale)' text for it (nor the \(sourceLanguage) text); "
             + "add the source's 'other' case (Xcode's \"Other\" row) and translate it (l10n check reports it as device-without-other)"
     }
 
@@ -1453,6 +1453,10 @@ struct ImportSession {
         case .skipped(let reason):
             outcome.status = .skipped
             outcome.reason = reason
+            if reason == .noTarget, let target = candidate.target, !target.isEmpty, !ImportPolicy.isBlank(target) {
+                outcome.message = "the target holds only the source's placeholders (\(target)), as a tool's copy of its codes leaves it: "
+                    + "nothing written; mark the unit final or signed-off if that is the translation"
+            }
         case .refused(let reason, let message):
             refuse(&outcome, reason, message)
         case .unchanged(let value):

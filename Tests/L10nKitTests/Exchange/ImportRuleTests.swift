@@ -392,7 +392,7 @@ final class ImportRuleTests: XCTestCase {
         XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied, .applied])
         for outcome in plan.outcomes.prefix(2) {
             XCTAssertEqual(outcome.message, "note (device-without-other): the source varies \"Tap to continue\" by device for iphone, ipad without an 'other' case, "
-                           + "so ipod, mac, applewatch, appletv, applevision devices show no 'de' text for it (nor a en one); "
+                           + "so ipod, mac, applewatch, appletv, applevision devices show no 'de' text for it (nor the en text); "
                            + "add the source's 'other' case (Xcode's \"Other\" row) and translate it (l10n check reports it as device-without-other)")
         }
         XCTAssertNil(plan.outcomes[2].message, "the source has its 'other'")
@@ -419,6 +419,7 @@ final class ImportRuleTests: XCTestCase {
                                         "Move %@ to %@": ["en": "Move %@ to %@"],
                                         "%@ %@": ["en": "%@ %@"],
                                         "Rename %@": ["en": "Rename %@"],
+                                        "Name: %@": ["en": "Name: %@"],
                                      ])]).write(to: files)
         let xliff = """
             <?xml version="1.0" encoding="UTF-8"?>
@@ -441,6 +442,10 @@ final class ImportRuleTests: XCTestCase {
                     <source>Rename %@</source>
                     <target state="translated">%lld</target>
                   </trans-unit>
+                  <trans-unit id="Name: %@" xml:space="preserve">
+                    <source>Name: %@</source>
+                    <target state="final">%@</target>
+                  </trans-unit>
                 </body>
               </file>
             </xliff>
@@ -449,12 +454,16 @@ final class ImportRuleTests: XCTestCase {
         let input = ImportInput(path: "de.xliff", document: try XLIFFReader().read(Data(xliff.utf8), path: "de.xliff"))
         XCTAssertEqual(input.document.files[0].units[0].target, "%@")
         let plan = try ExchangeFixtures.plan(files, [input])
-        XCTAssertEqual(plan.outcomes.map(\.status), [.skipped, .skipped, .applied, .refused])
-        XCTAssertEqual(plan.outcomes.map(\.reason), [.noTarget, .noTarget, nil, .placeholderMismatch])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.skipped, .skipped, .applied, .refused, .applied])
+        XCTAssertEqual(plan.outcomes.map(\.reason), [.noTarget, .noTarget, nil, .placeholderMismatch, nil])
+        // The skip says why; a target the translator marked final is their translation.
+        XCTAssertEqual(plan.outcomes.first?.message, "the target holds only the source's placeholders (%@), as a tool's copy of its codes leaves it: "
+                       + "nothing written; mark the unit final or signed-off if that is the translation")
         let german = try catalog(plan)
         XCTAssertEqual(german.entries["Delete %@?"]?.localizations?["de"]?.stringUnit?.value, "%@ löschen?", "the translation is kept")
         XCTAssertNil(german.entries["Move %@ to %@"]?.localizations?["de"])
         XCTAssertEqual(german.entries["%@ %@"]?.localizations?["de"]?.stringUnit?.value, "%2$@ %1$@")
+        XCTAssertEqual(german.entries["Name: %@"]?.localizations?["de"]?.stringUnit?.value, "%@")
     }
 
     func testUnknownIDsAreRefused() throws {
