@@ -111,6 +111,10 @@ final class IntentDefinitionExchangeTests: XCTestCase {
         // Two blank lines are one too many in either layout.
         try (xcodes + Data("\n".utf8)).write(to: url)
         XCTAssertEqual(CLIRun(["format", "--check", "MastodonIntent"], in: root).status, 1)
+        // A file without a line break after its last entry gets one, not Xcode's blank line.
+        try xcodes.dropLast(2).write(to: url)
+        XCTAssertEqual(try FormatJob.files(of: ProjectDiscovery(root: root).discover()).first { $0.path == Self.germanPath }?.canonical,
+                       xcodes.dropLast(1))
     }
 
     /// A definition that is no property list is a located error, and a project with it exports

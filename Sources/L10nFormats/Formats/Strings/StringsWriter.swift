@@ -139,10 +139,9 @@ public enum StringsWriter {
 
     /// Whether an intent definition's table ends as Xcode writes one, with a blank line after the
     /// last entry (Xcode 10 and 11 write `";\n\n"`; translation tools often one line break): a
-    /// new file (nothing after its last entry) ends so, a read one keeps its own ending.
+    /// file keeps its own ending (a new one is laid out by `IntentDefinition.newStringsData`).
     private static func endsWithBlankLine(_ file: StringsFile) -> Bool {
-        guard let last = file.trivia.last, !last.isEmpty else { return true }
-        var trivia = last
+        guard var trivia = file.trivia.last, !trivia.isEmpty else { return false }
         return trivia.withUTF8 { lineBreakCount($0[...]) } >= 2
     }
 
