@@ -137,6 +137,10 @@ public struct XLIFFExporter: Sendable {
         var seen = Set<String>()
         let source = LocaleIdentifier.canonicalized(project.sourceLanguage) ?? project.sourceLanguage
         return declared.compactMap { locale -> String? in
+            // A folder the model takes for another id (`iw.lproj` for `he`) is exported as that id.
+            if let modelled = project.lprojNames.first(where: { $0.value == locale })?.key, LocaleIdentifier.replacementOfLegacyFolder(locale) == modelled {
+                return modelled != source && seen.insert(modelled).inserted ? modelled : nil
+            }
             guard locale != "Base", locale != "mul", let id = LocaleIdentifier.canonicalized(locale), id != source,
                   seen.insert(id).inserted else { return nil }
             return declared.contains(id) ? id : locale

@@ -139,6 +139,15 @@ final class LegacyFolderNameTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: root.appendingPathComponent("iw.lproj/Localizable.strings"), encoding: .utf8),
                        "\"hello\" = \"שלום\";\n\"bye\" = \"להתראות\";\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("he.lproj").path))
+        // Declared so in CFBundleLocalizations, it is exported by default too (the export said
+        // the project declared no locale while the report failed Hebrew).
+        try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>CFBundleLocalizations</key><array><string>en</string><string>iw</string></array></dict></plist>"#.utf8)
+            .write(to: root.appendingPathComponent("Info.plist"))
+        try FileManager.default.removeItem(at: root.appendingPathComponent("out"))
+        try Data("\"hello\" = \"שלום\";\n".utf8).write(to: root.appendingPathComponent("iw.lproj/Localizable.strings"))
+        let declared = CLIRun(["export", "--xliff", "--out", "out", "--project", "."], in: root)
+        XCTAssertEqual(declared.stdout, "wrote out/he.xliff: 1 unit, 1 source word, in 1 file (scope missing)\n", declared.stderr)
+        XCTAssertTrue(try ReportJob().run(on: ProjectDiscovery(root: root).discover()).appLocales.map(\.locale).contains("he"))
     }
 
     /// A catalog's `pt-BR` and a table's `pt_BR.lproj` are one locale: one `pt-BR.xliff` holds
