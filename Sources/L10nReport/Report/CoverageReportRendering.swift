@@ -61,10 +61,11 @@ extension CoverageReport {
 
     /// Each locale `thresholds` names (the report's own by default) that the report does not
     /// count (a typo, `fr-FR` for the app's `fr`), with why: its threshold checks nothing, so the
-    /// report and a pipeline's gate fail on it as on a shortfall.
+    /// report and a pipeline's gate fail on it as on a shortfall. The source language, which a
+    /// manifest listing every locale names too, is whole by definition.
     public func uncountedThresholds(_ thresholds: CoverageThresholds? = nil) -> [(locale: String, reason: String)] {
         let counted = (fullLocalization + appLocales).map(\.locale)
-        let canonical = Set(counted.map { LocaleIdentifier.canonicalized($0) ?? $0 })
+        let canonical = Set((counted + [sourceLanguage]).map { LocaleIdentifier.canonicalized($0) ?? $0 })
         return (thresholds ?? self.thresholds).byLocale.keys.sorted()
             .filter { !canonical.contains(LocaleIdentifier.canonicalized($0) ?? $0) }
             .map { ($0, "minCoverage names '\($0)', which the report does not count (it counts \(counted.joined(separator: ", ")))") }
