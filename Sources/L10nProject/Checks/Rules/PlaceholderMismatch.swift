@@ -132,9 +132,8 @@ public struct PlaceholderMismatchCheck: Check {
     /// A comparison's message about a development-language form judged against its variable's
     /// `other`: the form and `other` where a translation's says the translation and the source.
     static func ofSourceForm(_ message: String) -> String {
-        message.replacingOccurrences(of: "the translation does not use", with: "this form does not use")
-            .replacingOccurrences(of: "in the translation", with: "in this form")
-            .replacingOccurrences(of: "in the source", with: "in the 'other' form")
+        message.replacingOccurrences(of: "the translation", with: "this form")
+            .replacingOccurrences(of: "the source", with: "the 'other' form")
     }
 
     /// The finding for a plain translation holding a placeholder its plain source lacks (the
