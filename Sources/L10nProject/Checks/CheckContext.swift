@@ -567,8 +567,8 @@ public struct CheckContext: Sendable {
     package func translationTarget(ofWinner position: Int) -> Int {
         guard chain[position].layer.role == .sdk else { return position }
         if editorCatalogToCreate != nil { return chain.count }
-        return chain.firstIndex { $0.layer.role == .app && $0.layer.table == ProjectDiscovery.editorTable && $0.entries != nil }
-            ?? chain.firstIndex { $0.layer.role == .app } ?? position
+        // The app's editor layer, a catalog or a legacy `IMGLYEditor.strings` table.
+        return chain.firstIndex { $0.layer.role == .app && $0.layer.table == chain[position].layer.table } ?? position
     }
 
     /// How many translation targets there are: the chain's layers, and the editor catalog to create.

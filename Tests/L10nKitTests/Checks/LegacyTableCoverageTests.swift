@@ -115,6 +115,16 @@ final class LegacyTableCoverageTests: XCTestCase {
                                               "1 key of App/Localizable has no 'de': de devices see the raw key (\"own\")"])
         XCTAssertEqual(XLIFFExporter(project: model).export(locale: "de", scope: .missing).document.files.map(\.original),
                        ["App/en.lproj/Localizable.strings", "App/IMGLYEditor.xcstrings"])
+        // An app whose editor table is a legacy `IMGLYEditor.strings` has the keys counted there,
+        // not in `Localizable` (a table without them).
+        let legacyEditor = try project([
+            "App/en.lproj/Localizable.strings": .text("\"own\" = \"Own\";\n"),
+            "App/de.lproj/Localizable.strings": .text("\"own\" = \"Eigen\";\n"),
+            "App/en.lproj/IMGLYEditor.strings": .text("\"ly_img_editor_y\" = \"Crop\";\n"),
+            "App/de.lproj/IMGLYEditor.strings": .text("\"ly_img_editor_y\" = \"Zuschneiden\";\n"),
+            "Vendor/IMGLYEditor/IMGLYEditor.xcstrings": .catalog(["ly_img_editor_x": ["en": "Cut"], "ly_img_editor_y": ["en": "Crop"]]),
+        ], declared: ["en", "de"])
+        XCTAssertEqual(try missing(legacyEditor).map(\.message), ["1 key of App/IMGLYEditor has no 'de': de devices see them in 'en' (\"ly_img_editor_x\")"])
         let own = try project([
             "App/en.lproj/Localizable.strings": .text("\"own\" = \"Own\";\n\"both\" = \"Both\";\n"),
             "App/de.lproj/Localizable.strings": .text("\"both\" = \"Beide\";\n"),
