@@ -277,7 +277,7 @@ public struct ReportJob: Sendable {
         var copies = 0
         // What the SDK would show: its value in the localization its bundle reads for the device.
         let sdkIndex = context.chain.firstIndex { $0.layer.role == .sdk }
-        for label in context.project.customLabels {
+        for label in context.project.customLabelKeys {
             guard let position = context.chain.firstIndex(where: { $0.layer == label.layer }) else { continue }
             let layer = context.chain[position]
             let appSource = CheckContext.plainValue(layer.entries?[label.key], locale: layer.catalogSourceLanguage ?? context.sourceLanguage)

@@ -65,7 +65,36 @@ extension Project {
 
     /// The app's renames of SDK keys, in key order, each with the layer that wins.
     public var customLabels: [CustomLabel] {
-        guard let sdkLayer = lookupChain.sdkLayer, let sdkCatalog = catalog(for: sdkLayer) else { return [] }
+        var renamed: [(key: String, layer: Int, app: CatalogEntry, sdk: CatalogEntry)] = []
+        guard let walk = walkRenames({ renamed.append(($0, $1, $2, $3)) }) else { return [] }
+        var ranks = LocaleRanks()
+        var labels: [CustomLabel] = []
+        labels.reserveCapacity(renamed.count)
+        for index in walk.inFileOrder ? Array(renamed.indices) : XcodeKeyOrdering.order(of: renamed.map(\.key)) {
+            let label = renamed[index]
+            let appLocales = ranks.ordered(label.app.localizations)
+            let sdkLocales = ranks.ordered(label.sdk.localizations)
+            let shadowed = sdkLocales.filter { !appLocales.contains($0) }
+            labels.append(CustomLabel(key: label.key, layer: walk.appLayers[label.layer], appLocales: appLocales, sdkLocales: sdkLocales,
+                                      shadowedLocales: shadowed))
+        }
+        return labels
+    }
+
+    /// `customLabels`' keys and layers, in the same order, without their locales: the report
+    /// reads only these, and ordering each label's locales was most of the labels' cost.
+    package var customLabelKeys: [(key: String, layer: Layer)] {
+        var renamed: [(key: String, layer: Int)] = []
+        guard let walk = walkRenames({ key, layer, _, _ in renamed.append((key, layer)) }) else { return [] }
+        let order = walk.inFileOrder ? Array(renamed.indices) : XcodeKeyOrdering.order(of: renamed.map(\.key))
+        return order.map { (renamed[$0].key, walk.appLayers[renamed[$0].layer]) }
+    }
+
+    /// Calls `found` for each SDK key an app layer renames (the key, the index of the app layer
+    /// that wins it, its app and SDK entries), in the SDK file's order when that is Xcode's
+    /// (`inFileOrder`), else in no set order; nil without an SDK catalog.
+    private func walkRenames(_ found: (String, Int, CatalogEntry, CatalogEntry) -> Void) -> (appLayers: [Layer], inFileOrder: Bool)? {
+        guard let sdkLayer = lookupChain.sdkLayer, let sdkCatalog = catalog(for: sdkLayer) else { return nil }
         let appLayers = lookupChain.appLayers
         // Each app catalog's entries taken once: walking (layer, catalog) pairs copied both for
         // every SDK key.
@@ -73,7 +102,6 @@ extension Project {
         // A legacy layer's keys, gathered once.
         let legacyKeys = appLayers.map { legacyLayerKeys($0) }
         // The first app layer that has the key wins; a legacy table there hides the key.
-        var renamed: [(key: String, layer: Int, app: CatalogEntry, sdk: CatalogEntry)] = []
         // Walked in the SDK file's own order when that is Xcode's (the reader checked): the
         // labels then come out in order without a collation sort key for each.
         let fileOrder = sdkCatalog.keysInXcodeOrder.flatMap { $0.count == sdkCatalog.entries.count ? $0 : nil }
@@ -84,25 +112,14 @@ extension Project {
                     guard let appEntry = entries[key] else { continue }
                     // Looked up only for a rename: most SDK keys have none.
                     guard let sdkEntry = sdkEntries[key] else { break }
-                    renamed.append((key, index, appEntry, sdkEntry))
+                    found(key, index, appEntry, sdkEntry)
                 } else if !(legacyKeys[index]?.contains(key) ?? false) {
                     continue
                 }
                 break
             }
         }
-        var ranks = LocaleRanks()
-        var labels: [CustomLabel] = []
-        labels.reserveCapacity(renamed.count)
-        for index in fileOrder != nil ? Array(renamed.indices) : XcodeKeyOrdering.order(of: renamed.map(\.key)) {
-            let label = renamed[index]
-            let appLocales = ranks.ordered(label.app.localizations)
-            let sdkLocales = ranks.ordered(label.sdk.localizations)
-            let shadowed = sdkLocales.filter { !appLocales.contains($0) }
-            labels.append(CustomLabel(key: label.key, layer: appLayers[label.layer], appLocales: appLocales, sdkLocales: sdkLocales,
-                                      shadowedLocales: shadowed))
-        }
-        return labels
+        return (appLayers, fileOrder != nil)
     }
 }
 

@@ -29,6 +29,14 @@ final class CustomLabelsEquivalenceTests: XCTestCase {
         return labels
     }
 
+    /// `customLabelKeys` (what the report reads) lists `customLabels`' keys and layers, in order,
+    /// byte for byte.
+    private func assertKeysMatch(_ project: Project, file: StaticString = #filePath, line: UInt = #line) {
+        let keys = project.customLabelKeys, labels = project.customLabels
+        XCTAssertEqual(keys.map { Array($0.key.utf8) }, labels.map { Array($0.key.utf8) }, file: file, line: line)
+        XCTAssertEqual(keys.map(\.layer), labels.map(\.layer), file: file, line: line)
+    }
+
     func testGeneratedProjects() throws {
         for (size, seed) in [(ProjectGenerator.Size.small, UInt64(1)), (ProjectGenerator.Size(sdkKeys: 1_500, locales: 24, tables: 1), 5)] {
             let folder = try Fixtures.temporaryFolder(self)
@@ -38,6 +46,7 @@ final class CustomLabelsEquivalenceTests: XCTestCase {
             XCTAssertGreaterThan(labels.count, 10)
             XCTAssertTrue(labels.contains { !$0.shadowedLocales.isEmpty })
             XCTAssertEqual(labels, referenceCustomLabels(project), "\(size)")
+            assertKeysMatch(project)
         }
     }
 
@@ -86,6 +95,7 @@ final class CustomLabelsEquivalenceTests: XCTestCase {
         XCTAssertFalse(labels.contains { $0.key == "key0" }, "the legacy table above hides the key")
         let reference = referenceCustomLabels(project)
         XCTAssertEqual(labels, reference)
+        assertKeysMatch(project)
         // `==` on the names is canonical equivalence: the bytes are compared too.
         let bytes = { (labels: [CustomLabel]) in labels.map { ($0.appLocales + ["|"] + $0.sdkLocales).map { Array($0.utf8) } } }
         XCTAssertEqual(bytes(labels), bytes(reference))
