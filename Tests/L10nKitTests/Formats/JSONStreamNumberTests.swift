@@ -41,4 +41,32 @@ final class JSONStreamNumberTests: XCTestCase {
         keyed.endObject()
         XCTAssertEqual(named.text, keyed.text)
     }
+
+    /// Members named by `StaticString` and array elements at every depth (the indented
+    /// layout's separator, newline, indent and name written after one capacity check) against
+    /// the text built by hand; deep enough for indents past the 64 spaces kept ready.
+    func testNamedMembersAndElementsAtEveryDepth() {
+        func newline(_ level: Int) -> String { "\n" + String(repeating: "  ", count: level) }
+        func object(_ level: Int, _ depth: Int) -> String {
+            "{" + newline(level + 1) + "\"a\" : 1," + newline(level + 1) + "\"nested\" : " + array(level + 1, depth) + newline(level) + "}"
+        }
+        func array(_ level: Int, _ depth: Int) -> String {
+            "[" + newline(level + 1) + "2" + (depth > 0 ? "," + newline(level + 1) + object(level + 1, depth - 1) : "") + newline(level) + "]"
+        }
+        func emit(_ stream: inout JSONStream, _ depth: Int) {
+            stream.beginObject()
+            stream.member("a", number: 1)
+            stream.key("nested")
+            stream.beginArray()
+            stream.number(2)
+            if depth > 0 { emit(&stream, depth - 1) }
+            stream.endArray()
+            stream.endObject()
+        }
+        for depth in [0, 1, 2, 15, 16, 17, 31, 32, 33, 40] {
+            var stream = JSONStream()
+            emit(&stream, depth)
+            XCTAssertEqual(stream.text, object(0, depth), "depth \(depth)")
+        }
+    }
 }
