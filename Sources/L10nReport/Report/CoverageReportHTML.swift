@@ -34,9 +34,11 @@ extension CoverageReport {
                 if cell.overBudget { body += separator; body += "wide"; separator = " " }
                 if cell.fromLocale != cell.locale && !cell.shadowed { body += separator; body += "fallback" }
                 body += "\" data-sort=\""
+                let shows = body.byteCount
                 body.escaped(cell.shows)
+                let escapedShows = shows..<body.byteCount
                 body += "\">"
-                body.escaped(cell.shows)
+                body.escapedAgain(escapedShows)
                 if cell.shadowed {
                     body += "<small>shadows “"
                     body.escaped(cell.replaces ?? "")

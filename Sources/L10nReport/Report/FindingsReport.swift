@@ -218,10 +218,13 @@ public struct FindingsReport: Sendable {
                 xml += "      <failure type=\""
                 xml += findings[position].severity.rawValue
                 xml += "\" message=\""
+                // The message is escaped once, its bytes copied into the element's text.
+                let message = xml.byteCount
                 xml.escaped(findings[position].message)
+                let escapedMessage = message..<xml.byteCount
                 xml += "\">"
                 escapedPosition(findings, position, into: xml)
-                xml.escaped(findings[position].message)
+                xml.escapedAgain(escapedMessage)
                 if let hint = findings[position].hint {
                     xml.escaped("\nhint: ")
                     xml.escaped(hint)

@@ -33,6 +33,15 @@ final class ReportText {
         }
     }
 
+    /// `escaped(text)` of a text whose escaping was just written at `written` (a `byteCount`
+    /// before and after it): the bytes copied instead of escaped again.
+    func escapedAgain(_ written: Range<Int>) {
+        out.appendCopy(of: written)
+    }
+
+    /// How many bytes are written.
+    var byteCount: Int { out.count }
+
     /// `CheckContext.quoted(text)`: a short text on one line between quotes without a copy.
     func quoted(_ text: String) {
         if CheckContext.quotesAsItIs(text) {

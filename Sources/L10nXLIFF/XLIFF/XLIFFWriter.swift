@@ -330,6 +330,16 @@ package final class XLIFFOutput {
         append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// Appends a copy of bytes already written (`range` of them): room is made first, so the
+    /// bytes are read from where they are after any growing.
+    package func appendCopy(of range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count)
+        guard !range.isEmpty else { return }
+        reserve(range.count)
+        (storage + count).update(from: storage + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
     package func appendString(_ text: String) {
         text.withUTF8Bytes { append($0) }
     }
