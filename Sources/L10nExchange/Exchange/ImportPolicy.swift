@@ -733,6 +733,8 @@ public enum ImportPolicy {
     /// none, so a text with more letters than three per `%`, or a character past ASCII that is no
     /// whitespace, has a word of its own.
     static func mayHoldOnlyPlaceholders(_ text: String) -> Bool {
+        // Before its first specifier such a text holds only whitespace: most are settled here.
+        if let first = text.utf8.first, first > 0x20, first < 0x80, first != UInt8(ascii: "%") { return false }
         var letters = 0, percents = 0, beyondASCII = false
         for byte in text.utf8 {
             switch byte {
