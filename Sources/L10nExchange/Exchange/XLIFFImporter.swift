@@ -1497,6 +1497,9 @@ struct ImportSession {
             let sortedLayout: StringsLayout? = existing.flatMap { existing in
                 table.isIntentDefinition ? .intentDefinition : StringsLayout.inferred(for: existing) == .interfaceBuilder ? .interfaceBuilder : nil
             }
+            // The entries a sorted layout takes at their places, set together (the file's order is
+            // checked once).
+            var ordered: [(key: String, value: String, comment: String?)] = []
             for key in table.sourceFile.keys {
                 guard let value = values[key] else { continue }
                 // After an entry with a comment (genstrings' layout gives each one), a new entry
@@ -1504,9 +1507,13 @@ struct ImportSession {
                 // lands: a file `format --check` passed still passes after the import.
                 let comment = table.sourceFile.entry(forKey: key)?.comment
                     ?? (file.form == .plain && file.entry(forKey: key) == nil && file.entries.last?.comment != nil ? StringsWriter.noCommentNote : nil)
-                file.setValue(value, forKey: key, comment: comment,
-                              keepingKeyOrder: sortedLayout == .intentDefinition || sortedLayout == .interfaceBuilder && StringsLayout.isObjectIDKey(key))
+                if sortedLayout == .intentDefinition || sortedLayout == .interfaceBuilder && StringsLayout.isObjectIDKey(key) {
+                    ordered.append((key, value, comment))
+                } else {
+                    file.setValue(value, forKey: key, comment: comment)
+                }
             }
+            if !ordered.isEmpty { file.setValues(ordered, keepingKeyOrder: true) }
             // A new file of a storyboard or XIB is laid out as ibtool generates it (formats.md §3),
             // one of an intent definition as real intent strings files are (sorted, no comments).
             let data: Data

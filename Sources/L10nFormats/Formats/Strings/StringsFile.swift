@@ -241,21 +241,60 @@ public struct StringsFile: Equatable, Sendable {
     /// place in that order, under its comment and spaced as the entries around it, so the file
     /// stays sorted. A file not in that order (or not in plain form) gets it appended.
     public mutating func setValue(_ value: String, forKey key: String, comment: String? = nil, keepingKeyOrder: Bool) {
-        guard keepingKeyOrder, lastIndexByKey[key] == nil, form == .plain, let index = orderedPlace(of: key),
-              insert(key: key, value: value, comment: comment, at: index) else {
-            setValue(value, forKey: key, comment: comment)
-            return
-        }
-        xmlEdited = true
+        setValues([(key, value, comment)], keepingKeyOrder: keepingKeyOrder)
     }
 
-    /// Where a new `key` goes in entries sorted by key in code-point order (as `StringsWriter`
-    /// sorts them): before the first entry whose key follows it. Nil when the entries are not
-    /// in that order, or when it goes after the last one (an append).
-    private func orderedPlace(of key: String) -> Int? {
-        func precedes(_ a: String, _ b: String) -> Bool { a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) }
-        for index in entries.indices.dropFirst() where precedes(entries[index].key, entries[index - 1].key) { return nil }
-        return entries.firstIndex { precedes(key, $0.key) }
+    /// `setValue(_:forKey:comment:keepingKeyOrder:)` for many keys at once: the file's order is
+    /// checked once and its key index rebuilt once, not once per new entry (an import adding
+    /// thousands of storyboard texts to one `Main.strings` spent 2.6 % of its instructions there).
+    public mutating func setValues(_ items: [(key: String, value: String, comment: String?)], keepingKeyOrder: Bool) {
+        var new: [(key: String, value: String, comment: String?)] = []
+        var newKeys = Set<String>()
+        for item in items {
+            if newKeys.contains(item.key), let pending = new.firstIndex(where: { $0.key == item.key }) {
+                new[pending] = item
+            } else if keepingKeyOrder, form == .plain, lastIndexByKey[item.key] == nil {
+                newKeys.insert(item.key)
+                new.append(item)
+            } else {
+                setValue(item.value, forKey: item.key, comment: item.comment)
+            }
+        }
+        guard !new.isEmpty else { return }
+        var appended: [(key: String, value: String, comment: String?)] = []
+        if isSortedByKey {
+            // From the last place to the first, so each insertion leaves the places before it as they were.
+            var inserted = false
+            for item in new.sorted(by: { Self.precedes($1.key, $0.key) }) {
+                // The first entry whose key follows the new one.
+                var low = 0, high = entries.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if Self.precedes(item.key, entries[middle].key) { high = middle } else { low = middle + 1 }
+                }
+                let index = low
+                if index < entries.count, insert(key: item.key, value: item.value, comment: item.comment, at: index) {
+                    inserted = true
+                } else {
+                    appended.append(item)
+                }
+            }
+            if inserted {
+                lastIndexByKey = Self.index(entries)
+                xmlEdited = true
+            }
+            appended.reverse()
+        } else {
+            appended = new
+        }
+        for item in appended { setValue(item.value, forKey: item.key, comment: item.comment) }
+    }
+
+    private static func precedes(_ a: String, _ b: String) -> Bool { a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) }
+
+    /// Whether the entries are sorted by key in code-point order (as `StringsWriter` sorts them).
+    private var isSortedByKey: Bool {
+        !entries.indices.dropFirst().contains { Self.precedes(entries[$0].key, entries[$0 - 1].key) }
     }
 
     /// Inserts a new entry before `entries[index]`: on lines of its own above that entry's own
@@ -280,7 +319,6 @@ public struct StringsFile: Equatable, Sendable {
         entries.insert(Entry(key: key, value: value, comment: comment, location: nil, source: source), at: index)
         // The note is what a reader of the text will see: the last comment before the key.
         entries[index].comment = Self.comments(in: Array(trivia[index].unicodeScalars)).last?.text
-        lastIndexByKey = Self.index(entries)
         return true
     }
 
