@@ -382,9 +382,10 @@ public enum ImportPolicy {
                 // the bare file name, and it replaced the project's translation. Placeholders the
                 // source does not pass are left to placeholder-mismatch, which refuses them. A
                 // translator who marked it `final` or `signed-off` meant it (`Name: %@` → `%@`).
-                guard candidate.state != .final, candidate.state != .signedOff,
-                      ImportPolicy.hasPercent(target), ImportPolicy.hasPercent(candidate.source),
-                      ImportPolicy.holdsOnlyPlaceholders(target), !ImportPolicy.holdsOnlyPlaceholders(candidate.source),
+                // Asked of every target: the bytes settle most before the state or the source is read.
+                guard ImportPolicy.hasPercent(target), ImportPolicy.mayHoldOnlyPlaceholders(target),
+                      candidate.state != .final, candidate.state != .signedOff, ImportPolicy.hasPercent(candidate.source),
+                      ImportPolicy.holdsOnlyPlaceholdersByParse(target), !ImportPolicy.holdsOnlyPlaceholders(candidate.source),
                       !candidate.knowsUnit || !candidate.mismatches().contains(where: { $0.severity == .error }) else { return nil }
                 return .skipped(.noTarget)
             }),
@@ -734,7 +735,9 @@ public enum ImportPolicy {
     /// whitespace, has a word of its own.
     static func mayHoldOnlyPlaceholders(_ text: String) -> Bool {
         // Before its first specifier such a text holds only whitespace: most are settled here.
-        if let first = text.utf8.first, first > 0x20, first < 0x80, first != UInt8(ascii: "%") { return false }
+        guard let first = text.utf8.first else { return true }
+        if first > 0x20, first < 0x80, first != UInt8(ascii: "%") { return false }
+        if first >= 0x80, let scalar = text.unicodeScalars.first, !scalar.properties.isWhitespace { return false }
         var letters = 0, percents = 0, beyondASCII = false
         for byte in text.utf8 {
             switch byte {
