@@ -117,6 +117,12 @@ struct PseudoCommand: ParsableCommand {
                 throw InputError(file: project.root.path, "already has '\(taken)'; --write --locale \(locale) would replace or hide its translations with pseudo text, so nothing was written",
                                  hint: "use a pseudo-locale id (en-XA, ar-XB), or --out DIR to write the pseudo files elsewhere")
             }
+            // A language the project lacks is one devices still choose: its new .lproj folders
+            // would ship the pseudo text to them.
+            if !PseudoLocalization.pseudoLocales.contains(locale) {
+                throw InputError(file: project.root.path, "'\(locale)' is a language devices choose; --write --locale \(locale) would ship pseudo text to them in the app's new '\(locale)' files, so nothing was written",
+                                 hint: "use a pseudo-locale id (en-XA, ar-XB), or --out DIR to write the pseudo files elsewhere")
+            }
         }
         let plan: ImportPlan
         do {

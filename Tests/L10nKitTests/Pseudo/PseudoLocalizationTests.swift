@@ -260,6 +260,8 @@ final class PseudoLocalizationTests: XCTestCase {
             (["--locale", "en_XA!", "--write"], "--locale"),
             ([String](), "say where the pseudo-locale goes"),
             (["--write", "--xliff"], "does not go with"),
+            // A language the sample lacks: its new it.lproj folders would show Italian devices pseudo text.
+            (["--write", "--locale", "it"], "'it' is a language devices choose"),
         ] {
             let result = CLIRun(["pseudo", "--project", root.path] + arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
