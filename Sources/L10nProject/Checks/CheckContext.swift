@@ -592,10 +592,10 @@ public struct CheckContext: Sendable {
         }
     }
 
-    /// Every string of the app's legacy `.stringsdict` translations with the source file's string
-    /// its specifiers are judged against (the source file's own forms with its `other`): the format key with the source's, a plural form with
-    /// the source variable's `other` (what the key passes), another variable's case with the
-    /// same case. `compared` is the text as judged (a form's implicit specifier positioned at
+    /// Every string of the app's legacy `.stringsdict` translations, and of the source file's own
+    /// forms, with the source file's string its specifiers are judged against: the format key
+    /// with the source's, a plural form with the source variable's `other` (what the key passes),
+    /// another variable's case with the same case. `compared` is the text as judged (a form's implicit specifier positioned at
     /// its variable's argument, `text` as written for the finding). `place` names the string in
     /// a finding (made only when asked); `location` is where it stands in the locale's file.
     func appStringsdictTranslations(_ body: (_ table: StringsTable, _ locale: String, _ key: String, _ place: () -> String, _ text: String,
