@@ -41,30 +41,7 @@ final class LegacyPluralChecksTests: XCTestCase {
     /// translation's form (only the German copy was reported).
     func testTheSourcesOwnFormThatShiftsItsArgumentsIsAnError() throws {
         func file(one: String, other: String) -> ExampleFile {
-            .text("""
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0">
-                <dict>
-                \t<key>send_files_to</key>
-                \t<dict>
-                \t\t<key>NSStringLocalizedFormatKey</key>
-                \t\t<string>%#@files@</string>
-                \t\t<key>files</key>
-                \t\t<dict>
-                \t\t\t<key>NSStringFormatSpecTypeKey</key>
-                \t\t\t<string>NSStringPluralRuleType</string>
-                \t\t\t<key>NSStringFormatValueTypeKey</key>
-                \t\t\t<string>d</string>
-                \t\t\t<key>one</key>
-                \t\t\t<string>\(one)</string>
-                \t\t\t<key>other</key>
-                \t\t\t<string>\(other)</string>
-                \t\t</dict>
-                \t</dict>
-                </dict>
-                </plist>
-
-                """)
+            .plurals(key: "send_files_to", variable: "files", valueType: "d", forms: ["one": one, "other": other])
         }
         let model = try project([
             "App/Localizable.xcstrings": .text(#"{ "sourceLanguage" : "en", "strings" : { }, "version" : "1.0" }"#),
