@@ -893,11 +893,7 @@ struct ImportSession {
         let (source, target) = catalogs.edit(slot) { catalog in
             (devices(catalog.entries[key]?.localizations?[sourceLanguage]), devices(catalog.entries[key]?.localizations?[locale]))
         }
-        guard let source, !source.contains("other"), !(target ?? []).contains("other") else { return nil }
-        let named = Set(source.map { $0 == "vision" ? "applevision" : $0 })
-        let left = CatalogVariations.deviceNames.filter { !named.contains($0) }
-        guard !left.isEmpty else { return nil }
-        let listed = CatalogVariations.deviceNames.filter(named.contains) + named.subtracting(CatalogVariations.deviceNames).sorted()
+        guard let source, !(target ?? []).contains("other"), let (listed, left) = CatalogVariations.devicesLeftOut(byCases: source) else { return nil }
         return "note (device-without-other): the source varies \(MessageText.quoted(key)) by device for \(listed.joined(separator: ", ")) without an 'other' case, "
             + "so \(left.joined(separator: ", ")) devices show no '\(locale)' text for it (nor the \(sourceLanguage) text); "
             + "add the source's 'other' case (Xcode's \"Other\" row) and translate it (l10n check reports it as device-without-other)"
@@ -1513,7 +1509,7 @@ struct ImportSession {
                     file.setValue(value, forKey: key, comment: comment)
                 }
             }
-            if !ordered.isEmpty { file.setValues(ordered, keepingKeyOrder: true) }
+            if !ordered.isEmpty { file.setValuesKeepingKeyOrder(ordered) }
             // A new file of a storyboard or XIB is laid out as ibtool generates it (formats.md §3),
             // one of an intent definition as real intent strings files are (sorted, no comments).
             let data: Data

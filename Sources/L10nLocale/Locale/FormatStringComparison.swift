@@ -38,9 +38,23 @@ public struct FormatComparisonOptions: Sendable, Hashable {
     /// it in words (`One file` for `%lld files`). A later implicit specifier still shifts onto it,
     /// which is reported as a kind mismatch.
     public var omittableArguments: Set<Int>
+    /// What the messages call the two texts.
+    public var naming: Naming = .translation
 
-    public init(omittableArguments: Set<Int> = []) {
+    /// The words for the compared text and the one it is judged against.
+    public struct Naming: Sendable, Hashable {
+        public var compared: String
+        public var reference: String
+
+        /// A translation against its source.
+        public static let translation = Naming(compared: "the translation", reference: "the source")
+        /// A development-language plural form against its variable's `other`.
+        public static let sourceForm = Naming(compared: "this form", reference: "the 'other' form")
+    }
+
+    public init(omittableArguments: Set<Int> = [], naming: Naming = .translation) {
         self.omittableArguments = omittableArguments
+        self.naming = naming
     }
 
     /// The options for a plural case of `source`, which may state its count in words: in a
@@ -110,20 +124,20 @@ extension FormatString {
             let range = translation.issues.first { $0.kind == .mixedPositions }?.range
             result.append(FormatMismatch(
                 kind: .mixedPositions, severity: .error,
-                message: "the translation mixes positional and implicit specifiers; write every one with its position (%1$@, %2$lld)",
+                message: "\(options.naming.compared) mixes positional and implicit specifiers; write every one with its position (%1$@, %2$lld)",
                 translationRange: range))
         }
 
         for name in sourceNames where !translationNameSet.contains(name) {
             result.append(FormatMismatch(
                 kind: .missingSubstitution(name), severity: .error,
-                message: "the translation lacks the substitution %#@\(name)@", translationRange: nil))
+                message: "\(options.naming.compared) lacks the substitution %#@\(name)@", translationRange: nil))
         }
         for name in translationNames where !sourceNameSet.contains(name) {
             let range = translationReaders.substitution[name]?.range
             result.append(FormatMismatch(
                 kind: .extraSubstitution(name), severity: .error,
-                message: "the translation references %#@\(name)@, which the source does not have", translationRange: range))
+                message: "\(options.naming.compared) references %#@\(name)@, which \(options.naming.reference) does not have", translationRange: range))
         }
 
         let translationIsImplicit = !translation.usesPositions
@@ -133,12 +147,12 @@ extension FormatString {
                 if options.omittableArguments.contains(argument) { continue }
                 result.append(FormatMismatch(
                     kind: .missingArgument(argument, expected), severity: .warning,
-                    message: "the translation does not use argument \(argument) (\(specifierText(sourceReaders, argument)) in the source)",
+                    message: "\(options.naming.compared) does not use argument \(argument) (\(specifierText(sourceReaders, argument)) in \(options.naming.reference))",
                     translationRange: nil))
             case (nil, let actual?):
                 result.append(FormatMismatch(
                     kind: .extraArgument(argument, actual), severity: .error,
-                    message: "the translation reads argument \(argument) (\(specifierText(translationReaders, argument))), which the source does not pass",
+                    message: "\(options.naming.compared) reads argument \(argument) (\(specifierText(translationReaders, argument))), which \(options.naming.reference) does not pass",
                     translationRange: range(of: argument)))
             case (let expected?, let actual?):
                 guard expected != actual else { continue }
@@ -146,7 +160,7 @@ extension FormatString {
                    !(translationNameSet.contains(a) && sourceNameSet.contains(b)) {
                     continue  // reported as a missing or extra substitution
                 }
-                var message = "argument \(argument) is \(specifierText(translationReaders, argument)) (\(actual)) in the translation but \(specifierText(sourceReaders, argument)) (\(expected)) in the source"
+                var message = "argument \(argument) is \(specifierText(translationReaders, argument)) (\(actual)) in \(options.naming.compared) but \(specifierText(sourceReaders, argument)) (\(expected)) in \(options.naming.reference)"
                 if expected.isInteger && actual.isInteger {
                     result.append(FormatMismatch(
                         kind: .differentIntegerKind(argument: argument, source: expected, translation: actual),
@@ -173,7 +187,7 @@ extension FormatString {
             translationCounts[issue.kind.family, default: 0] += 1
             guard translationCounts[issue.kind.family]! > sourceCounts[issue.kind.family, default: 0] else { continue }
             var severity = issue.severity
-            var message = "in the translation: " + issue.message
+            var message = "in \(options.naming.compared): " + issue.message
             // `100 % sûr` beside a source's argument: `% s` reads an argument as a C string (`% @`
             // as an object) that is not there, or not one: a crash, not a distorted text.
             if case .lonePercent(let reading?) = issue.kind, let conversion = reading.last, "s@S".contains(conversion) {
@@ -192,9 +206,11 @@ extension FormatString {
     /// followed by a space is text): nothing in its translation is read as a specifier, so
     /// nothing can mismatch. A plural case may state its count in words.
     public static func translationMismatches(source: FormatString, sourceSubstitution: SubstitutionArgument?,
-                                             translation: FormatString, isPluralCase: Bool) -> [FormatMismatch] {
+                                             translation: FormatString, isPluralCase: Bool,
+                                             naming: FormatComparisonOptions.Naming = .translation) -> [FormatMismatch] {
         guard !source.specifiers.isEmpty else { return [] }
-        let options = isPluralCase ? FormatComparisonOptions.pluralCase(of: source, substitution: sourceSubstitution) : FormatComparisonOptions()
+        var options = isPluralCase ? FormatComparisonOptions.pluralCase(of: source, substitution: sourceSubstitution) : FormatComparisonOptions()
+        options.naming = naming
         return mismatches(source: source, translation: translation, options: options)
     }
 

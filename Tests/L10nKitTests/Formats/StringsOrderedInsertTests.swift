@@ -3,7 +3,7 @@ import L10nFormats
 import L10nTestSupport
 import XCTest
 
-/// `StringsFile.setValues(_:keepingKeyOrder:)` inserts many new entries of a sorted file at once:
+/// `StringsFile.setValuesKeepingKeyOrder(_:)` inserts many new entries of a sorted file at once:
 /// it must write what setting them one by one writes, and keep the file sorted.
 final class StringsOrderedInsertTests: XCTestCase {
     func testABatchWritesWhatOneByOneWrites() throws {
@@ -22,8 +22,8 @@ final class StringsOrderedInsertTests: XCTestCase {
                 return (key, "n\(random.below(9))", random.chance(0.8) ? "Class = \"UILabel\"; text = \"\(key)\"; ObjectID = \"y\";" : nil)
             }
             var batch = file, oneByOne = file
-            batch.setValues(items, keepingKeyOrder: true)
-            for item in items { oneByOne.setValue(item.value, forKey: item.key, comment: item.comment, keepingKeyOrder: true) }
+            batch.setValuesKeepingKeyOrder(items)
+            for item in items { oneByOne.setValuesKeepingKeyOrder([item]) }
             XCTAssertEqual(batch.text, oneByOne.text, "round \(round)\n\(text)")
             XCTAssertEqual(batch.entries.map(\.key), oneByOne.entries.map(\.key))
             for item in items { XCTAssertNotNil(batch.value(forKey: item.key), item.key) }

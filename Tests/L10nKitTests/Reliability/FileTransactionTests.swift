@@ -239,15 +239,20 @@ final class FileTransactionTests: XCTestCase {
         XCTAssertNoThrow(try ProjectDiscovery(root: root).discover())
     }
 
-    /// A command that only reads, started while a live import holds the files of its journal,
-    /// says whom it waits for (it used to wait silently), naming no option it lacks.
-    func testAReadingCommandSaysWhomItWaitsFor() throws {
+    /// Leaves an import's journal as a live run leaves it, its catalog locked for half a second.
+    private func holdJournalOfALiveImport() throws {
         var live = FileTransaction(root: root, changes: fourChanges())
         live.failingRename = 0
         live.keepsStateOnFailure = true
         XCTAssertThrowsError(try live.commit())
         let lock = try FileLock(for: url("App/Localizable.xcstrings"), timeout: 1)
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { lock.release() }
+    }
+
+    /// A command that only reads, started while a live import holds the files of its journal,
+    /// says whom it waits for (it used to wait silently), naming no option it lacks.
+    func testAReadingCommandSaysWhomItWaitsFor() throws {
+        try holdJournalOfALiveImport()
         let check = CLIRun(["check", "--project", root.path])
         XCTAssertNotEqual(check.status, 2, check.stderr)
         XCTAssertTrue(check.stderr.contains("waiting for l10n (pid \(getpid())"), check.stderr)
@@ -276,12 +281,7 @@ final class FileTransactionTests: XCTestCase {
                 try Data(ReliabilityFixtures.xliff([("App/Localizable.xcstrings", ReliabilityFixtures.catalogUnits(0..<1, "v"))]).utf8).write(to: url("in.xliff"))
             }
             // The import's journal, left as a live run leaves it (import --dry-run puts it away).
-            var live = FileTransaction(root: root, changes: fourChanges())
-            live.failingRename = 0
-            live.keepsStateOnFailure = true
-            XCTAssertThrowsError(try live.commit())
-            let lock = try FileLock(for: url("App/Localizable.xcstrings"), timeout: 1)
-            DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { lock.release() }
+            try holdJournalOfALiveImport()
             let run = CLIRun(arguments + ["--lock-timeout", "5"], in: root)
             XCTAssertTrue(run.stderr.contains("waiting for l10n (pid \(getpid())"), "\(arguments[0]): \(run.stderr)")
             XCTAssertTrue(run.stderr.contains("Localizable.xcstrings (up to 5 s, --lock-timeout)"), "\(arguments[0]): \(run.stderr)")

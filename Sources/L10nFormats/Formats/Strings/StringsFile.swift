@@ -235,25 +235,19 @@ public struct StringsFile: Equatable, Sendable {
         xmlEdited = true
     }
 
-    /// Sets the value of `key` as `setValue(_:forKey:comment:)` does, except that with
-    /// `keepingKeyOrder` a new entry of a file whose keys are in code-point order (ibtool's
-    /// `Main.strings`, an intent definition's strings: the layouts `format` sorts) goes to its
-    /// place in that order, under its comment and spaced as the entries around it, so the file
-    /// stays sorted. A file not in that order (or not in plain form) gets it appended.
-    public mutating func setValue(_ value: String, forKey key: String, comment: String? = nil, keepingKeyOrder: Bool) {
-        setValues([(key, value, comment)], keepingKeyOrder: keepingKeyOrder)
-    }
-
-    /// `setValue(_:forKey:comment:keepingKeyOrder:)` for many keys at once: the file's order is
-    /// checked once and its key index rebuilt once, not once per new entry (an import adding
-    /// thousands of storyboard texts to one `Main.strings` spent 2.6 % of its instructions there).
-    public mutating func setValues(_ items: [(key: String, value: String, comment: String?)], keepingKeyOrder: Bool) {
+    /// Sets values as `setValue(_:forKey:comment:)` does, except that a new entry of a file whose
+    /// keys are in code-point order (ibtool's `Main.strings`, an intent definition's strings: the
+    /// layouts `format` sorts) goes to its place in that order, under its comment and spaced as
+    /// the entries around it, so the file stays sorted; a file not in that order (or not in plain
+    /// form) gets it appended. The order is checked and the key index rebuilt once for all of
+    /// them (per entry, an import adding thousands of storyboard texts spent 2.6 % there).
+    public mutating func setValuesKeepingKeyOrder(_ items: [(key: String, value: String, comment: String?)]) {
         var new: [(key: String, value: String, comment: String?)] = []
         var newKeys = Set<String>()
         for item in items {
             if newKeys.contains(item.key), let pending = new.firstIndex(where: { $0.key == item.key }) {
                 new[pending] = item
-            } else if keepingKeyOrder, form == .plain, lastIndexByKey[item.key] == nil {
+            } else if form == .plain, lastIndexByKey[item.key] == nil {
                 newKeys.insert(item.key)
                 new.append(item)
             } else {

@@ -290,6 +290,17 @@ public struct CatalogVariations: Hashable, Sendable {
     /// for `applevision`).
     public static let deviceNames = ["iphone", "ipad", "ipod", "mac", "applewatch", "appletv", "applevision"]
 
+    /// For a device variation's case names without `other`: the devices it names (in
+    /// `deviceNames` order, unknown names after) and those left without text. Nil when it has
+    /// `other` or names every device.
+    public static func devicesLeftOut(byCases names: [String]) -> (named: [String], left: [String])? {
+        guard !names.contains("other") else { return nil }
+        let named = Set(names.map { $0 == "vision" ? "applevision" : $0 })
+        let left = deviceNames.filter { !named.contains($0) }
+        guard !left.isEmpty else { return nil }
+        return (deviceNames.filter(named.contains) + named.subtracting(deviceNames).sorted(), left)
+    }
+
     /// Device cases (`iphone ipod ipad mac applewatch appletv applevision other`).
     public var device: CatalogLocalizations? {
         get { kinds["device"] }

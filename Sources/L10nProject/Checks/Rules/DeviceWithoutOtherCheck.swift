@@ -9,8 +9,6 @@ public struct DeviceWithoutOtherCheck: Check {
     public static let summary = "A device variation has no 'other' case, so the devices it does not name have no text for it"
     public static let hint = "add the variation's 'other' case (Xcode's \"Other\" row): the text every device the variation does not name shows"
 
-    static let devices = CatalogVariations.deviceNames
-
     public static let triggeringExamples: [CheckExample] = [
         .app("German varies for the Mac only: an iPhone or iPad has no German text", localizable: [
             "Tap to continue": ["en/device/mac": "Click to continue", "en/device/other": "Tap to continue",
@@ -52,11 +50,8 @@ public struct DeviceWithoutOtherCheck: Check {
             // Most variations have their `other`: settled before the entry is looked up.
             guard let file, variations.contains(where: { !$0.names.contains("other") }),
                   file.catalog.entries[key]?.isToTranslate ?? false else { return }
-            for variation in variations where !variation.names.contains("other") {
-                let named = Set(variation.names.map { $0 == "vision" ? "applevision" : $0 })
-                let left = Self.devices.filter { !named.contains($0) }
-                guard !left.isEmpty else { continue }
-                let listed = Self.devices.filter(named.contains) + named.subtracting(Self.devices).sorted()
+            for variation in variations {
+                guard let (listed, left) = CatalogVariations.devicesLeftOut(byCases: variation.names) else { continue }
                 let described = PlaceholderMismatchCheck.describe(key, StringUnitPath(Array(variation.prefix) + ["device"]))
                 result.append(finding(file: file.path, key: key, locale: locale,
                                       message: "\(described) [\(locale)] varies for \(listed.joined(separator: ", ")) and has no 'other': \(left.joined(separator: ", ")) devices have no '\(locale)' text for it"))

@@ -119,21 +119,14 @@ public struct PlaceholderMismatchCheck: Check {
             let source = parsed(sourceText)
             let isSourceForm = locale == context.sourceLanguage || locale == "Base"
             for mismatch in Self.mismatches(source: source.format, sourceSubstitution: nil, translation: compared,
-                                            translationSubstitution: nil, isPluralCase: isPluralCase, plainSource: source.plain) {
-                let message = isSourceForm ? Self.ofSourceForm(mismatch.message) : mismatch.message
+                                            translationSubstitution: nil, isPluralCase: isPluralCase, plainSource: source.plain,
+                                            naming: isSourceForm ? .sourceForm : .translation) {
                 result.append(finding(mismatch.severity, file: table.pluralPath(locale: locale), key: key, locale: locale,
                                       line: location?.line, column: location?.column,
-                                      message: "\(place()) [\(locale)] \(CheckContext.quoted(text)): \(message)"))
+                                      message: "\(place()) [\(locale)] \(CheckContext.quoted(text)): \(mismatch.message)"))
             }
         }
         return result
-    }
-
-    /// A comparison's message about a development-language form judged against its variable's
-    /// `other`: the form and `other` where a translation's says the translation and the source.
-    static func ofSourceForm(_ message: String) -> String {
-        message.replacingOccurrences(of: "the translation", with: "this form")
-            .replacingOccurrences(of: "the source", with: "the 'other' form")
     }
 
     /// The finding for a plain translation holding a placeholder its plain source lacks (the
@@ -150,7 +143,8 @@ public struct PlaceholderMismatchCheck: Check {
     /// (`FormatString.translationMismatches`): a source without arguments is not a format string.
     static func mismatches(source sourceFormat: FormatString, sourceSubstitution: SubstitutionArgument?, translation: String,
                            translationSubstitution: SubstitutionArgument?, isPluralCase: Bool,
-                           plainSource: [Substring]? = nil) -> [(severity: Severity, message: String)] {
+                           plainSource: [Substring]? = nil,
+                           naming: FormatComparisonOptions.Naming = .translation) -> [(severity: Severity, message: String)] {
         guard !sourceFormat.specifiers.isEmpty else { return [] }
         // The common case, plain specifiers reading the same arguments (positional ones in any
         // order), is settled without parsing the translation (`plainSource`: the source's, when
@@ -172,7 +166,7 @@ public struct PlaceholderMismatchCheck: Check {
         }
         // A form may state its count in words; plural-categories reports forms where that misreads.
         return FormatString.translationMismatches(source: sourceFormat, sourceSubstitution: sourceSubstitution,
-                                                  translation: translationFormat, isPluralCase: isPluralCase).compactMap { mismatch in
+                                                  translation: translationFormat, isPluralCase: isPluralCase, naming: naming).compactMap { mismatch in
             // suspicious-percent reports a lone `%` as a warning; one that reads a C string or an
             // object the source does not pass is an error here, as the import refuses it.
             if case .translationIssue(.lonePercent) = mismatch.kind, mismatch.severity != .error { return nil }
