@@ -194,6 +194,12 @@ func runBenchmark() throws -> Bool {
             let report = try ReportJob().run(on: project)
             return report.files(ReportFormat.allCases).reduce(0) { $0 + $1.data.count }
         },
+        // As a pipeline's check and report stages run: the report reads the check stage's findings.
+        BenchStage(name: "check + report", items: inputs.values.count, itemName: "values", bytes: inputs.catalogBytes + inputs.stringsBytes) {
+            let checked = try CheckJob().run(on: project)
+            let report = try ReportJob().run(on: project, checked: checked)
+            return checked.findings.count + report.files(ReportFormat.allCases).reduce(0) { $0 + $1.data.count }
+        },
         BenchStage(name: "export", items: exportUnits, itemName: "units", bytes: nil,
                    run: { let result = try HandoffBench.exportToMemory(project); return result.units * 1_000_003 + result.bytes },
                    touchedBytes: projectBytes),
