@@ -196,8 +196,9 @@ func runBenchmark() throws -> Bool {
         },
         // As a pipeline's check and report stages run: the report reads the check stage's findings.
         BenchStage(name: "check + report", items: inputs.values.count, itemName: "values", bytes: inputs.catalogBytes + inputs.stringsBytes) {
-            let checked = try CheckJob().run(on: project)
-            let report = try ReportJob().run(on: project, checked: checked)
+            let context = try CheckContext(project: project)
+            let checked = try CheckJob().run(in: context)
+            let report = try ReportJob().run(in: context, checked: checked)
             return checked.findings.count + report.files(ReportFormat.allCases).reduce(0) { $0 + $1.data.count }
         },
         BenchStage(name: "export", items: exportUnits, itemName: "units", bytes: nil,

@@ -44,9 +44,11 @@ public struct CheckJob: Sendable {
         return try run(in: CheckContext(project: project, locales: options.locales))
     }
 
-    /// Runs over a context another job already built (the report shares one).
-    func run(in context: CheckContext) throws -> CheckResult {
-        try run(project: context.project, context: context)
+    /// Runs over a context another job already built for `options.locales` (the report shares
+    /// one; a pipeline's report stage reuses its check stage's).
+    package func run(in context: CheckContext) throws -> CheckResult {
+        if options.pseudo != nil { return try run(project: context.project, context: nil) }
+        return try run(project: context.project, context: context)
     }
 
     /// The pseudo-locale run (`options.pseudo`) of the project `base` reads, whose chain keys

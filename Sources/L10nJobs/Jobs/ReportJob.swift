@@ -26,7 +26,13 @@ public struct ReportJob: Sendable {
     /// The report; `checked` is the result of an earlier check run over the same model (a
     /// pipeline's check stage), so the checks do not run twice.
     public func run(on project: Project, checked: CheckResult? = nil) throws -> CoverageReport {
-        let context = try CheckContext(project: project, locales: checkOptions.locales)
+        try run(in: CheckContext(project: project, locales: checkOptions.locales), checked: checked)
+    }
+
+    /// The report over a context an earlier check run built for `checkOptions.locales` (a
+    /// pipeline's check stage), so that neither the checks nor the context are made twice.
+    package func run(in context: CheckContext, checked: CheckResult?) throws -> CoverageReport {
+        let project = context.project
         var findings = try checked ?? CheckJob(options: checkOptions).run(in: context)
         findings.strict = checkOptions.strict
         let thresholds = self.thresholds ?? project.manifest.release

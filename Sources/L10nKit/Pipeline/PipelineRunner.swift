@@ -62,12 +62,13 @@ public struct PipelineRunner: Sendable {
         var state = RunState(gate: pipeline.gate)
         for (index, stage) in pipeline.stages.enumerated() {
             starting(stage.name, index + 1, pipeline.stages.count)
+            state.reportFollows = pipeline.stages[(index + 1)...].contains { if case .report = $0 { true } else { false } }
             let result: StageResult
             do {
                 (result, project) = try run(stage, on: project, state: &state)
                 // A stage that may write files leaves earlier findings stale.
-                if case .format(check: false) = stage { state.checks = nil; state.report = nil; state.stageChecks = nil }
-                if case .importFiles(_, dryRun: false, _) = stage { state.checks = nil; state.report = nil; state.stageChecks = nil }
+                if case .format(check: false) = stage { state.forgetFindings() }
+                if case .importFiles(_, dryRun: false, _) = stage { state.forgetFindings() }
             } catch {
                 result = StageResult.failed(stage.name, error)
             }
@@ -109,6 +110,18 @@ public struct PipelineRunner: Sendable {
         var stageChecks: CheckResult?
         var stageCheckOptions: CheckOptions?
         var report: CoverageReport?
+        /// The context `checks` were found in while `checksAreDefault`: the report stage reads it
+        /// instead of building its own.
+        var defaultContext: CheckContext?
+        /// Whether a report stage comes later: only then is the check stage's context kept.
+        var reportFollows = false
+
+        mutating func forgetFindings() {
+            checks = nil
+            report = nil
+            stageChecks = nil
+            defaultContext = nil
+        }
     }
 
     private func run(_ stage: PipelineStage, on project: Project, state: inout RunState) throws -> (StageResult, Project) {
@@ -122,8 +135,11 @@ public struct PipelineRunner: Sendable {
             var options = CheckOptions(strict: strict)
             options.baseline = state.stageCheckOptions?.baseline
             let reusable = state.checksAreDefault ? state.checks : nil
-            let report = try ReportJob(checkOptions: options, thresholds: state.gate?.minCoverage)
-                .run(on: project, checked: reusable)
+            let job = ReportJob(checkOptions: options, thresholds: state.gate?.minCoverage)
+            let report = try reusable != nil && state.defaultContext != nil
+                ? job.run(in: state.defaultContext!, checked: reusable)
+                : job.run(on: project, checked: reusable)
+            state.defaultContext = nil
             state.report = report
             state.checks = report.findings
             state.checksAreDefault = true
@@ -139,11 +155,13 @@ public struct PipelineRunner: Sendable {
             let result = try FormatJob(options: FormatOptions(rewrite: !check)).run(on: project)
             return (StageResult(stage: stage.name, status: result.status, output: result.text), result.project ?? project)
         case .check(let options):
-            let result = try CheckJob(options: options).run(on: project)
+            let context = try CheckContext(project: project, locales: options.locales)
+            let result = try CheckJob(options: options).run(in: context)
             state.checks = result
             state.stageChecks = result
             state.stageCheckOptions = options
             state.checksAreDefault = options.only.isEmpty && options.skip.isEmpty && options.locales.isEmpty
+            state.defaultContext = state.checksAreDefault && state.reportFollows ? context : nil
             let text = FindingsReport(result: result, pathPrefix: pathPrefix).text
             return (StageResult(stage: stage.name, status: result.failed ? .findings : .passed, output: text), project)
         case .devices(let languages):

@@ -143,6 +143,29 @@ final class PipelineTests: XCTestCase {
         XCTAssertTrue(plain.stdout.contains("the gate fails: 8 check errors (the gate allows 0)"), plain.stdout)
     }
 
+    /// A report stage after a check stage reads that stage's findings and context instead of
+    /// making them again: it writes the bytes a report stage alone writes, and so it does after
+    /// a check stage narrowed to one locale, whose context it must not read.
+    func testAReportStageAfterACheckStageWritesWhatItWritesAlone() throws {
+        let root = try workspace()
+        let file = root.appendingPathComponent("Pipelines/shared.json")
+        let report = #"{"stage":"report","formats":["text","md","json","html","junit"],"out":"../out/OUT"}"#
+        func written(_ stages: [String], out: String) throws -> [String: Data] {
+            let json = #"{"project":"../Samples/BrandedEditor","stages":["# + stages.joined(separator: ",") + "]}"
+            try Data(json.replacingOccurrences(of: "OUT", with: out).utf8).write(to: file)
+            let results = PipelineRunner().run(try Pipeline.read(contentsOf: file))
+            XCTAssertFalse(results.contains { $0.status == .failed }, results.map(\.output).joined())
+            let folder = root.appendingPathComponent("out/\(out)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+            XCTAssertEqual(names, ["report.html", "report.json", "report.junit.xml", "report.md", "report.txt"])
+            return try Dictionary(uniqueKeysWithValues: names.map { ($0, try Data(contentsOf: folder.appendingPathComponent($0))) })
+        }
+        let alone = try written([report], out: "alone")
+        XCTAssertEqual(try written([#"{"stage":"check"}"#, report], out: "shared"), alone)
+        XCTAssertEqual(try written([#"{"stage":"check","locales":["fr"]}"#, report], out: "narrowed"), alone)
+        XCTAssertEqual(try written([#"{"stage":"check"}"#, #"{"stage":"devices","languages":["fr-CA"]}"#, report], out: "later"), alone)
+    }
+
     func testBrokenProjectFailsTheRunBeforeAnyStage() throws {
         let root = try Fixtures.temporaryFolder(self)
         try Data("{".utf8).write(to: root.appendingPathComponent("Localizable.xcstrings"))
