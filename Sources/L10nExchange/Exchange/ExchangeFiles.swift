@@ -37,13 +37,16 @@ public struct ExchangeFiles: Sendable {
             self.documentPath = documentPath
             self.documentKind = documentKind
             self.documentData = documentData
-            originalPath = documentPath ?? table.path(locale: sourceLocale)
+            // An Info.plist's table is named as Xcode names it, by its development-language file.
+            originalPath = documentKind == .infoPlist ? table.path(locale: sourceLocale) : documentPath ?? table.path(locale: sourceLocale)
         }
 
         /// Whether the table is a storyboard's or XIB's: its locale files are written in ibtool's layout.
         public var isInterfaceBuilder: Bool { documentKind == .interfaceBuilder }
         /// Whether the table is an intent definition's.
         public var isIntentDefinition: Bool { documentKind == .intentDefinition }
+        /// Whether the table is the one Xcode synthesizes from an Info.plist.
+        public var isInfoPlist: Bool { documentKind == .infoPlist }
         /// Whether the table's source texts live in a Base document that l10n never writes.
         public var hasBaseDocument: Bool { documentPath != nil }
     }
@@ -54,6 +57,9 @@ public struct ExchangeFiles: Sendable {
         case interfaceBuilder
         /// An intent definition: ids Xcode's string ids (`gpCwrM`), empty notes.
         case intentDefinition
+        /// An Info.plist without a development-language `InfoPlist.strings`: ids its localizable
+        /// keys (`CFBundleName`), notes Xcode's names of them (`InfoPlistStrings.notes`).
+        case infoPlist
     }
 
     /// A legacy table's `.stringsdict` files with the locale their source text is read from.
@@ -89,6 +95,11 @@ public struct ExchangeFiles: Sendable {
     /// `<locale>.lproj/<Name>.strings` files, in path order: units `<string id>` under the
     /// definition's path, values in the locale's strings file, as Xcode exports and imports them.
     public var intentTables: [Table]
+    /// The `InfoPlist.strings` tables Xcode synthesizes from Info.plist files that have
+    /// localizable string keys but no development-language `InfoPlist.strings` (nor an
+    /// `InfoPlist.xcstrings`) beside them, in path order: units the plist's keys under
+    /// `<folder>/<development language>.lproj/InfoPlist.strings`, values in the locale's file.
+    public var infoPlistTables: [Table] = []
     /// Legacy tables the app owns that have a source-language (or `Base`) `.stringsdict`.
     public var pluralTables: [PluralTable]
     /// Storyboards, XIBs and intent definitions that could not be read, with the reason (their
@@ -135,6 +146,7 @@ public struct ExchangeFiles: Sendable {
             }
             return nil
         }
+        infoPlistTables = Self.infoPlistTables(project, tables: tables)
         pluralTables = project.stringsTables.compactMap { table in
             guard !ProjectDiscovery.isVendorPath(table.pluralPath(locale: project.sourceLanguage)) else { return nil }
             for locale in [project.sourceLanguage, "Base"] {
@@ -218,6 +230,48 @@ public struct ExchangeFiles: Sendable {
             }
         }
         return (tables, unreadable)
+    }
+
+    /// One table per folder holding a discovered Info.plist with localizable keys, where the
+    /// folder has no `InfoPlist` table with a source file and no `InfoPlist.xcstrings`. The
+    /// source file holds the plist's localizable string values, each under Xcode's note as
+    /// comment (the comment a new locale file gets). Of several plists in one folder, `Info.plist`
+    /// is the one, else the first by path.
+    private static func infoPlistTables(_ project: Project, tables: [Table]) -> [Table] {
+        let catalogTables = project.catalogTableIDs
+        var seen = Set<String>()
+        var result: [Table] = []
+        let plists = project.infoPlists.sorted { first, second in
+            let firstNamed = (first.path as NSString).lastPathComponent == "Info.plist"
+            let secondNamed = (second.path as NSString).lastPathComponent == "Info.plist"
+            return firstNamed != secondNamed ? firstNamed : first.path.unicodeScalars.lexicographicallyPrecedes(second.path.unicodeScalars)
+        }
+        for plist in plists where !ProjectDiscovery.isVendorPath(plist.path) {
+            let folder = (plist.path as NSString).deletingLastPathComponent
+            guard seen.insert(folder).inserted,
+                  // A table of the bundle's own, beside the plist or in a folder under it
+                  // (Elytra's `Yeti/SupportingFiles/Localizations/en.lproj/InfoPlist.strings`), is the one Xcode exports.
+                  !tables.contains(where: { $0.table.table == InfoPlistStrings.table
+                      && (folder.isEmpty || $0.table.folder == folder || $0.table.folder.hasPrefix(folder + "/")) }),
+                  !catalogTables.contains(Project.tableID(ofFileAt: (folder.isEmpty ? "" : folder + "/") + "InfoPlist.xcstrings", table: InfoPlistStrings.table))
+            else { continue }
+            let keys = plist.strings.keys.filter(InfoPlistStrings.isLocalizable)
+                .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+            guard !keys.isEmpty else { continue }
+            var strings = project.stringsTables.first { $0.folder == folder && $0.table == InfoPlistStrings.table }
+                ?? StringsTable(bundle: "", table: InfoPlistStrings.table, folder: folder, files: [:], lprojNames: project.lprojNames)
+            strings.files["Base"] = nil
+            var source = StringsFile(path: strings.path(locale: project.sourceLanguage), encoding: .utf8)
+            for key in keys { source.setValue(plist.strings[key]!, forKey: key, comment: InfoPlistStrings.notes[key]) }
+            result.append(Table(table: strings, sourceLocale: project.sourceLanguage, sourceFile: source, documentPath: plist.path,
+                                documentKind: .infoPlist))
+        }
+        return result.sorted { $0.originalPath.unicodeScalars.lexicographicallyPrecedes($1.originalPath.unicodeScalars) }
+    }
+
+    /// The Info.plist table whose development-language file would be at `path`.
+    public func infoPlistTable(forPath path: String) -> Table? {
+        infoPlistTables.first { $0.originalPath == path }
     }
 
     /// The storyboard, XIB or intent definition table whose document is at `path`.

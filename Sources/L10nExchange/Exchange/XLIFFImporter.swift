@@ -385,7 +385,7 @@ public struct XLIFFImporter: Sendable {
         } else if let table = files.pluralTable(forPath: path) {
             sourceLanguage = project.sourceLanguage
             destination = .stringsdict(table)
-        } else if let table = files.table(forPath: path) ?? files.documentTable(forPath: path) {
+        } else if let table = files.table(forPath: path) ?? files.documentTable(forPath: path) ?? files.infoPlistTable(forPath: path) {
             sourceLanguage = project.sourceLanguage
             destination = .strings(table)
         } else if let problem = files.unreadableInterfaceFiles[path] {
@@ -1150,6 +1150,8 @@ struct ImportSession {
         } ?? false
         var edited = table.isIntentDefinition
             ? "the development-language texts of \(path) are edited in Xcode's intent editor; l10n never writes an intent definition"
+            : table.isInfoPlist
+            ? "the development-language texts of \(path) are the values of \(table.documentPath ?? "the Info.plist"); edit them in the target's Info tab or in that file, l10n never writes an Info.plist"
             : "the development-language texts of \(path) are edited in Interface Builder; l10n never writes a storyboard or XIB"
         if isEdited, table.isInterfaceBuilder {
             if documents[path] == nil {
@@ -1205,6 +1207,12 @@ struct ImportSession {
                 expected.sourceValue = edited
                 expected.source = FormatString.positionalized(edited)
             }
+            // A plist value the build expands (`$(PRODUCT_NAME)`) is exported expanded, which
+            // only the build knows: the unit's source cannot be compared with it.
+            if table.isInfoPlist, InfoPlistStrings.namesBuildSetting(expected.sourceValue) {
+                expected.sourceValue = unit.source
+                expected.source = FormatString.positionalized(unit.source)
+            }
             expected.targetValue = current
             candidate.expected = expected
             if unit.translate, !candidate.isDuplicate { outcome.oldValue = current }
@@ -1258,6 +1266,10 @@ struct ImportSession {
 
     /// Why a unit id a Base document does not have is refused.
     private static func unknownIDMessage(_ id: String, table: ExchangeFiles.Table) -> String {
+        if table.isInfoPlist {
+            let plist = table.documentPath ?? "the Info.plist"
+            return "\(table.originalPath) is made of \(plist), which has no localizable string key \"\(id)\"; add the key to \(plist) (the target's Info tab) and import again, or leave the unit out"
+        }
         if table.isIntentDefinition {
             return "\(table.originalPath) has no string with the id \"\(id)\": the intent, parameter or response it named was removed or renamed"
         }

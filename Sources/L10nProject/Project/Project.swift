@@ -22,6 +22,10 @@ public struct Project: Sendable {
     public var interfaceFiles: [String]
     /// Intent definitions (`.intentdefinition`), relative paths.
     public var intentDefinitionFiles: [String] = []
+    /// The bundles' Info.plist files found in the project (not in vendor folders), in path order,
+    /// each with its project-relative `path`: Xcode exchanges their localizable keys as
+    /// `InfoPlist.strings` tables.
+    public var infoPlists: [InfoPlist] = []
     /// `.lproj` names of the locales the app's catalogs spell another way (`en` → `English`,
     /// `pt-BR` → `pt_BR`): one locale to every check, the folder's name in every path.
     public var lprojNames: [String: String] = [:]

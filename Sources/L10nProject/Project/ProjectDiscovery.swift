@@ -53,7 +53,8 @@ public struct ProjectDiscovery: Sendable {
         var unreadable: [String] = []
         var files = listFiles(excluding: Set(manifest.exclude), unreadable: &unreadable)
         var projectFileWarnings: [String] = []
-        let bundleFacts = try readAppBundle(files: &files, manifest: manifest, warnings: &projectFileWarnings)
+        var infoPlists: [InfoPlist] = []
+        let bundleFacts = try readAppBundle(files: &files, manifest: manifest, warnings: &projectFileWarnings, infoPlists: &infoPlists)
 
         // A manifest layer may name a catalog the search does not reach: outside the root (a
         // SwiftPM checkout), or in an excluded or build folder. It is read all the same.
@@ -180,6 +181,7 @@ public struct ProjectDiscovery: Sendable {
         project.lprojNames = lprojNames
         project.extensionBundles = project.extensionBundlesFound()
         project.intentDefinitionFiles = files.filter { $0.hasSuffix(".intentdefinition") }
+        project.infoPlists = infoPlists
         project.previousSDK = previousSDK
         project.swiftSources = scanned.compactMap { try? $0.get() }
         project.writableOutsideRoot = Set(zip(manifest.layers ?? [], layerPaths).compactMap { spec, path in
@@ -239,7 +241,9 @@ public struct ProjectDiscovery: Sendable {
     /// templates named it so (`<Product>-Info.plist`) or a project file's `INFOPLIST_FILE` names
     /// it, and only when it holds `CFBundle…` keys (`GoogleService-Info.plist` holds none).
     /// Tables a project spec builds into no target are taken out of `files`.
-    private func readAppBundle(files: inout [String], manifest: ProjectManifest, warnings: inout [String]) throws -> AppBundle {
+    /// `infoPlists` gets every bundle property list read from a file of the project, in path order.
+    private func readAppBundle(files: inout [String], manifest: ProjectManifest, warnings: inout [String],
+                               infoPlists: inout [InfoPlist]) throws -> AppBundle {
         // The Xcode project files, read once for the plists they name and the development language.
         let projectFiles = xcodeProjectFiles()
         // Their objects, parsed once. A project file in which no target can be read (Xcode's XML
@@ -346,6 +350,11 @@ public struct ProjectDiscovery: Sendable {
         let others = manifest.infoPlist == nil ? plists.filter { $0.path != chosen?.path }
             : files.filter { !isVendor($0) && $0 != chosen?.path && ((($0 as NSString).lastPathComponent == "Info.plist") || named.contains($0)) }
                 .compactMap { path in (try? InfoPlistReader.read(contentsOf: root.appendingPathComponent(path))).map { (path, $0) } }
+        let listedFiles = Set(files)
+        infoPlists = (plists + (manifest.infoPlist == nil ? [] : others))
+            .filter { listedFiles.contains($0.path) && !isVendor($0.path) }
+            .map { var plist = $0.plist; plist.path = $0.path; return plist }
+            .sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
         // Another plist in the app's own folder (`App-Info.plist` beside `AppBeta-Info.plist`) makes no bundle of it.
         let bundleFolders = others.map { Self.bundleFolder(ofPlist: $0.path) }.filter { !$0.isEmpty && $0 != folder && !inFolder(folder, $0) }
         let extensionFolders = others.filter(\.plist.describesExtension).map { Self.bundleFolder(ofPlist: $0.path) }

@@ -41,6 +41,9 @@ public struct InfoPlist: Equatable, Sendable {
     public var describesWatchApp = false
     /// Whether that is an App Clip.
     public var describesAppClip = false
+    /// The root's string values by key (the last of a repeated key, as Foundation reads it):
+    /// what an `InfoPlist.strings` table translates.
+    public var strings: [String: String] = [:]
 
     public init(path: String, format: Format = .xml, developmentRegion: String? = nil, localizations: [String] = [],
                 allowsMixedLocalizations: Bool = false, keyLocations: [String: SourceLocation] = [:]) {
@@ -94,6 +97,7 @@ public enum InfoPlistReader: FormatReader {
         info.describesBundle = root.members.contains { $0.key.hasPrefix("CFBundle") }
         info.describesWatchApp = root.members.contains { ["WKCompanionAppBundleIdentifier", "WKWatchKitApp", "WKApplication"].contains($0.key) }
         info.describesAppClip = root.member("NSAppClip") != nil
+        for member in root.members { if let text = member.value.string { info.strings[member.key] = text } }
         info.describesExtension = info.describesWatchApp || info.describesAppClip
             || root.members.contains { ["NSExtension", "EXAppExtensionAttributes"].contains($0.key) }
         func wrongType(_ member: PropertyListDictionary.Member, _ expected: String) -> XMLStreamError {

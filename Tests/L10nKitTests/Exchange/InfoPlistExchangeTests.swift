@@ -1,0 +1,182 @@
+import Foundation
+@testable import L10nKit
+import XCTest
+
+/// The `InfoPlist.strings` table Xcode synthesizes from an Info.plist (`<folder>/en.lproj/InfoPlist.strings`
+/// in its export although the repository has no such file): imported into `<folder>/<locale>.lproj/InfoPlist.strings`,
+/// exported with Xcode's notes in `--scope all`.
+final class InfoPlistExchangeTests: XCTestCase {
+    /// exelban/stats' Info.plist keys (Stats/Supporting Files/Info.plist), as the hunt case has them.
+    static func plist(_ strings: [(String, String)], region: String = "en") -> Data {
+        var text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \t<key>CFBundleDevelopmentRegion</key>
+        \t<string>\(region)</string>
+
+        """
+        func escaped(_ value: String) -> String {
+            value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        for (key, value) in strings { text += "\t<key>\(escaped(key))</key>\n\t<string>\(escaped(value))</string>\n" }
+        text += "\t<key>CFBundleIdentifier</key>\n\t<string>eu.exelban.Stats</string>\n</dict>\n</plist>\n"
+        return Data(text.utf8)
+    }
+
+    static let statsKeys = [("CFBundleName", "Stats"), ("NSHumanReadableCopyright", "Copyright © 2020 Serhiy Mytrovtsiy. All rights reserved.")]
+
+    private func statsProject(_ extra: [String: Data] = [:]) throws -> URL {
+        var files: [String: Data] = [
+            "App/Info.plist": Self.plist(Self.statsKeys),
+            "App/en.lproj/Localizable.strings": Data("\"Close\" = \"Close\";\n".utf8),
+            "App/de.lproj/Localizable.strings": Data("\"Close\" = \"Close\";\n".utf8),
+        ]
+        files.merge(extra) { _, new in new }
+        return try ExchangeFixtures.project(self, files: files)
+    }
+
+    private func unit(_ id: String, _ source: String, _ target: String?, note: String? = nil) -> TransUnit {
+        TransUnit(id: id, source: source, target: target, note: note)
+    }
+
+    private func statsInput(original: String = "App/en.lproj/InfoPlist.strings", _ extra: [TransUnit] = []) throws -> ImportInput {
+        let units = [unit("CFBundleName", "Stats", "Stats", note: "Bundle name"),
+                     unit("NSHumanReadableCopyright", "Copyright © 2020 Serhiy Mytrovtsiy. All rights reserved.",
+                          "Copyright © 2020 Serhiy Mytrovtsiy. Alle Rechte vorbehalten.", note: "Copyright (human-readable)")] + extra
+        let document = XLIFFDocument(files: [
+            XLIFFFile(original: original, sourceLanguage: "en", targetLanguage: "de", units: units),
+            XLIFFFile(original: "App/en.lproj/Localizable.strings", sourceLanguage: "en", targetLanguage: "de",
+                      units: [unit("Close", "Close", "Schließen", note: "No comment provided by engineer.")]),
+        ])
+        let data = try XLIFFWriter(tool: ExchangeFixtures.tool).data(document)
+        return ImportInput(path: "de.xliff", document: try XLIFFReader().read(data, path: "de.xliff"))
+    }
+
+    // MARK: Import
+
+    /// The hunt case (exelban/stats' layout): the whole file was refused, exit 2, and the
+    /// Localizable translation lost with it. Now the plist's units create `App/de.lproj/InfoPlist.strings`
+    /// in Xcode's `.strings` layout (each entry under its note) and the other file is imported too.
+    func testXcodesInfoPlistUnitsCreateTheLocalesInfoPlistStrings() throws {
+        let root = try statsProject()
+        let plan = try ExchangeFixtures.plan(root, [try statsInput()])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied, .applied])
+        XCTAssertEqual(plan.outcomes.map(\.targetPath), ["App/de.lproj/InfoPlist.strings", "App/de.lproj/InfoPlist.strings",
+                                                         "App/de.lproj/Localizable.strings"])
+        XCTAssertEqual(plan.changes.map(\.path).sorted(), ["App/de.lproj/InfoPlist.strings", "App/de.lproj/Localizable.strings"])
+        XCTAssertEqual(plan.changes.first { $0.path == "App/de.lproj/InfoPlist.strings" }?.isNew, true)
+        try plan.write()
+        LegacyGolden.assertMatches(try Data(contentsOf: root.appendingPathComponent("App/de.lproj/InfoPlist.strings")),
+                                   "exchange/InfoPlist/de.lproj/InfoPlist.strings")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("App/en.lproj/InfoPlist.strings").path),
+                       "the development language's texts stay the plist's")
+        // Imported again: the file now exists and holds every value, so nothing changes.
+        let again = try ExchangeFixtures.plan(root, [try statsInput()])
+        XCTAssertEqual(again.outcomes.map(\.status), [.unchanged, .unchanged, .unchanged])
+        XCTAssertEqual(again.changes.map(\.path), [])
+    }
+
+    /// An existing locale file (a translator's layout: a header, no comments) is edited in place:
+    /// only the changed value token, and a new key at the end, as any `.strings` import.
+    func testAnExistingLocaleFileKeepsItsLayout() throws {
+        let german = "// Stats, German\n\"CFBundleName\"=\"Statistik\";\n"
+        let root = try statsProject(["App/de.lproj/InfoPlist.strings": Data(german.utf8)])
+        let plan = try ExchangeFixtures.plan(root, [try statsInput()])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied, .applied])
+        XCTAssertEqual(plan.outcomes[0].oldValue, "Statistik")
+        try plan.write()
+        LegacyGolden.assertMatches(try Data(contentsOf: root.appendingPathComponent("App/de.lproj/InfoPlist.strings")),
+                                   "exchange/InfoPlist/de.lproj/InfoPlist.edited.strings")
+    }
+
+    /// A unit whose id is no localizable string key of the plist is refused alone, saying what to
+    /// do; the plist's other units and the other file are imported (exit 1, not 2).
+    func testAnIDThePlistLacksIsRefusedAlone() throws {
+        let root = try statsProject()
+        let plan = try ExchangeFixtures.plan(root, [try statsInput([
+            unit("NSCameraUsageDescription", "Scan receipts.", "Belege scannen."),
+            unit("CFBundleIdentifier", "eu.exelban.Stats", "de.exelban.Stats"),
+        ])])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .applied, .refused, .refused, .applied])
+        XCTAssertEqual(plan.outcomes[2].reason, .unknownID)
+        XCTAssertEqual(plan.outcomes[2].message, "App/en.lproj/InfoPlist.strings is made of App/Info.plist, which has no localizable string key \"NSCameraUsageDescription\"; add the key to App/Info.plist (the target's Info tab) and import again, or leave the unit out")
+        XCTAssertEqual(plan.outcomes[3].reason, .unknownID, "a string key iOS does not localize is no unit of the table")
+        try plan.write()
+        let written = try String(contentsOf: root.appendingPathComponent("App/de.lproj/InfoPlist.strings"), encoding: .utf8)
+        XCTAssertFalse(written.contains("NSCameraUsageDescription") || written.contains("CFBundleIdentifier"), written)
+    }
+
+    /// A source that is not the plist's value is stale; a plist value the build expands
+    /// (`$(PRODUCT_NAME)`) cannot be compared, and its unit is applied.
+    func testSourcesAreThePlistsValues() throws {
+        let root = try ExchangeFixtures.project(self, files: [
+            "App/Info.plist": Self.plist([("CFBundleName", "$(PRODUCT_NAME)"), ("NSHumanReadableCopyright", "© 2020 Stats")]),
+        ])
+        let document = XLIFFDocument(files: [XLIFFFile(original: "App/en.lproj/InfoPlist.strings", sourceLanguage: "en", targetLanguage: "de", units: [
+            unit("CFBundleName", "Stats", "Statistik"),
+            unit("NSHumanReadableCopyright", "© 2019 Stats", "© 2019 Statistik"),
+        ])])
+        let input = ImportInput(path: "de.xliff", document: try XLIFFReader().read(try XLIFFWriter(tool: ExchangeFixtures.tool).data(document), path: "de.xliff"))
+        let plan = try ExchangeFixtures.plan(root, [input])
+        XCTAssertEqual(plan.outcomes.map(\.status), [.applied, .refused])
+        XCTAssertEqual(plan.outcomes[1].reason, .staleSource)
+    }
+
+    /// The development language's units are copy edits of the plist, which l10n never writes.
+    func testCopyEditsOfThePlistAreRefused() throws {
+        let root = try statsProject()
+        let document = XLIFFDocument(files: [XLIFFFile(original: "App/en.lproj/InfoPlist.strings", sourceLanguage: "en", targetLanguage: "en", units: [
+            unit("CFBundleName", "Stats", "Stats Pro"),
+        ])])
+        let input = ImportInput(path: "en.xliff", document: try XLIFFReader().read(try XLIFFWriter(tool: ExchangeFixtures.tool).data(document), path: "en.xliff"))
+        let before = try ExchangeFixtures.snapshot(root)
+        let plan = try ExchangeFixtures.plan(root, [input], sourceEdits: true)
+        XCTAssertEqual(plan.outcomes.map(\.reason), [.unsupportedFile])
+        XCTAssertTrue(plan.outcomes[0].message?.contains("values of App/Info.plist") ?? false, plan.outcomes[0].message ?? "")
+        try plan.write()
+        XCTAssertEqual(try ExchangeFixtures.snapshot(root), before)
+    }
+
+    /// A dry run plans the new file and writes nothing.
+    func testDryRunWritesNothing() throws {
+        let root = try statsProject()
+        let before = try ExchangeFixtures.snapshot(root)
+        let result = try ImportJob(options: ImportOptions(dryRun: true)).run([try statsInput()], root: root)
+        XCTAssertEqual(result.plan.changes.map(\.path).sorted(), ["App/de.lproj/InfoPlist.strings", "App/de.lproj/Localizable.strings"])
+        XCTAssertFalse(result.wrote)
+        XCTAssertEqual(try ExchangeFixtures.snapshot(root), before)
+    }
+
+    // MARK: Hostile originals
+
+    /// Only the folder of a discovered Info.plist names such a table. A folder without one (also
+    /// reached by `..`, or through a symbolic link inside the project) stays refused as a whole
+    /// (exit 2) and nothing changes; a path leading out of the project (`../`, absolute, a link
+    /// to a folder with a plist outside) is a file l10n never writes, as before: its units are
+    /// refused as `read-only-file`, nothing is written there, and the other file is imported.
+    func testOtherFoldersStayRefusedAndNothingChanges() throws {
+        let outside = try Fixtures.temporaryFolder(self).appendingPathComponent("Outside", isDirectory: true)
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try Self.plist(Self.statsKeys).write(to: outside.appendingPathComponent("Info.plist"))
+        let root = try statsProject(["Other/en.lproj/Localizable.strings": Data("\"A\" = \"A\";\n".utf8)])
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Linked"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(at: root.appendingPathComponent("Alias"), withDestinationURL: root.appendingPathComponent("App"))
+        let before = try ExchangeFixtures.snapshot(root)
+        let outsideBefore = try ExchangeFixtures.snapshot(outside)
+        for original in ["Other/en.lproj/InfoPlist.strings", "en.lproj/InfoPlist.strings", "Alias/en.lproj/InfoPlist.strings",
+                         "App/en.lproj/../../Other/en.lproj/InfoPlist.strings"] {
+            XCTAssertEqual(try ExchangeFixtures.failure(root, [try statsInput(original: original)]), [.unknownFile], original)
+            XCTAssertThrowsError(try ImportJob().run([try statsInput(original: original)], root: root), original)
+        }
+        for original in ["App/../../Outside/en.lproj/InfoPlist.strings", "../Outside/en.lproj/InfoPlist.strings",
+                         outside.path + "/en.lproj/InfoPlist.strings", "Linked/en.lproj/InfoPlist.strings"] {
+            let plan = try ExchangeFixtures.plan(root, [try statsInput(original: original)])
+            XCTAssertEqual(plan.outcomes.map(\.reason), [.readOnlyFile, .readOnlyFile, nil], original)
+            XCTAssertEqual(plan.changes.map(\.path), ["App/de.lproj/Localizable.strings"], original)
+        }
+        XCTAssertEqual(try ExchangeFixtures.snapshot(root), before)
+        XCTAssertEqual(try ExchangeFixtures.snapshot(outside), outsideBefore)
+    }
+}
