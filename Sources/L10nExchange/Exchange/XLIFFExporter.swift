@@ -242,7 +242,9 @@ public struct XLIFFExporter: Sendable {
             // Storyboards, XIBs and intent definitions are exported like `.strings` tables of their
             // base strings: no states, the document's path as `original`, targets from the locale's
             // strings file.
-            for table in files.tables + files.interfaceTables + files.intentTables {
+            // The tables Xcode synthesizes from Info.plist files go out with everything Xcode
+            // exports, to translators: copy edits of them are the plist's, which l10n never writes.
+            for table in files.tables + files.interfaceTables + files.intentTables + (scope == .all && !copyEdits ? files.infoPlistTables : []) {
                 // A Base document's development-language texts are its own texts (the copy editors' file).
                 // The copy editors' file: the table's own source texts (`Base.lproj` when it has no `en.lproj`).
                 let target = copyEdits ? table.sourceFile : table.table.files[Self.folder(locale, among: table.table.files.keys)]
@@ -251,6 +253,7 @@ public struct XLIFFExporter: Sendable {
                 let plural = table.hasBaseDocument ? nil : table.table.pluralFiles[table.sourceLocale]
                 var units: [TransUnit] = []
                 for unit in sources.table(table).units {
+                    if table.isInfoPlist, !InfoPlistStrings.isExported(key: unit.key, value: table.sourceFile.value(forKey: unit.key) ?? "") { continue }
                     if let plural, plural.root[unit.key] != nil {
                         if scope == .all {
                             units.append(TransUnit(id: unit.key, translate: false, source: unit.source, target: nil, targetState: nil,
@@ -268,7 +271,7 @@ public struct XLIFFExporter: Sendable {
                                      targetLanguage: Self.languageAttribute(locale), units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
                 xliffFiles.append(file)
-                if table.hasBaseDocument {
+                if table.hasBaseDocument && !table.isInfoPlist {
                     sourceFiles.append(.copy(path: table.originalPath, data: table.documentData ?? Data()))
                 } else {
                     sourceFiles.append(.strings(path: table.originalPath, file: table.sourceFile))

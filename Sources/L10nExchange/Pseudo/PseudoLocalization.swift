@@ -31,9 +31,11 @@ public struct PseudoLocalization: Sendable, Hashable {
     /// The pseudo-locale's XLIFF: every unit a translator would get for the locale, its target
     /// the pseudo form of its source in state `translated` (`translate="no"` units keep none).
     /// A catalog the lookup chain never reads (`ignored-catalog`) is left out: no device shows it.
+    /// So are the tables Xcode synthesizes from Info.plist files: the app's own tables are pseudo-localized.
     public func export(_ project: Project) -> LocaleExport {
         var export = XLIFFExporter(project: project).export(locale: locale, scope: .all)
-        let ignored = ExchangeFiles(project: project).ignoredCatalogPaths
+        let files = ExchangeFiles(project: project)
+        let ignored = files.ignoredCatalogPaths.union(files.infoPlistTables.map(\.originalPath))
         export.document.files.removeAll { ignored.contains($0.original) }
         for fileIndex in export.document.files.indices {
             for unitIndex in export.document.files[fileIndex].units.indices {

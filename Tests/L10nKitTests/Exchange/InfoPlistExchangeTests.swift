@@ -179,4 +179,77 @@ final class InfoPlistExchangeTests: XCTestCase {
         XCTAssertEqual(try ExchangeFixtures.snapshot(root), before)
         XCTAssertEqual(try ExchangeFixtures.snapshot(outside), outsideBefore)
     }
+
+    // MARK: Export
+
+    /// `--scope all` (what Xcode exports) holds the table of a plist without `InfoPlist.strings`:
+    /// Xcode's keys with a string value, in code-point order, each with Xcode's note; a value the
+    /// build expands and keys Xcode does not export are left out. Without a German file the tag
+    /// writes `datatype` right after `original`, as Xcode 15.0 does for such a file. `missing`
+    /// and `overrides` leave the table out, as before.
+    func testScopeAllExportsThePlistsTableAsXcodeDoes() throws {
+        let root = try ExchangeFixtures.project(self, files: [
+            "App/Info.plist": Self.plist([("NSPhotoLibraryAddUsageDescription", "Save images you select from articles to your photos."),
+                                          ("CFBundleName", "$(PRODUCT_NAME)"), ("CFBundleDisplayName", "Elytra"),
+                                          ("NSHumanReadableCopyright", "© 2016-2024 Nikhil Nigade - All Rights Reserved"),
+                                          ("NSAppleEventsUsageDescription", "Elytra & friends <share> articles."),
+                                          ("NSLocalNetworkUsageDescription", "Find feeds on your network.")]),
+            "App/en.lproj/Localizable.strings": Data("\"Close\" = \"Close\";\n".utf8),
+        ])
+        let project = try ProjectDiscovery(root: root).discover()
+        let export = XLIFFExporter(project: project).export(locale: "de", scope: .all)
+        XCTAssertEqual(export.document.files.map(\.original), ["App/en.lproj/InfoPlist.strings", "App/en.lproj/Localizable.strings"])
+        let text = String(decoding: try XLIFFWriter(tool: ExchangeFixtures.tool).data(export.document), as: UTF8.self)
+        let element = try XCTUnwrap(ExchangeFixtures.fileElements(text)["App/en.lproj/InfoPlist.strings"])
+        LegacyGolden.assertMatches(Data(element.utf8), "exchange/InfoPlist/de.InfoPlist.file.xliff")
+        for scope in [ExportScope.missing, .overrides] {
+            XCTAssertFalse(XLIFFExporter(project: project).export(locale: "de", scope: scope).document.files.map(\.original)
+                .contains("App/en.lproj/InfoPlist.strings"), "\(scope)")
+        }
+        // A project with its own InfoPlist.strings exports that table, not the plist's.
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("App/Base.lproj"), withIntermediateDirectories: true)
+        try Data("\"CFBundleDisplayName\" = \"Elytra\";\n".utf8).write(to: root.appendingPathComponent("App/Base.lproj/InfoPlist.strings"))
+        let own = XLIFFExporter(project: try ProjectDiscovery(root: root).discover()).export(locale: "de", scope: .all)
+        XCTAssertEqual(own.document.files.map(\.original), ["App/Base.lproj/InfoPlist.strings", "App/en.lproj/Localizable.strings"])
+    }
+
+    /// Xcode 15.0's export of Elytra (../shared/fixtures/xliff/Elytra.de.xliff): each
+    /// `<folder>/en.lproj/InfoPlist.strings` outside vendor folders whose ids are all keys Xcode
+    /// exports (Info-notarized's and the app's have document-type names too, which l10n does not
+    /// read) is rebuilt as a project holding only `<folder>/Info.plist` with the units' sources.
+    /// The fixture's units import into new German files, and the export gives back every such
+    /// `<file>` element byte for byte, header aside: the ones with targets in Xcode's attribute
+    /// order, SelectFeedIntent's (no German file) with `datatype` first.
+    func testElytrasInfoPlistFilesRoundTripByteForByte() throws {
+        let data = try Data(contentsOf: Fixtures.shared("fixtures/xliff/Elytra.de.xliff"))
+        let document = try XLIFFReader().read(data, path: "Elytra.de.xliff")
+        let synthesized = document.files.filter { file in
+            file.original.hasSuffix("/en.lproj/InfoPlist.strings") && !ProjectDiscovery.isVendorPath(file.original)
+                && file.units.allSatisfy { InfoPlistStrings.notes[$0.id] != nil }
+        }
+        XCTAssertEqual(synthesized.map(\.original), [
+            "notificationContext/en.lproj/InfoPlist.strings", "notificationsService/en.lproj/InfoPlist.strings",
+            "safari-subscribe-ios/en.lproj/InfoPlist.strings", "safari-subscribe/en.lproj/InfoPlist.strings",
+            "SelectFeedIntent/en.lproj/InfoPlist.strings", "SelectFolderIntents/en.lproj/InfoPlist.strings",
+            "Yeti/widgets/en.lproj/InfoPlist.strings", "YetiShare/en.lproj/InfoPlist.strings",
+        ])
+        var files: [String: Data] = [:]
+        for file in synthesized {
+            let folder = (file.original as NSString).deletingLastPathComponent
+            files[(folder as NSString).deletingLastPathComponent + "/Info.plist"] = Self.plist(file.units.map { ($0.id, $0.source) })
+        }
+        let root = try ExchangeFixtures.project(self, files: files)
+        let plan = try ExchangeFixtures.plan(root, [ImportInput(path: "Elytra.de.xliff", document: XLIFFDocument(files: synthesized))])
+        XCTAssertEqual(plan.outcomes.map(\.status), synthesized.flatMap(\.units).map { $0.target == nil ? .skipped : .applied })
+        try plan.write()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root.appendingPathComponent("SelectFeedIntent/de.lproj").path))
+
+        let export = XLIFFExporter(project: try ProjectDiscovery(root: root).discover()).export(locale: "de", scope: .all)
+        XCTAssertEqual(export.document.files.map(\.original), synthesized.map(\.original))
+        let ours = ExchangeFixtures.fileElements(String(decoding: try XLIFFWriter(tool: ExchangeFixtures.tool).data(export.document), as: UTF8.self))
+        let xcode = ExchangeFixtures.fileElements(String(decoding: data, as: UTF8.self))
+        for file in synthesized {
+            XCTAssertEqual(ours[file.original], xcode[file.original], file.original)
+        }
+    }
 }
