@@ -16,7 +16,9 @@ struct ImportCommand: ParsableCommand {
         importing the same file twice changes nothing. The report names every unit's outcome \
         (--format json: schema version 1, see ImportReport.json). Exit status: 0 all applied or \
         skipped by rule, 1 some unit refused (the others are applied), 2 an unusable file \
-        (malformed, no target-language, an unknown file): nothing written. \
+        (malformed, no target-language, an unknown file): nothing written. Xcode's \
+        <dir>/en.lproj/InfoPlist.strings of an Info.plist without such a file is no unknown file: \
+        its units (the plist's localizable keys) go into <dir>/<locale>.lproj/InfoPlist.strings. \
         A development-language file (target-language = the source language, which Xcode exports \
         for copy editors) is refused unless --source-edits: then its edited targets become the \
         source texts and every other locale's translation of a changed source goes to \
