@@ -243,8 +243,8 @@ public struct XLIFFExporter: Sendable {
             // base strings: no states, the document's path as `original`, targets from the locale's
             // strings file.
             // The tables Xcode synthesizes from Info.plist files go out with everything Xcode
-            // exports, to translators: copy edits of them are the plist's, which l10n never writes.
-            for table in files.tables + files.interfaceTables + files.intentTables + (scope == .all && !copyEdits ? files.infoPlistTables : []) {
+            // exports, the copy editors' file included (Xcode 11.6's of exelban/stats holds them).
+            for table in files.tables + files.interfaceTables + files.intentTables + (scope == .all ? files.infoPlistTables : []) {
                 // A Base document's development-language texts are its own texts (the copy editors' file).
                 // The copy editors' file: the table's own source texts (`Base.lproj` when it has no `en.lproj`).
                 let target = copyEdits ? table.sourceFile : table.table.files[Self.folder(locale, among: table.table.files.keys)]

@@ -252,4 +252,26 @@ final class InfoPlistExchangeTests: XCTestCase {
             XCTAssertEqual(ours[file.original], xcode[file.original], file.original)
         }
     }
+
+    /// The copy editors' file holds the table with every target its source, as Xcode 11.6's
+    /// development-language export of exelban/stats does (`Stats/Supporting Files/Stats/en.xcloc/
+    /// Localized Contents/en.xliff` at 7b06a72: its `Stats/Supporting Files/en.lproj/InfoPlist.strings`
+    /// element, header aside, is the golden file). Returned unchanged with --source-edits, its
+    /// units are unchanged and nothing is written.
+    func testTheCopyEditorsFileHoldsThePlistsTableAsXcodeWritesIt() throws {
+        let root = try ExchangeFixtures.project(self, files: [
+            "Stats/Supporting Files/Info.plist": Self.plist(Self.statsKeys),
+            "Stats/Supporting Files/en.lproj/Localizable.strings": Data("\"Close\" = \"Close\";\n".utf8),
+        ])
+        let export = XLIFFExporter(project: try ProjectDiscovery(root: root).discover()).export(locale: "en", scope: .all)
+        let data = try XLIFFWriter(tool: ExchangeFixtures.tool).data(export.document)
+        let element = try XCTUnwrap(ExchangeFixtures.fileElements(String(decoding: data, as: UTF8.self))["Stats/Supporting Files/en.lproj/InfoPlist.strings"])
+        LegacyGolden.assertMatches(Data(element.utf8), "exchange/InfoPlist/stats.en.InfoPlist.file.xliff")
+        let before = try ExchangeFixtures.snapshot(root)
+        let plan = try ExchangeFixtures.plan(root, [ImportInput(path: "en.xliff", document: try XLIFFReader().read(data, path: "en.xliff"))], sourceEdits: true)
+        XCTAssertEqual(plan.outcomes.map(\.status), [.unchanged, .unchanged, .unchanged])
+        XCTAssertEqual(plan.changes.map(\.path), [])
+        try plan.write()
+        XCTAssertEqual(try ExchangeFixtures.snapshot(root), before)
+    }
 }

@@ -33,7 +33,8 @@ final class SourceEditsTests: XCTestCase {
         let root = try ExchangeFixtures.sampleCopy(self)
         let text = try exportEnglish(root)
         let document = try XLIFFReader().read(Data(text.utf8), path: "en.xliff")
-        XCTAssertEqual(document.files.map(\.original), ["BrandedEditor/IMGLYEditor.xcstrings", "BrandedEditor/Localizable.xcstrings",
+        XCTAssertEqual(document.files.map(\.original), ["BrandedEditor/en.lproj/InfoPlist.strings",
+                                                       "BrandedEditor/IMGLYEditor.xcstrings", "BrandedEditor/Localizable.xcstrings",
                                                        "BrandedEditor/MyBrand.xcstrings", "OnboardingKit/Base.lproj/Onboarding.storyboard",
                                                        "OnboardingKit/en.lproj/Localizable.strings"])
         XCTAssertTrue(document.files.allSatisfy { $0.sourceLanguage == "en" && $0.targetLanguage == "en" })
@@ -116,10 +117,11 @@ final class SourceEditsTests: XCTestCase {
         XCTAssertTrue(german.contains("<source>Open the Editor</source>\n        <target state=\"needs-review-l10n\">Editor öffnen</target>"), german)
         XCTAssertTrue(german.contains("<source>Titles</source>\n        <target state=\"needs-review-l10n\">Überschriften</target>"), german)
 
-        // The same file again changes nothing: the edited texts are the sources now (unchanged, not stale).
+        // The same file again changes nothing: the edited texts are the sources now (unchanged, not
+        // stale), and the Info.plist's four units are its values.
         let again = CLIRun(["import", "en.xliff", "--source-edits"], in: root)
         XCTAssertEqual(again.status, 0, again.stdout)
-        XCTAssertTrue(again.stdout.hasSuffix("57 units: 0 applied, 56 unchanged, 1 skipped (1 do-not-translate), 0 refused\nnothing to write\n"), again.stdout)
+        XCTAssertTrue(again.stdout.hasSuffix("61 units: 0 applied, 60 unchanged, 1 skipped (1 do-not-translate), 0 refused\nnothing to write\n"), again.stdout)
     }
 
     /// A `.strings` table has no states: the source file changes, the translations are listed to

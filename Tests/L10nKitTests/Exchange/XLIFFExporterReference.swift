@@ -83,7 +83,7 @@ struct ReferenceXLIFFExporter {
         if scope != .overrides {
             // Added with storyboards and XIBs: exported like tables, their document copied as source contents.
             // Added with Info.plist tables: in scope all for translators, Xcode's keys only.
-            for table in files.tables + files.interfaceTables + files.intentTables + (scope == .all && !copyEdits ? files.infoPlistTables : []) {
+            for table in files.tables + files.interfaceTables + files.intentTables + (scope == .all ? files.infoPlistTables : []) {
                 let target = copyEdits && table.hasBaseDocument ? table.sourceFile : table.table.files[locale]
                 var units = StringsUnits.units(source: table.sourceFile, target: target)
                 if table.isInfoPlist { units = units.filter { InfoPlistStrings.isExported(key: $0.id, value: $0.sourceValue) } }
