@@ -267,6 +267,10 @@ final class InfoPlistExchangeTests: XCTestCase {
         let data = try XLIFFWriter(tool: ExchangeFixtures.tool).data(export.document)
         let element = try XCTUnwrap(ExchangeFixtures.fileElements(String(decoding: data, as: UTF8.self))["Stats/Supporting Files/en.lproj/InfoPlist.strings"])
         LegacyGolden.assertMatches(Data(element.utf8), "exchange/InfoPlist/stats.en.InfoPlist.file.xliff")
+        // The .xcloc's Source Contents copy is the table as Xcode wrote it in that bundle (Source
+        // Contents/Stats/Supporting Files/en.lproj/InfoPlist.strings, 166 characters).
+        let sourceCopy = try XCTUnwrap(export.sourceContents.first { $0.path == "Stats/Supporting Files/en.lproj/InfoPlist.strings" })
+        XCTAssertEqual(String(decoding: sourceCopy.data, as: UTF8.self), "/* Bundle name */\n\"CFBundleName\" = \"Stats\";\n/* Copyright (human-readable) */\n\"NSHumanReadableCopyright\" = \"Copyright © 2020 Serhiy Mytrovtsiy. All rights reserved.\";\n")
         let before = try ExchangeFixtures.snapshot(root)
         let plan = try ExchangeFixtures.plan(root, [ImportInput(path: "en.xliff", document: try XLIFFReader().read(data, path: "en.xliff"))], sourceEdits: true)
         XCTAssertEqual(plan.outcomes.map(\.status), [.unchanged, .unchanged, .unchanged])
