@@ -393,8 +393,11 @@ public struct XLIFFImporter: Sendable {
                                             hint: "open the document in Xcode and save it again, then import"))
         } else if path.hasSuffix(".xcstrings") || path.hasSuffix(".strings") || path.hasSuffix(".stringsdict")
                     || !FileManager.default.fileExists(atPath: project.url(forPath: path).path) {
-            return .failure(ImportFileError(.unknownFile, "original \"\(path)\" names no catalog or table of the project", at: at,
-                                            hint: "check --project; the file was exported from another project or the catalog was renamed"))
+            let lproj = (path as NSString).deletingLastPathComponent
+            let hint = (path as NSString).lastPathComponent == InfoPlistStrings.table + ".strings" && lproj.hasSuffix(".lproj")
+                ? "Xcode's InfoPlist.strings of an Info.plist is imported for the folder of an Info.plist the project has (\((lproj as NSString).deletingLastPathComponent.isEmpty ? "the project folder" : (lproj as NSString).deletingLastPathComponent) has none); check --project"
+                : "check --project; the file was exported from another project or the catalog was renamed"
+            return .failure(ImportFileError(.unknownFile, "original \"\(path)\" names no catalog or table of the project", at: at, hint: hint))
         } else {
             sourceLanguage = project.sourceLanguage
             destination = .unsupported(path: path)

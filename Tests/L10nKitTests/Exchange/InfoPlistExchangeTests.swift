@@ -170,6 +170,12 @@ final class InfoPlistExchangeTests: XCTestCase {
             XCTAssertEqual(try ExchangeFixtures.failure(root, [try statsInput(original: original)]), [.unknownFile], original)
             XCTAssertThrowsError(try ImportJob().run([try statsInput(original: original)], root: root), original)
         }
+        do {
+            _ = try ExchangeFixtures.plan(root, [try statsInput(original: "Other/en.lproj/InfoPlist.strings")])
+            XCTFail("a folder without a plist is refused")
+        } catch let failure as ImportFailure {
+            XCTAssertEqual(failure.errors.first?.hint, "Xcode's InfoPlist.strings of an Info.plist is imported for the folder of an Info.plist the project has (Other has none); check --project")
+        }
         for original in ["App/../../Outside/en.lproj/InfoPlist.strings", "../Outside/en.lproj/InfoPlist.strings",
                          outside.path + "/en.lproj/InfoPlist.strings", "Linked/en.lproj/InfoPlist.strings"] {
             let plan = try ExchangeFixtures.plan(root, [try statsInput(original: original)])
