@@ -78,6 +78,25 @@ final class InfoPlistExchangeTests: XCTestCase {
         XCTAssertEqual(again.changes.map(\.path), [])
     }
 
+    /// `l10n import` on the hunt case's file: exit 0 (it was 2, nothing written); with an id the
+    /// plist lacks, exit 1 and the rest written; `--dry-run` writes nothing.
+    func testImportCommandExitStatus() throws {
+        let root = try statsProject()
+        let xliff = root.appendingPathComponent("../de.xliff").standardizedFileURL
+        let data = try XLIFFWriter(tool: ExchangeFixtures.tool).data(try statsInput([unit("NSCameraUsageDescription", "Scan.", "Scannen.")]).document)
+        try data.write(to: xliff)
+        let before = try ExchangeFixtures.snapshot(root)
+        let dry = CLIRun(["import", xliff.path, "--project", root.path, "--dry-run"])
+        XCTAssertEqual(dry.status, 1, dry.stdout + dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("would write App/de.lproj/InfoPlist.strings: 2 values, new file"), dry.stdout)
+        XCTAssertEqual(try ExchangeFixtures.snapshot(root), before)
+        let run = CLIRun(["import", xliff.path, "--project", root.path])
+        XCTAssertEqual(run.status, 1, run.stdout + run.stderr)
+        XCTAssertTrue(run.stdout.contains("4 units: 3 applied, 0 unchanged, 0 skipped, 1 refused (1 unknown-id)"), run.stdout)
+        try XLIFFWriter(tool: ExchangeFixtures.tool).data(try statsInput().document).write(to: xliff)
+        XCTAssertEqual(CLIRun(["import", xliff.path, "--project", root.path]).status, 0)
+    }
+
     /// An existing locale file (a translator's layout: a header, no comments) is edited in place:
     /// only the changed value token, and a new key at the end, as any `.strings` import.
     func testAnExistingLocaleFileKeepsItsLayout() throws {
