@@ -15,8 +15,8 @@ struct ExportCommand: ParsableCommand {
         overrides: the custom labels (app renames of SDK keys); all: everything Xcode exports \
         from the app's String Catalogs, .strings and .stringsdict tables, storyboards, XIBs, \
         intent definitions and Info.plist keys (as <dir>/en.lproj/InfoPlist.strings where the \
-        project has no such file, as Xcode synthesizes it). The SDK's own catalog is never exported. Each locale's line gives its \
-        units and source words (ICU word break), the count vendors quote by. \
+        project has no such file, as Xcode synthesizes it). The SDK's own catalog is never \
+        exported. Each locale's line gives its units and source words (ICU word break), the count vendors quote by. \
         A locale with nothing to export gets no file. The source language exports with --scope \
         all as Xcode writes it for copy editors: every target is the source text.
         """
