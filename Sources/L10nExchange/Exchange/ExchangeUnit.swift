@@ -199,7 +199,13 @@ public struct CatalogUnits: Sendable {
             if pluralCategories == nil { categories.formUnion(sourceCases) }
             categories.formUnion(cases(at: prefix, in: targetLeaves))
             if sourceCases.contains("zero") { categories.insert("zero") }
-            for category in categories.sorted() {
+            // A form varied further (`plural.one.device.mac`) has units of its own, not one of its own text.
+            let variedForms = Set((sourceLeaves + targetLeaves).compactMap { leaf -> String? in
+                let c = leaf.path.components
+                guard c.count > prefix.count + 2, c[prefix.count] == "plural", c.starts(with: prefix) else { return nil }
+                return c[prefix.count + 1]
+            })
+            for category in categories.sorted() where !variedForms.contains(category) {
                 let path = StringUnitPath(prefix + ["plural", category])
                 if !result.contains(path) { result.append(path) }
             }

@@ -171,6 +171,9 @@ final class EntrySources: Sendable {
     let pluralPrefixes: [[String]]
     /// Per plural variation: the `zero` bit when the source has a `zero` case, else 0.
     let sourceZero: [UInt8]
+    /// The source varies a plural form further (`plural.one.device.mac`): `CatalogUnits` works
+    /// out which forms get a unit of their own.
+    let variesAPluralForm: Bool
     let translate: Bool
     /// `extractionState` is `stale`.
     let isStale: Bool
@@ -218,6 +221,7 @@ final class EntrySources: Sendable {
             self.sourcePaths = sourcePaths
             self.pluralPrefixes = pluralPrefixes
             self.sourceZero = sourceZero
+            variesAPluralForm = false
             return
         }
         guard let source, !leaves.isEmpty else {
@@ -228,13 +232,17 @@ final class EntrySources: Sendable {
             self.sourcePaths = sourcePaths
             self.pluralPrefixes = pluralPrefixes
             self.sourceZero = sourceZero
+            variesAPluralForm = false
             return
         }
         shape = .structured
         hasRootUnit = source.stringUnit != nil
         var units: [Unit] = []
+        var variesAPluralForm = false
         for leaf in leaves {
             guard let prefix = Self.pluralPrefix(leaf.path) else {
+                let c = leaf.path.components
+                if c.count > 2, stride(from: 0, to: c.count - 2, by: 2).contains(where: { c[$0] == "plural" }) { variesAPluralForm = true }
                 // The root is `hasRootUnit`: most entries have only it, and a set per entry costs an allocation.
                 if !leaf.path.isRoot { sourcePaths.insert(leaf.path) }
                 let substitution = CatalogUnits.substitution(in: source, at: leaf.path)
@@ -269,6 +277,7 @@ final class EntrySources: Sendable {
         self.sourcePaths = sourcePaths
         self.pluralPrefixes = pluralPrefixes
         self.sourceZero = sourceZero
+        self.variesAPluralForm = variesAPluralForm
     }
 
     /// The path before `plural` when the path ends in a plural case.
@@ -283,6 +292,7 @@ final class EntrySources: Sendable {
     /// out: a string unit at a path the source lacks (other than a CLDR case of a plural
     /// variation the source has), or plural variations in a locale ICU does not know.
     func categories(for target: CatalogLocalization?, localeCategories: UInt8?) -> [UInt8]? {
+        if variesAPluralForm { return nil }
         if pluralPrefixes.isEmpty {
             guard let target else { return [] }
             if target.hasNoVariationsOrSubstitutions {

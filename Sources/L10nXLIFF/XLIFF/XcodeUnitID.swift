@@ -199,7 +199,8 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
     public static func isCatalogVariationPath(_ path: [String]) -> Bool {
         guard !path.isEmpty, !path.contains(where: \.isEmpty) else { return false }
         var rest = path[...]
-        if rest.first == "device" {
+        let underDevice = rest.first == "device"
+        if underDevice {
             guard rest.count >= 2 else { return false }
             rest = rest.dropFirst(2)
         }
@@ -209,7 +210,9 @@ public enum XcodeUnitID: Hashable, Sendable, CustomStringConvertible {
             return rest.count == 2 && rest.first == "plural"
         }
         if rest.first == "plural" {
-            return rest.count == 2
+            // A plural form varied by device (`plural.one.device.mac`), the nesting a catalog
+            // edited by hand or by a tool may have and the export writes.
+            return rest.count == 2 || (!underDevice && rest.count == 4 && rest[rest.startIndex + 2] == "device")
         }
         return rest.isEmpty
     }
