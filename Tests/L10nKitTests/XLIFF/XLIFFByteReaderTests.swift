@@ -330,6 +330,39 @@ final class XLIFFByteReaderTests: XCTestCase {
             }
         }
     }
+
+    /// A `<trans-unit>`'s attributes, read in one walk: in any order, repeated, with the names'
+    /// look-alikes, prefixed in the XLIFF namespace (refused), in another namespace or `xml:`
+    /// (ignored), or missing, each unit reads as libxml2 reads it.
+    func testUnitAttributesInAnyOrderAndPrefix() throws {
+        var random = L10nTestSupport.SeededRandom(seed: 38)
+        let attributes = [#"id="a""#, #"id="b&amp;c""#, #"translate="no""#, #"translate="yes""#, #"approved="yes""#, #"approved="no""#,
+                          #"size-unit="char""#, #"size-unit="pixel""#, #"maxwidth="20""#, #"maxwidth="x""#, #"x:id="p""#, #"o:id="q""#,
+                          #"x:translate="no""#, #"o:maxwidth="5""#, #"xml:id="r""#, #"xml:space="preserve""#, #"idx="s""#, #"i="t""#,
+                          #"translatE="no""#, #"approve="yes""#, #"size-units="char""#, #"maxwidt="3""#, #"resname="n""#]
+        var read = 0
+        for round in 0..<600 {
+            var chosen: [String] = []
+            for _ in 0..<random.below(6) {
+                let attribute = attributes[random.below(attributes.count)]
+                // The same name twice is malformed XML; both readers refuse it.
+                if round % 5 != 0, chosen.contains(where: { $0.prefix(while: { $0 != "=" }) == attribute.prefix(while: { $0 != "=" }) }) { continue }
+                chosen.append(attribute)
+            }
+            // Most units have their id, somewhere among the others: the byte reader reads those.
+            if round % 5 != 4, !chosen.contains(where: { $0.hasPrefix("id=") }) { chosen.insert(#"id="u""#, at: random.below(chosen.count + 1)) }
+            let document = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:x="urn:oasis:names:tc:xliff:document:1.2" xmlns:o="urn:other" version="1.2">
+                  <file original="App/Localizable.xcstrings" source-language="en" target-language="de" datatype="plaintext">
+                    <body><trans-unit \(chosen.joined(separator: " "))><source>Done</source><target>Fertig</target></trans-unit></body>
+                  </file>
+                </xliff>
+                """
+            if assertSame(Data(document.utf8), "attributes-\(round).xliff") { read += 1 }
+        }
+        XCTAssertGreaterThan(read, 250)
+    }
 }
 
 /// A small deterministic generator (SplitMix64), so a failing round can be replayed.
