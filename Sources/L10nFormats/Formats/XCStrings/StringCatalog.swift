@@ -82,6 +82,31 @@ public struct StringCatalog: Hashable, Sendable {
     /// Every locale that has a localization in some entry, in Xcode's key order. The source
     /// language is listed only when some entry has a localization for it.
     public var locales: [String] {
+        // Each entry's locales come sorted (`CatalogLocalizations`): they are merged into one
+        // sorted list, where most stand at the cursor and one comparison of short ids settles
+        // them (hashing each into a set cost 1,000 instructions a localization).
+        var seen: [String] = []
+        for entry in entries.values {
+            guard let localizations = entry.localizations else { continue }
+            var cursor = 0
+            for locale in localizations.keys {
+                while cursor < seen.count, seen[cursor] < locale { cursor += 1 }
+                if cursor == seen.count || seen[cursor] != locale {
+                    // Beyond a few dozen locales (a fuzzed catalog) inserting grows quadratic.
+                    guard seen.count < Self.mergedLocaleLimit else { return hashedLocales }
+                    seen.insert(locale, at: cursor)
+                }
+                cursor += 1
+            }
+        }
+        return Collator.xcodeKeyOrder.sorted(seen)
+    }
+
+    /// How many locales `locales` merges before it hashes them instead.
+    private static let mergedLocaleLimit = 128
+
+    /// `locales`, gathered in a set.
+    private var hashedLocales: [String] {
         var seen = Set<String>()
         for entry in entries.values {
             guard let localizations = entry.localizations else { continue }
