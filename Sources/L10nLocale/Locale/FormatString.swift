@@ -800,6 +800,39 @@ extension FormatString {
         }
     }
 
+    /// Whether `FormatString(text, substitution:)` has specifiers and no issue, for any
+    /// substitution, told without parsing: every `%` is `%%` or a plain specifier the parser reads
+    /// as written (`readsAsParsed`, no `%arg`), all of them implicit or all at distinct positions,
+    /// so no argument is read twice. False leaves it to the parser.
+    public static func isPlainWithoutIssues(_ text: String) -> Bool {
+        text.withUTF8Bytes { bytes -> Bool in
+            var count = 0, asWritten = true
+            // The positions read, as the parser clamps them; a label has one or two.
+            var positions: [Int] = []
+            let walk = walkPlainSpecifiers(bytes, readingSubstitution: false) { start, end, hasDollar in
+                guard readsAsParsed(bytes, start, end) else {
+                    asWritten = false
+                    return false
+                }
+                count += 1
+                if hasDollar {
+                    var position = 0, index = start + 1
+                    while bytes[index] != UInt8(ascii: "$") {
+                        position = min(position * 10 + Int(bytes[index] - UInt8(ascii: "0")), FormatSpecificationSyntax.largestNumber)
+                        index += 1
+                    }
+                    guard !positions.contains(position) else {
+                        asWritten = false
+                        return false
+                    }
+                    positions.append(position)
+                }
+                return true
+            }
+            return walk == .all && asWritten && count > 0 && (positions.isEmpty || positions.count == count)
+        }
+    }
+
     /// The text as its tokens spell it with `%%` as `%` and each specifier as `replacement`,
     /// built from the bytes when every `%` is `%%` or a plain specifier the parser reads as
     /// written (`readsAsParsed`); nil otherwise, where the parser decides.

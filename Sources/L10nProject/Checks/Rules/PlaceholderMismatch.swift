@@ -76,9 +76,8 @@ public struct PlaceholderMismatchCheck: Check {
             let key = unit.key, locale = unit.locale, leaf = unit.leaf
             let translationArgument = leaf.path.isRoot ? nil
                 : CheckContext.substitutionArgument(file.catalog.entries[key]?.localizations?[locale], leaf.path)
-            for mismatch in Self.mismatches(source: source.format, sourceSubstitution: source.substitution, translation: leaf.unit.value,
-                                            translationSubstitution: translationArgument, isPluralCase: leaf.path.isPluralCase,
-                                            plainSource: source.plain) {
+            for mismatch in Self.mismatches(source: source, translation: leaf.unit.value,
+                                            translationSubstitution: translationArgument, isPluralCase: leaf.path.isPluralCase) {
                 result.append(finding(mismatch.severity, file: file.path, key: key, locale: locale,
                                       message: "\(Self.describe(key, leaf.path)) [\(locale)] \(CheckContext.quoted(leaf.unit.value)): \(mismatch.message)"))
             }
@@ -88,7 +87,8 @@ public struct PlaceholderMismatchCheck: Check {
         // reading UTF-16, may read differently (`50%ó` and `50%o` with a combining accent).
         var stringsSources: [String: SourceFormats.Parsed] = [:]
         func parsed(_ sourceText: String) -> SourceFormats.Parsed {
-            if let known = stringsSources[sourceText], known.format.text.hasSameUTF8(as: sourceText) { return known }
+            guard sourceText.containsASCII(UInt8(ascii: "%")) else { return sources.withoutSpecifiers }
+            if let known = stringsSources[sourceText], known.text.hasSameUTF8(as: sourceText) { return known }
             let made = SourceFormats.Parsed(sourceText, substitution: nil)
             stringsSources[sourceText] = made
             return made
@@ -97,7 +97,7 @@ public struct PlaceholderMismatchCheck: Check {
             // An empty source is empty-value's to report: it says nothing of the arguments passed.
             guard !sourceText.isEmpty else { return }
             let source = parsed(sourceText)
-            guard !source.format.specifiers.isEmpty else {
+            guard source.hasSpecifiers else {
                 // A placeholder its source lacks: nothing fills it.
                 if entry.value.containsASCII(UInt8(ascii: "%")), let specifier = Self.unfilledSpecifier(entry.value) {
                     result.append(finding(.warning, file: table.path(locale: locale), key: entry.key, locale: locale,
@@ -106,8 +106,7 @@ public struct PlaceholderMismatchCheck: Check {
                 }
                 return
             }
-            for mismatch in Self.mismatches(source: source.format, sourceSubstitution: nil, translation: entry.value,
-                                            translationSubstitution: nil, isPluralCase: false, plainSource: source.plain) {
+            for mismatch in Self.mismatches(source: source, translation: entry.value, translationSubstitution: nil, isPluralCase: false) {
                 result.append(finding(mismatch.severity, file: table.path(locale: locale), key: entry.key, locale: locale,
                                       line: entry.location?.line, column: entry.location?.column,
                                       message: "\"\(entry.key)\" [\(locale)] \(CheckContext.quoted(entry.value)): \(mismatch.message)"))
@@ -118,8 +117,7 @@ public struct PlaceholderMismatchCheck: Check {
         context.appStringsdictTranslations { table, locale, key, place, text, compared, sourceText, isPluralCase, location in
             let source = parsed(sourceText)
             let isSourceForm = locale == context.sourceLanguage || locale == "Base"
-            for mismatch in Self.mismatches(source: source.format, sourceSubstitution: nil, translation: compared,
-                                            translationSubstitution: nil, isPluralCase: isPluralCase, plainSource: source.plain,
+            for mismatch in Self.mismatches(source: source, translation: compared, translationSubstitution: nil, isPluralCase: isPluralCase,
                                             naming: isSourceForm ? .sourceForm : .translation) {
                 result.append(finding(mismatch.severity, file: table.pluralPath(locale: locale), key: key, locale: locale,
                                       line: location?.line, column: location?.column,
@@ -137,6 +135,19 @@ public struct PlaceholderMismatchCheck: Check {
               Self.isPlain(entry.localizations?[file.catalog.sourceLanguage]), Self.isPlain(entry.localizations?[unit.locale]) else { return nil }
         return finding(.warning, file: file.path, key: unit.key, locale: unit.locale,
                        message: "\(Self.describe(unit.key, unit.path)) [\(unit.locale)] \(CheckContext.quoted(unit.value)): \(Self.unfilledMessage(specifier))")
+    }
+
+    /// `mismatches(source:…)` of a parsed source: a translation that reads like its plain
+    /// specifiers is settled without parsing either text when the source is known to have no issue.
+    static func mismatches(source: SourceFormats.Parsed, translation: String, translationSubstitution: SubstitutionArgument?,
+                           isPluralCase: Bool, naming: FormatComparisonOptions.Naming = .translation) -> [(severity: Severity, message: String)] {
+        guard source.hasSpecifiers else { return [] }
+        if let plain = source.plain, source.isPlainWithoutIssues || source.format.issues.isEmpty,
+           FormatString.readsLikePlainSource(translation, plain, translationSubstitution: translationSubstitution, sourceSubstitution: source.substitution) {
+            return []
+        }
+        return mismatches(source: source.format, sourceSubstitution: source.substitution, translation: translation,
+                          translationSubstitution: translationSubstitution, isPluralCase: isPluralCase, naming: naming)
     }
 
     /// The mismatches that matter, judged as the import judges them
@@ -251,16 +262,47 @@ extension StringUnitPath {
 struct SourceFormats {
     /// One leaf's source, parsed; a reference, so each unit takes it with one retain.
     final class Parsed {
-        let format: FormatString
+        let text: String
         let substitution: SubstitutionArgument?
         /// The source's specifiers when all are plain (`FormatString.plainSpecifiers`).
         let plain: [Substring]?
+        /// Whether the source has specifiers: without any, a translation has nothing to match.
+        let hasSpecifiers: Bool
+        /// Whether the parse would find specifiers and no issue (`FormatString.isPlainWithoutIssues`):
+        /// then the parse waits until a translation does not read like `plain`, which most do.
+        let isPlainWithoutIssues: Bool
+        private var parsed: FormatString?
 
         init(_ text: String, substitution: SubstitutionArgument?) {
-            format = FormatString(text, substitution: substitution)
+            self.text = text
             self.substitution = substitution
             plain = FormatString.plainSpecifiers(in: text, readingSubstitution: substitution != nil)
+            isPlainWithoutIssues = plain != nil && FormatString.isPlainWithoutIssues(text)
+            if isPlainWithoutIssues {
+                hasSpecifiers = true
+            } else {
+                let format = FormatString(text, substitution: substitution)
+                parsed = format
+                hasSpecifiers = !format.specifiers.isEmpty
+            }
         }
+
+        /// The parse of the text, made at the first call when the initializer did not need it
+        /// (a check's own parses are used on one thread).
+        var format: FormatString {
+            if let parsed { return parsed }
+            let format = FormatString(text, substitution: substitution)
+            parsed = format
+            return format
+        }
+    }
+
+    /// The parse of every text without a `%` (most sources): it has no specifier to compare.
+    let withoutSpecifiers = Parsed("", substitution: nil)
+
+    /// The parse of a text, `withoutSpecifiers` when it has no `%`.
+    func parsed(_ text: String, substitution: SubstitutionArgument?) -> Parsed {
+        text.containsASCII(UInt8(ascii: "%")) ? Parsed(text, substitution: substitution) : withoutSpecifiers
     }
 
     private var file: CheckContext.AppCatalog?
@@ -277,12 +319,12 @@ struct SourceFormats {
     mutating func format(_ catalog: CheckContext.AppCatalog, _ unit: CheckContext.UnitInPlace) -> Parsed? {
         if catalog !== file || !unit.hasKey(key) { start(catalog, unit.key) }
         if unit.isRoot {
-            if let root { return root.format.specifiers.isEmpty ? nil : root }
+            if let root { return root.hasSpecifiers ? root : nil }
         } else if let index = leaves.firstIndex(where: { unit.isAt($0.path) }) {
-            return leaves[index].parsed.format.specifiers.isEmpty ? nil : leaves[index].parsed
+            return leaves[index].parsed.hasSpecifiers ? leaves[index].parsed : nil
         }
         let parsed = parse(catalog, key, unit.path)
-        return parsed.format.specifiers.isEmpty ? nil : parsed
+        return parsed.hasSpecifiers ? parsed : nil
     }
 
     private mutating func start(_ catalog: CheckContext.AppCatalog, _ key: String) {
@@ -294,8 +336,8 @@ struct SourceFormats {
 
     private mutating func parse(_ catalog: CheckContext.AppCatalog, _ key: String, _ path: StringUnitPath) -> Parsed {
         let (text, substitution) = CheckContext.sourceText(in: catalog.catalog, key: key, path: path)
-        let parsed = Parsed(text, substitution: substitution)
-        if path.isRoot { root = parsed } else { leaves.append((path, parsed)) }
-        return parsed
+        let made = parsed(text, substitution: substitution)
+        if path.isRoot { root = made } else { leaves.append((path, made)) }
+        return made
     }
 }
