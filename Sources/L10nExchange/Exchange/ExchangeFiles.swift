@@ -21,6 +21,10 @@ public struct ExchangeFiles: Sendable {
         public let documentPath: String?
         /// What kind of document `documentPath` is.
         public var documentKind: DocumentKind?
+        /// For the app's legacy editor table (`IMGLYEditor.strings`): the SDK keys no app layer
+        /// defines, added to `sourceFile` with the SDK's source text and comment, so that export
+        /// hands them out and import writes their translations into the table's locale files.
+        public var sdkKeys: Set<String> = []
         /// The document's bytes as read (an `.xcloc` bundle's source contents copy them).
         public var documentData: Data?
 
@@ -112,7 +116,13 @@ public struct ExchangeFiles: Sendable {
     /// import creates it). Nil without an SDK layer, or when the app's editor layer is a legacy table.
     public var editorCatalogPath: String?
     /// SDK keys that no app layer defines, in Xcode's key order: on a device they render the SDK's values.
+    /// A legacy layer defines the keys of its development-language file (all its files' without
+    /// one), as `check` counts them: a key only a translation has is still the SDK's to the others.
     public var sdkOnlyKeys: [String]
+    /// The `<file original>` of the app's legacy editor table (`<app>/<dev>.lproj/IMGLYEditor.strings`),
+    /// where SDK keys get their app-side translations when the app's editor layer is a `.strings`
+    /// table: a catalog beside it would make Xcode build two `IMGLYEditor.strings`. Nil otherwise.
+    public var editorTablePath: String?
     /// Catalogs of the main bundle that the lookup chain never reads.
     public var ignoredCatalogPaths: Set<String>
 
@@ -167,11 +177,49 @@ public struct ExchangeFiles: Sendable {
         }
         // The app layers' catalogs (and a legacy layer's keys) found once, not once per SDK key (20,000 of them).
         let appLayers = project.lookupChain.appLayers.map { layer in
-            (layer: layer, catalog: project.catalog(for: layer), keys: project.legacyLayerKeys(layer))
+            (layer: layer, catalog: project.catalog(for: layer), keys: Self.legacyLayerKeys(project, layer))
         }
         sdkOnlyKeys = sdkCatalog.catalog.orderedKeys.filter { key in
             !appLayers.contains { $0.catalog.map { $0.entries[key] != nil } ?? $0.keys?.contains(key) ?? false }
         }
+        if let editorLayer = project.lookupChain.appLayers.first(where: { $0.table == sdkLayer.table }), editorLayer.catalogPath == nil,
+           let strings = project.stringsTables.first(where: { $0.bundle == editorLayer.bundle && $0.table == editorLayer.table }),
+           !ProjectDiscovery.isVendorPath(strings.path(locale: project.sourceLanguage)) {
+            editorTablePath = addSDKKeys(to: strings, sdk: sdkCatalog.catalog, project: project)
+        }
+    }
+
+    /// A legacy layer's keys as `check` counts them: its development-language (or `Base`) file's,
+    /// its `.stringsdict`'s, else every file's; nil for a catalog layer.
+    private static func legacyLayerKeys(_ project: Project, _ layer: Layer) -> Set<String>? {
+        guard project.catalog(for: layer) == nil else { return nil }
+        guard let table = project.stringsTables.first(where: { $0.bundle == layer.bundle && $0.table == layer.table }),
+              let source = table.sourceFile(sourceLanguage: project.sourceLanguage)?.file else { return project.legacyLayerKeys(layer) }
+        var keys = Set(source.keys)
+        for file in table.pluralFiles.values { keys.formUnion(file.keys) }
+        return keys
+    }
+
+    /// Adds the SDK-only keys that have a plain source text (no plural or device variations,
+    /// which a `.strings` file cannot hold) to the editor table's source, making the table (with
+    /// an empty source at the development language's path) when the app has no source file for
+    /// it; returns the table's `<file original>`.
+    private mutating func addSDKKeys(to strings: StringsTable, sdk: StringCatalog, project: Project) -> String {
+        let index = tables.firstIndex { $0.table.folder == strings.folder && $0.table.table == strings.table } ?? {
+            var table = strings
+            table.files["Base"] = nil
+            let path = table.path(locale: project.sourceLanguage)
+            tables.append(Table(table: table, sourceLocale: project.sourceLanguage, sourceFile: StringsFile(path: path, encoding: .utf8)))
+            return tables.count - 1
+        }()
+        for key in sdkOnlyKeys {
+            guard let entry = sdk.entries[key], entry.isToTranslate,
+                  let localization = entry.localizations?[sdk.sourceLanguage], let unit = localization.stringUnit,
+                  !localization.hasVariations, localization.substitutions == nil else { continue }
+            tables[index].sourceFile.setValue(unit.value, forKey: key, comment: entry.comment)
+            tables[index].sdkKeys.insert(key)
+        }
+        return tables[index].originalPath
     }
 
     /// A Settings bundle table's source: the titles its plists show through it, which `check`

@@ -251,9 +251,15 @@ public struct XLIFFExporter: Sendable {
                 // A key the table's `.stringsdict` also defines takes its text from there: Xcode
                 // exports its `.strings` unit as not to translate, without target, the note marked.
                 let plural = table.hasBaseDocument ? nil : table.table.pluralFiles[table.sourceLocale]
+                let sdkKeys = table.sdkKeys
                 var units: [TransUnit] = []
                 for unit in sources.table(table).units {
                     if table.isInfoPlist, !InfoPlistStrings.isExported(key: unit.key, value: table.sourceFile.value(forKey: unit.key) ?? "") { continue }
+                    // An SDK key of the legacy editor table goes out as it does under an editor
+                    // catalog: not to copy editors, and only where the SDK lacks its translation
+                    // (unless the app's locale file has one, which `all` carries).
+                    if !sdkKeys.isEmpty, sdkKeys.contains(unit.key),
+                       copyEdits || (target?.value(forKey: unit.key) == nil && sdkTranslates(unit.key, appLocale: catalogLocale)) { continue }
                     if let plural, plural.root[unit.key] != nil {
                         if scope == .all {
                             units.append(TransUnit(id: unit.key, translate: false, source: unit.source, target: nil, targetState: nil,
@@ -265,8 +271,10 @@ public struct XLIFFExporter: Sendable {
                     if scope == .missing && value != nil { continue }
                     units.append(TransUnit(id: unit.key, translate: true, source: unit.source, target: value, targetState: nil, note: unit.note))
                 }
-                // A storyboard or XIB without texts has no `<file>`, in scope all too (as Xcode exports).
-                guard (scope == .all && !table.hasBaseDocument) || !units.isEmpty else { continue }
+                // A storyboard or XIB without texts has no `<file>`, in scope all too (as Xcode exports);
+                // nor has an editor table the app has no development-language file of, without SDK units.
+                guard (scope == .all && !table.hasBaseDocument && !(table.sdkKeys.count == table.sourceFile.entries.count && !sdkKeys.isEmpty))
+                        || !units.isEmpty else { continue }
                 var file = XLIFFFile(original: table.originalPath, sourceLanguage: Self.languageAttribute(project.sourceLanguage),
                                      targetLanguage: Self.languageAttribute(locale), units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
@@ -386,6 +394,14 @@ public struct XLIFFExporter: Sendable {
         }
         if !irregular.isEmpty { units = XLIFFOrder.sortedCatalogUnits(units + irregular) }
         return (units, emitted)
+    }
+
+    /// Whether the SDK's translation that an app locale's devices read has the key's text, translated.
+    private func sdkTranslates(_ key: String, appLocale: String) -> Bool {
+        guard let sdk = files.sdkCatalog?.catalog else { return false }
+        let served = project.sdkTranslation(forAppLocale: appLocale, shipped: sdkLocales) ?? appLocale
+        // As for an editor catalog: the SDK's source language counts as no translation (en-GB).
+        return served != sdk.sourceLanguage && sdk.entries[key]?.localizations?[served]?.stringUnit?.state == .translated
     }
 
     /// The units of SDK-only keys that the SDK does not translate for the locale, in unit order, and those keys.

@@ -50,6 +50,23 @@ final class ExportEquivalenceTests: XCTestCase {
         XCTAssertGreaterThan(compared, 0, file: file, line: line)
     }
 
+    /// The SDK keys of a legacy `IMGLYEditor.strings` editor table, with and without its development-language file.
+    func testALegacyEditorTableExportsAsTheReference() throws {
+        for english in [true, false] {
+            var files: [String: Data] = [
+                "App/Info.plist": ExampleFile.infoPlist(declared: ["en", "de", "fr"]).data,
+                "App/en.lproj/Localizable.strings": Data("\"own\" = \"Own\";\n".utf8),
+                "App/de.lproj/IMGLYEditor.strings": Data("\"ly_img_editor_undo\" = \"Zurücknehmen\";\n".utf8),
+                "App/fr.lproj/IMGLYEditor.strings": Data("\"ly_img_editor_cut\" = \"Couper\";\n".utf8),
+                "Vendor/IMGLYEditor/IMGLYEditor.xcstrings": Data(LegacyEditorTableExchangeTests.sdkCatalog.utf8),
+            ]
+            if english { files["App/en.lproj/IMGLYEditor.strings"] = Data(LegacyEditorTableExchangeTests.english.utf8) }
+            let root = try ExchangeFixtures.project(self, files: files)
+            try assertSameExports(root)
+            try FileManager.default.removeItem(at: root)
+        }
+    }
+
     func testGeneratedProjectsExportAsBefore() throws {
         for (size, seed) in [(ProjectGenerator.Size.small, UInt64(1)), (ProjectGenerator.Size(sdkKeys: 900, locales: 9, tables: 3), 7)] {
             let root = try Fixtures.temporaryFolder(self).appendingPathComponent("Generated-\(seed)")

@@ -88,8 +88,17 @@ struct ReferenceXLIFFExporter {
                 var units = StringsUnits.units(source: table.sourceFile, target: target)
                 if table.isInfoPlist { units = units.filter { InfoPlistStrings.isExported(key: $0.id, value: $0.sourceValue) } }
                 if scope == .missing { units = units.filter { !$0.isTranslated } }
+                // Later rule, added to both: the SDK keys of a legacy editor table go out as under an
+                // editor catalog (not to copy editors, not where the SDK translates them and the app
+                // has no value), and a table made of them alone has no `<file>` without them.
+                if !table.sdkKeys.isEmpty {
+                    units = units.filter { unit in
+                        !table.sdkKeys.contains(unit.id) || (!copyEdits && (unit.targetValue != nil || !sdkTranslates(unit.id, locale: locale)))
+                    }
+                }
+                let onlySDK = !table.sdkKeys.isEmpty && table.sdkKeys.count == table.sourceFile.entries.count
                 // Later rule, added to both: a document without texts has no `<file>` (as Xcode exports).
-                guard (scope == .all && !table.hasBaseDocument) || !units.isEmpty else { continue }
+                guard (scope == .all && !table.hasBaseDocument && !onlySDK) || !units.isEmpty else { continue }
                 var file = xliffFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, locale: locale, units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
                 xliffFiles.append(file)
@@ -118,6 +127,12 @@ struct ReferenceXLIFFExporter {
             units += catalogUnits.units(key: key, entry: entry, sourceLanguage: sdk.catalog.sourceLanguage).filter { Self.isMissing($0, entry, catalogUnits.locale) }
         }
         return units
+    }
+
+    private func sdkTranslates(_ key: String, locale: String) -> Bool {
+        guard let sdk = files.sdkCatalog?.catalog else { return false }
+        let served = project.sdkTranslation(forAppLocale: locale) ?? locale
+        return served != sdk.sourceLanguage && sdk.entries[key]?.localizations?[served]?.stringUnit?.state == .translated
     }
 
     private func sdkEntriesByKey(_ units: [ExchangeUnit]) -> [String: CatalogEntry] {
