@@ -1204,7 +1204,9 @@ struct ImportSession {
             candidate.isDuplicate = !seen.insert(key, path: path, locale: locale, expected: unitsInFile)
         }
         let current = stringsValues[path]?[key] ?? table.table.files[folderLocale]?.value(forKey: key)
-        if var expected = StringsUnits.unit(forKey: key, source: table.sourceFile, target: nil) {
+        if isSourceEdit, !table.sdkKeys.isEmpty, table.sdkKeys.contains(key) {
+            candidate.unknownID = "\(table.originalPath) has no key \"\(key)\" (the SDK's own source texts are read-only)"
+        } else if var expected = StringsUnits.unit(forKey: key, source: table.sourceFile, target: nil) {
             // A copy edit earlier in the run changed the source this translation is checked against.
             if !isSourceEdit, let edited = stringsValues[table.originalPath]?[key] {
                 expected.sourceValue = edited
@@ -1222,7 +1224,7 @@ struct ImportSession {
         } else if table.hasBaseDocument {
             candidate.unknownID = Self.unknownIDMessage(unit.id, table: table)
         } else {
-            candidate.unknownID = "\(table.originalPath) has no key \"\(unit.id)\""
+            candidate.unknownID = "\(table.originalPath) has no key \"\(unit.id)\"" + (table.originalPath == files.editorTablePath ? " (nor does the SDK)" : "")
         }
         let verdict = ImportPolicy.decide(&candidate)
         Self.record(verdict, candidate, into: &outcome)
