@@ -216,6 +216,9 @@ public struct ReportJob: Sendable {
             if !searchList.isEmpty {
                 if isCatalog[layer] {
                     state = CheckContext.coverageState(keys[index].localizations, locale: chosen)
+                    if state != .translated, context.translatedInLegacyTarget(keys[index].key, target: keys[index].target, winner: layer, locale: chosen) {
+                        state = .translated
+                    }
                 } else if chain[layer].hasValue(keys[index].key, entry: nil, locale: chosen) {
                     state = .translated
                 }

@@ -571,6 +571,20 @@ public struct CheckContext: Sendable {
         return chain.firstIndex { $0.layer.role == .app && $0.layer.table == chain[position].layer.table } ?? position
     }
 
+    /// Whether an SDK key's translation target is the app's legacy editor table and its file for
+    /// `locale` has the key: devices read that table before the SDK's, so the key is translated
+    /// (what an import of the key's exported unit writes).
+    package func translatedInLegacyTarget(_ key: String, target: Int, winner: Int, locale: String) -> Bool {
+        target != winner && target < chain.count && chain[target].entries == nil && chain[target].hasValue(key, entry: nil, locale: locale)
+    }
+
+    /// The app's editor table when it is a legacy `.strings` table, the SDK keys' translation target.
+    package var legacyEditorTable: StringsTable? {
+        guard let sdk = chain.firstIndex(where: { $0.layer.role == .sdk }) else { return nil }
+        let target = translationTarget(ofWinner: sdk)
+        return target != sdk && target < chain.count && chain[target].entries == nil ? chain[target].table : nil
+    }
+
     /// How many translation targets there are: the chain's layers, and the editor catalog to create.
     package var translationTargetCount: Int { chain.count + (editorCatalogToCreate == nil ? 0 : 1) }
 

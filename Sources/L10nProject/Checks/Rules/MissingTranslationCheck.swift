@@ -119,6 +119,8 @@ public struct MissingTranslationCheck: Check {
             var below: CheckContext.LayersBelow?
             for (index, target) in targets.enumerated() {
                 if winner.hasValue(key, entry: entry, locale: winner.layer.role == .sdk ? target.sdk : target.chosen) { continue }
+                // An SDK key translated in a locale file of the app's legacy editor table: the app's table is read first.
+                if context.translatedInLegacyTarget(key, target: translationTargets[position], winner: position, locale: target.chosen) { continue }
                 // A key a lower layer translates is shadowed, which shadowed-locale reports.
                 if winner.layer.role == .app {
                     if below == nil { below = CheckContext.LayersBelow(context, key: key, winner: position) }

@@ -44,6 +44,8 @@ public struct TranslationOnlyKeyCheck: Check {
         // A storyboard's, XIB's or intent definition's table takes its keys from the document,
         // not from a development-language `.strings` file.
         let documentTables = context.documentTableIDs
+        // The SDK's keys are the app's legacy editor table's too: export hands them there, import writes them.
+        let editorTable = context.legacyEditorTable
         for table in context.appStringsTables where table.table != "InfoPlist" && !documentTables.contains(table.folder + "/" + table.table) {
             guard let (sourceLocale, sourceFile) = table.sourceFile(sourceLanguage: source) else { continue }
             // A key of the development language's `.stringsdict` is the table's too: a language
@@ -67,6 +69,9 @@ public struct TranslationOnlyKeyCheck: Check {
                         // A Settings bundle's titles are its keys too: export offers them.
                         known = Set(sourceEntries.lazy.map(\.key)).union(table.sourcePluralFile(sourceLanguage: source)?.root.keys ?? [])
                             .union(context.project.settingsTitles(of: table) ?? [])
+                        if let editorTable, editorTable.folder == table.folder, editorTable.table == table.table, let sdk = context.sdkCatalog {
+                            known!.formUnion(sdk.entries.keys)
+                        }
                     }
                     if !known!.contains(key) { extra.append(key) }
                 }
