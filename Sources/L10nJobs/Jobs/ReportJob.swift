@@ -207,6 +207,7 @@ public struct ReportJob: Sendable {
         // Each layer's role and kind taken from `reachable`: per key, reading them off the layer
         // copied its description and retained its entries.
         let isSDK = reachable.isSDK, isCatalog = reachable.isCatalog
+        let isLegacyTarget = (0..<context.translationTargetCount).map { $0 < chain.count && chain[$0].entries == nil }
         // By index, field by field: `for item in reachable.keys` copied each key and entry.
         let keys = reachable.keys
         for index in keys.indices {
@@ -216,7 +217,9 @@ public struct ReportJob: Sendable {
             if !searchList.isEmpty {
                 if isCatalog[layer] {
                     state = CheckContext.coverageState(keys[index].localizations, locale: chosen)
-                    if state != .translated, context.translatedInLegacyTarget(keys[index].key, target: keys[index].target, winner: layer, locale: chosen) {
+                    // An SDK key the app's legacy editor table translates: devices read that table first.
+                    let target = keys[index].target
+                    if state != .translated, target != layer, isLegacyTarget[target], chain[target].hasValue(keys[index].key, entry: nil, locale: chosen) {
                         state = .translated
                     }
                 } else if chain[layer].hasValue(keys[index].key, entry: nil, locale: chosen) {
