@@ -51,6 +51,8 @@ public struct ExchangeFiles: Sendable {
         public var isIntentDefinition: Bool { documentKind == .intentDefinition }
         /// Whether the table is the one Xcode synthesizes from an Info.plist.
         public var isInfoPlist: Bool { documentKind == .infoPlist }
+        /// Whether the table's source is the SDK keys alone: the app has no development-language file of it.
+        public var isSDKKeysOnly: Bool { !sdkKeys.isEmpty && sdkKeys.count == sourceFile.entries.count }
         /// Whether the table's source texts live in a Base document that l10n never writes.
         public var hasBaseDocument: Bool { documentPath != nil }
     }

@@ -273,8 +273,7 @@ public struct XLIFFExporter: Sendable {
                 }
                 // A storyboard or XIB without texts has no `<file>`, in scope all too (as Xcode exports);
                 // nor has an editor table the app has no development-language file of, without SDK units.
-                guard (scope == .all && !table.hasBaseDocument && !(table.sdkKeys.count == table.sourceFile.entries.count && !sdkKeys.isEmpty))
-                        || !units.isEmpty else { continue }
+                guard (scope == .all && !table.hasBaseDocument && !table.isSDKKeysOnly) || !units.isEmpty else { continue }
                 var file = XLIFFFile(original: table.originalPath, sourceLanguage: Self.languageAttribute(project.sourceLanguage),
                                      targetLanguage: Self.languageAttribute(locale), units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }

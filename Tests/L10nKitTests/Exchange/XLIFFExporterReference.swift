@@ -96,9 +96,8 @@ struct ReferenceXLIFFExporter {
                         !table.sdkKeys.contains(unit.id) || (!copyEdits && (unit.targetValue != nil || !sdkTranslates(unit.id, locale: locale)))
                     }
                 }
-                let onlySDK = !table.sdkKeys.isEmpty && table.sdkKeys.count == table.sourceFile.entries.count
                 // Later rule, added to both: a document without texts has no `<file>` (as Xcode exports).
-                guard (scope == .all && !table.hasBaseDocument && !onlySDK) || !units.isEmpty else { continue }
+                guard (scope == .all && !table.hasBaseDocument && !table.isSDKKeysOnly) || !units.isEmpty else { continue }
                 var file = xliffFile(original: table.originalPath, sourceLanguage: project.sourceLanguage, locale: locale, units: units)
                 if target == nil { file.attributeOrder = .datatypeFirst }
                 xliffFiles.append(file)
