@@ -145,10 +145,16 @@ final class SwiftTokenizerTests: XCTestCase {
             var seconds: [Double] = []
             for n in [4000, 16000] {
                 let data = Data(make(n).utf8)
-                let start = DispatchTime.now().uptimeNanoseconds
-                let source = try scanner.scan(data, path: "a.swift")
-                seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-                XCTAssertEqual(source.references.count + source.labels.count, expected(n), name)
+                // The fastest of three runs: a single run on a shared machine can be slowed tenfold
+                // by another process, which a quadratic scan is to be told apart from.
+                var fastest = Double.infinity
+                for _ in 0..<3 {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let source = try scanner.scan(data, path: "a.swift")
+                    fastest = min(fastest, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                    XCTAssertEqual(source.references.count + source.labels.count, expected(n), name)
+                }
+                seconds.append(fastest)
             }
             XCTAssertFalse(seconds[1] / max(seconds[0], 1e-6) > 8 && seconds[1] > 1, "\(name): \(seconds)")
         }
