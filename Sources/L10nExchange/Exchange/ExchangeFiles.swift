@@ -282,28 +282,32 @@ public struct ExchangeFiles: Sendable {
         return (tables, unreadable)
     }
 
-    /// One table per folder holding a discovered Info.plist with localizable keys, where the
-    /// folder has no `InfoPlist` table with a source file and no `InfoPlist.xcstrings`. The
-    /// source file holds the plist's localizable string values, each under Xcode's note as
-    /// comment (the comment a new locale file gets). Of several plists in one folder, `Info.plist`
-    /// is the one, else the first by path.
+    /// One table per folder holding a discovered `Info.plist` with localizable keys, where the
+    /// bundle has no `InfoPlist` table and no `InfoPlist.xcstrings`. l10n does not read which
+    /// target a file belongs to, so a table anywhere in the plist's top-level folder (any table,
+    /// for a plist at the root) is taken as the bundle's own: an import must not make a second
+    /// `InfoPlist.strings` in a target, which Xcode refuses to build. The source file holds the
+    /// plist's localizable string values, each under Xcode's note as comment (the comment a new
+    /// locale file gets). A plist named otherwise (`Info-notarized.plist`, which Xcode exports as
+    /// `Info-notarized-InfoPlist.strings`) and one inside a built bundle (`.framework`,
+    /// `.xcframework`, `.bundle`, `.app`, `.appex`, `.xctest`, whose files are not the app's to edit)
+    /// get none.
     private static func infoPlistTables(_ project: Project, tables: [Table]) -> [Table] {
-        let catalogTables = project.catalogTableIDs
         var seen = Set<String>()
         var result: [Table] = []
-        let plists = project.infoPlists.sorted { first, second in
-            let firstNamed = (first.path as NSString).lastPathComponent == "Info.plist"
-            let secondNamed = (second.path as NSString).lastPathComponent == "Info.plist"
-            return firstNamed != secondNamed ? firstNamed : first.path.unicodeScalars.lexicographicallyPrecedes(second.path.unicodeScalars)
-        }
-        for plist in plists where !ProjectDiscovery.isVendorPath(plist.path) {
+        let plists = project.infoPlists.filter { plist in
+            let components = plist.path.split(separator: "/")
+            return components.last == "Info.plist" && !ProjectDiscovery.isVendorPath(plist.path)
+                && !components.dropLast().contains { Self.builtBundleExtensions.contains(($0 as NSString).pathExtension) }
+        }.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
+        let ownTableFolders = tables.filter { $0.table.table == InfoPlistStrings.table }.map(\.table.folder)
+            + project.catalogs.filter { ($0.path as NSString).lastPathComponent == "InfoPlist.xcstrings" && !ProjectDiscovery.isVendorPath($0.path) }
+                .map { ($0.path as NSString).deletingLastPathComponent }
+        for plist in plists {
             let folder = (plist.path as NSString).deletingLastPathComponent
+            let top = folder.split(separator: "/").first.map(String.init)
             guard seen.insert(folder).inserted,
-                  // A table of the bundle's own, beside the plist or in a folder under it
-                  // (Elytra's `Yeti/SupportingFiles/Localizations/en.lproj/InfoPlist.strings`), is the one Xcode exports.
-                  !tables.contains(where: { $0.table.table == InfoPlistStrings.table
-                      && (folder.isEmpty || $0.table.folder == folder || $0.table.folder.hasPrefix(folder + "/")) }),
-                  !catalogTables.contains(Project.tableID(ofFileAt: (folder.isEmpty ? "" : folder + "/") + "InfoPlist.xcstrings", table: InfoPlistStrings.table))
+                  !ownTableFolders.contains(where: { other in top == nil || other == top! || other.hasPrefix(top! + "/") })
             else { continue }
             let keys = plist.strings.keys.filter(InfoPlistStrings.isLocalizable)
                 .sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
@@ -318,6 +322,9 @@ public struct ExchangeFiles: Sendable {
         }
         return result.sorted { $0.originalPath.unicodeScalars.lexicographicallyPrecedes($1.originalPath.unicodeScalars) }
     }
+
+    /// Folders of built bundles, whose Info.plist is not the app's to localize.
+    static let builtBundleExtensions: Set<String> = ["framework", "xcframework", "bundle", "app", "appex", "xctest"]
 
     /// The Info.plist table whose development-language file would be at `path`.
     public func infoPlistTable(forPath path: String) -> Table? {

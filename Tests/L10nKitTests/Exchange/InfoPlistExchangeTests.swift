@@ -238,6 +238,28 @@ final class InfoPlistExchangeTests: XCTestCase {
         XCTAssertEqual(own.document.files.map(\.original), ["App/Base.lproj/InfoPlist.strings", "App/en.lproj/Localizable.strings"])
     }
 
+    /// Which plists get a synthesized table (found by a review): a plist inside a built bundle
+    /// (a checked-in `.xcframework`) got one, so an import wrote into the signed framework; a
+    /// plist beside a sibling folder holding the bundle's own `InfoPlist.strings` got a second
+    /// table, whose import made a second `de.lproj/InfoPlist.strings` in the target (Xcode: "Multiple
+    /// commands produce"); `App-Info.plist` was exported as `InfoPlist.strings`, which Xcode names otherwise.
+    func testOnlyAnInfoPlistOfTheAppsOwnFoldersWithoutATableGetsOne() throws {
+        func originals(_ files: [String: Data]) throws -> [String] {
+            let root = try ExchangeFixtures.project(self, files: files.merging(["App/en.lproj/Localizable.strings": Data("\"Close\" = \"Close\";\n".utf8)]) { $1 })
+            return XLIFFExporter(project: try ProjectDiscovery(root: root).discover()).export(locale: "de", scope: .all).document.files.map(\.original)
+                .filter { $0.hasSuffix("InfoPlist.strings") }
+        }
+        let keys = Self.plist(Self.statsKeys)
+        XCTAssertEqual(try originals(["App/Info.plist": keys, "Frameworks/Foo.xcframework/ios-arm64/Foo.framework/Info.plist": keys,
+                                      "Widget/Resources/Bar.bundle/Info.plist": keys]),
+                       ["App/en.lproj/InfoPlist.strings"])
+        XCTAssertEqual(try originals(["App/Supporting Files/Info.plist": keys,
+                                      "App/Resources/en.lproj/InfoPlist.strings": Data("\"CFBundleName\" = \"Stats\";\n".utf8),
+                                      "Widget/Info.plist": keys]),
+                       ["App/Resources/en.lproj/InfoPlist.strings", "Widget/en.lproj/InfoPlist.strings"])
+        XCTAssertEqual(try originals(["App/App-Info.plist": keys]), [])
+    }
+
     /// Xcode 15.0's export of Elytra (../shared/fixtures/xliff/Elytra.de.xliff): each
     /// `<folder>/en.lproj/InfoPlist.strings` outside vendor folders whose ids are all keys Xcode
     /// exports (Info-notarized's and the app's have document-type names too, which l10n does not
