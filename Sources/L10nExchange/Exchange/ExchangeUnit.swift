@@ -200,7 +200,7 @@ public struct CatalogUnits: Sendable {
             categories.formUnion(cases(at: prefix, in: targetLeaves))
             if sourceCases.contains("zero") { categories.insert("zero") }
             // A form varied further (`plural.one.device.mac`) has units of its own, not one of its own text.
-            let variedForms = Set((sourceLeaves + targetLeaves).compactMap { leaf -> String? in
+            let variedForms = Set(sourceLeaves.compactMap { leaf -> String? in
                 let c = leaf.path.components
                 guard c.count > prefix.count + 2, c[prefix.count] == "plural", c.starts(with: prefix) else { return nil }
                 return c[prefix.count + 1]

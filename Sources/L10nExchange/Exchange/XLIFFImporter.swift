@@ -851,9 +851,11 @@ struct ImportSession {
                 catalog.entries[key]!.localizations![locale]!.stringUnit = nil
             }
             if kind == "device" { addedDeviceVariations.append(PluralVariation(path: path, key: key, locale: locale, variation: ["device"])) }
-        } else if unitPath.components.contains("device"),
-                  let note = deviceWithoutOtherNote(unitPath, key: key, locale: locale, sourceLanguage: sourceLanguage, slot: slot) {
-            outcome.message = outcome.message.map { $0 + "; " + note } ?? note
+        } else if unitPath.components.contains("device") {
+            if unitPath.components.count >= 4 { keepOneTextPerNode(unitPath, key: key, locale: locale, slot: slot) }
+            if let note = deviceWithoutOtherNote(unitPath, key: key, locale: locale, sourceLanguage: sourceLanguage, slot: slot) {
+                outcome.message = outcome.message.map { $0 + "; " + note } ?? note
+            }
         }
         applied[path, default: 0] += 1
         // A variation's forms come one after the other (Xcode's order ends with `other`): its
@@ -867,6 +869,26 @@ struct ImportSession {
                 if isLast { pluralVariations.removeLast() }
             } else if !isLast {
                 pluralVariations.append(PluralVariation(path: path, key: key, locale: locale, variation: Array(variation)))
+            }
+        }
+    }
+
+    /// A form the locale held as one text (`plural.one`) that a unit just varied below it
+    /// (`plural.one.device.mac`, where the source varies that form): its text becomes the new
+    /// variation's `other` unless the file sent that case, as at the localization's root, so the
+    /// form holds no value beside its variation.
+    private mutating func keepOneTextPerNode(_ unitPath: StringUnitPath, key: String, locale: String, slot: Int) {
+        let components = unitPath.components
+        for end in stride(from: 2, to: components.count - 1, by: 2) where components[end - 2] != "substitutions" {
+            let node = Array(components[..<end])
+            catalogs.edit(slot) { catalog in
+                guard let localization = catalog.entries[key]?.localizations?[locale],
+                      let plain = localization.stringUnit(at: StringUnitPath(node)) else { return }
+                let other = StringUnitPath(node + [components[end], "other"])
+                if localization.stringUnit(at: other) == nil {
+                    try? catalog.setStringUnit(value: plain.value, state: plain.state, key: key, locale: locale, path: other)
+                }
+                catalog.entries[key]?.localizations?[locale]?.removeStringUnit(at: StringUnitPath(node))
             }
         }
     }

@@ -161,6 +161,21 @@ extension CatalogLocalization {
         return variations?.kinds[first]?[second]?.stringUnit(at: rest)
     }
 
+    /// Drops the string unit at `path`, a variation case's own text, keeping the case's variations
+    /// (a case holds one or the other). Paths through substitutions are left alone.
+    public mutating func removeStringUnit(at path: StringUnitPath) {
+        removeStringUnit(at: path.components[...])
+    }
+
+    fileprivate mutating func removeStringUnit(at path: ArraySlice<String>) {
+        guard let first = path.first else {
+            stringUnit = nil
+            return
+        }
+        guard path.count >= 2, first != "substitutions" else { return }
+        variations?.kinds[first]?[path[path.startIndex + 1]]?.removeStringUnit(at: path.dropFirst(2))
+    }
+
     /// Sets value and state of the string unit at `path`, creating what is missing on the way and
     /// keeping everything else (including a present unit's unknown fields). A missing substitution
     /// is created from `template`.
