@@ -8,6 +8,7 @@ import XCTest
 @testable import L10nExchange
 @testable import L10nReport
 @testable import L10nJobs
+@testable import L10nTestSupport
 
 /// Source words as vendors quote by: ICU's word break, dictionary segmentation for text without
 /// spaces, format specifiers left out.
@@ -39,6 +40,30 @@ final class WordCountTests: XCTestCase {
         XCTAssertEqual(words("50%% off"), 2)
         XCTAssertEqual(words("Hello %@!"), 1)
         XCTAssertEqual(words("%#@photos@ selected"), 1)
+    }
+
+    /// The count of a text with specifiers is the count of the parser's tokens spelled with
+    /// each specifier as a space, whether or not the text is built from its bytes.
+    func testSpecifierCountsEqualTheParsedTokensCount() {
+        func parsed(_ source: String, _ language: String) -> Int {
+            let text = FormatString(source).tokens.map { token -> String in
+                switch token {
+                case .literal(let text): text
+                case .percentSign: "%"
+                case .specifier: " "
+                }
+            }.joined()
+            return Words.count(text, locale: language)
+        }
+        let pieces = ["%", "%%", "% ", "%@", "%d", "%lld", "%hhd", "%qd", "%1$@", "%2$lld", "%0$@", "%1$2$@", "%*d", "%.2f", "%-5.2f",
+                      "%arg", "%#@n@", "%1$#@n@", "%lll@", "%lqd", "%99999999999$@", "$", "1", "l", "word ", "two words", " ",
+                      "files", "é", "日本語", "😀", "-", ".", "\n", "100"]
+        var random = SeededRandom(seed: 42)
+        for _ in 0..<20_000 {
+            let source = (0..<Int.random(in: 1...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let language = ["en", "ja", "de"].randomElement(using: &random)!
+            XCTAssertEqual(TransUnit(id: "k", source: source).sourceWords(language: language), parsed(source, language), source.debugDescription)
+        }
     }
 
     /// The counts the export prints, on the sample's German hand-off: every source's words summed.
