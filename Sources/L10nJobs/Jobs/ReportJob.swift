@@ -288,10 +288,16 @@ public struct ReportJob: Sendable {
         var rows: [CoverageReport.LabelRow] = []
         var copies = 0
         // What the SDK would show: its value in the localization its bundle reads for the device.
-        let sdkIndex = context.chain.firstIndex { $0.layer.role == .sdk }
+        let chain = context.chain
+        let sdkIndex = chain.firstIndex { $0.layer.role == .sdk }
+        // Asked once, not for each label's cells: the locales, the localization each one's
+        // device chooses, and each layer's name (an interpolated string per cell).
+        let locales = [context.sourceLanguage] + context.locales.filter { $0 != context.sourceLanguage }
+        let chosenLocales = locales.map { context.searchList(for: $0).first ?? $0 }
+        let layerNames = chain.map(\.layer.name)
         for label in context.project.customLabelKeys {
-            guard let position = context.chain.firstIndex(where: { $0.layer == label.layer }) else { continue }
-            let layer = context.chain[position]
+            guard let position = chain.firstIndex(where: { $0.layer == label.layer }) else { continue }
+            let layer = chain[position]
             let appSource = CheckContext.plainValue(layer.entries?[label.key], locale: layer.catalogSourceLanguage ?? context.sourceLanguage)
             let sdkEntry = sdk.entries[label.key]
             let sdkSource = CheckContext.plainValue(sdkEntry, locale: sdk.sourceLanguage)
@@ -300,32 +306,36 @@ public struct ReportJob: Sendable {
                 continue
             }
             let surface = WidthBudget.surface(of: label.key, in: context.budgets)
-            let locales = [context.sourceLanguage] + context.locales.filter { $0 != context.sourceLanguage }
             // The key's winner, its entry and the layers below it looked up once for every locale.
             let winner = context.winningLayer(label.key)
-            let shownValues = winner.map { context.shown(label.key, winner: $0, entry: context.chain[$0].entries?[label.key], locales: locales) }
+            let shownValues = winner.map { context.shown(label.key, winner: $0, entry: chain[$0].entries?[label.key], locales: locales) }
                 ?? locales.map { _ in nil }
             var below = winner.map { CheckContext.LayersBelow(context, key: label.key, winner: $0) }
-            let cells = zip(locales, shownValues).compactMap { locale, shown -> CoverageReport.LabelCell? in
-                guard let shown else { return nil }
-                let chosen = context.searchList(for: locale).first ?? locale
-                let hidden = context.chain[shown.layer].layer.role == .app && shown.locale != chosen
+            var cells: [CoverageReport.LabelCell] = []
+            cells.reserveCapacity(locales.count)
+            for index in locales.indices {
+                guard let shown = shownValues[index] else { continue }
+                let chosen = chosenLocales[index]
+                let hidden = chain[shown.layer].layer.role == .app && shown.locale != chosen
                     ? below?.translation(locale: chosen)?.value : nil
                 let shadowed = hidden != nil
-                return CoverageReport.LabelCell(
+                cells.append(CoverageReport.LabelCell(
                     locale: chosen, shows: shown.value,
                     replaces: hidden ?? sdkIndex.flatMap { context.readLocalization(layer: $0, locale: chosen) }.flatMap { CheckContext.plainValue(sdkEntry, locale: $0) } ?? sdkSource,
-                    from: context.chain[shown.layer].layer.name, fromLocale: shown.locale, shadowed: shadowed,
-                    columns: TextWidth.columns(DisplayText.visible(shown.value)), budget: surface?.budget(for: chosen))
+                    from: layerNames[shown.layer], fromLocale: shown.locale, shadowed: shadowed,
+                    columns: TextWidth.columns(DisplayText.visible(shown.value)), budget: surface?.budget(for: chosen)))
             }
-            rows.append(CoverageReport.LabelRow(key: label.key, surface: surface?.name ?? "other", budget: surface, layer: layer.layer.name,
+            rows.append(CoverageReport.LabelRow(key: label.key, surface: surface?.name ?? "other", budget: surface, layer: layerNames[position],
                                                 file: layer.layer.catalogPath ?? "", cells: cells))
         }
-        func rank(_ row: CoverageReport.LabelRow) -> Int { surfaces.firstIndex(of: row.surface) ?? surfaces.count }
-        rows.sort { a, b in
-            (a.shadowsAnyLocale ? 0 : 1, rank(a), a.key) < (b.shadowsAnyLocale ? 0 : 1, rank(b), b.key)
+        // Shadowing rows first, then by surface and key: each row's rank is found once, not at
+        // every comparison of the sort. Keys are unique, so the order is the same.
+        let ranks = rows.map { row in (row.shadowsAnyLocale ? 0 : 1, surfaces.firstIndex(of: row.surface) ?? surfaces.count) }
+        let order = rows.indices.sorted { a, b in
+            if ranks[a] != ranks[b] { return ranks[a] < ranks[b] }
+            return rows[a].key < rows[b].key
         }
-        return (rows, copies)
+        return (order.map { rows[$0] }, copies)
     }
 
     private func devices(_ context: CheckContext, reachable: ReachableKeys, sdkLocales: [String]) -> [CoverageReport.DeviceRow] {
