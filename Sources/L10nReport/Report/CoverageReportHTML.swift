@@ -115,11 +115,10 @@ extension CoverageReport {
             body += "<section id=\"pseudo\"><h2>Pseudo-locale \(e(pseudoWidth.locale))</h2><p>\(pseudoWidth.findings.count) labels overflow their surface once they grow as long languages do (a forecast; it does not fail the release).</p>"
             body += "<table class=\"sortable\"><thead><tr><th>key</th><th>where</th><th>message</th></tr></thead><tbody>\n"
             for finding in pseudoWidth.findings {
-                let place = finding.file.map { pathPrefix + $0 + (finding.line.map { ":\($0)" } ?? "") } ?? ""
                 body += "<tr><td><code>"
                 body.escaped(finding.key ?? "")
                 body += "</code></td><td><code>"
-                body.escaped(place)
+                body.escapedPlace(file: finding.file, line: finding.line, pathPrefix: pathPrefix)
                 body += "</code></td><td>"
                 body.escaped(finding.message)
                 body += "</td></tr>\n"
@@ -142,8 +141,6 @@ extension CoverageReport {
         // By index, field by field: `for finding in` copied every finding.
         let all = findings.findings
         for index in all.indices {
-            let line = all[index].line
-            let place = all[index].file.map { pathPrefix + $0 + (line.map { ":\($0)" } ?? "") } ?? ""
             body += "<tr class=\""
             body += all[index].severity.rawValue
             body += "\"><td>"
@@ -151,7 +148,7 @@ extension CoverageReport {
             body += "</td><td><code>"
             body.escaped(all[index].check)
             body += "</code></td><td><code>"
-            body.escaped(place)
+            body.escapedPlace(file: all[index].file, line: all[index].line, pathPrefix: pathPrefix)
             body += "</code></td><td>"
             body.escaped(all[index].message)
             body += "</td></tr>\n"

@@ -53,6 +53,18 @@ final class ReportText {
         }
     }
 
+    /// `escaped(pathPrefix + file + ":" + line)`, the line only with a file, nothing without
+    /// one: written piece by piece, as escaping a text is escaping its pieces, so no place string is made per finding.
+    func escapedPlace(file: String?, line: Int?, pathPrefix: String) {
+        guard let file else { return }
+        escaped(pathPrefix)
+        escaped(file)
+        if let line {
+            out.appendString(":")
+            out.appendString(String(line))
+        }
+    }
+
     /// `file:line: ` of a finding (with `pathPrefix`), or nothing when it names no file.
     func place(_ finding: Finding, pathPrefix: String) {
         place(file: finding.file, line: finding.line, pathPrefix: pathPrefix)
