@@ -66,26 +66,20 @@ final class PlainWithoutIssuesTests: XCTestCase {
         var files = try Fixtures.sharedFiles(in: "fixtures/xcstrings", withExtension: "xcstrings")
         files.append(try Fixtures.shared("fixtures/imgly/IMGLYEditor.xcstrings"))
         var compared = 0
-        for url in files {
-            let catalog = try StringCatalogReader.read(contentsOf: url)
-            for (key, entry) in catalog.entries {
-                for (locale, localization) in entry.localizations ?? [:] where locale != catalog.sourceLanguage {
-                    for leaf in localization.stringUnits {
-                        let (text, substitution) = CheckContext.sourceText(in: catalog, key: key, path: leaf.path)
-                        let argument = CheckContext.substitutionArgument(localization, leaf.path)
-                        let parsed = SourceFormats().parsed(text, substitution: substitution)
-                        let full = FormatString(text, substitution: substitution)
-                        XCTAssertEqual(parsed.hasSpecifiers, !full.specifiers.isEmpty, text)
-                        let quick = PlaceholderMismatchCheck.mismatches(source: parsed, translation: leaf.unit.value, translationSubstitution: argument,
-                                                                        isPluralCase: leaf.path.isPluralCase)
-                        let reference = PlaceholderMismatchCheck.mismatches(source: full, sourceSubstitution: substitution, translation: leaf.unit.value,
-                                                                            translationSubstitution: argument, isPluralCase: leaf.path.isPluralCase)
-                        XCTAssertEqual(quick.map(\.message), reference.map(\.message), "\(url.lastPathComponent) \(key) [\(locale)] \(leaf.path)")
-                        XCTAssertEqual(quick.map(\.severity), reference.map(\.severity))
-                        compared += 1
-                    }
-                }
-            }
+        for unit in try Fixtures.translations(in: files) {
+            let leaf = unit.leaf
+            let (text, substitution) = CheckContext.sourceText(in: unit.catalog, key: unit.key, path: leaf.path)
+            let argument = CheckContext.substitutionArgument(unit.localization, leaf.path)
+            let parsed = SourceFormats().parsed(text, substitution: substitution)
+            let full = FormatString(text, substitution: substitution)
+            XCTAssertEqual(parsed.hasSpecifiers, !full.specifiers.isEmpty, text)
+            let quick = PlaceholderMismatchCheck.mismatches(source: parsed, translation: leaf.unit.value, translationSubstitution: argument,
+                                                            isPluralCase: leaf.path.isPluralCase)
+            let reference = PlaceholderMismatchCheck.mismatches(source: full, sourceSubstitution: substitution, translation: leaf.unit.value,
+                                                                translationSubstitution: argument, isPluralCase: leaf.path.isPluralCase)
+            XCTAssertEqual(quick.map(\.message), reference.map(\.message), unit.place)
+            XCTAssertEqual(quick.map(\.severity), reference.map(\.severity))
+            compared += 1
         }
         XCTAssertGreaterThan(compared, 1_000)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import L10nKit
 import XCTest
 
 /// Paths of the repository, its golden files and the real files in `../shared`.
@@ -49,5 +50,36 @@ enum Fixtures {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         testCase.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url
+    }
+}
+
+/// One translation's string unit in a real catalog, as the real-text oracles walk them.
+struct CatalogTranslation {
+    let file: URL
+    let catalog: StringCatalog
+    let key: String
+    let locale: String
+    let localization: CatalogLocalization
+    let leaf: StringUnitLeaf
+
+    /// Where it is, for an assertion's message.
+    var place: String { "\(file.lastPathComponent) \(key) [\(locale)] \(leaf.path)" }
+}
+
+extension Fixtures {
+    /// Every string unit of every localization but the source language's in the catalogs at `files`.
+    static func translations(in files: [URL]) throws -> [CatalogTranslation] {
+        var result: [CatalogTranslation] = []
+        for file in files {
+            let catalog = try StringCatalogReader.read(contentsOf: file)
+            for (key, entry) in catalog.entries {
+                for (locale, localization) in entry.localizations ?? [:] where locale != catalog.sourceLanguage {
+                    for leaf in localization.stringUnits {
+                        result.append(CatalogTranslation(file: file, catalog: catalog, key: key, locale: locale, localization: localization, leaf: leaf))
+                    }
+                }
+            }
+        }
+        return result
     }
 }
