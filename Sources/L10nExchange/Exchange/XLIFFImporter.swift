@@ -840,16 +840,7 @@ struct ImportSession {
         // A variation the translator added to a locale that had a plain value: varied now, it
         // has no plain value beside the variation (a localization has one or the other).
         if addsVariation, let kind = unitPath.components.first {
-            catalogs.edit(slot) { catalog in
-                guard let plain = catalog.entries[key]?.localizations?[locale]?.stringUnit else { return }
-                // The plain value becomes the variation's `other` (as Xcode's editor keeps it when a
-                // string is varied), unless the translator sent that case.
-                let other = StringUnitPath([kind, "other"])
-                if catalog.entries[key]?.localizations?[locale]?.stringUnit(at: other) == nil {
-                    try? catalog.setStringUnit(value: plain.value, state: plain.state, key: key, locale: locale, path: other)
-                }
-                catalog.entries[key]!.localizations![locale]!.stringUnit = nil
-            }
+            moveText(at: [], intoVariationBy: kind, key: key, locale: locale, slot: slot)
             if kind == "device" { addedDeviceVariations.append(PluralVariation(path: path, key: key, locale: locale, variation: ["device"])) }
         } else if unitPath.components.contains("device") {
             if unitPath.components.count >= 4 { keepOneTextPerNode(unitPath, key: key, locale: locale, slot: slot) }
@@ -874,22 +865,26 @@ struct ImportSession {
     }
 
     /// A form the locale held as one text (`plural.one`) that a unit just varied below it
-    /// (`plural.one.device.mac`, where the source varies that form): its text becomes the new
-    /// variation's `other` unless the file sent that case, as at the localization's root, so the
-    /// form holds no value beside its variation.
+    /// (`plural.one.device.mac`, where the source varies that form): as at the localization's
+    /// root, the form holds no value beside its variation.
     private mutating func keepOneTextPerNode(_ unitPath: StringUnitPath, key: String, locale: String, slot: Int) {
         let components = unitPath.components
         for end in stride(from: 2, to: components.count - 1, by: 2) where components[end - 2] != "substitutions" {
-            let node = Array(components[..<end])
-            catalogs.edit(slot) { catalog in
-                guard let localization = catalog.entries[key]?.localizations?[locale],
-                      let plain = localization.stringUnit(at: StringUnitPath(node)) else { return }
-                let other = StringUnitPath(node + [components[end], "other"])
-                if localization.stringUnit(at: other) == nil {
-                    try? catalog.setStringUnit(value: plain.value, state: plain.state, key: key, locale: locale, path: other)
-                }
-                catalog.entries[key]?.localizations?[locale]?.removeStringUnit(at: StringUnitPath(node))
+            moveText(at: Array(components[..<end]), intoVariationBy: components[end], key: key, locale: locale, slot: slot)
+        }
+    }
+
+    /// The locale's one text at `node` (the localization's root, or a variation case) becomes the
+    /// `other` of the variation by `kind` just made below it, as Xcode's editor keeps a string's
+    /// text when it is varied, unless the translator sent that case; the node keeps no text.
+    private mutating func moveText(at node: [String], intoVariationBy kind: String, key: String, locale: String, slot: Int) {
+        catalogs.edit(slot) { catalog in
+            guard let plain = catalog.entries[key]?.localizations?[locale]?.stringUnit(at: StringUnitPath(node)) else { return }
+            let other = StringUnitPath(node + [kind, "other"])
+            if catalog.entries[key]?.localizations?[locale]?.stringUnit(at: other) == nil {
+                try? catalog.setStringUnit(value: plain.value, state: plain.state, key: key, locale: locale, path: other)
             }
+            catalog.entries[key]?.localizations?[locale]?.removeStringUnit(at: StringUnitPath(node))
         }
     }
 

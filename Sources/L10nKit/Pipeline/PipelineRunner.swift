@@ -136,9 +136,7 @@ public struct PipelineRunner: Sendable {
             options.baseline = state.stageCheckOptions?.baseline
             let reusable = state.checksAreDefault ? state.checks : nil
             let job = ReportJob(checkOptions: options, thresholds: state.gate?.minCoverage)
-            let report = try reusable != nil && state.defaultContext != nil
-                ? job.run(in: state.defaultContext!, checked: reusable)
-                : job.run(on: project, checked: reusable)
+            let report = try state.defaultContext.map { try job.run(in: $0, checked: reusable) } ?? job.run(on: project, checked: reusable)
             state.defaultContext = nil
             state.report = report
             state.checks = report.findings
