@@ -102,8 +102,8 @@ public struct ExchangeFiles: Sendable {
     /// definition's path, values in the locale's strings file, as Xcode exports and imports them.
     public var intentTables: [Table]
     /// The `InfoPlist.strings` tables Xcode synthesizes from Info.plist files that have
-    /// localizable string keys but no development-language `InfoPlist.strings` (nor an
-    /// `InfoPlist.xcstrings`) beside them, in path order: units the plist's keys under
+    /// localizable string keys and whose bundle has no `InfoPlist` table (`infoPlistTables(_:tables:)`
+    /// says which), in path order: units the plist's keys under
     /// `<folder>/<development language>.lproj/InfoPlist.strings`, values in the locale's file.
     public var infoPlistTables: [Table] = []
     /// Legacy tables the app owns that have a source-language (or `Base`) `.stringsdict`.
