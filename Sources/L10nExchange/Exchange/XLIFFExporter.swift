@@ -448,6 +448,8 @@ public struct XLIFFExporter: Sendable {
     }
 
     /// The catalog with only its source-language localizations, as `.xcloc` source contents hold it.
+    /// An entry left without any (a key extracted from code, only translated) loses the member,
+    /// as in Xcode's copy: `" in " : { }`, not an empty `"localizations"`.
     static func reduced(_ catalog: StringCatalog) -> StringCatalog {
         var copy = catalog
         copy.endsWithNewline = false
@@ -455,7 +457,8 @@ public struct XLIFFExporter: Sendable {
         var entries = copy.entries
         for (key, entry) in copy.entries {
             guard let localizations = entry.localizations else { continue }
-            entries[key]!.localizations = localizations.filter { $0.key == catalog.sourceLanguage }
+            let kept = localizations.filter { $0.key == catalog.sourceLanguage }
+            entries[key]!.localizations = kept.isEmpty ? nil : kept
         }
         copy.entries = entries
         return copy

@@ -151,7 +151,8 @@ struct ReferenceXLIFFExporter {
         copy.endsWithNewline = false
         for (key, entry) in copy.entries {
             guard let localizations = entry.localizations else { continue }
-            copy.entries[key]!.localizations = localizations.filter { $0.key == catalog.sourceLanguage }
+            let kept = localizations.filter { $0.key == catalog.sourceLanguage }
+            copy.entries[key]!.localizations = kept.isEmpty ? nil : kept
         }
         return copy
     }

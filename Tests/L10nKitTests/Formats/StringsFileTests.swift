@@ -388,6 +388,44 @@ final class StringsFileTests: XCTestCase {
         XCTAssertEqual(StringsWriter.canonicalData(for: reread), data)
     }
 
+    /// A storyboard table as Xcode's Import Localizations writes it (LoopKit/CGMBLEKit's
+    /// `ja.lproj/Main.strings` after `xcodebuild -importLocalizations`: no blank first line, keys in
+    /// case-insensitive order, a blank line after every entry) is its own canonical form: `format
+    /// --check` failed on it and `format` rewrote it into ibtool's layout, which the next Xcode
+    /// import reverted.
+    func testXcodeImportFormOfAnInterfaceBuilderTableIsItsOwnCanonicalForm() throws {
+        let imported = """
+            /* Class = "UINavigationItem"; title = "Reset Complete"; ObjectID = "3SD-s3-7OM"; */
+            "3SD-s3-7OM.title" = "リセット完了";
+
+            /* Class = "UITextView"; text = "This tool can reset the clock."; ObjectID = "cJ3-Gc-pnc"; */
+            "cJ3-Gc-pnc.text" = "このツールは時刻をリセットできます。";
+
+            /* Class = "UITextField"; placeholder = "Enter the 6-digit transmitter ID"; ObjectID = "G4a-ia-wQC"; */
+            "G4a-ia-wQC.placeholder" = "6桁のトランスミッタIDを入力";
+
+            /* Class = "UITableViewSection"; headerTitle = "Transmitter ID"; ObjectID = "vNG-r7-RbP"; */
+            "vNG-r7-RbP.headerTitle" = "トランスミッタ ID";
+
+
+            """
+        let file = try StringsReader.parse(imported, path: "ja.lproj/Main.strings")
+        XCTAssertEqual(StringsLayout.inferred(for: file), .interfaceBuilder)
+        XCTAssertEqual(StringsWriter.canonicalText(for: file, layout: .interfaceBuilder), imported)
+        // Out of order, it is sorted as Xcode's import sorts: case folded, not by code point.
+        let entries = imported.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+        let shuffled = [entries[3], entries[1], entries[0], entries[2]].map { $0 + "\n\n" }.joined()
+        XCTAssertEqual(StringsWriter.canonicalText(for: try StringsReader.parse(shuffled, path: "x"), layout: .interfaceBuilder), imported)
+        // ibtool's own layout (a blank line first, none last) stays in code-point order.
+        let generated = "\n" + [entries[0], entries[2], entries[1], entries[3]].joined(separator: "\n\n") + "\n"
+        XCTAssertEqual(StringsWriter.canonicalText(for: try StringsReader.parse(generated, path: "x"), layout: .interfaceBuilder), generated)
+        // An import adds a key at its place in the file's own order, and the file stays canonical.
+        var edited = file
+        edited.setValuesKeepingKeyOrder([(key: "bZt-9q-XyQ.text", value: "新しい", comment: "Class = \"UILabel\"; text = \"New\"; ObjectID = \"bZt-9q-XyQ\";")])
+        XCTAssertEqual(edited.keys, ["3SD-s3-7OM.title", "bZt-9q-XyQ.text", "cJ3-Gc-pnc.text", "G4a-ia-wQC.placeholder", "vNG-r7-RbP.headerTitle"])
+        XCTAssertEqual(StringsWriter.canonicalText(for: edited, layout: .interfaceBuilder), edited.text)
+    }
+
     func testCanonicalKeepsUTF16() throws {
         let file = try golden("InfoPlist.utf16le.strings")
         let data = StringsWriter.canonicalData(for: file)

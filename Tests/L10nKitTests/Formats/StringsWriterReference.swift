@@ -53,17 +53,38 @@ enum ReferenceStringsWriter {
             if !footer.isEmpty { result += footer.joined(separator: newline) + newline }
         // Later rule, added to both writers: an intent definition's layout is ibtool's without
         // the opening blank line.
+        // Later rule, added to both writers: an object-id table in the form Xcode's import
+        // writes (no blank line first, one last) keeps it, keys in case-insensitive order.
         case .interfaceBuilder, .intentDefinition:
+            let imported = layout == .interfaceBuilder && isInXcodeImportForm(file)
+            let folded = { (key: String) in key.unicodeScalars.map { ("A"..."Z").contains($0) ? $0.value + 32 : $0.value } }
             let sorted = blocks.enumerated().sorted { lhs, rhs in
                 let (a, b) = (lhs.element.key.unicodeScalars, rhs.element.key.unicodeScalars)
                 if a.elementsEqual(b) { return lhs.offset < rhs.offset }
+                if imported, folded(lhs.element.key) != folded(rhs.element.key) {
+                    return folded(lhs.element.key).lexicographicallyPrecedes(folded(rhs.element.key))
+                }
                 return a.lexicographicallyPrecedes(b)
             }
-            if header.isEmpty && layout == .interfaceBuilder { result += newline }
+            if header.isEmpty && layout == .interfaceBuilder && !imported { result += newline }
             result += sorted.map(\.element.text).joined(separator: newline)
-            if !footer.isEmpty { result += newline + footer.joined(separator: newline) + newline }
+            if !footer.isEmpty {
+                result += newline + footer.joined(separator: newline) + newline
+            } else if imported {
+                result += newline
+            }
         }
         return result
+    }
+
+    private static func isInXcodeImportForm(_ file: StringsFile) -> Bool {
+        guard !file.entries.isEmpty else { return false }
+        let first = Array(file.trivia[0].unicodeScalars).first { $0 != " " && $0 != "\t" }
+        if first == "\n" || first == "\r" { return false }
+        let last = Array(file.trivia[file.trivia.count - 1].unicodeScalars)
+        let breaks = last.filter { $0 == "\n" || $0 == "\r" || $0.value == 0x2028 || $0.value == 0x2029 }.count
+            - zip(last, last.dropFirst()).filter { $0 == "\r" && $1 == "\n" }.count
+        return breaks >= 2
     }
 
     /// Splits the text before an entry into free-standing comments (as written) and the entry's

@@ -237,8 +237,9 @@ public struct StringsFile: Equatable, Sendable {
 
     /// Sets values as `setValue(_:forKey:comment:)` does, except that a new entry of a file whose
     /// keys are in code-point order (ibtool's `Main.strings`, an intent definition's strings: the
-    /// layouts `format` sorts) goes to its place in that order, under its comment and spaced as
-    /// the entries around it, so the file stays sorted; a file not in that order (or not in plain
+    /// layouts `format` sorts), or in case-insensitive order when the file is in the form Xcode's
+    /// import writes, goes to its place in that order, under its comment and spaced as the
+    /// entries around it, so the file stays sorted; a file not in that order (or not in plain
     /// form) gets it appended. The order is checked and the key index rebuilt once for all of
     /// them (per entry, an import adding thousands of storyboard texts spent 2.6 % there).
     public mutating func setValuesKeepingKeyOrder(_ items: [(key: String, value: String, comment: String?)]) {
@@ -256,15 +257,15 @@ public struct StringsFile: Equatable, Sendable {
         }
         guard !new.isEmpty else { return }
         var appended: [(key: String, value: String, comment: String?)] = []
-        if isSortedByKey {
+        if let order = keyOrder {
             // From the last place to the first, so each insertion leaves the places before it as they were.
             var inserted = false
-            for item in new.sorted(by: { Self.precedes($1.key, $0.key) }) {
+            for item in new.sorted(by: { order.precedes($1.key, $0.key) }) {
                 // The first entry whose key follows the new one.
                 var low = 0, high = entries.count
                 while low < high {
                     let middle = (low + high) / 2
-                    if Self.precedes(item.key, entries[middle].key) { high = middle } else { low = middle + 1 }
+                    if order.precedes(item.key, entries[middle].key) { high = middle } else { low = middle + 1 }
                 }
                 let index = low
                 if index < entries.count, insert(key: item.key, value: item.value, comment: item.comment, at: index) {
@@ -284,11 +285,16 @@ public struct StringsFile: Equatable, Sendable {
         for item in appended { setValue(item.value, forKey: item.key, comment: item.comment) }
     }
 
-    private static func precedes(_ a: String, _ b: String) -> Bool { a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) }
-
-    /// Whether the entries are sorted by key in code-point order (as `StringsWriter` sorts them).
-    private var isSortedByKey: Bool {
-        !entries.indices.dropFirst().contains { Self.precedes(entries[$0].key, entries[$0 - 1].key) }
+    /// The order the entries' keys are in, as `StringsWriter` sorts them: code points, or
+    /// case-insensitive in the form Xcode's import writes; nil when they are in neither.
+    private var keyOrder: StringsKeyOrder? {
+        func isSorted(_ order: StringsKeyOrder) -> Bool {
+            !entries.indices.dropFirst().contains { order.precedes(entries[$0].key, entries[$0 - 1].key) }
+        }
+        if StringsLayout.inferred(for: self) == .interfaceBuilder, StringsWriter.isInXcodeImportForm(self), isSorted(.caseInsensitive) {
+            return .caseInsensitive
+        }
+        return isSorted(.codePoint) ? .codePoint : nil
     }
 
     /// Inserts a new entry before `entries[index]`: on lines of its own above that entry's own

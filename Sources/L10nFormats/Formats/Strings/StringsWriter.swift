@@ -18,6 +18,11 @@ import L10nCore
 ///   Xcode writes it, stays (`endsWithBlankLine`). Never inferred from the keys (an intent
 ///   id such as `16wxgf` looks like any word): the caller knows from the definition beside it.
 ///
+/// An `interfaceBuilder` file as Xcode's Import Localizations (`xcodebuild -importLocalizations`)
+/// rewrites it keeps that form: no blank first line, keys in case-insensitive order, a blank line
+/// after every entry, the last one too (LoopKit's storyboard tables, imported so). It is told from
+/// ibtool's by its two ends: no blank line first, one last.
+///
 /// All keep a comment block that stands apart at the top of the file (a file header); the
 /// genstrings layout also keeps every other free-standing comment (`// MARK:` lines) in place.
 public enum StringsLayout: String, Sendable, CaseIterable {
@@ -121,20 +126,32 @@ public enum StringsWriter {
             result += blocks.map { $0.text + newline }.joined()
             if !footer.isEmpty { result += footer.joined(separator: newline) + newline }
         case .interfaceBuilder, .intentDefinition:
+            let imported = layout == .interfaceBuilder && isInXcodeImportForm(file)
+            let order: StringsKeyOrder = imported ? .caseInsensitive : .codePoint
             let sorted = blocks.enumerated().sorted { lhs, rhs in
-                let (a, b) = (lhs.element.key.unicodeScalars, rhs.element.key.unicodeScalars)
-                if a.elementsEqual(b) { return lhs.offset < rhs.offset }
-                return a.lexicographicallyPrecedes(b)
+                let (a, b) = (lhs.element.key, rhs.element.key)
+                if a.unicodeScalars.elementsEqual(b.unicodeScalars) { return lhs.offset < rhs.offset }
+                return order.precedes(a, b)
             }
-            if header.isEmpty && layout == .interfaceBuilder { result += newline }
+            if header.isEmpty && layout == .interfaceBuilder && !imported { result += newline }
             result += sorted.map(\.element.text).joined(separator: newline)
             if !footer.isEmpty {
                 result += newline + footer.joined(separator: newline) + newline
-            } else if layout == .intentDefinition && endsWithBlankLine(file) {
+            } else if (layout == .intentDefinition || imported) && endsWithBlankLine(file) {
                 result += newline
             }
         }
         return result
+    }
+
+    /// Whether an object-id table is in the form Xcode's Import Localizations writes (see
+    /// `StringsLayout`): entries, no blank line before the first, a blank line after the last.
+    static func isInXcodeImportForm(_ file: StringsFile) -> Bool {
+        guard !file.entries.isEmpty, var first = file.trivia.first, endsWithBlankLine(file) else { return false }
+        let opensWithBlankLine = first.withUTF8 { bytes in
+            bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }.map { $0 == 0x0A || $0 == 0x0D } ?? false
+        }
+        return !opensWithBlankLine
     }
 
     /// Whether an intent definition's table ends as Xcode writes one, with a blank line after the
@@ -221,5 +238,28 @@ public enum StringsWriter {
     public static func blockComment(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "*")) else { return "/* " + text + " */" }
         return "/* " + text.replacingOccurrences(of: "*/", with: "* /") + " */"
+    }
+}
+
+
+/// The order `format` sorts an object-id table's keys in, and an import inserts a new key by.
+package enum StringsKeyOrder: Sendable {
+    /// Code points: ibtool's `--generate-strings-file`, an intent definition's table.
+    case codePoint
+    /// ASCII letters folded to lower case, then code points: Xcode's Import Localizations
+    /// (`cJ3-Gc-pnc.text` before `G4a-ia-wQC.placeholder`).
+    case caseInsensitive
+
+    package func precedes(_ a: String, _ b: String) -> Bool {
+        switch self {
+        case .codePoint:
+            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+        case .caseInsensitive:
+            let fold = { (scalar: Unicode.Scalar) -> UInt32 in ("A"..."Z").contains(scalar) ? scalar.value + 32 : scalar.value }
+            if a.unicodeScalars.lazy.map(fold).elementsEqual(b.unicodeScalars.lazy.map(fold)) {
+                return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
+            }
+            return a.unicodeScalars.lazy.map(fold).lexicographicallyPrecedes(b.unicodeScalars.lazy.map(fold))
+        }
     }
 }
