@@ -1240,6 +1240,15 @@ struct ImportSession {
             if unit.translate, !candidate.isDuplicate { outcome.oldValue = current }
         } else if table.hasBaseDocument {
             candidate.unknownID = Self.unknownIDMessage(unit.id, table: table)
+        } else if !isSourceEdit, let current {
+            // A key Xcode extracts from the Swift code (`Text("(new)")`), which the development
+            // language's file need not list, already translated in the locale's file (SimpleX's
+            // de.lproj holds 2,000 such keys its en.lproj lacks): an update of that translation.
+            // No file holds the source to compare the unit's with; its placeholders are checked.
+            candidate.expected = ExchangeUnit(id: key, key: key, path: StringUnitPath(), source: FormatString.positionalized(unit.source), sourceValue: unit.source,
+                                              sourceSubstitution: nil, targetSubstitution: nil, targetValue: current, targetState: nil,
+                                              translate: true, note: "", isPluralCase: false, positionalizesTarget: false)
+            if unit.translate, !candidate.isDuplicate { outcome.oldValue = current }
         } else {
             candidate.unknownID = "\(table.originalPath) has no key \"\(unit.id)\"" + (table.originalPath == files.editorTablePath ? " (nor does the SDK)" : "")
         }
@@ -1530,8 +1539,10 @@ struct ImportSession {
             // The entries a sorted layout takes at their places, set together (the file's order is
             // checked once).
             var ordered: [(key: String, value: String, comment: String?)] = []
+            var valuesOfSourceKeys = 0
             for key in table.sourceFile.keys {
                 guard let value = values[key] else { continue }
+                valuesOfSourceKeys += 1
                 // After an entry with a comment (genstrings' layout gives each one), a new entry
                 // whose source has none gets genstrings' note, as its spacing follows where it
                 // lands: a file `format --check` passed still passes after the import.
@@ -1544,6 +1555,12 @@ struct ImportSession {
                 }
             }
             if !ordered.isEmpty { file.setValuesKeepingKeyOrder(ordered) }
+            // Keys extracted from code that only the locale's file has: edited in place there.
+            if values.count > valuesOfSourceKeys, let existing {
+                for (key, value) in values where table.sourceFile.entry(forKey: key) == nil && existing.entry(forKey: key) != nil {
+                    file.setValue(value, forKey: key)
+                }
+            }
             // A new file of a storyboard or XIB is laid out as ibtool generates it (formats.md §3),
             // one of an intent definition as real intent strings files are (sorted, no comments).
             let data: Data
