@@ -62,17 +62,10 @@ public struct KeyUnusedCheck: Check {
     public func findings(in context: CheckContext) -> [Finding] {
         let project = context.project
         guard !project.swiftSources.isEmpty else { return [] }
-        var referenced = Set<String>()
-        var patterns: [CodeKey] = []
-        for file in project.swiftSources {
-            for reference in file.references {
-                if reference.key.hasArguments { patterns.append(reference.key) } else { referenced.insert(reference.key.text) }
-            }
-            for label in file.labels {
-                if case .editorKey(let key) = label.content { referenced.insert(key) }
-            }
+        var referenced = CodeLookups(project.swiftSources)
+        for document in context.interfaceDocuments {
+            for key in document.localizationKeys { referenced.insert(key.key) }
         }
-        for document in context.interfaceDocuments { referenced.formUnion(document.localizationKeys.map(\.key)) }
         // `text = text?.localized` in a class's `awakeFromNib`: the texts of its elements are keys.
         let textClasses = Set(project.swiftSources.flatMap(\.textLocalizingClasses))
         if !textClasses.isEmpty {
@@ -82,14 +75,12 @@ public struct KeyUnusedCheck: Check {
                 }
             }
         }
-        let shapes = Dictionary(grouping: patterns, by: KeyShape.init)
         let sdkKeys = project.sdkKeys
         func isUsed(_ key: String) -> Bool {
-            if referenced.contains(key) || sdkKeys.contains(key) { return true }
+            if sdkKeys.contains(key) { return true }
             // Keys named for the SDK (an override, or a misspelt one `unknown-key` reports) are the SDK's.
             if project.lookupChain.isEditorChain && key.hasPrefix("ly_img_editor_") { return true }
-            guard let shape = KeyShape(key) else { return false }
-            return shapes[shape]?.contains { $0.matches(key) } ?? false
+            return referenced.contains(key)
         }
         // Tables the SDK or the system reads by themselves: the editor table, Info.plist's.
         let readBySystem: Set<String> = [ProjectDiscovery.editorTable, "InfoPlist"]

@@ -3,6 +3,8 @@ import L10nCore
 /// Keys a translation's `.strings` file defines that the table's development-language file does
 /// not: leftovers of renamed or removed texts (gfxCardStatus keeps seven in `zh_CN.lproj`). No
 /// export offers them, and a device in any other locale shows the raw key where code asks for one.
+/// Not a key the Swift code looks up: Xcode extracts such keys (`Text("Track Steps")`) from the
+/// code, and the development-language file need not list them (FitTrackPro, SimpleX).
 public struct TranslationOnlyKeyCheck: Check {
     public static let id = "translation-only-key"
     public static let defaultSeverity = Severity.warning
@@ -28,6 +30,10 @@ public struct TranslationOnlyKeyCheck: Check {
              more: ["App/en.lproj/Localizable.strings": .text("\"Open\" = \"Open\";\n"),
                     "App/en.lproj/Localizable.stringsdict": .plurals(key: "%d files", variable: "files", valueType: "d", forms: ["one": "%d file", "other": "%d files"]),
                     "App/ja.lproj/Localizable.strings": .text("\"Open\" = \"開く\";\n\"%d files\" = \"%d ファイル\";\n")]),
+        .app("A key Xcode extracts from the Swift code: only the translations' files list it", localizable: ["x": ["en": "x"]],
+             more: ["App/en.lproj/Settings.strings": .text("\"title\" = \"Settings\";\n"),
+                    "App/de.lproj/Settings.strings": .text("\"title\" = \"Einstellungen\";\n\"Track steps\" = \"Schritte erfassen\";\n\"%lld steps\" = \"%lld Schritte\";\n"),
+                    "App/StepsView.swift": .text("Text(\"Track steps\", tableName: \"Settings\")\nText(\"\\(count) steps\", tableName: \"Settings\")\n")]),
         .app("A table with no development-language file (nothing to compare with)", localizable: ["x": ["en": "x"]],
              more: ["App/de.lproj/Settings.strings": .text("\"title\" = \"Einstellungen\";\n")]),
         .app("A storyboard's table: its keys are the storyboard's, whatever en.lproj/Main.strings holds", localizable: ["x": ["en": "x"]],
@@ -46,6 +52,8 @@ public struct TranslationOnlyKeyCheck: Check {
         let documentTables = context.documentTableIDs
         // The SDK's keys are the app's legacy editor table's too: export hands them there, import writes them.
         let editorTable = context.legacyEditorTable
+        // Built only when some file has keys its development-language file lacks.
+        var codeLookups: CodeLookups?
         for table in context.appStringsTables where table.table != "InfoPlist" && !documentTables.contains(table.folder + "/" + table.table) {
             guard let (sourceLocale, sourceFile) = table.sourceFile(sourceLanguage: source) else { continue }
             // A key of the development language's `.stringsdict` is the table's too: a language
@@ -74,6 +82,10 @@ public struct TranslationOnlyKeyCheck: Check {
                         }
                     }
                     if !known!.contains(key) { extra.append(key) }
+                }
+                if !extra.isEmpty, !context.project.swiftSources.isEmpty {
+                    if codeLookups == nil { codeLookups = CodeLookups(context.project.swiftSources) }
+                    extra = extra.filter { !codeLookups!.contains($0) }
                 }
                 if extra.count > 1 {
                     var seen = Set<String>()
