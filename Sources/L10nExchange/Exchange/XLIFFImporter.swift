@@ -14,6 +14,9 @@ public struct ImportInput: Sendable {
     /// must plan again after a write conflict reads the file again from here instead of holding
     /// every parsed document through the first plan.
     public var url: URL?
+    /// For an `.xcloc` bundle: its files besides the XLIFF (localized asset-catalog images),
+    /// which the import names in a note rather than pass over in silence.
+    public var filesNotImported: [String] = []
 
     public init(path: String, document: XLIFFDocument, url: URL? = nil) {
         self.path = path
@@ -29,7 +32,10 @@ public struct ImportInput: Sendable {
         var isFolder: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
         if url.pathExtension.lowercased() == "xcloc" || (exists && isFolder.boolValue) {
-            return ImportInput(path: display, document: try XclocBundle.read(at: url, displayPath: display).document, url: url)
+            let bundle = try XclocBundle.read(at: url, displayPath: display)
+            var input = ImportInput(path: display, document: bundle.document, url: url)
+            input.filesNotImported = bundle.otherLocalizedContents
+            return input
         }
         return ImportInput(path: display, document: try XLIFFReader().read(contentsOf: url, displayPath: display), url: url)
     }
@@ -283,6 +289,11 @@ public struct XLIFFImporter: Sendable {
         }
         session.outcomes = outcomes
         session.notes += targetLocales.notes + targetLocales.newLocaleNotes(outcomes)
+        for input in inputs where !input.filesNotImported.isEmpty {
+            let count = input.filesNotImported.count
+            session.notes.append("\(input.path) holds \(count) file\(count == 1 ? "" : "s") besides its XLIFF that l10n does not import (\(MessageText.firstItems(input.filesNotImported))): "
+                + "localized asset-catalog images or colours; apply \(count == 1 ? "it" : "them") with Xcode's Import Localizations (xcodebuild -importLocalizations)")
+        }
         if let first = judged.first {
             session.tableChanges = first.tableChanges
             session.formatChecks = first.formatChecks

@@ -11,6 +11,10 @@ public struct XclocBundle: Sendable {
     public var document: XLIFFDocument
     /// Path of the XLIFF file inside the bundle.
     public var xliffPath: String
+    /// Files of `Localized Contents` besides the XLIFF, relative to the bundle, in path order:
+    /// the localized images and colours of asset catalogs Xcode puts there, which l10n does
+    /// not import.
+    public var otherLocalizedContents: [String] = []
 
     public init(contents: XclocContents?, document: XLIFFDocument, xliffPath: String) {
         self.contents = contents
@@ -69,7 +73,24 @@ public struct XclocBundle: Sendable {
         let display = displayPath.map { $0 + "/Localized Contents/" + xliff.lastPathComponent } ?? xliff.path
         let document = try XLIFFReader().read(contentsOf: xliff, displayPath: display)
         if let contents { try contents.checkTargetLocale(of: document, shownAs: shown + "/contents.json") }
-        return XclocBundle(contents: contents, document: document, xliffPath: xliff.path)
+        var bundle = XclocBundle(contents: contents, document: document, xliffPath: xliff.path)
+        bundle.otherLocalizedContents = otherFiles(in: localized, besides: xliff.lastPathComponent)
+        return bundle
+    }
+
+    /// The regular files under `Localized Contents` but the XLIFF, hidden ones (a Mac archive's
+    /// `._` metadata, `.DS_Store`) left out.
+    private static func otherFiles(in localized: URL, besides xliff: String) -> [String] {
+        guard let walk = FileManager.default.enumerator(at: localized, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles]) else {
+            return []
+        }
+        let prefix = localized.standardizedFileURL.path + "/"
+        var found: [String] = []
+        for case let url as URL in walk where (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true {
+            let relative = String(url.standardizedFileURL.path.dropFirst(prefix.count))
+            if relative != xliff { found.append("Localized Contents/" + relative) }
+        }
+        return found.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
     }
 }
 

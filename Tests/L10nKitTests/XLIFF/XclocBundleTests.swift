@@ -41,6 +41,35 @@ final class XclocBundleTests: XCTestCase {
         XCTAssertEqual(bundle.document.files.first?.location?.file, bundle.xliffPath)
     }
 
+    /// Xcode puts an asset catalog's localized images and colours into `Localized Contents` beside
+    /// the XLIFF (teeeeeegz/focusedwork-translations' Xcode 13.1 en-GB.xcloc, SimpleX's de.xcloc):
+    /// l10n imports only the XLIFF, and says so in a note instead of "nothing to write" alone.
+    func testFilesBesidesTheXLIFFAreNamedInANote() throws {
+        let root = try ExchangeFixtures.sampleCopy(self)
+        let model = try ProjectDiscovery(root: root).discover()
+        let export = XLIFFExporter(project: model).export(locale: "fr", scope: .missing)
+        let url = try export.write(to: Fixtures.temporaryFolder(self), format: .xcloc, tool: ExchangeFixtures.tool)
+        let imageset = url.appendingPathComponent("Localized Contents/BrandedEditor/Assets.xcassets/onboarding.imageset")
+        try FileManager.default.createDirectory(at: imageset, withIntermediateDirectories: true)
+        try Data(#"{ "images" : [ { "filename" : "2-1.png", "idiom" : "universal", "locale" : "fr" } ] }"#.utf8).write(to: imageset.appendingPathComponent("Contents.json"))
+        try Data([0x89, 0x50, 0x4E, 0x47]).write(to: imageset.appendingPathComponent("2-1.png"))
+        try Data().write(to: url.appendingPathComponent("Localized Contents/._fr.xliff"))
+        XCTAssertEqual(try XclocBundle.read(at: url).otherLocalizedContents, [
+            "Localized Contents/BrandedEditor/Assets.xcassets/onboarding.imageset/2-1.png",
+            "Localized Contents/BrandedEditor/Assets.xcassets/onboarding.imageset/Contents.json",
+        ])
+        let input = try ImportInput.read(contentsOf: url, displayPath: "fr.xcloc")
+        let plan = try XLIFFImporter(project: model).plan([input])
+        XCTAssertEqual(plan.notes.filter { $0.hasPrefix("fr.xcloc") }, [
+            "fr.xcloc holds 2 files besides its XLIFF that l10n does not import (\"Localized Contents/BrandedEditor/Assets.xcassets/onboarding.imageset/2-1.png\", "
+                + "\"Localized Contents/BrandedEditor/Assets.xcassets/onboarding.imageset/Contents.json\"): localized asset-catalog images or colours; "
+                + "apply them with Xcode's Import Localizations (xcodebuild -importLocalizations)",
+        ])
+        // The bundle l10n writes has nothing besides its XLIFF there.
+        let plain = try export.write(to: Fixtures.temporaryFolder(self), format: .xcloc, tool: ExchangeFixtures.tool)
+        XCTAssertEqual(try XclocBundle.read(at: plain).otherLocalizedContents, [])
+    }
+
     func testFallsBackToTargetLocaleOrTheOnlyXLIFF() throws {
         let xliff = Data(XLIFFReaderTests.minimal.utf8)
         let renamed = try makeBundle(named: "Translations from vendor", xliffName: "de.xliff", xliff: xliff, contents: Self.contentsJSON)
