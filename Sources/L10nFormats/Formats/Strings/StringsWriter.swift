@@ -241,7 +241,6 @@ public enum StringsWriter {
     }
 }
 
-
 /// The order `format` sorts an object-id table's keys in, and an import inserts a new key by.
 package enum StringsKeyOrder: Sendable {
     /// Code points: ibtool's `--generate-strings-file`, an intent definition's table.
