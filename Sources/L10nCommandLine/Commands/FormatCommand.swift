@@ -8,7 +8,7 @@ struct FormatCommand: ParsableCommand {
         abstract: "Rewrite String Catalogs and .strings files exactly as Xcode writes them; check .stringsdict files.",
         discussion: """
         Catalogs: every object's keys in Xcode's order, its indentation and escaping, no final newline. \
-        .strings: genstrings' layout (ibtool's for object-id keys, Xcode's for an intent definition's), in the encoding read. \
+        .strings: genstrings' layout (ibtool's for object-id keys, or the form Xcode's Import Localizations gives them; Xcode's for an intent definition's), in the encoding read. \
         .stringsdict: checked only (--check), against the property-list layout import writes. \
         A folder stands for every such file in it and its subfolders (hidden ones and vendor \
         folders such as Pods, SourcePackages or Vendor skipped: name such a file to format it). \

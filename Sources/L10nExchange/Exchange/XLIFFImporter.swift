@@ -292,7 +292,7 @@ public struct XLIFFImporter: Sendable {
         for input in inputs where !input.filesNotImported.isEmpty {
             let count = input.filesNotImported.count
             session.notes.append("\(input.path) holds \(count) file\(count == 1 ? "" : "s") besides its XLIFF that l10n does not import (\(MessageText.firstItems(input.filesNotImported))): "
-                + "localized asset-catalog images or colours; apply \(count == 1 ? "it" : "them") with Xcode's Import Localizations (xcodebuild -importLocalizations)")
+                + "Xcode puts an asset catalog's localized images and colours there, and its Import Localizations (xcodebuild -importLocalizations) applies them")
         }
         if let first = judged.first {
             session.tableChanges = first.tableChanges
@@ -517,6 +517,8 @@ struct ImportSession {
     var unitInFile = 0
     var pluralIntegersByLocale: [String: [PluralCategory: [Int]]?] = [:]
     var notes: [String] = []
+    /// The keys the Swift code looks up, for units of keys Xcode extracts from it.
+    var codeLookups: CodeLookups?
     /// The plural variations of catalogs a form was written into without their `other` after it
     /// (catalog path, key, locale, the variation's path): `finish` names those that have none.
     var pluralVariations: [PluralVariation] = []
@@ -1251,14 +1253,17 @@ struct ImportSession {
             if unit.translate, !candidate.isDuplicate { outcome.oldValue = current }
         } else if table.hasBaseDocument {
             candidate.unknownID = Self.unknownIDMessage(unit.id, table: table)
-        } else if !isSourceEdit, let current {
+        } else if !isSourceEdit, let current, table.originalPath != files.editorTablePath, looksUpInCode(key, table: table.table.table) {
             // A key Xcode extracts from the Swift code (`Text("(new)")`), which the development
             // language's file need not list, already translated in the locale's file (SimpleX's
             // de.lproj holds 2,000 such keys its en.lproj lacks): an update of that translation.
-            // No file holds the source to compare the unit's with; its placeholders are checked.
-            candidate.expected = ExchangeUnit(id: key, key: key, path: StringUnitPath(), source: FormatString.positionalized(unit.source), sourceValue: unit.source,
-                                              sourceSubstitution: nil, targetSubstitution: nil, targetValue: current, targetState: nil,
-                                              translate: true, note: "", isPluralCase: false, positionalizesTarget: false)
+            // The key with specifiers is the format the code passes (`%lld items`), which the
+            // unit's source must be; a plain key's text may differ from it (`value:`).
+            let source = FormatString.hasSpecifiers(key) ? key : unit.source
+            candidate.expected = ExchangeUnit(
+                id: key, key: key, path: StringUnitPath(), source: FormatString.positionalized(source), sourceValue: source,
+                sourceSubstitution: nil, targetSubstitution: nil, targetValue: current, targetState: nil,
+                translate: true, note: "", isPluralCase: false, positionalizesTarget: false)
             if unit.translate, !candidate.isDuplicate { outcome.oldValue = current }
         } else {
             candidate.unknownID = "\(table.originalPath) has no key \"\(unit.id)\"" + (table.originalPath == files.editorTablePath ? " (nor does the SDK)" : "")
@@ -1289,6 +1294,12 @@ struct ImportSession {
               let key = read.entries.first?.key, key != id, StringsUnits.unit(forKey: key, source: table.sourceFile, target: nil) != nil
         else { return id }
         return key
+    }
+
+    /// Whether the Swift code looks `key` up in the table of that name (`CodeLookups`, made on first use).
+    private mutating func looksUpInCode(_ key: String, table: String) -> Bool {
+        if codeLookups == nil { codeLookups = CodeLookups(project.swiftSources) }
+        return codeLookups!.contains(key, table: table)
     }
 
     /// The folder locale and the `.strings` file a table's units for `locale` are written to.

@@ -23,8 +23,20 @@ final class CodeExtractedKeyImportTests: XCTestCase {
                 /* No comment provided by engineer. */
                 "connecting call" = "verbinde…";
 
+                /* No comment provided by engineer. */
+                "%lld items" = "%lld Elemente";
+
+                /* No comment provided by engineer. */
+                "Gone" = "Weg";
+
 
                 """.utf8),
+            "App/ChatView.swift": Data(#"""
+                Text(" (can be copied)")
+                Text("\(name) (current)")
+                Text("\(count) items")
+                Text("connecting call")
+                """#.utf8),
         ])
     }
 
@@ -80,14 +92,35 @@ final class CodeExtractedKeyImportTests: XCTestCase {
             /* No comment provided by engineer. */
             "connecting call" = "verbinde…";
 
+            /* No comment provided by engineer. */
+            "%lld items" = "%lld Elemente";
+
+            /* No comment provided by engineer. */
+            "Gone" = "Weg";
+
 
             """)
     }
 
-    /// Its placeholders are still checked, against the unit's own source: no file holds another.
-    func testAnExtractedKeysPlaceholdersAreChecked() throws {
+    /// A key of the locale's file that no code looks up is a leftover (`translation-only-key`),
+    /// not a key Xcode extracts: its unit stays unknown.
+    func testALeftoverNoCodeLooksUpIsRefused() throws {
         let model = try ProjectDiscovery(root: project()).discover()
-        let plan = try XLIFFImporter(project: model).plan([xliff([("%@ (current)", "%@ (current)", "%d (jetzt)")])])
-        XCTAssertEqual(plan.outcomes.map(\.reason), [.placeholderMismatch])
+        let plan = try XLIFFImporter(project: model).plan([xliff([("Gone", "Gone", "Fort")])])
+        XCTAssertEqual(plan.outcomes.map(\.reason), [.unknownID])
+    }
+
+    /// Its placeholders are checked against the key, the format the code passes, when it has
+    /// specifiers: a unit whose source reads other arguments is stale, a target that reads other
+    /// ones than the key a placeholder mismatch (`%@` for the Int `%lld` reads could crash).
+    func testAnExtractedKeysPlaceholdersAreCheckedAgainstTheKey() throws {
+        let model = try ProjectDiscovery(root: project()).discover()
+        let plan = try XLIFFImporter(project: model).plan([xliff([
+            ("%@ (current)", "%@ (current)", "%d (jetzt)"),
+            ("%lld items", "%@ items", "%@ Elemente"),
+        ])])
+        XCTAssertEqual(plan.outcomes.map(\.reason), [.placeholderMismatch, .staleSource], plan.outcomes.compactMap(\.message).joined(separator: "\n"))
+        let target = try XLIFFImporter(project: model).plan([xliff([("%lld items", "%lld items", "%@ Elemente")])])
+        XCTAssertEqual(target.outcomes.map(\.reason), [.placeholderMismatch], target.outcomes.compactMap(\.message).joined(separator: "\n"))
     }
 }

@@ -424,6 +424,12 @@ final class StringsFileTests: XCTestCase {
         edited.setValuesKeepingKeyOrder([(key: "bZt-9q-XyQ.text", value: "新しい", comment: "Class = \"UILabel\"; text = \"New\"; ObjectID = \"bZt-9q-XyQ\";")])
         XCTAssertEqual(edited.keys, ["3SD-s3-7OM.title", "bZt-9q-XyQ.text", "cJ3-Gc-pnc.text", "G4a-ia-wQC.placeholder", "vNG-r7-RbP.headerTitle"])
         XCTAssertEqual(StringsWriter.canonicalText(for: edited, layout: .interfaceBuilder), edited.text)
+        // A header or a comment after the last entry is no form of Xcode's import: such an ibtool
+        // table stays in code-point order (a footer's line breaks were taken for the blank last line).
+        let framed = "/* Header */\n\n" + [entries[0], entries[2], entries[1], entries[3]].joined(separator: "\n\n") + "\n\n/* Footer */\n"
+        XCTAssertEqual(StringsWriter.canonicalText(for: try StringsReader.parse(framed, path: "x"), layout: .interfaceBuilder), framed)
+        XCTAssertFalse(StringsWriter.isInXcodeImportForm(try StringsReader.parse(framed, path: "x")))
+        XCTAssertFalse(StringsWriter.isInXcodeImportForm(try StringsReader.parse("/* Header */\n\n" + imported, path: "x")))
     }
 
     func testCanonicalKeepsUTF16() throws {

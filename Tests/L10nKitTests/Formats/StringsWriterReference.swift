@@ -79,11 +79,14 @@ enum ReferenceStringsWriter {
 
     private static func isInXcodeImportForm(_ file: StringsFile) -> Bool {
         guard !file.entries.isEmpty else { return false }
-        let first = Array(file.trivia[0].unicodeScalars).first { $0 != " " && $0 != "\t" }
+        let opening = Array(file.trivia[0].unicodeScalars)
+        let first = opening.first { $0 != " " && $0 != "\t" }
         if first == "\n" || first == "\r" { return false }
+        // No header: at most the first entry's own comment before it.
+        if split(file.trivia[0]).free.count > 0 { return false }
         let last = Array(file.trivia[file.trivia.count - 1].unicodeScalars)
-        let breaks = last.filter { $0 == "\n" || $0 == "\r" || $0.value == 0x2028 || $0.value == 0x2029 }.count
-            - zip(last, last.dropFirst()).filter { $0 == "\r" && $1 == "\n" }.count
+        guard last.allSatisfy({ $0 == "\n" || $0 == "\r" || $0 == " " || $0 == "\t" }) else { return false }
+        let breaks = last.filter { $0 == "\n" || $0 == "\r" }.count - zip(last, last.dropFirst()).filter { $0 == "\r" && $1 == "\n" }.count
         return breaks >= 2
     }
 

@@ -62,8 +62,8 @@ final class XclocBundleTests: XCTestCase {
         let plan = try XLIFFImporter(project: model).plan([input])
         XCTAssertEqual(plan.notes.filter { $0.hasPrefix("fr.xcloc") }, [
             "fr.xcloc holds 2 files besides its XLIFF that l10n does not import (\"Localized Contents/BrandedEditor/Assets.xcassets/onboarding.imageset/2-1.png\", "
-                + "\"Localized Contents/BrandedEditor/Assets.xcassets/onboarding.imageset/Contents.json\"): localized asset-catalog images or colours; "
-                + "apply them with Xcode's Import Localizations (xcodebuild -importLocalizations)",
+                + "\"Localized Contents/BrandedEditor/Assets.xcassets/onboarding.imageset/Contents.json\"): Xcode puts an asset catalog's localized "
+                + "images and colours there, and its Import Localizations (xcodebuild -importLocalizations) applies them",
         ])
         // The bundle l10n writes has nothing besides its XLIFF there.
         let plain = try export.write(to: Fixtures.temporaryFolder(self), format: .xcloc, tool: ExchangeFixtures.tool)

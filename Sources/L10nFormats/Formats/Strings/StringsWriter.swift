@@ -21,7 +21,7 @@ import L10nCore
 /// An `interfaceBuilder` file as Xcode's Import Localizations (`xcodebuild -importLocalizations`)
 /// rewrites it keeps that form: no blank first line, keys in case-insensitive order, a blank line
 /// after every entry, the last one too (LoopKit's storyboard tables, imported so). It is told from
-/// ibtool's by its two ends: no blank line first, one last.
+/// ibtool's by its two ends: no blank line (nor header) first, a blank line (and no comment) last.
 ///
 /// All keep a comment block that stands apart at the top of the file (a file header); the
 /// genstrings layout also keeps every other free-standing comment (`// MARK:` lines) in place.
@@ -145,13 +145,17 @@ public enum StringsWriter {
     }
 
     /// Whether an object-id table is in the form Xcode's Import Localizations writes (see
-    /// `StringsLayout`): entries, no blank line before the first, a blank line after the last.
+    /// `StringsLayout`): entries, nothing before the first but its own comment (no blank line,
+    /// no header), and nothing after the last but a blank line (no comment).
     static func isInXcodeImportForm(_ file: StringsFile) -> Bool {
-        guard !file.entries.isEmpty, var first = file.trivia.first, endsWithBlankLine(file) else { return false }
+        guard !file.entries.isEmpty, var first = file.trivia.first, var last = file.trivia.last else { return false }
         let opensWithBlankLine = first.withUTF8 { bytes in
             bytes.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }.map { $0 == 0x0A || $0 == 0x0D } ?? false
         }
-        return !opensWithBlankLine
+        guard !opensWithBlankLine, split(first).free.isEmpty else { return false }
+        return last.withUTF8 { bytes in
+            bytes.allSatisfy { $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } && lineBreakCount(bytes[...]) >= 2
+        }
     }
 
     /// Whether an intent definition's table ends as Xcode writes one, with a blank line after the

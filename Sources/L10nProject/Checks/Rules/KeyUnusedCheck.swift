@@ -64,14 +64,14 @@ public struct KeyUnusedCheck: Check {
         guard !project.swiftSources.isEmpty else { return [] }
         var referenced = CodeLookups(project.swiftSources)
         for document in context.interfaceDocuments {
-            for key in document.localizationKeys { referenced.insert(key.key) }
+            for key in document.localizationKeys { referenced.insert(key.key, table: "Localizable") }
         }
         // `text = text?.localized` in a class's `awakeFromNib`: the texts of its elements are keys.
         let textClasses = Set(project.swiftSources.flatMap(\.textLocalizingClasses))
         if !textClasses.isEmpty {
             for document in context.interfaceDocuments {
                 for text in document.texts where textClasses.contains(text.customClass ?? text.className) || textClasses.contains(text.className) {
-                    referenced.insert(text.value)
+                    referenced.insert(text.value, table: "Localizable")
                 }
             }
         }

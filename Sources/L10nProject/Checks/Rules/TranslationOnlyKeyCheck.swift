@@ -3,8 +3,8 @@ import L10nCore
 /// Keys a translation's `.strings` file defines that the table's development-language file does
 /// not: leftovers of renamed or removed texts (gfxCardStatus keeps seven in `zh_CN.lproj`). No
 /// export offers them, and a device in any other locale shows the raw key where code asks for one.
-/// Not a key the Swift code looks up: Xcode extracts such keys (`Text("Track Steps")`) from the
-/// code, and the development-language file need not list them (FitTrackPro, SimpleX).
+/// Not a key the Swift code looks up in that table: Xcode extracts such keys (`Text("Track
+/// Steps")`) from the code, and the development-language file need not list them (FitTrackPro, SimpleX).
 public struct TranslationOnlyKeyCheck: Check {
     public static let id = "translation-only-key"
     public static let defaultSeverity = Severity.warning
@@ -18,6 +18,10 @@ public struct TranslationOnlyKeyCheck: Check {
         .app("A table kept in Base.lproj, a key only German has", localizable: ["x": ["en": "x"]],
              more: ["App/Base.lproj/Settings.strings": .text("\"title\" = \"Settings\";\n"),
                     "App/de.lproj/Settings.strings": .text("\"title\" = \"Einstellungen\";\n\"done\" = \"Fertig\";\n")]),
+        .app("A key the code looks up, but in another table: a leftover here", localizable: ["Cancel": ["en": "Cancel", "de": "Abbrechen"]],
+             more: ["App/en.lproj/Settings.strings": .text("\"title\" = \"Settings\";\n"),
+                    "App/de.lproj/Settings.strings": .text("\"title\" = \"Einstellungen\";\n\"Cancel\" = \"Abbrechen\";\n"),
+                    "App/View.swift": .text("Text(\"Cancel\")\n")]),
     ]
     public static let nonTriggeringExamples: [CheckExample] = [
         .app("The same keys in every locale's file", localizable: ["x": ["en": "x"]],
@@ -85,7 +89,7 @@ public struct TranslationOnlyKeyCheck: Check {
                 }
                 if !extra.isEmpty, !context.project.swiftSources.isEmpty {
                     if codeLookups == nil { codeLookups = CodeLookups(context.project.swiftSources) }
-                    extra = extra.filter { !codeLookups!.contains($0) }
+                    extra = extra.filter { !codeLookups!.contains($0, table: table.table) }
                 }
                 if extra.count > 1 {
                     var seen = Set<String>()
