@@ -84,6 +84,19 @@ struct ImportCandidate: ~Copyable {
         self.hasStates = hasStates
     }
 
+    /// The candidate of the unit at `unit`, read in place (a catalog unit is judged where its document holds it).
+    init(unit: UnsafePointer<TransUnit>, locale: String, doNotTranslate: Bool, hasStates: Bool) {
+        source = unit.pointee.source
+        target = unit.pointee.target
+        targetState = unit.pointee.targetState
+        unknownInlineCode = unit.pointee.unknownInlineCode
+        hasEmptySegment = unit.pointee.hasEmptySegment
+        self.locale = locale
+        unsupported = nil
+        self.doNotTranslate = doNotTranslate
+        self.hasStates = hasStates
+    }
+
     /// The format problems of `value` against the expected unit's source, computed once per value.
     mutating func mismatches(of value: String? = nil) -> [FormatMismatch] {
         let value = value ?? self.value
@@ -98,7 +111,7 @@ struct ImportCandidate: ~Copyable {
                                                      isPluralCase: expected!.isPluralCase)
         } else if !ImportPolicy.hasPercent(sourceValue) {
             found = []
-        } else if parsedSource()?.issues.isEmpty == true,
+        } else if parsedSourceHasNoIssues(),
                   let plain = sourcePlainSpecifiers ?? FormatString.plainSpecifiers(in: sourceValue, readingSubstitution: expected!.sourceSubstitution != nil),
                   FormatString.readsLikePlainSource(value, plain, translationSubstitution: expected!.targetSubstitution,
                                                     sourceSubstitution: expected!.sourceSubstitution) {
@@ -123,11 +136,28 @@ struct ImportCandidate: ~Copyable {
     /// The expected unit's source parsed with its substitution: the session's parse when it had
     /// one, else parsed here once for the rules that read it.
     mutating func parsedSource() -> FormatString? {
-        if let sourceFormat { return sourceFormat }
-        guard let sourceValue = expected?.sourceValue else { return nil }
-        let parsed = FormatString(sourceValue, substitution: expected!.sourceSubstitution)
-        sourceFormat = parsed
-        return parsed
+        parseSource()
+        return sourceFormat
+    }
+
+    /// Parses the expected unit's source into `sourceFormat` unless it is there (or there is
+    /// none): the rules that ask one thing of the parse read it there, in place (a returned
+    /// copy retained and released each of its lists).
+    private mutating func parseSource() {
+        guard case .none = sourceFormat, let sourceValue = expected?.sourceValue else { return }
+        sourceFormat = FormatString(sourceValue, substitution: expected!.sourceSubstitution)
+    }
+
+    /// `parsedSource()?.issues.isEmpty == true`, read in place.
+    mutating func parsedSourceHasNoIssues() -> Bool {
+        parseSource()
+        return sourceFormat?.issues.isEmpty == true
+    }
+
+    /// `parsedSource()?.specifiers.isEmpty == true`, read in place.
+    mutating func parsedSourceHasNoSpecifiers() -> Bool {
+        parseSource()
+        return sourceFormat?.specifiers.isEmpty == true
     }
 
     /// `value` parsed with the expected unit's target substitution, remembered for the next rule.
@@ -644,17 +674,19 @@ public enum ImportPolicy {
         guard let first = text.utf8.first else { return true }
         if first > 0x20, first < 0x80, first != UInt8(ascii: "%") { return false }
         if first >= 0x80, let scalar = text.unicodeScalars.first, !scalar.properties.isWhitespace { return false }
-        var letters = 0, percents = 0, beyondASCII = false
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "%"): percents += 1
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): letters += 1
-            case 0x80...: beyondASCII = true
-            default: break
+        // Counted without a branch per byte (most such texts start with a `%` and are read to
+        // their end): a letter is a byte that `| 0x20` folds into `a`...`z`.
+        let (letters, percents, highest) = text.withUTF8Bytes { bytes -> (Int, Int, UInt8) in
+            var letters = 0, percents = 0, highest: UInt8 = 0
+            for byte in bytes {
+                percents &+= byte == UInt8(ascii: "%") ? 1 : 0
+                letters &+= (byte | 0x20) &- UInt8(ascii: "a") < 26 ? 1 : 0
+                highest |= byte
             }
+            return (letters, percents, highest)
         }
         guard letters <= 3 * percents else { return false }
-        return !beyondASCII || text.unicodeScalars.allSatisfy { $0.isASCII || $0.properties.isWhitespace }
+        return highest < 0x80 || text.unicodeScalars.allSatisfy { $0.isASCII || $0.properties.isWhitespace }
     }
 
     /// `holdsOnlyPlaceholders` by the parse alone, which the byte bound must never contradict.
@@ -750,7 +782,7 @@ extension ImportPolicy {
         static func percentText(_ candidate: inout ImportCandidate) -> ImportVerdict?? {
             // A source without `%` has no specifiers; one with `%` is parsed once per run.
             guard let sourceValue = candidate.expected?.sourceValue, ImportPolicy.hasPercent(candidate.value),
-                  !ImportPolicy.hasPercent(sourceValue) || candidate.parsedSource()?.specifiers.isEmpty == true,
+                  !ImportPolicy.hasPercent(sourceValue) || candidate.parsedSourceHasNoSpecifiers(),
                   !ImportPolicy.hasPercent(sourceValue) || FormatString.percentTextRewriteUndone(sourceValue) == nil,
                   let undone = FormatString.percentTextRewriteUndone(candidate.value) else { return nil }
             candidate.remarks.append("note (percent-text): \(MessageText.quoted(candidate.value)) carries a positional rewrite of a '%' that is text, which a device would show literally; wrote \(MessageText.quoted(undone))")

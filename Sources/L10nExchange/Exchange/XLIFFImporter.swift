@@ -515,7 +515,9 @@ struct ImportSession {
     var fileStringsdictVariables: Set<String>?
     /// The place in `fileUnits` of the catalog unit being judged.
     var unitInFile = 0
-    var pluralIntegersByLocale: [String: [PluralCategory: [Int]]?] = [:]
+    /// `pluralIntegers(for:)` of each locale met, the last one asked looked at first (a file's
+    /// plural units all ask for its locale).
+    var pluralIntegersByLocale = RememberedAnswers<[PluralCategory: [Int]]?>()
     var notes: [String] = []
     /// The keys the Swift code looks up, for units of keys Xcode extracts from it.
     var codeLookups: CodeLookups?
@@ -604,10 +606,14 @@ struct ImportSession {
             let origin = ImportUnitOutcome.Origin(input: piece.input, original: piece.file.original, locale: piece.locale)
             if case .catalog(let path) = piece.destination, !piece.file.units.isEmpty, !isSameLocale(piece.locale, catalogSourceLanguage(path)) {
                 let slot = catalogSlot(path)
-                for (offset, unit) in piece.file.units.enumerated() {
-                    unitInFile = offset
-                    places.put(catalogTranslation(unit, origin: origin, path: path, slot: slot),
-                               at: piece.firstOutcome + offset)
+                // Each unit is read where it lies and its outcome made in its place: iterating the
+                // units copied each one, and putting a returned outcome copied it again.
+                piece.file.units.withUnsafeBufferPointer { units in
+                    for offset in units.indices {
+                        unitInFile = offset
+                        catalogTranslation(units.baseAddress! + offset, origin: origin, path: path, slot: slot,
+                                           into: places.place(piece.firstOutcome + offset))
+                    }
                 }
             } else {
                 for (offset, unit) in piece.file.units.enumerated() {
@@ -621,14 +627,15 @@ struct ImportSession {
         return written
     }
 
-    /// The outcome of a translation for the catalog at `path`, kept in `slot`.
-    private mutating func catalogTranslation(_ unit: TransUnit, origin: ImportUnitOutcome.Origin, path: String, slot: Int) -> ImportUnitOutcome {
+    /// The outcome of a translation for the catalog at `path`, kept in `slot`, made at `place`
+    /// (uninitialized until then).
+    private mutating func catalogTranslation(_ unit: UnsafePointer<TransUnit>, origin: ImportUnitOutcome.Origin, path: String, slot: Int,
+                                             into place: UnsafeMutablePointer<ImportUnitOutcome>) {
         // The state is set after: given as a conditional argument, the outcome was built twice,
         // once for each branch, and one copy destroyed.
-        var outcome = ImportUnitOutcome(status: .skipped, origin: origin, location: unit.location, id: unit.id)
-        if case .some = unit.target, let state = unit.targetState { outcome.xliffState = state.rawValue }
-        processCatalogUnit(unit, path: path, slot: slot, locale: origin.locale, outcome: &outcome)
-        return outcome
+        place.initialize(to: ImportUnitOutcome(status: .skipped, origin: origin, location: unit.pointee.location, id: unit.pointee.id))
+        if case .some = unit.pointee.target, let state = unit.pointee.targetState { place.pointee.xliffState = state.rawValue }
+        processCatalogUnit(unit, path: path, slot: slot, locale: origin.locale, outcome: &place.pointee)
     }
 
     /// The outcome of a unit of the `<file>` whose translator file, `original` and locale `origin` holds.
@@ -667,7 +674,8 @@ struct ImportSession {
             if isSameLocale(locale, sourceLanguage) {
                 return countingUnfinished(unit, processCatalogSourceEdit(unit, path: path, sourceLanguage: sourceLanguage, outcome: outcome))
             }
-            processCatalogUnit(unit, path: path, slot: catalogSlot(path), locale: locale, outcome: &outcome)
+            let slot = catalogSlot(path)
+            withUnsafePointer(to: unit) { processCatalogUnit($0, path: path, slot: slot, locale: locale, outcome: &outcome) }
             return outcome
         case .strings(let table):
             if table.hasBaseDocument, isSameLocale(locale, project.sourceLanguage) {
@@ -727,12 +735,22 @@ struct ImportSession {
     }
 
     /// A catalog unit, for the catalog at `path` kept in `slot`; `outcome` is completed in place.
-    private mutating func processCatalogUnit(_ unit: TransUnit, path: String, slot: Int, locale: String, outcome: inout ImportUnitOutcome) {
+    /// The unit is read where it lies: a copy of its every field cost more than the fields read.
+    private mutating func processCatalogUnit(_ unit: UnsafePointer<TransUnit>, path: String, slot: Int, locale: String, outcome: inout ImportUnitOutcome) {
         outcome.targetPath = path
-        var id = XcodeUnitID(unit.id, kind: .stringCatalog)
         var candidate = ImportCandidate(unit: unit, locale: locale, doNotTranslate: false, hasStates: true)
-        guard var key = id.key else {
-            candidate.unknownID = "\"\(unit.id)\" is not a catalog key"
+        // The id taken apart once into its key and variation path (nil for a plain key): each
+        // match of the parsed id against a case copied it.
+        var key: String
+        var variation: [String]?
+        switch XcodeUnitID(unit.pointee.id, kind: .stringCatalog) {
+        case .key(let plain):
+            key = plain
+        case .catalogVariation(let base, let path):
+            key = base
+            variation = path
+        default:
+            candidate.unknownID = "\"\(unit.pointee.id)\" is not a catalog key"
             Self.record(ImportPolicy.decide(&candidate), candidate, into: &outcome)
             return
         }
@@ -745,10 +763,10 @@ struct ImportSession {
             var index = catalog.entries.index(forKey: key)
             // A key whose text holds `|==|` (`ambiguous|==|plural.one`) is exported under its own
             // text: read as a variation of a key the catalog lacks, it is that key.
-            if index == nil, case .catalogVariation = id, let literal = catalog.entries.index(forKey: unit.id) {
+            if index == nil, variation != nil, let literal = catalog.entries.index(forKey: unit.pointee.id) {
                 index = literal
-                key = unit.id
-                id = .key(unit.id)
+                key = unit.pointee.id
+                variation = nil
             }
             return (index, index.map { catalog.entries.values[$0] }, catalog.sourceLanguage)
         }
@@ -760,11 +778,11 @@ struct ImportSession {
             sourceLanguage = sdk.sourceLanguage
             copiesSDKEntry = true
         }
-        candidate.doNotTranslate = !unit.translate || entry?.shouldTranslate == false
+        candidate.doNotTranslate = !unit.pointee.translate || entry?.shouldTranslate == false
         // A substitution named `@total.strings@` in the id is the unit l10n names without the `@`s.
-        var unitID = unit.id
-        if case .catalogVariation(_, let variation) = id, variation.first == "substitutions" || variation.dropFirst(2).first == "substitutions",
-           XcodeUnitID.hasDelimitedName(unit.id) {
+        var unitID = unit.pointee.id
+        if let variation, variation.first == "substitutions" || variation.dropFirst(2).first == "substitutions",
+           XcodeUnitID.hasDelimitedName(unit.pointee.id) {
             unitID = ExchangeUnit.id(key: key, path: StringUnitPath(variation))
         }
         if !candidate.doNotTranslate {
@@ -775,19 +793,22 @@ struct ImportSession {
         if let found = entry {
             candidate.expected = unitLookup.unit(id: unitID, key: key, entry: found, sourceLanguage: sourceLanguage,
                                                  catalogPath: path, locale: locale)
-            if let expectedID = candidate.expected?.id, UTF8Key.same(expectedID, unit.id) {
+            if let expectedID = candidate.expected?.id, UTF8Key.same(expectedID, unit.pointee.id) {
                 // The outcome keeps the project's id, one string for every locale's unit, and
                 // lets this file's copy go with its document (the outcomes outlive the documents).
                 outcome.id = expectedID
-                if UTF8Key.same(key, unit.id) { outcome.key = expectedID }
+                if UTF8Key.same(key, unit.pointee.id) { outcome.key = expectedID }
             }
-            if !candidate.knowsUnit, let variation = Self.addableVariation(id, target: found.localizations?[locale]),
-               let added = addedVariation(unit, key: key, entry: found, variation: variation, sourceLanguage: sourceLanguage, locale: locale) {
-                candidate.expected = added
-                outcome.key = key
-                addsVariation = true
+            if !candidate.knowsUnit {
+                let id = variation.map { XcodeUnitID.catalogVariation(key: key, path: $0) } ?? .key(key)
+                if let variation = Self.addableVariation(id, target: found.localizations?[locale]),
+                   let added = addedVariation(unit.pointee, key: key, entry: found, variation: variation, sourceLanguage: sourceLanguage, locale: locale) {
+                    candidate.expected = added
+                    outcome.key = key
+                    addsVariation = true
+                }
+                if !candidate.knowsUnit { candidate.unknownID = Self.catalogUnknownIDMessage(id, key: key, entry: found, locale: locale) }
             }
-            if !candidate.knowsUnit { candidate.unknownID = Self.catalogUnknownIDMessage(id, key: key, entry: found, locale: locale) }
         } else {
             candidate.unknownID = "\(path) has no key \"\(key)\"" + (path == files.editorCatalogPath ? " (nor does the SDK)" : "")
         }
@@ -1498,11 +1519,10 @@ struct ImportSession {
     /// The integers below 100 each plural category covers in the locale, asked of ICU once per
     /// run; nil when ICU has no rules for the locale.
     private mutating func pluralIntegers(for locale: String) -> [PluralCategory: [Int]]? {
-        if let known = pluralIntegersByLocale[locale] { return known }
-        let rules = (try? PluralRules(locale: locale)).flatMap { $0.hasLocaleData ? $0 : nil }
-        let integers = rules?.integers(below: 100)
-        pluralIntegersByLocale[locale] = .some(integers)
-        return integers
+        pluralIntegersByLocale.answer(for: locale) {
+            let rules = (try? PluralRules(locale: locale)).flatMap { $0.hasLocaleData ? $0 : nil }
+            return rules?.integers(below: 100)
+        }
     }
 
     /// The outcome a verdict gives: its status, the rules that decided it, and their remarks.
@@ -1844,8 +1864,13 @@ final class ImportParts: @unchecked Sendable {
         init(_ buffer: UnsafeMutableBufferPointer<ImportUnitOutcome>) { self.buffer = buffer }
 
         func put(_ outcome: consuming ImportUnitOutcome, at place: Int) {
+            self.place(place).initialize(to: consume outcome)
+        }
+
+        /// The uninitialized place of an outcome, for an outcome made in it.
+        func place(_ place: Int) -> UnsafeMutablePointer<ImportUnitOutcome> {
             precondition(place >= 0 && place < buffer.count)
-            (buffer.baseAddress! + place).initialize(to: consume outcome)
+            return buffer.baseAddress! + place
         }
     }
 }
