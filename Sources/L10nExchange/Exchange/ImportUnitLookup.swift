@@ -49,6 +49,9 @@ struct ImportUnitLookup {
         }
         // An App Shortcuts phrase set has no unit (the export writes none): a plain value beside the set is refused.
         if known.isPhraseSet { return nil }
+        if let plain = Self.plainUnit(id: id, key: key, entry: entry, known: known, sourceLanguage: sourceLanguage, locale: locale) {
+            return plain
+        }
         let target = locale == sourceLanguage ? nil : entry.localizations?[locale]
         let categories: [UInt8]?
         if known.pluralPrefixes.isEmpty, target?.hasNoVariationsOrSubstitutions ?? true {
@@ -92,6 +95,31 @@ struct ImportUnitLookup {
 }
 
 extension ImportUnitLookup {
+    /// The answer of `unit` for the plain unit of an entry whose source has no plural variation,
+    /// when the locale's localization is plain too (or absent): most units of an import. The
+    /// localization is read where the entry holds it (a copy of it, taken and let go per unit,
+    /// cost more than the rest of this). `.some(nil)`: the entry has no such unit; nil: not
+    /// that case, `unit` works it out.
+    static func plainUnit(id: String, key: String, entry: CatalogEntry, known: EntrySources, sourceLanguage: String,
+                          locale: String) -> ExchangeUnit?? {
+        guard known.pluralPrefixes.isEmpty, !known.variesAPluralForm else { return nil }
+        let position = locale == sourceLanguage ? nil : entry.localizations?.index(forKey: locale)
+        // `EntrySources.categories(for:localeCategories:)` of a plain target: no case to check,
+        // only a plain value the source has no unit for, which `unit` refuses.
+        if let position {
+            guard entry.localizations!.hasNoVariationsOrSubstitutions(at: position),
+                  !entry.localizations!.hasStringUnit(at: position) || known.hasRootUnit else { return nil }
+        }
+        let units = known.units
+        guard let index = units.firstIndex(where: { $0.id == id }) else { return .some(nil) }
+        guard units[index].pluralVariation < 0, units[index].path.isRoot, !units[index].throughSubstitution else { return nil }
+        let current = position.flatMap { entry.localizations!.stringUnit(at: $0) }
+        return ExchangeUnit(id: units[index].id, key: key, path: units[index].path, source: units[index].source, sourceValue: units[index].sourceValue,
+                            sourceSubstitution: units[index].sourceSubstitution, targetSubstitution: units[index].sourceSubstitution,
+                            targetValue: current?.value, targetState: current?.state, translate: entry.shouldTranslate != false,
+                            note: entry.comment ?? "", isPluralCase: false, countSource: nil)
+    }
+
     /// Drops what was computed for an entry whose source text the run changed (a copy edit).
     mutating func forget(catalogPath: String, key: String) {
         guard let slot = sourcePaths.index(of: catalogPath), let place = places[slot][key] else { return }
