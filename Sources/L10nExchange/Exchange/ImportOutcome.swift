@@ -1,5 +1,6 @@
 import Foundation
 import L10nCore
+import L10nFormats
 
 /// What an import did (or, on a dry run, would do) with one `<trans-unit>`.
 public struct ImportUnitOutcome: Sendable, Equatable {
@@ -143,6 +144,25 @@ public struct ImportUnitOutcome: Sendable, Equatable {
     private var codedOldState: CodedText<StateTexts>?
     private var codedNewState: CodedText<StateTexts>?
     private var rare: Rare?
+
+    /// Sets `newState` to a catalog state (nil: none) by its code: spelled out and looked up
+    /// again in `StateTexts`, each state cost an outcome a string and a search, twice a unit.
+    package mutating func setNewState(_ state: StringUnitState?) {
+        codedNewState = state.map(Self.coded)
+    }
+
+    /// Sets `oldState` as `setNewState` sets `newState`.
+    package mutating func setOldState(_ state: StringUnitState?) {
+        codedOldState = state.map(Self.coded)
+    }
+
+    /// Each state of `StringUnitState.vocabulary` coded in `StateTexts`, in that order.
+    private static let catalogStateCodes: [CodedText<StateTexts>] = StringUnitState.vocabulary.map { CodedText($0.rawValue) }
+
+    private static func coded(_ state: StringUnitState) -> CodedText<StateTexts> {
+        if let index = state.vocabularyIndex { return catalogStateCodes[index] }
+        return CodedText(state.rawValue)
+    }
 
     /// The states of XLIFF 1.2 and of String Catalogs.
     enum StateTexts: TextVocabulary {

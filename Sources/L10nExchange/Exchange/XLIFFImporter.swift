@@ -831,7 +831,7 @@ struct ImportSession {
         }
         if candidate.knowsUnit, !candidate.doNotTranslate, !candidate.isDuplicate {
             outcome.oldValue = candidate.expected!.targetValue
-            outcome.oldState = candidate.expected!.targetState?.rawValue
+            outcome.setOldState(candidate.expected!.targetState)
         }
         let verdict = ImportPolicy.decide(&candidate)
         Self.record(verdict, candidate, into: &outcome)
@@ -1543,12 +1543,12 @@ struct ImportSession {
         case .unchanged(let value):
             outcome.status = .unchanged
             outcome.newValue = value
-            outcome.newState = candidate.expected?.targetState?.rawValue
+            outcome.setNewState(candidate.expected?.targetState)
             outcome.message = remarks
         case .applied(let value, let state):
             outcome.status = .applied
             outcome.newValue = value
-            outcome.newState = candidate.hasStates ? state.rawValue : nil
+            outcome.setNewState(candidate.hasStates ? state : nil)
             outcome.message = remarks
         }
     }
