@@ -318,7 +318,7 @@ public struct StringsFile: Equatable, Sendable {
         trivia.replaceSubrange(index...index, with: [String(head) + commentLine, lineBreak + blankLine + String(own)])
         entries.insert(Entry(key: key, value: value, comment: comment, location: nil, source: source), at: index)
         // The note is what a reader of the text will see: the last comment before the key.
-        entries[index].comment = Self.comments(in: Array(trivia[index].unicodeScalars)).last?.text
+        entries[index].comment = Self.lastCommentText(in: trivia[index])
         return true
     }
 
@@ -366,7 +366,7 @@ public struct StringsFile: Equatable, Sendable {
         }
         entries.append(entry)
         // The note is what a reader of the text will see: the last comment before the key.
-        entries[entries.count - 1].comment = Self.comments(in: Array(trivia[entries.count - 1].unicodeScalars)).last?.text
+        entries[entries.count - 1].comment = Self.lastCommentText(in: trivia[entries.count - 1])
         lastIndexByKey[key] = entries.count - 1
     }
 
@@ -447,12 +447,24 @@ public struct StringsFile: Equatable, Sendable {
         entries.remove(at: index)
         if index < entries.count {
             // The next entry's note is now the last comment of the merged text, as Xcode would read it.
-            entries[index].comment = Self.comments(in: Array(trivia[index].unicodeScalars)).last?.text
+            entries[index].comment = Self.lastCommentText(in: trivia[index])
         }
     }
 
     /// The comments at the start of `scalars` (whitespace and comments up to the first other
     /// character), with their ranges in scalars; none when a comment is not closed.
+    /// `comments(in: Array(text.unicodeScalars)).last?.text`, read in the text's own UTF-8
+    /// bytes: the note of an entry an import appends (the list of scalars, encoded again a
+    /// byte at a time with each one's place, cost most of appending the entry).
+    static func lastCommentText(in text: String) -> String? {
+        guard text.containsASCII(UInt8(ascii: "/")) else { return nil }
+        return text.withUTF8Bytes { bytes -> String? in
+            var parser = StringsParser(bytes: bytes, path: "")
+            guard let last = try? parser.skipTrivia() else { return nil }
+            return parser.trimmedText(last)
+        }
+    }
+
     static func comments(in scalars: [Unicode.Scalar]) -> [StringsComment] {
         // Every comment starts with `/`: most trivia (line breaks between entries) has none,
         // and a parser made for it cost an appended entry two thirds of its time.
