@@ -369,6 +369,10 @@ struct TableSources {
     }
 
     var units: [Unit]
+    /// The key (as id), source and note of every unit of `units`, escaped for the XLIFF once for
+    /// all locales; unit `i` of `units` is unit `i` here. Units that point here are also counted
+    /// by place (`SourceWordCounts`), not by hashing their source in every locale's export.
+    var texts: XLIFFUnitTexts
 
     init(_ file: StringsFile) {
         let keys = CatalogSources.unitOrder(file.keys)
@@ -376,6 +380,9 @@ struct TableSources {
             guard let entry = file.entry(forKey: key) else { return nil }
             return Unit(key: key, source: FormatString.exported(entry.value, substitution: nil), note: entry.comment ?? "")
         }
+        var texts = XLIFFUnitTexts.Builder()
+        for unit in units { _ = texts.addUnit(id: unit.key, source: unit.source, note: texts.addNote(unit.note)) }
+        self.texts = texts.finish()
     }
 }
 

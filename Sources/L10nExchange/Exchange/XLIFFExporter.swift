@@ -253,7 +253,8 @@ public struct XLIFFExporter: Sendable {
                 let plural = table.hasBaseDocument ? nil : table.table.pluralFiles[table.sourceLocale]
                 let sdkKeys = table.sdkKeys
                 var units: [TransUnit] = []
-                for unit in sources.table(table).units {
+                let tableSources = sources.table(table)
+                for (position, unit) in tableSources.units.enumerated() {
                     if table.isInfoPlist, !InfoPlistStrings.isExported(key: unit.key, value: table.sourceFile.value(forKey: unit.key) ?? "") { continue }
                     // An SDK key of the legacy editor table goes out as it does under an editor
                     // catalog: not to copy editors, and only where the SDK lacks its translation
@@ -270,6 +271,7 @@ public struct XLIFFExporter: Sendable {
                     let value = target?.value(forKey: unit.key)
                     if scope == .missing && value != nil { continue }
                     units.append(TransUnit(id: unit.key, translate: true, source: unit.source, target: value, targetState: nil, note: unit.note))
+                    units[units.count - 1].escaped = XLIFFEscapedUnit(texts: tableSources.texts, index: Int32(position))
                 }
                 // A storyboard or XIB without texts has no `<file>`, in scope all too (as Xcode exports);
                 // nor has an editor table the app has no development-language file of, without SDK units.
