@@ -1,8 +1,13 @@
 /// The id, `<source>` and `<note>` texts of many units, escaped once: the parts of a unit that do
-/// not change from one locale's export to the next. An exporter escapes them once per project and
+/// not change from one locale's export to the next. An exporter writes them once per project and
 /// points every locale's units here (`TransUnit.escaped`), so the writer copies their bytes and
-/// escapes only the targets. Most texts have nothing to escape: those are copied from the text
-/// itself, and only the escaped form of the others is kept (memory: an export holds the project).
+/// escapes only the targets.
+///
+/// Each unit's bytes are kept as the writer writes them, in two pieces around what a unit may
+/// add to its start tag (`translate`, `approved`, `maxwidth`): `      <trans-unit id="…"`, then
+/// ` xml:space="preserve">`, a line break and the whole `<source>` line; for a unit that adds
+/// nothing, one copy. Each note is kept once, for the units that share it, as its `<note>` line
+/// and `      </trans-unit>` (alternatives go between the two).
 ///
 /// The writer uses a unit's texts only while the unit still holds the very texts they were made
 /// of (compared with `==`, which is one comparison for texts that share their storage); a unit
@@ -10,76 +15,92 @@
 ///
 /// Immutable once built (`Builder.finish()`), so locales exported side by side share it.
 package final class XLIFFUnitTexts: @unchecked Sendable {
-    /// One text, and where its escaped bytes are: `start < 0` when the text is written as it is.
-    struct Segment {
+    /// A note and where its bytes are: its `<note>` line is `output[start..<lineEnd]`, followed
+    /// by the end tag of the unit up to `end`.
+    struct Note {
         var text: String
         var start: Int32
+        var lineEnd: Int32
         var end: Int32
         /// Whether escaping saw no byte that may be a character XML cannot carry.
         var plain: Bool
     }
 
-    /// A unit's segments: its id (an attribute value), its source and its note (element texts).
+    /// A unit's texts and where its bytes are: `output[start..<sourceStart]` is the start tag up to
+    /// the id's closing quote, `output[sourceStart..<end]` the rest of it and the `<source>` line.
     struct Unit {
-        var id: Int32
-        var source: Int32
+        var id: String
+        var source: String
         var note: Int32
+        var start: Int32
+        var sourceStart: Int32
+        var end: Int32
+        /// Whether escaping the id and source saw no byte that may be a character XML cannot carry.
+        var plain: Bool
+    }
+
+    /// Where one unit's bytes are, as `lines(...)` found them.
+    struct Lines {
+        var start: Int32
+        var sourceStart: Int32
+        var end: Int32
+        var noteStart: Int32
+        var noteLineEnd: Int32
+        var noteEnd: Int32
+        /// False when the id, source or note needs the check for characters XML cannot carry.
+        var plain: Bool
     }
 
     private let output: XLIFFOutput
-    private let segments: [Segment]
+    private let notes: [Note]
     private let units: [Unit]
 
     /// Builds the escaped texts unit by unit; `finish()` hands them over.
     package struct Builder {
         private let output = XLIFFOutput()
-        private var segments: [Segment] = []
+        private var notes: [Note] = []
         private var units: [Unit] = []
         private var emptyNote: Int32?
 
         package init() {}
 
-        /// Escapes a note, for units that share it (`addUnit(id:source:note:)`).
+        /// Writes a note's `<note>` line and the unit's end tag, for units that share it
+        /// (`addUnit(id:source:note:)`).
         package mutating func addNote(_ note: String) -> Int32 {
             if note.isEmpty, let emptyNote { return emptyNote }
             let start = output.count
-            let segment = addSegment(note, start: start, plain: output.appendText(note))
-            if note.isEmpty { emptyNote = segment }
-            return segment
+            let plain = output.appendElement(.note, state: nil, text: note)
+            let lineEnd = output.count
+            output.append(XLIFFWriter.unitEndTag)
+            notes.append(Note(text: note, start: Int32(start), lineEnd: Int32(lineEnd), end: Int32(output.count), plain: plain))
+            if note.isEmpty { emptyNote = Int32(notes.count - 1) }
+            return Int32(notes.count - 1)
         }
 
-        /// Escapes a unit's id and source; `note` is a result of `addNote`. Returns the unit's
-        /// index for `TransUnit.escaped`.
+        /// Writes a unit's start tag with its escaped id and its `<source>` line; `note` is a
+        /// result of `addNote`. Returns the unit's index for `TransUnit.escaped`.
         package mutating func addUnit(id: String, source: String, note: Int32) -> Int32 {
-            var start = output.count
-            let idSegment = addSegment(id, start: start, plain: output.appendAttribute(id))
-            start = output.count
-            let sourceSegment = addSegment(source, start: start, plain: output.appendText(source))
-            units.append(Unit(id: idSegment, source: sourceSegment, note: note))
+            let start = output.count
+            output.append(XLIFFWriter.unitStartTag)
+            var plain = output.appendAttribute(id)
+            output.append("\"")
+            let sourceStart = output.count
+            output.append(XLIFFWriter.unitStartTagEnd)
+            plain = output.appendElement(.source, state: nil, text: source) && plain
+            units.append(Unit(id: id, source: source, note: note, start: Int32(start), sourceStart: Int32(sourceStart),
+                              end: Int32(output.count), plain: plain))
             return Int32(units.count - 1)
-        }
-
-        /// The segment of a text just escaped from `start` on; escaped bytes that are the text
-        /// itself (nothing escaped, nothing to check) are dropped again.
-        private mutating func addSegment(_ text: String, start: Int, plain: Bool) -> Int32 {
-            if plain && output.count - start == text.utf8.count {
-                output.truncate(to: start)
-                segments.append(Segment(text: text, start: -1, end: -1, plain: true))
-            } else {
-                segments.append(Segment(text: text, start: Int32(start), end: Int32(output.count), plain: plain))
-            }
-            return Int32(segments.count - 1)
         }
 
         package func finish() -> XLIFFUnitTexts {
             output.trim()
-            return XLIFFUnitTexts(output: output, segments: segments, units: units)
+            return XLIFFUnitTexts(output: output, notes: notes, units: units)
         }
     }
 
-    private init(output: XLIFFOutput, segments: [Segment], units: [Unit]) {
+    private init(output: XLIFFOutput, notes: [Note], units: [Unit]) {
         self.output = output
-        self.segments = segments
+        self.notes = notes
         self.units = units
     }
 
@@ -88,51 +109,28 @@ package final class XLIFFUnitTexts: @unchecked Sendable {
 
     /// Whether unit `index`'s source is `text` (most often the very same string).
     func hasSource(_ text: String, atUnit index: Int) -> Bool {
-        segments[Int(units[index].source)].text == text
+        units[index].source == text
     }
 
-    /// Appends unit `index`'s escaped id (as an attribute value) and returns its source and note
-    /// segments for `appendElement`, or nil when the unit's id, source or note is not what the
-    /// texts were made of (nothing is appended then). `plain` is false when one of the three
-    /// needs the check for characters XML cannot carry.
-    func appendID(index: Int32, id unitID: String, source unitSource: String, note unitNote: String?,
-                  to out: XLIFFOutput) -> (source: Int32, note: Int32, plain: Bool)? {
+    /// Where unit `index`'s bytes are, or nil when the unit's id, source or note is not what the
+    /// texts were made of.
+    func lines(index: Int32, id unitID: String, source unitSource: String, note unitNote: String?) -> Lines? {
         guard let unitNote else { return nil }
         return units.withUnsafeBufferPointer { units in
-            segments.withUnsafeBufferPointer { segments in
-                let entry = units[Int(index)]
-                let id = segments.baseAddress! + Int(entry.id)
-                let source = segments.baseAddress! + Int(entry.source)
-                let note = segments.baseAddress! + Int(entry.note)
-                guard id.pointee.text == unitID, source.pointee.text == unitSource, note.pointee.text == unitNote else { return nil }
-                append(id, to: out)
-                return (entry.source, entry.note, id.pointee.plain && source.pointee.plain && note.pointee.plain)
+            notes.withUnsafeBufferPointer { notes in
+                let unit = units.baseAddress! + Int(index)
+                let note = notes.baseAddress! + Int(unit.pointee.note)
+                guard unit.pointee.id == unitID, unit.pointee.source == unitSource, note.pointee.text == unitNote else { return nil }
+                return Lines(start: unit.pointee.start, sourceStart: unit.pointee.sourceStart, end: unit.pointee.end,
+                             noteStart: note.pointee.start, noteLineEnd: note.pointee.lineEnd, noteEnd: note.pointee.end,
+                             plain: unit.pointee.plain && note.pointee.plain)
             }
         }
     }
 
-    /// `<name>text</name>` (or `<name/>` for an empty text) on its own line eight spaces in, as
-    /// `XLIFFOutput.appendElement` writes it, the text a segment's.
-    func appendElement(_ tags: XLIFFElementTags, segment: Int32, to out: XLIFFOutput) {
-        segments.withUnsafeBufferPointer { segments in
-            let found = segments.baseAddress! + Int(segment)
-            if found.pointee.text.isEmpty {
-                out.append(tags.empty)
-                return
-            }
-            out.append(tags.open)
-            append(found, to: out)
-            out.append(tags.close)
-        }
-    }
-
-    /// A segment's escaped bytes, or its text where it needs no escaping.
-    private func append(_ segment: UnsafePointer<Segment>, to out: XLIFFOutput) {
-        if segment.pointee.start < 0 {
-            out.appendString(segment.pointee.text)
-        } else {
-            output.copy(Int(segment.pointee.start)..<Int(segment.pointee.end), to: out)
-        }
+    /// Appends the bytes from `start` to `end` (offsets of a `Lines`).
+    func append(from start: Int32, to end: Int32, to out: XLIFFOutput) {
+        output.copy(Int(start)..<Int(end), to: out)
     }
 }
 

@@ -136,30 +136,33 @@ public struct XLIFFWriter: Sendable {
                 let unit = units.baseAddress! + index
                 // The escaping notices bytes that may be characters XML cannot carry; such a unit
                 // is checked in full (and the output thrown away with the error).
-                out.append("      <trans-unit id=\"")
-                // An exporter's unit comes with its id, source and note escaped (`XLIFFUnitTexts`),
+                var plain: Bool
+                // An exporter's unit comes with its id, source and note written (`XLIFFUnitTexts`),
                 // used while the unit still holds those texts.
                 let texts = unit.pointee.escaped.texts
-                let escaped = texts?.appendID(index: unit.pointee.escaped.index, id: unit.pointee.id, source: unit.pointee.source, note: unit.pointee.note, to: out)
-                var plain = escaped?.plain ?? out.appendAttribute(unit.pointee.id)
-                out.append(unit.pointee.translate ? "\"" as StaticString : "\" translate=\"no\"")
-                if let approved = unit.pointee.approved {
-                    out.append(approved ? " approved=\"yes\"" as StaticString : " approved=\"no\"")
-                }
-                if let maxWidth = unit.pointee.maxWidth {
-                    out.appendString(" maxwidth=\"\(maxWidth)\" size-unit=\"char\"")
-                }
-                out.append(" xml:space=\"preserve\">\n")
-                if let escaped {
-                    texts!.appendElement(.source, segment: escaped.source, to: out)
+                let lines = texts?.lines(index: unit.pointee.escaped.index, id: unit.pointee.id, source: unit.pointee.source, note: unit.pointee.note)
+                if let texts, let lines {
+                    plain = lines.plain
+                    if unit.pointee.translate && unit.pointee.approved == nil && unit.pointee.maxWidth == nil {
+                        texts.append(from: lines.start, to: lines.end, to: out)
+                    } else {
+                        texts.append(from: lines.start, to: lines.sourceStart, to: out)
+                        appendAttributes(of: unit, to: out)
+                        texts.append(from: lines.sourceStart, to: lines.end, to: out)
+                    }
                 } else {
+                    out.append(Self.unitStartTag)
+                    plain = out.appendAttribute(unit.pointee.id)
+                    out.append("\"")
+                    appendAttributes(of: unit, to: out)
+                    out.append(Self.unitStartTagEnd)
                     plain = out.appendElement(.source, state: nil, text: unit.pointee.source) && plain
                 }
                 if let target = unit.pointee.target {
-                    plain = out.appendElement(.target, state: unit.pointee.targetState, text: target) && plain
+                    plain = out.appendTarget(state: unit.pointee.targetState, text: target) && plain
                 }
-                if let escaped {
-                    texts!.appendElement(.note, segment: escaped.note, to: out)
+                if let texts, let lines {
+                    texts.append(from: lines.noteStart, to: unit.pointee.alternatives.isEmpty ? lines.noteEnd : lines.noteLineEnd, to: out)
                 } else {
                     plain = out.appendElement(.note, state: nil, text: unit.pointee.note ?? "") && plain
                 }
@@ -174,7 +177,7 @@ public struct XLIFFWriter: Sendable {
                     plain = out.appendElement(.target, state: nil, text: alternative.target) && plain
                     out.append("        </alt-trans>\n")
                 }
-                out.append("      </trans-unit>\n")
+                if lines == nil || !unit.pointee.alternatives.isEmpty { out.append(Self.unitEndTag) }
                 if !plain {
                     try Self.check(unit.pointee.id, what: "the id", file: file, unit: unit.pointee)
                     try Self.check(unit.pointee.source, what: "the source", file: file, unit: unit.pointee)
@@ -188,6 +191,24 @@ public struct XLIFFWriter: Sendable {
             }
         }
         out.append("    </body>\n  </file>\n")
+    }
+
+    /// A `<trans-unit>` start tag up to its id, the end of the tag after its attributes, and its
+    /// end tag. Computed, as `XLIFFElementTags`: constants with no lazy global to check on each use.
+    static var unitStartTag: StaticString { "      <trans-unit id=\"" }
+    static var unitStartTagEnd: StaticString { " xml:space=\"preserve\">\n" }
+    static var unitEndTag: StaticString { "      </trans-unit>\n" }
+
+    /// The start tag's attributes after the id, each with its leading space: `translate="no"`,
+    /// `approved`, `maxwidth` with its unit.
+    private func appendAttributes(of unit: UnsafePointer<TransUnit>, to out: XLIFFOutput) {
+        if !unit.pointee.translate { out.append(" translate=\"no\"") }
+        if let approved = unit.pointee.approved {
+            out.append(approved ? " approved=\"yes\"" as StaticString : " approved=\"no\"")
+        }
+        if let maxWidth = unit.pointee.maxWidth {
+            out.appendString(" maxwidth=\"\(maxWidth)\" size-unit=\"char\"")
+        }
     }
 
     /// Element text: `& < >` escaped, quotes and newlines literal, CR as `&#13;` so a parser keeps it.
@@ -363,6 +384,33 @@ package final class XLIFFOutput {
         let plain = appendText(text)
         append(tags.close)
         return plain
+    }
+
+    /// `appendElement(.target, state:, text:)`, with the start tag of a standard state written
+    /// whole rather than its state escaped as an attribute value (most exported units have one).
+    func appendTarget(state: XLIFFTargetState?, text: String) -> Bool {
+        guard let state, !text.isEmpty, let start = Self.targetStartTag(state) else { return appendElement(.target, state: state, text: text) }
+        append(start)
+        let plain = appendText(text)
+        append(XLIFFElementTags.target.close)
+        return plain
+    }
+
+    /// `        <target state="…">` of a standard state; nil for a custom one.
+    private static func targetStartTag(_ state: XLIFFTargetState) -> StaticString? {
+        switch state {
+        case .new: "        <target state=\"new\">"
+        case .needsTranslation: "        <target state=\"needs-translation\">"
+        case .needsL10n: "        <target state=\"needs-l10n\">"
+        case .needsAdaptation: "        <target state=\"needs-adaptation\">"
+        case .translated: "        <target state=\"translated\">"
+        case .needsReviewTranslation: "        <target state=\"needs-review-translation\">"
+        case .needsReviewL10n: "        <target state=\"needs-review-l10n\">"
+        case .needsReviewAdaptation: "        <target state=\"needs-review-adaptation\">"
+        case .final: "        <target state=\"final\">"
+        case .signedOff: "        <target state=\"signed-off\">"
+        case .custom: nil
+        }
     }
 
     /// Element text: `& < >` escaped, CR as `&#13;`. Returns false when the text may hold a

@@ -46,4 +46,17 @@ final class XMLEscapingTests: XCTestCase {
         XCTAssertGreaterThan(escaped, 20_000)
         XCTAssertGreaterThan(flagged, 5_000)
     }
+
+    /// `appendTarget`, which writes a standard state's start tag whole, writes what
+    /// `appendElement(.target, …)` writes, for every state, a custom one, no state and empty text.
+    func testTargetWithStateIsTheElementWritten() {
+        for state in XLIFFTargetState.standard + [.custom("x-mine"), .custom("a\"b"), nil] as [XLIFFTargetState?] {
+            for text in ["", "Sichern", "a < b & c\r", "\u{1}"] {
+                let whole = XLIFFOutput(), pieces = XLIFFOutput()
+                let plain = whole.appendTarget(state: state, text: text)
+                XCTAssertEqual(plain, pieces.appendElement(.target, state: state, text: text), "\(String(describing: state)) \(text.debugDescription)")
+                XCTAssertEqual(whole.string, pieces.string)
+            }
+        }
+    }
 }
