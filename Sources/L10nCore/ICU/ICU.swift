@@ -139,11 +139,68 @@ public enum Words {
     /// The words of `text` in `locale` (letters, numbers, kana and ideographs; Chinese, Japanese and
     /// Thai by ICU's dictionaries, so text without spaces counts right); 0 when ICU fails.
     public static func count(_ text: String, locale: String) -> Int {
+        if let count = plainCount(text, locale: locale) { return count }
+        return icuCount(text, locale: locale)
+    }
+
+    /// `count` by ICU's word break iterator itself.
+    package static func icuCount(_ text: String, locale: String) -> Int {
         let units = Array(text.utf16)
         // `pt-BR` → `pt_BR` on bytes: Foundation's `replacingOccurrences` cost more than the count.
         let icuLocale = locale.utf8.contains(0x2D) ? String(decoding: locale.utf8.map { $0 == 0x2D ? 0x5F : $0 }, as: UTF8.self) : locale
         let count = units.withUnsafeBufferPointer { l10n_word_count(icuLocale, $0.baseAddress, Int32($0.count)) }
         return max(0, Int(count))
+    }
+
+    /// The words of a text that ICU's word break rules (UAX #29) split in one obvious way, found
+    /// from its bytes; nil for any other text, which ICU counts. Such a text is printable ASCII,
+    /// tabs and line breaks, without `_` (which joins words), without `@` (a letter to ICU 72:
+    /// `@` alone is a word, `a@b` one) and without any of `. : , ; '` between two letters or
+    /// digits (which may join them, depending on the locale's rules). Every other byte ends a
+    /// word, so the words are the runs of letters and digits (ICU gives a run of letters, or of
+    /// letters and digits, status "letter", a run of digits "number"; both count). ICU counts a
+    /// few thousand instructions a text, its setup included; a source text of an export is
+    /// counted once a run, and most are plain English.
+    ///
+    /// With `refusingPercent`, nil also for a text with a `%` (a caller that leaves out format
+    /// specifiers, which are no words, reads those itself).
+    package static func plainCount(_ text: String, locale: String, refusingPercent: Bool = false) -> Int? {
+        // Locales as `l10n_word_count` takes them: a name it refuses (too long) counts 0, and
+        // keywords (`@…`) may choose other rules.
+        guard locale.utf8.count < 64, locale.utf8.allSatisfy({ isAlphanumeric($0) || $0 == 0x2D || $0 == 0x5F }) else { return nil }
+        var text = text
+        return text.withUTF8 { bytes -> Int? in
+            var words = 0
+            var previousIsAlphanumeric = false
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if isAlphanumeric(byte) {
+                    if !previousIsAlphanumeric { words += 1 }
+                    previousIsAlphanumeric = true
+                    index += 1
+                    continue
+                }
+                switch byte {
+                case 0x25 where refusingPercent:
+                    return nil
+                case 0x20, 0x21...0x26, 0x28...0x2B, 0x2D, 0x2F, 0x3C...0x3F, 0x5B...0x5E, 0x60, 0x7B...0x7E, 0x09, 0x0A, 0x0D:
+                    break
+                case 0x27, 0x2C, 0x2E, 0x3A, 0x3B:
+                    // `'` `,` `.` `:` `;` between two letters or digits may join them.
+                    if previousIsAlphanumeric && index + 1 < bytes.count && isAlphanumeric(bytes[index + 1]) { return nil }
+                default:
+                    return nil
+                }
+                previousIsAlphanumeric = false
+                index += 1
+            }
+            return words
+        }
+    }
+
+    private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 }
 

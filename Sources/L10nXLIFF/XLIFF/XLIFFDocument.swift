@@ -233,6 +233,8 @@ public struct SourceWordCounts: Sendable {
     }
 
     mutating func words(of source: String, language: String) -> Int {
+        // A plain text is counted from its bytes for less than finding it among those counted.
+        if let words = Words.plainCount(source, locale: language, refusingPercent: true) { return words }
         if let known = counts[language]?[source] { return known }
         let words = TransUnit.sourceWords(of: source, language: language)
         counts[language, default: [:]][source] = words

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import L10nCore
 @testable import L10nFormats
 @testable import L10nLocale
 @testable import L10nXLIFF
@@ -31,6 +32,49 @@ final class WordCountTests: XCTestCase {
         let chinese = Words.count("保存设计", locale: "zh-Hans")
         XCTAssertEqual(chinese, 2, "保存 / 设计")
         XCTAssertEqual(Words.count("사진 저장", locale: "ko"), 2)
+    }
+
+    /// The locales the count-from-bytes path is checked in: ICU's root rules, the ones with
+    /// dictionaries, and the tailorings of `.` and `:` (POSIX, Finnish, Swedish).
+    private static let plainCountLocales = ["en", "de", "fr", "fi", "sv", "en_US_POSIX", "ja", "zh-Hans", "th", "ko", "ar", "ru", "pt-BR"]
+
+    /// Oracle of `Words.plainCount`, which counts a plain ASCII text from its bytes: every text it
+    /// counts has the count of ICU's word break iterator, on generated texts of every printable
+    /// ASCII character, tab and line breaks, and on the texts of the real catalogs and the sample app.
+    func testPlainCountIsICUsCount() throws {
+        var texts: [String] = ["", " ", "a", "1", "a.b", "1.5", "a. b", "e.g.", "can't", "it's ", "rock 'n' roll", "x:y", "10,000",
+                               "a;b", "snake_case", "_", "a\tb", "a\nb", "a\r\nb", "3rd", "v2", "C++", "#1", "a-b", "a/b", "\"q\"", "(a)", "@", "a@b", "name@example.com", "'@ '."]
+        var random = SeededRandom(seed: 11)
+        let alphabet = Array((0x20...0x7E).map { Character(Unicode.Scalar(UInt8($0))) }) + ["\t", "\n", "\r", "a", "e", "1", " ", " "]
+        for _ in 0..<4_000 {
+            texts.append(String((0..<random.below(14)).map { _ in alphabet[random.below(alphabet.count)] }))
+        }
+        for file in try Fixtures.sharedFiles(in: "fixtures/xcstrings", withExtension: "xcstrings") {
+            let catalog = try StringCatalogReader.read(contentsOf: file)
+            for (key, entry) in catalog.entries {
+                texts.append(key)
+                for localization in (entry.localizations ?? [:]).values { texts.append(contentsOf: localization.stringUnits.map(\.unit.value)) }
+            }
+        }
+        var counted = 0
+        for text in texts {
+            for locale in Self.plainCountLocales {
+                guard let plain = Words.plainCount(text, locale: locale) else { continue }
+                XCTAssertEqual(plain, Words.icuCount(text, locale: locale), "\(locale): \(text.debugDescription)")
+                if let refusing = Words.plainCount(text, locale: locale, refusingPercent: true) {
+                    XCTAssertEqual(refusing, plain)
+                } else {
+                    XCTAssertTrue(text.contains("%"), text.debugDescription)
+                }
+                counted += 1
+            }
+        }
+        XCTAssertGreaterThan(counted, 10_000, "most generated and real texts are counted from their bytes")
+        XCTAssertNil(Words.plainCount("Don’t", locale: "en"), "not ASCII: ICU counts it")
+        XCTAssertNil(Words.plainCount("can't", locale: "en"), "an apostrophe between letters: ICU counts it")
+        XCTAssertNil(Words.plainCount("end with '@ '.", locale: "en"), "@ is a letter to ICU")
+        XCTAssertEqual(Words.count("end with '@ '.", locale: "en"), 3)
+        XCTAssertNil(Words.plainCount("word", locale: "en@lw=phrase"), "keywords may choose other rules")
     }
 
     func testSpecifiersAreNotWords() {
