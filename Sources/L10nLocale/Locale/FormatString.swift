@@ -220,7 +220,10 @@ public struct FormatString: Sendable, Hashable {
             guard plainFormatSpecifiers.contains(substitution.formatSpecifier), (substitution.number ?? 1) >= 1 else { return nil }
         }
         return text.withUTF8Bytes { bytes -> String? in
-            var percents: [(at: Int, end: Int, kind: PlainPercent)] = []
+            // Two passes over the bytes, nothing kept between them: the first finds the numbers
+            // the `%`s get, the second writes the text with them (a list of the `%`s, their
+            // numbers and the result as bytes cost more than the passes).
+            var implicit = 0, highest = 0, positional = false, readsSubstitutionArgument = false, percents = 0
             var index = 0
             while index < bytes.count {
                 guard bytes[index] == 0x25 else {
@@ -228,59 +231,79 @@ public struct FormatString: Sendable, Hashable {
                     continue
                 }
                 guard let found = plainPercent(bytes, at: index, substitution: substitution) else { return nil }
-                percents.append((index, found.end, found.kind))
-                index = found.end
-            }
-            var implicit = 0, highest = 0, positional = false
-            var arguments: [Int] = []
-            arguments.reserveCapacity(percents.count)
-            for percent in percents {
-                var argument = 0
-                switch percent.kind {
+                percents += 1
+                switch found.kind {
                 case .percentSign: break
                 case .substitutionArgument where substitution?.number != nil:
-                    argument = substitution!.number!
+                    readsSubstitutionArgument = true
                     positional = true
-                default:
+                    highest = max(highest, substitution!.number!)
+                case .substitutionArgument:
+                    readsSubstitutionArgument = true
                     implicit += 1
-                    argument = implicit
+                    highest = max(highest, implicit)
+                case .specifier, .substitution:
+                    implicit += 1
+                    highest = max(highest, implicit)
                 }
-                arguments.append(argument)
-                highest = max(highest, argument)
+                index = found.end
             }
             let rewritesAll = highest >= 2 && !positional
-            guard rewritesAll || percents.contains(where: { if case .substitutionArgument = $0.kind { true } else { false } }) else {
-                return String(decoding: bytes, as: UTF8.self)
-            }
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + percents.count * 4)
-            var copied = 0
-            for (number, percent) in zip(arguments, percents) {
-                result.append(contentsOf: bytes[copied..<percent.at])
-                copied = percent.end
-                switch percent.kind {
-                case .percentSign:
-                    result.append(contentsOf: bytes[percent.at..<percent.end])
-                    continue
-                case .substitutionArgument:
-                    result.append(0x25)
-                    result.append(contentsOf: String(number).utf8)
-                    result.append(0x24)
-                    result.append(contentsOf: substitution!.formatSpecifier.utf8)
-                    continue
-                case .specifier, .substitution:
-                    guard rewritesAll else {
-                        result.append(contentsOf: bytes[percent.at..<percent.end])
+            guard rewritesAll || readsSubstitutionArgument else { return String(decoding: bytes, as: UTF8.self) }
+            // Each `%` grows by at most its number (19 digits), `$` and a `formatSpecifier` (3 bytes).
+            return String(unsafeUninitializedCapacity: bytes.count + percents * 24) { out in
+                var written = 0
+                func write(_ range: Range<Int>) {
+                    for i in range { out[written] = bytes[i]; written += 1 }
+                }
+                func writePosition(_ number: Int) {
+                    out[written] = 0x25
+                    written += 1
+                    var digits = 1, rest = number
+                    while rest >= 10 { digits += 1; rest /= 10 }
+                    rest = number
+                    for place in stride(from: digits - 1, through: 0, by: -1) {
+                        out[written + place] = 0x30 + UInt8(rest % 10)
+                        rest /= 10
+                    }
+                    written += digits
+                    out[written] = 0x24
+                    written += 1
+                }
+                var implicit = 0, copied = 0, index = 0
+                while index < bytes.count {
+                    guard bytes[index] == 0x25 else {
+                        index += 1
                         continue
                     }
-                    result.append(0x25)
-                    result.append(contentsOf: String(number).utf8)
-                    result.append(0x24)
-                    result.append(contentsOf: bytes[(percent.at + 1)..<percent.end])
+                    let found = plainPercent(bytes, at: index, substitution: substitution)!
+                    write(copied..<index)
+                    switch found.kind {
+                    case .percentSign:
+                        write(index..<found.end)
+                    case .substitutionArgument:
+                        if let number = substitution!.number {
+                            writePosition(number)
+                        } else {
+                            implicit += 1
+                            writePosition(implicit)
+                        }
+                        for byte in substitution!.formatSpecifier.utf8 { out[written] = byte; written += 1 }
+                    case .specifier, .substitution:
+                        implicit += 1
+                        if rewritesAll {
+                            writePosition(implicit)
+                            write(index + 1..<found.end)
+                        } else {
+                            write(index..<found.end)
+                        }
+                    }
+                    copied = found.end
+                    index = found.end
                 }
+                write(copied..<bytes.count)
+                return written
             }
-            result.append(contentsOf: bytes[copied...])
-            return String(decoding: result, as: UTF8.self)
         }
     }
 
