@@ -217,7 +217,11 @@ public struct CatalogUnits: Sendable {
     static func sourceText(at path: StringUnitPath, key: String, source: CatalogLocalization?,
                            sourceHasLeaves: Bool) -> (value: String, substitution: SubstitutionArgument?)? {
         guard let source, sourceHasLeaves else { return (key, nil) }
-        var attempts = [path.components]
+        // The path itself first, before the other attempts are made (most paths are the source's own).
+        if let unit = source.stringUnit(at: path) {
+            return (unit.value, substitution(in: source, at: path))
+        }
+        var attempts: [[String]] = []
         func replacing(_ kind: String, in components: [String]) -> [String]? {
             var copy = components
             guard let index = stride(from: copy.count - 2, through: 0, by: -2).first(where: { copy[$0] == kind }),
