@@ -348,6 +348,7 @@ public struct XLIFFExporter: Sendable {
                                                sourceLanguage: catalog.sourceLanguage)
                 where !(missingOnly && (unit.isTranslated || (unit.targetValue == nil && target?.holdsOtherForm(than: unit.path) == true))) {
                     var transUnit = unit.transUnit
+                    transUnit.noteFrom = entry.noteFrom
                     if sourceAsTarget {
                         transUnit.target = unit.source
                         transUnit.targetState = target?.stringUnit(at: unit.path).map { ExchangeStates.exported($0.state) } ?? .new
@@ -387,7 +388,7 @@ public struct XLIFFExporter: Sendable {
                     // Appended as built and marked where it lies: a unit built in a variable was
                     // copied once more on the way in (a retain and a release of each string).
                     units.append(TransUnit(id: entryUnits[u].id, translate: entries[index].translate, source: entryUnits[u].source,
-                                           target: value, targetState: state, note: entries[index].note))
+                                           target: value, targetState: state, note: entries[index].note, noteFrom: entries[index].noteFrom))
                     units[units.count - 1].escaped = XLIFFEscapedUnit(texts: catalog.texts, index: Int32(p))
                     emitted[index] = true
                 }

@@ -19,6 +19,7 @@ package final class XLIFFUnitTexts: @unchecked Sendable {
     /// by the end tag of the unit up to `end`.
     struct Note {
         var text: String
+        var from: String?
         var start: Int32
         var lineEnd: Int32
         var end: Int32
@@ -66,14 +67,14 @@ package final class XLIFFUnitTexts: @unchecked Sendable {
 
         /// Writes a note's `<note>` line and the unit's end tag, for units that share it
         /// (`addUnit(id:source:note:)`).
-        package mutating func addNote(_ note: String) -> Int32 {
-            if note.isEmpty, let emptyNote { return emptyNote }
+        package mutating func addNote(_ note: String, from: String? = nil) -> Int32 {
+            if note.isEmpty, from == nil, let emptyNote { return emptyNote }
             let start = output.count
-            let plain = output.appendElement(.note, state: nil, text: note)
+            let plain = output.appendNote(note, from: from)
             let lineEnd = output.count
             output.append(XLIFFWriter.unitEndTag)
-            notes.append(Note(text: note, start: Int32(start), lineEnd: Int32(lineEnd), end: Int32(output.count), plain: plain))
-            if note.isEmpty { emptyNote = Int32(notes.count - 1) }
+            notes.append(Note(text: note, from: from, start: Int32(start), lineEnd: Int32(lineEnd), end: Int32(output.count), plain: plain))
+            if note.isEmpty, from == nil { emptyNote = Int32(notes.count - 1) }
             return Int32(notes.count - 1)
         }
 
@@ -114,13 +115,15 @@ package final class XLIFFUnitTexts: @unchecked Sendable {
 
     /// Where unit `index`'s bytes are, or nil when the unit's id, source or note is not what the
     /// texts were made of.
-    func lines(index: Int32, id unitID: String, source unitSource: String, note unitNote: String?) -> Lines? {
+    func lines(index: Int32, id unitID: String, source unitSource: String, note unitNote: String?, noteFrom: String?) -> Lines? {
         guard let unitNote else { return nil }
         return units.withUnsafeBufferPointer { units in
             notes.withUnsafeBufferPointer { notes in
                 let unit = units.baseAddress! + Int(index)
                 let note = notes.baseAddress! + Int(unit.pointee.note)
-                guard unit.pointee.id == unitID, unit.pointee.source == unitSource, note.pointee.text == unitNote else { return nil }
+                guard unit.pointee.id == unitID, unit.pointee.source == unitSource, note.pointee.text == unitNote, note.pointee.from == noteFrom else {
+                    return nil
+                }
                 return Lines(start: unit.pointee.start, sourceStart: unit.pointee.sourceStart, end: unit.pointee.end,
                              noteStart: note.pointee.start, noteLineEnd: note.pointee.lineEnd, noteEnd: note.pointee.end,
                              plain: unit.pointee.plain && note.pointee.plain)

@@ -140,7 +140,8 @@ public struct XLIFFWriter: Sendable {
                 // An exporter's unit comes with its id, source and note written (`XLIFFUnitTexts`),
                 // used while the unit still holds those texts.
                 let texts = unit.pointee.escaped.texts
-                let lines = texts?.lines(index: unit.pointee.escaped.index, id: unit.pointee.id, source: unit.pointee.source, note: unit.pointee.note)
+                let lines = texts?.lines(index: unit.pointee.escaped.index, id: unit.pointee.id, source: unit.pointee.source, note: unit.pointee.note,
+                                         noteFrom: unit.pointee.noteFrom)
                 if let texts, let lines {
                     plain = lines.plain
                     if unit.pointee.translate && unit.pointee.approved == nil && unit.pointee.maxWidth == nil {
@@ -164,7 +165,7 @@ public struct XLIFFWriter: Sendable {
                 if let texts, let lines {
                     texts.append(from: lines.noteStart, to: unit.pointee.alternatives.isEmpty ? lines.noteEnd : lines.noteLineEnd, to: out)
                 } else {
-                    plain = out.appendElement(.note, state: nil, text: unit.pointee.note ?? "") && plain
+                    plain = out.appendNote(unit.pointee.note ?? "", from: unit.pointee.noteFrom) && plain
                 }
                 // XLIFF 1.2: after <source>, <seg-source> and <target> come <note>, <alt-trans> and
                 // the groups in any order; like Translate Toolkit, alternatives follow the note.
@@ -183,6 +184,7 @@ public struct XLIFFWriter: Sendable {
                     try Self.check(unit.pointee.source, what: "the source", file: file, unit: unit.pointee)
                     try Self.check(unit.pointee.target ?? "", what: "the target", file: file, unit: unit.pointee)
                     try Self.check(unit.pointee.note ?? "", what: "the note", file: file, unit: unit.pointee)
+                    try Self.check(unit.pointee.noteFrom ?? "", what: "the note's from", file: file, unit: unit.pointee)
                     for alternative in unit.pointee.alternatives {
                         try Self.check(alternative.origin + alternative.source + alternative.target, what: "a suggestion", file: file, unit: unit.pointee)
                     }
@@ -366,6 +368,21 @@ package final class XLIFFOutput {
     }
 
     /// `<name state="...">text</name>`, or `<name/>` for empty text, on its own line eight spaces in.
+    /// A `<note>` line; with `from`, `<note from="...">` as Xcode 26 writes an auto-generated comment's.
+    func appendNote(_ text: String, from: String?) -> Bool {
+        guard let from else { return appendElement(.note, state: nil, text: text) }
+        append("        <note from=\"")
+        var plain = appendAttribute(from)
+        if text.isEmpty {
+            append("\"/>\n")
+            return plain
+        }
+        append("\">")
+        plain = appendText(text) && plain
+        append(XLIFFElementTags.note.close)
+        return plain
+    }
+
     func appendElement(_ tags: XLIFFElementTags, state: XLIFFTargetState?, text: String) -> Bool {
         if let state {
             append(tags.openWithState)
