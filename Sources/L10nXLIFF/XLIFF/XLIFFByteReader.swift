@@ -65,7 +65,10 @@ struct XMLByteCursor {
     var isEmptyElement = false
     /// The interned namespace of the current element; -1 for none.
     var namespace = -1
+    /// The current start tag's attributes are the first `attributeCount`; the entries after
+    /// them are earlier tags', kept so that a tag overwrites them instead of emptying the array.
     var attributes: [XMLByteAttribute] = []
+    var attributeCount = 0
 
     /// Open elements: name offsets and how many namespace bindings were in scope before each.
     var open: [(nameStart: Int, nameEnd: Int, bindings: Int)] = []
@@ -79,12 +82,26 @@ struct XMLByteCursor {
     var rootClosed = false
 
     var collecting = false
+    /// The text collected: the input's bytes `pendingStart..<pendingEnd` while `pendingStart`
+    /// is not negative (a text of one run, most of them, is made into a string straight from
+    /// the input), else `text`.
     var text: [UInt8] = []
+    var pendingStart = -1
+    var pendingEnd = 0
 
-    /// Line and column of `lineOffset`, advanced only forward, by XMLStartTags' rules.
-    var lineOffset = 0
+    /// Line ends before `i` and the offset where the line holding `i` starts, by XMLStartTags'
+    /// rules (LF or a lone CR ends a line): counted as the scans step over each line break, which
+    /// they look at one by one anyway, so that a location costs only its column.
     var line = 1
-    var column = 1
+    var lineStart = 0
+    /// `line` and `lineStart` at the current start tag's `<` (the tag itself may hold line breaks).
+    var tagLine = 1
+    var tagLineStart = 0
+    /// The last location given: its offset, line and column, from which the next one on the
+    /// same line counts on.
+    private var columnOffset = 0
+    private var columnLine = 0
+    private var column = 1
 
     static let xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
@@ -98,7 +115,7 @@ struct XMLByteCursor {
     /// Skips a UTF-8 BOM and reads an XML declaration that says version 1.0 and UTF-8, if any.
     mutating func readPrologue() throws(XMLRefused) {
         if count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
-        lineOffset = i
+        lineStart = i
         guard at("<?xml") else { return }
         i += 5
         guard isSpace(peek) else { throw XMLRefused() }
@@ -156,7 +173,7 @@ struct XMLByteCursor {
     func at(_ literal: StaticString) -> Bool {
         let n = literal.utf8CodeUnitCount
         guard i + n <= count else { return false }
-        return memcmp(bytes + i, literal.utf8Start, n) == 0
+        return bytesAre(i, literal)
     }
 
     func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
@@ -164,8 +181,23 @@ struct XMLByteCursor {
     @discardableResult
     mutating func skipSpaces() -> Bool {
         let start = i
-        while i < count && isSpace(bytes[i]) { i += 1 }
+        while i < count {
+            let b = bytes[i]
+            guard isSpace(b) else { break }
+            i += 1
+            if b <= 0x0D { passed(b) }
+        }
         return i > start
+    }
+
+    /// Counts the line `b`, the byte just stepped over (`i` is after it), ends: an LF, or a CR
+    /// not followed by an LF.
+    @inline(__always)
+    mutating func passed(_ b: UInt8) {
+        if b == 0x0A || (b == 0x0D && (i >= count || bytes[i] != 0x0A)) {
+            line += 1
+            lineStart = i
+        }
     }
 
     /// The next start tag, end tag or run of text; comments are skipped.
@@ -206,8 +238,10 @@ struct XMLByteCursor {
     private mutating func readCharacterData() throws(XMLRefused) {
         if open.isEmpty {
             while i < count && bytes[i] != UInt8(ascii: "<") {
-                guard isSpace(bytes[i]) else { throw XMLRefused() }
+                let b = bytes[i]
+                guard isSpace(b) else { throw XMLRefused() }
                 i += 1
+                passed(b)
             }
             return
         }
@@ -226,7 +260,10 @@ struct XMLByteCursor {
                 if b == UInt8(ascii: "&") {
                     flush(runStart)
                     let scalar = try readReference()
-                    if collecting { Self.append(scalar, to: &text) }
+                    if collecting {
+                        materialize()
+                        Self.append(scalar, to: &text)
+                    }
                     runStart = i
                     continue
                 }
@@ -236,13 +273,22 @@ struct XMLByteCursor {
                 i += 1
             } else if b >= 0x80 {
                 try skipScalar()
-            } else if b == 0x0A || b == 0x09 {
+            } else if b == 0x0A {
+                i += 1
+                line += 1
+                lineStart = i
+            } else if b == 0x09 {
                 i += 1
             } else if b == 0x0D {
                 flush(runStart)
-                if collecting { text.append(0x0A) }
+                if collecting {
+                    materialize()
+                    text.append(0x0A)
+                }
                 i += 1
                 if i < count && bytes[i] == 0x0A { i += 1 }
+                line += 1
+                lineStart = i
                 runStart = i
             } else {
                 throw XMLRefused()
@@ -263,8 +309,40 @@ struct XMLByteCursor {
                                   | ByteWord.lanes(word, equalTo: a) | ByteWord.lanes(word, equalTo: b) | ByteWord.lanes(word, equalTo: c))
     }
 
+    /// Collects the input's bytes from `start` to `i`: as the pending run when nothing is
+    /// collected yet, else after the text so far.
+    @inline(__always)
     private mutating func flush(_ start: Int) {
-        if collecting && i > start { text.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: i - start)) }
+        guard collecting && i > start else { return }
+        if pendingStart < 0 && text.isEmpty {
+            pendingStart = start
+            pendingEnd = i
+        } else {
+            materialize()
+            text.append(contentsOf: UnsafeBufferPointer(start: bytes + start, count: i - start))
+        }
+    }
+
+    /// Moves the pending run into `text`, before anything else is added to it or it is read.
+    mutating func materialize() {
+        guard pendingStart >= 0 else { return }
+        text.append(contentsOf: UnsafeBufferPointer(start: bytes + pendingStart, count: pendingEnd - pendingStart))
+        pendingStart = -1
+    }
+
+    /// Starts collecting an element's text.
+    mutating func startCollecting() {
+        if !text.isEmpty { text.removeAll(keepingCapacity: true) }
+        pendingStart = -1
+        collecting = true
+    }
+
+    /// The text collected, made into a string once, straight from the input when it is one run.
+    mutating func collectedText() -> String {
+        if pendingStart >= 0 {
+            return String(decoding: UnsafeBufferPointer(start: bytes + pendingStart, count: pendingEnd - pendingStart), as: UTF8.self)
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// Steps over one valid UTF-8 scalar that XML allows (not U+FFFE or U+FFFF).
@@ -355,7 +433,10 @@ struct XMLByteCursor {
             }
             if b >= 0x80 { try skipScalar() }
             else if b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D { throw XMLRefused() }
-            else { i += 1 }
+            else {
+                i += 1
+                if b <= 0x0D { passed(b) }
+            }
         }
         throw XMLRefused()
     }
@@ -380,12 +461,23 @@ struct XMLByteCursor {
             if b >= 0x80 { try skipScalar() }
             else if b == 0x0D {
                 flush(runStart)
-                if collecting { text.append(0x0A) }
+                if collecting {
+                    materialize()
+                    text.append(0x0A)
+                }
                 i += 1
                 if i < count && bytes[i] == 0x0A { i += 1 }
+                line += 1
+                lineStart = i
                 runStart = i
             } else if b < 0x20 && b != 0x09 && b != 0x0A { throw XMLRefused() }
-            else { i += 1 }
+            else {
+                i += 1
+                if b == 0x0A {
+                    line += 1
+                    lineStart = i
+                }
+            }
         }
         throw XMLRefused()
     }
@@ -414,12 +506,13 @@ struct XMLByteCursor {
     private mutating func readStartTag() throws(XMLRefused) {
         guard open.count < 128 else { throw XMLRefused() }
         tagOffset = i
+        tagLine = line
+        tagLineStart = lineStart
         i += 1
         nameStart = i
         colon = try readName()
         nameEnd = i
-        // Emptied only when not empty: each call goes through the generic `replaceSubrange`.
-        if !attributes.isEmpty { attributes.removeAll(keepingCapacity: true) }
+        attributeCount = 0
         let scope = bindings.count
         while true {
             let spaced = skipSpaces()
@@ -436,7 +529,7 @@ struct XMLByteCursor {
                 break
             }
             // Attributes are checked for duplicates pair by pair: many are left to libxml2.
-            guard spaced, attributes.count < 64 else { throw XMLRefused() }
+            guard spaced, attributeCount < 64 else { throw XMLRefused() }
             let attributeStart = i
             let attributeColon = try readName()
             let attributeEnd = i
@@ -467,17 +560,24 @@ struct XMLByteCursor {
             let attribute = XMLByteAttribute(nameStart: attributeStart, nameEnd: attributeEnd, colon: attributeColon,
                                              valueStart: valueStart, valueEnd: i, hasReference: hasReference)
             i += 1
-            for other in attributes where equal(other.nameStart, other.nameEnd, attributeStart, attributeEnd) {
+            for k in 0..<attributeCount where equal(attributes[k].nameStart, attributes[k].nameEnd, attributeStart, attributeEnd) {
                 throw XMLRefused()
             }
-            attributes.append(attribute)
-            try bind(attribute)
+            if attributeCount < attributes.count {
+                attributes[attributeCount] = attribute
+            } else {
+                attributes.append(attribute)
+            }
+            attributeCount += 1
+            if isXMLNS(attribute) { try bind(attribute) }
         }
         namespace = try resolve(nameStart, colon < 0 ? nameStart : colon)
-        for attribute in attributes where attribute.colon >= 0 && !isXMLNS(attribute) {
+        for k in 0..<attributeCount where attributes[k].colon >= 0 && !isXMLNS(attributes[k]) {
             // Every prefix must be declared; the same expanded name twice is an error.
+            let attribute = attributes[k]
             let ns = try resolve(attribute.nameStart, attribute.colon)
-            for other in attributes where other.colon >= 0 && other.nameStart != attribute.nameStart && !isXMLNS(other) {
+            for m in 0..<attributeCount where attributes[m].colon >= 0 && attributes[m].nameStart != attribute.nameStart && !isXMLNS(attributes[m]) {
+                let other = attributes[m]
                 if equal(other.colon + 1, other.nameEnd, attribute.colon + 1, attribute.nameEnd),
                    try resolve(other.nameStart, other.colon) == ns {
                     throw XMLRefused()
@@ -498,7 +598,7 @@ struct XMLByteCursor {
 
     private func isXMLNS(_ attribute: XMLByteAttribute) -> Bool {
         let prefixEnd = attribute.colon >= 0 ? attribute.colon : attribute.nameEnd
-        return prefixEnd - attribute.nameStart == 5 && memcmp(bytes + attribute.nameStart, "xmlns", 5) == 0
+        return prefixEnd - attribute.nameStart == 5 && bytesAre(attribute.nameStart, "xmlns")
     }
 
     /// Records a namespace declaration (`xmlns` or `xmlns:p`).
@@ -571,7 +671,7 @@ struct XMLByteCursor {
     /// The interned namespace of the prefix `[start, end)` (empty: the default namespace); -1 for none.
     private mutating func resolve(_ start: Int, _ end: Int) throws(XMLRefused) -> Int {
         let length = end - start
-        if length == 3 && memcmp(bytes + start, "xml", 3) == 0 {
+        if length == 3 && bytesAre(start, "xml") {
             // Interned once: every Xcode `<trans-unit>` has an `xml:space`, and hashing the URI
             // for each cost a twentieth of reading a file.
             if xmlNamespaceID < 0 { xmlNamespaceID = intern(Self.xmlNamespace) }
@@ -580,7 +680,7 @@ struct XMLByteCursor {
         var k = bindings.count - 1
         while k >= 0 {
             let binding = bindings[k]
-            if binding.prefixEnd - binding.prefixStart == length && (length == 0 || memcmp(bytes + binding.prefixStart, bytes + start, length) == 0) {
+            if equal(binding.prefixStart, binding.prefixEnd, start, end) {
                 return binding.uri
             }
             k -= 1
@@ -589,17 +689,48 @@ struct XMLByteCursor {
         return -1
     }
 
+    /// Whether the input's bytes `a..<aEnd` and `b..<bEnd` are the same: compared here, names
+    /// are a few bytes, shorter than a call to `memcmp`.
+    @inline(__always)
     private func equal(_ a: Int, _ aEnd: Int, _ b: Int, _ bEnd: Int) -> Bool {
-        aEnd - a == bEnd - b && memcmp(bytes + a, bytes + b, aEnd - a) == 0
+        let length = aEnd - a
+        guard bEnd - b == length else { return false }
+        var k = 0
+        while k < length {
+            guard bytes[a + k] == bytes[b + k] else { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// Whether the input's bytes from `start` are `literal`'s, `start + literal` within the input.
+    @inline(__always)
+    func bytesAre(_ start: Int, _ literal: StaticString) -> Bool {
+        let p = literal.utf8Start
+        var k = 0
+        while k < literal.utf8CodeUnitCount {
+            guard bytes[start + k] == p[k] else { return false }
+            k += 1
+        }
+        return true
     }
 
     private mutating func readEndTag() throws(XMLRefused) {
         i += 2
-        let start = i
-        _ = try readName()
-        let end = i
+        guard let element = open.last else { throw XMLRefused() }
+        // The open element's name, already read as a name, and then no more of one: the name
+        // `readName` would read, without reading it again.
+        let length = element.nameEnd - element.nameStart
+        if i + length < count && equal(element.nameStart, element.nameEnd, i, i + length)
+            && !bytes[i + length].isASCIIName && bytes[i + length] != UInt8(ascii: ":") {
+            i += length
+        } else {
+            let start = i
+            _ = try readName()
+            guard equal(element.nameStart, element.nameEnd, start, i) else { throw XMLRefused() }
+        }
         skipSpaces()
-        guard peek == UInt8(ascii: ">"), let element = open.last, equal(element.nameStart, element.nameEnd, start, end) else { throw XMLRefused() }
+        guard peek == UInt8(ascii: ">") else { throw XMLRefused() }
         i += 1
         open.removeLast()
         if bindings.count > element.bindings { bindings.removeSubrange(element.bindings...) }
@@ -609,9 +740,10 @@ struct XMLByteCursor {
     // MARK: Values
 
     /// The current element's local name equals `name`.
+    @inline(__always)
     func nameIs(_ name: StaticString) -> Bool {
         let local = colon >= 0 ? colon + 1 : nameStart
-        return nameEnd - local == name.utf8CodeUnitCount && memcmp(bytes + local, name.utf8Start, nameEnd - local) == 0
+        return nameEnd - local == name.utf8CodeUnitCount && bytesAre(local, name)
     }
 
     var localName: String {
@@ -641,11 +773,18 @@ struct XMLByteCursor {
     /// The value of the current element's attribute named `name` without a namespace (the only
     /// kind the vocabulary reads; a same-named attribute in the XLIFF namespace is refused).
     func attribute(_ name: StaticString, rootNamespace: Int) throws(XMLRefused) -> String? {
-        var found: String?
-        for attribute in attributes {
+        guard let index = try attributeIndex(name, rootNamespace: rootNamespace) else { return nil }
+        return value(of: attributes[index])
+    }
+
+    /// The index in `attributes` of the attribute `attribute(_:rootNamespace:)` gives the value of.
+    func attributeIndex(_ name: StaticString, rootNamespace: Int) throws(XMLRefused) -> Int? {
+        var found: Int?
+        for k in 0..<attributeCount {
+            let attribute = attributes[k]
             let local = attribute.colon >= 0 ? attribute.colon + 1 : attribute.nameStart
-            guard attribute.nameEnd - local == name.utf8CodeUnitCount, memcmp(bytes + local, name.utf8Start, name.utf8CodeUnitCount) == 0 else { continue }
-            try take(attribute, into: &found, rootNamespace: rootNamespace)
+            guard attribute.nameEnd - local == name.utf8CodeUnitCount, bytesAre(local, name) else { continue }
+            try take(attribute, at: k, into: &found, rootNamespace: rootNamespace)
         }
         return found
     }
@@ -656,89 +795,59 @@ struct XMLByteCursor {
     func take(_ attribute: XMLByteAttribute, into found: inout String?, rootNamespace: Int) throws(XMLRefused) {
         if attribute.colon < 0 {
             if found == nil { found = value(of: attribute) }
-        } else if !isXMLNS(attribute) {
-            let prefixLength = attribute.colon - attribute.nameStart
-            if prefixLength == 3 && memcmp(bytes + attribute.nameStart, "xml", 3) == 0 { return }
-            var k = bindings.count - 1
-            var ns = -1
-            while k >= 0 {
-                let binding = bindings[k]
-                if binding.prefixEnd - binding.prefixStart == prefixLength && memcmp(bytes + binding.prefixStart, bytes + attribute.nameStart, prefixLength) == 0 {
-                    ns = binding.uri
-                    break
-                }
-                k -= 1
-            }
-            if ns == rootNamespace { throw XMLRefused() }
+        } else {
+            try refuseInRootNamespace(attribute, rootNamespace: rootNamespace)
         }
     }
 
-    /// The line and column of `offset` (not before the last asked-for one), counted as
-    /// `XMLStartTags` counts: LF or a lone CR ends a line; columns in Unicode scalars.
-    mutating func location(of offset: Int) -> (line: Int, column: Int) {
-        // Whole lines first: only LFs, unless a CR turns up; then the columns of the last line.
-        var k = lineOffset
-        var lastBreak = -1
-        var lines = 0
-        while k < offset {
-            // Eight bytes at a time to the next below 0x0E (LF, CR, tab...): the lowest bit of
-            // the test marks the first such byte exactly (only bytes after it can be false hits).
-            if k + 8 <= offset {
-                let below = ByteWord.lanes(ByteWord.load(bytes + k), below: 0x0E)
-                if below == 0 {
-                    k += 8
-                    continue
-                }
-                let at = k + below.trailingZeroBitCount / 8
-                if bytes[at] == 0x0A {
-                    lines += 1
-                    lastBreak = at
-                } else if bytes[at] == 0x0D {
-                    return slowLocation(of: offset)
-                }
-                k = at + 1
-                continue
-            }
-            let c = bytes[k]
-            if c <= 0x0D {
-                if c == 0x0A {
-                    lines += 1
-                    lastBreak = k
-                } else if c == 0x0D {
-                    return slowLocation(of: offset)
-                }
-            }
-            k += 1
-        }
-        if lastBreak >= 0 {
-            line += lines
-            column = 1
-            k = lastBreak + 1
+    /// `take(_:into:rootNamespace:)` by index.
+    @inline(__always)
+    func take(_ attribute: XMLByteAttribute, at index: Int, into found: inout Int?, rootNamespace: Int) throws(XMLRefused) {
+        if attribute.colon < 0 {
+            if found == nil { found = index }
         } else {
-            k = lineOffset
+            try refuseInRootNamespace(attribute, rootNamespace: rootNamespace)
         }
-        while k < offset {
+    }
+
+    /// Refuses a prefixed attribute (not a namespace declaration, not `xml:`) in the XLIFF namespace.
+    @inline(__always)
+    private func refuseInRootNamespace(_ attribute: XMLByteAttribute, rootNamespace: Int) throws(XMLRefused) {
+        guard !isXMLNS(attribute) else { return }
+        let prefixLength = attribute.colon - attribute.nameStart
+        if prefixLength == 3 && bytesAre(attribute.nameStart, "xml") { return }
+        var k = bindings.count - 1
+        var ns = -1
+        while k >= 0 {
+            let binding = bindings[k]
+            if binding.prefixEnd - binding.prefixStart == prefixLength && equal(binding.prefixStart, binding.prefixEnd, attribute.nameStart, attribute.colon) {
+                ns = binding.uri
+                break
+            }
+            k -= 1
+        }
+        if ns == rootNamespace { throw XMLRefused() }
+    }
+
+    /// The line and column of the current start tag's `<`, counted as `XMLStartTags` counts: LF
+    /// or a lone CR ends a line; columns in Unicode scalars. Asked at rising offsets: the column
+    /// counts on from the last one asked when it is on the same line.
+    mutating func tagLocation() -> (line: Int, column: Int) {
+        var k: Int
+        if columnLine == tagLine && columnOffset >= tagLineStart {
+            k = columnOffset
+        } else {
+            k = tagLineStart
+            column = 1
+        }
+        // No CR between a line's start and a `<`: a CR before an LF ends the line at the LF.
+        while k < tagOffset {
             if bytes[k] & 0xC0 != 0x80 { column += 1 }
             k += 1
         }
-        lineOffset = offset
-        return (line, column)
-    }
-
-    private mutating func slowLocation(of offset: Int) -> (line: Int, column: Int) {
-        var k = lineOffset
-        while k < offset {
-            let c = bytes[k]
-            if c == 0x0A || (c == 0x0D && (k + 1 >= count || bytes[k + 1] != 0x0A)) {
-                line += 1
-                column = 1
-            } else if c != 0x0D && c & 0xC0 != 0x80 {
-                column += 1
-            }
-            k += 1
-        }
-        lineOffset = offset
-        return (line, column)
+        columnOffset = tagOffset
+        columnLine = tagLine
+        return (tagLine, column)
     }
 }
 
@@ -765,7 +874,7 @@ struct XLIFFByteVocabulary {
     var isXLIFFElement: Bool { cursor.namespace == rootNamespace }
 
     mutating func elementLocation() -> SourceLocation {
-        let (line, column) = cursor.location(of: cursor.tagOffset)
+        let (line, column) = cursor.tagLocation()
         return SourceLocation(file: path, line: line, column: column)
     }
 
@@ -798,12 +907,12 @@ struct XLIFFByteVocabulary {
     mutating func readText(_ inline: inout XLIFFInlineText, inSource: Bool = false) throws(XMLRefused) -> String {
         guard !cursor.isEmptyElement else { return "" }
         let depth = cursor.open.count
-        if !cursor.text.isEmpty { cursor.text.removeAll(keepingCapacity: true) }
-        cursor.collecting = true
+        cursor.startCollecting()
         defer { cursor.collecting = false }
         while true {
             switch try cursor.next() {
             case .start where isXLIFFElement:
+                cursor.materialize()
                 if cursor.isEmptyElement {
                     if let code = inline.text(ofEmpty: cursor.localName, id: try attribute("id"), equivText: try attribute("equiv-text"),
                                               mtype: try attribute("mtype"), inSource: inSource) {
@@ -814,8 +923,9 @@ struct XLIFFByteVocabulary {
                                  inSource: inSource, offset: cursor.text.count, depth: cursor.open.count)
                 }
             case .end where cursor.open.count < depth:
-                return String(decoding: cursor.text, as: UTF8.self)
+                return cursor.collectedText()
             case .end where inline.isOpen(atDepth: cursor.open.count + 1):
+                cursor.materialize()
                 if let code = inline.end(text: { String(decoding: cursor.text[$0...], as: UTF8.self) }) {
                     cursor.text.append(contentsOf: code.utf8)
                 }
@@ -827,6 +937,7 @@ struct XLIFFByteVocabulary {
 
     /// The text inside the current element, inline codes as their content.
     mutating func readText() throws(XMLRefused) -> String {
+        guard !cursor.isEmptyElement else { return "" }
         var inline = XLIFFInlineText()
         return try readText(&inline)
     }
@@ -836,12 +947,14 @@ struct XLIFFByteVocabulary {
     /// inlined (called, it copied the reader's state each time: 25 M instructions an import).
     @inline(__always)
     func preserves(inheriting inherited: Bool) -> Bool {
-        for attribute in cursor.attributes where attribute.colon - attribute.nameStart == 3 && attribute.nameEnd - attribute.colon == 6 {
-            guard memcmp(cursor.bytes + attribute.nameStart, "xml:space", 9) == 0 else { continue }
+        for k in 0..<cursor.attributeCount {
+            let attribute = cursor.attributes[k]
+            guard attribute.colon - attribute.nameStart == 3 && attribute.nameEnd - attribute.colon == 6,
+                  cursor.bytesAre(attribute.nameStart, "xml:space") else { continue }
             let length = attribute.valueEnd - attribute.valueStart
             if attribute.hasReference { return XLIFFInlineText.preserves(cursor.value(of: attribute)) ?? inherited }
-            if length == 8 && memcmp(cursor.bytes + attribute.valueStart, "preserve", 8) == 0 { return true }
-            if length == 7 && memcmp(cursor.bytes + attribute.valueStart, "default", 7) == 0 { return false }
+            if length == 8 && cursor.bytesAre(attribute.valueStart, "preserve") { return true }
+            if length == 7 && cursor.bytesAre(attribute.valueStart, "default") { return false }
             return inherited
         }
         return inherited
@@ -881,7 +994,8 @@ struct XLIFFByteVocabulary {
         // libxml2 lists namespace declarations before attributes: such a <file> is left to it.
         var datatype: Int?
         var source: Int?
-        for (index, attribute) in cursor.attributes.enumerated() {
+        for index in 0..<cursor.attributeCount {
+            let attribute = cursor.attributes[index]
             let local = attribute.colon >= 0 ? attribute.colon + 1 : attribute.nameStart
             let name = String(decoding: UnsafeBufferPointer(start: cursor.bytes + local, count: attribute.nameEnd - local), as: UTF8.self)
             if name == "xmlns" || (attribute.colon >= 0 && attribute.colon - attribute.nameStart == 5
@@ -912,21 +1026,34 @@ struct XLIFFByteVocabulary {
         return file
     }
 
+    /// Reads the units of a `<body>` or `<group>` into `units`. The loops over a unit's parent
+    /// and its children are written out, not `forEachChild` closures: each call of a closure
+    /// copied part of the reader's state (about 900 instructions a unit).
     mutating func readUnits(into units: inout [TransUnit], preserving: Bool) throws(XMLRefused) {
-        try forEachChild { (stream: inout XLIFFByteVocabulary) throws(XMLRefused) in
-            guard stream.isXLIFFElement else { return try stream.skipElement() }
-            if stream.cursor.nameIs("trans-unit") {
-                units.append(try stream.readUnit(preserving: stream.preserves(inheriting: preserving)))
-            } else if stream.cursor.nameIs("group") {
-                try stream.readUnits(into: &units, preserving: stream.preserves(inheriting: preserving))
-            } else {
-                try stream.skipElement()
+        guard !cursor.isEmptyElement else { return }
+        let depth = cursor.open.count
+        while true {
+            switch try cursor.next() {
+            case .start:
+                if !isXLIFFElement {
+                    try skipElement()
+                } else if cursor.nameIs("trans-unit") {
+                    try readUnit(preserving: preserves(inheriting: preserving), into: &units)
+                } else if cursor.nameIs("group") {
+                    try readUnits(into: &units, preserving: preserves(inheriting: preserving))
+                } else {
+                    try skipElement()
+                }
+            case .end where cursor.open.count < depth: return
+            case .endOfDocument: throw XMLRefused()
+            default: continue
             }
         }
     }
 
-    /// Reads a `<trans-unit>`; `preserving` is its `xml:space`, inherited or its own.
-    mutating func readUnit(preserving: Bool) throws(XMLRefused) -> TransUnit {
+    /// Reads a `<trans-unit>` onto the end of `units` (built there, not copied in); `preserving`
+    /// is its `xml:space`, inherited or its own.
+    mutating func readUnit(preserving: Bool, into units: inout [TransUnit]) throws(XMLRefused) {
         let location = elementLocation()
         // The five attributes in one walk over the tag's attributes (a walk each cost about
         // 1,000 instructions a unit), each taken as `attribute(_:)` takes it.
@@ -935,19 +1062,19 @@ struct XLIFFByteVocabulary {
         var approvedText: String?
         var sizeUnit: String?
         var maxWidthText: String?
-        let bytes = cursor.bytes
-        for attribute in cursor.attributes {
+        for k in 0..<cursor.attributeCount {
+            let attribute = cursor.attributes[k]
             let local = attribute.colon >= 0 ? attribute.colon + 1 : attribute.nameStart
             switch attribute.nameEnd - local {
-            case 2 where memcmp(bytes + local, "id", 2) == 0:
+            case 2 where cursor.bytesAre(local, "id"):
                 try cursor.take(attribute, into: &id, rootNamespace: rootNamespace)
-            case 9 where memcmp(bytes + local, "translate", 9) == 0:
+            case 9 where cursor.bytesAre(local, "translate"):
                 try cursor.take(attribute, into: &translate, rootNamespace: rootNamespace)
-            case 9 where memcmp(bytes + local, "size-unit", 9) == 0:
+            case 9 where cursor.bytesAre(local, "size-unit"):
                 try cursor.take(attribute, into: &sizeUnit, rootNamespace: rootNamespace)
-            case 8 where memcmp(bytes + local, "approved", 8) == 0:
+            case 8 where cursor.bytesAre(local, "approved"):
                 try cursor.take(attribute, into: &approvedText, rootNamespace: rootNamespace)
-            case 8 where memcmp(bytes + local, "maxwidth", 8) == 0:
+            case 8 where cursor.bytesAre(local, "maxwidth"):
                 try cursor.take(attribute, into: &maxWidthText, rootNamespace: rootNamespace)
             default:
                 continue
@@ -960,32 +1087,74 @@ struct XLIFFByteVocabulary {
         var state: XLIFFTargetState?
         var note: String?
         var inline = XLIFFInlineText()
-        try forEachChild { (stream: inout XLIFFByteVocabulary) throws(XMLRefused) in
-            guard stream.isXLIFFElement else { return try stream.skipElement() }
-            if stream.cursor.nameIs("source") && source == nil {
-                let preserve = stream.preserves(inheriting: preserving)
-                let text = try stream.readText(&inline, inSource: true)
-                source = preserve ? text : XLIFFInlineText.withoutLayout(text)
-            } else if stream.cursor.nameIs("target") && target == nil {
-                state = try stream.attribute("state").map(XLIFFTargetState.init(rawValue:))
-                let preserve = stream.preserves(inheriting: preserving)
-                let text = try stream.readText(&inline)
-                target = preserve ? text : XLIFFInlineText.withoutLayout(text)
-            } else if stream.cursor.nameIs("note") {
-                // Several notes are joined with a newline.
-                let text = try stream.readText()
-                note = note.map { $0 + "\n" + text } ?? text
-            } else {
-                try stream.skipElement()
+        if !cursor.isEmptyElement {
+            let depth = cursor.open.count
+            children: while true {
+                switch try cursor.next() {
+                case .start:
+                    if !isXLIFFElement {
+                        try skipElement()
+                    } else if cursor.nameIs("source") && source == nil {
+                        let preserve = preserves(inheriting: preserving)
+                        let text = try readText(&inline, inSource: true)
+                        source = preserve ? text : XLIFFInlineText.withoutLayout(text)
+                    } else if cursor.nameIs("target") && target == nil {
+                        state = try targetState()
+                        let preserve = preserves(inheriting: preserving)
+                        let text = try readText(&inline)
+                        target = preserve ? text : XLIFFInlineText.withoutLayout(text)
+                    } else if cursor.nameIs("note") {
+                        // Several notes are joined with a newline.
+                        let text = try readText()
+                        note = note.map { $0 + "\n" + text } ?? text
+                    } else {
+                        try skipElement()
+                    }
+                case .end where cursor.open.count < depth: break children
+                case .endOfDocument: throw XMLRefused()
+                default: continue
+                }
             }
         }
         guard let source else { throw XMLRefused() }
         let maxWidth = (sizeUnit ?? "char") == "char" ? maxWidthText.flatMap { Int($0) } : nil
-        // Built in the return slot: a unit built in a local and returned was copied, a retain and a release of every string.
-        return TransUnit(
+        units.append(TransUnit(
             id: id, translate: translate != "no", source: source, target: target,
             targetState: target == nil ? nil : state, note: note,
             approved: approved, maxWidth: maxWidth, location: location,
-            unknownInlineCode: inline.unknown, hasEmptySegment: inline.hasEmptySegment)
+            unknownInlineCode: inline.unknown, hasEmptySegment: inline.hasEmptySegment))
+    }
+
+    /// The current `<target>`'s `state`, as `attribute("state").map(XLIFFTargetState.init(rawValue:))`
+    /// gives it: one of XLIFF's states recognized in the bytes, no string made for it.
+    func targetState() throws(XMLRefused) -> XLIFFTargetState? {
+        guard let index = try cursor.attributeIndex("state", rootNamespace: rootNamespace) else { return nil }
+        let attribute = cursor.attributes[index]
+        if !attribute.hasReference, let state = Self.standardState(cursor, attribute.valueStart, attribute.valueEnd - attribute.valueStart) {
+            return state
+        }
+        return XLIFFTargetState(rawValue: cursor.value(of: attribute))
+    }
+
+    /// The state XLIFF 1.2 names with the ASCII bytes `start..<start + length`; nil for any other
+    /// bytes (a string of other bytes equals none of these names).
+    @inline(__always)
+    private static func standardState(_ cursor: XMLByteCursor, _ start: Int, _ length: Int) -> XLIFFTargetState? {
+        switch length {
+        case 10:
+            if cursor.bytesAre(start, "translated") { return .translated }
+            if cursor.bytesAre(start, "signed-off") { return .signedOff }
+            if cursor.bytesAre(start, "needs-l10n") { return .needsL10n }
+        case 5 where cursor.bytesAre(start, "final"): return .final
+        case 3 where cursor.bytesAre(start, "new"): return .new
+        case 24 where cursor.bytesAre(start, "needs-review-translation"): return .needsReviewTranslation
+        case 17:
+            if cursor.bytesAre(start, "needs-translation") { return .needsTranslation }
+            if cursor.bytesAre(start, "needs-review-l10n") { return .needsReviewL10n }
+        case 16 where cursor.bytesAre(start, "needs-adaptation"): return .needsAdaptation
+        case 23 where cursor.bytesAre(start, "needs-review-adaptation"): return .needsReviewAdaptation
+        default: break
+        }
+        return nil
     }
 }

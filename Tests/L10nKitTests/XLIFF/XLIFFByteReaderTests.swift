@@ -290,9 +290,10 @@ final class XLIFFByteReaderTests: XCTestCase {
         XCTAssertGreaterThan(accepted, 100)
     }
 
-    /// `location(of:)`, which skips eight bytes at a time to the next line break, gives the line
-    /// and column a byte-by-byte count gives (LF or a lone CR ends a line; columns in scalars),
-    /// asked at rising offsets as the reader asks, over lines of every length and any UTF-8.
+    /// The line and column of every `<file>` and `<trans-unit>`, counted as the scans step over
+    /// each line break (in text, between attributes, in comments and CDATA, outside the root),
+    /// are those a byte-by-byte count gives (LF or a lone CR ends a line; columns in scalars),
+    /// over layouts of every kind and any UTF-8; and libxml2 reads each document the same.
     func testLocationsMatchAByteByByteCount() {
         func reference(_ bytes: [UInt8], _ offset: Int) -> (line: Int, column: Int) {
             var line = 1, column = 1
@@ -307,26 +308,77 @@ final class XLIFFByteReaderTests: XCTestCase {
             }
             return (line, column)
         }
-        let pieces: [[UInt8]] = [Array("<trans-unit id=\"a\">".utf8), Array("  ".utf8), [0x0A], [0x0D, 0x0A], [0x0D], [0x09],
-                                 Array("Grüße 日本 😀".utf8), Array(String(repeating: "x", count: 37).utf8), [0x0B], [0x0C]]
+        let breaks = ["\n", "\r\n", "\r", " ", "  ", "\t", "\n    ", "\r\n\t", "\n\n", "\r\r\n"]
+        let texts = ["Grüße 日本 😀", "a\nb", "a\r\nb\rc", "x<!-- c\r\nd\ne -->y", "<![CDATA[p\nq\r\nr\rs]]>", "&amp;\n&#10;",
+                     String(repeating: "x", count: 37), "", "<g id=\"1\">in\nline</g>"]
         var random = L10nTestSupport.SeededRandom(seed: 21)
-        for round in 0..<400 {
-            var bytes: [UInt8] = []
-            // Half the documents have no CR: the fast path all the way.
-            for _ in 0..<random.below(60) {
-                let piece = pieces[random.below(pieces.count)]
-                if round.isMultiple(of: 2), piece.contains(0x0D) { continue }
-                bytes += piece
-            }
-            let offsets = (0..<random.below(8)).map { _ in bytes.isEmpty ? 0 : random.below(bytes.count + 1) }.sorted()
-            bytes.withUnsafeBufferPointer { buffer in
-                var cursor = XMLByteCursor(buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!, count: buffer.count)
-                for offset in offsets {
-                    let found = cursor.location(of: offset)
-                    let expected = reference(bytes, offset)
-                    XCTAssertEqual(found.line, expected.line, "round \(round) offset \(offset)")
-                    XCTAssertEqual(found.column, expected.column, "round \(round) offset \(offset)")
+        var units = 0
+        for round in 0..<300 {
+            func space() -> String { (0..<random.below(3)).map { _ in breaks[random.below(breaks.count)] }.joined() }
+            var document = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>" + space() + "<!-- a\ncomment -->" + space()
+            document += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\"" + (space().isEmpty ? " " : space() + " ") + "version=\"1.2\">" + space()
+            for f in 0..<(1 + random.below(2)) {
+                document += "<file original=\"f\(f)\"" + " " + space() + "source-language=\"en\" target-language=\"de\">" + space() + "<body>"
+                for u in 0..<random.below(6) {
+                    document += space() + "<trans-unit" + " " + space() + "id=\"u\(u)\"" + space() + ">" + space()
+                    document += "<source>" + texts[random.below(texts.count)] + "</source>" + space()
+                    if round.isMultiple(of: 3) { document += "<target" + space() + ">" + texts[random.below(texts.count)] + "</target" + space() + ">" + space() }
+                    document += "</trans-unit>"
                 }
+                document += space() + "</body>" + space() + "</file>" + space()
+            }
+            document += "</xliff>" + space()
+            let bytes = Array(document.utf8)
+            guard let read = XLIFFByteReader.read(Data(bytes), path: "p") else {
+                XCTFail("round \(round): refused\n\(document)")
+                continue
+            }
+            var starts: [Int] = []
+            for k in bytes.indices where bytes[k] == UInt8(ascii: "<") {
+                if bytes[k...].starts(with: Array("<file ".utf8)) || bytes[k...].starts(with: Array("<trans-unit".utf8)) { starts.append(k) }
+            }
+            let located = read.files.flatMap { [$0.location] + $0.units.map(\.location) }
+            XCTAssertEqual(located.count, starts.count, "round \(round)")
+            for (location, offset) in zip(located, starts) {
+                let expected = reference(bytes, offset)
+                XCTAssertEqual(location?.line, expected.line, "round \(round) offset \(offset)")
+                XCTAssertEqual(location?.column, expected.column, "round \(round) offset \(offset)")
+            }
+            units += starts.count
+            assertSame(Data(bytes), "layout-\(round).xliff")
+        }
+        XCTAssertGreaterThan(units, 500)
+    }
+
+    /// The XLIFF files under the folder `L10N_XLIFF_ORACLE_DIR` names (translators' files, the
+    /// bench's hand-off, exports of real projects), as they are and changed as files get broken
+    /// (line ends, cuts, random bytes): the byte reader gives libxml2's document or refuses,
+    /// and the reader gives the same document or the same located error. Skipped without it.
+    func testFilesOfAFolderReadAsByLibXML2() throws {
+        guard let folder = ProcessInfo.processInfo.environment["L10N_XLIFF_ORACLE_DIR"] else {
+            throw XCTSkip("L10N_XLIFF_ORACLE_DIR names no folder")
+        }
+        let files = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".xliff") }.sorted() ?? []
+        XCTAssertFalse(files.isEmpty)
+        var random = SeededRandom(seed: 39)
+        for name in files {
+            let data = try Data(contentsOf: URL(fileURLWithPath: folder).appendingPathComponent(name))
+            XCTAssertTrue(assertSame(data, name), "\(name) went to libxml2")
+            let text = String(decoding: data, as: UTF8.self)
+            assertSame(Data(text.replacingOccurrences(of: "\n", with: "\r\n").utf8), name + ".crlf")
+            assertSame(Data(text.replacingOccurrences(of: "\n", with: "\r").utf8), name + ".cr")
+            let bytes = Array(data)
+            let replacements: [UInt8] = Array("<>&;\"'/=!?-[]# \t\r\nax:0".utf8) + [0x00, 0x80, 0xC3, 0xFF]
+            for round in 0..<12 {
+                var copy = bytes
+                let at = Int(random.next() % UInt64(copy.count))
+                switch round % 4 {
+                case 0: copy = Array(copy[..<at])
+                case 1: copy[at] = replacements[Int(random.next() % UInt64(replacements.count))]
+                case 2: copy.remove(at: at)
+                default: copy.insert(replacements[Int(random.next() % UInt64(replacements.count))], at: at)
+                }
+                assertSame(Data(copy), "\(name).changed-\(round)")
             }
         }
     }
