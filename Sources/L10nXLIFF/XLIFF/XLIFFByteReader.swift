@@ -50,6 +50,84 @@ struct XMLByteAttribute {
     var hasReference: Bool
 }
 
+/// A name the byte reader looks for in the input, as its length and its first sixteen bytes in
+/// two little-endian words, so that a comparison is two loads: a byte loop over a
+/// `StaticString` cost about eight instructions a byte, and the words of a literal made at run
+/// time do not fold into constants. `XLIFFByteReaderTests` checks each against its text.
+struct ByteName {
+    let count: Int
+    let low: UInt64
+    let high: UInt64
+
+    /// `trans-unit`
+    static var transUnit: ByteName { ByteName(count: 10, low: 0x6E75_2D73_6E61_7274, high: 0x7469) }
+    /// `source`
+    static var source: ByteName { ByteName(count: 6, low: 0x6563_7275_6F73, high: 0x0000) }
+    /// `target`
+    static var target: ByteName { ByteName(count: 6, low: 0x7465_6772_6174, high: 0x0000) }
+    /// `note`
+    static var note: ByteName { ByteName(count: 4, low: 0x6574_6F6E, high: 0x0000) }
+    /// `group`
+    static var group: ByteName { ByteName(count: 5, low: 0x0070_756F_7267, high: 0x0000) }
+    /// `id`
+    static var id: ByteName { ByteName(count: 2, low: 0x6469, high: 0x0000) }
+    /// `state`
+    static var state: ByteName { ByteName(count: 5, low: 0x0065_7461_7473, high: 0x0000) }
+    /// `translate`
+    static var translate: ByteName { ByteName(count: 9, low: 0x7461_6C73_6E61_7274, high: 0x0065) }
+    /// `size-unit`
+    static var sizeUnit: ByteName { ByteName(count: 9, low: 0x696E_752D_657A_6973, high: 0x0074) }
+    /// `approved`
+    static var approved: ByteName { ByteName(count: 8, low: 0x6465_766F_7270_7061, high: 0x0000) }
+    /// `maxwidth`
+    static var maxWidth: ByteName { ByteName(count: 8, low: 0x6874_6469_7778_616D, high: 0x0000) }
+    /// `xml:space`
+    static var xmlSpace: ByteName { ByteName(count: 9, low: 0x6361_7073_3A6C_6D78, high: 0x0065) }
+    /// `preserve`
+    static var preserve: ByteName { ByteName(count: 8, low: 0x6576_7265_7365_7270, high: 0x0000) }
+    /// `default`
+    static var `default`: ByteName { ByteName(count: 7, low: 0x0074_6C75_6166_6564, high: 0x0000) }
+    /// `xmlns`
+    static var xmlns: ByteName { ByteName(count: 5, low: 0x0073_6E6C_6D78, high: 0x0000) }
+    /// `xml`
+    static var xml: ByteName { ByteName(count: 3, low: 0x006C_6D78, high: 0x0000) }
+    /// `translated`
+    static var translated: ByteName { ByteName(count: 10, low: 0x7461_6C73_6E61_7274, high: 0x6465) }
+    /// `final`
+    static var final: ByteName { ByteName(count: 5, low: 0x006C_616E_6966, high: 0x0000) }
+    /// `signed-off`
+    static var signedOff: ByteName { ByteName(count: 10, low: 0x6F2D_6465_6E67_6973, high: 0x6666) }
+    /// `new`
+    static var new: ByteName { ByteName(count: 3, low: 0x0077_656E, high: 0x0000) }
+    /// `needs-l10n`
+    static var needsL10n: ByteName { ByteName(count: 10, low: 0x316C_2D73_6465_656E, high: 0x6E30) }
+    /// `needs-adaptation`
+    static var needsAdaptation: ByteName { ByteName(count: 16, low: 0x6461_2D73_6465_656E, high: 0x6E6F_6974_6174_7061) }
+
+    // Pieces of the start tags `XMLByteCursor.readCanonicalStartTag` reads.
+    /// `<source>`
+    static var sourceTag: ByteName { ByteName(count: 8, low: 0x3E65_6372_756F_733C, high: 0x0000) }
+    /// `<target>`
+    static var targetTag: ByteName { ByteName(count: 8, low: 0x3E74_6567_7261_743C, high: 0x0000) }
+    /// `<note>`
+    static var noteTag: ByteName { ByteName(count: 6, low: 0x3E65_746F_6E3C, high: 0x0000) }
+    /// `<note/>`
+    static var emptyNoteTag: ByteName { ByteName(count: 7, low: 0x003E_2F65_746F_6E3C, high: 0x0000) }
+    /// `<target state="`
+    static var targetStateTag: ByteName { ByteName(count: 15, low: 0x2074_6567_7261_743C, high: 0x0022_3D65_7461_7473) }
+    /// `<trans-unit id="`
+    static var transUnitIDTag: ByteName { ByteName(count: 16, low: 0x752D_736E_6172_743C, high: 0x223D_6469_2074_696E) }
+    /// ` xml:space="pres`
+    static var spacePreserveHead: ByteName { ByteName(count: 16, low: 0x6170_733A_6C6D_7820, high: 0x7365_7270_223D_6563) }
+    /// `erve">`
+    static var spacePreserveTail: ByteName { ByteName(count: 6, low: 0x3E22_6576_7265, high: 0x0000) }
+
+    /// Every name above with its text, for the test.
+    static var all: [(text: String, name: ByteName)] {
+        [("trans-unit", .transUnit), ("source", .source), ("target", .target), ("note", .note), ("group", .group), ("id", .id), ("state", .state), ("translate", .translate), ("size-unit", .sizeUnit), ("approved", .approved), ("maxwidth", .maxWidth), ("xml:space", .xmlSpace), ("preserve", .preserve), ("default", .`default`), ("xmlns", .xmlns), ("xml", .xml), ("translated", .translated), ("final", .final), ("signed-off", .signedOff), ("new", .new), ("needs-l10n", .needsL10n), ("needs-adaptation", .needsAdaptation), ("<source>", .sourceTag), ("<target>", .targetTag), ("<note>", .noteTag), ("<note/>", .emptyNoteTag), ("<target state=\"", .targetStateTag), ("<trans-unit id=\"", .transUnitIDTag), (" xml:space=\"pres", .spacePreserveHead), ("erve\">", .spacePreserveTail)]
+    }
+}
+
 /// A forward-only, well-formedness-checking walk over UTF-8 XML bytes that refuses what it does
 /// not handle. Text is collected into `text` only while `collecting` is set.
 struct XMLByteCursor {
@@ -178,16 +256,34 @@ struct XMLByteCursor {
 
     func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D }
 
+    /// Steps over whitespace; whether there was any. Inlined: most calls find none.
+    @inline(__always)
     @discardableResult
     mutating func skipSpaces() -> Bool {
-        let start = i
+        guard i < count, isSpace(bytes[i]) else { return false }
+        skipSpaceRun()
+        return true
+    }
+
+    /// Steps over the whitespace from `i`, counting its line breaks: runs of plain spaces (the
+    /// indentation of every line) eight bytes at a time.
+    private mutating func skipSpaceRun() {
         while i < count {
+            if i + 8 <= count {
+                // Lanes other than a space, each exactly (no borrow between lanes).
+                let x = ByteWord.load(bytes + i) ^ 0x2020_2020_2020_2020
+                let others = (((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | x) & ByteWord.highs
+                if others == 0 {
+                    i += 8
+                    continue
+                }
+                i += others.trailingZeroBitCount / 8
+            }
             let b = bytes[i]
-            guard isSpace(b) else { break }
+            guard isSpace(b) else { return }
             i += 1
             if b <= 0x0D { passed(b) }
         }
-        return i > start
     }
 
     /// Counts the line `b`, the byte just stepped over (`i` is after it), ends: an LF, or a CR
@@ -208,27 +304,41 @@ struct XMLByteCursor {
                 return .endOfDocument
             }
             if bytes[i] != UInt8(ascii: "<") {
+                // The layout between elements, a line break and indentation, is stepped over
+                // here when no text is collected; `readCharacterData` reads on from where it ends.
+                if !collecting {
+                    skipSpaces()
+                    if i < count && bytes[i] == UInt8(ascii: "<") {
+                        if open.isEmpty { continue }
+                        return .text
+                    }
+                }
                 try readCharacterData()
                 if open.isEmpty { continue }
                 return .text
             }
-            if at("<!--") {
-                try skipComment()
-                continue
-            }
-            if at("</") {
+            // Told apart by the byte after the `<`.
+            let following = i + 1 < count ? bytes[i + 1] : 0
+            if following == UInt8(ascii: "/") {
                 try readEndTag()
                 return .end
             }
-            if at("<![CDATA[") {
-                guard !open.isEmpty else { throw XMLRefused() }
-                try readCDATA()
-                return .text
+            if following == UInt8(ascii: "!") {
+                if at("<!--") {
+                    try skipComment()
+                    continue
+                }
+                if at("<![CDATA[") {
+                    guard !open.isEmpty else { throw XMLRefused() }
+                    try readCDATA()
+                    return .text
+                }
+                // A DOCTYPE.
+                throw XMLRefused()
             }
-            // A DOCTYPE, a processing instruction, or a second root element.
-            let following = i + 1 < count ? bytes[i + 1] : 0
-            guard !rootClosed, following != UInt8(ascii: "!"), following != UInt8(ascii: "?") else { throw XMLRefused() }
-            try readStartTag()
+            // A processing instruction, or a second root element.
+            guard !rootClosed, following != UInt8(ascii: "?") else { throw XMLRefused() }
+            if try !readCanonicalStartTag() { try readStartTag() }
             return .start
         }
     }
@@ -503,6 +613,99 @@ struct XMLByteCursor {
         return colon
     }
 
+    /// Reads the start tags every unit of Xcode's and l10n's files has, in the bytes they are
+    /// written with: `<trans-unit id="…" xml:space="preserve">`, `<source>`, `<target>`,
+    /// `<target state="…">`, `<note>` and `<note/>`, values of plain ASCII. Each is read as
+    /// `readStartTag` reads it, to the same state, without reading its names and attributes
+    /// piece by piece (which cost about 500 instructions a tag). False, nothing read, for any
+    /// other tag, or one near the input's end.
+    private mutating func readCanonicalStartTag() throws(XMLRefused) -> Bool {
+        guard !open.isEmpty, open.count < 128, i + 32 <= count else { return false }
+        let start = i
+        var nameLength = 6
+        var end = start + 8
+        var empty = false
+        var attributeTotal = 0
+        var first = XMLByteAttribute(nameStart: 0, nameEnd: 0, colon: -1, valueStart: 0, valueEnd: 0, hasReference: false)
+        var second = first
+        if bytesAre(start, .sourceTag) || bytesAre(start, .targetTag) {
+        } else if bytesAre(start, .noteTag) {
+            nameLength = 4
+            end = start + 6
+        } else if bytesAre(start, .emptyNoteTag) {
+            nameLength = 4
+            end = start + 7
+            empty = true
+        } else if bytesAre(start, .targetStateTag) {
+            let valueStart = start + 15
+            guard let valueEnd = plainValueEnd(from: valueStart), valueEnd + 2 <= count,
+                  bytes[valueEnd + 1] == UInt8(ascii: ">") else { return false }
+            first = XMLByteAttribute(nameStart: start + 8, nameEnd: start + 13, colon: -1, valueStart: valueStart, valueEnd: valueEnd, hasReference: false)
+            attributeTotal = 1
+            end = valueEnd + 2
+        } else if bytesAre(start, .transUnitIDTag) {
+            let valueStart = start + 16
+            guard let valueEnd = plainValueEnd(from: valueStart), valueEnd + 23 <= count,
+                  bytesAre(valueEnd + 1, .spacePreserveHead), bytesAre(valueEnd + 17, .spacePreserveTail) else { return false }
+            nameLength = 10
+            first = XMLByteAttribute(nameStart: start + 12, nameEnd: start + 14, colon: -1, valueStart: valueStart, valueEnd: valueEnd, hasReference: false)
+            second = XMLByteAttribute(nameStart: valueEnd + 2, nameEnd: valueEnd + 11, colon: valueEnd + 5,
+                                      valueStart: valueEnd + 13, valueEnd: valueEnd + 21, hasReference: false)
+            attributeTotal = 2
+            end = valueEnd + 23
+        } else {
+            return false
+        }
+        tagOffset = start
+        tagLine = line
+        tagLineStart = lineStart
+        nameStart = start + 1
+        nameEnd = start + 1 + nameLength
+        colon = -1
+        attributeCount = 0
+        if attributeTotal >= 1 { store(first) }
+        if attributeTotal == 2 { store(second) }
+        i = end
+        isEmptyElement = empty
+        let scope = bindings.count
+        namespace = try resolve(nameStart, nameStart)
+        // `xml:space`'s prefix, resolved as `readStartTag` resolves it (which interns its namespace).
+        if attributeTotal == 2 { _ = try resolve(second.nameStart, second.colon) }
+        if !empty { open.append((nameStart, nameEnd, scope)) }
+        return true
+    }
+
+    /// The offset of the `"` ending an attribute value from `start` when the value is plain (ASCII
+    /// from 0x20 up, no `&` or `<`) and the input holds eight bytes from every step; else nil.
+    @inline(__always)
+    private func plainValueEnd(from start: Int) -> Int? {
+        var k = start
+        while k + 8 <= count {
+            let word = ByteWord.load(bytes + k)
+            let stops = ByteWord.lanes(word, below: 0x20) | ByteWord.nonASCIILanes(word) | ByteWord.lanes(word, equalTo: 0x22)
+                | ByteWord.lanes(word, equalTo: 0x26) | ByteWord.lanes(word, equalTo: 0x3C)
+            if stops == 0 {
+                k += 8
+                continue
+            }
+            k += stops.trailingZeroBitCount / 8
+            guard bytes[k] == 0x22, k - start <= 1_000_000 else { return nil }
+            return k
+        }
+        return nil
+    }
+
+    /// Adds the current start tag's next attribute.
+    @inline(__always)
+    private mutating func store(_ attribute: XMLByteAttribute) {
+        if attributeCount < attributes.count {
+            attributes[attributeCount] = attribute
+        } else {
+            attributes.append(attribute)
+        }
+        attributeCount += 1
+    }
+
     private mutating func readStartTag() throws(XMLRefused) {
         guard open.count < 128 else { throw XMLRefused() }
         tagOffset = i
@@ -563,12 +766,7 @@ struct XMLByteCursor {
             for k in 0..<attributeCount where equal(attributes[k].nameStart, attributes[k].nameEnd, attributeStart, attributeEnd) {
                 throw XMLRefused()
             }
-            if attributeCount < attributes.count {
-                attributes[attributeCount] = attribute
-            } else {
-                attributes.append(attribute)
-            }
-            attributeCount += 1
+            store(attribute)
             if isXMLNS(attribute) { try bind(attribute) }
         }
         namespace = try resolve(nameStart, colon < 0 ? nameStart : colon)
@@ -596,9 +794,10 @@ struct XMLByteCursor {
         }
     }
 
+    @inline(__always)
     private func isXMLNS(_ attribute: XMLByteAttribute) -> Bool {
         let prefixEnd = attribute.colon >= 0 ? attribute.colon : attribute.nameEnd
-        return prefixEnd - attribute.nameStart == 5 && bytesAre(attribute.nameStart, "xmlns")
+        return prefixEnd - attribute.nameStart == 5 && bytesAre(attribute.nameStart, .xmlns)
     }
 
     /// Records a namespace declaration (`xmlns` or `xmlns:p`).
@@ -671,7 +870,7 @@ struct XMLByteCursor {
     /// The interned namespace of the prefix `[start, end)` (empty: the default namespace); -1 for none.
     private mutating func resolve(_ start: Int, _ end: Int) throws(XMLRefused) -> Int {
         let length = end - start
-        if length == 3 && bytesAre(start, "xml") {
+        if length == 3 && bytesAre(start, .xml) {
             // Interned once: every Xcode `<trans-unit>` has an `xml:space`, and hashing the URI
             // for each cost a twentieth of reading a file.
             if xmlNamespaceID < 0 { xmlNamespaceID = intern(Self.xmlNamespace) }
@@ -680,7 +879,7 @@ struct XMLByteCursor {
         var k = bindings.count - 1
         while k >= 0 {
             let binding = bindings[k]
-            if equal(binding.prefixStart, binding.prefixEnd, start, end) {
+            if binding.prefixEnd - binding.prefixStart == length && (length == 0 || equal(binding.prefixStart, binding.prefixEnd, start, end)) {
                 return binding.uri
             }
             k -= 1
@@ -689,12 +888,19 @@ struct XMLByteCursor {
         return -1
     }
 
-    /// Whether the input's bytes `a..<aEnd` and `b..<bEnd` are the same: compared here, names
-    /// are a few bytes, shorter than a call to `memcmp`.
+    /// Whether the input's bytes `a..<aEnd` and `b..<bEnd` are the same: compared here, a word
+    /// at a time up to 16 bytes (names are a few bytes, shorter than a call to `memcmp`).
     @inline(__always)
     private func equal(_ a: Int, _ aEnd: Int, _ b: Int, _ bEnd: Int) -> Bool {
         let length = aEnd - a
         guard bEnd - b == length else { return false }
+        if length <= 8 && a + 8 <= count && b + 8 <= count {
+            return (ByteWord.load(bytes + a) ^ ByteWord.load(bytes + b)) & Self.lowBytes(length) == 0
+        }
+        if length <= 16 && a + 16 <= count && b + 16 <= count {
+            return ByteWord.load(bytes + a) == ByteWord.load(bytes + b)
+                && (ByteWord.load(bytes + a + 8) ^ ByteWord.load(bytes + b + 8)) & Self.lowBytes(length - 8) == 0
+        }
         var k = 0
         while k < length {
             guard bytes[a + k] == bytes[b + k] else { return false }
@@ -704,7 +910,6 @@ struct XMLByteCursor {
     }
 
     /// Whether the input's bytes from `start` are `literal`'s, `start + literal` within the input.
-    @inline(__always)
     func bytesAre(_ start: Int, _ literal: StaticString) -> Bool {
         let p = literal.utf8Start
         var k = 0
@@ -714,6 +919,27 @@ struct XMLByteCursor {
         }
         return true
     }
+
+    /// Whether the input's bytes from `start` are `name`'s, `start + name.count` within the
+    /// input: two words compared, away from the input's end.
+    @inline(__always)
+    func bytesAre(_ start: Int, _ name: ByteName) -> Bool {
+        if start + 16 <= count {
+            let low = ByteWord.load(bytes + start)
+            if name.count <= 8 { return low & Self.lowBytes(name.count) == name.low }
+            return low == name.low && ByteWord.load(bytes + start + 8) & Self.lowBytes(name.count - 8) == name.high
+        }
+        var k = 0
+        while k < name.count {
+            guard bytes[start + k] == UInt8(truncatingIfNeeded: (k < 8 ? name.low : name.high) >> UInt64(8 * (k % 8))) else { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// The mask of a word's first `n` (at most 8) bytes.
+    @inline(__always)
+    static func lowBytes(_ n: Int) -> UInt64 { n >= 8 ? ~0 : (1 &<< UInt64(8 * n)) &- 1 }
 
     private mutating func readEndTag() throws(XMLRefused) {
         i += 2
@@ -741,6 +967,12 @@ struct XMLByteCursor {
 
     /// The current element's local name equals `name`.
     @inline(__always)
+    func nameIs(_ name: ByteName) -> Bool {
+        let local = colon >= 0 ? colon + 1 : nameStart
+        return nameEnd - local == name.count && bytesAre(local, name)
+    }
+
+    /// `nameIs` for the names read once a file.
     func nameIs(_ name: StaticString) -> Bool {
         let local = colon >= 0 ? colon + 1 : nameStart
         return nameEnd - local == name.utf8CodeUnitCount && bytesAre(local, name)
@@ -752,9 +984,16 @@ struct XMLByteCursor {
     }
 
     /// An attribute's value with its references resolved.
+    @inline(__always)
     func value(of attribute: XMLByteAttribute) -> String {
-        let buffer = UnsafeBufferPointer(start: bytes + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart)
-        guard attribute.hasReference else { return String(decoding: buffer, as: UTF8.self) }
+        guard attribute.hasReference else {
+            return String(decoding: UnsafeBufferPointer(start: bytes + attribute.valueStart, count: attribute.valueEnd - attribute.valueStart), as: UTF8.self)
+        }
+        return referencedValue(of: attribute)
+    }
+
+    /// `value(of:)` of a value holding references, resolved.
+    private func referencedValue(of attribute: XMLByteAttribute) -> String {
         var copy = self
         copy.i = attribute.valueStart
         var decoded: [UInt8] = []
@@ -773,17 +1012,25 @@ struct XMLByteCursor {
     /// The value of the current element's attribute named `name` without a namespace (the only
     /// kind the vocabulary reads; a same-named attribute in the XLIFF namespace is refused).
     func attribute(_ name: StaticString, rootNamespace: Int) throws(XMLRefused) -> String? {
-        guard let index = try attributeIndex(name, rootNamespace: rootNamespace) else { return nil }
-        return value(of: attributes[index])
-    }
-
-    /// The index in `attributes` of the attribute `attribute(_:rootNamespace:)` gives the value of.
-    func attributeIndex(_ name: StaticString, rootNamespace: Int) throws(XMLRefused) -> Int? {
         var found: Int?
         for k in 0..<attributeCount {
             let attribute = attributes[k]
             let local = attribute.colon >= 0 ? attribute.colon + 1 : attribute.nameStart
             guard attribute.nameEnd - local == name.utf8CodeUnitCount, bytesAre(local, name) else { continue }
+            try take(attribute, at: k, into: &found, rootNamespace: rootNamespace)
+        }
+        guard let found else { return nil }
+        return value(of: attributes[found])
+    }
+
+    /// The index in `attributes` of the attribute `attribute(_:rootNamespace:)` gives the value of.
+    @inline(__always)
+    func attributeIndex(_ name: ByteName, rootNamespace: Int) throws(XMLRefused) -> Int? {
+        var found: Int?
+        for k in 0..<attributeCount {
+            let attribute = attributes[k]
+            let local = attribute.colon >= 0 ? attribute.colon + 1 : attribute.nameStart
+            guard attribute.nameEnd - local == name.count, bytesAre(local, name) else { continue }
             try take(attribute, at: k, into: &found, rootNamespace: rootNamespace)
         }
         return found
@@ -814,8 +1061,13 @@ struct XMLByteCursor {
     @inline(__always)
     private func refuseInRootNamespace(_ attribute: XMLByteAttribute, rootNamespace: Int) throws(XMLRefused) {
         guard !isXMLNS(attribute) else { return }
+        try refuseInRootNamespacePrefixed(attribute, rootNamespace: rootNamespace)
+    }
+
+    /// `refuseInRootNamespace` past its first test; apart, so that the unprefixed attributes' path stays small.
+    private func refuseInRootNamespacePrefixed(_ attribute: XMLByteAttribute, rootNamespace: Int) throws(XMLRefused) {
         let prefixLength = attribute.colon - attribute.nameStart
-        if prefixLength == 3 && bytesAre(attribute.nameStart, "xml") { return }
+        if prefixLength == 3 && bytesAre(attribute.nameStart, .xml) { return }
         var k = bindings.count - 1
         var ns = -1
         while k >= 0 {
@@ -950,11 +1202,11 @@ struct XLIFFByteVocabulary {
         for k in 0..<cursor.attributeCount {
             let attribute = cursor.attributes[k]
             guard attribute.colon - attribute.nameStart == 3 && attribute.nameEnd - attribute.colon == 6,
-                  cursor.bytesAre(attribute.nameStart, "xml:space") else { continue }
+                  cursor.bytesAre(attribute.nameStart, .xmlSpace) else { continue }
             let length = attribute.valueEnd - attribute.valueStart
             if attribute.hasReference { return XLIFFInlineText.preserves(cursor.value(of: attribute)) ?? inherited }
-            if length == 8 && cursor.bytesAre(attribute.valueStart, "preserve") { return true }
-            if length == 7 && cursor.bytesAre(attribute.valueStart, "default") { return false }
+            if length == 8 && cursor.bytesAre(attribute.valueStart, .preserve) { return true }
+            if length == 7 && cursor.bytesAre(attribute.valueStart, .`default`) { return false }
             return inherited
         }
         return inherited
@@ -1018,7 +1270,9 @@ struct XLIFFByteVocabulary {
                     try header.skipElement()
                 }
             } else if stream.cursor.nameIs("body") {
-                try stream.readUnits(into: &file.units, preserving: preserving)
+                var units = UnitShelf()
+                try stream.readUnits(into: &units, preserving: preserving)
+                if file.units.isEmpty { file.units = units.take() } else { file.units += units.take() }
             } else {
                 try stream.skipElement()
             }
@@ -1029,7 +1283,7 @@ struct XLIFFByteVocabulary {
     /// Reads the units of a `<body>` or `<group>` into `units`. The loops over a unit's parent
     /// and its children are written out, not `forEachChild` closures: each call of a closure
     /// copied part of the reader's state (about 900 instructions a unit).
-    mutating func readUnits(into units: inout [TransUnit], preserving: Bool) throws(XMLRefused) {
+    mutating func readUnits(into units: inout UnitShelf, preserving: Bool) throws(XMLRefused) {
         guard !cursor.isEmptyElement else { return }
         let depth = cursor.open.count
         while true {
@@ -1037,9 +1291,9 @@ struct XLIFFByteVocabulary {
             case .start:
                 if !isXLIFFElement {
                     try skipElement()
-                } else if cursor.nameIs("trans-unit") {
+                } else if cursor.nameIs(.transUnit) {
                     try readUnit(preserving: preserves(inheriting: preserving), into: &units)
-                } else if cursor.nameIs("group") {
+                } else if cursor.nameIs(.group) {
                     try readUnits(into: &units, preserving: preserves(inheriting: preserving))
                 } else {
                     try skipElement()
@@ -1053,7 +1307,7 @@ struct XLIFFByteVocabulary {
 
     /// Reads a `<trans-unit>` onto the end of `units` (built there, not copied in); `preserving`
     /// is its `xml:space`, inherited or its own.
-    mutating func readUnit(preserving: Bool, into units: inout [TransUnit]) throws(XMLRefused) {
+    mutating func readUnit(preserving: Bool, into units: inout UnitShelf) throws(XMLRefused) {
         let location = elementLocation()
         // The five attributes in one walk over the tag's attributes (a walk each cost about
         // 1,000 instructions a unit), each taken as `attribute(_:)` takes it.
@@ -1066,15 +1320,15 @@ struct XLIFFByteVocabulary {
             let attribute = cursor.attributes[k]
             let local = attribute.colon >= 0 ? attribute.colon + 1 : attribute.nameStart
             switch attribute.nameEnd - local {
-            case 2 where cursor.bytesAre(local, "id"):
+            case 2 where cursor.bytesAre(local, .id):
                 try cursor.take(attribute, into: &id, rootNamespace: rootNamespace)
-            case 9 where cursor.bytesAre(local, "translate"):
+            case 9 where cursor.bytesAre(local, .translate):
                 try cursor.take(attribute, into: &translate, rootNamespace: rootNamespace)
-            case 9 where cursor.bytesAre(local, "size-unit"):
+            case 9 where cursor.bytesAre(local, .sizeUnit):
                 try cursor.take(attribute, into: &sizeUnit, rootNamespace: rootNamespace)
-            case 8 where cursor.bytesAre(local, "approved"):
+            case 8 where cursor.bytesAre(local, .approved):
                 try cursor.take(attribute, into: &approvedText, rootNamespace: rootNamespace)
-            case 8 where cursor.bytesAre(local, "maxwidth"):
+            case 8 where cursor.bytesAre(local, .maxWidth):
                 try cursor.take(attribute, into: &maxWidthText, rootNamespace: rootNamespace)
             default:
                 continue
@@ -1094,16 +1348,16 @@ struct XLIFFByteVocabulary {
                 case .start:
                     if !isXLIFFElement {
                         try skipElement()
-                    } else if cursor.nameIs("source") && source == nil {
+                    } else if cursor.nameIs(.source) && source == nil {
                         let preserve = preserves(inheriting: preserving)
                         let text = try readText(&inline, inSource: true)
                         source = preserve ? text : XLIFFInlineText.withoutLayout(text)
-                    } else if cursor.nameIs("target") && target == nil {
+                    } else if cursor.nameIs(.target) && target == nil {
                         state = try targetState()
                         let preserve = preserves(inheriting: preserving)
                         let text = try readText(&inline)
                         target = preserve ? text : XLIFFInlineText.withoutLayout(text)
-                    } else if cursor.nameIs("note") {
+                    } else if cursor.nameIs(.note) {
                         // Several notes are joined with a newline.
                         let text = try readText()
                         note = note.map { $0 + "\n" + text } ?? text
@@ -1127,8 +1381,9 @@ struct XLIFFByteVocabulary {
 
     /// The current `<target>`'s `state`, as `attribute("state").map(XLIFFTargetState.init(rawValue:))`
     /// gives it: one of XLIFF's states recognized in the bytes, no string made for it.
+    @inline(__always)
     func targetState() throws(XMLRefused) -> XLIFFTargetState? {
-        guard let index = try cursor.attributeIndex("state", rootNamespace: rootNamespace) else { return nil }
+        guard let index = try cursor.attributeIndex(.state, rootNamespace: rootNamespace) else { return nil }
         let attribute = cursor.attributes[index]
         if !attribute.hasReference, let state = Self.standardState(cursor, attribute.valueStart, attribute.valueEnd - attribute.valueStart) {
             return state
@@ -1142,19 +1397,66 @@ struct XLIFFByteVocabulary {
     private static func standardState(_ cursor: XMLByteCursor, _ start: Int, _ length: Int) -> XLIFFTargetState? {
         switch length {
         case 10:
-            if cursor.bytesAre(start, "translated") { return .translated }
-            if cursor.bytesAre(start, "signed-off") { return .signedOff }
-            if cursor.bytesAre(start, "needs-l10n") { return .needsL10n }
-        case 5 where cursor.bytesAre(start, "final"): return .final
-        case 3 where cursor.bytesAre(start, "new"): return .new
+            if cursor.bytesAre(start, .translated) { return .translated }
+            if cursor.bytesAre(start, .signedOff) { return .signedOff }
+            if cursor.bytesAre(start, .needsL10n) { return .needsL10n }
+        case 5 where cursor.bytesAre(start, .final): return .final
+        case 3 where cursor.bytesAre(start, .new): return .new
         case 24 where cursor.bytesAre(start, "needs-review-translation"): return .needsReviewTranslation
         case 17:
             if cursor.bytesAre(start, "needs-translation") { return .needsTranslation }
             if cursor.bytesAre(start, "needs-review-l10n") { return .needsReviewL10n }
-        case 16 where cursor.bytesAre(start, "needs-adaptation"): return .needsAdaptation
+        case 16 where cursor.bytesAre(start, .needsAdaptation): return .needsAdaptation
         case 23 where cursor.bytesAre(start, "needs-review-adaptation"): return .needsReviewAdaptation
         default: break
         }
         return nil
+    }
+}
+
+/// The units of a `<body>` as they are read, each built in its place: `Array.append` copied
+/// every unit in and destroyed the one given (a retain and a release of each of its strings,
+/// about 290 instructions a unit). `take()` moves them into an array.
+struct UnitShelf: ~Copyable {
+    private var base: UnsafeMutablePointer<TransUnit>?
+    private var count = 0
+    private var capacity = 0
+
+    init() {}
+
+    /// Moves `unit` into the next place.
+    @inline(__always)
+    mutating func append(_ unit: consuming TransUnit) {
+        if count == capacity { grow() }
+        (base! + count).initialize(to: unit)
+        count += 1
+    }
+
+    private mutating func grow() {
+        let larger = max(64, capacity * 2)
+        let moved = UnsafeMutablePointer<TransUnit>.allocate(capacity: larger)
+        if let base {
+            moved.moveInitialize(from: base, count: count)
+            base.deallocate()
+        }
+        base = moved
+        capacity = larger
+    }
+
+    /// The units read, in order; the shelf is left empty.
+    mutating func take() -> [TransUnit] {
+        guard let base, count > 0 else { return [] }
+        let units = [TransUnit](unsafeUninitializedCapacity: count) { buffer, initialized in
+            buffer.baseAddress!.moveInitialize(from: base, count: count)
+            initialized = count
+        }
+        count = 0
+        return units
+    }
+
+    deinit {
+        guard let base else { return }
+        base.deinitialize(count: count)
+        base.deallocate()
     }
 }
