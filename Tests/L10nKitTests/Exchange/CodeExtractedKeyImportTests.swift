@@ -11,7 +11,7 @@ import XCTest
 final class CodeExtractedKeyImportTests: XCTestCase {
     private func project() throws -> URL {
         try ExchangeFixtures.project(self, files: [
-            "App/Info.plist": Data(XclocSourceContentsTests.infoPlist.replacingOccurrences(of: "zh-Hant", with: "de").utf8),
+            "App/Info.plist": ExampleFile.infoPlist(declared: ["en", "de"]).data,
             "App/en.lproj/Localizable.strings": Data("/* No comment provided by engineer. */\n\"connecting call\" = \"connecting…\";\n\n".utf8),
             "App/de.lproj/Localizable.strings": Data("""
                 /* No comment provided by engineer. */

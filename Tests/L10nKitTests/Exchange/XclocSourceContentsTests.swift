@@ -56,7 +56,7 @@ final class XclocSourceContentsTests: XCTestCase {
             }
             """
         let root = try ExchangeFixtures.project(self, files: [
-            "App/Info.plist": Data(Self.infoPlist.utf8),
+            "App/Info.plist": ExampleFile.infoPlist(declared: ["en", "zh-Hant"]).data,
             "App/Localizable.xcstrings": Data(catalog.utf8),
         ])
         let export = try XLIFFExporter(project: ProjectDiscovery(root: root).discover()).export(locale: "zh-Hant", scope: .all)
@@ -87,21 +87,4 @@ final class XclocSourceContentsTests: XCTestCase {
             }
             """)
     }
-
-    static let infoPlist = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-        \t<key>CFBundleDevelopmentRegion</key>
-        \t<string>en</string>
-        \t<key>CFBundleLocalizations</key>
-        \t<array>
-        \t\t<string>en</string>
-        \t\t<string>zh-Hant</string>
-        \t</array>
-        </dict>
-        </plist>
-
-        """
 }
