@@ -38,11 +38,17 @@ package struct CodeLookups: Sendable {
     package func contains(_ key: String, table: String) -> Bool {
         if keys[table]?.contains(key) == true { return true }
         guard let tableShapes = shapes[table], let shape = KeyShape(key) else { return false }
-        return tableShapes[shape]?.contains { $0.matches(key) } ?? false
+        return Self.matches(key, shape, tableShapes)
     }
 
     /// Whether code looks the key up in any table.
     func contains(_ key: String) -> Bool {
-        keys.keys.contains { contains(key, table: $0) } || shapes.keys.contains { contains(key, table: $0) }
+        if keys.values.contains(where: { $0.contains(key) }) { return true }
+        guard let shape = KeyShape(key) else { return false }
+        return shapes.values.contains { Self.matches(key, shape, $0) }
+    }
+
+    private static func matches(_ key: String, _ shape: KeyShape, _ tableShapes: [KeyShape: [CodeKey]]) -> Bool {
+        tableShapes[shape]?.contains { $0.matches(key) } ?? false
     }
 }

@@ -128,6 +128,20 @@ struct ByteName {
     }
 }
 
+extension ByteName {
+    /// A name of up to 16 bytes, packed as the constants above are (an attribute the vocabulary
+    /// reads by its text: `target-language`).
+    init(_ literal: StaticString) {
+        precondition(literal.utf8CodeUnitCount <= 16, "a ByteName holds 16 bytes")
+        var low: UInt64 = 0, high: UInt64 = 0
+        for k in 0..<literal.utf8CodeUnitCount {
+            let byte = UInt64(literal.utf8Start[k])
+            if k < 8 { low |= byte << UInt64(8 * k) } else { high |= byte << UInt64(8 * (k - 8)) }
+        }
+        self.init(count: literal.utf8CodeUnitCount, low: low, high: high)
+    }
+}
+
 /// A forward-only, well-formedness-checking walk over UTF-8 XML bytes that refuses what it does
 /// not handle. Text is collected into `text` only while `collecting` is set.
 struct XMLByteCursor {
@@ -1012,15 +1026,7 @@ struct XMLByteCursor {
     /// The value of the current element's attribute named `name` without a namespace (the only
     /// kind the vocabulary reads; a same-named attribute in the XLIFF namespace is refused).
     func attribute(_ name: StaticString, rootNamespace: Int) throws(XMLRefused) -> String? {
-        var found: Int?
-        for k in 0..<attributeCount {
-            let attribute = attributes[k]
-            let local = attribute.colon >= 0 ? attribute.colon + 1 : attribute.nameStart
-            guard attribute.nameEnd - local == name.utf8CodeUnitCount, bytesAre(local, name) else { continue }
-            try take(attribute, at: k, into: &found, rootNamespace: rootNamespace)
-        }
-        guard let found else { return nil }
-        return value(of: attributes[found])
+        try attributeIndex(ByteName(name), rootNamespace: rootNamespace).map { value(of: attributes[$0]) }
     }
 
     /// The index in `attributes` of the attribute `attribute(_:rootNamespace:)` gives the value of.

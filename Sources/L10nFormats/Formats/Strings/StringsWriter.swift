@@ -259,10 +259,8 @@ package enum StringsKeyOrder: Sendable {
             return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
         case .caseInsensitive:
             let fold = { (scalar: Unicode.Scalar) -> UInt32 in ("A"..."Z").contains(scalar) ? scalar.value + 32 : scalar.value }
-            if a.unicodeScalars.lazy.map(fold).elementsEqual(b.unicodeScalars.lazy.map(fold)) {
-                return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars)
-            }
-            return a.unicodeScalars.lazy.map(fold).lexicographicallyPrecedes(b.unicodeScalars.lazy.map(fold))
+            let (x, y) = (a.unicodeScalars.lazy.map(fold), b.unicodeScalars.lazy.map(fold))
+            return x.elementsEqual(y) ? a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) : x.lexicographicallyPrecedes(y)
         }
     }
 }
